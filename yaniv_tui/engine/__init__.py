@@ -1,0 +1,66 @@
+"""The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
+
+from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
+from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, legal_drops, takeable
+from .game import (
+    Action,
+    CallYaniv,
+    Game,
+    GameSetupError,
+    IllegalActionError,
+    Pass,
+    Play,
+    PlayerView,
+    SlapDown,
+    Turn,
+)
+from .ruleset import Ruleset
+from .ruleset_file import (
+    KEYS,
+    RulesetError,
+    check_ruleset,
+    load_ruleset,
+    load_ruleset_file,
+    preset_paths,
+    presets_dir,
+    ruleset_from_dict,
+)
+from .scoring import RoundScore, score_round
+
+__all__ = [
+    "JOKER",
+    "KEYS",
+    "Action",
+    "CallYaniv",
+    "Card",
+    "CardError",
+    "DropError",
+    "DropKind",
+    "Game",
+    "GameSetupError",
+    "IllegalActionError",
+    "Pass",
+    "Play",
+    "PlayerView",
+    "RoundScore",
+    "Ruleset",
+    "RulesetError",
+    "SlapDown",
+    "Turn",
+    "arrange_drop",
+    "cards_text",
+    "check_ruleset",
+    "drop_kind",
+    "hand_value",
+    "legal_drops",
+    "load_ruleset",
+    "load_ruleset_file",
+    "parse_card",
+    "parse_cards",
+    "preset_paths",
+    "presets_dir",
+    "ruleset_from_dict",
+    "score_round",
+    "standard_deck",
+    "takeable",
+]

@@ -1,0 +1,289 @@
+"""Hand values and drops: singles, sets and runs, and which cards of a drop may be taken."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Literal
+
+from .cards import JACK, JOKER, Card
+from .ruleset import Ruleset
+
+DropKind = Literal["single", "set", "run"]
+
+
+class DropError(ValueError):
+    """Cards that do not make a legal drop; the message says why."""
+
+
+def hand_value(cards: Iterable[Card], rules: Ruleset) -> int:
+    """What a hand counts: the sum of its cards, with the jack swing where the rules have it."""
+    values = rules.rank_values
+    if not rules.jack_swing:
+        return sum([values[card[0]] for card in cards])
+    total = 0
+    jacks = 0
+    for rank, _ in cards:
+        if rank == JACK:
+            jacks += 1
+        else:
+            total += values[rank]
+    if not jacks:
+        return total
+    low = total + jacks * rules.jack_low
+    return low if low <= rules.swing_up_to else total + jacks * rules.jack_high
+
+
+def _set_ok(cards: Sequence[Card], rules: Ruleset) -> bool:
+    if len(cards) < rules.set_min:
+        return False
+    rank = -1
+    jokers = 0
+    for card in cards:
+        if card.rank == 0:
+            jokers += 1
+        elif rank == -1:
+            rank = card.rank
+        elif card.rank != rank:
+            return False
+    if rank == -1:  # jokers only
+        return rules.joker_set
+    return jokers == 0 or rules.jokers_in_sets
+
+
+def _run_span(cards: Sequence[Card], rules: Ruleset) -> tuple[int, int, int] | None:
+    """For cards that can be laid out as a run: (lowest natural rank, highest, jokers)."""
+    n = len(cards)
+    if n < rules.run_min or n > 13:
+        return None
+    suit = ""
+    ranks = set()
+    jokers = 0
+    for rank, card_suit in cards:
+        if rank == 0:
+            jokers += 1
+            continue
+        if suit and card_suit != suit:
+            return None
+        suit = card_suit
+        if rank in ranks:
+            return None
+        ranks.add(rank)
+    naturals = n - jokers
+    if naturals < rules.run_min_natural or (jokers and not rules.jokers_in_runs):
+        return None
+    low, high = min(ranks), max(ranks)
+    if high - low + 1 - naturals > jokers:
+        return None
+    return low, high, jokers
+
+
+def drop_kind(cards: Sequence[Card], rules: Ruleset) -> DropKind | None:
+    """What the cards make as one drop, in any order: a single, a set, a run, or None."""
+    if len(cards) == 1:
+        return "single"
+    if not cards:
+        return None
+    if _set_ok(cards, rules):
+        return "set"
+    if _run_span(cards, rules) is not None:
+        return "run"
+    return None
+
+
+def _is_laid_run(cards: Sequence[Card]) -> bool:
+    """Whether the cards as given climb one rank at a time, jokers standing for the gaps."""
+    start = -1
+    for i, card in enumerate(cards):
+        if card.rank:
+            if start == -1:
+                start = card.rank - i
+                if start < 1:
+                    return False
+            elif card.rank != start + i:
+                return False
+    return start != -1 and start + len(cards) - 1 <= 13
+
+
+def arrange_run(cards: Sequence[Card], low_jokers: int | None = None) -> tuple[Card, ...]:
+    """Lay out cards known to make a run: ascending, jokers in the gaps, spare jokers high.
+
+    `low_jokers` puts that many spare jokers on the low end instead.
+    """
+    naturals = sorted((c for c in cards if c.rank), key=lambda c: c.rank)
+    jokers = len(cards) - len(naturals)
+    low, high = naturals[0].rank, naturals[-1].rank
+    spare = jokers - (high - low + 1 - len(naturals))
+    fits_high = 13 - high
+    if low_jokers is None:
+        low_jokers = max(0, spare - fits_high)
+    low_jokers = max(0, min(low_jokers, spare, low - 1))
+    high_jokers = spare - low_jokers
+    if high_jokers > fits_high:
+        low_jokers += high_jokers - fits_high
+        high_jokers = fits_high
+    by_rank = {c.rank: c for c in naturals}
+    laid = [JOKER] * low_jokers
+    laid.extend(by_rank.get(rank, JOKER) for rank in range(low, high + 1))
+    laid.extend([JOKER] * high_jokers)
+    return tuple(laid)
+
+
+def arrange_drop(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], DropKind]:
+    """The drop as it goes on the pile, and its kind; DropError says why it is not legal.
+
+    A set keeps the order given. A run keeps the order given when it is a
+    laid-out run (either way up); otherwise it is laid out with spare jokers
+    on the high end.
+    """
+    drop = tuple(cards)
+    kind = drop_kind(drop, rules)
+    if kind is None:
+        raise DropError(_why_not(drop, rules))
+    if kind != "run":
+        return drop, kind
+    if _is_laid_run(drop):
+        return drop, kind
+    backwards = drop[::-1]
+    if _is_laid_run(backwards):
+        return backwards, kind
+    return arrange_run(drop), kind
+
+
+def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
+    text = " ".join(c.code for c in cards)
+    if not cards:
+        return "choose at least one card to drop"
+    naturals = [c for c in cards if c.rank]
+    jokers = len(cards) - len(naturals)
+    if naturals and len({c.rank for c in naturals}) == 1:
+        if jokers and not rules.jokers_in_sets:
+            return f"{text} is not a legal drop: jokers are not wild in sets under these rules"
+        return f"{text} is not a legal drop: a set needs at least {rules.set_min} cards"
+    if not naturals:
+        return f"{text} is not a legal drop: jokers alone are not a set under these rules"
+    if len({c.suit for c in naturals}) > 1:
+        return f"{text} is not a legal drop: a set needs one rank, a run one suit"
+    if len(cards) < rules.run_min:
+        return f"{text} is not a legal drop: a run needs at least {rules.run_min} cards"
+    if jokers and not rules.jokers_in_runs:
+        return f"{text} is not a legal drop: jokers are not wild in runs under these rules"
+    if len(naturals) < rules.run_min_natural:
+        return f"{text} is not a legal drop: a run needs at least {rules.run_min_natural} cards that are not jokers"
+    return f"{text} is not a legal drop: a run's cards must follow each other (ace is low only)"
+
+
+def takeable(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> tuple[Card, ...]:
+    """The distinct cards of a previous drop the next player may take, in the drop's order."""
+    if kind == "single":
+        return (drop[0],)
+    rule = rules.take_from_set if kind == "set" else rules.take_from_run
+    cards = drop if rule == "any" else (drop[0], drop[-1])
+    return tuple(dict.fromkeys(cards))
+
+
+def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
+    """Every distinct legal drop of a hand: singles, sets, then runs in their laid-out order."""
+    cards = hand if isinstance(hand, (list, tuple)) else list(hand)
+    drops = [(c,) for c in cards]
+    if len(cards) < 2:
+        return drops
+    if len(set(cards)) < len(cards):
+        drops = list(dict.fromkeys(drops))
+    jokers = 0
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for card in cards:
+        rank = card[0]
+        if rank:
+            if rank in by_rank:
+                by_rank[rank].append(card)
+            else:
+                by_rank[rank] = [card]
+            suit = card[1]
+            if suit in by_suit:
+                by_suit[suit].append(card)
+            else:
+                by_suit[suit] = [card]
+        else:
+            jokers += 1
+
+    set_min = rules.set_min
+    if jokers and rules.joker_set and jokers >= set_min:
+        drops.extend((JOKER,) * n for n in range(set_min, jokers + 1))
+    set_jokers = jokers if rules.jokers_in_sets else 0
+    for same in by_rank.values():
+        n = len(same)
+        if n + set_jokers < set_min:
+            continue
+        if n == 2 and not set_jokers and set_min == 2:
+            drops.append((same[0], same[1]) if same[0] <= same[1] else (same[1], same[0]))
+            continue
+        same.sort()
+        seen: set[tuple[Card, ...]] = set()
+        for k in range(1, n + 1):
+            for combo in combinations(same, k):
+                if combo in seen:
+                    continue
+                seen.add(combo)
+                for j in range(max(0, set_min - k), set_jokers + 1):
+                    drops.append(combo + (JOKER,) * j if j else combo)
+
+    run_jokers = jokers if rules.jokers_in_runs else 0
+    run_min = rules.run_min
+    for same in by_suit.values():
+        if len(same) + run_jokers < run_min:
+            continue
+        card_of = {c[0]: c for c in same}
+        ranks = sorted(card_of)
+        if run_jokers:
+            _add_runs(drops, ranks, card_of, run_jokers, rules)
+        else:
+            _add_plain_runs(drops, ranks, card_of, run_min)
+    return drops
+
+
+def _add_plain_runs(drops: list[tuple[Card, ...]], ranks: list[int], card_of: dict[int, Card], run_min: int) -> None:
+    """Runs without jokers: every stretch of `run_min` or more consecutive ranks."""
+    start = 0
+    m = len(ranks)
+    for i in range(1, m + 1):
+        if i == m or ranks[i] != ranks[i - 1] + 1:
+            if i - start >= run_min:
+                stretch = [card_of[r] for r in ranks[start:i]]
+                for a in range(len(stretch) - run_min + 1):
+                    for b in range(a + run_min, len(stretch) + 1):
+                        drops.append(tuple(stretch[a:b]))
+            start = i
+
+
+def _add_runs(
+    drops: list[tuple[Card, ...]],
+    ranks: list[int],
+    card_of: dict[int, Card],
+    jokers: int,
+    rules: Ruleset,
+) -> None:
+    """Runs with jokers: every choice of natural cards, jokers in the gaps and at either end."""
+    m = len(ranks)
+    run_min = rules.run_min
+    min_natural = rules.run_min_natural
+    for size in range(max(1, min_natural), m + 1):
+        for chosen in combinations(ranks, size):
+            low, high = chosen[0], chosen[-1]
+            span = high - low + 1
+            gaps = span - size
+            if gaps > jokers:
+                continue
+            if gaps:
+                middle = tuple(card_of[r] if r in chosen else JOKER for r in range(low, high + 1))
+            else:
+                middle = tuple(card_of[r] for r in chosen)
+            for extra in range(max(0, run_min - span), jokers - gaps + 1):
+                if span + extra > 13:
+                    break
+                for below in range(extra + 1):
+                    above = extra - below
+                    if low - below < 1 or high + above > 13:
+                        continue
+                    drops.append((JOKER,) * below + middle + (JOKER,) * above)

@@ -1,0 +1,520 @@
+"""The game: deal, turns, Yaniv calls and rounds, with every action checked before it changes anything."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .cards import Card, cards_text, parse_cards, standard_deck
+from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, legal_drops, takeable
+from .ruleset import Ruleset
+from .scoring import RoundScore, score_round
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the game is left exactly as it was."""
+
+
+class GameSetupError(ValueError):
+    """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallYaniv:
+    """Call Yaniv at the start of the turn, instead of dropping."""
+
+    def __str__(self) -> str:
+        return "call Yaniv"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Drop a single, set or run, then take: `take` None is the deck's top card, else a takeable card."""
+
+    drop: tuple[Card, ...]
+    take: Card | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.drop, tuple):
+            object.__setattr__(self, "drop", tuple(self.drop))
+
+    def __str__(self) -> str:
+        source = "the deck" if self.take is None else self.take.code
+        return f"drop {cards_text(self.drop)}, take {source}"
+
+
+@dataclass(frozen=True, slots=True)
+class SlapDown:
+    """Drop at once the card just drawn from the deck, which matches the drop (slap-down rule)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"slap down {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn instead of slapping it down."""
+
+    def __str__(self) -> str:
+        return "keep the card"
+
+
+Action = CallYaniv | Play | SlapDown | Pass
+
+
+class Turn(NamedTuple):
+    """What everyone at the table saw of one turn: the drop, and the card taken from the pile (None: the deck)."""
+
+    seat: int
+    drop: tuple[Card, ...]
+    take: Card | None
+    slapped: Card | None = None
+
+
+Phase = Literal["turn", "slap", "over"]
+
+
+class PlayerView:
+    """What one seat may know: its own hand, every public fact, never another seat's cards."""
+
+    __slots__ = (
+        "seat",
+        "players",
+        "rules",
+        "hand",
+        "hand_sizes",
+        "deck_size",
+        "previous_drop",
+        "previous_kind",
+        "takeable",
+        "_pile",
+        "scores",
+        "out",
+        "current",
+        "phase",
+        "slap_card",
+        "round_no",
+        "_log",
+        "_log_len",
+        "_history",
+        "_history_len",
+        "_legal",
+    )
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.seat = seat
+        self.players = game.players
+        self.rules = game.rules
+        hand = game.hands[seat]
+        self.hand: tuple[Card, ...] = tuple(hand) if hand is not None else ()
+        self.hand_sizes: tuple[int | None, ...] = tuple([None if h is None else len(h) for h in game.hands])
+        self.deck_size = len(game.deck)
+        self.previous_drop: tuple[Card, ...] = game.previous_drop
+        self.previous_kind: DropKind = game.previous_kind
+        self.takeable: tuple[Card, ...] = game.takeable
+        self._pile = tuple(game.pile)
+        self.scores: tuple[int | None, ...] = tuple(game.scores)
+        self.out: tuple[bool, ...] = tuple(game.out)
+        self.current = game.current
+        self.phase: Phase = game.phase
+        self.slap_card: Card | None = game.slap_card if game.current == seat else None
+        self.round_no = game.round_no
+        # The game only appends to these lists (a new round gets a new log), so a
+        # length marks what this view may see without copying them every turn.
+        self._log = game.log
+        self._log_len = len(game.log)
+        self._history = game.history
+        self._history_len = len(game.history)
+        self._legal: list[Action] | None = None if game.current == seat and game.phase != "over" else []
+
+    @property
+    def seen(self) -> tuple[Turn, ...]:
+        """Every turn of this round so far, as the table saw it."""
+        return tuple(self._log[: self._log_len])
+
+    @property
+    def history(self) -> tuple[RoundScore, ...]:
+        """Every finished round, hands revealed."""
+        return tuple(self._history[: self._history_len])
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """Cards buried in the discard pile, under the previous drop: they go back into the deck when it runs out."""
+        return tuple(c for group in self._pile[:-1] for c in group)
+
+    @property
+    def hand_value(self) -> int:
+        return hand_value(self.hand, self.rules)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.current == self.seat and self.phase != "over"
+
+    @property
+    def can_take_deck(self) -> bool:
+        return self.deck_size > 0
+
+    @property
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions now; empty when it is not this seat's turn."""
+        if self._legal is None:
+            self._legal = _legal_actions(
+                self.rules, self.phase, self.hand, self.takeable, self.deck_size > 0, self.slap_card
+            )
+        return self._legal
+
+
+def _legal_actions(
+    rules: Ruleset,
+    phase: Phase,
+    hand: Sequence[Card],
+    takes: Sequence[Card],
+    deck: bool,
+    slap_card: Card | None,
+) -> list[Action]:
+    if phase == "over":
+        return []
+    if phase == "slap":
+        assert slap_card is not None
+        return [SlapDown(slap_card), Pass()]
+    actions: list[Action] = []
+    if hand_value(hand, rules) <= rules.yaniv_limit:
+        actions.append(CallYaniv())
+    options: list[Card | None] = [None] if deck else []
+    options.extend(takes)
+    for drop in legal_drops(hand, rules):
+        actions.extend(Play(drop, take) for take in options)
+    return actions
+
+
+class Game:
+    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`."""
+
+    def __init__(self) -> None:
+        # Filled by new(); a bare Game is for clone().
+        self.rules: Ruleset
+        self.players: tuple[str, ...]
+        self.seed: int
+        self.rng: random.Random
+        self.scores: list[int | None]
+        self.out: list[bool]
+        self.hands: list[list[Card] | None]
+        self.deck: list[Card]  # the top card is the last item
+        self.pile: list[tuple[Card, ...]]  # groups, the previous drop last
+        self.previous_kind: DropKind
+        self.takeable: tuple[Card, ...]
+        self.current: int
+        self.phase: Phase
+        self.slap_card: Card | None
+        self.log: list[Turn]
+        self.history: list[RoundScore]
+        self.zero_wins: list[int]
+        self.round_no: int
+        self.turns: int
+        self.reshuffles: int
+        self.dealer: int | None
+        self._full_deck: tuple[Card, ...]
+
+    # -- making a game ----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Ruleset,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | str | None = None,
+        first: int | None = None,
+    ) -> Game:
+        """Seat the players and deal the first round.
+
+        `deck` stacks the top of the deck for the first deal: cards go one at a
+        time round the table from seat 0, then one is turned up, then the rest
+        is the deck, top first. Cards not given are shuffled below them.
+        `first` is the seat that plays first; else the rules choose.
+        """
+        names = tuple(players)
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise GameSetupError(
+                f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(names)}"
+            )
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise GameSetupError("every player needs a name")
+        if first is not None and not 0 <= first < len(names):
+            raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
+        game = cls()
+        game.rules = rules
+        game.players = names
+        game.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        game.rng = random.Random(game.seed)
+        n = len(names)
+        game.scores = [0] * n
+        game.out = [False] * n
+        game.history = []
+        game.zero_wins = [0] * n
+        game.round_no = 0
+        game.turns = 0
+        game.reshuffles = 0
+        game.dealer = None
+        game._full_deck = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
+        stacked = parse_cards(deck) if isinstance(deck, str) else None if deck is None else list(deck)
+        if first is None:
+            if rules.first_player == "left_of_dealer":
+                game.dealer = game.rng.randrange(n)
+                first = (game.dealer + 1) % n
+            else:
+                first = game.rng.randrange(n)
+        game._deal(first, stacked)
+        return game
+
+    def full_deck(self) -> list[Card]:
+        """Every card of this game, in a fixed order."""
+        return list(self._full_deck)
+
+    def _deal(self, first: int, stacked: list[Card] | None = None) -> None:
+        cards = self.full_deck()
+        if stacked:
+            rest = Counter(cards)
+            rest.subtract(stacked)
+            missing = [c for c, k in rest.items() if k < 0]
+            if missing:
+                raise GameSetupError(
+                    f"the stacked deck holds more {cards_text(missing)} than this game's "
+                    f"{self.rules.decks_for(len(self.players))} deck(s) have"
+                )
+            below = list(rest.elements())
+            self.rng.shuffle(below)
+            order = list(stacked) + below
+        else:
+            self.rng.shuffle(cards)
+            order = cards
+        seats = [s for s in range(len(self.players)) if not self.out[s]]
+        hands: list[list[Card] | None] = [None] * len(self.players)
+        for s in seats:
+            hands[s] = []
+        i = 0
+        for _ in range(self.rules.hand_size):
+            for s in seats:
+                hand = hands[s]
+                assert hand is not None
+                hand.append(order[i])
+                i += 1
+        self.hands = hands
+        up = order[i]
+        self.deck = order[i + 1 :][::-1]
+        self.pile = [(up,)]
+        self.previous_kind = "single"
+        self.takeable = (up,)
+        self.current = first
+        self.phase = "turn"
+        self.slap_card = None
+        self.log = []
+        self.round_no += 1
+
+    def clone(self) -> Game:
+        """An independent copy, random generator included."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.out = list(self.out)
+        other.hands = [None if h is None else list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.pile = list(self.pile)
+        other.log = list(self.log)
+        other.history = list(self.history)
+        other.zero_wins = list(self.zero_wins)
+        return other
+
+    # -- reading it ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the game (several share an equal lowest); () while it goes on."""
+        return self.history[-1].winners if self.is_over else ()
+
+    @property
+    def previous_drop(self) -> tuple[Card, ...]:
+        return self.pile[-1]
+
+    def seats_in(self) -> list[int]:
+        return [s for s in range(len(self.players)) if not self.out[s]]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        hand = self.hands[seat]
+        return () if hand is None else tuple(hand)
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may know now."""
+        if not 0 <= seat < len(self.players):
+            raise ValueError(f"no seat {seat}: seats are 0 to {len(self.players) - 1}")
+        return PlayerView(self, seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The current seat's legal actions."""
+        hand = self.hands[self.current] or []
+        return _legal_actions(self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card)
+
+    def cards_in_play(self) -> Counter[Card]:
+        """Every card in a hand, the deck or the pile: always the full deck."""
+        count: Counter[Card] = Counter(self.deck)
+        for hand in self.hands:
+            if hand is not None:
+                count.update(hand)
+        for group in self.pile:
+            count.update(group)
+        return count
+
+    # -- acting -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Game:
+        """Carry out the current seat's action and return the game; IllegalActionError changes nothing."""
+        if self.phase == "over":
+            raise IllegalActionError("the game is over")
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, CallYaniv):
+            self._call()
+        elif isinstance(action, SlapDown):
+            self._slap(action)
+        elif isinstance(action, Pass):
+            if self.phase != "slap":
+                raise IllegalActionError("there is no drawn card to keep or slap down")
+            self.slap_card = None
+            self._next_turn()
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+        self.turns += 1
+        return self
+
+    def _who(self) -> str:
+        return self.players[self.current]
+
+    def _play(self, action: Play) -> None:
+        if self.phase == "slap":
+            raise IllegalActionError(f"{self._who()} must first slap down {self.slap_card} or keep it")
+        hand = self.hands[self.current]
+        assert hand is not None
+        rest = list(hand)
+        for card in action.drop:
+            try:
+                rest.remove(card)
+            except ValueError:
+                raise IllegalActionError(f"{card} is not in {self._who()}'s hand") from None
+        drop: tuple[Card, ...]
+        kind: DropKind
+        if len(action.drop) == 1:
+            drop, kind = action.drop, "single"
+        else:
+            try:
+                drop, kind = arrange_drop(action.drop, self.rules)
+            except DropError as error:
+                raise IllegalActionError(str(error)) from None
+        take = action.take
+        deck = self.deck
+        if take is None:
+            if not deck:
+                raise IllegalActionError("the deck is empty: take a card of the previous drop")
+        elif take not in self.takeable:
+            allowed = " or ".join(c.code for c in self.takeable)
+            raise IllegalActionError(f"{take} cannot be taken: take {allowed} from the previous drop, or the deck")
+
+        # Legal: from here on nothing can fail.
+        previous = self.pile[-1]
+        if take is None:
+            drawn = deck.pop()
+        else:
+            drawn = take
+            group = list(previous)
+            group.remove(take)
+            self.pile[-1] = tuple(group)
+        rest.append(drawn)
+        self.hands[self.current] = rest
+        self.pile.append(drop)
+        self.previous_kind = kind
+        self.takeable = takeable(drop, kind, self.rules)
+        self.log.append(Turn(self.current, drop, take))
+        if not deck:
+            self._reshuffle()
+        if (
+            take is None
+            and self.rules.slap_down
+            and kind != "run"
+            and self._matches(drop, drawn)
+        ):
+            self.phase = "slap"
+            self.slap_card = drawn
+            return
+        self._next_turn()
+
+    def _matches(self, drop: tuple[Card, ...], card: Card) -> bool:
+        ranks = {c.rank for c in drop if c.rank} or {0}
+        return ranks == {card.rank}
+
+    def _slap(self, action: SlapDown) -> None:
+        if self.phase != "slap" or action.card != self.slap_card:
+            raise IllegalActionError(
+                "a slap-down is only for the card just drawn from the deck when it matches the drop"
+            )
+        hand = self.hands[self.current]
+        assert hand is not None
+        hand.remove(action.card)
+        group = self.pile[-1] + (action.card,)
+        self.pile[-1] = group
+        kind = drop_kind(group, self.rules) or "set"
+        self.previous_kind = kind
+        self.takeable = takeable(group, kind, self.rules)
+        last = self.log[-1]
+        self.log[-1] = Turn(last.seat, last.drop, last.take, action.card)
+        self.slap_card = None
+        self._next_turn()
+
+    def _reshuffle(self) -> None:
+        buried = [c for group in self.pile[:-1] for c in group]
+        if not buried:
+            return
+        self.rng.shuffle(buried)
+        self.deck = buried
+        self.pile = [self.pile[-1]]
+        self.reshuffles += 1
+
+    def _next_turn(self) -> None:
+        self.phase = "turn"
+        n = len(self.players)
+        seat = (self.current + 1) % n
+        while self.out[seat]:
+            seat = (seat + 1) % n
+        self.current = seat
+
+    def _call(self) -> None:
+        if self.phase == "slap":
+            raise IllegalActionError(f"{self._who()} must first slap down {self.slap_card} or keep it")
+        hand = self.hands[self.current]
+        assert hand is not None
+        value = hand_value(hand, self.rules)
+        if value > self.rules.yaniv_limit:
+            raise IllegalActionError(
+                f"{self._who()} cannot call Yaniv: the hand is worth {value}, above the limit of {self.rules.yaniv_limit}"
+            )
+        result = score_round(self.rules, self.scores, self.hands, self.current, zero_wins=self.zero_wins)
+        self.history.append(result)
+        self.scores = list(result.scores)
+        self.zero_wins = list(result.zero_wins)
+        for seat in result.eliminated:
+            self.out[seat] = True
+        if result.game_over:
+            self.phase = "over"
+            self.hands = [None if h is None else list(h) for h in result.hands]
+            return
+        self._deal(result.winner)

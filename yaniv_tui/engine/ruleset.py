@@ -1,0 +1,159 @@
+"""The ruleset: every rule that differs between Yaniv tables, as one frozen value."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Literal
+
+TakeRule = Literal["ends", "any"]
+ZeroRule = Literal["lowest", "assafers", "first_lowest"]
+EndMode = Literal["elimination", "first_to_limit"]
+EndTrigger = Literal["above", "reach"]
+FirstRule = Literal["random", "left_of_dealer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One choice of every rule parameter. Every field has a default.
+
+    The defaults are the core rules of RULES.md with the Israeli (seed 000)
+    choices where the sources differ.
+    """
+
+    id: str = "custom"
+    name: str = "Custom"
+    description: str = ""
+    source: str = ""
+
+    # Players and cards.
+    min_players: int = 2
+    max_players: int = 8
+    decks: int = 1
+    #: Player counts at which one more deck joins: (4,) means two decks from 4 players.
+    more_decks_from: tuple[int, ...] = ()
+    jokers_per_deck: int = 2
+    hand_size: int = 5
+
+    # Card values in hand.
+    ace_value: int = 1
+    jack_value: int = 10
+    queen_value: int = 10
+    king_value: int = 10
+    joker_value: int = 0
+    #: The jack swing (seed 003): jacks count `jack_low` if the hand totals at
+    #: most `jack_swing_up_to` that way, else `jack_high` each.
+    jack_swing: bool = False
+    jack_low: int = -2
+    jack_high: int = 15
+    #: None: the Yaniv limit.
+    jack_swing_up_to: int | None = None
+
+    # Drops.
+    set_min: int = 2
+    run_min: int = 3
+    run_min_natural: int = 1
+    jokers_in_sets: bool = False
+    jokers_in_runs: bool = True
+    #: Two or more jokers alone may be dropped as a set.
+    joker_set: bool = True
+    #: After drawing from the deck a card of the rank just dropped as a single
+    #: or set, the player may drop it at once.
+    slap_down: bool = False
+
+    # Taking from the previous drop.
+    take_from_set: TakeRule = "ends"
+    take_from_run: TakeRule = "ends"
+
+    # Calling Yaniv.
+    yaniv_limit: int = 5
+    yaniv_limit_choices: tuple[int, ...] = (5,)
+
+    # Assaf.
+    assaf: bool = True
+    assaf_on_tie: bool = False
+    assaf_penalty: int = 30
+    assaf_penalty_per_extra: int = 0
+    assaf_caller_adds_hand: bool = True
+    assaf_zero: ZeroRule = "lowest"
+    assaf_others_score: bool = True
+
+    # Lucky resets: a score landing exactly on a key drops to its value.
+    resets: tuple[tuple[int, int], ...] = ()
+    #: Every multiple of this (up to the end limit) drops by `reset_every_by`; 0 is off.
+    reset_every: int = 0
+    reset_every_by: int = 0
+
+    # End of the game.
+    end_mode: EndMode = "elimination"
+    end_limit: int = 200
+    end_limit_choices: tuple[int, ...] = (200,)
+    end_limit_any: bool = False
+    end_on: EndTrigger = "above"
+
+    first_player: FirstRule = "random"
+
+    # Bonus (seed 000 house rule): every `bonus_zero_wins`-th round won with a
+    # hand of 0 takes `bonus_points` off the score; 0 is off.
+    bonus_zero_wins: int = 0
+    bonus_points: int = 20
+    bonus_min_players: int = 3
+
+    # Derived lookups, filled in by __post_init__.
+    rank_values: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _reset_map: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = (
+            self.joker_value,
+            self.ace_value,
+            *range(2, 11),
+            self.jack_value,
+            self.queen_value,
+            self.king_value,
+        )
+        object.__setattr__(self, "rank_values", values)
+        object.__setattr__(self, "_reset_map", dict(self.resets))
+
+    def card_value(self, rank: int) -> int:
+        """A card's value in hand by its rank, before any jack swing."""
+        return self.rank_values[rank]
+
+    @property
+    def swing_up_to(self) -> int:
+        return self.yaniv_limit if self.jack_swing_up_to is None else self.jack_swing_up_to
+
+    def decks_for(self, players: int) -> int:
+        """How many decks a game of `players` players uses."""
+        return self.decks + sum(1 for n in self.more_decks_from if players >= n)
+
+    def deck_size_for(self, players: int) -> int:
+        return self.decks_for(players) * (52 + self.jokers_per_deck)
+
+    def reset_target(self, score: int) -> int | None:
+        """The score a total landing exactly on `score` resets to, or None."""
+        target = self._reset_map.get(score)
+        if target is not None:
+            return target
+        if self.reset_every and score % self.reset_every == 0 and 0 < score <= self.end_limit:
+            return score - self.reset_every_by
+        return None
+
+    def is_out(self, score: int) -> bool:
+        """Whether a total passes the end limit (out, or the game ends)."""
+        return score > self.end_limit if self.end_on == "above" else score >= self.end_limit
+
+    def with_choices(self, *, yaniv_limit: int | None = None, end_limit: int | None = None) -> Ruleset:
+        """This ruleset with the limits a host chose at setup; ValueError for one not offered."""
+        changes: dict[str, int] = {}
+        if yaniv_limit is not None:
+            if yaniv_limit not in self.yaniv_limit_choices:
+                offered = ", ".join(map(str, self.yaniv_limit_choices))
+                raise ValueError(f"Yaniv limit {yaniv_limit} is not offered by {self.id}: choose {offered}")
+            changes["yaniv_limit"] = yaniv_limit
+        if end_limit is not None:
+            if not (end_limit in self.end_limit_choices or (self.end_limit_any and end_limit > 0)):
+                offered = ", ".join(map(str, self.end_limit_choices))
+                raise ValueError(f"end score {end_limit} is not offered by {self.id}: choose {offered}")
+            changes["end_limit"] = end_limit
+        return dataclasses.replace(self, **changes) if changes else self

@@ -1,0 +1,156 @@
+"""Settling a round: Yaniv or Assaf, what each seat adds, lucky resets, who is out, who won."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .drops import hand_value
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """The outcome of one round. Per-seat tuples hold None for seats already out."""
+
+    caller: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    values: tuple[int | None, ...]
+    #: The caller was undercut (or matched, where a tie Assafs).
+    assaf: bool
+    #: The opponents who Assafed the caller.
+    assafers: tuple[int, ...]
+    #: Seats that scored 0 as the round's low hands.
+    zeroed: tuple[int, ...]
+    #: Points each seat adds this round, before resets (a bonus is negative).
+    added: tuple[int | None, ...]
+    #: Totals after this round, resets applied.
+    scores: tuple[int | None, ...]
+    #: (seat, total before the reset, total after) for each lucky reset.
+    resets: tuple[tuple[int, int, int], ...]
+    #: Seats that took the zero-hand bonus this round.
+    bonus: tuple[int, ...]
+    #: Seats knocked out this round.
+    eliminated: tuple[int, ...]
+    #: The seat that starts the next round.
+    winner: int
+    game_over: bool
+    #: The game's winners when it is over (equal lowest share the win), else ().
+    winners: tuple[int, ...]
+    #: Rounds each seat has won with a hand of 0, for the bonus.
+    zero_wins: tuple[int, ...]
+
+
+def _after(caller: int, seats: Sequence[int], n: int) -> list[int]:
+    """Seats in turn order starting with the one after the caller."""
+    return sorted(seats, key=lambda s: (s - caller - 1) % n)
+
+
+def score_round(
+    rules: Ruleset,
+    scores: Sequence[int | None],
+    hands: Sequence[Sequence[Card] | None],
+    caller: int,
+    *,
+    zero_wins: Sequence[int] | None = None,
+) -> RoundScore:
+    """Settle a round called by `caller`, from the totals before it and every hand."""
+    n = len(hands)
+    if len(scores) != n:
+        raise ValueError("scores and hands must have one entry per seat")
+    active = [s for s in range(n) if hands[s] is not None]
+    if caller not in active:
+        raise ValueError(f"seat {caller} cannot call: it is out or not at the table")
+    values: list[int | None] = [None if h is None else hand_value(h, rules) for h in hands]
+    value = {s: v for s, v in enumerate(values) if v is not None}
+    own = value[caller]
+    opponents = [s for s in active if s != caller]
+    added: list[int | None] = [None if h is None else 0 for h in hands]
+
+    assafers: list[int] = []
+    if rules.assaf:
+        assafers = [s for s in opponents if value[s] < own or (rules.assaf_on_tie and value[s] == own)]
+        assaf = bool(assafers)
+        if not assaf:
+            zeroed = [caller]
+            winner = caller
+        else:
+            low = min(value[s] for s in opponents)
+            lowest = [s for s in _after(caller, opponents, n) if value[s] == low]
+            if rules.assaf_zero == "assafers":
+                zeroed = assafers
+            elif rules.assaf_zero == "first_lowest":
+                zeroed = lowest[:1]
+            else:
+                zeroed = lowest
+            winner = lowest[0]
+        for s in opponents:
+            if s not in zeroed and (not assaf or rules.assaf_others_score):
+                added[s] = value[s]
+        if assaf:
+            penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * (len(assafers) - 1)
+            added[caller] = (own if rules.assaf_caller_adds_hand else 0) + penalty
+    else:
+        low = min(value.values())
+        zeroed = [s for s in _after(caller - 1, active, n) if value[s] == low]
+        winner = zeroed[0]
+        assaf = caller not in zeroed
+        assafers = [s for s in opponents if value[s] < own]
+        for s in active:
+            if s not in zeroed:
+                added[s] = value[s]
+
+    wins = list(zero_wins) if zero_wins is not None else [0] * n
+    bonus: list[int] = []
+    if rules.bonus_zero_wins and len(active) >= rules.bonus_min_players and value[winner] == 0:
+        wins[winner] += 1
+        if wins[winner] % rules.bonus_zero_wins == 0:
+            bonus.append(winner)
+            added[winner] = (added[winner] or 0) - rules.bonus_points
+
+    totals: list[int | None] = list(scores)
+    resets: list[tuple[int, int, int]] = []
+    for s in active:
+        gain = added[s] or 0
+        total = max(0, (scores[s] or 0) + gain)
+        if gain > 0:
+            target = rules.reset_target(total)
+            if target is not None:
+                resets.append((s, total, target))
+                total = target
+        totals[s] = total
+
+    eliminated: list[int] = []
+    winners: list[int] = []
+    if rules.end_mode == "elimination":
+        eliminated = [s for s in active if rules.is_out(totals[s] or 0)]
+        left = [s for s in active if s not in eliminated]
+        game_over = len(left) <= 1
+        if game_over:
+            pool = left or eliminated
+            best = min(totals[s] or 0 for s in pool)
+            winners = [s for s in pool if totals[s] == best]
+    else:
+        game_over = any(rules.is_out(totals[s] or 0) for s in active)
+        if game_over:
+            best = min(totals[s] or 0 for s in active)
+            winners = [s for s in active if totals[s] == best]
+
+    return RoundScore(
+        caller=caller,
+        hands=tuple(None if h is None else tuple(h) for h in hands),
+        values=tuple(values),
+        assaf=assaf,
+        assafers=tuple(assafers),
+        zeroed=tuple(zeroed),
+        added=tuple(added),
+        scores=tuple(totals),
+        resets=tuple(resets),
+        bonus=tuple(bonus),
+        eliminated=tuple(eliminated),
+        winner=winner,
+        game_over=game_over,
+        winners=tuple(winners),
+        zero_wins=tuple(wins),
+    )
