@@ -41,7 +41,9 @@ def print_rulesets() -> int:
         except RulesetError as error:
             table.add_row(ruleset_id, "[red]invalid[/]", "", "", "", str(error))
             continue
-        end = ("out above " if rules.end_on == "above" else "out at ") if rules.end_mode == "elimination" else "ends at "
+        end = (
+            ("out above " if rules.end_on == "above" else "out at ") if rules.end_mode == "elimination" else "ends at "
+        )
         table.add_row(
             ruleset_id,
             rules.name,

@@ -45,4 +45,3 @@ class PlainBot:
         if take is None and view.deck_size == 0:
             take = view.takeable[0]
         return Play(best_drop, take)
-

@@ -88,9 +88,7 @@ def parse_card(code: str) -> Card:
     if text in ("JK", "JOKER", "🃏"):
         return JOKER
     if len(text) < 2 or text[-1] not in _SUIT_BY_CODE or text[:-1] not in _RANK_BY_CODE:
-        raise CardError(
-            f"not a card: {code!r} (a card is a rank A 2-10 T J Q K and a suit C D H S, or JK)"
-        )
+        raise CardError(f"not a card: {code!r} (a card is a rank A 2-10 T J Q K and a suit C D H S, or JK)")
     return Card(_RANK_BY_CODE[text[:-1]], _SUIT_BY_CODE[text[-1]])
 
 

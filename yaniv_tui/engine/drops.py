@@ -185,7 +185,7 @@ def takeable(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> tuple[Card
 def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
     """Every distinct legal drop of a hand: singles, sets, then runs in their laid-out order."""
     cards = hand if isinstance(hand, (list, tuple)) else list(hand)
-    drops = [(c,) for c in cards]
+    drops: list[tuple[Card, ...]] = [(c,) for c in cards]
     if len(cards) < 2:
         return drops
     if len(set(cards)) < len(cards):

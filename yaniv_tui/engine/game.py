@@ -14,6 +14,17 @@ from .ruleset import Ruleset
 from .scoring import RoundScore, score_round
 
 
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle in place, drawing from `rng` only.
+
+    Sorting on one random key per card is a uniform shuffle and several times
+    faster than `random.shuffle`, whose loop runs in Python; rounds deal often.
+    """
+    keys = [rng.random() for _ in cards]
+    order = sorted(range(len(cards)), key=keys.__getitem__)
+    cards[:] = [cards[i] for i in order]
+
+
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
 
@@ -83,27 +94,27 @@ class PlayerView:
     """What one seat may know: its own hand, every public fact, never another seat's cards."""
 
     __slots__ = (
-        "seat",
-        "players",
-        "rules",
-        "hand",
-        "hand_sizes",
-        "deck_size",
-        "previous_drop",
-        "previous_kind",
-        "takeable",
-        "_pile",
-        "scores",
-        "out",
-        "current",
-        "phase",
-        "slap_card",
-        "round_no",
-        "_log",
-        "_log_len",
         "_history",
         "_history_len",
         "_legal",
+        "_log",
+        "_log_len",
+        "_pile",
+        "current",
+        "deck_size",
+        "hand",
+        "hand_sizes",
+        "out",
+        "phase",
+        "players",
+        "previous_drop",
+        "previous_kind",
+        "round_no",
+        "rules",
+        "scores",
+        "seat",
+        "slap_card",
+        "takeable",
     )
 
     def __init__(self, game: Game, seat: int) -> None:
@@ -289,10 +300,10 @@ class Game:
                     f"{self.rules.decks_for(len(self.players))} deck(s) have"
                 )
             below = list(rest.elements())
-            self.rng.shuffle(below)
+            shuffle(self.rng, below)
             order = list(stacked) + below
         else:
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             order = cards
         seats = [s for s in range(len(self.players)) if not self.out[s]]
         hands: list[list[Card] | None] = [None] * len(self.players)
@@ -447,12 +458,7 @@ class Game:
         self.log.append(Turn(self.current, drop, take))
         if not deck:
             self._reshuffle()
-        if (
-            take is None
-            and self.rules.slap_down
-            and kind != "run"
-            and self._matches(drop, drawn)
-        ):
+        if take is None and self.rules.slap_down and kind != "run" and self._matches(drop, drawn):
             self.phase = "slap"
             self.slap_card = drawn
             return
@@ -484,7 +490,7 @@ class Game:
         buried = [c for group in self.pile[:-1] for c in group]
         if not buried:
             return
-        self.rng.shuffle(buried)
+        shuffle(self.rng, buried)
         self.deck = buried
         self.pile = [self.pile[-1]]
         self.reshuffles += 1
@@ -505,7 +511,8 @@ class Game:
         value = hand_value(hand, self.rules)
         if value > self.rules.yaniv_limit:
             raise IllegalActionError(
-                f"{self._who()} cannot call Yaniv: the hand is worth {value}, above the limit of {self.rules.yaniv_limit}"
+                f"{self._who()} cannot call Yaniv: the hand is worth {value}, "
+                f"above the limit of {self.rules.yaniv_limit}"
             )
         result = score_round(self.rules, self.scores, self.hands, self.current, zero_wins=self.zero_wins)
         self.history.append(result)

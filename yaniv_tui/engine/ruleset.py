@@ -145,15 +145,15 @@ class Ruleset:
 
     def with_choices(self, *, yaniv_limit: int | None = None, end_limit: int | None = None) -> Ruleset:
         """This ruleset with the limits a host chose at setup; ValueError for one not offered."""
-        changes: dict[str, int] = {}
+        rules = self
         if yaniv_limit is not None:
             if yaniv_limit not in self.yaniv_limit_choices:
                 offered = ", ".join(map(str, self.yaniv_limit_choices))
                 raise ValueError(f"Yaniv limit {yaniv_limit} is not offered by {self.id}: choose {offered}")
-            changes["yaniv_limit"] = yaniv_limit
+            rules = dataclasses.replace(rules, yaniv_limit=yaniv_limit)
         if end_limit is not None:
             if not (end_limit in self.end_limit_choices or (self.end_limit_any and end_limit > 0)):
                 offered = ", ".join(map(str, self.end_limit_choices))
                 raise ValueError(f"end score {end_limit} is not offered by {self.id}: choose {offered}")
-            changes["end_limit"] = end_limit
-        return dataclasses.replace(self, **changes) if changes else self
+            rules = dataclasses.replace(rules, end_limit=end_limit)
+        return rules

@@ -38,11 +38,22 @@ KEYS: tuple[_Key, ...] = (
     _k("source", "source", "str", doc="where the rules come from"),
     _k("players.min", "min_players", "int", low=2, high=16, doc="fewest players"),
     _k("players.max", "max_players", "int", low=2, high=16, doc="most players"),
-    _k("players.first", "first_player", "choice", choices=("random", "left_of_dealer"),
-       doc="who plays first in the first round: chosen by lot, or the player after a dealer chosen by lot"),
+    _k(
+        "players.first",
+        "first_player",
+        "choice",
+        choices=("random", "left_of_dealer"),
+        doc="who plays first in the first round: chosen by lot, or the player after a dealer chosen by lot",
+    ),
     _k("deck.decks", "decks", "int", low=1, high=8, doc="decks for the fewest players"),
-    _k("deck.more_decks_from", "more_decks_from", "ints", low=2, high=16,
-       doc="player counts from which one more deck is added: [4] is two decks from 4 players"),
+    _k(
+        "deck.more_decks_from",
+        "more_decks_from",
+        "ints",
+        low=2,
+        high=16,
+        doc="player counts from which one more deck is added: [4] is two decks from 4 players",
+    ),
     _k("deck.jokers", "jokers_per_deck", "int", low=0, high=8, doc="jokers in each deck"),
     _k("deck.hand_size", "hand_size", "int", low=1, high=20, doc="cards dealt to each player"),
     _k("values.ace", "ace_value", "int", low=-50, high=50, doc="an ace's value in hand"),
@@ -50,61 +61,150 @@ KEYS: tuple[_Key, ...] = (
     _k("values.queen", "queen_value", "int", low=-50, high=50, doc="a queen's value in hand"),
     _k("values.king", "king_value", "int", low=-50, high=50, doc="a king's value in hand"),
     _k("values.joker", "joker_value", "int", low=-50, high=50, doc="a joker's value in hand"),
-    _k("values.jack_swing", "jack_swing", "bool",
-       doc="jacks count `jack_low` when the hand totals at most `jack_swing_up_to` that way, else `jack_high` each"),
+    _k(
+        "values.jack_swing",
+        "jack_swing",
+        "bool",
+        doc="jacks count `jack_low` when the hand totals at most `jack_swing_up_to` that way, else `jack_high` each",
+    ),
     _k("values.jack_low", "jack_low", "int", low=-50, high=50, doc="a jack's value when the swing is low"),
     _k("values.jack_high", "jack_high", "int", low=-50, high=50, doc="a jack's value when the swing is high"),
-    _k("values.jack_swing_up_to", "jack_swing_up_to", "int", low=-50, high=200,
-       doc="the highest total that keeps jacks low (default: the Yaniv limit)"),
+    _k(
+        "values.jack_swing_up_to",
+        "jack_swing_up_to",
+        "int",
+        low=-50,
+        high=200,
+        doc="the highest total that keeps jacks low (default: the Yaniv limit)",
+    ),
     _k("drops.set_min", "set_min", "int", low=2, high=16, doc="fewest cards in a set"),
     _k("drops.run_min", "run_min", "int", low=2, high=13, doc="fewest cards in a run"),
-    _k("drops.run_min_natural", "run_min_natural", "int", low=1, high=13,
-       doc="fewest cards in a run that are not jokers"),
+    _k(
+        "drops.run_min_natural",
+        "run_min_natural",
+        "int",
+        low=1,
+        high=13,
+        doc="fewest cards in a run that are not jokers",
+    ),
     _k("drops.jokers_in_sets", "jokers_in_sets", "bool", doc="jokers stand in for a card in a set"),
     _k("drops.jokers_in_runs", "jokers_in_runs", "bool", doc="jokers stand in for a card in a run"),
     _k("drops.joker_set", "joker_set", "bool", doc="two or more jokers alone may be dropped as a set"),
-    _k("drops.slap_down", "slap_down", "bool",
-       doc="after drawing from the deck a card of the rank just dropped as a single or set, it may be dropped at once"),
-    _k("take.from_set", "take_from_set", "choice", choices=("ends", "any"),
-       doc="which cards of a previous set may be taken: its first or last, or any"),
-    _k("take.from_run", "take_from_run", "choice", choices=("ends", "any"),
-       doc="which cards of a previous run may be taken: either end, or any"),
+    _k(
+        "drops.slap_down",
+        "slap_down",
+        "bool",
+        doc="after drawing from the deck a card of the rank just dropped as a single or set, it may be dropped at once",
+    ),
+    _k(
+        "take.from_set",
+        "take_from_set",
+        "choice",
+        choices=("ends", "any"),
+        doc="which cards of a previous set may be taken: its first or last, or any",
+    ),
+    _k(
+        "take.from_run",
+        "take_from_run",
+        "choice",
+        choices=("ends", "any"),
+        doc="which cards of a previous run may be taken: either end, or any",
+    ),
     _k("yaniv.limit", "yaniv_limit", "int", low=0, high=100, doc="the highest hand value that may call Yaniv"),
-    _k("yaniv.limit_choices", "yaniv_limit_choices", "ints", low=0, high=100,
-       doc="the Yaniv limits a host may choose at setup (default: only `limit`)"),
-    _k("assaf.enabled", "assaf", "bool",
-       doc="false: no Assaf rule; the lowest hands score 0 and everyone else, the caller too, adds their hand"),
+    _k(
+        "yaniv.limit_choices",
+        "yaniv_limit_choices",
+        "ints",
+        low=0,
+        high=100,
+        doc="the Yaniv limits a host may choose at setup (default: only `limit`)",
+    ),
+    _k(
+        "assaf.enabled",
+        "assaf",
+        "bool",
+        doc="false: no Assaf rule; the lowest hands score 0 and everyone else, the caller too, adds their hand",
+    ),
     _k("assaf.on_tie", "assaf_on_tie", "bool", doc="a hand equal to the caller's Assafs (false: the caller wins ties)"),
     _k("assaf.penalty", "assaf_penalty", "int", low=0, high=1000, doc="points the Assafed caller adds"),
-    _k("assaf.penalty_per_extra", "assaf_penalty_per_extra", "int", low=0, high=1000,
-       doc="more penalty for each Assafer after the first"),
-    _k("assaf.caller_adds_hand", "assaf_caller_adds_hand", "bool",
-       doc="the Assafed caller adds their hand value as well as the penalty"),
-    _k("assaf.zero", "assaf_zero", "choice", choices=("lowest", "assafers", "first_lowest"),
-       doc="who scores 0 on an Assaf: every opponent with the lowest hand, every Assafer, "
-       "or only the lowest (ties to the first in turn after the caller)"),
-    _k("assaf.others_score", "assaf_others_score", "bool",
-       doc="on an Assaf, the other players add their hands (false: only the caller scores)"),
-    _k("resets.at", "resets", "resets",
-       doc="exact totals and what they reset to: { 100 = 50, 200 = 100 }"),
-    _k("resets.every", "reset_every", "int", low=0, high=10000,
-       doc="every multiple of this up to the end limit resets (0: off)"),
+    _k(
+        "assaf.penalty_per_extra",
+        "assaf_penalty_per_extra",
+        "int",
+        low=0,
+        high=1000,
+        doc="more penalty for each Assafer after the first",
+    ),
+    _k(
+        "assaf.caller_adds_hand",
+        "assaf_caller_adds_hand",
+        "bool",
+        doc="the Assafed caller adds their hand value as well as the penalty",
+    ),
+    _k(
+        "assaf.zero",
+        "assaf_zero",
+        "choice",
+        choices=("lowest", "assafers", "first_lowest"),
+        doc="who scores 0 on an Assaf: every opponent with the lowest hand, every Assafer, "
+        "or only the lowest (ties to the first in turn after the caller)",
+    ),
+    _k(
+        "assaf.others_score",
+        "assaf_others_score",
+        "bool",
+        doc="on an Assaf, the other players add their hands (false: only the caller scores)",
+    ),
+    _k("resets.at", "resets", "resets", doc="exact totals and what they reset to: { 100 = 50, 200 = 100 }"),
+    _k(
+        "resets.every",
+        "reset_every",
+        "int",
+        low=0,
+        high=10000,
+        doc="every multiple of this up to the end limit resets (0: off)",
+    ),
     _k("resets.every_by", "reset_every_by", "int", low=0, high=10000, doc="how far a multiple of `every` drops"),
-    _k("end.mode", "end_mode", "choice", choices=("elimination", "first_to_limit"),
-       doc="elimination: a player past the limit is out and the last left wins; "
-       "first_to_limit: the game ends when anyone passes it and the lowest wins"),
+    _k(
+        "end.mode",
+        "end_mode",
+        "choice",
+        choices=("elimination", "first_to_limit"),
+        doc="elimination: a player past the limit is out and the last left wins; "
+        "first_to_limit: the game ends when anyone passes it and the lowest wins",
+    ),
     _k("end.limit", "end_limit", "int", low=1, high=100000, doc="the end score"),
-    _k("end.limit_choices", "end_limit_choices", "ints", low=1, high=100000,
-       doc="the end scores a host may choose at setup (default: only `limit`)"),
+    _k(
+        "end.limit_choices",
+        "end_limit_choices",
+        "ints",
+        low=1,
+        high=100000,
+        doc="the end scores a host may choose at setup (default: only `limit`)",
+    ),
     _k("end.any_limit", "end_limit_any", "bool", doc="the host may also type any end score"),
-    _k("end.on", "end_on", "choice", choices=("above", "reach"),
-       doc="above: a total strictly above the limit counts; reach: at or above"),
-    _k("bonus.zero_hand_wins", "bonus_zero_wins", "int", low=0, high=100,
-       doc="every this many rounds won with a hand of 0, the score drops by `points` (0: off)"),
+    _k(
+        "end.on",
+        "end_on",
+        "choice",
+        choices=("above", "reach"),
+        doc="above: a total strictly above the limit counts; reach: at or above",
+    ),
+    _k(
+        "bonus.zero_hand_wins",
+        "bonus_zero_wins",
+        "int",
+        low=0,
+        high=100,
+        doc="every this many rounds won with a hand of 0, the score drops by `points` (0: off)",
+    ),
     _k("bonus.points", "bonus_points", "int", low=0, high=1000, doc="what the bonus takes off"),
-    _k("bonus.min_players", "bonus_min_players", "int", low=2, high=16, doc="fewest players in the round for the bonus"),
+    _k(
+        "bonus.min_players", "bonus_min_players", "int", low=2, high=16, doc="fewest players in the round for the bonus"
+    ),
 )
 _BY_PATH = {key.path: key for key in KEYS}
+_DEFAULTS = Ruleset()
 _TABLES = {key.path.split(".")[0] for key in KEYS if "." in key.path}
 
 
@@ -204,9 +304,9 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
         given.add(key.field)
 
     if "yaniv_limit_choices" not in given:
-        fields["yaniv_limit_choices"] = (fields.get("yaniv_limit", Ruleset.yaniv_limit),)
+        fields["yaniv_limit_choices"] = (fields.get("yaniv_limit", _DEFAULTS.yaniv_limit),)
     if "end_limit_choices" not in given:
-        fields["end_limit_choices"] = (fields.get("end_limit", Ruleset.end_limit),)
+        fields["end_limit_choices"] = (fields.get("end_limit", _DEFAULTS.end_limit),)
     rules = Ruleset(**fields)
     check_ruleset(rules, source)
     return rules
@@ -239,7 +339,9 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
     if rules.reset_every and not rules.reset_every_by:
         raise fail("resets.every_by", "must be at least 1 when resets.every is set")
     if rules.reset_every_by > rules.reset_every:
-        raise fail("resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0")
+        raise fail(
+            "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
+        )
 
 
 def load_ruleset_file(path: str | os.PathLike[str], ruleset_id: str | None = None) -> Ruleset:
