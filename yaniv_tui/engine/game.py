@@ -100,6 +100,7 @@ class PlayerView:
         "_log",
         "_log_len",
         "_pile",
+        "_pile_len",
         "current",
         "deck_size",
         "hand",
@@ -128,7 +129,8 @@ class PlayerView:
         self.previous_drop: tuple[Card, ...] = game.previous_drop
         self.previous_kind: DropKind = game.previous_kind
         self.takeable: tuple[Card, ...] = game.takeable
-        self._pile = tuple(game.pile)
+        self._pile = game.pile
+        self._pile_len = len(game.pile)
         self.scores: tuple[int | None, ...] = tuple(game.scores)
         self.out: tuple[bool, ...] = tuple(game.out)
         self.current = game.current
@@ -156,7 +158,8 @@ class PlayerView:
     @property
     def discards(self) -> tuple[Card, ...]:
         """Cards buried in the discard pile, under the previous drop: they go back into the deck when it runs out."""
-        return tuple(c for group in self._pile[:-1] for c in group)
+        # Groups below the top one never change until a reshuffle, which makes a new pile list.
+        return tuple(c for group in self._pile[: self._pile_len - 1] for c in group)
 
     @property
     def hand_value(self) -> int:
@@ -454,7 +457,7 @@ class Game:
         self.hands[self.current] = rest
         self.pile.append(drop)
         self.previous_kind = kind
-        self.takeable = takeable(drop, kind, self.rules)
+        self.takeable = drop if kind == "single" else takeable(drop, kind, self.rules)
         self.log.append(Turn(self.current, drop, take))
         if not deck:
             self._reshuffle()
