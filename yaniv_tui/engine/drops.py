@@ -282,6 +282,8 @@ def _add_runs(
             for extra in range(max(0, run_min - span), jokers - gaps + 1):
                 if span + extra > 13:
                     break
+                if size == 1 and rules.jokers_in_sets and 1 + extra >= rules.set_min:
+                    continue  # one natural card and jokers make a set here (drop_kind), listed with the sets
                 for below in range(extra + 1):
                     above = extra - below
                     if low - below < 1 or high + above > 13:
