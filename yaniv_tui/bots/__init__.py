@@ -1,18 +1,41 @@
-"""Players that see only their seat's view and return an action."""
+"""Players that see only their seat's view and return an action, at four levels from a beginner to a searcher."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from yaniv_tui.engine import Action, PlayerView
+
+from .easy import EasyBot
+from .hard import HardBot
 from .plain import PlainBot
 
 #: The bot levels a seat may have, weakest first.
-LEVELS = ("medium",)
+LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(level: str, seed: int | None = None) -> PlainBot:
-    """A bot of the named level; ValueError names the levels there are."""
+class Bot(Protocol):
+    """A player: given its seat's view, the action it takes."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = None) -> Bot:
+    """A bot of the named level; ValueError names the levels there are.
+
+    `seed` feeds the bot's own random choices (the easy bot's whims, the
+    expert's samples), so a game with bots replays the same from the same seeds.
+    `budget_ms` is the expert's thinking time a move (the others ignore it).
+    """
+    if level == "easy":
+        return EasyBot(seed)
     if level == "medium":
         return PlainBot()
+    if level == "hard":
+        return HardBot(seed)
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "PlainBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "PlainBot", "make_bot"]

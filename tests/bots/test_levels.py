@@ -1,0 +1,43 @@
+"""Every bot level plays only legal actions, under every preset, at 2 to 8 seats, with the slap-down on or off."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from yaniv_tui.bots import LEVELS, make_bot
+from yaniv_tui.engine import Game, load_ruleset
+
+PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
+
+
+def test_levels_run_weakest_first() -> None:
+    assert LEVELS == ("easy", "medium", "hard")
+
+
+def test_an_unknown_level_is_refused_with_the_levels_named() -> None:
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("slap_down", [False, True], ids=["plain", "slap-down"])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_level_plays_only_legal_actions(preset: str, slap_down: bool) -> None:
+    rules = dataclasses.replace(load_ruleset(preset), slap_down=slap_down)
+    slaps_offered = 0
+    for seats in range(rules.min_players, rules.max_players + 1):
+        # Every level sits at every table size, starting from a different seat each time.
+        levels = [LEVELS[(seat + seats) % len(LEVELS)] for seat in range(seats)]
+        bots = [make_bot(level, seed=seats * 10 + seat, budget_ms=1) for seat, level in enumerate(levels)]
+        game = Game.new(rules, [f"P{seat}" for seat in range(seats)], seed=seats, first=0)
+        while game.round_no <= 2 and not game.is_over:
+            seat = game.current
+            legal = game.legal_actions()
+            slaps_offered += game.phase == "slap"
+            action = bots[seat].choose(game.view(seat))
+            assert action in legal, f"{levels[seat]} at seat {seat} chose {action}, not legal now"
+            game.apply(action)
+        assert game.history, "a round ended with a Yaniv call"
+    if slap_down:
+        assert slaps_offered, "the slap-down came up, so bots were asked about it"

@@ -1,0 +1,95 @@
+"""The simulator: its table and JSON figures from small runs, seat rotation, and one-line errors for bad flags."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from yaniv_tui.engine import load_ruleset
+from yaniv_tui.sim import main, seat_of, simulate
+
+
+def test_json_figures_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seats", "medium,easy", "--games", "3", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mode"] == "games" and data["games"] == 3 and data["ruleset"] == "israeli"
+    players = data["players"]
+    assert [p["level"] for p in players] == ["medium", "easy"]
+    assert sum(p["game_wins"]["count"] for p in players) == pytest.approx(3)
+    assert sum(p["round_wins"]["count"] for p in players) == data["rounds"]
+    for p in players:
+        ppr = p["points_per_round"]
+        assert ppr["low"] <= ppr["mean"] <= ppr["high"]
+        share = p["round_wins"]
+        assert share["low"] <= share["rate"] <= share["high"]
+        assert p["assafs_suffered"]["of"] == p["yaniv_calls"]["count"]
+    assert data["turns"] > data["rounds"] > 0
+    assert data["turns_per_second"] > 0
+
+
+def test_single_rounds_have_no_game_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seats", "hard,medium,medium", "--rounds", "6", "--json", "--ruleset", "sursis"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mode"] == "rounds" and data["rounds"] == 6 and data["games"] == 0
+    assert all(p["game_wins"] is None for p in data["players"])
+    assert all(p["round_wins"]["of"] == 6 for p in data["players"])
+
+
+def test_the_table_names_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seats", "easy,medium", "--rounds", "4", "--slap-down", "on"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("game wins", "round wins", "points a round", "Yaniv calls", "Assafs suffered", "turns/s"):
+        assert heading in out
+    assert "easy" in out and "medium" in out and "rounds/s" in out
+
+
+def test_the_same_seed_plays_the_same_run() -> None:
+    rules = load_ruleset("yanivo")
+    one = simulate(rules, ["hard", "medium"], 4, seed=3)
+    two = simulate(rules, ["hard", "medium"], 4, seed=3)
+    assert one.tallies == two.tallies and one.turns == two.turns
+
+
+def test_seats_rotate_so_each_player_starts_equally() -> None:
+    # Seat 0 plays a run's first turn; over any n games in a row each player sits there once, and every seat is filled.
+    for n in range(2, 9):
+        for start in range(3):
+            games = range(start, start + n)
+            assert sorted(next(p for p in range(n) if seat_of(p, i, n) == 0) for i in games) == list(range(n))
+            assert all(sorted(seat_of(p, i, n) for p in range(n)) == list(range(n)) for i in games)
+
+
+def test_two_processes_give_the_figures_of_one() -> None:
+    rules = load_ruleset("israeli")
+    alone = simulate(rules, ["medium", "easy"], 12, mode="rounds", seed=9)
+    spread = simulate(rules, ["medium", "easy"], 12, mode="rounds", seed=9, jobs=2)
+    assert alone.tallies == spread.tallies and alone.rounds == spread.rounds == 12
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--seats", "medium,wizard"], "unknown bot level 'wizard'"),
+        (["--seats", "medium"], "2 to 8 players, not 1"),
+        (["--seats", ",".join(["easy"] * 7), "--ruleset", "sursis"], "2 to 6 players, not 7"),
+        (["--games", "0"], "must be at least 1"),
+        (["--games", "many"], "not a whole number"),
+        (["--games", "3", "--rounds", "3"], "not allowed with argument"),
+        (["--ruleset", "no-such-preset"], "no-such-preset"),
+        (["--yaniv-limit", "9"], "Yaniv limit 9 is not offered"),
+        (["--slap-down", "maybe"], "invalid choice"),
+        (["--expert-ms", "-5"], "more than 0"),
+        (["--colour"], "unrecognized arguments"),
+    ],
+)
+def test_a_bad_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(argv)
+    except SystemExit as stop:
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("yaniv sim: ") and says in lines[0]

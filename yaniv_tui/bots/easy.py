@@ -1,0 +1,35 @@
+"""The easy bot: a beginner who plays any legal move, without a plan."""
+
+from __future__ import annotations
+
+import random
+
+from yaniv_tui.engine import Action, CallYaniv, Pass, Play, PlayerView, SlapDown, legal_drops
+
+
+class EasyBot:
+    """Drops a random legal group, takes from the deck or the pile at random, calls Yaniv when it feels like it.
+
+    Its chance comes from its own seeded generator, never the game's, so a game
+    with an easy bot replays the same from the same seeds.
+    """
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, call_chance: float = 0.6) -> None:
+        self.rng = random.Random(seed)
+        self.call_chance = call_chance
+
+    def choose(self, view: PlayerView) -> Action:
+        rng = self.rng
+        if view.phase == "slap":
+            assert view.slap_card is not None
+            return SlapDown(view.slap_card) if rng.random() < 0.5 else Pass()
+        rules = view.rules
+        if view.hand_value <= rules.yaniv_limit and rng.random() < self.call_chance:
+            return CallYaniv()
+        drop = rng.choice(legal_drops(view.hand, rules))
+        options: list = list(view.takeable)
+        if view.deck_size > 0:
+            options.extend([None] * max(1, len(options)))
+        return Play(drop, rng.choice(options))

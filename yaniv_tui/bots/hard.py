@@ -1,0 +1,208 @@
+"""The hard bot: remembers the cards seen, plans drop and take together, calls Yaniv when an Assaf is unlikely."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from yaniv_tui.engine import (
+    Action,
+    CallYaniv,
+    Card,
+    Play,
+    PlayerView,
+    Ruleset,
+    SlapDown,
+    hand_value,
+    legal_drops,
+    takeable,
+)
+
+from .judge import Odds, after_reset, best_drop_worth, card_worth, opponent_parts
+from .memory import Memory
+
+
+class HardBot:
+    """A careful player who sees only its view.
+
+    Each turn it scores every (drop, take) pair by the hand it leaves: its value,
+    less what the next drop from it can shed (so pairs, sets and runs in the
+    making are worth keeping), with a bonus for a hand low enough to call on,
+    and a penalty for leaving the next player a low card or one it collects.
+    A deck draw is scored over the unseen cards. It calls Yaniv when the call's
+    expected worth, from the estimated chance of an Assaf and what the round
+    would do to every score (lucky resets, going out, the game's end), beats
+    playing on.
+    """
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        shed_weight: float = 0.8,
+        callable_bonus: float = 4.0,
+        feed_weight: float = 1.0,
+        call_margin: float = 0.0,
+    ) -> None:
+        del seed  # the hard bot plays the same from the same view; the argument keeps make_bot uniform
+        self.shed_weight = shed_weight
+        self.callable_bonus = callable_bonus
+        self.feed_weight = feed_weight
+        self.call_margin = call_margin
+
+    # -- the turn ---------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Action:
+        if view.phase == "slap":
+            assert view.slap_card is not None
+            return SlapDown(view.slap_card)
+        memory = Memory(view)
+        odds = Odds(memory.unseen, view.rules)
+        if view.hand_value <= view.rules.yaniv_limit and self.call_worth(view, memory, odds) > self.call_margin:
+            return CallYaniv()
+        return self.best_plays(view, memory, odds, 1)[0][1]
+
+    def best_plays(self, view: PlayerView, memory: Memory, odds: Odds, count: int) -> list[tuple[float, Play]]:
+        """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
+        rules = view.rules
+        worth = card_worth(rules)
+        limit = rules.yaniv_limit
+        hand = view.hand
+        takes = view.takeable
+        deck = view.deck_size > 0
+        shed = self.shed_weight
+        bonus = self.callable_bonus
+        total_unseen = odds.total
+        by_rank = odds.unseen_by_rank
+        draw_odds = [(rank, k / total_unseen) for rank, k in enumerate(by_rank) if k] if total_unseen else []
+        hungry = self._hunger(view, memory)
+        my_score = view.scores[view.seat] or 0
+        scored: list[tuple[float, int, Play]] = []
+        seen_drops: set[tuple[Card, ...]] = set()
+        for i, drop in enumerate(legal_drops(hand, rules)):
+            key = tuple(sorted(drop))
+            if key in seen_drops:
+                continue
+            seen_drops.add(key)
+            rest = list(hand)
+            for card in drop:
+                rest.remove(card)
+            feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight
+            for take in takes:
+                new = [*rest, take]
+                value = hand_value(new, rules)
+                cost = value - shed * best_drop_worth(new, rules, worth)
+                if value <= limit:
+                    cost -= bonus
+                cost += self._reset_pull(rules, my_score, value)
+                scored.append((cost + feed, i, Play(drop, take)))
+            if deck and draw_odds:
+                base = hand_value(rest, rules)
+                ranks = Counter(c[0] for c in rest)
+                nd0 = best_drop_worth(rest, rules, worth)
+                cost = float(base)
+                for rank, p in draw_odds:
+                    w = worth[rank]
+                    value = base + w
+                    nd = nd0 if nd0 > w else w
+                    if rank and ranks[rank] + 1 >= rules.set_min:
+                        together = (ranks[rank] + 1) * w
+                        if together > nd:
+                            nd = together
+                    part = w - shed * nd
+                    if value <= limit:
+                        part -= bonus
+                    cost += p * part
+                scored.append((cost + feed, i, Play(drop, None)))
+            elif not deck and not takes:
+                scored.append((0.0, i, Play(drop, None)))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [(cost, play) for cost, _, play in scored[:count]]
+
+    # -- pieces of judgement --------------------------------------------------------------
+
+    @staticmethod
+    def _hunger(view: PlayerView, memory: Memory) -> tuple[set[int], set[tuple[str, int]]]:
+        """What the next player is known to collect: ranks it holds, and (suit, rank) of its known cards."""
+        nxt = memory.next_seat(view)
+        held = memory.known[nxt]
+        return {c[0] for c in held if c[0]}, {(c[1], c[0]) for c in held if c[0]}
+
+    @staticmethod
+    def _feed_penalty(
+        drop: tuple[Card, ...],
+        rules: Ruleset,
+        hungry: tuple[set[int], set[tuple[str, int]]],
+        worth: tuple[int, ...],
+    ) -> float:
+        """How much the cards this drop leaves takeable help the next player."""
+        if len(drop) == 1:
+            offered: tuple[Card, ...] = drop
+        else:
+            kind = "run" if len({c[0] for c in drop if c[0]}) > 1 else "set"
+            offered = takeable(drop, kind, rules)
+        ranks, suited = hungry
+        worst = 0.0
+        for rank, suit in offered:
+            w = worth[rank]
+            help_ = max(0.0, 4.0 - w) * 1.5
+            if rank and rank in ranks:
+                help_ += 3.0 + w * 0.3
+            elif rank and ((suit, rank - 1) in suited or (suit, rank + 1) in suited):
+                help_ += 1.0
+            if help_ > worst:
+                worst = help_
+        return worst
+
+    @staticmethod
+    def _reset_pull(rules: Ruleset, score: int, value: int) -> float:
+        """A small pull toward a hand that would land this seat's score exactly on a lucky reset if caught."""
+        if value > 0 and after_reset(rules, score, value) < score + value:
+            return -min(6.0, (score + value - after_reset(rules, score, value)) / 10)
+        return 0.0
+
+    def call_worth(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
+        """The expected worth of calling Yaniv now against playing on, in points relative to the table."""
+        rules = view.rules
+        me = view.seat
+        mine = view.hand_value
+        opponents = memory.opponents(view)
+        if not opponents:
+            return 1.0
+        beats_at = mine if (rules.assaf and rules.assaf_on_tie) else mine - 1
+        clear = 1.0
+        expected: list[float] = []
+        for seat in opponents:
+            known, parts = opponent_parts(view, memory, seat, odds)
+            clear *= 1.0 - odds.chance_at_most(parts, beats_at - known)
+            expected.append(known + sum(Odds.mean(p) for p in parts))
+        assaf = 1.0 - clear
+        score = view.scores[me] or 0
+        mean_gain = sum(expected) / len(expected)
+        win = mean_gain + self._ending_bonus(view, opponents, expected, winning=True)
+        add = rules.assaf_penalty + (mine if rules.assaf_caller_adds_hand else 0) if rules.assaf else mine
+        after = after_reset(rules, score, add)
+        lose = -(after - score)
+        if len(opponents) > 1 and (rules.assaf_others_score or not rules.assaf):
+            lose += mean_gain * (len(opponents) - 1) / len(opponents)
+        if rules.is_out(after):
+            lose -= 60.0
+        return (1.0 - assaf) * win + assaf * lose
+
+    @staticmethod
+    def _ending_bonus(view: PlayerView, opponents: list[int], expected: list[float], *, winning: bool) -> float:
+        """Extra worth of a successful call that pushes opponents out or ends a game this seat leads."""
+        rules = view.rules
+        scores = view.scores
+        me = view.seat
+        bonus = 0.0
+        mine = scores[me] or 0
+        for seat, value in zip(opponents, expected, strict=True):
+            theirs = scores[seat] or 0
+            if rules.is_out(theirs + round(value)):
+                if rules.end_mode == "elimination":
+                    bonus += 40.0 / len(opponents)
+                elif all(mine < (scores[s] or 0) + v for s, v in zip(opponents, expected, strict=True)):
+                    bonus += 40.0
+        return bonus if winning else 0.0

@@ -1,0 +1,166 @@
+"""Fast judgements the strong bots share: a hand's best drop, an opponent's likely hand value, the worth of a call."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from yaniv_tui.engine import Card, PlayerView, Ruleset
+
+from .memory import Memory
+
+JACK = 11
+
+
+def card_worth(rules: Ruleset) -> tuple[int, ...]:
+    """What each rank counts in a hand that is not low: the jack swing's high value where the rules have it."""
+    values = list(rules.rank_values)
+    if rules.jack_swing:
+        values[JACK] = rules.jack_high
+    return tuple(values)
+
+
+def best_drop_worth(hand: list[Card] | tuple[Card, ...], rules: Ruleset, worth: tuple[int, ...]) -> int:
+    """The most points one legal drop of `hand` sheds (singles, sets, runs, jokers where wild)."""
+    if not hand:
+        return 0
+    best = max([worth[c[0]] for c in hand])
+    if len(hand) < 2:
+        return best
+    jokers = 0
+    ranks: dict[int, int] = {}
+    suits: dict[str, set[int]] = {}
+    for rank, suit in hand:
+        if rank == 0:
+            jokers += 1
+            continue
+        ranks[rank] = ranks.get(rank, 0) + 1
+        if suit in suits:
+            suits[suit].add(rank)
+        else:
+            suits[suit] = {rank}
+    joker_worth = worth[0]
+    set_min = rules.set_min
+    set_jokers = jokers if rules.jokers_in_sets else 0
+    for rank, count in ranks.items():
+        if (count > 1 or set_jokers) and count + set_jokers >= set_min:
+            total = count * worth[rank] + (set_jokers * joker_worth if joker_worth > 0 else 0)
+            if total > best:
+                best = total
+    if rules.joker_set and jokers >= set_min and jokers * joker_worth > best:
+        best = jokers * joker_worth
+    run_min = rules.run_min
+    if len(hand) >= run_min:
+        run_jokers = jokers if rules.jokers_in_runs else 0
+        min_natural = max(1, rules.run_min_natural)
+        for same in suits.values():
+            if len(same) + run_jokers < run_min:
+                continue
+            order = sorted(same)
+            m = len(order)
+            for i in range(m):
+                total = 0
+                for j in range(i, m):
+                    total += worth[order[j]]
+                    naturals = j - i + 1
+                    span = order[j] - order[i] + 1
+                    gaps = span - naturals
+                    if gaps > run_jokers:
+                        break
+                    spare = min(run_jokers - gaps, 13 - span)
+                    if naturals < min_natural or span + spare < run_min:
+                        continue
+                    extra = (gaps + (spare if joker_worth > 0 else max(0, run_min - span))) * joker_worth
+                    if total + extra > best:
+                        best = total + extra
+    return best
+
+
+class Odds:
+    """The chances of the hidden cards, from a seat's memory: what a deck draw or an opponent's unknown card is worth.
+
+    Values here are the jack swing's low value, because the odds are asked of
+    low totals, where a jack counts low.
+    """
+
+    __slots__ = ("free", "low_worth", "shift", "total", "unseen_by_rank")
+
+    def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
+        low = list(rules.rank_values)
+        if rules.jack_swing:
+            low[JACK] = rules.jack_low
+        self.low_worth = tuple(low)
+        by_rank = [0] * 14
+        for card, count in unseen.items():
+            by_rank[card[0]] += count
+        self.unseen_by_rank = by_rank
+        self.total = sum(by_rank)
+        self.shift = -min(0, *low)
+        # value -> count, for cards drawn from the whole unseen pool
+        free: dict[int, int] = {}
+        for rank, count in enumerate(by_rank):
+            if count:
+                free[low[rank]] = free.get(low[rank], 0) + count
+        self.free = free
+
+    def value_counts(self, cap: int | None) -> dict[int, int]:
+        if cap is None:
+            return self.free
+        kept = {v: k for v, k in self.free.items() if v <= cap}
+        return kept or self.free
+
+    @staticmethod
+    def mean(counts: dict[int, int]) -> float:
+        total = sum(counts.values())
+        return sum(v * k for v, k in counts.items()) / total if total else 0.0
+
+    def chance_at_most(self, parts: list[dict[int, int]], limit: int) -> float:
+        """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently."""
+        shift = self.shift
+        top = limit + shift * len(parts)
+        if top < 0:
+            return 0.0
+        dist = [0.0] * (top + 1)
+        dist[0] = 1.0
+        for counts in parts:
+            total = sum(counts.values())
+            if not total:
+                continue
+            steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+            new = [0.0] * (top + 1)
+            for s, p in enumerate(dist):
+                if p:
+                    for step, q in steps:
+                        t = s + step
+                        if t <= top:
+                            new[t] += p * q
+            dist = new
+        return min(1.0, sum(dist))
+
+
+def opponent_parts(view: PlayerView, memory: Memory, seat: int, odds: Odds) -> tuple[int, list[dict[int, int]]]:
+    """An opponent's hand as (the value of its known cards, one value distribution per unknown card).
+
+    A card it kept through its last drop is taken to be worth at most that drop
+    (players shed their highest); the card it last drew from the deck may be anything.
+    """
+    held = memory.known[seat]
+    known_value = sum(odds.low_worth[c[0]] for c in held.elements())
+    size = view.hand_sizes[seat] or 0
+    unknown = max(0, size - sum(held.values()))
+    cap = memory.cap[seat]
+    parts: list[dict[int, int]] = []
+    if unknown:
+        fresh = 1 if memory.fresh[seat] or cap is None else 0
+        capped = odds.value_counts(cap if cap is not None else None)
+        parts = [capped] * (unknown - fresh) + [odds.free] * fresh
+    return known_value, parts
+
+
+def after_reset(rules: Ruleset, score: int, add: int) -> int:
+    """A total after adding `add` points, lucky reset applied."""
+    total = max(0, score + add)
+    if add > 0:
+        target = rules.reset_target(total)
+        if target is not None:
+            return target
+    return total

@@ -1,0 +1,85 @@
+"""What a seat can know of the hidden cards, read from its view alone: unseen cards and cards known in other hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, standard_deck
+
+_FULL_DECKS: dict[tuple[int, int], Counter[Card]] = {}
+
+
+def full_deck(rules: Ruleset, players: int) -> Counter[Card]:
+    """Every card of a game of `players` seats under `rules`, counted (shared: do not change it)."""
+    key = (rules.jokers_per_deck, rules.decks_for(players))
+    deck = _FULL_DECKS.get(key)
+    if deck is None:
+        deck = Counter(standard_deck(rules.jokers_per_deck) * key[1])
+        _FULL_DECKS[key] = deck
+    return deck
+
+
+class Memory:
+    """The cards a seat has seen this round, as facts about where the rest may be.
+
+    `known[s]` holds the cards seat `s` took from the pile and has not dropped since;
+    `unseen` is every card neither in this seat's hand, nor visible on the pile, nor
+    known in another hand: the deck and the others' unknown cards share it.
+    `cap[s]` is the worth of the last drop of seat `s` this round (None before it
+    dropped): a player who drops high keeps cards worth at most about that much.
+    `fresh[s]` is whether seat `s` took its last card from the deck, unseen.
+    """
+
+    __slots__ = ("cap", "fresh", "known", "pile_takes", "unseen")
+
+    def __init__(self, view: PlayerView) -> None:
+        n = len(view.players)
+        rules = view.rules
+        known: list[Counter[Card]] = [Counter() for _ in range(n)]
+        cap: list[int | None] = [None] * n
+        fresh = [False] * n
+        pile_takes = [0] * n
+        me = view.seat
+        for turn in view.seen:
+            seat = turn.seat
+            if seat == me:
+                continue
+            held = known[seat]
+            for card in turn.drop:
+                if held[card] > 0:
+                    held[card] -= 1
+            if turn.slapped is not None and held[turn.slapped] > 0:
+                held[turn.slapped] -= 1
+            cap[seat] = (
+                hand_value(turn.drop, rules)
+                if not rules.jack_swing
+                else max(rules.jack_high if c.rank == 11 else rules.rank_values[c.rank] for c in turn.drop)
+            )
+            if turn.take is None:
+                fresh[seat] = turn.slapped is None
+            else:
+                held[turn.take] += 1
+                fresh[seat] = False
+                pile_takes[seat] += 1
+        unseen = full_deck(rules, n).copy()
+        unseen.subtract(view.hand)
+        unseen.subtract(view.discards)
+        unseen.subtract(view.previous_drop)
+        for held in known:
+            unseen.subtract(held)
+        self.unseen = +unseen
+        self.known = [+held for held in known]
+        self.cap = cap
+        self.fresh = fresh
+        self.pile_takes = pile_takes
+
+    def next_seat(self, view: PlayerView) -> int:
+        """The seat that plays after this one (seats out are skipped)."""
+        n = len(view.players)
+        seat = (view.seat + 1) % n
+        while view.out[seat] and seat != view.seat:
+            seat = (seat + 1) % n
+        return seat
+
+    def opponents(self, view: PlayerView) -> list[int]:
+        return [s for s in range(len(view.players)) if s != view.seat and not view.out[s]]

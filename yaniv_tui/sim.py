@@ -1,0 +1,436 @@
+"""The simulator: bots play whole games or single rounds headless, and the figures that measure them."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from yaniv_tui.bots import LEVELS, make_bot
+from yaniv_tui.engine import Game, Ruleset, RulesetError, load_ruleset
+
+EXIT_USAGE = 2
+#: A round longer than this many turns means bots that cannot finish it: stop rather than spin.
+MAX_TURNS_PER_ROUND = 20_000
+
+Mode = Literal["games", "rounds"]
+
+
+class SimError(RuntimeError):
+    """A simulation that cannot go on (bots that never end a round)."""
+
+
+@dataclass
+class Tally:
+    """One player's figures over a run (a player keeps its level while seats rotate under it)."""
+
+    level: str
+    games: int = 0
+    game_wins: float = 0.0  # a shared win counts its share
+    rounds: int = 0
+    round_wins: int = 0
+    points: int = 0
+    points_sq: int = 0
+    calls: int = 0
+    assafs: int = 0
+
+    def add(self, other: Tally) -> None:
+        for f in dataclasses.fields(self):
+            if f.name != "level":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+@dataclass
+class SimResult:
+    """What a run measured: one tally per player, and how much was played how fast."""
+
+    ruleset: str
+    levels: tuple[str, ...]
+    mode: Mode
+    seed: int
+    tallies: list[Tally]
+    games: int = 0
+    rounds: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def merge(self, other: SimResult) -> None:
+        for mine, theirs in zip(self.tallies, other.tallies, strict=True):
+            mine.add(theirs)
+        self.games += other.games
+        self.rounds += other.rounds
+        self.turns += other.turns
+
+    def rate(self, count: int) -> float:
+        return count / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as plain data (the `--json` output)."""
+        return {
+            "ruleset": self.ruleset,
+            "mode": self.mode,
+            "seed": self.seed,
+            "options": self.options,
+            "games": self.games,
+            "rounds": self.rounds,
+            "turns": self.turns,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.rate(self.games), 2),
+            "rounds_per_second": round(self.rate(self.rounds), 2),
+            "turns_per_second": round(self.rate(self.turns), 1),
+            "players": [
+                {"player": i + 1, "level": t.level, **figures(t, self.mode)} for i, t in enumerate(self.tallies)
+            ],
+        }
+
+
+# -- intervals ------------------------------------------------------------------------------
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(total: float, total_sq: float, n: int) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation) from a sum and a sum of squares."""
+    if n <= 0:
+        return (0.0, 0.0, 0.0)
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def _share(count: float, n: int) -> dict[str, float | int | None]:
+    low, high = wilson(count, n)
+    rate = count / n if n else None
+    return {"count": count, "of": n, "rate": rate, "low": low if n else None, "high": high if n else None}
+
+
+def figures(t: Tally, mode: Mode) -> dict[str, Any]:
+    """A player's figures with their 95% intervals."""
+    mean, low, high = mean_interval(t.points, t.points_sq, t.rounds)
+    return {
+        "game_wins": _share(t.game_wins, t.games) if mode == "games" else None,
+        "round_wins": _share(t.round_wins, t.rounds),
+        "points_per_round": {"mean": mean, "low": low, "high": high, "rounds": t.rounds},
+        "yaniv_calls": _share(t.calls, t.rounds),
+        "assafs_suffered": _share(t.assafs, t.calls),
+    }
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def _seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
+    """The game's seed and each player's bot seed, fixed by the run's seed and the game's index."""
+    rng = random.Random(f"yaniv-sim/{seed}/{index}")
+    return rng.getrandbits(32), [rng.getrandbits(32) for _ in range(players)]
+
+
+def seat_of(player: int, index: int, players: int) -> int:
+    """Where a player sits in game number `index` of a run: seats rotate one place a game."""
+    return (player + index) % players
+
+
+def play_one(
+    rules: Ruleset,
+    levels: Sequence[str],
+    index: int,
+    *,
+    seed: int = 1,
+    mode: Mode = "games",
+    bot_options: dict[str, Any] | None = None,
+) -> tuple[list[Tally], int]:
+    """Play game (or single round) number `index` of a run; the players' tallies and the turns played.
+
+    Seats rotate with the index: player p sits at seat (p + index) mod n and seat 0
+    plays first, so over n games every player starts from every seat once.
+    """
+    n = len(levels)
+    game_seed, bot_seeds = _seeds(seed, index, n)
+    options = bot_options or {}
+    bots = [make_bot(level, bot_seeds[p], **options) for p, level in enumerate(levels)]
+    player_at = [0] * n
+    for p in range(n):
+        player_at[seat_of(p, index, n)] = p
+    tallies = [Tally(level) for level in levels]
+    game = Game.new(rules, [f"P{player_at[s] + 1}" for s in range(n)], seed=game_seed, first=0)
+    done = 0
+    round_start = game.turns
+    while True:
+        seat = game.current
+        game.apply(bots[player_at[seat]].choose(game.view(seat)))
+        if len(game.history) > done:
+            result = game.history[done]
+            done += 1
+            round_start = game.turns
+            for s in range(n):
+                if result.hands[s] is None:
+                    continue
+                t = tallies[player_at[s]]
+                added = result.added[s] or 0
+                t.rounds += 1
+                t.points += added
+                t.points_sq += added * added
+                if result.winner == s:
+                    t.round_wins += 1
+                if result.caller == s:
+                    t.calls += 1
+                    if result.assaf:
+                        t.assafs += 1
+            if mode == "rounds" or game.is_over:
+                break
+        elif game.turns - round_start > MAX_TURNS_PER_ROUND:
+            raise SimError(f"a round of {', '.join(levels)} passed {MAX_TURNS_PER_ROUND} turns without a Yaniv call")
+    if mode == "games":
+        winners = game.winners
+        for s in range(n):
+            t = tallies[player_at[s]]
+            t.games += 1
+            if s in winners:
+                t.game_wins += 1 / len(winners)
+    return tallies, game.turns
+
+
+def _play_chunk(args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any]]) -> SimResult:
+    rules, levels, indexes, seed, mode, options = args
+    result = SimResult(rules.id, levels, mode, seed, [Tally(level) for level in levels])
+    for index in indexes:
+        tallies, turns = play_one(rules, levels, index, seed=seed, mode=mode, bot_options=options)
+        for mine, theirs in zip(result.tallies, tallies, strict=True):
+            mine.add(theirs)
+        result.turns += turns
+        result.games += mode == "games"
+    # Every round has exactly one winner, so the round wins add up to the rounds played.
+    result.rounds = sum(t.round_wins for t in result.tallies)
+    return result
+
+
+def simulate(
+    rules: Ruleset,
+    levels: Sequence[str],
+    count: int,
+    *,
+    mode: Mode = "games",
+    seed: int = 1,
+    bot_options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Play `count` games (or single rounds) of bots at `levels`; the run's figures.
+
+    `jobs` > 1 spreads the games over that many processes; the figures are the
+    same as from one process, only faster. `progress` is called with the number of
+    games just finished.
+    """
+    levels = tuple(levels)
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level {unknown[0]!r}: choose {', '.join(LEVELS)}")
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        raise ValueError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}")
+    options = dict(bot_options or {})
+    total = SimResult(rules.id, levels, mode, seed, [Tally(level) for level in levels], options=options)
+    step = 1 if jobs <= 1 else max(1, min(20, count // (jobs * 8) or 1))
+    chunks = [(rules, levels, list(range(i, min(count, i + step))), seed, mode, options) for i in range(0, count, step)]
+    started = time.perf_counter()
+    if jobs > 1 and len(chunks) > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_play_chunk, chunks):
+                total.merge(part)
+                if progress:
+                    progress(part.games or part.rounds)
+    else:
+        for chunk in chunks:
+            part = _play_chunk(chunk)
+            total.merge(part)
+            if progress:
+                progress(part.games or part.rounds)
+    total.seconds = time.perf_counter() - started
+    return total
+
+
+# -- showing -----------------------------------------------------------------------------------
+
+
+def _pct(share: dict[str, Any] | None) -> str:
+    if share is None or share["rate"] is None:
+        return "—"
+    return f"{100 * share['rate']:.1f}% ({100 * share['low']:.1f}–{100 * share['high']:.1f})"
+
+
+def render_table(result: SimResult) -> Any:
+    """The figures as a rich table, one row per player."""
+    from rich.table import Table
+
+    unit = "games" if result.mode == "games" else "single rounds"
+    table = Table(
+        title=f"{result.ruleset}: {result.games or result.rounds} {unit}, seed {result.seed}",
+        caption=(
+            f"{result.games} games, {result.rounds} rounds, {result.turns} turns in {result.seconds:.2f} s: "
+            f"{result.rate(result.games):.1f} games/s, {result.rate(result.rounds):.1f} rounds/s, "
+            f"{result.rate(result.turns):,.0f} turns/s; 95% intervals in brackets"
+        ),
+    )
+    table.add_column("player", style="bold")
+    table.add_column("level")
+    table.add_column("game wins", justify="right")
+    table.add_column("round wins", justify="right")
+    table.add_column("points a round", justify="right")
+    table.add_column("Yaniv calls a round", justify="right")
+    table.add_column("Assafs suffered a call", justify="right")
+    for i, t in enumerate(result.tallies):
+        f = figures(t, result.mode)
+        ppr = f["points_per_round"]
+        table.add_row(
+            f"P{i + 1}",
+            t.level,
+            _pct(f["game_wins"]),
+            _pct(f["round_wins"]),
+            f"{ppr['mean']:.2f} ({ppr['low']:.2f}–{ppr['high']:.2f})",
+            _pct(f["yaniv_calls"]),
+            _pct(f["assafs_suffered"]),
+        )
+    return table
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad flag in one line and exits with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"yaniv sim: {message} (see yaniv sim --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+    if not 0 < value <= 60_000:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60000 ms, not {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="yaniv sim",
+        description="Bots play Yaniv headless; prints each player's figures with 95%% intervals.",
+    )
+    parser.add_argument("--ruleset", default="israeli", help="a preset id or a ruleset .toml path (default israeli)")
+    parser.add_argument(
+        "--seats",
+        default="medium,medium",
+        help=f"bot levels, one per seat, comma separated ({', '.join(LEVELS)}); default medium,medium",
+    )
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument("--games", type=_positive, help="play this many whole games (default 100)")
+    count.add_argument("--rounds", type=_positive, help="play this many single rounds instead of games")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
+    parser.add_argument("--yaniv-limit", type=int, help="a Yaniv limit the ruleset offers")
+    parser.add_argument("--end-limit", type=int, help="an end score the ruleset offers")
+    parser.add_argument(
+        "--expert-ms", type=_budget, default=None, help="the expert's thinking time a move, in ms (default 200)"
+    )
+    parser.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"yaniv sim: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `yaniv sim`; returns the exit status."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        rules = load_ruleset(args.ruleset)
+    except RulesetError as error:
+        return _fail(str(error))
+    try:
+        rules = rules.with_choices(yaniv_limit=args.yaniv_limit, end_limit=args.end_limit)
+    except ValueError as error:
+        return _fail(str(error))
+    if args.slap_down is not None:
+        rules = dataclasses.replace(rules, slap_down=args.slap_down == "on")
+    levels = [part.strip() for part in args.seats.split(",")]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad:
+        return _fail(f"--seats: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}")
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        return _fail(
+            f"--seats: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}"
+        )
+    mode: Mode = "rounds" if args.rounds else "games"
+    count = args.rounds or args.games or 100
+    options: dict[str, Any] = {}
+    if args.expert_ms is not None:
+        options["budget_ms"] = args.expert_ms
+    show_progress = not args.json and sys.stdout.isatty() and count >= 20
+    try:
+        if show_progress:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"playing {count} {mode}", total=count)
+                result = simulate(
+                    rules,
+                    levels,
+                    count,
+                    mode=mode,
+                    seed=args.seed,
+                    bot_options=options,
+                    jobs=args.jobs,
+                    progress=lambda k: bar.advance(task, k),
+                )
+        else:
+            result = simulate(rules, levels, count, mode=mode, seed=args.seed, bot_options=options, jobs=args.jobs)
+    except SimError as error:
+        print(f"yaniv sim: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        from rich.console import Console
+
+        console = Console()
+        if not console.is_terminal:
+            # A pipe or a file has no width to fit: keep every figure on one line.
+            console = Console(width=160)
+        console.print(render_table(result))
+    return 0
