@@ -1,0 +1,106 @@
+"""A seat's view: its own hand and every public fact, never another seat's cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from yaniv_tui.engine import Game, PlayerView, load_ruleset
+
+PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
+PUBLIC = (
+    "seat",
+    "players",
+    "rules",
+    "hand",
+    "hand_sizes",
+    "deck_size",
+    "previous_drop",
+    "previous_kind",
+    "takeable",
+    "scores",
+    "out",
+    "current",
+    "phase",
+    "slap_card",
+    "round_no",
+    "seen",
+    "history",
+    "discards",
+    "hand_value",
+    "is_my_turn",
+    "legal_actions",
+)
+
+
+def public(view: PlayerView) -> dict[str, Any]:
+    return {name: getattr(view, name) for name in PUBLIC}
+
+
+def hide_differently(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with every card `seat` cannot see dealt again among the other hands and the deck."""
+    other = game.clone()
+    seats = [s for s, hand in enumerate(other.hands) if hand is not None and s != seat]
+    hidden = [c for s in seats for c in other.hands[s] or []] + other.deck
+    rng.shuffle(hidden)
+    for s in seats:
+        size = len(other.hands[s] or [])
+        other.hands[s], hidden = hidden[:size], hidden[size:]
+    other.deck = hidden
+    return other
+
+
+def played(preset: str, players: int, seed: int, steps: int) -> Game:
+    """A game some random legal actions in, possibly across rounds."""
+    rng = random.Random(seed)
+    game = Game.new(load_ruleset(preset), [f"P{s}" for s in range(players)], seed=seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_view_does_not_depend_on_hidden_cards(preset: str) -> None:
+    """Shuffling every card a seat cannot see (other hands, the deck) leaves that seat's view unchanged."""
+    rng = random.Random(preset)
+    for seed in range(12):
+        game = played(preset, players=2 + seed % 4, seed=seed, steps=rng.randrange(0, 60))
+        for seat in range(len(game.players)):
+            other = hide_differently(game, seat, rng)
+            assert public(game.view(seat)) == public(other.view(seat))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_only_the_current_seat_has_legal_actions(preset: str) -> None:
+    """`legal_actions` of a view is empty unless it is that seat's turn; then it is the game's own list."""
+    for seed in range(6):
+        game = played(preset, players=3, seed=seed, steps=seed * 7)
+        for seat in range(3):
+            view = game.view(seat)
+            if seat == game.current and not game.is_over:
+                assert view.is_my_turn and view.legal_actions == game.legal_actions()
+            else:
+                assert not view.is_my_turn and view.legal_actions == []
+
+
+def test_a_view_holds_its_own_hand_and_no_game() -> None:
+    """A view's hand is its seat's hand; nothing in it leads back to the game (and so to other hands)."""
+    game = played("israeli", players=4, seed=3, steps=10)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.hand == tuple(game.hands[seat] or ())
+        for name in PlayerView.__slots__:
+            value = getattr(view, name)
+            assert not isinstance(value, Game)
+            assert value is not game.hands and value is not game.deck
+        assert not hasattr(view, "hands") and not hasattr(view, "deck")
+
+
+def test_no_view_for_a_seat_not_at_the_table() -> None:
+    game = played("israeli", players=2, seed=1, steps=0)
+    with pytest.raises(ValueError, match="no seat 2: seats are 0 to 1"):
+        game.view(2)
