@@ -13,11 +13,11 @@ PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 
 
 def test_levels_run_weakest_first() -> None:
-    assert LEVELS == ("easy", "medium", "hard")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
 
 
 def test_an_unknown_level_is_refused_with_the_levels_named() -> None:
-    with pytest.raises(ValueError, match="easy, medium, hard"):
+    with pytest.raises(ValueError, match="easy, medium, hard, expert"):
         make_bot("grandmaster")
 
 

@@ -7,11 +7,14 @@ from typing import Protocol
 from yaniv_tui.engine import Action, PlayerView
 
 from .easy import EasyBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .plain import PlainBot
 
 #: The bot levels a seat may have, weakest first.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+#: The expert's thinking time a move unless told otherwise.
+DEFAULT_BUDGET_MS = 200.0
 
 
 class Bot(Protocol):
@@ -35,7 +38,9 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
         return PlainBot()
     if level == "hard":
         return HardBot(seed)
+    if level == "expert":
+        return ExpertBot(seed, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "PlainBot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "PlainBot", "make_bot"]

@@ -1,0 +1,206 @@
+"""The expert bot: samples the hidden cards its view allows, plays its best candidate moves forward, keeps the best."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from yaniv_tui.engine import Action, CallYaniv, Card, Game, Play, PlayerView, SlapDown, hand_value, legal_drops
+from yaniv_tui.engine.determinize import game_from_view
+
+from .hard import HardBot
+from .judge import Odds
+from .memory import Memory
+
+#: A rollout that has not reached a Yaniv call after this many turns is judged on the hands as they stand.
+ROLLOUT_TURNS = 80
+
+
+class ExpertBot:
+    """A searcher over guesses at the hidden cards.
+
+    Each move it takes the hard bot's few best plays (and the Yaniv call when it
+    may), then, until its time budget is spent, deals the hidden cards anew in a
+    way that fits its view (every hand size, the cards it saw each player take,
+    the unseen cards, players keeping cards no higher than their last drop) and
+    plays each candidate forward to the end of the round with fast plain play.
+    Every candidate meets the same guesses. It leaves the hard bot's first
+    choice only for a candidate that did better on average by a clear margin.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        budget_ms: float | None = 200.0,
+        samples: int | None = None,
+        candidates: int = 4,
+        margin: float = 1.0,
+    ) -> None:
+        if budget_ms is None and samples is None:
+            raise ValueError("the expert needs a time budget, a number of samples, or both")
+        self.rng = random.Random(seed)
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self.candidates = candidates
+        self.margin = margin
+        self.hard = HardBot()
+
+    def choose(self, view: PlayerView) -> Action:
+        started = time.perf_counter()
+        if view.phase == "slap":
+            assert view.slap_card is not None
+            return SlapDown(view.slap_card)
+        memory = Memory(view)
+        odds = Odds(memory.unseen, view.rules)
+        plays = self.hard.best_plays(view, memory, odds, self.candidates)
+        options: list[Action] = [play for _, play in plays]
+        may_call = view.hand_value <= view.rules.yaniv_limit
+        if may_call:
+            hard_calls = self.hard.call_worth(view, memory, odds) > self.hard.call_margin
+            options.insert(0 if hard_calls else 1, CallYaniv())
+        if len(options) == 1:
+            return options[0]
+        deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
+        totals = [0.0] * len(options)
+        squares = [0.0] * len(options)  # of the difference from the first option, for the margin
+        done = 0
+        while (self.samples is None or done < self.samples) and (deadline is None or time.perf_counter() < deadline):
+            world = self._sample(view, memory)
+            seed = self.rng.getrandbits(32)
+            first = 0.0
+            for i, option in enumerate(options):
+                value = self._play_out(view, world, option, seed)
+                totals[i] += value
+                if i == 0:
+                    first = value
+                else:
+                    squares[i] += (value - first) ** 2
+            done += 1
+        if done < 2:
+            return options[0]
+        best = 0
+        best_edge = 0.0
+        for i in range(1, len(options)):
+            edge = (totals[i] - totals[0]) / done
+            spread = (max(0.0, squares[i] / done - edge * edge) / done) ** 0.5
+            if edge > self.margin * spread and edge > best_edge:
+                best, best_edge = i, edge
+        return options[best]
+
+    # -- guessing the hidden cards ----------------------------------------------------------
+
+    def _sample(self, view: PlayerView, memory: Memory) -> tuple[list[list[Card] | None], list[Card]]:
+        """Other seats' hands and the deck, dealt from the unseen cards so they fit the view."""
+        rng = self.rng
+        rules = view.rules
+        pool = list(memory.unseen.elements())
+        rng.shuffle(pool)
+        worth = rules.rank_values
+        hands: list[list[Card] | None] = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat or size is None:
+                hands.append(None if size is None else [])
+                continue
+            hand = list(memory.known[seat].elements())
+            unknown = size - len(hand)
+            cap = memory.cap[seat]
+            free = 1 if (memory.fresh[seat] or cap is None) else 0
+            kept = unknown - free
+            if kept > 0 and cap is not None:
+                # Players shed their highest cards: what they kept through their last drop is mostly no higher.
+                low = [i for i, card in enumerate(pool) if worth[card[0]] <= cap]
+                take = [i for i in low if rng.random() < 0.85][:kept]
+                for i in sorted(take, reverse=True):
+                    hand.append(pool.pop(i))
+            while len(hand) < size:
+                hand.append(pool.pop())
+            hands.append(hand)
+        return hands, pool
+
+    # -- playing forward ------------------------------------------------------------------------
+
+    def _play_out(
+        self,
+        view: PlayerView,
+        world: tuple[list[list[Card] | None], list[Card]],
+        option: Action,
+        seed: int,
+    ) -> float:
+        """What `option` is worth in one guessed world: this seat's gain on the table over the round."""
+        hands, deck = world
+        game = game_from_view(view, [None if h is None else list(h) for h in hands], deck, seed=seed, check=False)
+        me = view.seat
+        rounds = len(game.history)
+        game.apply(option)
+        turns = 0
+        while len(game.history) == rounds and not game.is_over and turns < ROLLOUT_TURNS:
+            game.apply(_quick_action(game))
+            turns += 1
+        if len(game.history) > rounds:
+            result = game.history[rounds]
+            before = view.scores
+            return _worth(view, me, before, result.scores, result.game_over, result.winners, result.eliminated)
+        rules = view.rules
+        values = [None if h is None else hand_value(h, rules) for h in game.hands]
+        mine = values[me] or 0
+        others = [v for s, v in enumerate(values) if v is not None and s != me]
+        return (sum(others) / len(others) - mine) * 0.5 if others else 0.0
+
+
+def _worth(
+    view: PlayerView,
+    me: int,
+    before: tuple[int | None, ...],
+    after: tuple[int | None, ...],
+    game_over: bool,
+    winners: tuple[int, ...],
+    eliminated: tuple[int, ...],
+) -> float:
+    """A round's outcome for `me`: how far the others' totals rose against its own, and the game's end."""
+    gains = []
+    mine = 0.0
+    for seat, (old, new) in enumerate(zip(before, after, strict=True)):
+        if old is None or new is None:
+            continue
+        if seat == me:
+            mine = new - old
+        else:
+            gains.append(new - old)
+    value = (sum(gains) / len(gains) if gains else 0.0) - mine
+    if game_over:
+        value += 100.0 if me in winners else -100.0
+    elif me in eliminated:
+        value -= 100.0
+    else:
+        value += 100.0 * len(eliminated) / max(1, len(gains))
+    return value
+
+
+def _quick_action(game: Game) -> Action:
+    """Fast plain play straight from the guessed game: shed the most, take a low pile card, call at the limit."""
+    rules = game.rules
+    if game.phase == "slap":
+        assert game.slap_card is not None
+        return SlapDown(game.slap_card)
+    hand = game.hands[game.current]
+    assert hand is not None
+    if hand_value(hand, rules) <= rules.yaniv_limit:
+        return CallYaniv()
+    values = rules.rank_values
+    best_worth = -(10**9)
+    best_drop: tuple[Card, ...] = ()
+    for drop in legal_drops(hand, rules):
+        worth = values[drop[0][0]] if len(drop) == 1 else sum([values[c[0]] for c in drop])
+        if worth > best_worth or (worth == best_worth and len(drop) > len(best_drop)):
+            best_worth, best_drop = worth, drop
+    take = None
+    low = min(4, min([values[c[0]] for c in best_drop]))
+    for card in game.takeable:
+        if values[card[0]] < low:
+            low, take = values[card[0]], card
+    if take is None and not game.deck:
+        take = game.takeable[0]
+    return Play(best_drop, take)

@@ -1,0 +1,110 @@
+"""A whole game rebuilt from one seat's view and a guess at the hidden cards, for bots that search."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import Card, cards_text, standard_deck
+from .game import Game, PlayerView
+
+
+class DeterminizeError(ValueError):
+    """Guessed hidden cards that do not fit the view: wrong hand sizes, deck size or card counts."""
+
+
+def game_from_view(
+    view: PlayerView,
+    hands: Sequence[Sequence[Card] | None],
+    deck: Sequence[Card],
+    *,
+    seed: int,
+    check: bool = True,
+) -> Game:
+    """A game that looks exactly like `view` to its seat, with `hands` for the others and `deck` (top last).
+
+    `hands[view.seat]` is ignored (the view's own hand is used). The guess must fit
+    the view: every seat's hand size, the deck size, and, with the pile and the
+    seat's own hand, exactly the game's cards. Chance from here on comes from
+    `random.Random(seed)`. The game's log and history are the view's, so the
+    result plays on as the real game would if the guess were right. `check=False`
+    skips counting the cards, for a caller that builds its guesses from the view's
+    own unseen cards and samples thousands of them.
+    """
+    n = len(view.players)
+    if len(hands) != n:
+        raise DeterminizeError(f"one hand per seat: {n} seats, {len(hands)} hands")
+    rules = view.rules
+    full = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
+    pile_groups: list[tuple[Card, ...]] = []
+    discards = view.discards
+    if discards:
+        pile_groups.append(tuple(discards))
+    pile_groups.append(tuple(view.previous_drop))
+    game_hands: list[list[Card] | None] = []
+    for seat in range(n):
+        size = view.hand_sizes[seat]
+        if seat == view.seat:
+            game_hands.append(list(view.hand))
+            continue
+        hand = hands[seat]
+        if size is None:
+            if hand:
+                raise DeterminizeError(f"seat {seat} is out and holds no cards")
+            game_hands.append(None)
+            continue
+        if hand is None or len(hand) != size:
+            raise DeterminizeError(f"seat {seat} holds {size} cards, not {0 if hand is None else len(hand)}")
+        game_hands.append(list(hand))
+    if len(deck) != view.deck_size:
+        raise DeterminizeError(f"the deck holds {view.deck_size} cards, not {len(deck)}")
+    if check:
+        _check_cards(full, deck, pile_groups, game_hands)
+    history = list(view.history)
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.players = tuple(view.players)
+    game.seed = seed
+    game.rng = random.Random(seed)
+    game.scores = list(view.scores)
+    game.out = list(view.out)
+    game.hands = game_hands
+    game.deck = list(deck)
+    game.pile = pile_groups
+    game.previous_kind = view.previous_kind
+    game.takeable = tuple(view.takeable)
+    game.current = view.current
+    game.phase = view.phase
+    game.slap_card = view.slap_card
+    game.log = list(view.seen)
+    game.history = history
+    game.zero_wins = list(history[-1].zero_wins) if history else [0] * n
+    game.round_no = view.round_no
+    game.turns = 0
+    game.reshuffles = 0
+    game.dealer = None
+    game._full_deck = full
+    return game
+
+
+def _check_cards(
+    full: tuple[Card, ...],
+    deck: Sequence[Card],
+    pile: list[tuple[Card, ...]],
+    hands: list[list[Card] | None],
+) -> None:
+    counted: Counter[Card] = Counter(deck)
+    for group in pile:
+        counted.update(group)
+    for hand in hands:
+        if hand is not None:
+            counted.update(hand)
+    wanted = Counter(full)
+    if counted != wanted:
+        extra = counted - wanted
+        short = wanted - counted
+        raise DeterminizeError(
+            f"the guess does not hold the game's cards: extra {cards_text(extra.elements()) or 'none'}, "
+            f"missing {cards_text(short.elements()) or 'none'}"
+        )
