@@ -1,0 +1,28 @@
+"""The engine imports no interface library: it can run where Textual and Rich are not installed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PROBE = """
+import sys
+import yaniv_tui.engine
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
+print(",".join(loaded))
+"""
+
+
+def test_engine_imports_no_textual_or_rich() -> None:
+    """Importing yaniv_tui.engine in a fresh interpreter loads no module of textual or rich."""
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"the engine pulled in {done.stdout.strip()}"
+
+
+def test_the_probe_would_see_textual() -> None:
+    """The same probe does see textual once it is imported, so the test above can fail."""
+    probe = PROBE.replace("import yaniv_tui.engine", "import yaniv_tui.engine, textual")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "textual" in done.stdout
