@@ -453,6 +453,23 @@ def test_worked_example_seed_000() -> None:
     assert result.scores == (100, 40, 80)
 
 
+def test_worked_example_in_play(dealt) -> None:
+    """The same example at the table: on 166, call Yaniv holding 4, be Assafed by a 3, and end the round on 100."""
+    game = dealt("israeli", ["AS AD 2C KH KD", "AC 2D QS QH QD", "9S 9H 9C 9D 8S"], up="JK", deck="JK 5S")
+    game.scores = [166, 40, 70]
+    game.apply(Play(tuple(parse_cards("KH KD")), JOKER))  # takes the turned-up joker
+    game.apply(Play(tuple(parse_cards("QS QH QD")), None))  # draws the other joker
+    game.apply(Play(tuple(parse_cards("9S 9H 9C 9D")), None))
+    assert [game.view(seat).hand_value for seat in range(3)] == [4, 3, 13]
+    game.apply(CallYaniv())
+    result = game.history[-1]
+    assert result.assaf and result.winner == 1
+    assert result.added == (34, 0, 13)
+    assert result.resets == ((0, 200, 100),)
+    assert game.scores == [100, 40, 83]
+    assert game.current == 1  # the Assafer starts the next round
+
+
 # -- end of the game ----------------------------------------------------------------------------
 
 

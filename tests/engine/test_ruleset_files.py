@@ -20,7 +20,7 @@ README = Path(__file__).resolve().parents[2] / "rulesets" / "README.md"
 
 def test_the_four_presets_ship() -> None:
     """The four seed families each ship as a preset, with the ids fixed by the issue."""
-    assert set(preset_paths()) == set(PRESETS)
+    assert set(PRESETS) <= set(preset_paths())
 
 
 @pytest.mark.parametrize(("preset", "source"), PRESETS.items())
@@ -58,10 +58,11 @@ def test_unknown_preset_id() -> None:
     """An id that is no preset says which presets there are, and that a path works too."""
     with pytest.raises(RulesetError) as error:
         load_ruleset("klaberjass")
-    assert str(error.value) == (
-        "unknown ruleset 'klaberjass': the presets are israeli, seven-cards, sursis, yanivo, "
-        "or give a path to a .toml file"
+    presets = ", ".join(sorted(preset_paths()))
+    assert (
+        str(error.value) == f"unknown ruleset 'klaberjass': the presets are {presets}, or give a path to a .toml file"
     )
+    assert "israeli, seven-cards, sursis, yanivo" in presets
 
 
 def test_missing_file(tmp_path: Path) -> None:
