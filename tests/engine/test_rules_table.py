@@ -726,3 +726,10 @@ def test_bonus_is_off_in_the_shipped_presets() -> None:
     for preset in ("israeli", "yanivo", "sursis", "seven-cards"):
         result = settle(preset, [50, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[2, 0, 0])
         assert result.bonus == ()
+
+
+def test_bonus_landing_on_a_reset_total_does_not_reset() -> None:
+    """Resets need a round that adds points: a bonus taking 120 down to 100 stays 100 (000)."""
+    result = settle(israeli_with_bonus(), [120, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[2, 0, 0])
+    assert result.bonus == (0,)
+    assert result.scores[0] == 100 and result.resets == ()
