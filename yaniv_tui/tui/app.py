@@ -1,0 +1,87 @@
+"""The Yaniv app: opens the setup screen or the table, and holds what every screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from .options import GameOptions
+from .screens.common import MIN_HEIGHT, MIN_WIDTH
+from .session import Session
+
+
+class YanivApp(App[None]):
+    """Yaniv at one terminal: setup, then the table round after round, then the final standings."""
+
+    CSS_PATH = "yaniv.tcss"
+    TITLE = "Yaniv"
+    # Below 80×24 every screen shows only "enlarge the terminal" (see yaniv.tcss).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "help", key_display="?"),
+        Binding("f1", "help", "help", show=False),
+        Binding("ctrl+q", "quit", "quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        options: GameOptions | None = None,
+        prefill: dict[str, object] | None = None,
+        *,
+        ascii_cards: bool | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options
+        self.prefill = dict(prefill or {})
+        if ascii_cards is None:
+            ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
+        self.ascii_cards = ascii_cards
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        if self.options is not None:
+            self.push_screen(self._table(self.options))
+        else:
+            from .screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.prefill))
+
+    def _table(self, options: GameOptions) -> Screen[None]:
+        from .screens.table import TableScreen
+
+        return TableScreen(Session(options))
+
+    def start_game(self, options: GameOptions) -> None:
+        """Leave the setup screen for a new table."""
+        self.options = options
+        self.switch_screen(self._table(options))
+
+    # -- shared actions -------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        rules = getattr(screen, "rules", None)
+        self.push_screen(HelpScreen(screen, rules, list(Binding.make_bindings(self.BINDINGS))))
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii_cards = not self.ascii_cards
+        refresh = getattr(self.screen, "refresh_table", None)
+        if refresh is not None:
+            refresh()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
+        yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
+        scores = getattr(screen, "action_scores", None)
+        if scores is not None:
+            yield SystemCommand("Scores", "Every round's points and the totals", scores)

@@ -1,0 +1,118 @@
+"""`yaniv [flags]`: read the flags, check them against the ruleset, then open the game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from yaniv_tui import __version__
+from yaniv_tui.engine import RulesetError, load_ruleset
+
+from .options import GameOptions, OptionsError, check_seats, choose_limits, levels, parse_players
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A bad flag or file: one line for stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so every error is one line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{message} (see yaniv --help)")
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--bot-delay takes seconds, like 0.5, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {text}")
+    return value
+
+
+def _whole(flag: str) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, not {text!r}") from None
+
+    return convert
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="yaniv",
+        description="Play Yaniv in the terminal. Without --players the setup screen opens.",
+        epilog="Other commands: 'yaniv rulesets' lists the presets; 'yaniv sim' pits bots against each other.",
+    )
+    parser.add_argument("--ruleset", metavar="ID|PATH", help="a preset id (see 'yaniv rulesets') or a .toml file")
+    parser.add_argument(
+        "--players",
+        metavar="SEATS",
+        help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
+        f"levels: {', '.join(levels())}",
+    )
+    parser.add_argument("--seed", type=_whole("--seed"), metavar="N", help="deal the same game again")
+    parser.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS", help="pause before a bot plays")
+    parser.add_argument("--ascii", action="store_true", help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--yaniv-limit", type=_whole("--yaniv-limit"), metavar="N", help="call Yaniv at N or less")
+    parser.add_argument("--end-score", type=_whole("--end-score"), metavar="N", help="the score that ends the game")
+    parser.add_argument("--version", action="version", version=f"yaniv {__version__}")
+    return parser
+
+
+def utf8_terminal() -> bool:
+    """Whether suit symbols can be printed: a non-UTF-8 terminal gets S H D C."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return encoding.startswith("utf")
+
+
+def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str, object]]:
+    """The game to start at once (with --players), or None and what to pre-fill on the setup screen.
+
+    UsageError for any bad flag, file, level or limit.
+    """
+    args = build_parser().parse_args(list(argv))
+    try:
+        rules = load_ruleset(args.ruleset or "israeli")
+        rules = choose_limits(rules, args.yaniv_limit, args.end_score)
+        ascii_cards = args.ascii or not utf8_terminal()
+        prefill: dict[str, object] = {"ruleset": args.ruleset or "israeli", "seed": args.seed}
+        if args.yaniv_limit is not None:
+            prefill["yaniv_limit"] = args.yaniv_limit
+        if args.end_score is not None:
+            prefill["end_limit"] = args.end_score
+        prefill["bot_delay"] = args.bot_delay
+        prefill["ascii"] = ascii_cards
+        if args.players is None:
+            return None, prefill
+        seats = parse_players(args.players)
+        check_seats(seats, rules)
+    except (RulesetError, OptionsError) as error:
+        raise UsageError(str(error)) from None
+    options = GameOptions(
+        rules, seats, seed=args.seed, bot_delay=args.bot_delay, ascii=ascii_cards, ruleset_ref=args.ruleset or "israeli"
+    )
+    return options, prefill
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the game from the command line; returns the exit status."""
+    try:
+        options, prefill = options_from_args(sys.argv[1:] if argv is None else argv)
+    except UsageError as error:
+        print(f"yaniv: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as done:  # --help and --version print and stop
+        return int(done.code or 0)
+    # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
+    from .app import YanivApp
+
+    YanivApp(options, prefill).run()
+    return 0

@@ -1,0 +1,149 @@
+"""What a game is started with: the ruleset, the seats (humans and bots), the seed; no Textual here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from yaniv_tui.engine import Ruleset
+
+#: Names given to bots, in seat order, so a table reads like people sitting at it.
+BOT_NAMES = ("Dana", "Avi", "Noa", "Eli", "Tamar", "Yossi", "Maya", "Omer")
+MAX_NAME = 14
+
+
+class OptionsError(ValueError):
+    """A seat list or setting that cannot start a game; the message is one line for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One chair at the table: a human with a name, or a bot of a level."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def describe(self) -> str:
+        return f"bot · {self.bot}" if self.bot else "human"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Everything needed to deal a game: the rules with the host's chosen limits, the seats, the seed."""
+
+    rules: Ruleset
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+    bot_delay: float = 0.8
+    ascii: bool = False
+    #: How the ruleset was named: a preset id or a file path.
+    ruleset_ref: str = ""
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+
+    def prefill_for_setup(self) -> dict[str, object]:
+        """These choices, for the setup screen of a new game."""
+        return {
+            "ruleset": self.ruleset_ref or self.rules.id,
+            "seats": self.seats,
+            "yaniv_limit": self.rules.yaniv_limit,
+            "end_limit": self.rules.end_limit,
+            "seed": self.seed,
+            "bot_delay": self.bot_delay,
+            "ascii": self.ascii,
+        }
+
+
+def levels() -> tuple[str, ...]:
+    """The bot levels there are now (read each time: the bots package grows)."""
+    from yaniv_tui.bots import LEVELS
+
+    return tuple(LEVELS)
+
+
+def default_level() -> str:
+    available = levels()
+    return "medium" if "medium" in available else available[len(available) // 2]
+
+
+def bot_name(index: int, taken: Sequence[str]) -> str:
+    """A bot's name for a seat: the next name from BOT_NAMES nobody at the table has."""
+    for name in BOT_NAMES[index:] + BOT_NAMES[:index]:
+        if name not in taken:
+            return name
+    return f"Bot {index + 1}"
+
+
+def check_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise OptionsError("every human needs a name")
+    if len(name) > MAX_NAME:
+        raise OptionsError(f"the name {name!r} is too long: at most {MAX_NAME} characters")
+    return name
+
+
+def check_level(level: str) -> str:
+    available = levels()
+    if level not in available:
+        raise OptionsError(f"unknown bot level {level!r}: choose {', '.join(available)}")
+    return level
+
+
+def parse_players(text: str) -> tuple[Seat, ...]:
+    """Read `"Ann,Bob,bot:easy,bot:hard:Zoe"`: names are humans, `bot:LEVEL[:NAME]` a bot."""
+    parts = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not part for part in parts):
+        raise OptionsError(f"--players needs comma-separated seats like 'Ann,Bob,bot:{default_level()}', got {text!r}")
+    specs: list[tuple[str | None, str | None]] = []
+    for part in parts:
+        if part.lower().startswith("bot:") or part.lower() == "bot":
+            _, _, rest = part.partition(":")
+            level, _, name = rest.partition(":")
+            specs.append((check_name(name) if name.strip() else None, check_level(level.strip() or default_level())))
+        else:
+            specs.append((check_name(part), None))
+    return finish_seats(specs)
+
+
+def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
+    """Seats from (name or None, bot level or None): unnamed bots get names; names must differ."""
+    taken = [name for name, _ in specs if name]
+    seats: list[Seat] = []
+    for index, (name, level) in enumerate(specs):
+        if name is None:
+            name = bot_name(index, taken)
+            taken.append(name)
+        seats.append(Seat(name, level))
+    lowered = [seat.name.lower() for seat in seats]
+    for name in lowered:
+        if lowered.count(name) > 1:
+            raise OptionsError(f"two players are named {name!r}: every seat needs its own name")
+    return tuple(seats)
+
+
+def check_seats(seats: Sequence[Seat], rules: Ruleset) -> None:
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise OptionsError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(seats)}")
+
+
+def default_seats() -> tuple[Seat, ...]:
+    """One human against two bots: what a newcomer gets by pressing Enter."""
+    level = default_level()
+    return finish_seats([("You", None), (None, level), (None, level)])
+
+
+def choose_limits(rules: Ruleset, yaniv_limit: int | None, end_limit: int | None) -> Ruleset:
+    """The ruleset with the host's limits; OptionsError names what the preset offers."""
+    try:
+        return rules.with_choices(yaniv_limit=yaniv_limit, end_limit=end_limit)
+    except ValueError as error:
+        if end_limit is not None and "end score" in str(error) and rules.end_limit_any:
+            raise OptionsError(f"end score {end_limit} must be a positive number") from None
+        raise OptionsError(str(error)) from None

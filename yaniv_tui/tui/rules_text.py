@@ -1,0 +1,133 @@
+"""The active rules in words, generated from the Ruleset's fields for the help screen."""
+
+from __future__ import annotations
+
+from yaniv_tui.engine import Ruleset
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _deal(rules: Ruleset) -> str:
+    decks = _plural(rules.decks, "deck")
+    if rules.more_decks_from:
+        extra = ", ".join(str(n) for n in rules.more_decks_from)
+        decks += f" (one more from {extra} players)"
+    return (
+        f"{rules.min_players} to {rules.max_players} players. Each gets {rules.hand_size} cards, from {decks} "
+        f"with {_plural(rules.jokers_per_deck, 'joker')} each."
+    )
+
+
+def _values(rules: Ruleset) -> str:
+    faces = {rules.jack_value, rules.queen_value, rules.king_value}
+    if rules.jack_swing:
+        jacks = (
+            f"jacks count {rules.jack_low} while the hand totals {rules.swing_up_to} or less that way, "
+            f"else {rules.jack_high} each; queen {rules.queen_value}, king {rules.king_value}"
+        )
+    elif len(faces) == 1:
+        jacks = f"jack, queen and king {rules.jack_value}"
+    else:
+        jacks = f"jack {rules.jack_value}, queen {rules.queen_value}, king {rules.king_value}"
+    return f"Card values: ace {rules.ace_value}, two to ten as marked, {jacks}, joker {rules.joker_value}."
+
+
+def _drops(rules: Ruleset) -> str:
+    wild = [where for where, on in (("sets", rules.jokers_in_sets), ("runs", rules.jokers_in_runs)) if on]
+    jokers = f"Jokers are wild in {' and '.join(wild)}." if wild else "Jokers are never wild."
+    if rules.joker_set:
+        jokers += " Jokers alone may be dropped as a set."
+    natural = ""
+    if rules.run_min_natural > 1:
+        natural = f" with at least {rules.run_min_natural} cards that are not jokers"
+    return (
+        f"On your turn drop a single card, a set of {rules.set_min} or more of one rank, or a run of "
+        f"{rules.run_min} or more in one suit{natural} (ace is low only). {jokers}"
+    )
+
+
+def _take(rules: Ruleset) -> str:
+    def how(rule: str) -> str:
+        return "any card" if rule == "any" else "the first or last card"
+
+    if rules.take_from_set == rules.take_from_run:
+        text = f"{how(rules.take_from_set)} of the previous drop"
+    else:
+        text = f"{how(rules.take_from_set)} of a set or {how(rules.take_from_run)} of a run from the previous drop"
+    return f"Then take one card: the deck's top card, or {text}."
+
+
+def _slap(rules: Ruleset) -> str | None:
+    if not rules.slap_down:
+        return None
+    return "Slap-down: if the card you take from the deck matches the rank you just dropped, you may drop it at once."
+
+
+def _call(rules: Ruleset) -> str:
+    limit = rules.yaniv_limit
+    return f"Call Yaniv at the start of your turn, instead of dropping, when your hand is worth {limit} or less."
+
+
+def _assaf(rules: Ruleset) -> str:
+    if not rules.assaf:
+        return "There is no Assaf: the lowest hand scores 0 and everyone else adds their hand."
+    lower = "hand as low or lower" if rules.assaf_on_tie else "lower hand"
+    penalty = f"{rules.assaf_penalty}"
+    if rules.assaf_penalty_per_extra:
+        penalty += f" (and {rules.assaf_penalty_per_extra} more for each extra Assafer)"
+    caller = f"the caller adds {'their hand plus ' if rules.assaf_caller_adds_hand else ''}{penalty}"
+    zero = {
+        "lowest": "the lowest hand scores 0",
+        "assafers": "everyone who Assafed scores 0",
+        "first_lowest": "the lowest hand scores 0 (the first after the caller on a tie)",
+    }[rules.assaf_zero]
+    others = "others add their hands" if rules.assaf_others_score else "nobody else scores"
+    return (
+        f"If nobody has less, the caller scores 0 and everyone else adds their hand. If someone has a {lower}, "
+        f"the caller is Assafed: {caller}, {zero}, {others}."
+    )
+
+
+def _resets(rules: Ruleset) -> str | None:
+    parts = [f"{a} → {b}" for a, b in rules.resets]
+    if rules.reset_every:
+        parts.append(f"every multiple of {rules.reset_every} drops by {rules.reset_every_by}")
+    if not parts:
+        return None
+    return f"Lucky resets, when a round's points land a score exactly on it: {'; '.join(parts)}."
+
+
+def _end(rules: Ruleset) -> str:
+    limit = rules.end_limit
+    passing = f"above {limit}" if rules.end_on == "above" else f"at {limit} or more"
+    if rules.end_mode == "elimination":
+        return f"A score {passing} is out; the last player left wins."
+    return f"The game ends when a score is {passing}; the lowest score wins."
+
+
+def _bonus(rules: Ruleset) -> str | None:
+    if not rules.bonus_zero_wins:
+        return None
+    return (
+        f"Bonus: every {rules.bonus_zero_wins} rounds won with a hand of 0 take {rules.bonus_points} off "
+        f"(with {rules.bonus_min_players} or more players)."
+    )
+
+
+def describe(rules: Ruleset) -> list[str]:
+    """The rules of `rules`, one sentence or two per line, in the game's own words."""
+    lines = [
+        _deal(rules),
+        _values(rules),
+        _drops(rules),
+        _take(rules),
+        _slap(rules),
+        _call(rules),
+        _assaf(rules),
+        _resets(rules),
+        _end(rules),
+        _bonus(rules),
+    ]
+    return [line for line in lines if line]

@@ -1,0 +1,103 @@
+"""The end of the game: final standings, the winner, each player's score after every round, what next."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Label, Sparkline, Static
+
+from ..session import Session
+from .common import TooSmall
+
+
+def score_lines(session: Session) -> list[list[int]]:
+    """Each player's total after every round; a player who is out keeps the score they went out on."""
+    lines: list[list[int]] = []
+    for seat in range(len(session.game.players)):
+        line: list[int] = [0]
+        for result in session.game.history:
+            total = result.scores[seat]
+            line.append(line[-1] if total is None else total)
+        lines.append(line)
+    return lines
+
+
+def standings(session: Session) -> Table:
+    game = session.game
+    winners = set(game.winners)
+    order = sorted(range(len(game.players)), key=lambda s: (s not in winners, game.scores[s] or 0, s))
+    table = Table(expand=True, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("player", style="bold")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for place, seat in enumerate(order, start=1):
+        note = "winner" if seat in winners else ("out" if game.out[seat] else "")
+        style = "bold #ffd75f" if seat in winners else ""
+        table.add_row(
+            str(place), Text(game.players[seat], style=style), str(game.scores[seat]), Text(note, style=style)
+        )
+    return table
+
+
+class GameEndScreen(Screen[None]):
+    """Final standings and the score chart; play again with the same seats, a new game, or quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "again", "play again"),
+        Binding("n", "new_game", "new game"),
+        Binding("q", "quit_game", "quit"),
+    ]
+    AUTO_FOCUS = "#again"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(classes="game-end")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        names = " and ".join(game.players[s] for s in game.winners)
+        rounds = len(game.history)
+        yield TooSmall()
+        yield Header()
+        with VerticalScroll(id="end-body"):
+            yield Static(Text(f"{names} wins!", style="bold #ffd75f"), id="end-title")
+            yield Static(f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}")
+            yield Static(standings(self.session), id="standings")
+            yield Static(Text("Score after every round (low is good)", style="bold"), id="chart-title")
+            with Vertical(id="chart"):
+                for seat, line in enumerate(score_lines(self.session)):
+                    with Horizontal(classes="chart-row"):
+                        yield Label(game.players[seat], classes="chart-name")
+                        yield Sparkline(line, classes="chart-line")
+                        yield Label(" → ".join(str(v) for v in line[-4:]), classes="chart-last")
+            with Horizontal(id="end-buttons"):
+                yield Button("Play again (p)", id="again", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Quit (q)", id="quit", variant="error")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"again": self.action_again, "new": self.action_new_game, "quit": self.action_quit_game}[
+            event.button.id or ""
+        ]()
+
+    def action_again(self) -> None:
+        from .table import TableScreen
+
+        self.app.switch_screen(TableScreen(self.session.again()))
+
+    def action_new_game(self) -> None:
+        from .setup import SetupScreen
+
+        self.app.switch_screen(SetupScreen(self.session.options.prefill_for_setup()))
+
+    def action_quit_game(self) -> None:
+        self.app.exit()

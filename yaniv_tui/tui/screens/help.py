@@ -1,0 +1,66 @@
+"""Help: the keys of the screen you came from and the active rules in words, both generated."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from yaniv_tui.engine import Ruleset
+
+from ..rules_text import describe
+from .common import TooSmall
+
+
+def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
+    """Every described binding of `screen` and the app, once each, with its shown key."""
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column("key", style="bold #ffd75f", no_wrap=True)
+    table.add_column("does")
+    seen: set[tuple[str, str]] = set()
+    app = screen.app
+    for binding in [*Binding.make_bindings(getattr(screen, "BINDINGS", [])), *extra]:
+        if not binding.description:
+            continue
+        key = binding.key_display or app.get_key_display(binding)
+        if (key, binding.description) in seen or not binding.show:
+            continue
+        seen.add((key, binding.description))
+        table.add_row(key, binding.description)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and rules over the current screen; escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1", "close", "close")]
+
+    def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.under = under
+        self.rules = rules
+        self.extra = extra
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Help", style="bold"), classes="dialog-title")
+            with VerticalScroll():
+                yield Static(Text("Keys", style="bold underline"))
+                yield Static(keys_table(self.under, self.extra))
+                yield Static("With the mouse: click cards to choose them, then the deck or a marked card to take it.")
+                if self.rules is not None:
+                    yield Static(Text(f"\nThe rules: {self.rules.name}", style="bold underline"))
+                    if self.rules.description:
+                        yield Static(Text(self.rules.description, style="italic"))
+                    yield Static("\n".join(f"• {line}" for line in describe(self.rules)))
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

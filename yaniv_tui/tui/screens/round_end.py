@@ -1,0 +1,119 @@
+"""The end of a round: every hand revealed, who called, Yaniv or Assaf, what each adds, resets, who is out."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from yaniv_tui.engine import RoundScore, Ruleset
+
+from ..widgets.cards import faces_text
+from .common import TooSmall
+
+
+def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
+    """ "Ann called Yaniv with 3: Yaniv!" or who Assafed whom."""
+    caller = players[result.caller]
+    value = result.values[result.caller]
+    text = Text()
+    text.append(f"{caller} called Yaniv with {value}", style="bold")
+    if not result.assaf:
+        text.append(" · Yaniv!", style="bold #87d787")
+        text.append(f" {caller} wins the round.")
+    else:
+        by = ", ".join(players[s] for s in result.assafers) or ", ".join(players[s] for s in result.zeroed)
+        text.append(" · Assaf!", style="bold #ff8787")
+        text.append(f" by {by}.")
+        text.append(f" {players[result.winner]} wins the round.")
+    return text
+
+
+def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool) -> Table:
+    """Each seat: hand, value, what it adds, the new total (with a lucky reset as `100 → 50`), and notes."""
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table.add_column("player", style="bold", no_wrap=True)
+    table.add_column("hand", ratio=2)
+    table.add_column("value", justify="right")
+    table.add_column("adds", justify="right")
+    table.add_column("total", justify="right", no_wrap=True)
+    table.add_column("", ratio=1)
+    resets = {seat: (was, now) for seat, was, now in result.resets}
+    for seat, name in enumerate(players):
+        hand = result.hands[seat]
+        if hand is None:
+            table.add_row(Text(name, style="dim"), Text("out", style="dim"), "", "", "", "")
+            continue
+        notes: list[str] = []
+        if seat == result.caller:
+            notes.append("called Yaniv" + (", Assafed" if result.assaf else ""))
+        if seat in result.assafers:
+            notes.append("Assaf!")
+        if seat in result.zeroed:
+            notes.append("scores 0")
+        if seat in result.bonus:
+            notes.append("bonus")
+        if seat in resets:
+            notes.append("lucky reset")
+        if seat in result.eliminated:
+            notes.append("OUT")
+        added = result.added[seat] or 0
+        total: Text
+        if seat in resets:
+            was, now = resets[seat]
+            total = Text(f"{was} → {now}", style="bold #87d787")
+        else:
+            total = Text(str(result.scores[seat]))
+        table.add_row(
+            name,
+            faces_text(list(hand), ascii_only),
+            str(result.values[seat]),
+            f"+{added}" if added >= 0 else str(added),
+            total,
+            Text(", ".join(notes), style="bold #ff8787" if seat in result.eliminated else "italic"),
+        )
+    return table
+
+
+class RoundEndScreen(Screen[None]):
+    """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go_on", "continue")]
+    AUTO_FOCUS = "#continue"
+
+    def __init__(self, result: RoundScore, players: tuple[str, ...], rules: Ruleset, round_no: int) -> None:
+        super().__init__(classes="round-end")
+        self.result = result
+        self.players = players
+        self.rules = rules
+        self.round_no = round_no
+
+    def compose(self) -> ComposeResult:
+        ascii_only = bool(getattr(self.app, "ascii_cards", False))
+        result = self.result
+        yield TooSmall()
+        yield Header()
+        with VerticalScroll(id="round-body"):
+            yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
+            yield Static(headline(result, self.players), id="round-headline")
+            yield Static(result_table(result, self.players, ascii_only), id="round-table")
+            if result.game_over:
+                winners = " and ".join(self.players[s] for s in result.winners)
+                yield Static(Text(f"The game is over: {winners} wins.", style="bold #ffd75f"), id="round-over")
+            with Center():
+                label = "See the final standings" if result.game_over else "Continue: deal the next round"
+                yield Button(label, id="continue", variant="primary")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

@@ -1,0 +1,74 @@
+"""The scores so far: what each player added every round, and the totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from yaniv_tui.engine import RoundScore
+
+from .common import TooSmall
+
+
+def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> Table:
+    """One row per round (points added, then the total), one column per player."""
+    table = Table(expand=True, title=None)
+    table.add_column("round", justify="right")
+    for name in players:
+        table.add_column(name, justify="right", no_wrap=True)
+    resets_seen: dict[tuple[int, int], tuple[int, int]] = {}
+    for number, result in enumerate(history, start=1):
+        for seat, was, now in result.resets:
+            resets_seen[(number, seat)] = (was, now)
+        cells: list[Text | str] = [str(number)]
+        for seat in range(len(players)):
+            total = result.scores[seat]
+            if total is None:
+                cells.append(Text("out", style="dim"))
+                continue
+            added = result.added[seat] or 0
+            cell = Text(f"+{added} " if added >= 0 else f"{added} ", style="dim")
+            if (number, seat) in resets_seen:
+                was, now = resets_seen[(number, seat)]
+                cell.append(f"{was} → {now}", style="bold #87d787")
+            else:
+                cell.append(str(total), style="bold")
+            if seat in result.eliminated:
+                cell.append(" out", style="bold #ff8787")
+            cells.append(cell)
+        table.add_row(*cells)
+    table.add_row("now", *[Text("-" if t is None else str(t), style="bold") for t in totals], end_section=True)
+    return table
+
+
+class ScoresScreen(ModalScreen[None]):
+    """The score sheet over the table; escape or s closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", "close")]
+
+    def __init__(self, players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.players = players
+        self.history = list(history)
+        self.totals = list(totals)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Scores", style="bold"), classes="dialog-title")
+            with VerticalScroll():
+                if not self.history:
+                    yield Static("No round has ended yet.")
+                yield Static(scores_table(self.players, self.history, self.totals))
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

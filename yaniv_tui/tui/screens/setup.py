@@ -1,0 +1,254 @@
+"""The setup screen: choose the house rules, seat humans and bots, pick the limits and a seed, start."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset, preset_paths
+
+from ..options import (
+    GameOptions,
+    OptionsError,
+    Seat,
+    check_name,
+    check_seats,
+    choose_limits,
+    default_seats,
+    finish_seats,
+    levels,
+)
+from .common import TooSmall
+
+HUMAN = "human"
+#: Rows built for seats; the preset's maximum decides how many may be used.
+SEAT_ROWS = 8
+
+
+def load_presets(extra: str | None) -> dict[str, Ruleset]:
+    """Every shipped preset that loads, plus a ruleset file named on the command line."""
+    presets: dict[str, Ruleset] = {}
+    if extra and extra not in preset_paths():
+        with contextlib.suppress(RulesetError):
+            presets[extra] = load_ruleset(extra)
+    for ruleset_id, path in preset_paths().items():
+        try:
+            presets[ruleset_id] = load_ruleset(path)
+        except RulesetError:
+            continue
+    return presets
+
+
+class SetupScreen(Screen[None]):
+    """Choose and start a game; Enter on the defaults seats one human against two bots."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "start the game"),
+        Binding("ctrl+a", "add_seat", "add a seat"),
+        Binding("ctrl+d", "remove_seat", "remove the last seat"),
+    ]
+    AUTO_FOCUS = "#start"
+
+    def __init__(self, prefill: dict[str, object] | None = None) -> None:
+        super().__init__(classes="setup")
+        self.prefill = dict(prefill or {})
+        self.presets = load_presets(str(self.prefill.get("ruleset") or "") or None)
+        wanted = str(self.prefill.get("ruleset") or "israeli")
+        self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
+        seats = self.prefill.get("seats")
+        self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
+        self.count = len(self.seats)
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.presets[self.ruleset_id]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Header()
+        with Horizontal(id="setup-body"):
+            with Vertical(id="presets-box"):
+                yield Label("House rules", classes="section")
+                options = [
+                    Option(Text.assemble((rules.name, "bold"), "\n", (rules.description, "dim")), id=ruleset_id)
+                    for ruleset_id, rules in self.presets.items()
+                ]
+                yield OptionList(*options, id="presets")
+            with VerticalScroll(id="setup-side"):
+                yield Label("Seats", classes="section")
+                kinds = [("Human", HUMAN)] + [(f"Bot · {level}", level) for level in levels()]
+                for index in range(SEAT_ROWS):
+                    seat = self.seats[index] if index < len(self.seats) else Seat(f"Player {index + 1}")
+                    with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
+                        yield Label(f"{index + 1}.", classes="seat-number")
+                        yield Select(
+                            kinds,
+                            value=seat.bot if seat.bot in levels() else HUMAN,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"kind-{index}",
+                            classes="seat-kind",
+                        )
+                        yield Input(
+                            seat.name, placeholder="name", compact=True, id=f"name-{index}", classes="seat-name"
+                        )
+                with Horizontal(id="seat-buttons"):
+                    yield Button("+ seat", id="add-seat", compact=True)
+                    yield Button("− seat", id="remove-seat", compact=True)
+                yield Label("Limits", classes="section")
+                with Horizontal(classes="field-row"):
+                    yield Label("Call Yaniv at", classes="field-label")
+                    yield Select([], allow_blank=False, compact=True, id="yaniv-limit")
+                with Horizontal(classes="field-row"):
+                    yield Label("End score", classes="field-label")
+                    yield Select([], allow_blank=False, compact=True, id="end-limit")
+                    yield Input("", placeholder="or type one", compact=True, id="end-typed", type="integer")
+                with Horizontal(classes="field-row"):
+                    yield Label("Seed", classes="field-label")
+                    seed = self.prefill.get("seed")
+                    yield Input(
+                        "" if seed is None else str(seed),
+                        placeholder="random",
+                        compact=True,
+                        id="seed",
+                        type="integer",
+                    )
+                yield Static("", id="setup-error")
+                yield Button("Start", id="start", variant="success")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        presets = self.query_one("#presets", OptionList)
+        presets.highlighted = list(self.presets).index(self.ruleset_id)
+        self.show_rules(first=True)
+
+    # -- the chosen preset ----------------------------------------------------------------
+
+    @on(OptionList.OptionHighlighted, "#presets")
+    def preset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id and event.option.id != self.ruleset_id:
+            self.ruleset_id = event.option.id
+            self.show_rules()
+
+    @on(OptionList.OptionSelected, "#presets")
+    def preset_selected(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def show_rules(self, first: bool = False) -> None:
+        """Fit the seats and limit choices to the highlighted preset."""
+        rules = self.rules
+        self.count = max(rules.min_players, min(self.count, rules.max_players))
+        self.show_seats()
+        yaniv = self.query_one("#yaniv-limit", Select)
+        yaniv.set_options([(f"{n} or less", n) for n in rules.yaniv_limit_choices])
+        wanted = self.prefill.get("yaniv_limit") if first else None
+        yaniv.value = wanted if wanted in rules.yaniv_limit_choices else rules.yaniv_limit
+        end = self.query_one("#end-limit", Select)
+        end.set_options([(str(n), n) for n in rules.end_limit_choices])
+        wanted = self.prefill.get("end_limit") if first else None
+        typed = self.query_one("#end-typed", Input)
+        typed.display = rules.end_limit_any
+        if wanted in rules.end_limit_choices:
+            end.value = wanted
+        else:
+            end.value = rules.end_limit if rules.end_limit in rules.end_limit_choices else rules.end_limit_choices[0]
+            if rules.end_limit_any and isinstance(wanted, int):
+                typed.value = str(wanted)
+        self.query_one("#setup-error", Static).update("")
+
+    def show_seats(self) -> None:
+        rules = self.rules
+        for index in range(SEAT_ROWS):
+            self.query_one(f"#seat-row-{index}").display = index < self.count
+        self.query_one("#add-seat", Button).disabled = self.count >= rules.max_players
+        self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
+
+    @on(Select.Changed, ".seat-kind")
+    def kind_changed(self, event: Select.Changed) -> None:
+        """A seat turned bot gets a bot's name; turned human, an empty name to type."""
+        index = int((event.select.id or "kind-0").split("-")[1])
+        name = self.query_one(f"#name-{index}", Input)
+        if event.value == HUMAN:
+            if name.value in (default_seats()[1].name, default_seats()[2].name) or not name.value:
+                name.value = f"Player {index + 1}"
+        elif not name.value or name.value.startswith("Player "):
+            name.value = ""
+            name.placeholder = "a bot's name"
+
+    def action_add_seat(self) -> None:
+        if self.count < self.rules.max_players:
+            self.count += 1
+            self.show_seats()
+
+    def action_remove_seat(self) -> None:
+        if self.count > self.rules.min_players:
+            self.count -= 1
+            self.show_seats()
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def read_options(self) -> GameOptions:
+        """The game the form describes; OptionsError says what to fix."""
+        specs: list[tuple[str | None, str | None]] = []
+        for index in range(self.count):
+            kind = self.query_one(f"#kind-{index}", Select).value
+            name = self.query_one(f"#name-{index}", Input).value
+            if kind == HUMAN:
+                specs.append((check_name(name), None))
+            else:
+                specs.append((check_name(name) if name.strip() else None, str(kind)))
+        seats = finish_seats(specs)
+        check_seats(seats, self.rules)
+        yaniv = self.query_one("#yaniv-limit", Select).value
+        end = self.query_one("#end-limit", Select).value
+        typed = self.query_one("#end-typed", Input)
+        if typed.display and typed.value.strip():
+            try:
+                end = int(typed.value)
+            except ValueError:
+                raise OptionsError(f"the end score must be a whole number, not {typed.value!r}") from None
+        rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            raise OptionsError(f"the seed must be a whole number, not {seed_text!r}") from None
+        return GameOptions(
+            rules,
+            seats,
+            seed=seed,
+            bot_delay=float(self.prefill.get("bot_delay", 0.8)),  # type: ignore[arg-type]
+            ascii=bool(self.prefill.get("ascii", False)),
+            ruleset_ref=self.ruleset_id,
+        )
+
+    def action_start(self) -> None:
+        try:
+            options = self.read_options()
+        except OptionsError as error:
+            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            return
+        self.app.start_game(options)  # type: ignore[attr-defined]
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "add-seat":
+            self.action_add_seat()
+        elif event.button.id == "remove-seat":
+            self.action_remove_seat()

@@ -1,0 +1,460 @@
+"""The table: seats, deck, previous drop, your hand and the log; keys and clicks turn into engine actions."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from yaniv_tui.engine import (
+    JOKER,
+    CallYaniv,
+    Card,
+    DropError,
+    IllegalActionError,
+    Pass,
+    Play,
+    SlapDown,
+    arrange_drop,
+    hand_value,
+)
+from yaniv_tui.engine.cards import JACK
+
+from ..session import Session
+from ..widgets.cards import CardFace, faces_text
+from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
+from .common import TooSmall
+
+LOG_LINES = 3
+
+#: The stages of a human's turn, and which actions each allows.
+STAGE_OF_ACTION = {
+    "choose": {"choose"},
+    "cursor": {"choose"},
+    "toggle": {"choose"},
+    "drop": {"choose"},
+    "yaniv": {"choose"},
+    "yaniv_refused": {"choose"},
+    "take": {"take"},
+    "take_deck": {"take"},
+    "back": {"choose", "take"},
+    "slap": {"slap"},
+    "keep": {"slap"},
+}
+
+
+def _digit_bindings(action: str, description: str) -> list[Binding]:
+    """`1` shown as `1-9` in the footer; `2`..`9` do the same with their number, unseen."""
+    first = Binding("1", f"{action}(1)", description, key_display="1-9")
+    return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
+
+
+class TableScreen(Screen[None]):
+    """One game at the table, round after round, until the game is over."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_digit_bindings("choose", "choose cards"),
+        Binding("left", "cursor(-1)", "move", key_display="←→"),
+        Binding("right", "cursor(1)", "move", show=False),
+        Binding("space", "toggle", "choose"),
+        Binding("enter", "drop", "drop them"),
+        Binding("y", "yaniv", "call Yaniv"),
+        Binding("y", "yaniv_refused", "call Yaniv", show=False),
+        Binding("0", "take_deck", "take the deck's card", key_display="0/d"),
+        Binding("d", "take_deck", "take the deck's card", show=False),
+        *_digit_bindings("take", "take a marked card"),
+        Binding("enter", "slap", "slap it down"),
+        Binding("k", "keep", "keep it"),
+        Binding("escape", "back", "back"),
+        Binding("s", "scores", "scores"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(classes="table-screen")
+        self.session = session
+        self.game = session.game
+        rules = self.game.rules
+        self.rules = rules
+        #: The human whose hand is on screen, or None while no hand may be seen.
+        self.viewer: int | None = session.humans[0] if len(session.humans) == 1 else None
+        #: "wait" (not a human's turn, or waiting for the pass screen), "choose", "take" or "slap".
+        self.stage = "wait"
+        self.chosen: set[int] = set()
+        self.cursor = 0
+        self.drop: tuple[Card, ...] = ()
+        self.thinking: int | None = None
+        self.rounds_seen = len(self.game.history)
+        self.message = ""
+        self.slots = rules.hand_size + 2
+        self._shown: tuple[object, ...] = ()
+        self._keys: tuple[object, ...] = ()
+
+    # -- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Header()
+        with Horizontal(id="seats"):
+            for seat in range(len(self.game.players)):
+                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        with Horizontal(id="middle"):
+            with Vertical(id="deck-box"):
+                yield Static("deck", id="deck-label")
+                yield DeckView(id="deck")
+            yield PileView(self.slots, id="pile")
+            yield TurnLog(id="log")
+        yield Static("", id="prompt")
+        yield Static("", id="message")
+        yield HandView(self.slots, id="hand")
+        yield Footer(compact=True, show_command_palette=False)
+
+    @property
+    def ascii_only(self) -> bool:
+        return bool(getattr(self.app, "ascii_cards", False))
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def card_values(self, hand: tuple[Card, ...]) -> list[int]:
+        """Each card's part of the hand value, as the engine counts it (jacks swing together)."""
+        rules = self.rules
+        values = [rules.card_value(card.rank) for card in hand]
+        jacks = [i for i, card in enumerate(hand) if card.rank == JACK]
+        if rules.jack_swing and jacks:
+            others = hand_value([c for c in hand if c.rank != JACK], rules)
+            each = (hand_value(hand, rules) - others) // len(jacks)
+            for i in jacks:
+                values[i] = each
+        return values
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the engine's state; a hand shows only for `viewer`."""
+        game = self.game
+        ascii_only = self.ascii_only
+        view = game.view(self.viewer if self.viewer is not None else game.current)
+        self.app.sub_title = f"{self.rules.name} · round {game.round_no}"
+        for seat, name in enumerate(game.players):
+            info = SeatInfo(
+                name=name,
+                kind=self.session.options.seats[seat].describe(),
+                score=view.scores[seat],
+                cards=view.hand_sizes[seat],
+                out=view.out[seat],
+                playing=seat == game.current and not game.is_over,
+                thinking=seat == self.thinking,
+                you=seat == self.viewer,
+            )
+            self.query_one(f"#seat-{seat}", SeatPanel).show(info, ascii_only)
+        deck_key = "0/d" if self.stage == "take" else ""
+        self.query_one(DeckView).show(view.deck_size, ascii_only, deck_key)
+        self.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only)
+        log = self.query_one(TurnLog)
+        room = max(LOG_LINES, log.size.height - 2)
+        lines = [turn_text(turn, game.players, ascii_only) for turn in view.seen[-room:]]
+        if len(lines) < room and game.history:
+            last = game.history[-1]
+            lines.insert(0, Text(f"Round {game.round_no}: {game.players[last.winner]} starts.", style="dim italic"))
+        log.show(lines)
+        self.show_hand()
+        prompt = self.prompt()
+        shown = (prompt.markup, self.message)
+        if shown != self._shown:
+            self._shown = shown
+            self.query_one("#prompt", Static).update(prompt)
+            self.query_one("#message", Static).update(Text(self.message, style="bold #ff8787") if self.message else "")
+        # The footer is rebuilt on every bindings refresh, so only when the keys may have changed.
+        keys = (self.stage, self.check_action("yaniv", ()), bool(self.game.deck))
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
+    def show_hand(self) -> None:
+        hand_view = self.query_one(HandView)
+        seat = self.viewer
+        if seat is None or self.game.out[seat] or self.game.is_over:
+            hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, self.ascii_only)
+            return
+        hand = self.game.hand(seat)
+        value = hand_value(hand, self.rules)
+        limit = self.rules.yaniv_limit
+        title = Text()
+        title.append(f"{self.game.players[seat]}'s hand", style="bold")
+        title.append(f" · worth {value}", style="bold")
+        if value <= limit:
+            title.append(f" · at {limit} or less you may call Yaniv (y)", style="bold #87d787")
+        else:
+            title.append(f" · call Yaniv at {limit} or less", style="dim")
+        cursor = self.cursor if self.stage == "choose" else None
+        hand_view.show(title, hand, self.card_values(hand), self.chosen, cursor, self.ascii_only)
+
+    def prompt(self) -> Text:
+        game = self.game
+        name = game.players[game.current]
+        text = Text()
+        if self.stage == "wait":
+            if self.thinking is not None:
+                text.append(f"{game.players[self.thinking]} is thinking…", style="italic")
+            elif not game.is_over:
+                text.append(f"{name}'s turn.", style="italic")
+            return text
+        text.append(f"Your turn, {name}: ", style="bold")
+        if self.stage == "choose":
+            text.append("choose cards to drop (1-9, or ←→ and space), then enter.")
+        elif self.stage == "take":
+            text.append("dropping ")
+            text.append_text(faces_text(list(self.drop), self.ascii_only))
+            count = len(game.takeable)
+            which = "1" if count == 1 else f"1-{count}"
+            text.append(f". Now take: 0/d the deck's card, or {which} a marked card of the previous drop.")
+        elif self.stage == "slap":
+            card = game.slap_card
+            assert card is not None
+            text.append("you took ")
+            text.append_text(faces_text([card], self.ascii_only))
+            text.append(" from the deck, and it matches your drop: enter slaps it down, k keeps it.")
+        return text
+
+    # -- the flow of the game --------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Decide what happens next from the engine's state: round end, a bot's turn or a human's."""
+        game = self.game
+        if len(game.history) > self.rounds_seen:
+            self.rounds_seen = len(game.history)
+            self.stage = "wait"
+            if self.session.pass_and_play:
+                self.viewer = None
+            self.refresh_table()
+            from .round_end import RoundEndScreen
+
+            self.app.push_screen(
+                RoundEndScreen(game.history[-1], game.players, self.rules, len(game.history)),
+                callback=self._after_round,
+            )
+            return
+        seat = game.current
+        if self.session.is_bot(seat):
+            self.stage = "wait"
+            self.refresh_table()
+            self.play_bot(seat)
+            return
+        if self.viewer != seat:
+            # Pass-and-play: hide every hand until the next human says they hold the keyboard.
+            self.viewer = None
+            self.stage = "wait"
+            self.refresh_table()
+            from .pass_turn import PassScreen
+
+            self.app.push_screen(PassScreen(game.players[seat]), callback=lambda _: self._start_turn(seat))
+            return
+        self._start_turn(seat)
+
+    def _start_turn(self, seat: int) -> None:
+        self.viewer = seat
+        self.stage = "slap" if self.game.phase == "slap" else "choose"
+        self.chosen = set()
+        self.drop = ()
+        self.cursor = min(self.cursor, max(0, len(self.game.hand(seat)) - 1))
+        self.refresh_table()
+
+    def _after_round(self, _: object = None) -> None:
+        if self.game.is_over:
+            from .game_end import GameEndScreen
+
+            self.app.switch_screen(GameEndScreen(self.session))
+            return
+        self.advance()
+
+    def _acted(self, seat: int) -> None:
+        """After a seat's action: hide a human's hand once their turn is over, then go on."""
+        self.message = ""
+        self.stage = "wait"
+        self.chosen = set()
+        self.drop = ()
+        same_turn = self.game.current == seat and self.game.phase == "slap"
+        if self.session.pass_and_play and not same_turn:
+            self.viewer = None
+        self.advance()
+
+    @work(exclusive=True, group="bots")
+    async def play_bot(self, seat: int) -> None:
+        """A bot's turn, thought out in a thread with a visible pause, so the screen never freezes."""
+        game = self.game
+        self.thinking = seat
+        self.refresh_table()
+        started = time.monotonic()
+        view = game.view(seat)
+        action = await asyncio.to_thread(self.session.bots[seat].choose, view)
+        rest = self.session.options.bot_delay - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        self.thinking = None
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            self.notify(f"{game.players[seat]} (bot) tried something illegal: {error}", severity="warning")
+            game.apply(game.legal_actions()[0])
+        self._acted(seat)
+
+    def _say(self, message: str) -> None:
+        """An illegal choice: say why in one line, change nothing."""
+        self.message = message
+        self.refresh_table()
+
+    # -- actions --------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stages = STAGE_OF_ACTION.get(action)
+        if stages is None:
+            return True
+        if self.stage not in stages:
+            return False
+        if action in ("yaniv", "yaniv_refused"):
+            allowed = hand_value(self.game.hand(self.game.current), self.rules) <= self.rules.yaniv_limit
+            return allowed if action == "yaniv" else not allowed
+        if action == "take_deck" and not self.game.deck:
+            return None
+        return True
+
+    def _hand(self) -> tuple[Card, ...]:
+        return self.game.hand(self.game.current)
+
+    def action_choose(self, number: int) -> None:
+        hand = self._hand()
+        if number > len(hand):
+            self._say(f"there is no card {number}: your hand has {len(hand)} cards")
+            return
+        self.cursor = number - 1
+        self._toggle(number - 1)
+
+    def action_cursor(self, step: int) -> None:
+        hand = self._hand()
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+        self.refresh_table()
+
+    def action_toggle(self) -> None:
+        self._toggle(self.cursor)
+
+    def _toggle(self, index: int) -> None:
+        self.message = ""
+        self.chosen ^= {index}
+        self.refresh_table()
+
+    def action_drop(self) -> None:
+        hand = self._hand()
+        cards = [hand[i] for i in sorted(self.chosen) if i < len(hand)]
+        if not cards:
+            self._say("choose the cards to drop first: 1-9, or ←→ and space")
+            return
+        try:
+            drop, _ = arrange_drop(cards, self.rules)
+        except DropError as error:
+            self._say(str(error))
+            return
+        self.drop = drop
+        self.message = ""
+        self.stage = "take"
+        self.refresh_table()
+
+    def action_back(self) -> None:
+        self.message = ""
+        if self.stage == "take":
+            self.stage = "choose"
+            self.drop = ()
+        else:
+            self.chosen = set()
+        self.refresh_table()
+
+    def _play(self, take: Card | None) -> None:
+        seat = self.game.current
+        try:
+            self.game.apply(Play(self.drop, take))
+        except IllegalActionError as error:
+            self._say(str(error))
+            return
+        self._acted(seat)
+
+    def action_take_deck(self) -> None:
+        self._play(None)
+
+    def action_take(self, number: int) -> None:
+        takeable = self.game.takeable
+        if number > len(takeable):
+            which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
+            self._say(f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck")
+            return
+        self._play(takeable[number - 1])
+
+    def _call(self) -> None:
+        seat = self.game.current
+        try:
+            self.game.apply(CallYaniv())
+        except IllegalActionError as error:
+            self._say(str(error))
+            return
+        self._acted(seat)
+
+    def action_yaniv(self) -> None:
+        self._call()
+
+    def action_yaniv_refused(self) -> None:
+        self._call()
+
+    def action_slap(self) -> None:
+        seat = self.game.current
+        card = self.game.slap_card
+        try:
+            self.game.apply(SlapDown(card if card is not None else JOKER))
+        except IllegalActionError as error:
+            self._say(str(error))
+            return
+        self._acted(seat)
+
+    def action_keep(self) -> None:
+        seat = self.game.current
+        self.game.apply(Pass())
+        self._acted(seat)
+
+    def action_scores(self) -> None:
+        from .scores import ScoresScreen
+
+        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))
+
+    # -- the mouse --------------------------------------------------------------------------
+
+    @on(CardFace.Clicked)
+    def card_clicked(self, event: CardFace.Clicked) -> None:
+        if event.area == "hand" and self.stage == "choose":
+            self.cursor = event.index
+            self._toggle(event.index)
+        elif event.area == "pile" and self.stage in ("choose", "take"):
+            slot = self.query_one(PileView).query(CardFace)[event.index]
+            card = slot.card
+            if card is None or card not in self.game.takeable:
+                self._say("that card cannot be taken: take a marked card, or the deck")
+                return
+            if self.stage == "choose":
+                self.action_drop()
+                if self.stage != "take":
+                    return
+            self._play(card)
+
+    @on(DeckView.Clicked)
+    def deck_clicked(self) -> None:
+        if self.stage == "choose":
+            self.action_drop()
+            if self.stage != "take":
+                return
+        if self.stage == "take":
+            self._play(None)

@@ -1,0 +1,206 @@
+"""The pieces of the table: a seat, the deck, the previous drop, a hand, the log of turns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Label, Static
+
+from yaniv_tui.engine import Card, Turn
+
+from .cards import CardFace, backs, faces_text
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What everyone at the table knows of one seat."""
+
+    name: str
+    kind: str
+    score: int | None
+    cards: int | None
+    out: bool
+    playing: bool
+    thinking: bool
+    you: bool
+
+
+class SeatPanel(Static):
+    """One player at the table: name, score, card backs for the hand size, bot or human, out or in."""
+
+    _shown: tuple[SeatInfo, bool] | None = None
+
+    def show(self, info: SeatInfo, ascii_only: bool) -> None:
+        if self._shown == (info, ascii_only):
+            return
+        self._shown = (info, ascii_only)
+        self.border_title = f"{info.name}{' (you)' if info.you else ''}"
+        self.set_class(info.playing, "-playing")
+        self.set_class(info.out, "-out")
+        self.set_class(info.thinking, "-thinking")
+        text = Text()
+        if info.out:
+            text.append("out", style="bold")
+        elif info.cards is not None:
+            text.append_text(backs(info.cards, ascii_only))
+            text.append(f" {info.cards}")
+        text.append("\n")
+        text.append(f"{info.score if info.score is not None else '-'}", style="bold")
+        text.append(" pts  ")
+        text.append(info.kind, style="italic")
+        self.update(text)
+        if info.thinking:
+            self.border_subtitle = "thinking…"
+        elif info.playing:
+            self.border_subtitle = "▶ to play"
+        elif info.out:
+            self.border_subtitle = "out"
+        else:
+            self.border_subtitle = ""
+
+
+class DeckView(Static):
+    """The face-down deck with its count; click it to take the top card."""
+
+    class Clicked(Message):
+        """The deck was clicked."""
+
+    _shown: tuple[int, bool, str] | None = None
+
+    def show(self, count: int, ascii_only: bool, key: str) -> None:
+        if self._shown == (count, ascii_only, key):
+            return
+        self._shown = (count, ascii_only, key)
+        self.update(Text(("#" if ascii_only else "▒") * 4, style="bold #5f87d7"))
+        self.border_title = key
+        self.border_subtitle = f"{count}"
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked())
+
+
+class CardRow(Horizontal):
+    """A row of card slots: a hand or the previous drop."""
+
+    def __init__(self, area: str, slots: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.area = area
+        self.slots = slots
+
+    def compose(self) -> ComposeResult:
+        for index in range(self.slots):
+            yield CardFace(self.area, index, classes="card")
+
+    @property
+    def faces(self) -> list[CardFace]:
+        return list(self.query(CardFace))
+
+
+class PileView(Vertical):
+    """The previous drop, its takeable cards marked with the key that takes them."""
+
+    _shown: tuple[object, ...] = ()
+
+    def __init__(self, slots: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.slots = slots
+
+    def compose(self) -> ComposeResult:
+        yield Label("previous drop", id="pile-label")
+        yield CardRow("pile", self.slots, id="pile-cards")
+
+    def show(self, drop: tuple[Card, ...], kind: str, takeable: tuple[Card, ...], ascii_only: bool) -> None:
+        """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order."""
+        state = (drop, kind, takeable, ascii_only)
+        if state == self._shown:
+            return
+        self._shown = state
+        self.query_one("#pile-label", Label).update(f"previous drop · {kind}")
+        marked: set[int] = set()
+        keys: dict[int, str] = {}
+        for number, card in enumerate(takeable, start=1):
+            for index, dropped in enumerate(drop):
+                if dropped == card and index not in marked:
+                    marked.add(index)
+                    keys[index] = str(number)
+                    break
+        for index, slot in enumerate(self.query_one(CardRow).faces):
+            card = drop[index] if index < len(drop) else None
+            slot.show(card, ascii_only, key=keys.get(index, ""))
+            slot.set_class(index in marked, "-takeable")
+
+
+class HandView(Vertical):
+    """Your hand: each card with its key and value, the chosen ones raised, and the hand's total."""
+
+    _shown: tuple[object, ...] = ()
+    _ascii = False
+
+    def __init__(self, slots: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.slots = slots
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="hand-label")
+        yield CardRow("hand", self.slots, id="hand-cards")
+
+    def show(
+        self,
+        title: str | Text,
+        cards: tuple[Card, ...] | None,
+        values: list[int],
+        chosen: set[int],
+        cursor: int | None,
+        ascii_only: bool,
+    ) -> None:
+        """Show `cards` face up, or nothing when None (the hand is not yours to see)."""
+        state = (title.plain if isinstance(title, Text) else title, cards, tuple(values), frozenset(chosen), cursor)
+        if state == self._shown and ascii_only == self._ascii:
+            return
+        self._shown, self._ascii = state, ascii_only
+        self.query_one("#hand-label", Label).update(title)
+        faces = self.query_one(CardRow).faces
+        for index, slot in enumerate(faces):
+            card = cards[index] if cards is not None and index < len(cards) else None
+            value = str(values[index]) if card is not None and index < len(values) else ""
+            slot.show(card, ascii_only, key=str(index + 1) if index < 9 else "", value=value)
+            slot.set_class(index in chosen, "-chosen")
+            slot.set_class(index == cursor, "-cursor")
+
+
+def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
+    """One line of the log: what a player dropped and what they took, as everyone at the table saw it."""
+    text = Text()
+    text.append(names[turn.seat], style="bold")
+    text.append(" dropped ")
+    text.append_text(faces_text(list(turn.drop), ascii_only))
+    if turn.take is None:
+        text.append(", took from the deck", style="dim")
+    else:
+        text.append(", took ")
+        text.append_text(faces_text([turn.take], ascii_only))
+        text.append(" from the pile")
+    if turn.slapped is not None:
+        text.append(", slapped down ")
+        text.append_text(faces_text([turn.slapped], ascii_only))
+    return text
+
+
+class TurnLog(Static):
+    """The last few turns of this round."""
+
+    def on_mount(self) -> None:
+        self.border_title = "this round"
+
+    _shown: list[str] | None = None
+
+    def show(self, lines: list[Text]) -> None:
+        plain = [line.markup for line in lines]
+        if plain == self._shown:
+            return
+        self._shown = plain
+        self.update(Text("\n").join(lines) if lines else Text("No turns yet this round.", style="dim"))
