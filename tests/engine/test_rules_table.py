@@ -435,6 +435,17 @@ def test_reset_at_the_knockout_score_stays_in(rules: Ruleset, before: int, after
     assert not result.game_over
 
 
+def test_yanivo_multiple_above_the_knockout_resets_onto_it() -> None:
+    """001 "every multiple of 50 drops by 50", with knockout 200: 250 lands on 200, which is not above it: in."""
+    result = settle("yanivo", [0, 240], ["AS", "KS"], caller=0)
+    assert result.resets == ((1, 250, 200),)
+    assert result.scores == (0, 200)
+    assert result.eliminated == ()
+    out = settle("yanivo", [0, 290], ["AS", "KS"], caller=0)
+    assert out.scores == (0, 250)
+    assert out.eliminated == (1,)
+
+
 def test_sursis_reset_saves_the_game_from_ending(dealt) -> None:
     """002: the game ends when someone crosses 100 "sans bénéficier d'un sursis": landing on 100 goes on at 50."""
     game = dealt("sursis", ["AS 2C JK JK AD", "KS KD QS QD 9C"], up="9D")

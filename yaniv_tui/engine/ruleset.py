@@ -80,7 +80,8 @@ class Ruleset:
 
     # Lucky resets: a score landing exactly on a key drops to its value.
     resets: tuple[tuple[int, int], ...] = ()
-    #: Every multiple of this (up to the end limit) drops by `reset_every_by`; 0 is off.
+    #: Every multiple of this drops by `reset_every_by`; 0 is off. Above the
+    #: knockout score too: 250 drops to 200 and stays in (RULES.md).
     reset_every: int = 0
     reset_every_by: int = 0
 
@@ -135,7 +136,7 @@ class Ruleset:
         target = self._reset_map.get(score)
         if target is not None:
             return target
-        if self.reset_every and score % self.reset_every == 0 and 0 < score <= self.end_limit:
+        if self.reset_every and score % self.reset_every == 0 and score > 0:
             return score - self.reset_every_by
         return None
 

@@ -162,7 +162,7 @@ KEYS: tuple[_Key, ...] = (
         "int",
         low=0,
         high=10000,
-        doc="every multiple of this up to the end limit resets (0: off)",
+        doc="every multiple of this resets (0: off)",
     ),
     _k("resets.every_by", "reset_every_by", "int", low=0, high=10000, doc="how far a multiple of `every` drops"),
     _k(
