@@ -207,6 +207,7 @@ def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
     assert game.legal_actions() == [SlapDown(card("5S")), Pass()]
     assert game.view(0).slap_card == card("5S")
     assert game.view(1).slap_card is None and game.view(1).legal_actions == []
+    assert game.view(1).phase == "turn"  # whether the draw matched is seat 0's secret until slapped down
     before = state(game)
     for wrong in (Play(cards("KC"), None), CallYaniv()):
         with pytest.raises(IllegalActionError, match="must first slap down 5S or keep it"):

@@ -169,3 +169,12 @@ def test_every_key_is_documented() -> None:
             table, name = key.path.split(".")
             section = text.split(f"### [{table}]", 1)[1].split("\n### ", 1)[0]
             assert f"`{name}`" in section, f"{key.path} is not under [{table}] in rulesets/README.md"
+
+
+def test_limit_choices_alone_start_at_the_first_choice(tmp_path) -> None:
+    """A file giving only the end-score choices starts at the first of them when the default is not offered."""
+    path = tmp_path / "short.toml"
+    path.write_text("[end]\nlimit_choices = [100, 150]\n[yaniv]\nlimit_choices = [5, 7]\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    assert rules.end_limit == 100 and rules.end_limit_choices == (100, 150)
+    assert rules.yaniv_limit == 5 and rules.yaniv_limit_choices == (5, 7)

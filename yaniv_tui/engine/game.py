@@ -134,7 +134,8 @@ class PlayerView:
         self.scores: tuple[int | None, ...] = tuple(game.scores)
         self.out: tuple[bool, ...] = tuple(game.out)
         self.current = game.current
-        self.phase: Phase = game.phase
+        # Whether the drawn card matched is the drawer's secret until they slap it down.
+        self.phase: Phase = "turn" if game.phase == "slap" and game.current != seat else game.phase
         self.slap_card: Card | None = game.slap_card if game.current == seat else None
         self.round_no = game.round_no
         # The game only appends to these lists (a new round gets a new log), so a

@@ -303,10 +303,14 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
         fields[key.field] = _convert(key, value, fail)
         given.add(key.field)
 
-    if "yaniv_limit_choices" not in given:
-        fields["yaniv_limit_choices"] = (fields.get("yaniv_limit", _DEFAULTS.yaniv_limit),)
-    if "end_limit_choices" not in given:
-        fields["end_limit_choices"] = (fields.get("end_limit", _DEFAULTS.end_limit),)
+    # A limit and its choices each default from the other: choices alone start at
+    # the default limit if offered, else at the first choice.
+    for limit, choices in (("yaniv_limit", "yaniv_limit_choices"), ("end_limit", "end_limit_choices")):
+        default = getattr(_DEFAULTS, limit)
+        if choices not in given:
+            fields[choices] = (fields.get(limit, default),)
+        elif limit not in given:
+            fields[limit] = default if default in fields[choices] else fields[choices][0]
     rules = Ruleset(**fields)
     check_ruleset(rules, source)
     return rules
