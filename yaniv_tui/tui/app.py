@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -17,7 +18,8 @@ from .session import Session
 class YanivApp(App[None]):
     """Yaniv at one terminal: setup, then the table round after round, then the final standings."""
 
-    CSS_PATH = "yaniv.tcss"
+    # Absolute, so an App subclass elsewhere (a test) finds it too.
+    CSS_PATH = Path(__file__).with_name("yaniv.tcss")
     TITLE = "Yaniv"
     # Below 80×24 every screen shows only "enlarge the terminal" (see yaniv.tcss).
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
@@ -44,12 +46,15 @@ class YanivApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
-        if self.options is not None:
-            self.push_screen(self._table(self.options))
-        else:
-            from .screens.setup import SetupScreen
+        self.push_screen(self.first_screen())
 
-            self.push_screen(SetupScreen(self.prefill))
+    def first_screen(self) -> Screen[None]:
+        """The table when the seats were given on the command line, else the setup screen."""
+        if self.options is not None:
+            return self._table(self.options)
+        from .screens.setup import SetupScreen
+
+        return SetupScreen(self.prefill)
 
     def _table(self, options: GameOptions) -> Screen[None]:
         from .screens.table import TableScreen

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -51,15 +51,17 @@ class HelpScreen(ModalScreen[None]):
         yield TooSmall()
         with Vertical(classes="dialog"):
             yield Static(Text("Help", style="bold"), classes="dialog-title")
-            with VerticalScroll():
-                yield Static(Text("Keys", style="bold underline"))
-                yield Static(keys_table(self.under, self.extra))
-                yield Static("With the mouse: click cards to choose them, then the deck or a marked card to take it.")
-                if self.rules is not None:
-                    yield Static(Text(f"\nThe rules: {self.rules.name}", style="bold underline"))
-                    if self.rules.description:
-                        yield Static(Text(self.rules.description, style="italic"))
-                    yield Static("\n".join(f"• {line}" for line in describe(self.rules)))
+            with Horizontal(id="help-columns"):
+                with VerticalScroll(id="help-keys"):
+                    yield Static(Text("Keys", style="bold underline"))
+                    yield Static(keys_table(self.under, self.extra))
+                    yield Static("\nMouse: click cards to choose them, then the deck or a marked card to take it.")
+                with VerticalScroll(id="help-rules"):
+                    if self.rules is None:
+                        yield Static("Choose the house rules on the setup screen.")
+                    else:
+                        yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
+                        yield Static("\n".join(f"• {line}" for line in describe(self.rules)))
         yield Footer(compact=True, show_command_palette=False)
 
     def action_close(self) -> None:

@@ -27,6 +27,7 @@ from ..options import (
     finish_seats,
     levels,
 )
+from ..rules_text import describe
 from .common import TooSmall
 
 HUMAN = "human"
@@ -72,17 +73,27 @@ class SetupScreen(Screen[None]):
     def rules(self) -> Ruleset:
         return self.presets[self.ruleset_id]
 
+    def yaniv_choices(self) -> list[tuple[str, int]]:
+        return [(f"{n} or less", n) for n in self.rules.yaniv_limit_choices]
+
+    def end_choices(self) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in self.rules.end_limit_choices]
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Header()
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Label("House rules", classes="section")
-                options = [
-                    Option(Text.assemble((rules.name, "bold"), "\n", (rules.description, "dim")), id=ruleset_id)
-                    for ruleset_id, rules in self.presets.items()
-                ]
+                options: list[Option | None] = []
+                for ruleset_id, rules in self.presets.items():
+                    if options:
+                        options.append(None)
+                    prompt = Text.assemble((rules.name, "bold"), "\n", (rules.description, "italic"))
+                    options.append(Option(prompt, id=ruleset_id))
                 yield OptionList(*options, id="presets")
+                with VerticalScroll(id="preset-rules-box"):
+                    yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
                 yield Label("Seats", classes="section")
                 kinds = [("Human", HUMAN)] + [(f"Bot · {level}", level) for level in levels()]
@@ -107,10 +118,10 @@ class SetupScreen(Screen[None]):
                 yield Label("Limits", classes="section")
                 with Horizontal(classes="field-row"):
                     yield Label("Call Yaniv at", classes="field-label")
-                    yield Select([], allow_blank=False, compact=True, id="yaniv-limit")
+                    yield Select(self.yaniv_choices(), allow_blank=False, compact=True, id="yaniv-limit")
                 with Horizontal(classes="field-row"):
                     yield Label("End score", classes="field-label")
-                    yield Select([], allow_blank=False, compact=True, id="end-limit")
+                    yield Select(self.end_choices(), allow_blank=False, compact=True, id="end-limit")
                     yield Input("", placeholder="or type one", compact=True, id="end-typed", type="integer")
                 with Horizontal(classes="field-row"):
                     yield Label("Seed", classes="field-label")
@@ -146,14 +157,19 @@ class SetupScreen(Screen[None]):
     def show_rules(self, first: bool = False) -> None:
         """Fit the seats and limit choices to the highlighted preset."""
         rules = self.rules
+        summary = Text()
+        summary.append(f"{rules.name}" + (f" · {rules.source}" if rules.source else ""), style="bold")
+        for line in describe(rules):
+            summary.append(f"\n• {line}")
+        self.query_one("#preset-rules", Static).update(summary)
         self.count = max(rules.min_players, min(self.count, rules.max_players))
         self.show_seats()
         yaniv = self.query_one("#yaniv-limit", Select)
-        yaniv.set_options([(f"{n} or less", n) for n in rules.yaniv_limit_choices])
+        yaniv.set_options(self.yaniv_choices())
         wanted = self.prefill.get("yaniv_limit") if first else None
         yaniv.value = wanted if wanted in rules.yaniv_limit_choices else rules.yaniv_limit
         end = self.query_one("#end-limit", Select)
-        end.set_options([(str(n), n) for n in rules.end_limit_choices])
+        end.set_options(self.end_choices())
         wanted = self.prefill.get("end_limit") if first else None
         typed = self.query_one("#end-typed", Input)
         typed.display = rules.end_limit_any

@@ -188,7 +188,8 @@ class TableScreen(Screen[None]):
         value = hand_value(hand, self.rules)
         limit = self.rules.yaniv_limit
         title = Text()
-        title.append(f"{self.game.players[seat]}'s hand", style="bold")
+        owner = f"{self.game.players[seat]}'s hand" if self.session.pass_and_play else "Your hand"
+        title.append(owner, style="bold")
         title.append(f" · worth {value}", style="bold")
         if value <= limit:
             title.append(f" · at {limit} or less you may call Yaniv (y)", style="bold #87d787")
@@ -207,7 +208,8 @@ class TableScreen(Screen[None]):
             elif not game.is_over:
                 text.append(f"{name}'s turn.", style="italic")
             return text
-        text.append(f"Your turn, {name}: ", style="bold")
+        text.append("Your turn" if not self.session.pass_and_play else f"Your turn, {name}", style="bold")
+        text.append(": ")
         if self.stage == "choose":
             text.append("choose cards to drop (1-9, or ←→ and space), then enter.")
         elif self.stage == "take":
@@ -215,13 +217,13 @@ class TableScreen(Screen[None]):
             text.append_text(faces_text(list(self.drop), self.ascii_only))
             count = len(game.takeable)
             which = "1" if count == 1 else f"1-{count}"
-            text.append(f". Now take: 0/d the deck's card, or {which} a marked card of the previous drop.")
+            text.append(f". Take 0/d the deck's card, or {which} a marked card.")
         elif self.stage == "slap":
             card = game.slap_card
             assert card is not None
             text.append("you took ")
             text.append_text(faces_text([card], self.ascii_only))
-            text.append(" from the deck, and it matches your drop: enter slaps it down, k keeps it.")
+            text.append(", which matches your drop: enter slaps it down, k keeps it.")
         return text
 
     # -- the flow of the game --------------------------------------------------------------

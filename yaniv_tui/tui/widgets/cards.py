@@ -12,8 +12,8 @@ from yaniv_tui.engine import Card
 from yaniv_tui.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
 JOKER_FACE = "★"
-#: Characters inside a card's border (the stylesheet makes cards 7 wide with a border).
-FACE_WIDTH = 5
+#: Characters inside a card's border (the stylesheet makes cards 8 wide with a border).
+FACE_WIDTH = 6
 
 
 def face(card: Card, ascii_only: bool = False) -> str:

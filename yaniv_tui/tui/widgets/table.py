@@ -38,7 +38,7 @@ class SeatPanel(Static):
         if self._shown == (info, ascii_only):
             return
         self._shown = (info, ascii_only)
-        self.border_title = f"{info.name}{' (you)' if info.you else ''}"
+        self.border_title = f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}"
         self.set_class(info.playing, "-playing")
         self.set_class(info.out, "-out")
         self.set_class(info.thinking, "-thinking")

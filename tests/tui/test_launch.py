@@ -1,0 +1,108 @@
+"""`yaniv [flags]`: good flags start a game, bad ones print one line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from yaniv_tui import bots
+from yaniv_tui.tui.launch import EXIT_USAGE, UsageError, main, options_from_args
+
+
+def test_players_flag_seats_humans_and_bots_in_order():
+    options, _ = options_from_args(["--ruleset", "sursis", "--players", "Ann,Bob,bot:medium", "--seed", "7"])
+    assert options is not None
+    assert [seat.name for seat in options.seats[:2]] == ["Ann", "Bob"]
+    assert [seat.bot for seat in options.seats] == [None, None, "medium"]
+    assert options.seed == 7
+    assert options.rules.id == "sursis"
+
+
+def test_without_players_the_setup_screen_opens_with_the_flags_filled_in():
+    options, prefill = options_from_args(["--ruleset", "yanivo", "--end-score", "100", "--seed", "3"])
+    assert options is None
+    assert prefill["ruleset"] == "yanivo"
+    assert prefill["end_limit"] == 100
+    assert prefill["seed"] == 3
+
+
+def test_limits_come_from_the_rulesets_choices():
+    options, _ = options_from_args(["--ruleset", "israeli", "--players", "A,bot", "--yaniv-limit", "7"])
+    assert options is not None and options.rules.yaniv_limit == 7
+    options, _ = options_from_args(["--ruleset", "seven-cards", "--players", "A,bot", "--end-score", "35"])
+    assert options is not None and options.rules.end_limit == 35  # the preset takes any end score
+
+
+def test_every_bot_level_the_bots_package_offers_is_accepted():
+    for level in bots.LEVELS:
+        options, _ = options_from_args(["--players", f"Ann,bot:{level}"])
+        assert options is not None and options.seats[1].bot == level
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--players", "Ann,bot:grandmaster"], "unknown bot level 'grandmaster'"),
+        (["--players", "Ann"], "for 2 to 8 players, not 1"),
+        (["--players", "Ann,ann"], "two players are named"),
+        (["--players", "Ann,,Bob"], "comma-separated"),
+        (["--ruleset", "nope", "--players", "A,B"], "unknown ruleset 'nope'"),
+        (["--ruleset", "/no/such/file.toml"], "no such file"),
+        (["--ruleset", "sursis", "--end-score", "150"], "end score 150 is not offered by sursis: choose 100, 200"),
+        (["--ruleset", "israeli", "--yaniv-limit", "6"], "Yaniv limit 6 is not offered"),
+        (["--seed", "lucky"], "--seed takes a whole number"),
+        (["--bot-delay", "-1"], "--bot-delay must be from 0 to 10"),
+        (["--bot-delay", "soon"], "--bot-delay takes seconds"),
+        (["--colour"], "unrecognized arguments: --colour"),
+    ],
+)
+def test_a_bad_flag_is_one_clear_line(argv, words, capsys):
+    with pytest.raises(UsageError, match=r"\w"):
+        options_from_args(argv)
+    assert main(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert words in err
+    assert err.startswith("yaniv: ") and err.count("\n") == 1
+
+
+def test_a_damaged_ruleset_file_is_one_line(tmp_path, capsys):
+    path = tmp_path / "house.toml"
+    path.write_text("[yaniv]\nlimit = 'five'\n")
+    assert main(["--ruleset", str(path), "--players", "A,B"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "house.toml" in err and "yaniv.limit" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--players", "Ann,bot:grandmaster"], ["--ruleset", "sursis", "--end-score", "7"], ["--frobnicate"]],
+)
+def test_the_command_exits_2_without_a_traceback(argv):
+    done = subprocess.run(
+        [sys.executable, "-m", "yaniv_tui", *argv], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == EXIT_USAGE
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("yaniv: ") and done.stderr.count("\n") == 1
+    assert done.stdout == ""
+
+
+def test_help_lists_the_flags_and_the_bot_levels(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for flag in ("--ruleset", "--players", "--seed", "--bot-delay", "--ascii", "--yaniv-limit", "--end-score"):
+        assert flag in out
+    for level in bots.LEVELS:
+        assert level in out
+
+
+def test_reading_the_flags_does_not_import_textual():
+    code = (
+        "import sys; from yaniv_tui.tui.launch import options_from_args; "
+        "options_from_args(['--players', 'A,bot']); "
+        "print('textual' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "False"

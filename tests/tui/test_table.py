@@ -1,0 +1,206 @@
+"""The table by keys and mouse: drops, takes, Yaniv, illegal choices, slap-down, help, scores, bots."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tui_helpers import (
+    SIZE,
+    TableApp,
+    footer_keys,
+    make_app,
+    make_options,
+    play_to_end,
+    screen_text,
+    settle,
+    stacked_session,
+)
+
+from yaniv_tui.engine import parse_cards
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.scores import ScoresScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import CardFace
+from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
+
+TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
+
+
+def table_of(app) -> TableScreen:
+    assert isinstance(app.screen, TableScreen)
+    return app.screen
+
+
+async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only():
+    app = make_app("seven-cards", seed=1, end_limit=50)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameEndScreen)
+        game = screen.session.game
+        assert game.is_over and len(game.history) >= 2
+        text = screen_text(app)
+        winners = " and ".join(game.players[s] for s in game.winners)
+        assert f"{winners} wins!" in text
+        for name in game.players:
+            assert name in text
+
+
+async def test_an_illegal_drop_says_why_and_changes_nothing():
+    session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        before = (list(session.game.hand(0)), session.game.turns, list(session.game.deck))
+        await pilot.press("1", "2", "enter")
+        assert table.stage == "choose"
+        assert "9C KS is not a legal drop" in screen_text(app)
+        assert (list(session.game.hand(0)), session.game.turns, list(session.game.deck)) == before
+
+
+async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains():
+    session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = footer_keys(app)
+        assert "y" not in keys
+        assert (keys["1-9"] == "choose cards" and "⏎" in keys) or "enter" in keys
+        await pilot.press("y")
+        assert "cannot call Yaniv: the hand is worth 34, above the limit of 5" in screen_text(app)
+        assert session.game.turns == 0
+
+
+async def test_calling_yaniv_reveals_every_hand_and_continue_deals_the_next_round():
+    session = stacked_session(TWO, ["AC 2D JK AH KS", "QD QH 9C 9D 8S"], up="8D", deck="AS 3C")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("5", "enter", "0")  # drop the king: the hand is now worth 4
+        await settle(pilot)
+        assert footer_keys(app).get("y") == "call Yaniv"
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundEndScreen)
+        text = screen_text(app)
+        assert "Ann called Yaniv with" in text and "Yaniv!" in text
+        assert "9♣ 9♦ 8♠ 3♣" in text  # the bot's hand, revealed only now
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and session.game.round_no == 2
+
+
+async def test_take_a_marked_card_of_the_previous_drop_or_step_back():
+    session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", first=1)
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the bot drops first
+        game = session.game
+        takeable = game.takeable
+        await pilot.press("1", "2", "enter")
+        table = table_of(app)
+        assert table.stage == "take" and footer_keys(app)["0/d"] == "take the deck's card"
+        await pilot.press("escape")
+        assert table.stage == "choose" and table.chosen == {0, 1}
+        await pilot.press("enter", str(len(takeable)))
+        turn = game.log[1] if len(game.log) > 1 else game.log[-1]
+        assert turn.seat == 0 and turn.take == takeable[-1]
+        assert takeable[-1] in game.hand(0)
+        assert "from the pile" in screen_text(app)
+
+
+async def test_a_number_past_the_marked_cards_says_so():
+    session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter", "5")
+        assert "no marked card 5" in screen_text(app)
+        assert session.game.turns == 0
+
+
+async def test_the_mouse_chooses_cards_and_takes_the_deck():
+    session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        faces = app.screen.query_one(HandView).query(CardFace)
+        await pilot.click(faces[0])
+        await pilot.click(faces[1])
+        assert table_of(app).chosen == {0, 1}
+        await pilot.click(DeckView)
+        await settle(pilot)
+        assert session.game.log[0].drop == tuple(parse_cards("KC KS"))
+        assert session.game.log[0].take is None
+
+
+async def test_slap_down_is_offered_when_the_drawn_card_matches():
+    rules = dataclasses.replace(TWO.rules, slap_down=True)
+    options = dataclasses.replace(TWO, rules=rules)
+    session = stacked_session(options, ["7S KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7H")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter", "0")
+        table = table_of(app)
+        assert table.stage == "slap"
+        assert footer_keys(app)["⏎"] == "slap it down" and footer_keys(app)["k"] == "keep it"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.game.log[0].slapped == parse_cards("7H")[0]
+        assert "slapped down 7♥" in screen_text(app)
+
+
+async def test_help_shows_the_keys_and_the_active_rules_in_words():
+    app = make_app("sursis", seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "call Yaniv" in text and "take the deck's card" in text and "scores" in text
+        assert "50 → 25" in text and "worth 5 or less" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_scores_open_over_the_table_and_close():
+    app = make_app("sursis", seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_thinking_bot_shows_it_and_the_screen_still_answers_keys():
+    options = dataclasses.replace(TWO, bot_delay=2.0)
+    session = stacked_session(options, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", first=1)
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one("#seat-1", SeatPanel)
+        assert panel.has_class("-thinking") and panel.border_subtitle == "thinking…"
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen) and session.game.turns == 0
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert session.game.turns == 1 and not panel.has_class("-thinking")
+
+
+async def test_ascii_cards_use_letters_for_suits():
+    options = dataclasses.replace(TWO, ascii=True)
+    session = stacked_session(options, ["10H KS 4D 5D 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "10H" in text and "KS" in text and "8D" in text
+        assert not any(symbol in text for symbol in "♠♥♦♣")

@@ -1,0 +1,144 @@
+"""Driving the app in tests: wait for the bots, read what is on screen, play a human's turn by keys."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.options import GameOptions, parse_players
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.pass_turn import PassScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.session import Session
+from yaniv_tui.tui.widgets.cards import face
+
+SIZE = (100, 30)
+
+
+class TableApp(YanivApp):
+    """The app opened straight on a table for a given session (a stacked deal, say)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session.options)
+        self.session = session
+
+    def first_screen(self) -> Screen[None]:
+        return TableScreen(self.session)
+
+
+def make_options(ruleset: str | Ruleset, players: str, seed: int = 7, **limits: int) -> GameOptions:
+    rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if limits:
+        rules = rules.with_choices(**limits)
+    return GameOptions(rules, parse_players(players), seed=seed, bot_delay=0.0, ruleset_ref=rules.id)
+
+
+def make_app(
+    ruleset: str = "sursis", players: str = "Ann,bot:medium,bot:medium", seed: int = 7, **limits: int
+) -> YanivApp:
+    return YanivApp(make_options(ruleset, players, seed, **limits))
+
+
+async def settle(pilot: Pilot[None], limit: int = 400) -> None:
+    """Let the bots play until a human must act: their turn, a pass screen, a round or game end."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, PassScreen | RoundEndScreen | GameEndScreen):
+            return
+        if isinstance(screen, TableScreen) and screen.stage != "wait":
+            return
+    raise AssertionError(f"the app never asked a human to act (on {type(app.screen).__name__})")
+
+
+def screen_text(app: YanivApp) -> str:
+    """The current screen exactly as a person sees it, as lines of text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def choose_play(table: TableScreen) -> CallYaniv | Play:
+    """A simple human policy: call Yaniv when allowed, else drop the legal drop worth most, take the deck."""
+    game = table.game
+    view = game.view(game.current)
+    if CallYaniv() in view.legal_actions:
+        return CallYaniv()
+    plays = [a for a in view.legal_actions if isinstance(a, Play) and a.take is None]
+    if not plays:
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    return max(plays, key=lambda p: (hand_value(p.drop, game.rules), len(p.drop)))
+
+
+def keys_for(table: TableScreen, action: CallYaniv | Play) -> list[str]:
+    """The keys a player presses for `action`: y, or the cards' numbers, enter, then 0 or a pile number."""
+    if isinstance(action, CallYaniv):
+        return ["y"]
+    hand = list(table.game.hand(table.game.current))
+    keys: list[str] = []
+    used: set[int] = set()
+    for card in action.drop:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
+        used.add(index)
+        keys.append(str(index + 1))
+    keys.append("enter")
+    if action.take is None:
+        keys.append("0")
+    else:
+        keys.append(str(table.game.takeable.index(action.take) + 1))
+    return keys
+
+
+async def play_turn(pilot: Pilot[None]) -> None:
+    """Play the current human's turn with keys, and check the engine took it."""
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    if table.stage == "slap":
+        await pilot.press("enter")
+        return
+    before = table.game.turns
+    await pilot.press(*keys_for(table, choose_play(table)))
+    assert table.game.turns > before and not table.message, table.message
+
+
+def cards_in(text: str, cards: list[Card], ascii_only: bool = False) -> list[Card]:
+    """Which of `cards` appear, face up, in `text`."""
+    return [card for card in cards if face(card, ascii_only) in text]
+
+
+async def play_to_end(pilot: Pilot[None], max_steps: int = 3000) -> int:
+    """Play the human seats by keys (enter on round ends and pass screens) until the game end screen."""
+    app = pilot.app
+    await settle(pilot)
+    for step in range(max_steps):
+        screen = app.screen
+        if isinstance(screen, GameEndScreen):
+            return step
+        if isinstance(screen, RoundEndScreen | PassScreen):
+            await pilot.press("enter")
+        else:
+            await play_turn(pilot)
+        await settle(pilot)
+    raise AssertionError("the game did not end")
+
+
+def stacked_session(
+    options: GameOptions, hands: list[str], up: str, deck: str = "", first: int = 0, rules: Ruleset | None = None
+) -> Session:
+    """A session whose first round is dealt from these hands, this turned-up card and this deck top."""
+    parsed = [parse_cards(h) for h in hands]
+    order = [parsed[seat][i] for i in range(len(parsed[0])) for seat in range(len(parsed))]
+    order += parse_cards(up) + parse_cards(deck)
+    session = Session(options)
+    names = [seat.name for seat in options.seats]
+    session.game = Game.new(rules or options.rules, names, seed=options.seed, deck=order, first=first)
+    return session
+
+
+def footer_keys(app: YanivApp) -> dict[str, str]:
+    """What the footer shows now: key shown -> description."""
+    from textual.widgets._footer import FooterKey
+
+    return {key.key_display: key.description for key in app.screen.query(FooterKey)}
