@@ -1,0 +1,98 @@
+"""Pass-and-play: with two humans, a pass screen before each human turn and no card of theirs shown after it."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, make_app, play_turn, screen_text
+
+from yaniv_tui.engine import Card, Game
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.pass_turn import PassScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import face
+
+SUITS = "♠♥♦♣"
+
+
+def public_cards(game: Game) -> set[Card]:
+    """Cards anyone at the table may see now: the previous drop and this round's log of drops and takes."""
+    seen = set(game.previous_drop)
+    for turn in game.log:
+        seen.update(turn.drop)
+        if turn.take is not None:
+            seen.add(turn.take)
+        if turn.slapped is not None:
+            seen.add(turn.slapped)
+    return seen
+
+
+def check_privacy(app, game: Game, passes: list[str]) -> None:
+    """No screen shows a hand's card except the hand of the human whose turn it is, on their table."""
+    screen = app.screen
+    if isinstance(screen, RoundEndScreen | GameEndScreen):
+        return  # the reveal: every hand is shown once the round is over
+    text = screen_text(app)
+    if isinstance(screen, PassScreen):
+        name = game.players[game.current]
+        assert f"Pass to {name}" in text
+        assert not any(symbol in text for symbol in SUITS), "a pass screen shows no card face at all"
+        if not passes or passes[-1] != name:
+            passes.append(name)
+        return
+    assert isinstance(screen, TableScreen)
+    viewer = screen.viewer
+    if viewer is not None:
+        assert viewer == game.current and not screen.session.is_bot(viewer), "a hand shows only on its owner's turn"
+    public = public_cards(game)
+    for seat in range(len(game.players)):
+        if seat == viewer:
+            continue
+        hidden = [card for card in game.hand(seat) if card not in public]
+        shown = [card for card in hidden if face(card) in text]
+        assert not shown, f"{game.players[seat]}'s {shown} on screen during {game.players[game.current]}'s turn"
+
+
+async def test_two_humans_and_a_bot_never_see_each_others_cards():
+    app = make_app("seven-cards", "Ann,Bob,bot:medium", seed=6, end_limit=30)  # two rounds
+    passes: list[str] = []
+    events: list[tuple[str, str]] = []
+    seen_screen = None
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            await pilot.pause()
+            screen = app.screen
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen | GameEndScreen))
+            game = table.session.game
+            check_privacy(app, game, passes)
+            if isinstance(screen, GameEndScreen):
+                break
+            if isinstance(screen, PassScreen) and screen is not seen_screen:
+                seen_screen = screen
+                events.append(("pass", screen.player))
+            if isinstance(screen, PassScreen | RoundEndScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.stage != "wait":
+                events.append(("turn", game.players[game.current]))
+                await play_turn(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+    assert {"Ann", "Bob"} <= set(passes)
+    turns = [i for i, (kind, _) in enumerate(events) if kind == "turn"]
+    assert len(turns) >= 4
+    for i in turns:
+        assert i > 0 and events[i - 1] == ("pass", events[i][1]), f"no pass screen before {events[i]}"
+
+
+async def test_the_pass_screen_names_the_player_and_hides_the_table():
+    app = make_app("israeli", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen) and table.viewer is None
+        name = table.game.players[table.game.current]
+        text = screen_text(app)
+        assert f"Pass to {name}" in text and "show my hand" in text
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen) and app.screen.viewer == table.game.current
+        hand = table.game.hand(table.game.current)
+        assert all(face(card) in screen_text(app) for card in hand)
