@@ -1,0 +1,494 @@
+"""A game as plain JSON-safe data and back, every field checked so a damaged snapshot is one clear error."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .cards import Card, CardError, parse_card, standard_deck
+from .drops import drop_kind, takeable
+from .game import Game, Turn
+from .ruleset import Ruleset
+from .ruleset_file import KEYS, RulesetError, ruleset_from_dict
+from .scoring import RoundScore
+
+#: Names this data as a yaniv-tui game, so another JSON file is told apart from a damaged one.
+FORMAT = "yaniv-tui-game"
+#: Bumped whenever a field changes meaning; a snapshot of another version is refused, not guessed at.
+VERSION = 1
+
+#: Every attribute a Game holds. A test checks this against a real game, so a new engine
+#: attribute cannot be silently left out of saves.
+GAME_ATTRIBUTES = frozenset(
+    {
+        "rules",
+        "players",
+        "seed",
+        "rng",
+        "scores",
+        "out",
+        "hands",
+        "deck",
+        "pile",
+        "previous_kind",
+        "takeable",
+        "current",
+        "phase",
+        "slap_card",
+        "log",
+        "history",
+        "zero_wins",
+        "round_no",
+        "turns",
+        "reshuffles",
+        "dealer",
+        "_full_deck",
+    }
+)
+
+_MT_WORDS = 624  # Mersenne Twister words in random.Random's state, plus one position
+
+
+class SnapshotError(ValueError):
+    """A snapshot that cannot be a game: the message is one line saying which field and why."""
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _cards(cards: Any) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else card.code
+
+
+def ruleset_to_dict(rules: Ruleset) -> dict[str, Any]:
+    """Every rule's value by field name, JSON-safe: a save keeps its rules even if the preset file changes."""
+    data: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        if not f.init:
+            continue
+        value = getattr(rules, f.name)
+        if f.name == "resets":
+            value = [[at, to] for at, to in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
+    return data
+
+
+def _round_to_dict(score: RoundScore) -> dict[str, Any]:
+    return {
+        "caller": score.caller,
+        "hands": [None if h is None else _cards(h) for h in score.hands],
+        "values": list(score.values),
+        "assaf": score.assaf,
+        "assafers": list(score.assafers),
+        "zeroed": list(score.zeroed),
+        "added": list(score.added),
+        "scores": list(score.scores),
+        "resets": [list(r) for r in score.resets],
+        "bonus": list(score.bonus),
+        "eliminated": list(score.eliminated),
+        "winner": score.winner,
+        "game_over": score.game_over,
+        "winners": list(score.winners),
+        "zero_wins": list(score.zero_wins),
+    }
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole game, hidden hands and random state included, as data `json.dumps` takes as it is."""
+    version, words, gauss = game.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": ruleset_to_dict(game.rules),
+        "players": list(game.players),
+        "seed": game.seed,
+        "rng": {"version": version, "state": list(words), "gauss_next": gauss},
+        "scores": list(game.scores),
+        "out": list(game.out),
+        "hands": [None if h is None else _cards(h) for h in game.hands],
+        "deck": _cards(game.deck),
+        "pile": [_cards(group) for group in game.pile],
+        "previous_kind": game.previous_kind,
+        "takeable": _cards(game.takeable),
+        "current": game.current,
+        "phase": game.phase,
+        "slap_card": _card(game.slap_card),
+        "log": [
+            {"seat": t.seat, "drop": _cards(t.drop), "take": _card(t.take), "slapped": _card(t.slapped)}
+            for t in game.log
+        ],
+        "history": [_round_to_dict(score) for score in game.history],
+        "zero_wins": list(game.zero_wins),
+        "round_no": game.round_no,
+        "turns": game.turns,
+        "reshuffles": game.reshuffles,
+        "dealer": game.dealer,
+    }
+
+
+# -- reading, checking every field -----------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def _fail(where: str, message: str) -> SnapshotError:
+    return SnapshotError(f"{where}: {message}" if where else message)
+
+
+class _Reader:
+    """Typed field access on untrusted data; every miss is a SnapshotError naming the field."""
+
+    def __init__(self, data: Any, where: str = "") -> None:
+        if not isinstance(data, dict):
+            raise _fail(where, f"must be an object, got {_kind(data)}")
+        self.data = data
+        self.where = where
+
+    def path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise _fail(self.path(key), "missing")
+        return self.data[key]
+
+    def int_(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        return _int(self.get(key), self.path(key), low, high)
+
+    def bool_(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise _fail(self.path(key), f"must be true or false, got {_kind(value)}")
+        return value
+
+    def str_(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str):
+            raise _fail(self.path(key), f"must be text, got {_kind(value)}")
+        return value
+
+    def list_(self, key: str, item: Callable[[Any, str], T]) -> list[T]:
+        return _list(self.get(key), self.path(key), item)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is not int:
+        raise _fail(where, f"must be a whole number, got {_kind(value)}")
+    if low is not None and value < low:
+        raise _fail(where, f"must be at least {low}, got {value}")
+    if high is not None and value > high:
+        raise _fail(where, f"must be at most {high}, got {value}")
+    return value
+
+
+def _list(value: Any, where: str, item: Callable[[Any, str], T]) -> list[T]:
+    if not isinstance(value, list):
+        raise _fail(where, f"must be a list, got {_kind(value)}")
+    return [item(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+def _read_card(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise _fail(where, f'must be a card code like "10H" or "JK", got {_kind(value)}')
+    try:
+        return parse_card(value)
+    except CardError:
+        raise _fail(where, f"not a card: {value[:20]!r} (a rank A 2-10 J Q K and a suit C D H S, or JK)") from None
+
+
+def _read_card_or_none(value: Any, where: str) -> Card | None:
+    return None if value is None else _read_card(value, where)
+
+
+def _read_cards(value: Any, where: str) -> list[Card]:
+    return _list(value, where, _read_card)
+
+
+def _read_hand(value: Any, where: str) -> list[Card] | None:
+    return None if value is None else _read_cards(value, where)
+
+
+def _read_int_or_none(value: Any, where: str) -> int | None:
+    return None if value is None else _int(value, where)
+
+
+def _per_seat(items: list[T], where: str, n: int) -> list[T]:
+    if len(items) != n:
+        raise _fail(where, f"must have one entry per seat ({n}), got {len(items)}")
+    return items
+
+
+def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
+    """The ruleset written by `ruleset_to_dict`, checked as strictly as a ruleset file."""
+    reader = _Reader(data, where)
+    # A snapshot holds field names; the file checker knows every field's type and range, so
+    # the fields are put back into file shape and checked by it.
+    table: dict[str, Any] = {}
+    by_field = {key.field: key.path for key in KEYS}
+    expected = {f.name for f in dataclasses.fields(Ruleset) if f.init}
+    unknown = sorted(set(reader.data) - expected)
+    if unknown:
+        raise _fail(reader.path(unknown[0]), "not a rule")
+    ruleset_id = reader.str_("id")
+    typed_end = None
+    for name in sorted(expected - {"id"}):
+        value = reader.get(name)
+        if name == "resets":
+            pairs = _list(value, reader.path(name), lambda v, w: _list(v, w, _int))
+            if any(len(p) != 2 for p in pairs):
+                raise _fail(reader.path(name), "must be a list of [score, reset to] pairs")
+            value = {str(at): to for at, to in pairs}
+            if len(value) != len(pairs):
+                raise _fail(reader.path(name), "must not repeat a score")
+        elif (value is None and name == "jack_swing_up_to") or (value == [] and name == "more_decks_from"):
+            continue  # the file form writes these defaults by leaving the key out
+        if name == "end_limit" and reader.data.get("end_limit_any") is True:
+            typed_end = value  # a host may type an end score the choices do not list
+        path = by_field[name]
+        node = table
+        for part in path.split(".")[:-1]:
+            node = node.setdefault(part, {})
+        node[path.split(".")[-1]] = value
+    choices = table.get("end", {}).get("limit_choices")
+    if typed_end is not None and isinstance(choices, list) and typed_end not in choices:
+        table["end"]["limit_choices"] = [*choices, typed_end]
+    try:
+        rules = ruleset_from_dict(table, ruleset_id=ruleset_id, source=where)
+    except RulesetError as error:
+        raise SnapshotError(str(error)) from None
+    if typed_end is not None and rules.end_limit_choices != tuple(sorted(reader.data["end_limit_choices"])):
+        rules = dataclasses.replace(rules, end_limit_choices=tuple(sorted(reader.data["end_limit_choices"])))
+    return rules
+
+
+def _read_rng(data: Any) -> random.Random:
+    reader = _Reader(data, "rng")
+    version = reader.int_("version")
+    words = reader.list_("state", lambda v, w: _int(v, w, 0, 2**32 - 1))
+    if len(words) != _MT_WORDS + 1:
+        raise _fail("rng.state", f"must hold {_MT_WORDS + 1} numbers, got {len(words)}")
+    if words[-1] > _MT_WORDS:
+        raise _fail("rng.state", f"its last number is a position from 0 to {_MT_WORDS}, got {words[-1]}")
+    gauss = reader.get("gauss_next")
+    if gauss is not None and (not isinstance(gauss, float) or not math.isfinite(gauss)):
+        raise _fail("rng.gauss_next", f"must be null or a decimal number, got {_kind(gauss)}")
+    rng = random.Random()
+    try:
+        rng.setstate((version, tuple(words), gauss))
+    except (ValueError, TypeError) as error:
+        raise _fail("rng", f"not a random generator state ({error})") from None
+    return rng
+
+
+def _read_round(data: Any, where: str, n: int) -> RoundScore:
+    r = _Reader(data, where)
+
+    def seat(v: Any, w: str) -> int:
+        return _int(v, w, 0, n - 1)
+
+    def seats(key: str) -> tuple[int, ...]:
+        return tuple(r.list_(key, seat))
+
+    def per_seat(key: str, item: Callable[[Any, str], T]) -> tuple[T, ...]:
+        return tuple(_per_seat(r.list_(key, item), r.path(key), n))
+
+    def reset(v: Any, w: str) -> tuple[int, int, int]:
+        items = _list(v, w, _int)
+        if len(items) != 3 or not 0 <= items[0] < n:
+            raise _fail(w, "must be [seat, score before, score after]")
+        return items[0], items[1], items[2]
+
+    hands = per_seat("hands", _read_hand)
+    return RoundScore(
+        caller=r.int_("caller", 0, n - 1),
+        hands=tuple(None if h is None else tuple(h) for h in hands),
+        values=per_seat("values", _read_int_or_none),
+        assaf=r.bool_("assaf"),
+        assafers=seats("assafers"),
+        zeroed=seats("zeroed"),
+        added=per_seat("added", _read_int_or_none),
+        scores=per_seat("scores", lambda v, w: None if v is None else _int(v, w, 0)),
+        resets=tuple(r.list_("resets", reset)),
+        bonus=seats("bonus"),
+        eliminated=seats("eliminated"),
+        winner=r.int_("winner", 0, n - 1),
+        game_over=r.bool_("game_over"),
+        winners=seats("winners"),
+        zero_wins=per_seat("zero_wins", lambda v, w: _int(v, w, 0)),
+    )
+
+
+def _read_turn(data: Any, where: str, n: int) -> Turn:
+    r = _Reader(data, where)
+    drop = tuple(r.list_("drop", _read_card))
+    if not drop:
+        raise _fail(r.path("drop"), "a drop holds at least one card")
+    return Turn(
+        r.int_("seat", 0, n - 1),
+        drop,
+        _read_card_or_none(r.get("take"), r.path("take")),
+        _read_card_or_none(r.get("slapped"), r.path("slapped")),
+    )
+
+
+def game_from_dict(data: Any) -> Game:
+    """The game `game_to_dict` wrote; SnapshotError (one line) for anything that is not a possible game."""
+    top = _Reader(data)
+    if top.get("format") != FORMAT:
+        raise _fail("format", f"must be {FORMAT!r}: this is not a yaniv-tui game")
+    version = top.get("version")
+    if version != VERSION:
+        raise _fail("version", f"this yaniv-tui reads game version {VERSION}, the snapshot is version {version!r}")
+    rules = ruleset_from_snapshot(top.get("rules"))
+    players = tuple(top.list_("players", _read_name))
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise _fail("players", f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}")
+
+    def seat(v: Any, w: str) -> int:
+        return _int(v, w, 0, n - 1)
+
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.players = players
+    game.seed = top.int_("seed")
+    game.rng = _read_rng(top.get("rng"))
+    game.scores = list[int | None](_per_seat(top.list_("scores", lambda v, w: _int(v, w, 0)), "scores", n))
+    game.out = _per_seat(top.list_("out", _read_bool), "out", n)
+    game.hands = _per_seat(top.list_("hands", _read_hand), "hands", n)
+    game.deck = top.list_("deck", _read_card)
+    game.pile = [tuple(g) for g in top.list_("pile", _read_cards)]
+    kind = top.get("previous_kind")
+    if kind not in ("single", "set", "run"):
+        raise _fail("previous_kind", f'must be "single", "set" or "run", got {_kind(kind)}')
+    game.previous_kind = kind
+    game.takeable = tuple(top.list_("takeable", _read_card))
+    game.current = top.int_("current", 0, n - 1)
+    phase = top.get("phase")
+    if phase not in ("turn", "slap", "over"):
+        raise _fail("phase", f'must be "turn", "slap" or "over", got {_kind(phase)}')
+    game.phase = phase
+    game.slap_card = _read_card_or_none(top.get("slap_card"), "slap_card")
+    game.log = top.list_("log", lambda v, w: _read_turn(v, w, n))
+    game.history = top.list_("history", lambda v, w: _read_round(v, w, n))
+    game.zero_wins = _per_seat(top.list_("zero_wins", lambda v, w: _int(v, w, 0)), "zero_wins", n)
+    game.round_no = top.int_("round_no", 1)
+    game.turns = top.int_("turns", 0)
+    game.reshuffles = top.int_("reshuffles", 0)
+    dealer = top.get("dealer")
+    game.dealer = None if dealer is None else seat(dealer, "dealer")
+    game._full_deck = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
+    _check_consistent(game)
+    return game
+
+
+def _read_name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(where, "every player needs a name")
+    return value
+
+
+def _read_bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"must be true or false, got {_kind(value)}")
+    return value
+
+
+def _check_consistent(game: Game) -> None:
+    """The rules between fields that the engine keeps: a hand-edited save breaks one of them."""
+    n = len(game.players)
+    rules = game.rules
+    over = game.phase == "over"
+
+    have = game.cards_in_play()
+    full = Counter(game._full_deck)
+    if have != full:
+        extra = have - full
+        lost = full - have
+        if extra:
+            card, count = next(iter(extra.items()))
+            raise _fail(
+                "cards", f"{count} {card} too many: the cards in hands, deck and pile must be the game's full deck"
+            )
+        card, count = next(iter(lost.items()))
+        raise _fail("cards", f"{count} {card} missing: the cards in hands, deck and pile must be the game's full deck")
+
+    # Scores, who is out and the rounds played all follow from the history.
+    if len(game.history) != (game.round_no if over else game.round_no - 1):
+        raise _fail("round_no", f"round {game.round_no} does not fit {len(game.history)} finished rounds")
+    for i, score in enumerate(game.history):
+        if score.game_over != (over and i == len(game.history) - 1):
+            raise _fail(f"history[{i}].game_over", "only the last round of a finished game ends it")
+    last = game.history[-1] if game.history else None
+    if tuple(game.scores) != (last.scores if last else (0,) * n):
+        raise _fail("scores", "must be the totals after the last finished round")
+    if tuple(game.zero_wins) != (last.zero_wins if last else (0,) * n):
+        raise _fail("zero_wins", "must be the counts after the last finished round")
+    out = {s for score in game.history for s in score.eliminated}
+    if {s for s in range(n) if game.out[s]} != out:
+        raise _fail("out", "must be the seats eliminated in the finished rounds")
+    if over:
+        if game.slap_card is not None:
+            raise _fail("slap_card", "must be null once the game is over")
+        return
+
+    inside = [s for s in range(n) if not game.out[s]]
+    if len(inside) < 2:
+        raise _fail("out", "a game going on has at least two seats in")
+    for s in range(n):
+        if (game.hands[s] is None) != game.out[s]:
+            state = "out" if game.out[s] else "in"
+            raise _fail(
+                f"hands[{s}]", f"seat {s} is {state}, so its hand must be {'null' if game.out[s] else 'a list'}"
+            )
+    if game.out[game.current]:
+        raise _fail("current", f"seat {game.current} is out and cannot play")
+
+    if not game.pile or not game.pile[-1]:
+        raise _fail("pile", "must end with the previous drop, of at least one card")
+    top = game.pile[-1]
+    kind = "single" if len(top) == 1 else drop_kind(top, rules) or "set"
+    if kind != game.previous_kind:
+        raise _fail("previous_kind", f"the previous drop {' '.join(c.code for c in top)} is a {kind}")
+    if game.takeable != takeable(top, game.previous_kind, rules):
+        raise _fail("takeable", "must be the cards of the previous drop the rules let the next player take")
+
+    if game.phase == "slap":
+        drawn = game.slap_card
+        hand = game.hands[game.current] or []
+        if not rules.slap_down:
+            raise _fail("phase", "a slap-down needs the slap-down rule")
+        if drawn is None or drawn not in hand:
+            raise _fail("slap_card", "must be a card in the current player's hand")
+        if not game.log or game.log[-1].seat != game.current or game.log[-1].take is not None:
+            raise _fail("log", "a slap-down comes right after the current player drew from the deck")
+    elif game.slap_card is not None:
+        raise _fail("slap_card", 'must be null unless the phase is "slap"')

@@ -1,0 +1,43 @@
+"""Where yaniv-tui keeps its files: the user's data and config folders, or the folders the environment names."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "yaniv-tui"
+#: Environment variables that move the folders (tests, portable installs).
+DATA_ENV = "YANIV_DATA_DIR"
+CONFIG_ENV = "YANIV_CONFIG_DIR"
+
+
+def _from_env(name: str) -> Path | None:
+    value = os.environ.get(name, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    """The folder for the saved game and the history database (not created here)."""
+    return _from_env(DATA_ENV) or platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def config_dir() -> Path:
+    """The folder for the user's settings and rulesets (not created here)."""
+    return _from_env(CONFIG_ENV) or platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+def save_path() -> Path:
+    """The saved game that `yaniv --resume` continues."""
+    return data_dir() / "save.json"
+
+
+def history_path() -> Path:
+    """The SQLite database of finished rounds and games."""
+    return data_dir() / "history.sqlite3"
+
+
+def user_rulesets_dir() -> Path:
+    """The folder of the user's own ruleset files, `*.toml`."""
+    return config_dir() / "rulesets"
