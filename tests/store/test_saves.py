@@ -1,0 +1,265 @@
+"""Saves: written after every action so a kill leaves the last good one; damaged ones moved aside; undo."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.bots import PlainBot
+from yaniv_tui.engine.snapshot import game_to_dict
+from yaniv_tui.store import saves
+from yaniv_tui.store.saves import (
+    SaveError,
+    SaveMeta,
+    Seat,
+    UndoError,
+    UndoStack,
+    load_save,
+    read_save,
+    remove_save,
+    save_game,
+)
+
+from .helpers import new_game, play
+
+ONE_HUMAN = SaveMeta((Seat.person(), Seat.bot("medium"), Seat.bot("medium")), screen_seat=0)
+TWO_HUMANS = SaveMeta((Seat.person(), Seat.person(), Seat.bot("medium")), screen_seat=1)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
+    return folder
+
+
+def test_no_save_is_none() -> None:
+    assert load_save() is None
+
+
+def test_a_save_resumes_the_same_game_at_the_same_seat(data_dir: Path) -> None:
+    game = play(new_game(players=3, seed=4), actions=17)
+    undo = UndoStack()
+    undo.checkpoint(play(new_game(players=3, seed=4), actions=15))
+    path = save_game(game, ONE_HUMAN, undo)
+    assert path == data_dir / "save.json"
+    saved = load_save()
+    assert saved is not None
+    assert game_to_dict(saved.game) == game_to_dict(game)
+    assert saved.meta == ONE_HUMAN
+    assert saved.names == game.players
+    assert [game_to_dict(g) for g in saved.undo.games] == [game_to_dict(g) for g in undo.games]
+
+
+def test_a_resumed_game_plays_on_as_the_original() -> None:
+    game = play(new_game(players=4, seed=9), actions=30)
+    save_game(game, SaveMeta(tuple(Seat.bot("medium") for _ in range(4))))
+    saved = load_save()
+    assert saved is not None
+    assert play(saved.game).history == play(game).history
+
+
+def test_a_failure_between_the_write_and_the_rename_keeps_the_last_good_save(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = play(new_game(seed=2), actions=5)
+    save_game(first, ONE_HUMAN)
+    later = play(new_game(seed=2), actions=12)
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(saves.os, "replace", crash)
+        with pytest.raises(SaveError, match=r"cannot save the game .*No space left"):
+            save_game(later, ONE_HUMAN)
+    assert os.listdir(data_dir) == ["save.json"]  # no temporary file left behind
+    saved = load_save()
+    assert saved is not None and game_to_dict(saved.game) == game_to_dict(first)
+
+
+def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> None:
+    # A real kill: a child saves as fast as it can while bots play; SIGKILL lands mid-write somewhere.
+    script = textwrap.dedent(
+        """
+        from yaniv_tui.bots import PlainBot
+        from yaniv_tui.engine import Game, load_ruleset
+        from yaniv_tui.store.saves import SaveMeta, Seat, save_game
+        meta = SaveMeta((Seat.bot("medium"), Seat.bot("medium")))
+        seed = 0
+        while True:
+            game = Game.new(load_ruleset("israeli"), ["A", "B"], seed=seed)
+            bot = PlainBot()
+            while not game.is_over:
+                game.apply(bot.choose(game.view(game.current)))
+                save_game(game, meta)
+                print("saved", flush=True)
+            seed += 1
+        """
+    )
+    for delay in (0.05, 0.13, 0.31):
+        child = subprocess.Popen(
+            [sys.executable, "-c", script], stdout=subprocess.PIPE, env=os.environ | {"YANIV_DATA_DIR": str(data_dir)}
+        )
+        assert child.stdout is not None
+        child.stdout.readline()  # at least one save is done
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        saved = read_save(data_dir / "save.json")  # raises if the kill left a damaged file
+        assert saved.game.players == ("A", "B")
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "not valid JSON"),
+        (lambda text: "", "empty"),
+        (lambda text: text.replace('"version":1', '"version":99', 1), "save version 99"),
+        (lambda text: text.replace('"scores":[0,', '"scores":[40,', 1), "game: scores"),
+        (lambda text: text.replace('"level":"medium"', '"level":"godlike"', 1), "meta.seats[1].level"),
+        (lambda text: '{"hello": "world"}', "not a yaniv-tui saved game"),
+    ],
+    ids=["truncated", "empty", "wrong version", "impossible score", "unknown bot", "another file"],
+)
+def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
+    data_dir: Path, damage: object, message: str
+) -> None:
+    save_game(new_game(seed=1), ONE_HUMAN)
+    path = data_dir / "save.json"
+    damaged = damage(path.read_text())  # type: ignore[operator]
+    path.write_text(damaged)
+    with pytest.raises(SaveError) as error:
+        load_save()
+    text = str(error.value)
+    assert message in text and "\n" not in text
+    assert error.value.moved_to is not None
+    assert error.value.moved_to.read_text() == damaged
+    assert str(error.value.moved_to) in text
+    assert not path.exists()
+    assert load_save() is None  # the player starts anew
+
+
+def test_two_damaged_saves_in_one_second_both_kept(data_dir: Path) -> None:
+    path = data_dir / "save.json"
+    data_dir.mkdir()
+    moved = []
+    for text in ("{", "[["):
+        path.write_text(text)
+        with pytest.raises(SaveError) as error:
+            load_save()
+        moved.append(error.value.moved_to)
+    assert moved[0] != moved[1] and all(p is not None and p.exists() for p in moved)
+
+
+def test_a_save_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(SaveError, match="cannot save the game"):
+        save_game(new_game(), ONE_HUMAN, path=blocker / "save.json")
+
+
+def test_a_temp_file_left_by_a_kill_is_cleared(data_dir: Path) -> None:
+    save_game(new_game(), ONE_HUMAN)
+    stale = data_dir / ".save.json.abc123.tmp"
+    stale.write_text("half a save")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    assert load_save() is not None
+    assert not stale.exists()
+
+
+def test_remove_save_after_a_finished_game(data_dir: Path) -> None:
+    save_game(play(new_game(players=2)), SaveMeta((Seat.person(), Seat.bot("medium"))))
+    remove_save()
+    assert load_save() is None
+    remove_save()  # nothing to remove is fine
+
+
+def test_meta_must_match_the_game() -> None:
+    with pytest.raises(ValueError, match="seats"):
+        save_game(new_game(players=2), ONE_HUMAN)
+
+
+def test_undo_gives_back_the_game_before_the_humans_move() -> None:
+    game = new_game(players=3, seed=5)
+    bot = PlainBot()
+    undo = UndoStack()
+    while game.current != 0:
+        game.apply(bot.choose(game.view(game.current)))
+    before = game_to_dict(game)
+    undo.checkpoint(game)
+    # The human (seat 0) moves, then the bots play until the human's turn comes again.
+    game.apply(bot.choose(game.view(0)))
+    while game.current != 0 and not game.is_over and len(game.history) == 0:
+        game.apply(bot.choose(game.view(game.current)))
+    if len(game.history):
+        pytest.skip("the round ended at once with this seed")
+    assert undo.can_undo(game, ONE_HUMAN)
+    back = undo.undo(game, ONE_HUMAN)
+    assert game_to_dict(back) == before
+    with pytest.raises(UndoError, match="no move of yours"):
+        undo.undo(back, ONE_HUMAN)
+
+
+def test_no_undo_with_another_human_at_the_table() -> None:
+    game = new_game(players=3)
+    undo = UndoStack()
+    undo.checkpoint(game)
+    play(game, actions=1)
+    assert undo.why_not(game, TWO_HUMANS) == "undo is only for a game of one human against bots"
+    with pytest.raises(UndoError):
+        undo.undo(game, TWO_HUMANS)
+
+
+def test_no_undo_past_a_scored_round() -> None:
+    game = play(new_game(players=3, seed=8), rounds=1)
+    undo = UndoStack()
+    earlier = play(new_game(players=3, seed=8), rounds=0, actions=0)
+    undo.checkpoint(earlier)
+    assert "round is over" in (undo.why_not(game, ONE_HUMAN) or "")
+    undo.checkpoint(game)  # a new round's checkpoint drops the old round's
+    assert len(undo) == 1
+
+
+def test_undo_keeps_a_few_moves_only() -> None:
+    game = new_game()
+    undo = UndoStack(depth=2)
+    for _ in range(5):
+        undo.checkpoint(game)
+    assert len(undo) == 2
+
+
+def test_undo_checkpoints_survive_a_resume() -> None:
+    game = new_game(players=3, seed=6)
+    undo = UndoStack()
+    undo.checkpoint(game)
+    play(game, actions=1)
+    save_game(game, ONE_HUMAN, undo)
+    saved = load_save()
+    assert saved is not None
+    assert game_to_dict(saved.undo.undo(saved.game, saved.meta)) == game_to_dict(new_game(players=3, seed=6))
+
+
+def test_an_undo_snapshot_of_another_game_is_damage(data_dir: Path) -> None:
+    undo = UndoStack()
+    undo.checkpoint(new_game(players=3, seed=99))
+    save_game(new_game(players=3, seed=1), ONE_HUMAN, undo)
+    with pytest.raises(SaveError, match="undo"):
+        load_save()
+
+
+def test_the_save_is_plain_json(data_dir: Path) -> None:
+    save_game(new_game(), ONE_HUMAN)
+    document = json.loads((data_dir / "save.json").read_text())
+    assert document["format"] == "yaniv-tui-save" and document["version"] == 1
+    assert document["game"]["version"] == 1

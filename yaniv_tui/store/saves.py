@@ -1,0 +1,341 @@
+"""The saved game: written atomically after every action, read back whole or moved aside, and undo for bot games."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from yaniv_tui.bots import LEVELS
+from yaniv_tui.engine import Game
+from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
+
+from .paths import save_path
+
+SAVE_FORMAT = "yaniv-tui-save"
+#: The save file's own layout (the game inside carries the snapshot version too).
+SAVE_VERSION = 1
+#: A save is a few tens of kilobytes; anything far bigger is not one, and is not read into memory.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: A temporary file this old is left from a killed write, not one being written now.
+_STALE_SECONDS = 60.0
+
+
+class SaveError(Exception):
+    """The saved game cannot be written or read; the message is one line. `moved_to`: where a damaged one went."""
+
+    def __init__(self, message: str, moved_to: Path | None = None) -> None:
+        super().__init__(message)
+        self.moved_to = moved_to
+
+
+class UndoError(Exception):
+    """Undo is not possible now; the message says why in one line."""
+
+
+def now_iso() -> str:
+    """The time now, UTC, as the save and history files write it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_game_id() -> str:
+    """A fresh id for a game, so its rounds are recorded once in the history however often it is resumed."""
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a human, or a bot of a level from `yaniv_tui.bots.LEVELS`."""
+
+    human: bool
+    level: str | None = None
+
+    @classmethod
+    def person(cls) -> Seat:
+        return cls(True, None)
+
+    @classmethod
+    def bot(cls, level: str) -> Seat:
+        return cls(False, level)
+
+
+@dataclass(frozen=True, slots=True)
+class SaveMeta:
+    """What the app needs besides the game to resume it: who plays each seat, and whose screen was showing."""
+
+    seats: tuple[Seat, ...]
+    #: The human seat whose hand was on screen (None: a screen between turns, or bots only).
+    screen_seat: int | None = None
+    game_id: str = field(default_factory=new_game_id)
+    started_at: str = field(default_factory=now_iso)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.human)
+
+
+@dataclass(slots=True)
+class SavedGame:
+    """A game read back from its save, with everything `save_game` was given."""
+
+    game: Game
+    meta: SaveMeta
+    undo: UndoStack
+    saved_at: str
+    path: Path
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.players
+
+
+class UndoStack:
+    """The games as they were just before a human's last moves, for undo when that human plays only bots.
+
+    Call `checkpoint(game)` right before applying a human's action; `undo(game, meta)` then gives the game
+    as it was then. A finished round is scored (and recorded in the history), so undo stops at a round's end.
+    """
+
+    def __init__(self, depth: int = 3, games: Sequence[Game] = ()) -> None:
+        if depth < 1:
+            raise ValueError("an undo stack keeps at least one move")
+        self.depth = depth
+        self._games: list[Game] = [g.clone() for g in games][-depth:]
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        """The kept games, oldest first (copies are not made: do not change them)."""
+        return tuple(self._games)
+
+    def checkpoint(self, game: Game) -> None:
+        """Keep `game` as it is now (a copy), dropping checkpoints from rounds already scored."""
+        rounds = len(game.history)
+        self._games = [g for g in self._games if len(g.history) == rounds]
+        self._games.append(game.clone())
+        del self._games[: -self.depth]
+
+    def clear(self) -> None:
+        self._games.clear()
+
+    def why_not(self, game: Game, meta: SaveMeta) -> str | None:
+        """Why undo is not possible now, in one line; None when it is."""
+        if len(meta.humans) != 1:
+            return "undo is only for a game of one human against bots"
+        if game.is_over:
+            return "the game is over"
+        if not self._games:
+            return "there is no move of yours to undo"
+        if len(self._games[-1].history) != len(game.history):
+            return "the round is over and scored, so its moves cannot be undone"
+        return None
+
+    def can_undo(self, game: Game, meta: SaveMeta) -> bool:
+        return self.why_not(game, meta) is None
+
+    def undo(self, game: Game, meta: SaveMeta) -> Game:
+        """The game just before the human's last action (a new object); UndoError says why not."""
+        reason = self.why_not(game, meta)
+        if reason is not None:
+            raise UndoError(reason)
+        return self._games.pop()
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
+    return {
+        "seats": [{"human": s.human, "level": s.level} for s in meta.seats],
+        "screen_seat": meta.screen_seat,
+        "game_id": meta.game_id,
+        "started_at": meta.started_at,
+    }
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash at any moment leaves either the old file or the new one."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    # The rename itself is only durable once the folder is flushed; not every system can open a folder.
+    with contextlib.suppress(OSError, AttributeError):
+        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: Path | None = None) -> Path:
+    """Write the game (and undo checkpoints) to the save file atomically; SaveError (one line) if it cannot."""
+    target = path or save_path()
+    if len(meta.seats) != len(game.players):
+        raise ValueError(f"the meta data has {len(meta.seats)} seats for {len(game.players)} players")
+    document = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": now_iso(),
+        "meta": _meta_to_dict(meta),
+        "game": game_to_dict(game),
+        "undo": [game_to_dict(g) for g in (undo.games if undo else ())],
+    }
+    data = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    try:
+        atomic_write(target, data)
+    except OSError as error:
+        raise SaveError(f"cannot save the game to {target}: {error.strerror or error}") from None
+    return target
+
+
+def remove_save(path: Path | None = None) -> None:
+    """Remove the save of a game that is finished (its result is in the history); no save is fine."""
+    with contextlib.suppress(FileNotFoundError):
+        (path or save_path()).unlink()
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _bad(message: str) -> SaveError:
+    return SaveError(message)
+
+
+def _read_meta(data: Any, players: int) -> SaveMeta:
+    if not isinstance(data, dict):
+        raise _bad("meta: must be an object")
+    seats_data = data.get("seats")
+    if not isinstance(seats_data, list) or len(seats_data) != players:
+        raise _bad(f"meta.seats: must be a list of one entry per player ({players})")
+    seats: list[Seat] = []
+    for i, item in enumerate(seats_data):
+        if not isinstance(item, dict) or not isinstance(item.get("human"), bool):
+            raise _bad(f"meta.seats[{i}]: must say whether the seat is human (true or false)")
+        level = item.get("level")
+        if item["human"]:
+            if level is not None:
+                raise _bad(f"meta.seats[{i}].level: a human seat has no bot level")
+        elif level not in LEVELS:
+            raise _bad(f"meta.seats[{i}].level: must be one of {', '.join(LEVELS)}, got {str(level)[:20]!r}")
+        seats.append(Seat(item["human"], level))
+    screen = data.get("screen_seat")
+    if screen is not None and (type(screen) is not int or not 0 <= screen < players or not seats[screen].human):
+        raise _bad("meta.screen_seat: must be null or a human seat")
+    game_id = data.get("game_id")
+    if not isinstance(game_id, str) or not 0 < len(game_id) <= 100:
+        raise _bad("meta.game_id: must be text of 1 to 100 characters")
+    started = data.get("started_at")
+    if not isinstance(started, str):
+        raise _bad("meta.started_at: must be text")
+    return SaveMeta(tuple(seats), screen, game_id, started)
+
+
+def _read_game(data: Any, where: str) -> Game:
+    try:
+        return game_from_dict(data)
+    except SnapshotError as error:
+        raise _bad(f"{where}: {error}") from None
+
+
+def read_save(path: Path | None = None) -> SavedGame:
+    """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+    source = path or save_path()
+    try:
+        with open(source, "rb") as file:
+            raw = file.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise _bad("no such file") from None
+    except OSError as error:
+        raise _bad(f"cannot be read ({error.strerror or error})") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
+    if not raw.strip():
+        raise _bad("empty")
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _bad("not UTF-8 text") from None
+    except RecursionError:
+        raise _bad("not a saved game: nested too deep") from None
+    except ValueError as error:
+        raise _bad(f"not valid JSON ({str(error).splitlines()[0][:80]}): cut short or changed") from None
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        raise _bad("not a yaniv-tui saved game")
+    version = document.get("version")
+    if version != SAVE_VERSION:
+        raise _bad(f"save version {str(version)[:20]}: this yaniv-tui reads version {SAVE_VERSION}")
+    saved_at = document.get("saved_at")
+    if not isinstance(saved_at, str):
+        raise _bad("saved_at: must be text")
+    game = _read_game(document.get("game"), "game")
+    meta = _read_meta(document.get("meta"), len(game.players))
+    undo_data = document.get("undo")
+    if not isinstance(undo_data, list):
+        raise _bad("undo: must be a list")
+    kept = [_read_game(item, f"undo[{i}]") for i, item in enumerate(undo_data)]
+    for i, old in enumerate(kept):
+        if old.players != game.players or old.rules != game.rules or old.seed != game.seed:
+            raise _bad(f"undo[{i}]: not an earlier state of the saved game")
+    return SavedGame(game, meta, UndoStack(max(3, len(kept)), kept), saved_at, source)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged file beside itself with the time in its name (never over another file); the new path."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1000):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if not aside.exists():
+            os.rename(path, aside)
+            return aside
+    raise OSError(f"too many damaged copies beside {path}")
+
+
+def _clear_stale_temps(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
+                    temp.unlink()  # a write killed before its rename: never a save
+
+
+def load_save(path: Path | None = None) -> SavedGame | None:
+    """The saved game, or None when there is none.
+
+    A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
+    file was moved (it is renamed aside, never deleted), so the player can start a new game.
+    """
+    source = path or save_path()
+    _clear_stale_temps(source)
+    if not source.exists():
+        return None
+    try:
+        return read_save(source)
+    except SaveError as error:
+        try:
+            aside = move_aside(source)
+        except OSError as move_error:
+            raise SaveError(
+                f"the saved game {source} is damaged ({error}) and could not be moved aside "
+                f"({getattr(move_error, 'strerror', None) or move_error})"
+            ) from None
+        raise SaveError(f"the saved game was damaged ({error}); it was moved to {aside}", aside) from None
