@@ -1,0 +1,387 @@
+"""The history database: every finished round and game in SQLite, and each player's stats; never stops a game."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from yaniv_tui.engine import Game, RoundScore
+
+from .paths import history_path
+from .saves import Seat, now_iso
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+_V1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_key TEXT NOT NULL UNIQUE,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    ruleset_id TEXT NOT NULL,
+    ruleset_name TEXT NOT NULL,
+    players INTEGER NOT NULL
+);
+CREATE TABLE seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    human INTEGER NOT NULL,
+    level TEXT,
+    final_score INTEGER,
+    winner INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE rounds (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round_no INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    caller INTEGER NOT NULL,
+    assaf INTEGER NOT NULL,
+    winner INTEGER NOT NULL,
+    PRIMARY KEY (game_id, round_no)
+);
+CREATE TABLE round_seats (
+    game_id INTEGER NOT NULL,
+    round_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    hand TEXT NOT NULL,
+    hand_value INTEGER NOT NULL,
+    added INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    assafer INTEGER NOT NULL,
+    zeroed INTEGER NOT NULL,
+    reset_from INTEGER,
+    eliminated INTEGER NOT NULL,
+    PRIMARY KEY (game_id, round_no, seat),
+    FOREIGN KEY (game_id, round_no) REFERENCES rounds(game_id, round_no)
+);
+"""
+
+# Stats are looked up by player name across games.
+_V2 = """
+CREATE INDEX seats_by_name ON seats(name);
+"""
+
+#: Each step takes the database from version i to i + 1; a new step is appended, never edited.
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player name's record over every game in the history."""
+
+    name: str
+    games: int  # finished games
+    wins: int  # finished games won, a shared win included
+    rounds: int
+    points: int  # points added over those rounds (an Assaf penalty included, a bonus taken off)
+    calls: int  # Yaniv calls
+    calls_won: int  # calls that were not Assafed
+    assafs_made: int
+    assafs_suffered: int
+
+    @property
+    def average_points(self) -> float:
+        """Average points added per round played."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+    @property
+    def call_success(self) -> float:
+        """The share of Yaniv calls that were not Assafed, 0 to 1."""
+        return self.calls_won / self.calls if self.calls else 0.0
+
+
+def migrate(connection: sqlite3.Connection) -> int:
+    """Bring the database up to SCHEMA_VERSION, each step in its own transaction; returns the version found."""
+    connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
+    found = int(row[0]) if row and row[0] is not None else 0
+    if found > SCHEMA_VERSION:
+        raise _NewerSchema(found)
+    for version in range(found, SCHEMA_VERSION):
+        # executescript would commit on its own, and sqlite3 opens no transaction before CREATE:
+        # an explicit BEGIN keeps each step all-or-nothing.
+        with connection:
+            connection.execute("BEGIN")
+            for statement in MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute("DELETE FROM schema_version")
+            connection.execute("INSERT INTO schema_version VALUES (?)", (version + 1,))
+    return found
+
+
+class _NewerSchema(Exception):
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+class History:
+    """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
+
+    A locked database is tried again on the next call, and rounds missed meanwhile are recorded then,
+    since `record` writes every finished round the game holds that the database lacks.
+    """
+
+    def __init__(self, path: Path | None = None, *, timeout: float = 0.5) -> None:
+        self.path = path or history_path()
+        self.timeout = timeout
+        self.problem: str | None = None
+        self._connection: sqlite3.Connection | None = None
+        self._broken = False  # damaged or from a newer version: not tried again
+        self._recorded: dict[str, int] = {}  # game key -> rounds known to be in the database
+        self._connect()
+
+    @property
+    def available(self) -> bool:
+        return self._connect() is not None
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._connection is not None:
+            return self._connection
+        if self._broken:
+            return None
+        connection: sqlite3.Connection | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level="DEFERRED")
+            connection.execute("PRAGMA foreign_keys = ON")
+            migrate(connection)
+        except _NewerSchema as newer:
+            self._fail(f"was made by a newer yaniv-tui (schema {newer.version}, this one knows {SCHEMA_VERSION})")
+            self._broken = True
+        except (sqlite3.Error, OSError) as error:
+            self._fail_on(error)
+        else:
+            self._connection = connection
+            self.problem = None
+            return connection
+        if connection is not None:
+            connection.close()
+        return None
+
+    def _fail(self, message: str) -> None:
+        self.problem = f"history database {self.path} {message}"
+
+    def _fail_on(self, error: BaseException) -> None:
+        text = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if isinstance(error, sqlite3.OperationalError) and "locked" in text:
+            self._fail("is locked by another program")
+        elif isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+            self._fail(f"is damaged ({text}); move it away to start a new history")
+            self._broken = True
+        elif isinstance(error, OSError):
+            self._fail(f"cannot be opened ({error.strerror or text})")
+        else:
+            self._fail(f"cannot be used ({text})")
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
+
+    def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+        connection = self._connect()
+        if connection is None:
+            return default
+        try:
+            with connection:
+                return work(connection)
+        except (sqlite3.Error, OSError) as error:
+            self._fail_on(error)
+            return default
+
+    def close(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- recording ---------------------------------------------------------------------------
+
+    def record(self, game_key: str, game: Game, seats: Sequence[Seat], started_at: str | None = None) -> bool:
+        """Record the game's finished rounds (and its result once over) that are not yet in the database.
+
+        Call it after any action, as often as you like: it does nothing when nothing new has finished.
+        Returns True when the database holds everything finished so far.
+        """
+        rounds = len(game.history)
+        if self._recorded.get(game_key) == rounds:
+            return True
+        if len(seats) != len(game.players):
+            raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
+
+        def work(db: sqlite3.Connection) -> bool:
+            game_id = self._game_row(db, game_key, game, seats, started_at or now_iso())
+            have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
+            for i in range(have, rounds):
+                _insert_round(db, game_id, i + 1, game.history[i])
+            if game.is_over:
+                _finish(db, game_id, game)
+            return True
+
+        done = bool(self._run(work, False))
+        if done:
+            self._recorded[game_key] = rounds
+        return done
+
+    def _game_row(self, db: sqlite3.Connection, key: str, game: Game, seats: Sequence[Seat], started: str) -> int:
+        row = db.execute("SELECT id FROM games WHERE game_key = ?", (key,)).fetchone()
+        if row:
+            return int(row[0])
+        cursor = db.execute(
+            "INSERT INTO games (game_key, started_at, ruleset_id, ruleset_name, players) VALUES (?, ?, ?, ?, ?)",
+            (key, started, game.rules.id, game.rules.name, len(game.players)),
+        )
+        game_id = int(cursor.lastrowid or 0)
+        db.executemany(
+            "INSERT INTO seats (game_id, seat, name, human, level) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, i, name, int(s.human), s.level)
+                for i, (name, s) in enumerate(zip(game.players, seats, strict=True))
+            ],
+        )
+        return game_id
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def stats(self) -> list[PlayerStats]:
+        """Every player name's stats, most wins first; [] (and `.problem` set) when the database is unusable."""
+        result: list[PlayerStats] = self._run(_stats, [])
+        return result
+
+    def games_played(self) -> int:
+        """Finished games in the history (0 when the database is unusable)."""
+        query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
+        count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
+        return count
+
+
+def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: RoundScore) -> None:
+    db.execute(
+        "INSERT INTO rounds (game_id, round_no, finished_at, caller, assaf, winner) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, round_no, now_iso(), score.caller, int(score.assaf), score.winner),
+    )
+    resets = {seat: before for seat, before, _after in score.resets}
+    rows = []
+    for seat, hand in enumerate(score.hands):
+        if hand is None:
+            continue  # out before this round
+        rows.append(
+            (
+                game_id,
+                round_no,
+                seat,
+                " ".join(card.code for card in hand),
+                score.values[seat] or 0,
+                score.added[seat] or 0,
+                score.scores[seat] or 0,
+                int(seat in score.assafers),
+                int(seat in score.zeroed),
+                resets.get(seat),
+                int(seat in score.eliminated),
+            )
+        )
+    db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def _finish(db: sqlite3.Connection, game_id: int, game: Game) -> None:
+    db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now_iso(), game_id))
+    for seat, total in enumerate(game.scores):
+        db.execute(
+            "UPDATE seats SET final_score = ?, winner = ? WHERE game_id = ? AND seat = ?",
+            (total, int(seat in game.winners), game_id, seat),
+        )
+
+
+_STATS = """
+WITH played AS (
+    SELECT s.name, count(*) AS games, sum(s.winner) AS wins
+    FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.finished_at IS NOT NULL
+    GROUP BY s.name
+),
+rounds_played AS (
+    SELECT s.name, count(*) AS rounds, sum(rs.added) AS points,
+           sum(rs.assafer) AS assafs_made
+    FROM round_seats rs JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
+    GROUP BY s.name
+),
+calls AS (
+    SELECT s.name, count(*) AS calls, sum(1 - r.assaf) AS calls_won, sum(r.assaf) AS assafs_suffered
+    FROM rounds r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.caller
+    GROUP BY s.name
+),
+names AS (SELECT DISTINCT name FROM seats)
+SELECT n.name,
+       coalesce(p.games, 0), coalesce(p.wins, 0),
+       coalesce(rp.rounds, 0), coalesce(rp.points, 0),
+       coalesce(c.calls, 0), coalesce(c.calls_won, 0),
+       coalesce(rp.assafs_made, 0), coalesce(c.assafs_suffered, 0)
+FROM names n
+LEFT JOIN played p ON p.name = n.name
+LEFT JOIN rounds_played rp ON rp.name = n.name
+LEFT JOIN calls c ON c.name = n.name
+ORDER BY coalesce(p.wins, 0) DESC, coalesce(p.games, 0) DESC, n.name
+"""
+
+
+def _stats(db: sqlite3.Connection) -> list[PlayerStats]:
+    return [PlayerStats(*row) for row in db.execute(_STATS)]
+
+
+# -- `yaniv stats` --------------------------------------------------------------------------
+
+
+def stats_table(stats: Sequence[PlayerStats]) -> Table:
+    """The stats as a rich table, one row per player name."""
+    from rich.table import Table
+
+    table = Table(title="Yaniv stats")
+    table.add_column("player", style="bold")
+    for heading in ("games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed"):
+        table.add_column(heading, justify="right")
+    for s in stats:
+        table.add_row(
+            s.name,
+            str(s.games),
+            str(s.wins),
+            f"{s.average_points:.1f}",
+            str(s.calls),
+            f"{s.call_success:.0%}" if s.calls else "–",
+            str(s.assafs_made),
+            str(s.assafs_suffered),
+        )
+    return table
+
+
+def print_stats(path: Path | None = None, console: Console | None = None) -> int:
+    """`yaniv stats`: print every player's stats; returns the exit status (1 when the history is unusable)."""
+    from rich.console import Console
+
+    out = console or Console()
+    with History(path) as history:
+        stats = history.stats()
+        if history.problem:
+            print(f"yaniv: {history.problem}", file=sys.stderr)
+            return 1
+    if not stats:
+        out.print("No games in the history yet.")
+        return 0
+    out.print(stats_table(stats))
+    return 0
