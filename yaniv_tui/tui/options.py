@@ -28,7 +28,7 @@ class Seat:
         return self.bot is not None
 
     def describe(self) -> str:
-        return f"bot · {self.bot}" if self.bot else "human"
+        return f"{self.bot} bot" if self.bot else "human"
 
 
 @dataclass(frozen=True, slots=True)

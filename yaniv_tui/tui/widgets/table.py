@@ -50,9 +50,9 @@ class SeatPanel(Static):
             text.append(f" {info.cards}")
         text.append("\n")
         text.append(f"{info.score if info.score is not None else '-'}", style="bold")
-        text.append(" pts  ")
-        text.append(info.kind, style="italic")
+        text.append(" pts")
         self.update(text)
+        # The subtitle says what the seat is doing, else who sits there: a human or a bot of some level.
         if info.thinking:
             self.border_subtitle = "thinking…"
         elif info.playing:
@@ -60,7 +60,7 @@ class SeatPanel(Static):
         elif info.out:
             self.border_subtitle = "out"
         else:
-            self.border_subtitle = ""
+            self.border_subtitle = info.kind
 
 
 class DeckView(Static):

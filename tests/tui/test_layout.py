@@ -1,0 +1,51 @@
+"""The table holds at 80×24; below that every screen says to enlarge the terminal."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import make_app, screen_text, settle
+
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import CardFace, face
+from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
+
+
+async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats():
+    app = make_app("seven-cards", "Ann,bot,bot,bot", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        whole = screen.region
+        text = screen_text(app)
+        assert "enlarge the terminal" not in text
+        widgets = [*screen.query(SeatPanel), screen.query_one(DeckView), *screen.query_one(HandView).query(CardFace)]
+        for widget in widgets:
+            if widget.display:
+                assert whole.contains_region(widget.region), f"{widget} is cut off at {widget.region}"
+        for card in screen.game.hand(0):
+            assert face(card) in text
+        assert "choose cards" in text  # the footer is there
+
+
+@pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 20)])
+async def test_below_80x24_the_screen_asks_for_more_room(size):
+    app = make_app("sursis", seed=7)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "enlarge the terminal" in text
+        assert "♠" not in text and "♥" not in text
+
+
+async def test_growing_the_terminal_brings_the_table_back():
+    app = make_app("sursis", seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert "enlarge the terminal" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "enlarge the terminal" not in screen_text(app)
+        assert "Your hand" in screen_text(app)
