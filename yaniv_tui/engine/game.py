@@ -5,13 +5,28 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, NamedTuple
 
+from .actions import Action, CallYaniv, Pass, Phase, Play, SlapDown, Turn
 from .cards import Card, cards_text, parse_cards, standard_deck
-from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, legal_drops, takeable
+from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, takeable
 from .ruleset import Ruleset
 from .scoring import RoundScore, score_round
+from .view import PlayerView, legal_actions_for
+
+__all__ = [
+    "Action",
+    "CallYaniv",
+    "Game",
+    "GameSetupError",
+    "IllegalActionError",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "SlapDown",
+    "Turn",
+    "shuffle",
+]
 
 
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -31,180 +46,6 @@ class IllegalActionError(ValueError):
 
 class GameSetupError(ValueError):
     """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
-
-
-@dataclass(frozen=True, slots=True)
-class CallYaniv:
-    """Call Yaniv at the start of the turn, instead of dropping."""
-
-    def __str__(self) -> str:
-        return "call Yaniv"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Drop a single, set or run, then take: `take` None is the deck's top card, else a takeable card."""
-
-    drop: tuple[Card, ...]
-    take: Card | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.drop, tuple):
-            object.__setattr__(self, "drop", tuple(self.drop))
-
-    def __str__(self) -> str:
-        source = "the deck" if self.take is None else self.take.code
-        return f"drop {cards_text(self.drop)}, take {source}"
-
-
-@dataclass(frozen=True, slots=True)
-class SlapDown:
-    """Drop at once the card just drawn from the deck, which matches the drop (slap-down rule)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"slap down {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Keep the card just drawn instead of slapping it down."""
-
-    def __str__(self) -> str:
-        return "keep the card"
-
-
-Action = CallYaniv | Play | SlapDown | Pass
-
-
-class Turn(NamedTuple):
-    """What everyone at the table saw of one turn: the drop, and the card taken from the pile (None: the deck)."""
-
-    seat: int
-    drop: tuple[Card, ...]
-    take: Card | None
-    slapped: Card | None = None
-
-
-Phase = Literal["turn", "slap", "over"]
-
-
-class PlayerView:
-    """What one seat may know: its own hand, every public fact, never another seat's cards."""
-
-    __slots__ = (
-        "_history",
-        "_history_len",
-        "_legal",
-        "_log",
-        "_log_len",
-        "_pile",
-        "_pile_len",
-        "current",
-        "deck_size",
-        "hand",
-        "hand_sizes",
-        "out",
-        "phase",
-        "players",
-        "previous_drop",
-        "previous_kind",
-        "round_no",
-        "rules",
-        "scores",
-        "seat",
-        "slap_card",
-        "takeable",
-    )
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self.seat = seat
-        self.players = game.players
-        self.rules = game.rules
-        hand = game.hands[seat]
-        self.hand: tuple[Card, ...] = tuple(hand) if hand is not None else ()
-        self.hand_sizes: tuple[int | None, ...] = tuple([None if h is None else len(h) for h in game.hands])
-        self.deck_size = len(game.deck)
-        self.previous_drop: tuple[Card, ...] = game.previous_drop
-        self.previous_kind: DropKind = game.previous_kind
-        self.takeable: tuple[Card, ...] = game.takeable
-        self._pile = game.pile
-        self._pile_len = len(game.pile)
-        self.scores: tuple[int | None, ...] = tuple(game.scores)
-        self.out: tuple[bool, ...] = tuple(game.out)
-        self.current = game.current
-        # Whether the drawn card matched is the drawer's secret until they slap it down.
-        self.phase: Phase = "turn" if game.phase == "slap" and game.current != seat else game.phase
-        self.slap_card: Card | None = game.slap_card if game.current == seat else None
-        self.round_no = game.round_no
-        # The game only appends to these lists (a new round gets a new log), so a
-        # length marks what this view may see without copying them every turn.
-        self._log = game.log
-        self._log_len = len(game.log)
-        self._history = game.history
-        self._history_len = len(game.history)
-        self._legal: list[Action] | None = None if game.current == seat and game.phase != "over" else []
-
-    @property
-    def seen(self) -> tuple[Turn, ...]:
-        """Every turn of this round so far, as the table saw it."""
-        return tuple(self._log[: self._log_len])
-
-    @property
-    def history(self) -> tuple[RoundScore, ...]:
-        """Every finished round, hands revealed."""
-        return tuple(self._history[: self._history_len])
-
-    @property
-    def discards(self) -> tuple[Card, ...]:
-        """Cards buried in the discard pile, under the previous drop: they go back into the deck when it runs out."""
-        # Groups below the top one never change until a reshuffle, which makes a new pile list.
-        return tuple(c for group in self._pile[: self._pile_len - 1] for c in group)
-
-    @property
-    def hand_value(self) -> int:
-        return hand_value(self.hand, self.rules)
-
-    @property
-    def is_my_turn(self) -> bool:
-        return self.current == self.seat and self.phase != "over"
-
-    @property
-    def can_take_deck(self) -> bool:
-        return self.deck_size > 0
-
-    @property
-    def legal_actions(self) -> list[Action]:
-        """This seat's legal actions now; empty when it is not this seat's turn."""
-        if self._legal is None:
-            self._legal = _legal_actions(
-                self.rules, self.phase, self.hand, self.takeable, self.deck_size > 0, self.slap_card
-            )
-        return self._legal
-
-
-def _legal_actions(
-    rules: Ruleset,
-    phase: Phase,
-    hand: Sequence[Card],
-    takes: Sequence[Card],
-    deck: bool,
-    slap_card: Card | None,
-) -> list[Action]:
-    if phase == "over":
-        return []
-    if phase == "slap":
-        assert slap_card is not None
-        return [SlapDown(slap_card), Pass()]
-    actions: list[Action] = []
-    if hand_value(hand, rules) <= rules.yaniv_limit:
-        actions.append(CallYaniv())
-    options: list[Card | None] = [None] if deck else []
-    options.extend(takes)
-    for drop in legal_drops(hand, rules):
-        actions.extend(Play(drop, take) for take in options)
-    return actions
 
 
 class Game:
@@ -379,7 +220,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The current seat's legal actions."""
         hand = self.hands[self.current] or []
-        return _legal_actions(self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card)
+        return legal_actions_for(self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card)
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card in a hand, the deck or the pile: always the full deck."""

@@ -1,0 +1,65 @@
+"""Actions a seat can take, and the public record of a turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .cards import Card, cards_text
+
+
+@dataclass(frozen=True, slots=True)
+class CallYaniv:
+    """Call Yaniv at the start of the turn, instead of dropping."""
+
+    def __str__(self) -> str:
+        return "call Yaniv"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Drop a single, set or run, then take: `take` None is the deck's top card, else a takeable card."""
+
+    drop: tuple[Card, ...]
+    take: Card | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.drop, tuple):
+            object.__setattr__(self, "drop", tuple(self.drop))
+
+    def __str__(self) -> str:
+        source = "the deck" if self.take is None else self.take.code
+        return f"drop {cards_text(self.drop)}, take {source}"
+
+
+@dataclass(frozen=True, slots=True)
+class SlapDown:
+    """Drop at once the card just drawn from the deck, which matches the drop (slap-down rule)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"slap down {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn instead of slapping it down."""
+
+    def __str__(self) -> str:
+        return "keep the card"
+
+
+Action = CallYaniv | Play | SlapDown | Pass
+
+
+class Turn(NamedTuple):
+    """What everyone at the table saw of one turn: the drop, and the card taken from the pile (None: the deck)."""
+
+    seat: int
+    drop: tuple[Card, ...]
+    take: Card | None
+    slapped: Card | None = None
+
+
+Phase = Literal["turn", "slap", "over"]
