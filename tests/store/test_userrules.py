@@ -1,0 +1,158 @@
+"""The user's own rulesets: listed with their origin, bad files named, new presets saved with their comments."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from yaniv_tui.engine import RulesetError, load_ruleset, load_ruleset_file, preset_paths
+from yaniv_tui.store.userrules import all_rulesets, find_ruleset, print_rulesets, save_user_ruleset
+
+
+@pytest.fixture(autouse=True)
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config" / "rulesets"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def test_without_a_user_folder_the_shipped_presets_are_listed() -> None:
+    entries = all_rulesets()
+    assert [e.id for e in entries] == list(preset_paths())
+    assert all(e.ok and e.origin == "shipped" for e in entries)
+
+
+def test_good_user_files_load_and_bad_ones_are_listed_with_their_error(folder: Path) -> None:
+    israeli = preset_paths()["israeli"].read_text()
+    write(folder, "home.toml", israeli.replace("penalty = 30", "penalty = 40"))
+    write(folder, "typo.toml", israeli.replace("penalty = 30", "penalty = -3"))
+    write(folder, "broken.toml", israeli[: len(israeli) // 3] + "[[[")
+    write(folder, "israeli.toml", israeli)
+    write(folder, "notes.txt", "not a ruleset")
+    entries = {(e.origin, e.id): e for e in all_rulesets()}
+    home = entries["user", "home"]
+    assert home.rules is not None and home.rules.assaf_penalty == 40 and home.path == folder / "home.toml"
+    assert entries["shipped", "israeli"].rules == load_ruleset("israeli")
+    for bad, words in [("typo", "assaf.penalty"), ("broken", "not valid TOML"), ("israeli", "rename")]:
+        entry = entries["user", bad]
+        assert entry.rules is None and entry.error is not None
+        assert words in entry.error and str(folder / f"{bad}.toml") in entry.error and "\n" not in entry.error
+    assert ("user", "notes") not in entries
+
+
+def test_find_ruleset_by_user_id_shipped_id_or_path(folder: Path) -> None:
+    path = write(folder, "home.toml", 'name = "Home"\n[yaniv]\nlimit = 7\n')
+    assert find_ruleset("home").yaniv_limit == 7
+    assert find_ruleset("home").id == "home"
+    assert find_ruleset("israeli") == load_ruleset("israeli")
+    assert find_ruleset(str(path)).name == "Home"
+    with pytest.raises(RulesetError, match=r"unknown ruleset 'nope'.*home"):
+        find_ruleset("nope")
+
+
+def test_a_saved_ruleset_loads_back_equal_to_the_intended_rules(folder: Path) -> None:
+    changes = {
+        "name": "Our table",
+        "slap_down": True,
+        "yaniv_limit_choices": (7, 5),
+        "assaf.penalty": 40,
+        "resets": ((100, 50),),
+        "jack_swing_up_to": 6,
+    }
+    entry = save_user_ruleset("israeli", changes, "ours")
+    base = load_ruleset("israeli")
+    intended = dataclasses.replace(
+        base,
+        id="ours",
+        name="Our table",
+        slap_down=True,
+        yaniv_limit_choices=(5, 7),
+        assaf_penalty=40,
+        resets=((100, 50),),
+        jack_swing_up_to=6,
+    )
+    assert entry.path == folder / "ours.toml" and entry.origin == "user"
+    assert entry.rules == intended
+    assert load_ruleset_file(entry.path) == intended
+    text = entry.path.read_text()
+    assert "# the text names sequences only" in text  # the base file's comments are kept
+    assert "from the 'israeli' ruleset" in text.splitlines()[0]
+    assert find_ruleset("ours") == intended
+
+
+def test_a_default_that_follows_another_key_is_written_out(folder: Path) -> None:
+    # sursis.toml gives no yaniv.limit_choices, so they follow yaniv.limit; a saved copy must keep (5,).
+    entry = save_user_ruleset("sursis", {"end_limit": 200}, "sursis-200")
+    assert entry.rules == dataclasses.replace(load_ruleset("sursis"), id="sursis-200", end_limit=200)
+    with pytest.raises(RulesetError, match=r"yaniv\.limit_choices: must include yaniv\.limit"):
+        save_user_ruleset("sursis", {"yaniv_limit": 7}, "sursis-7")
+    assert not (folder / "sursis-7.toml").exists()
+
+
+def test_a_user_ruleset_edited_in_place_keeps_its_comments(folder: Path) -> None:
+    write(folder, "home.toml", '# our kitchen table\nname = "Home"\n\n[assaf]\npenalty = 25  # Dad insists\n')
+    entry = save_user_ruleset("home", {"assaf_penalty": 35, "more_decks_from": (5,)}, "home")
+    text = entry.path.read_text()
+    assert text.startswith("# our kitchen table") and "# Dad insists" in text
+    assert entry.rules is not None and entry.rules.assaf_penalty == 35 and entry.rules.more_decks_from == (5,)
+    again = save_user_ruleset("home", {"more_decks_from": ()}, "home")
+    assert again.rules is not None and again.rules.more_decks_from == ()
+    assert "more_decks_from" not in again.path.read_text()
+
+
+def test_saving_from_a_file_path(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "friend.toml"
+    elsewhere.write_text('name = "Friend"\n')
+    entry = save_user_ruleset(elsewhere, {"joker_value": -5}, "friend")
+    assert entry.rules is not None and entry.rules.name == "Friend" and entry.rules.joker_value == -5
+
+
+@pytest.mark.parametrize(
+    ("base", "changes", "new_id", "message"),
+    [
+        ("israeli", {}, "israeli", "shipped preset"),
+        ("israeli", {}, "Bad Id!", "ruleset id"),
+        ("israeli", {"wild_twos": True}, "x", "'wild_twos' is not a rule"),
+        ("israeli", {"slap_down": "yes"}, "x", "drops.slap_down: must be true or false"),
+        ("israeli", {"assaf_penalty": 5000}, "x", "assaf.penalty: must be a whole number from 0 to 1000"),
+        ("israeli", {"yaniv_limit_choices": "5"}, "x", "yaniv.limit_choices: must be a list"),
+        ("israeli", {"resets": {"a": 1}}, "x", "resets.at"),
+        ("israeli", {"id": "y"}, "x", "'id' is not a rule"),
+        ("nowhere", {}, "x", "unknown ruleset 'nowhere'"),
+    ],
+)
+def test_bad_saves_are_one_line_and_write_nothing(
+    folder: Path, base: str, changes: dict[str, object], new_id: str, message: str
+) -> None:
+    with pytest.raises(RulesetError) as error:
+        save_user_ruleset(base, changes, new_id)
+    assert message in str(error.value) and "\n" not in str(error.value)
+    assert not folder.exists() or not list(folder.iterdir())
+
+
+def test_another_user_ruleset_is_not_overwritten(folder: Path) -> None:
+    save_user_ruleset("israeli", {"name": "A"}, "a")
+    with pytest.raises(RulesetError, match="already exists"):
+        save_user_ruleset("israeli", {"name": "B"}, "a")
+    assert find_ruleset("a").name == "A"
+
+
+def test_yaniv_rulesets_shows_origins_the_folder_and_bad_files(folder: Path) -> None:
+    save_user_ruleset("israeli", {"name": "Our table"}, "ours")
+    write(folder, "typo.toml", "[yaniv]\nlimit = true\n")
+    out = io.StringIO()
+    assert print_rulesets(Console(file=out, width=250)) == 0
+    text = out.getvalue()
+    assert "Our table" in text and "yours: ours.toml" in text and "shipped" in text
+    assert "invalid" in text and "yaniv.limit" in text
+    assert str(folder) in text.replace("\n", "")

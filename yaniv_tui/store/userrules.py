@@ -1,0 +1,284 @@
+"""The user's own rulesets: `*.toml` files in the config folder, listed beside the shipped presets; saving new ones.
+
+A user file cannot shadow a shipped preset: an id such as "israeli" always means the shipped rules (saves and
+the history name rulesets by id), and a user file with a shipped id is listed with an error asking to rename it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import Table
+
+from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
+
+from .paths import user_rulesets_dir
+from .saves import atomic_write
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+Origin = Literal["shipped", "user"]
+#: What a new ruleset's id (its file name) may be: it is typed on the command line and shown in lists.
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+_BY_FIELD = {key.field: key for key in KEYS}
+_BY_PATH = {key.path: key for key in KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetEntry:
+    """One ruleset file: its id, where it comes from, and either its rules or its one-line error."""
+
+    id: str
+    origin: Origin
+    path: Path
+    rules: Ruleset | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.rules is not None
+
+
+def user_ruleset_paths(folder: Path | None = None) -> dict[str, Path]:
+    """Each user ruleset file by id, sorted by id; {} when the folder is missing or unreadable."""
+    where = folder or user_rulesets_dir()
+    try:
+        return {p.stem: p for p in sorted(where.glob("*.toml")) if p.is_file()}
+    except OSError:
+        return {}
+
+
+def _entry(ruleset_id: str, origin: Origin, path: Path) -> RulesetEntry:
+    try:
+        return RulesetEntry(ruleset_id, origin, path, load_ruleset_file(path, ruleset_id), None)
+    except RulesetError as error:
+        return RulesetEntry(ruleset_id, origin, path, None, str(error))
+
+
+def all_rulesets(folder: Path | None = None) -> list[RulesetEntry]:
+    """The shipped presets, then the user's files, each with its rules or its one-line error."""
+    shipped = preset_paths()
+    entries = [_entry(i, "shipped", p) for i, p in shipped.items()]
+    for ruleset_id, path in user_ruleset_paths(folder).items():
+        if ruleset_id in shipped:
+            error = f"{path}: the id {ruleset_id!r} is a shipped preset's; rename the file to use it"
+            entries.append(RulesetEntry(ruleset_id, "user", path, None, error))
+        else:
+            entries.append(_entry(ruleset_id, "user", path))
+    return entries
+
+
+def find_ruleset(name_or_path: str | os.PathLike[str], folder: Path | None = None) -> Ruleset:
+    """A shipped preset or a user ruleset by id, or the ruleset in a `.toml` file; RulesetError (one line)."""
+    text = os.fspath(name_or_path)
+    shipped = preset_paths()
+    if text in shipped:
+        return load_ruleset_file(shipped[text], text)
+    user = user_ruleset_paths(folder)
+    if text in user:
+        return load_ruleset_file(user[text], text)
+    if text.endswith(".toml") or "/" in text or os.sep in text:
+        return load_ruleset_file(text)
+    known = ", ".join([*shipped, *user]) or "none found"
+    raise RulesetError(f"unknown ruleset {text!r}: the rulesets are {known}, or give a path to a .toml file")
+
+
+def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
+    text = os.fspath(base)
+    shipped = preset_paths()
+    if text in shipped:
+        return text, shipped[text]
+    user = user_ruleset_paths(folder)
+    if text in user:
+        return text, user[text]
+    path = Path(text)
+    if path.suffix == ".toml" or path.is_file():
+        return path.stem, path
+    raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {', '.join([*shipped, *user])}")
+
+
+def _normalize(field: str, value: Any) -> Any:
+    """A change as the Ruleset field holds it; RulesetError for a value of the wrong shape."""
+    key = _BY_FIELD[field]
+
+    def fail(message: str) -> RulesetError:
+        return RulesetError(f"{key.path}: {message}, got {value!r:.40}")
+
+    if key.kind in ("int",):
+        if field == "jack_swing_up_to" and value is None:
+            return None
+        if type(value) is not int:
+            raise fail("must be a whole number")
+        return value
+    if key.kind == "bool":
+        if not isinstance(value, bool):
+            raise fail("must be true or false")
+        return value
+    if key.kind in ("str", "choice"):
+        if not isinstance(value, str):
+            raise fail("must be text")
+        return value
+    if key.kind == "ints":
+        if not isinstance(value, list | tuple) or any(type(v) is not int for v in value):
+            raise fail("must be a list of whole numbers")
+        return tuple(sorted(value))
+    if key.kind == "resets":
+        try:
+            pairs = list(value.items() if isinstance(value, Mapping) else value)
+            result = tuple(sorted((_whole(at), _whole(to)) for at, to in pairs))
+        except (TypeError, ValueError):
+            raise fail("must be pairs of a score and what it resets to, both whole numbers") from None
+        return result
+    raise AssertionError(key.kind)
+
+
+def _whole(value: Any) -> int:
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    raise ValueError(value)
+
+
+def _toml_value(field: str, value: Any) -> Any:
+    """The Ruleset field's value as the file writes it; None: leave the key out (the default)."""
+    if field == "resets":
+        table = tomlkit.inline_table()
+        table.update({str(at): to for at, to in value})
+        return table
+    if isinstance(value, tuple):
+        return list(value) or None
+    return value
+
+
+def _set(doc: tomlkit.TOMLDocument, field: str, value: Any) -> None:
+    parts = _BY_FIELD[field].path.split(".")
+    node: Any = doc
+    for part in parts[:-1]:
+        if part not in node or not isinstance(node[part], Table):
+            node[part] = tomlkit.table()
+        node = node[part]
+    written = _toml_value(field, value)
+    if written is None:
+        if parts[-1] in node:
+            del node[parts[-1]]
+    else:
+        node[parts[-1]] = written
+
+
+def save_user_ruleset(
+    base: str | os.PathLike[str],
+    changes: Mapping[str, Any],
+    new_id: str,
+    *,
+    folder: Path | None = None,
+) -> RulesetEntry:
+    """Write `<config>/rulesets/<new_id>.toml`: the `base` ruleset's file with `changes`, its comments kept.
+
+    `base` is a ruleset id (shipped or user) or a file path; `changes` maps Ruleset field names (or file keys
+    such as "drops.slap_down") to values as a Ruleset holds them. Writing over another user file is refused,
+    except the base itself (editing a user ruleset in place). Returns the new file's entry, whose rules equal
+    the base's with the changes; RulesetError (one line) for a bad id, key or value, or rules that cannot play.
+    """
+    where = folder or user_rulesets_dir()
+    if not ID_PATTERN.fullmatch(new_id):
+        raise RulesetError(
+            f"ruleset id {new_id!r}: use 1 to 40 lowercase letters, digits, '-' or '_', not starting with '-' or '_'"
+        )
+    if new_id in preset_paths():
+        raise RulesetError(f"ruleset id {new_id!r} is a shipped preset's: choose another id")
+    base_id, base_path = _locate(base, where)
+    base_rules = load_ruleset_file(base_path, base_id)
+    target = where / f"{new_id}.toml"
+    if target.exists() and target.resolve() != base_path.resolve():
+        raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
+
+    fields: dict[str, Any] = {}
+    for name, value in changes.items():
+        field = _BY_PATH[name].field if name in _BY_PATH else name
+        if field not in _BY_FIELD:
+            raise RulesetError(f"{name!r} is not a rule; the rules are {', '.join(k.path for k in KEYS)}")
+        fields[field] = _normalize(field, value)
+    intended = dataclasses.replace(base_rules, id=new_id, **fields)
+
+    try:
+        doc = tomlkit.parse(base_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TOMLKitError) as error:
+        raise RulesetError(f"{base_path}: cannot be read as TOML ({error})") from None
+    for field, value in fields.items():
+        _set(doc, field, value)
+    text = tomlkit.dumps(doc)
+    # Keys left out of the base file take defaults that may follow other keys (the limit choices follow the
+    # limit), so any field that does not come out as intended is written out in full.
+    for _ in range(2):
+        loaded = ruleset_from_dict(tomllib.loads(text), ruleset_id=new_id, source=str(target))
+        wrong = [
+            f.name
+            for f in dataclasses.fields(Ruleset)
+            if f.compare and getattr(loaded, f.name) != getattr(intended, f.name)
+        ]
+        if not wrong:
+            break
+        for field in wrong:
+            _set(doc, field, getattr(intended, field))
+        text = tomlkit.dumps(doc)
+    else:
+        raise RulesetError(f"{target}: {', '.join(wrong)} cannot be written as intended")
+    if base_path.resolve() != target.resolve():
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d")
+        text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
+    try:
+        atomic_write(target, text.encode("utf-8"))
+    except OSError as error:
+        raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
+    return _entry(new_id, "user", target)
+
+
+def print_rulesets(console: Console | None = None, folder: Path | None = None) -> int:
+    """`yaniv rulesets`: every ruleset with its origin, the user folder named, bad files with their error."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = console or Console()
+    where = folder or user_rulesets_dir()
+    table = Table(title="Yaniv rulesets")
+    table.add_column("id", style="bold")
+    table.add_column("from")
+    table.add_column("name")
+    table.add_column("players")
+    table.add_column("call at", justify="right")
+    table.add_column("end")
+    table.add_column("description")
+    for entry in all_rulesets(where):
+        origin = "shipped" if entry.origin == "shipped" else f"yours: {entry.path.name}"
+        rules = entry.rules
+        if rules is None:
+            table.add_row(entry.id, origin, "[red]invalid[/]", "", "", "", entry.error or "")
+            continue
+        if rules.end_mode == "elimination":
+            end = "out above " if rules.end_on == "above" else "out at "
+        else:
+            end = "ends at "
+        table.add_row(
+            entry.id,
+            origin,
+            rules.name,
+            f"{rules.min_players}–{rules.max_players}",
+            f"≤ {rules.yaniv_limit}",
+            f"{end}{rules.end_limit}",
+            rules.description,
+        )
+    out.print(table)
+    out.print(f"Your own rulesets go in {where} (one .toml file each).", markup=False, highlight=False)
+    return 0
