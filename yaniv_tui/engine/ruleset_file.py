@@ -251,7 +251,8 @@ def _convert(key: _Key, value: Any, fail: Callable[[str], RulesetError]) -> Any:
             raise fail(f"must be a table like {{ 100 = 50, 200 = 100 }}, got {_show(value)}")
         pairs = []
         for at, to in value.items():
-            if not at.isdigit() or int(at) < 1:
+            # str.isdigit also takes digits int() refuses ("²"), and int() refuses over 4300 digits.
+            if not (at.isascii() and at.isdigit()) or len(at) > 18 or int(at) < 1:
                 raise fail(f"{at!r} must be a whole number of at least 1")
             if type(to) is not int or not 0 <= to < int(at):
                 raise fail(f"{at} must reset to a whole number from 0 to {int(at) - 1}, got {_show(to)}")
