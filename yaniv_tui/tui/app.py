@@ -45,7 +45,6 @@ class YanivApp(App[None]):
         self.ascii_cards = ascii_cards
 
     def on_mount(self) -> None:
-        self.theme = "textual-dark"
         self.push_screen(self.first_screen())
 
     def first_screen(self) -> Screen[None]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.widgets import Button, Footer, Header, Label, Sparkline, Static
 
 from ..session import Session
 from .common import TooSmall
+from .scores import scores_table
 
 
 def score_lines(session: Session) -> list[list[int]]:
@@ -32,7 +34,7 @@ def standings(session: Session) -> Table:
     game = session.game
     winners = set(game.winners)
     order = sorted(range(len(game.players)), key=lambda s: (s not in winners, game.scores[s] or 0, s))
-    table = Table(expand=True, show_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
     table.add_column("#", justify="right")
     table.add_column("player", style="bold")
     table.add_column("score", justify="right")
@@ -77,11 +79,15 @@ class GameEndScreen(Screen[None]):
                         yield Label(game.players[seat], classes="chart-name")
                         yield Sparkline(line, classes="chart-line")
                         yield Label(" → ".join(str(v) for v in line[-4:]), classes="chart-last")
-            with Horizontal(id="end-buttons"):
-                yield Button("Play again (p)", id="again", variant="primary")
-                yield Button("New game (n)", id="new")
-                yield Button("Quit (q)", id="quit", variant="error")
+            yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
+        with Horizontal(id="end-buttons"):
+            yield Button("Play again (p)", id="again", variant="primary")
+            yield Button("New game (n)", id="new")
+            yield Button("Quit (q)", id="quit", variant="error")
         yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.session.options.rules.name} · game over"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

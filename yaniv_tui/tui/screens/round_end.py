@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -37,13 +38,13 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
 
 def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool) -> Table:
     """Each seat: hand, value, what it adds, the new total (with a lucky reset as `100 → 50`), and notes."""
-    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
     table.add_column("player", style="bold", no_wrap=True)
-    table.add_column("hand", ratio=2)
+    table.add_column("hand", no_wrap=True)
     table.add_column("value", justify="right")
     table.add_column("adds", justify="right")
     table.add_column("total", justify="right", no_wrap=True)
-    table.add_column("", ratio=1)
+    table.add_column("", no_wrap=True)
     resets = {seat: (was, now) for seat, was, now in result.resets}
     for seat, name in enumerate(players):
         hand = result.hands[seat]
@@ -102,7 +103,8 @@ class RoundEndScreen(Screen[None]):
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
             yield Static(headline(result, self.players), id="round-headline")
-            yield Static(result_table(result, self.players, ascii_only), id="round-table")
+            with Center():
+                yield Static(result_table(result, self.players, ascii_only), id="round-table")
             if result.game_over:
                 winners = " and ".join(self.players[s] for s in result.winners)
                 yield Static(Text(f"The game is over: {winners} wins.", style="bold #ffd75f"), id="round-over")
@@ -110,6 +112,9 @@ class RoundEndScreen(Screen[None]):
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary")
         yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.rules.name} · end of round {self.round_no}"
 
     def action_go_on(self) -> None:
         self.dismiss(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +21,7 @@ from .common import TooSmall
 
 def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> Table:
     """One row per round (points added, then the total), one column per player."""
-    table = Table(expand=True, title=None)
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
     table.add_column("round", justify="right")
     for name in players:
         table.add_column(name, justify="right", no_wrap=True)

@@ -31,8 +31,37 @@ from ..rules_text import describe
 from .common import TooSmall
 
 HUMAN = "human"
-#: Rows built for seats; the preset's maximum decides how many may be used.
-SEAT_ROWS = 8
+
+
+class SeatRow(Horizontal):
+    """One seat on the setup screen: its number, human or bot (press to change), and a name."""
+
+    def __init__(self, index: int, seat: Seat) -> None:
+        super().__init__(classes="seat-row")
+        self.index = index
+        self.kind = seat.bot if seat.bot in levels() else HUMAN
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.index + 1}.", classes="seat-number")
+        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change")
+        name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
+        yield Input(name, placeholder="name", compact=True, classes="seat-name")
+
+    def kind_label(self) -> str:
+        return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
+
+    def cycle(self) -> None:
+        """Human, then each bot level weakest first, then human again."""
+        kinds = [HUMAN, *levels()]
+        self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
+        self.query_one(Button).label = self.kind_label()
+        name = self.query_one(Input)
+        if self.kind == HUMAN and not name.value:
+            name.value = f"Player {self.index + 1}"
+        elif self.kind != HUMAN and name.value.startswith("Player "):
+            name.value = ""
+        name.placeholder = "name" if self.kind == HUMAN else "a bot's name (optional)"
 
 
 def load_presets(extra: str | None) -> dict[str, Ruleset]:
@@ -96,22 +125,9 @@ class SetupScreen(Screen[None]):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
                 yield Label("Seats", classes="section")
-                kinds = [("Human", HUMAN)] + [(f"Bot · {level}", level) for level in levels()]
-                for index in range(SEAT_ROWS):
-                    seat = self.seats[index] if index < len(self.seats) else Seat(f"Player {index + 1}")
-                    with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
-                        yield Label(f"{index + 1}.", classes="seat-number")
-                        yield Select(
-                            kinds,
-                            value=seat.bot if seat.bot in levels() else HUMAN,
-                            allow_blank=False,
-                            compact=True,
-                            id=f"kind-{index}",
-                            classes="seat-kind",
-                        )
-                        yield Input(
-                            seat.name, placeholder="name", compact=True, id=f"name-{index}", classes="seat-name"
-                        )
+                with Vertical(id="seat-rows"):
+                    for index, seat in enumerate(self.seats[: self.count]):
+                        yield SeatRow(index, seat)
                 with Horizontal(id="seat-buttons"):
                     yield Button("+ seat", id="add-seat", compact=True)
                     yield Button("− seat", id="remove-seat", compact=True)
@@ -182,23 +198,17 @@ class SetupScreen(Screen[None]):
         self.query_one("#setup-error", Static).update("")
 
     def show_seats(self) -> None:
+        """Mount or remove seat rows to match the count (rows are built only when needed: startup is faster)."""
+        rows = list(self.query(SeatRow))
+        box = self.query_one("#seat-rows", Vertical)
+        for index in range(len(rows), self.count):
+            seat = self.seats[index] if index < len(self.seats) else Seat(f"Player {index + 1}")
+            box.mount(SeatRow(index, seat))
+        for row in rows[self.count :]:
+            row.remove()
         rules = self.rules
-        for index in range(SEAT_ROWS):
-            self.query_one(f"#seat-row-{index}").display = index < self.count
         self.query_one("#add-seat", Button).disabled = self.count >= rules.max_players
         self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
-
-    @on(Select.Changed, ".seat-kind")
-    def kind_changed(self, event: Select.Changed) -> None:
-        """A seat turned bot gets a bot's name; turned human, an empty name to type."""
-        index = int((event.select.id or "kind-0").split("-")[1])
-        name = self.query_one(f"#name-{index}", Input)
-        if event.value == HUMAN:
-            if name.value in (default_seats()[1].name, default_seats()[2].name) or not name.value:
-                name.value = f"Player {index + 1}"
-        elif not name.value or name.value.startswith("Player "):
-            name.value = ""
-            name.placeholder = "a bot's name"
 
     def action_add_seat(self) -> None:
         if self.count < self.rules.max_players:
@@ -207,17 +217,28 @@ class SetupScreen(Screen[None]):
 
     def action_remove_seat(self) -> None:
         if self.count > self.rules.min_players:
+            self.remember_seats()
             self.count -= 1
             self.show_seats()
+
+    def remember_seats(self) -> None:
+        """Keep what was typed, so a seat removed and added again comes back as it was."""
+        for row in self.query(SeatRow):
+            name = row.query_one(Input).value
+            seat = Seat(name or f"Player {row.index + 1}", None if row.kind == HUMAN else row.kind)
+            if row.index < len(self.seats):
+                self.seats[row.index] = seat
+            else:
+                self.seats.append(seat)
 
     # -- starting ---------------------------------------------------------------------------
 
     def read_options(self) -> GameOptions:
         """The game the form describes; OptionsError says what to fix."""
         specs: list[tuple[str | None, str | None]] = []
-        for index in range(self.count):
-            kind = self.query_one(f"#kind-{index}", Select).value
-            name = self.query_one(f"#name-{index}", Input).value
+        for row in list(self.query(SeatRow))[: self.count]:
+            kind = row.kind
+            name = row.query_one(Input).value
             if kind == HUMAN:
                 specs.append((check_name(name), None))
             else:
@@ -262,7 +283,11 @@ class SetupScreen(Screen[None]):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "start":
+        if event.button.has_class("seat-kind"):
+            row = event.button.parent
+            if isinstance(row, SeatRow):
+                row.cycle()
+        elif event.button.id == "start":
             self.action_start()
         elif event.button.id == "add-seat":
             self.action_add_seat()

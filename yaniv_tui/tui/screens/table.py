@@ -142,7 +142,7 @@ class TableScreen(Screen[None]):
         game = self.game
         ascii_only = self.ascii_only
         view = game.view(self.viewer if self.viewer is not None else game.current)
-        self.app.sub_title = f"{self.rules.name} · round {game.round_no}"
+        self.sub_title = f"{self.rules.name} · round {game.round_no}"
         for seat, name in enumerate(game.players):
             info = SeatInfo(
                 name=name,

@@ -1,0 +1,98 @@
+"""Time from `yaniv` starting to its first screen being shown: run it N times headless, report the median.
+
+    python benchmarks/startup.py [--runs N] [-- yaniv flags]
+
+Each run is a fresh Python process doing what `yaniv` does (read the flags, import Textual, build the app)
+and writing a mark to stderr once the first screen has been composed, mounted and refreshed; the time is
+taken in the parent from just before the process is started to that mark. The target is 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+CHILD = r"""
+import os, sys
+from yaniv_tui.tui.launch import options_from_args
+options, prefill = options_from_args(sys.argv[1:])
+from yaniv_tui.tui.app import YanivApp
+
+class FirstScreen(YanivApp):
+    def on_mount(self):
+        # YanivApp.on_mount has pushed the first screen; mark once it has been drawn.
+        self.call_after_refresh(self.shown)
+
+    def shown(self):
+        os.write(2, b"shown\n")
+        self.exit()
+
+FirstScreen(options, prefill).run(headless=True)
+"""
+
+#: A bare Textual app showing one line: the floor no Textual program can beat on this machine.
+BARE = r"""
+import os
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("Yaniv")
+
+    def on_mount(self):
+        self.call_after_refresh(self.shown)
+
+    def shown(self):
+        os.write(2, b"shown\n")
+        self.exit()
+
+Bare().run(headless=True)
+"""
+
+TARGET = 0.5
+
+
+def one_run(flags: list[str], code: str = CHILD) -> float:
+    started = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", code, *flags], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    assert child.stderr is not None
+    line = child.stderr.readline()
+    elapsed = time.perf_counter() - started
+    rest = child.stderr.read()
+    child.wait()
+    if line.strip() != b"shown":
+        raise SystemExit(f"the app did not show its first screen: {(line + rest).decode(errors='replace')}")
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=11, help="runs per case (default 11)")
+    parser.add_argument("flags", nargs="*", help="yaniv flags for one extra case, after --")
+    args = parser.parse_args()
+    cases = {
+        "setup screen (yaniv)": [],
+        "table (yaniv --players You,bot,bot --seed 1)": ["--players", "You,bot,bot", "--seed", "1"],
+    }
+    if args.flags:
+        cases[f"yaniv {' '.join(args.flags)}"] = args.flags
+    one_run([])  # warm the file cache so the first timed run is not an outlier
+    worst = 0.0
+    for name, flags in cases.items():
+        times = sorted(one_run(flags) for _ in range(args.runs))
+        median = statistics.median(times)
+        worst = max(worst, median)
+        print(f"{name}: median {median:.3f} s (min {times[0]:.3f}, max {times[-1]:.3f}, {args.runs} runs)")
+    bare = statistics.median(sorted(one_run([], BARE) for _ in range(args.runs)))
+    print(f"for reference, a bare Textual app showing one line: median {bare:.3f} s")
+    verdict = "within" if worst <= TARGET else "over"
+    print(f"target {TARGET:.1f} s: {verdict} (slowest case {worst:.3f} s, {worst - bare:+.3f} s over a bare app)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
