@@ -131,6 +131,18 @@ def test_a_reset_score_that_is_no_whole_number_is_a_ruleset_error(scratch: Path,
         load_ruleset_file(path)
 
 
+@pytest.mark.parametrize(
+    "text", ['"a\\nb" = 1\n', '[players]\nfirst = "x\\ny"\n', '[deck]\n"\\r" = 2\n'], ids=["key", "value", "table key"]
+)
+def test_a_line_break_in_a_ruleset_file_stays_out_of_the_message(scratch: Path, text: str) -> None:
+    # Found by the generated files above: a quoted key "\n" was echoed into a two-line message.
+    path = scratch / "breaks.toml"
+    path.write_text(text)
+    with pytest.raises(RulesetError) as error:
+        load_ruleset_file(path)
+    assert "\n" not in str(error.value) and "\r" not in str(error.value)
+
+
 # -- save files ----------------------------------------------------------------------------------
 
 
@@ -233,6 +245,7 @@ def test_an_edited_snapshot_is_a_game_or_a_snapshot_error(good_save: bytes, data
     except SnapshotError as error:
         assert "\n" not in str(error)
         return
-    # Whatever is accepted is a whole game: every card there, and it writes itself back the same.
+    # Whatever is accepted is a whole game: every card there, it writes itself back the same, and it plays on.
     assert game.cards_in_play() == Counter(game.full_deck())
     assert game_to_dict(game_from_dict(game_to_dict(game))) == game_to_dict(game)
+    play(game, actions=60)

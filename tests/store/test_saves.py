@@ -124,7 +124,7 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     [
         (lambda text: text[: len(text) // 2], "not valid JSON"),
         (lambda text: "", "empty"),
-        (lambda text: text.replace('"version":1', '"version":99', 1), "save version 99"),
+        (lambda text: text.replace('"version":1', '"version":99', 1), "save version 99:"),
         (lambda text: text.replace('"scores":[0,', '"scores":[40,', 1), "game: scores"),
         (lambda text: text.replace('"level":"medium"', '"level":"godlike"', 1), "meta.seats[1].level"),
         (lambda text: '{"hello": "world"}', "not a yaniv-tui saved game"),

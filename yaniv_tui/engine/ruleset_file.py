@@ -209,7 +209,9 @@ _TABLES = {key.path.split(".")[0] for key in KEYS if "." in key.path}
 
 
 def _where(source: str, path: str) -> str:
-    return f"{source}: {path}" if path else source
+    # A quoted TOML key may hold a line break; the message must stay one line.
+    shown = path if path.isprintable() else repr(path)
+    return f"{source}: {shown}" if path else source
 
 
 def _walk(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -274,7 +276,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{value}"' if value.isprintable() else repr(value)
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

@@ -278,7 +278,7 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
             node = node.setdefault(part, {})
         node[path.split(".")[-1]] = value
     choices = table.get("end", {}).get("limit_choices")
-    if typed_end is not None and isinstance(choices, list) and typed_end not in choices:
+    if typed_end is not None and isinstance(choices, list) and choices and typed_end not in choices:
         table["end"]["limit_choices"] = [*choices, typed_end]
     try:
         rules = ruleset_from_dict(table, ruleset_id=ruleset_id, source=where)

@@ -283,7 +283,7 @@ def read_save(path: Path | None = None) -> SavedGame:
         raise _bad("not a yaniv-tui saved game")
     version = document.get("version")
     if version != SAVE_VERSION:
-        raise _bad(f"save version {str(version)[:20]}: this yaniv-tui reads version {SAVE_VERSION}")
+        raise _bad(f"save version {version!r:.20}: this yaniv-tui reads version {SAVE_VERSION}")
     saved_at = document.get("saved_at")
     if not isinstance(saved_at, str):
         raise _bad("saved_at: must be text")
