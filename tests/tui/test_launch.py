@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -106,3 +107,14 @@ def test_reading_the_flags_does_not_import_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    options, _ = options_from_args(["--players", "A,bot"])
+    assert options is not None and options.ascii
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    options, _ = options_from_args(["--players", "A,bot"])
+    assert options is not None and not options.ascii
+    options, _ = options_from_args(["--players", "A,bot", "--ascii"])
+    assert options is not None and options.ascii

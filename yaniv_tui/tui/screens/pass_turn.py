@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -24,9 +24,11 @@ class PassScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        with Middle(id="pass-middle"), Center():
-            yield Static(f"Pass to {self.player}", id="pass-title")
-            yield Static(f"{self.player}, press enter when only you can see the screen.", id="pass-hint")
+        with Vertical(id="pass-middle"):
+            with Center():
+                yield Static(f"Pass to {self.player}", id="pass-title")
+            with Center():
+                yield Static(f"{self.player}, press enter when only you can see the screen.", id="pass-hint")
         yield Footer(compact=True, show_command_palette=False)
 
     def action_ready(self) -> None:

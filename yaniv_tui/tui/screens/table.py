@@ -266,7 +266,7 @@ class TableScreen(Screen[None]):
         self.stage = "slap" if self.game.phase == "slap" else "choose"
         self.chosen = set()
         self.drop = ()
-        self.cursor = min(self.cursor, max(0, len(self.game.hand(seat)) - 1))
+        self.cursor = 0
         self.refresh_table()
 
     def _after_round(self, _: object = None) -> None:

@@ -1,0 +1,80 @@
+"""The setup screen: Enter on the defaults, choosing a preset, seats and limits, and what is refused."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Input, OptionList, Select
+from tui_helpers import SIZE, screen_text
+
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        seats = table.session.options.seats
+        assert [seat.is_bot for seat in seats] == [False, True, True]
+        assert table.rules.id == "israeli"
+
+
+async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        presets = setup.query_one("#presets", OptionList)
+        presets.highlighted = list(setup.presets).index("yanivo") * 2  # a separator between presets
+        await pilot.pause()
+        assert setup.ruleset_id == "yanivo"
+        end = setup.query_one("#end-limit", Select)
+        assert [value for _, value in end._options] == [50, 100, 150, 200, 300]
+        end.value = 100
+        for _ in range(6):
+            await pilot.press("ctrl+a")
+        assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more
+        assert setup.query_one("#add-seat", Button).disabled
+        setup.query_one("#seed", Input).value = "11"
+        setup.action_start()
+        await pilot.pause()
+        table = app.screen_stack[1]  # five humans among the eight: a pass screen is on top
+        assert isinstance(table, TableScreen)
+        assert table.rules.end_limit == 100 and table.session.options.seed == 11
+        assert len(table.game.players) == 8
+
+
+async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        rows = list(setup.query(SeatRow))
+        await pilot.click(rows[1].query_one(Button))
+        assert rows[1].kind != "medium"
+        while rows[1].kind != "human":
+            rows[1].cycle()
+        rows[1].query_one(Input).value = "you"
+        setup.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "two players are named 'you'" in screen_text(app)
+
+
+async def test_a_typed_end_score_where_the_preset_takes_any():
+    app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        typed = setup.query_one("#end-typed", Input)
+        assert typed.display
+        typed.value = "35"
+        setup.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.rules.end_limit == 35
