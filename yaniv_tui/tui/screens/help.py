@@ -55,7 +55,10 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-keys"):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
-                    yield Static("\nMouse: click cards to choose them, then the deck or a marked card to take it.")
+                    yield Static(
+                        "\nMouse: click cards to choose them, then the deck or a marked card to take it."
+                        "\n\nctrl+p opens the command palette: help, scores, ASCII cards."
+                    )
                 with VerticalScroll(id="help-rules"):
                     if self.rules is None:
                         yield Static("Choose the house rules on the setup screen.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from typing import ClassVar
 
 from rich.text import Text
@@ -96,6 +97,8 @@ class TableScreen(Screen[None]):
         self.slots = rules.hand_size + 2
         self._shown: tuple[object, ...] = ()
         self._keys: tuple[object, ...] = ()
+        #: The card each human took on their last turn, shown in their hand's title.
+        self.fresh: dict[int, Card] = {}
 
     # -- layout -----------------------------------------------------------------------
 
@@ -181,7 +184,10 @@ class TableScreen(Screen[None]):
     def show_hand(self) -> None:
         hand_view = self.query_one(HandView)
         seat = self.viewer
-        if seat is None or self.game.out[seat] or self.game.is_over:
+        if seat is not None and self.game.out[seat]:
+            hand_view.show("You are out of this game: the others play on.", None, [], set(), None, self.ascii_only)
+            return
+        if seat is None or self.game.is_over:
             hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, self.ascii_only)
             return
         hand = self.game.hand(seat)
@@ -195,6 +201,10 @@ class TableScreen(Screen[None]):
             title.append(f" · at {limit} or less you may call Yaniv (y)", style="bold #87d787")
         else:
             title.append(f" · call Yaniv at {limit} or less", style="dim")
+        fresh = self.fresh.get(seat)
+        if fresh is not None and fresh in hand:
+            title.append(" · you took ", style="dim")
+            title.append_text(faces_text([fresh], self.ascii_only))
         cursor = self.cursor if self.stage == "choose" else None
         hand_view.show(title, hand, self.card_values(hand), self.chosen, cursor, self.ascii_only)
 
@@ -380,11 +390,16 @@ class TableScreen(Screen[None]):
 
     def _play(self, take: Card | None) -> None:
         seat = self.game.current
+        kept = Counter(self.game.hand(seat)) - Counter(self.drop)
+        round_no = self.game.round_no
         try:
             self.game.apply(Play(self.drop, take))
         except IllegalActionError as error:
             self._say(str(error))
             return
+        drawn = list((Counter(self.game.hand(seat)) - kept).elements())
+        if drawn and self.game.round_no == round_no:
+            self.fresh[seat] = drawn[0]
         self._acted(seat)
 
     def action_take_deck(self) -> None:
