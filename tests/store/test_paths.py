@@ -1,0 +1,36 @@
+"""The data and config folders, moved by the environment; the snapshot code stays free of UI libraries."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.store import paths
+
+
+def test_the_environment_moves_both_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "c"))
+    assert paths.save_path() == tmp_path / "d" / "save.json"
+    assert paths.history_path() == tmp_path / "d" / "history.sqlite3"
+    assert paths.user_rulesets_dir() == tmp_path / "c" / "rulesets"
+    assert not (tmp_path / "d").exists()  # asking where is not making it
+
+
+def test_without_the_environment_the_user_folders_are_named_for_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("YANIV_DATA_DIR", raising=False)
+    monkeypatch.delenv("YANIV_CONFIG_DIR", raising=False)
+    assert "yaniv-tui" in paths.data_dir().parts
+    assert "yaniv-tui" in paths.config_dir().parts
+
+
+def test_snapshots_and_the_store_load_no_ui_library() -> None:
+    code = (
+        "import sys, yaniv_tui.engine.snapshot, yaniv_tui.store;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
