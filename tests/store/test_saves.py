@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.bots import PlainBot
+from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import saves
 from yaniv_tui.store.saves import (
@@ -263,3 +264,25 @@ def test_the_save_is_plain_json(data_dir: Path) -> None:
     document = json.loads((data_dir / "save.json").read_text())
     assert document["format"] == "yaniv-tui-save" and document["version"] == 1
     assert document["game"]["version"] == 1
+
+
+def test_a_save_keeps_its_rules_when_the_preset_file_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yaniv_tui.store.userrules import find_ruleset, save_user_ruleset
+
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    entry = save_user_ruleset("israeli", {"assaf_penalty": 45}, "home")
+    rules = find_ruleset("home")
+    game = play(Game.new(rules, ["Ann", "Ben"], seed=3), actions=6)
+    save_game(game, SaveMeta((Seat.person(), Seat.bot("medium"))))
+    entry.path.write_text("[assaf]\npenalty = 10\n")  # the table changed its mind after the game began
+    saved = load_save()
+    assert saved is not None and saved.game.rules == rules and saved.game.rules.assaf_penalty == 45
+
+
+def test_read_save_moves_nothing_and_a_huge_file_is_not_read(data_dir: Path) -> None:
+    data_dir.mkdir()
+    path = data_dir / "save.json"
+    path.write_bytes(b" " * (saves.MAX_SAVE_BYTES + 10))
+    with pytest.raises(SaveError, match="too big"):
+        read_save(path)
+    assert path.exists()
