@@ -5,11 +5,22 @@ from __future__ import annotations
 import random
 import time
 
-from yaniv_tui.engine import Action, CallYaniv, Card, Game, Play, PlayerView, SlapDown, hand_value, legal_drops
+from yaniv_tui.engine import (
+    Action,
+    CallYaniv,
+    Card,
+    Game,
+    Play,
+    PlayerView,
+    Ruleset,
+    SlapDown,
+    hand_value,
+    legal_drops,
+)
 from yaniv_tui.engine.determinize import game_from_view
 
 from .hard import HardBot
-from .judge import Odds
+from .judge import Odds, best_drop_worth, card_worth
 from .memory import Memory
 
 #: A rollout that has not reached a Yaniv call after this many turns is judged on the hands as they stand.
@@ -38,6 +49,8 @@ class ExpertBot:
         samples: int | None = None,
         candidates: int = 4,
         margin: float = 1.0,
+        search_calls: bool = True,
+        horizon: int | None = 1,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -46,6 +59,8 @@ class ExpertBot:
         self.samples = samples
         self.candidates = candidates
         self.margin = margin
+        self.search_calls = search_calls
+        self.horizon = horizon
         self.hard = HardBot()
 
     def choose(self, view: PlayerView) -> Action:
@@ -55,40 +70,63 @@ class ExpertBot:
             return SlapDown(view.slap_card)
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        plays = self.hard.best_plays(view, memory, odds, self.candidates)
-        options: list[Action] = [play for _, play in plays]
-        may_call = view.hand_value <= view.rules.yaniv_limit
-        if may_call:
-            hard_calls = self.hard.call_worth(view, memory, odds) > self.hard.call_margin
-            options.insert(0 if hard_calls else 1, CallYaniv())
-        if len(options) == 1:
-            return options[0]
+        plays: list[Action] = [play for _, play in self.hard.best_plays(view, memory, odds, self.candidates)]
         deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
+        if view.hand_value <= view.rules.yaniv_limit:
+            hard_calls = self.hard.call_worth(view, memory, odds) > self.hard.margin_now(view)
+            if not self.search_calls:
+                if hard_calls:
+                    return CallYaniv()
+            else:
+                # First the big question, call or play on, each played out to the end of the round.
+                pair: list[Action] = [CallYaniv(), plays[0]] if hard_calls else [plays[0], CallYaniv()]
+                share = deadline if deadline is None or len(plays) == 1 else (started + deadline) / 2
+                if isinstance(pair[self._search(view, memory, pair, share, None, 0.0)], CallYaniv):
+                    return CallYaniv()
+        if len(plays) == 1:
+            return plays[0]
+        # Then which play: each candidate met by the others' replies, and the hands judged as they then stand.
+        return plays[self._search(view, memory, plays, deadline, self.horizon, self.margin)]
+
+    def _search(
+        self,
+        view: PlayerView,
+        memory: Memory,
+        options: list[Action],
+        deadline: float | None,
+        horizon: int | None,
+        margin: float,
+    ) -> int:
+        """The index of the option that did best over guessed worlds (the first unless another is clearly better)."""
         totals = [0.0] * len(options)
         squares = [0.0] * len(options)  # of the difference from the first option, for the margin
         done = 0
-        while (self.samples is None or done < self.samples) and (deadline is None or time.perf_counter() < deadline):
+        slowest = 0.0  # the longest one guess has taken: another starts only if it would end in time
+        while self.samples is None or done < self.samples:
+            now = time.perf_counter()
+            if deadline is not None and now + slowest > deadline:
+                break
             world = self._sample(view, memory)
             seed = self.rng.getrandbits(32)
             first = 0.0
             for i, option in enumerate(options):
-                value = self._play_out(view, world, option, seed)
+                value = self._play_out(view, world, option, seed, horizon)
                 totals[i] += value
                 if i == 0:
                     first = value
                 else:
                     squares[i] += (value - first) ** 2
             done += 1
-        if done < 2:
-            return options[0]
+            slowest = max(slowest, time.perf_counter() - now)
         best = 0
-        best_edge = 0.0
-        for i in range(1, len(options)):
-            edge = (totals[i] - totals[0]) / done
-            spread = (max(0.0, squares[i] / done - edge * edge) / done) ** 0.5
-            if edge > self.margin * spread and edge > best_edge:
-                best, best_edge = i, edge
-        return options[best]
+        if done >= 2:
+            best_edge = 0.0
+            for i in range(1, len(options)):
+                edge = (totals[i] - totals[0]) / done
+                spread = (max(0.0, squares[i] / done - edge * edge) / done) ** 0.5
+                if edge > margin * spread and edge > best_edge:
+                    best, best_edge = i, edge
+        return best
 
     # -- guessing the hidden cards ----------------------------------------------------------
 
@@ -128,15 +166,27 @@ class ExpertBot:
         world: tuple[list[list[Card] | None], list[Card]],
         option: Action,
         seed: int,
+        horizon: int | None,
     ) -> float:
-        """What `option` is worth in one guessed world: this seat's gain on the table over the round."""
+        """What `option` is worth in one guessed world, to this seat, against the table.
+
+        With `horizon` None the round is played out and scored. Otherwise play stops
+        when this seat's turn has come round `horizon` times, and every hand is judged
+        by the hard bot's measure (its value less what its next drop sheds).
+        """
         hands, deck = world
         game = game_from_view(view, [None if h is None else list(h) for h in hands], deck, seed=seed, check=False)
         me = view.seat
         rounds = len(game.history)
         game.apply(option)
         turns = 0
-        while len(game.history) == rounds and not game.is_over and turns < ROLLOUT_TURNS:
+        laps = 0
+        limit = ROLLOUT_TURNS
+        while len(game.history) == rounds and not game.is_over and turns < limit:
+            if game.current == me and game.phase == "turn":
+                laps += 1
+                if horizon is not None and laps >= horizon:
+                    break
             game.apply(_quick_action(game))
             turns += 1
         if len(game.history) > rounds:
@@ -144,10 +194,16 @@ class ExpertBot:
             before = view.scores
             return _worth(view, me, before, result.scores, result.game_over, result.winners, result.eliminated)
         rules = view.rules
-        values = [None if h is None else hand_value(h, rules) for h in game.hands]
-        mine = values[me] or 0
-        others = [v for s, v in enumerate(values) if v is not None and s != me]
-        return (sum(others) / len(others) - mine) * 0.5 if others else 0.0
+        judged = [None if h is None else self._judge(h, rules) for h in game.hands]
+        mine = judged[me] or 0.0
+        others = [v for s, v in enumerate(judged) if v is not None and s != me]
+        return (sum(others) / len(others) - mine) if others else 0.0
+
+    def _judge(self, hand: list[Card], rules: Ruleset) -> float:
+        hard = self.hard
+        value = hand_value(hand, rules)
+        cost = value - hard.shed_weight * best_drop_worth(hand, rules, card_worth(rules))
+        return cost - hard.callable_bonus if value <= rules.yaniv_limit else cost
 
 
 def _worth(

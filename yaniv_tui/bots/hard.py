@@ -59,9 +59,14 @@ class HardBot:
             return SlapDown(view.slap_card)
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        if view.hand_value <= view.rules.yaniv_limit and self.call_worth(view, memory, odds) > self.call_margin:
+        if view.hand_value <= view.rules.yaniv_limit and self.call_worth(view, memory, odds) > self.margin_now(view):
             return CallYaniv()
         return self.best_plays(view, memory, odds, 1)[0][1]
+
+    def margin_now(self, view: PlayerView) -> float:
+        """The worth a call must beat now: it falls as a round drags on, so two wary players cannot stall forever."""
+        seats = sum(1 for out in view.out if not out)
+        return self.call_margin - 0.5 * max(0, len(view.seen) - 8 * seats)
 
     def best_plays(self, view: PlayerView, memory: Memory, odds: Odds, count: int) -> list[tuple[float, Play]]:
         """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
@@ -146,7 +151,7 @@ class HardBot:
         worst = 0.0
         for rank, suit in offered:
             w = worth[rank]
-            help_ = max(0.0, 4.0 - w) * 1.5
+            help_ = max(0.0, 3.0 - w) * 0.5
             if rank and rank in ranks:
                 help_ += 3.0 + w * 0.3
             elif rank and ((suit, rank - 1) in suited or (suit, rank + 1) in suited):

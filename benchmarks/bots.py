@@ -1,0 +1,161 @@
+"""Bot strength: the issue's head-to-head targets, measured with the simulator's library functions.
+
+Run: python benchmarks/bots.py [--only NAME ...] [--rounds N] [--games N] [--table-games N]
+                               [--expert-ms MS] [--expert-games N] [--jobs N] [--seed N] [--ruleset ID]
+
+Each match prints its figures, whether the target is met, and the `yaniv sim`
+command that plays the same run. Seats rotate over games so no player gains
+from starting. The expert is slow by design (200 ms a move by default in play);
+here it gets --expert-ms (default 40) and the runs are spread over --jobs
+processes (default 2): the budget used is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from yaniv_tui.engine import load_ruleset
+from yaniv_tui.sim import SimResult, figures, simulate
+
+
+@dataclass
+class Match:
+    name: str
+    levels: list[str]
+    mode: str  # "rounds" or "games"
+    count: int
+    target: str
+    check: Callable[[SimResult], bool]
+
+
+def round_rate(result: SimResult, player: int = 0) -> float:
+    t = result.tallies[player]
+    return t.round_wins / t.rounds
+
+
+def ppr(result: SimResult, player: int) -> float:
+    t = result.tallies[player]
+    return t.points / t.rounds
+
+
+def game_rate(result: SimResult, player: int = 0) -> float:
+    t = result.tallies[player]
+    return t.game_wins / t.games
+
+
+def matches(args: argparse.Namespace) -> list[Match]:
+    r, g = args.rounds, args.expert_games
+    return [
+        Match(
+            "medium-easy",
+            ["medium", "easy"],
+            "rounds",
+            r,
+            "medium wins >= 90% of rounds",
+            lambda res: round_rate(res) >= 0.90,
+        ),
+        Match(
+            "hard-medium",
+            ["hard", "medium"],
+            "rounds",
+            r,
+            "hard wins >= 57% of rounds and scores >= 2 points a round fewer",
+            lambda res: round_rate(res) >= 0.57 and ppr(res, 1) - ppr(res, 0) >= 2,
+        ),
+        Match(
+            "expert-hard",
+            ["expert", "hard"],
+            "rounds",
+            r,
+            "expert wins >= 53% of rounds, points a round no worse",
+            lambda res: round_rate(res) >= 0.53 and ppr(res, 0) <= ppr(res, 1),
+        ),
+        Match(
+            "expert-hard-games",
+            ["expert", "hard"],
+            "games",
+            g,
+            "expert wins more whole games than hard (to the preset's end)",
+            lambda res: game_rate(res) > 0.5,
+        ),
+        Match(
+            "hard-3-medium",
+            ["hard", "medium", "medium", "medium"],
+            "games",
+            args.table_games,
+            "hard wins >= 30% of four-seat games",
+            lambda res: game_rate(res) >= 0.30,
+        ),
+    ]
+
+
+def describe(result: SimResult) -> str:
+    lines = []
+    for i, t in enumerate(result.tallies):
+        f = figures(t, result.mode)
+        rw, pp = f["round_wins"], f["points_per_round"]
+        gw = f["game_wins"]
+        games = f"  games {100 * gw['rate']:.1f}% ({100 * gw['low']:.1f}-{100 * gw['high']:.1f})" if gw else ""
+        lines.append(
+            f"    P{i + 1} {t.level:<7} rounds won {100 * rw['rate']:.1f}% "
+            f"({100 * rw['low']:.1f}-{100 * rw['high']:.1f})"
+            f"  points a round {pp['mean']:.2f} ({pp['low']:.2f}-{pp['high']:.2f})"
+            f"  Assafed {t.assafs}/{t.calls} calls{games}"
+        )
+    lines.append(
+        f"    {result.games} games, {result.rounds} rounds, {result.turns} turns in {result.seconds:.1f} s "
+        f"({result.rate(result.turns):,.0f} turns/s over the processes)"
+    )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="run only these matches")
+    parser.add_argument("--rounds", type=int, default=2000, help="single rounds per heads-up match (default 2000)")
+    parser.add_argument("--expert-games", type=int, default=60, help="whole games of expert against hard (default 60)")
+    parser.add_argument("--table-games", type=int, default=600, help="four-seat games of hard and 3 medium")
+    parser.add_argument("--expert-ms", type=float, default=40.0, help="the expert's budget a move (default 40)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", default="israeli")
+    args = parser.parse_args()
+    rules = load_ruleset(args.ruleset)
+    met_all = True
+    for match in matches(args):
+        if args.only and match.name not in args.only:
+            continue
+        expert = "expert" in match.levels
+        options = {"budget_ms": args.expert_ms} if expert else {}
+        started = time.perf_counter()
+        result = simulate(
+            rules,
+            match.levels,
+            match.count,
+            mode="rounds" if match.mode == "rounds" else "games",
+            seed=args.seed,
+            bot_options=options,
+            jobs=args.jobs,
+        )
+        met = match.check(result)
+        met_all &= met
+        flag = f" --expert-ms {args.expert_ms:g}" if expert else ""
+        print(f"{match.name}: {match.target}: {'MET' if met else 'NOT MET'}")
+        print(
+            f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
+            f"--{match.mode} {match.count} --seed {args.seed}{flag} --jobs {args.jobs}"
+        )
+        print(describe(result))
+        print(f"    ({time.perf_counter() - started:.0f} s wall)", flush=True)
+    return 0 if met_all else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
