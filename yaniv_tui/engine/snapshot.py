@@ -456,6 +456,9 @@ def _check_consistent(game: Game) -> None:
     if {s for s in range(n) if game.out[s]} != out:
         raise _fail("out", "must be the seats eliminated in the finished rounds")
     if over:
+        for s in range(n):
+            if game.hands[s] is None and not game.out[s]:
+                raise _fail(f"hands[{s}]", f"seat {s} played the last round, so its hand must be a list of cards")
         if game.slap_card is not None:
             raise _fail("slap_card", "must be null once the game is over")
         return
