@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Sparkline, Static
+from textual.widgets import Button, Footer, Header, Static
 
 from ..session import Session
 from .common import TooSmall
@@ -28,6 +28,31 @@ def score_lines(session: Session) -> list[list[int]]:
             line.append(line[-1] if total is None else total)
         lines.append(line)
     return lines
+
+
+BARS = "▁▂▃▄▅▆▇█"
+#: Rounds the chart shows (the latest ones): two cells a round fit 80 columns.
+CHART_ROUNDS = 24
+
+
+def score_chart(session: Session) -> Text:
+    """Each player's total after every round as bars on one scale for everyone, so rows compare."""
+    game = session.game
+    lines = score_lines(session)
+    top = max(max(line) for line in lines) or 1
+    winners = set(game.winners)
+    text = Text()
+    for seat, line in enumerate(lines):
+        if seat:
+            text.append("\n")
+        style = "bold #ffd75f" if seat in winners else "#5f87d7"
+        text.append(f"{game.players[seat][:12]:<13}", style="bold" if seat in winners else "")
+        shown = line[1:][-CHART_ROUNDS:]
+        for value in shown:
+            text.append(BARS[round(value / top * (len(BARS) - 1))] * 2, style=style)
+        text.append(" " * (2 * (CHART_ROUNDS - len(shown)) + 1))
+        text.append(f"{line[-1]:>4}", style="bold")
+    return text
 
 
 def standings(session: Session) -> Table:
@@ -72,13 +97,10 @@ class GameEndScreen(Screen[None]):
             yield Static(Text(f"{names} wins!", style="bold #ffd75f"), id="end-title")
             yield Static(f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}")
             yield Static(standings(self.session), id="standings")
-            yield Static(Text("Score after every round (low is good)", style="bold"), id="chart-title")
-            with Vertical(id="chart"):
-                for seat, line in enumerate(score_lines(self.session)):
-                    with Horizontal(classes="chart-row"):
-                        yield Label(game.players[seat], classes="chart-name")
-                        yield Sparkline(line, classes="chart-line")
-                        yield Label(" → ".join(str(v) for v in line[-4:]), classes="chart-last")
+            yield Static(
+                Text("Score after every round, one scale for all (low is good)", style="bold"), id="chart-title"
+            )
+            yield Static(score_chart(self.session), id="chart")
             yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
             yield Button("Play again (p)", id="again", variant="primary")
