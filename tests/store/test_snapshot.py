@@ -168,3 +168,20 @@ def test_a_damaged_snapshot_is_one_clear_error(
 def test_not_an_object_is_refused(data: Any) -> None:
     with pytest.raises(SnapshotError, match="must be an object"):
         game_from_dict(data)
+
+
+def test_a_rule_added_after_the_save_takes_its_default() -> None:
+    data = game_to_dict(Game.new(slap_rules(), ["Ann", "Ben"], seed=1))
+    del data["rules"]["slap_down"]
+    assert game_from_dict(data).rules.slap_down is False
+
+
+def test_a_rule_no_file_can_set_is_kept_and_type_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yaniv_tui.engine import snapshot
+
+    monkeypatch.setattr(snapshot, "KEYS", tuple(k for k in snapshot.KEYS if k.field != "slap_down"))
+    data = game_to_dict(Game.new(slap_rules(), ["Ann", "Ben"], seed=1))
+    assert game_from_dict(data).rules.slap_down is True
+    data["rules"]["slap_down"] = "yes"
+    with pytest.raises(SnapshotError, match=r"rules\.slap_down: must be true/false, got text"):
+        game_from_dict(data)

@@ -259,8 +259,14 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
         raise _fail(reader.path(unknown[0]), "not a rule")
     ruleset_id = reader.str_("id")
     typed_end = None
+    extras: dict[str, Any] = {}
     for name in sorted(expected - {"id"}):
+        if name not in reader.data:
+            continue  # a rule added to the engine after the save was written: its default is the old play
         value = reader.get(name)
+        if name not in by_field:
+            extras[name] = value  # a rule no file can set: checked against its default's type below
+            continue
         if name == "resets":
             pairs = _list(value, reader.path(name), lambda v, w: _list(v, w, _int))
             if any(len(p) != 2 for p in pairs):
@@ -284,8 +290,15 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
         rules = ruleset_from_dict(table, ruleset_id=ruleset_id, source=where)
     except RulesetError as error:
         raise SnapshotError(str(error)) from None
-    if typed_end is not None and rules.end_limit_choices != tuple(sorted(reader.data["end_limit_choices"])):
-        rules = dataclasses.replace(rules, end_limit_choices=tuple(sorted(reader.data["end_limit_choices"])))
+    if typed_end is not None and isinstance(choices, list) and rules.end_limit_choices != tuple(sorted(choices)):
+        rules = dataclasses.replace(rules, end_limit_choices=tuple(sorted(choices)))
+    defaults = Ruleset()
+    for name, value in extras.items():
+        default = getattr(defaults, name)
+        if type(value) is not type(default) and not (isinstance(default, tuple) and isinstance(value, list)):
+            raise _fail(reader.path(name), f"must be {_kind(default)}, got {_kind(value)}")
+        change: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value}
+        rules = dataclasses.replace(rules, **change)
     return rules
 
 
