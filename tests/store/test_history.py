@@ -192,3 +192,17 @@ def test_yaniv_stats_on_a_damaged_database_is_one_line(tmp_path: Path, capsys: p
     assert print_stats(path, Console(file=io.StringIO())) == 1
     err = capsys.readouterr().err
     assert "damaged" in err and err.count("\n") == 1
+
+
+def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
+    import threading
+
+    history = History(tmp_path / "h.sqlite3")
+    game = play(new_game(players=3, seed=4), rounds=2)
+    results: list[bool] = []
+    worker = threading.Thread(target=lambda: results.append(history.record("t", game, SEATS)))
+    worker.start()
+    worker.join()
+    assert results == [True] and history.problem is None
+    assert sum(s.calls for s in history.stats()) == 2
+    history.close()

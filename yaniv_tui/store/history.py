@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,6 +141,8 @@ class History:
         self._connection: sqlite3.Connection | None = None
         self._broken = False  # damaged or from a newer version: not tried again
         self._recorded: dict[str, int] = {}  # game key -> rounds known to be in the database
+        # The app may record from a worker thread and read stats from the main one.
+        self._lock = threading.RLock()
         self._connect()
 
     @property
@@ -154,7 +157,9 @@ class History:
         connection: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level="DEFERRED")
+            connection = sqlite3.connect(
+                self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
+            )
             connection.execute("PRAGMA foreign_keys = ON")
             migrate(connection)
         except _NewerSchema as newer:
@@ -190,15 +195,16 @@ class History:
             self._connection = None
 
     def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
-        connection = self._connect()
-        if connection is None:
-            return default
-        try:
-            with connection:
-                return work(connection)
-        except (sqlite3.Error, OSError) as error:
-            self._fail_on(error)
-            return default
+        with self._lock:
+            connection = self._connect()
+            if connection is None:
+                return default
+            try:
+                with connection:
+                    return work(connection)
+            except (sqlite3.Error, OSError) as error:
+                self._fail_on(error)
+                return default
 
     def close(self) -> None:
         if self._connection is not None:
