@@ -68,7 +68,7 @@ async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains()
         await settle(pilot)
         keys = footer_keys(app)
         assert "y" not in keys
-        assert (keys["1-9"] == "choose cards" and "⏎" in keys) or "enter" in keys
+        assert keys["1-9 ←→ space"] == "choose cards" and keys["⏎"] == "drop them"
         await pilot.press("y")
         assert "cannot call Yaniv: the hand is worth 34, above the limit of 5" in screen_text(app)
         assert session.game.turns == 0

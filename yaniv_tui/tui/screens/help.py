@@ -23,16 +23,14 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column("key", style="bold #ffd75f", no_wrap=True)
     table.add_column("does")
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     app = screen.app
     for binding in [*Binding.make_bindings(getattr(screen, "BINDINGS", [])), *extra]:
-        if not binding.description:
+        # Keys hidden from the footer are listed too; one row per thing a key does.
+        if not binding.description or binding.description in seen:
             continue
-        key = binding.key_display or app.get_key_display(binding)
-        if (key, binding.description) in seen or not binding.show:
-            continue
-        seen.add((key, binding.description))
-        table.add_row(key, binding.description)
+        seen.add(binding.description)
+        table.add_row(binding.key_display or app.get_key_display(binding), binding.description)
     return table
 
 

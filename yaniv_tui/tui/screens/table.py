@@ -52,9 +52,9 @@ STAGE_OF_ACTION = {
 }
 
 
-def _digit_bindings(action: str, description: str) -> list[Binding]:
+def _digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
     """`1` shown as `1-9` in the footer; `2`..`9` do the same with their number, unseen."""
-    first = Binding("1", f"{action}(1)", description, key_display="1-9")
+    first = Binding("1", f"{action}(1)", description, key_display=shown)
     return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
 
 
@@ -62,10 +62,11 @@ class TableScreen(Screen[None]):
     """One game at the table, round after round, until the game is over."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *_digit_bindings("choose", "choose cards"),
-        Binding("left", "cursor(-1)", "move", key_display="←→"),
-        Binding("right", "cursor(1)", "move", show=False),
-        Binding("space", "toggle", "choose"),
+        # One footer entry for the three ways of choosing, so every key fits in 80 columns.
+        *_digit_bindings("choose", "choose cards", shown="1-9 ←→ space"),
+        Binding("left", "cursor(-1)", "move between cards", key_display="←→", show=False),
+        Binding("right", "cursor(1)", "move between cards", key_display="←→", show=False),
+        Binding("space", "toggle", "choose the card under the cursor", show=False),
         Binding("enter", "drop", "drop them"),
         Binding("y", "yaniv", "call Yaniv"),
         Binding("y", "yaniv_refused", "call Yaniv", show=False),
@@ -227,7 +228,7 @@ class TableScreen(Screen[None]):
             text.append_text(faces_text(list(self.drop), self.ascii_only))
             count = len(game.takeable)
             which = "1" if count == 1 else f"1-{count}"
-            text.append(f". Take 0/d the deck's card, or {which} a marked card.")
+            text.append(f". Take: 0/d the deck, or {which} a marked card.")
         elif self.stage == "slap":
             card = game.slap_card
             assert card is not None
