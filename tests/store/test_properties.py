@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import tomlkit
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from yaniv_tui.engine import KEYS, RulesetError, load_ruleset_file, preset_paths
@@ -249,3 +249,53 @@ def test_an_edited_snapshot_is_a_game_or_a_snapshot_error(good_save: bytes, data
     assert game.cards_in_play() == Counter(game.full_deck())
     assert game_to_dict(game_from_dict(game_to_dict(game))) == game_to_dict(game)
     play(game, actions=60)
+
+
+# -- saving a user ruleset ---------------------------------------------------------------------------
+
+RULE_VALUE = {
+    "int": st.integers(-60, 1200),
+    "bool": st.booleans(),
+    "str": st.text(max_size=15),
+    "choice": st.sampled_from([c for key in KEYS for c in key.choices]),
+    "ints": st.lists(st.integers(-5, 300), max_size=4).map(tuple),
+    "resets": st.lists(st.tuples(st.integers(0, 300), st.integers(-5, 300)), max_size=3).map(tuple),
+}
+
+
+@st.composite
+def rule_changes(draw: st.DrawFn) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for key in draw(st.lists(st.sampled_from(KEYS), max_size=5, unique_by=lambda k: k.path)):
+        # Now and then a value of another kind, or the file key instead of the field name.
+        kind = key.kind if draw(st.integers(0, 5)) else draw(st.sampled_from(sorted(RULE_VALUE)))
+        name = key.path if draw(st.booleans()) else key.field
+        changes[name] = draw(RULE_VALUE[kind])
+    return changes
+
+
+@given(st.sampled_from(sorted(PRESETS)), rule_changes())
+@SETTINGS
+def test_saving_changed_rules_gives_the_intended_rules_or_a_ruleset_error(
+    scratch: Path, base: str, changes: dict[str, Any]
+) -> None:
+    import dataclasses
+
+    from yaniv_tui.engine import load_ruleset
+    from yaniv_tui.store.userrules import save_user_ruleset
+
+    folder = scratch / "user-rulesets"
+    for old in folder.glob("*.toml"):
+        old.unlink()
+    try:
+        entry = save_user_ruleset(base, changes, "house", folder=folder)
+    except RulesetError as error:
+        assert "\n" not in str(error)
+        assert not (folder / "house.toml").exists()
+        event("refused")
+        return
+    event("saved")
+    fields = {next(k.field for k in KEYS if name in (k.path, k.field)): value for name, value in changes.items()}
+    fields = {f: tuple(sorted(v)) if isinstance(v, tuple) else v for f, v in fields.items()}
+    assert entry.rules == dataclasses.replace(load_ruleset(base), id="house", **fields)
+    assert load_ruleset_file(entry.path) == entry.rules
