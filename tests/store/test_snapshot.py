@@ -185,3 +185,11 @@ def test_a_rule_no_file_can_set_is_kept_and_type_checked(monkeypatch: pytest.Mon
     data["rules"]["slap_down"] = "yes"
     with pytest.raises(SnapshotError, match=r"rules\.slap_down: must be true/false, got text"):
         game_from_dict(data)
+
+
+def test_a_key_with_a_line_break_stays_out_of_the_message() -> None:
+    data = game_to_dict(new_game())
+    data["rules"]["wild\ntwos"] = True
+    with pytest.raises(SnapshotError) as error:
+        game_from_dict(data)
+    assert "\n" not in str(error.value) and "not a rule" in str(error.value)

@@ -142,6 +142,8 @@ T = TypeVar("T")
 
 
 def _fail(where: str, message: str) -> SnapshotError:
+    if not where.isprintable():  # a key may hold a line break; the message stays one line
+        where = repr(where)
     return SnapshotError(f"{where}: {message}" if where else message)
 
 
@@ -254,7 +256,7 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
     table: dict[str, Any] = {}
     by_field = {key.field: key.path for key in KEYS}
     expected = {f.name for f in dataclasses.fields(Ruleset) if f.init}
-    unknown = sorted(set(reader.data) - expected)
+    unknown = sorted(str(k) for k in set(reader.data) - expected)
     if unknown:
         raise _fail(reader.path(unknown[0]), "not a rule")
     ruleset_id = reader.str_("id")
