@@ -48,9 +48,10 @@ class ExpertBot:
         budget_ms: float | None = 200.0,
         samples: int | None = None,
         candidates: int = 4,
-        margin: float = 1.0,
+        margin: float = 2.0,
         search_calls: bool = True,
         horizon: int | None = 1,
+        wary: bool = True,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -61,6 +62,7 @@ class ExpertBot:
         self.margin = margin
         self.search_calls = search_calls
         self.horizon = horizon
+        self.wary = wary
         self.hard = HardBot()
 
     def choose(self, view: PlayerView) -> Action:
@@ -187,7 +189,7 @@ class ExpertBot:
                 laps += 1
                 if horizon is not None and laps >= horizon:
                     break
-            game.apply(_quick_action(game))
+            game.apply(_quick_action(game, self.hard if self.wary else None))
             turns += 1
         if len(game.history) > rounds:
             result = game.history[rounds]
@@ -235,8 +237,12 @@ def _worth(
     return value
 
 
-def _quick_action(game: Game) -> Action:
-    """Fast plain play straight from the guessed game: shed the most, take a low pile card, call at the limit."""
+def _quick_action(game: Game, judge: HardBot | None = None) -> Action:
+    """Fast plain play straight from the guessed game: shed the most, take a low pile card, call at the limit.
+
+    With a `judge`, a seat that may call asks it first whether an Assaf is too likely,
+    from that seat's own view, as a wary player would.
+    """
     rules = game.rules
     if game.phase == "slap":
         assert game.slap_card is not None
@@ -244,7 +250,12 @@ def _quick_action(game: Game) -> Action:
     hand = game.hands[game.current]
     assert hand is not None
     if hand_value(hand, rules) <= rules.yaniv_limit:
-        return CallYaniv()
+        if judge is None:
+            return CallYaniv()
+        view = game.view(game.current)
+        memory = Memory(view)
+        if judge.call_worth(view, memory, Odds(memory.unseen, rules)) > judge.margin_now(view):
+            return CallYaniv()
     values = rules.rank_values
     best_worth = -(10**9)
     best_drop: tuple[Card, ...] = ()

@@ -44,12 +44,14 @@ class HardBot:
         callable_bonus: float = 4.0,
         feed_weight: float = 1.0,
         call_margin: float = 0.0,
+        threat_weight: float = 0.0,
     ) -> None:
         del seed  # the hard bot plays the same from the same view; the argument keeps make_bot uniform
         self.shed_weight = shed_weight
         self.callable_bonus = callable_bonus
         self.feed_weight = feed_weight
         self.call_margin = call_margin
+        self.threat_weight = threat_weight
 
     # -- the turn ---------------------------------------------------------------------
 
@@ -77,6 +79,9 @@ class HardBot:
         takes = view.takeable
         deck = view.deck_size > 0
         shed = self.shed_weight
+        if self.threat_weight:
+            # An opponent who may call next turn makes the hand held now count more than the next drop.
+            shed *= 1.0 - self.threat_weight * self.threat(view, memory, odds)
         bonus = self.callable_bonus
         total_unseen = odds.total
         by_rank = odds.unseen_by_rank
@@ -166,6 +171,16 @@ class HardBot:
         if value > 0 and after_reset(rules, score, value) < score + value:
             return -min(6.0, (score + value - after_reset(rules, score, value)) / 10)
         return 0.0
+
+    @staticmethod
+    def threat(view: PlayerView, memory: Memory, odds: Odds) -> float:
+        """The chance some opponent holds a hand it may call Yaniv on."""
+        limit = view.rules.yaniv_limit
+        clear = 1.0
+        for seat in memory.opponents(view):
+            known, parts = opponent_parts(view, memory, seat, odds)
+            clear *= 1.0 - odds.chance_at_most(parts, limit - known)
+        return 1.0 - clear
 
     def call_worth(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
         """The expected worth of calling Yaniv now against playing on, in points relative to the table."""
