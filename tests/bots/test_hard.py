@@ -1,11 +1,11 @@
-"""The hard bot's judgement in set-up positions: it does not feed the next player the rank it collects."""
+"""The hard bot's judgement in set-up positions: what it feeds the next player, and when it dares call Yaniv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from yaniv_tui.bots import HardBot
-from yaniv_tui.engine import Game, Play, parse_cards
+from yaniv_tui.engine import CallYaniv, Game, Play, parse_cards
 
 
 def after_two_turns(dealt: Callable[..., Game], seat1_takes_the_eight: bool) -> Game:
@@ -30,3 +30,26 @@ def test_hard_keeps_back_the_rank_the_next_player_collects(dealt: Callable[..., 
     action = HardBot().choose(game.view(0))
     assert isinstance(action, Play)
     assert parse_cards("8D")[0] not in action.drop, "dropping the 8 would hand seat 1 a pair"
+
+
+def before_a_low_call(dealt: Callable[..., Game], seat1_takes_the_joker: bool) -> Game:
+    # Seat 0 drops the run 4S 5S JK and draws the 2 of clubs: its hand AH AD 2C is worth 4, enough to call.
+    # Seat 1 drops four queens, keeping two cards: the joker from that run (everyone sees it) and a 7,
+    # or, the other way, the 7 and an unseen card from the deck.
+    game = dealt("israeli", ["4S 5S JK AH AD", "QD QH QC QS 7H"], up="9D", deck="2C 8C")
+    game.apply(Play(tuple(parse_cards("4S 5S JK")), None))
+    joker = parse_cards("JK")[0]
+    game.apply(Play(tuple(parse_cards("QD QH QC QS")), joker if seat1_takes_the_joker else None))
+    assert game.current == 0 and game.view(0).hand_value == 4
+    return game
+
+
+def test_hard_calls_yaniv_when_an_assaf_is_unlikely(dealt: Callable[..., Game]) -> None:
+    game = before_a_low_call(dealt, seat1_takes_the_joker=False)
+    assert isinstance(HardBot().choose(game.view(0)), CallYaniv)
+
+
+def test_hard_holds_back_when_the_other_keeps_a_joker_and_one_card(dealt: Callable[..., Game]) -> None:
+    # Two cards left, one of them a joker worth 0: one low card more and seat 1 would Assaf a call on 4.
+    game = before_a_low_call(dealt, seat1_takes_the_joker=True)
+    assert isinstance(HardBot().choose(game.view(0)), Play)
