@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from tui_helpers import SIZE, TableApp, make_app, make_options, play_to_end, settle, stacked_session
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
-
-pytestmark = pytest.mark.snapshot
 
 
 def test_setup_screen(snap_compare):
