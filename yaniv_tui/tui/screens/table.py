@@ -95,7 +95,8 @@ class TableScreen(Screen[None]):
         self.thinking: int | None = None
         self.rounds_seen = len(self.game.history)
         self.message = ""
-        self.slots = rules.hand_size + 2
+        # A hand never grows past its deal; a drop is at most a hand plus a slapped-down card.
+        self.slots = rules.hand_size
         self._shown: tuple[object, ...] = ()
         self._keys: tuple[object, ...] = ()
         #: The card each human took on their last turn, shown in their hand's title.
@@ -113,7 +114,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="deck-box"):
                 yield Static("deck", id="deck-label")
                 yield DeckView(id="deck")
-            yield PileView(self.slots, id="pile")
+            yield PileView(self.slots + 1, id="pile")
             yield TurnLog(id="log")
         yield Static("", id="prompt")
         yield Static("", id="message")
