@@ -55,7 +55,7 @@ async def test_an_illegal_drop_says_why_and_changes_nothing():
         await settle(pilot)
         table = table_of(app)
         before = (list(session.game.hand(0)), session.game.turns, list(session.game.deck))
-        await pilot.press("1", "2", "enter")
+        await pilot.press("4", "5", "enter")  # shown by rank: 4♥ 5♥ 6♦ 9♣ K♠
         assert table.stage == "choose"
         assert "9C KS is not a legal drop" in screen_text(app)
         assert (list(session.game.hand(0)), session.game.turns, list(session.game.deck)) == before
@@ -100,11 +100,11 @@ async def test_take_a_marked_card_of_the_previous_drop_or_step_back():
         await settle(pilot)  # the bot drops first
         game = session.game
         takeable = game.takeable
-        await pilot.press("1", "2", "enter")
+        await pilot.press("4", "5", "enter")  # K♣ K♠, shown last by rank
         table = table_of(app)
         assert table.stage == "take" and footer_keys(app)["0/d"] == "take the deck's card"
         await pilot.press("escape")
-        assert table.stage == "choose" and table.chosen == {0, 1}
+        assert table.stage == "choose" and table.chosen == {3, 4}
         await pilot.press("enter", str(len(takeable)))
         turn = game.log[1] if len(game.log) > 1 else game.log[-1]
         assert turn.seat == 0 and turn.take == takeable[-1]
@@ -128,9 +128,9 @@ async def test_the_mouse_chooses_cards_and_takes_the_deck():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         faces = app.screen.query_one(HandView).query(CardFace)
-        await pilot.click(faces[0])
-        await pilot.click(faces[1])
-        assert table_of(app).chosen == {0, 1}
+        await pilot.click(faces[3])
+        await pilot.click(faces[4])
+        assert table_of(app).chosen == {3, 4}
         await pilot.click(DeckView)
         await settle(pilot)
         assert session.game.log[0].drop == tuple(parse_cards("KC KS"))
@@ -144,7 +144,7 @@ async def test_slap_down_is_offered_when_the_drawn_card_matches():
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1", "enter", "0")
+        await pilot.press("4", "enter", "0")  # 7♠, fourth by rank
         table = table_of(app)
         assert table.stage == "slap"
         assert footer_keys(app)["⏎"] == "slap it down" and footer_keys(app)["k"] == "keep it"
@@ -204,3 +204,16 @@ async def test_ascii_cards_use_letters_for_suits():
         text = screen_text(app)
         assert "10H" in text and "KS" in text and "8D" in text
         assert not any(symbol in text for symbol in "♠♥♦♣")
+
+
+async def test_the_hand_sorts_by_suit_or_rank_and_keeps_the_chosen_cards():
+    session = stacked_session(TWO, ["KC 3S 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert table.hand_of(0) == tuple(parse_cards("3S 4H 5H 6D KC"))
+        await pilot.press("5")  # K♣
+        await pilot.press("o")
+        assert table.hand_of(0) == tuple(parse_cards("KC 6D 4H 5H 3S"))
+        assert table.chosen == {0}

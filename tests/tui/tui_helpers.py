@@ -76,7 +76,7 @@ def keys_for(table: TableScreen, action: CallYaniv | Play) -> list[str]:
     """The keys a player presses for `action`: y, or the cards' numbers, enter, then 0 or a pile number."""
     if isinstance(action, CallYaniv):
         return ["y"]
-    hand = list(table.game.hand(table.game.current))
+    hand = list(table.hand_of(table.game.current))  # the order on screen
     keys: list[str] = []
     used: set[int] = set()
     for card in action.drop:

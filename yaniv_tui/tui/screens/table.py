@@ -41,6 +41,7 @@ STAGE_OF_ACTION = {
     "choose": {"choose"},
     "cursor": {"choose"},
     "toggle": {"choose"},
+    "sort": {"choose"},
     "drop": {"choose"},
     "yaniv": {"choose"},
     "yaniv_refused": {"choose"},
@@ -76,6 +77,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("escape", "back", "back"),
+        Binding("o", "sort", "sort by suit/rank", show=False),
         Binding("s", "scores", "scores"),
     ]
 
@@ -101,6 +103,7 @@ class TableScreen(Screen[None]):
         self._keys: tuple[object, ...] = ()
         #: The card each human took on their last turn, shown in their hand's title.
         self.fresh: dict[int, Card] = {}
+        self.sort_by = "rank"
 
     # -- layout -----------------------------------------------------------------------
 
@@ -192,7 +195,7 @@ class TableScreen(Screen[None]):
         if seat is None or self.game.is_over:
             hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, self.ascii_only)
             return
-        hand = self.game.hand(seat)
+        hand = self.hand_of(seat)
         value = hand_value(hand, self.rules)
         limit = self.rules.yaniv_limit
         title = Text()
@@ -341,7 +344,26 @@ class TableScreen(Screen[None]):
         return True
 
     def _hand(self) -> tuple[Card, ...]:
-        return self.game.hand(self.game.current)
+        return self.hand_of(self.game.current)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """A hand in the order it is shown: by rank (sets side by side) or by suit (runs side by side)."""
+        hand = self.game.hand(seat)
+        if self.sort_by == "suit":
+            return tuple(sorted(hand, key=lambda c: (c.suit, c.rank)))
+        return tuple(sorted(hand, key=lambda c: (c.rank, c.suit)))
+
+    def action_sort(self) -> None:
+        """Show the hand by suit or by rank; the chosen cards stay chosen."""
+        hand = self._hand()
+        chosen = [hand[i] for i in self.chosen if i < len(hand)]
+        self.sort_by = "suit" if self.sort_by == "rank" else "rank"
+        hand = list(self._hand())
+        self.chosen = set()
+        for card in chosen:
+            index = next(i for i, c in enumerate(hand) if c == card and i not in self.chosen)
+            self.chosen.add(index)
+        self.refresh_table()
 
     def action_choose(self, number: int) -> None:
         hand = self._hand()
