@@ -276,7 +276,7 @@ def simulate(
 def _pct(share: dict[str, Any] | None) -> str:
     if share is None or share["rate"] is None:
         return "—"
-    return f"{100 * share['rate']:.1f}% ({100 * share['low']:.1f}–{100 * share['high']:.1f})"
+    return f"{100 * share['rate']:.1f}%\n({100 * share['low']:.0f}–{100 * share['high']:.0f})"
 
 
 def render_table(result: SimResult) -> Any:
@@ -293,7 +293,6 @@ def render_table(result: SimResult) -> Any:
         ),
     )
     table.add_column("player", style="bold")
-    table.add_column("level")
     table.add_column("game wins", justify="right")
     table.add_column("round wins", justify="right")
     table.add_column("points a round", justify="right")
@@ -303,11 +302,10 @@ def render_table(result: SimResult) -> Any:
         f = figures(t, result.mode)
         ppr = f["points_per_round"]
         table.add_row(
-            f"P{i + 1}",
-            t.level,
+            f"P{i + 1} {t.level}",
             _pct(f["game_wins"]),
             _pct(f["round_wins"]),
-            f"{ppr['mean']:.2f} ({ppr['low']:.2f}–{ppr['high']:.2f})",
+            f"{ppr['mean']:.2f}\n({ppr['low']:.1f}–{ppr['high']:.1f})",
             _pct(f["yaniv_calls"]),
             _pct(f["assafs_suffered"]),
         )
@@ -347,7 +345,7 @@ def _budget(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="yaniv sim",
-        description="Bots play Yaniv headless; prints each player's figures with 95%% intervals.",
+        description="Bots play Yaniv headless; prints each player's figures with 95% intervals.",
     )
     parser.add_argument("--ruleset", default="israeli", help="a preset id or a ruleset .toml path (default israeli)")
     parser.add_argument(
@@ -428,9 +426,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         from rich.console import Console
 
-        console = Console()
-        if not console.is_terminal:
-            # A pipe or a file has no width to fit: keep every figure on one line.
-            console = Console(width=160)
-        console.print(render_table(result))
+        Console().print(render_table(result))
     return 0

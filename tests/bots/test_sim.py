@@ -36,12 +36,13 @@ def test_single_rounds_have_no_game_wins(capsys: pytest.CaptureFixture[str]) -> 
     assert all(p["round_wins"]["of"] == 6 for p in data["players"])
 
 
-def test_the_table_names_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_table_names_every_figure(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no heading wraps
     assert main(["--seats", "easy,medium", "--rounds", "4", "--slap-down", "on"]) == 0
     out = capsys.readouterr().out
     for heading in ("game wins", "round wins", "points a round", "Yaniv calls", "Assafs suffered", "turns/s"):
         assert heading in out
-    assert "easy" in out and "medium" in out and "rounds/s" in out
+    assert "P1 easy" in out and "P2 medium" in out and "rounds/s" in out
 
 
 def test_the_same_seed_plays_the_same_run() -> None:

@@ -30,13 +30,17 @@ ROLLOUT_TURNS = 80
 class ExpertBot:
     """A searcher over guesses at the hidden cards.
 
-    Each move it takes the hard bot's few best plays (and the Yaniv call when it
-    may), then, until its time budget is spent, deals the hidden cards anew in a
-    way that fits its view (every hand size, the cards it saw each player take,
+    Each move, until its time budget is spent, it deals the hidden cards anew in
+    a way that fits its view (every hand size, the cards it saw each player take,
     the unseen cards, players keeping cards no higher than their last drop) and
-    plays each candidate forward to the end of the round with fast plain play.
-    Every candidate meets the same guesses. It leaves the hard bot's first
-    choice only for a candidate that did better on average by a clear margin.
+    plays its options forward in each guess, every option meeting the same guesses:
+    - when it may call Yaniv: calling against the hard bot's best play, the round
+      played out to its end by fast plain players who call only when a wary
+      judge (the hard bot's Assaf estimate, from each seat's own view) says so;
+    - then the hard bot's few best plays, each followed by the others' replies and
+      judged by the hands as they then stand.
+    It leaves the hard bot's first choice only for an option that did better on
+    average by `margin` standard errors.
     """
 
     name = "expert"
