@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,15 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from yaniv_tui.engine import (
-    JOKER,
-    CallYaniv,
     Card,
-    DropError,
     IllegalActionError,
-    Pass,
-    Play,
-    SlapDown,
-    arrange_drop,
     hand_value,
 )
 from yaniv_tui.engine.cards import JACK
@@ -33,38 +25,17 @@ from ..session import Session
 from ..widgets.cards import CardFace, faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
 from .common import TooSmall
+from .turn_actions import TurnActions, digit_bindings
 
 LOG_LINES = 3
 
-#: The stages of a human's turn, and which actions each allows.
-STAGE_OF_ACTION = {
-    "choose": {"choose"},
-    "cursor": {"choose"},
-    "toggle": {"choose"},
-    "sort": {"choose"},
-    "drop": {"choose"},
-    "yaniv": {"choose"},
-    "yaniv_refused": {"choose"},
-    "take": {"take"},
-    "take_deck": {"take"},
-    "back": {"choose", "take"},
-    "slap": {"slap"},
-    "keep": {"slap"},
-}
 
-
-def _digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
-    """`1` shown as `1-9` in the footer; `2`..`9` do the same with their number, unseen."""
-    first = Binding("1", f"{action}(1)", description, key_display=shown)
-    return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
-
-
-class TableScreen(Screen[None]):
+class TableScreen(TurnActions, Screen[None]):
     """One game at the table, round after round, until the game is over."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # One footer entry for the three ways of choosing, so every key fits in 80 columns.
-        *_digit_bindings("choose", "choose cards", shown="1-9 ←→ space"),
+        *digit_bindings("choose", "choose cards", shown="1-9 ←→ space"),
         Binding("left", "cursor(-1)", "move between cards", key_display="←→", show=False),
         Binding("right", "cursor(1)", "move between cards", key_display="←→", show=False),
         Binding("space", "toggle", "choose the card under the cursor", show=False),
@@ -73,7 +44,7 @@ class TableScreen(Screen[None]):
         Binding("y", "yaniv_refused", "call Yaniv", show=False),
         Binding("0", "take_deck", "take the deck's card", key_display="0/d"),
         Binding("d", "take_deck", "take the deck's card", show=False),
-        *_digit_bindings("take", "take a marked card"),
+        *digit_bindings("take", "take a marked card"),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("escape", "back", "back"),
@@ -288,6 +259,9 @@ class TableScreen(Screen[None]):
         if self.game.is_over:
             from .game_end import GameEndScreen
 
+            # Close whatever is open over the table (help, scores) so the game end replaces the table itself.
+            while self.app.screen is not self and len(self.app.screen_stack) > 1:
+                self.app.pop_screen()
             self.app.switch_screen(GameEndScreen(self.session))
             return
         self.advance()
@@ -327,150 +301,6 @@ class TableScreen(Screen[None]):
         """An illegal choice: say why in one line, change nothing."""
         self.message = message
         self.refresh_table()
-
-    # -- actions --------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        stages = STAGE_OF_ACTION.get(action)
-        if stages is None:
-            return True
-        if self.stage not in stages:
-            return False
-        if action in ("yaniv", "yaniv_refused"):
-            allowed = hand_value(self.game.hand(self.game.current), self.rules) <= self.rules.yaniv_limit
-            return allowed if action == "yaniv" else not allowed
-        if action == "take_deck" and not self.game.deck:
-            return None
-        return True
-
-    def _hand(self) -> tuple[Card, ...]:
-        return self.hand_of(self.game.current)
-
-    def hand_of(self, seat: int) -> tuple[Card, ...]:
-        """A hand in the order it is shown: by rank (sets side by side) or by suit (runs side by side)."""
-        hand = self.game.hand(seat)
-        if self.sort_by == "suit":
-            return tuple(sorted(hand, key=lambda c: (c.suit, c.rank)))
-        return tuple(sorted(hand, key=lambda c: (c.rank, c.suit)))
-
-    def action_sort(self) -> None:
-        """Show the hand by suit or by rank; the chosen cards stay chosen."""
-        hand = self._hand()
-        chosen = [hand[i] for i in self.chosen if i < len(hand)]
-        self.sort_by = "suit" if self.sort_by == "rank" else "rank"
-        hand = list(self._hand())
-        self.chosen = set()
-        for card in chosen:
-            index = next(i for i, c in enumerate(hand) if c == card and i not in self.chosen)
-            self.chosen.add(index)
-        self.refresh_table()
-
-    def action_choose(self, number: int) -> None:
-        hand = self._hand()
-        if number > len(hand):
-            self._say(f"there is no card {number}: your hand has {len(hand)} cards")
-            return
-        self.cursor = number - 1
-        self._toggle(number - 1)
-
-    def action_cursor(self, step: int) -> None:
-        hand = self._hand()
-        if hand:
-            self.cursor = (self.cursor + step) % len(hand)
-        self.refresh_table()
-
-    def action_toggle(self) -> None:
-        self._toggle(self.cursor)
-
-    def _toggle(self, index: int) -> None:
-        self.message = ""
-        self.chosen ^= {index}
-        self.refresh_table()
-
-    def action_drop(self) -> None:
-        hand = self._hand()
-        cards = [hand[i] for i in sorted(self.chosen) if i < len(hand)]
-        if not cards:
-            self._say("choose the cards to drop first: 1-9, or ←→ and space")
-            return
-        try:
-            drop, _ = arrange_drop(cards, self.rules)
-        except DropError as error:
-            self._say(str(error))
-            return
-        self.drop = drop
-        self.message = ""
-        self.stage = "take"
-        self.refresh_table()
-
-    def action_back(self) -> None:
-        self.message = ""
-        if self.stage == "take":
-            self.stage = "choose"
-            self.drop = ()
-        else:
-            self.chosen = set()
-        self.refresh_table()
-
-    def _play(self, take: Card | None) -> None:
-        seat = self.game.current
-        kept = Counter(self.game.hand(seat)) - Counter(self.drop)
-        round_no = self.game.round_no
-        try:
-            self.game.apply(Play(self.drop, take))
-        except IllegalActionError as error:
-            self._say(str(error))
-            return
-        drawn = list((Counter(self.game.hand(seat)) - kept).elements())
-        if drawn and self.game.round_no == round_no:
-            self.fresh[seat] = drawn[0]
-        self._acted(seat)
-
-    def action_take_deck(self) -> None:
-        self._play(None)
-
-    def action_take(self, number: int) -> None:
-        takeable = self.game.takeable
-        if number > len(takeable):
-            which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
-            self._say(f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck")
-            return
-        self._play(takeable[number - 1])
-
-    def _call(self) -> None:
-        seat = self.game.current
-        try:
-            self.game.apply(CallYaniv())
-        except IllegalActionError as error:
-            self._say(str(error))
-            return
-        self._acted(seat)
-
-    def action_yaniv(self) -> None:
-        self._call()
-
-    def action_yaniv_refused(self) -> None:
-        self._call()
-
-    def action_slap(self) -> None:
-        seat = self.game.current
-        card = self.game.slap_card
-        try:
-            self.game.apply(SlapDown(card if card is not None else JOKER))
-        except IllegalActionError as error:
-            self._say(str(error))
-            return
-        self._acted(seat)
-
-    def action_keep(self) -> None:
-        seat = self.game.current
-        self.game.apply(Pass())
-        self._acted(seat)
-
-    def action_scores(self) -> None:
-        from .scores import ScoresScreen
-
-        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))
 
     # -- the mouse --------------------------------------------------------------------------
 
