@@ -217,3 +217,27 @@ async def test_the_hand_sorts_by_suit_or_rank_and_keeps_the_chosen_cards():
         await pilot.press("o")
         assert table.hand_of(0) == tuple(parse_cards("KC 6D 4H 5H 3S"))
         assert table.chosen == {0}
+
+
+async def test_clicking_a_marked_pile_card_drops_the_chosen_cards_and_takes_it():
+    session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandView).query(CardFace)
+        await pilot.click(hand[4])  # K♠
+        await pilot.click("#pile CardFace")
+        await settle(pilot)
+        turn = session.game.log[0]
+        assert turn.drop == tuple(parse_cards("KS")) and turn.take == parse_cards("8D")[0]
+
+
+async def test_the_command_palette_offers_help_and_scores():
+    app = make_app("sursis", seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Help and rules", "Scores", "Toggle ASCII cards"} <= set(titles)
+        app.action_toggle_ascii()
+        await pilot.pause()
+        assert "♠" not in screen_text(app) and "♥" not in screen_text(app)
