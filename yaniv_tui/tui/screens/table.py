@@ -38,7 +38,7 @@ class TableScreen(TurnActions, Screen[None]):
         *digit_bindings("choose", "choose cards", shown="1-9 ←→ space"),
         Binding("left", "cursor(-1)", "move between cards", key_display="←→", show=False),
         Binding("right", "cursor(1)", "move between cards", key_display="←→", show=False),
-        Binding("space", "toggle", "choose the card under the cursor", show=False),
+        Binding("space", "toggle_card", "choose the card under the cursor", show=False),
         Binding("enter", "drop", "drop them"),
         Binding("y", "yaniv", "call Yaniv"),
         Binding("y", "yaniv_refused", "call Yaniv", show=False),
@@ -301,6 +301,11 @@ class TableScreen(TurnActions, Screen[None]):
         """An illegal choice: say why in one line, change nothing."""
         self.message = message
         self.refresh_table()
+
+    def action_scores(self) -> None:
+        from .scores import ScoresScreen
+
+        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))
 
     # -- the mouse --------------------------------------------------------------------------
 

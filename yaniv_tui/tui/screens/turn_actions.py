@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 STAGE_OF_ACTION = {
     "choose": {"choose"},
     "cursor": {"choose"},
-    "toggle": {"choose"},
+    "toggle_card": {"choose"},
     "sort": {"choose"},
     "drop": {"choose"},
     "yaniv": {"choose"},
@@ -95,10 +95,10 @@ class TurnActions:
         hand = self._hand()
         chosen = [hand[i] for i in self.chosen if i < len(hand)]
         self.sort_by = "suit" if self.sort_by == "rank" else "rank"
-        hand = list(self._hand())
+        shown = self._hand()
         self.chosen = set()
         for card in chosen:
-            index = next(i for i, c in enumerate(hand) if c == card and i not in self.chosen)
+            index = next(i for i, c in enumerate(shown) if c == card and i not in self.chosen)
             self.chosen.add(index)
         self.refresh_table()
 
@@ -116,7 +116,7 @@ class TurnActions:
             self.cursor = (self.cursor + step) % len(hand)
         self.refresh_table()
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         self._toggle(self.cursor)
 
     def _toggle(self, index: int) -> None:
@@ -203,8 +203,3 @@ class TurnActions:
         seat = self.game.current
         self.game.apply(Pass())
         self._acted(seat)
-
-    def action_scores(self) -> None:
-        from .scores import ScoresScreen
-
-        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))

@@ -129,8 +129,7 @@ class PileView(Vertical):
                     keys[index] = str(number)
                     break
         for index, slot in enumerate(self.query_one(CardRow).faces):
-            card = drop[index] if index < len(drop) else None
-            slot.show(card, ascii_only, key=keys.get(index, ""))
+            slot.show(drop[index] if index < len(drop) else None, ascii_only, key=keys.get(index, ""))
             slot.set_class(index in marked, "-takeable")
 
 
