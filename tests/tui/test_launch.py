@@ -53,9 +53,9 @@ def test_every_bot_level_the_bots_package_offers_is_accepted():
         (["--ruleset", "/no/such/file.toml"], "no such file"),
         (["--ruleset", "sursis", "--end-score", "150"], "end score 150 is not offered by sursis: choose 100, 200"),
         (["--ruleset", "israeli", "--yaniv-limit", "6"], "Yaniv limit 6 is not offered"),
-        (["--seed", "lucky"], "--seed takes a whole number"),
-        (["--bot-delay", "-1"], "--bot-delay must be from 0 to 10"),
-        (["--bot-delay", "soon"], "--bot-delay takes seconds"),
+        (["--seed", "lucky"], "argument --seed: takes a whole number, not 'lucky'"),
+        (["--bot-delay", "-1"], "argument --bot-delay: must be from 0 to 10 seconds"),
+        (["--bot-delay", "soon"], "argument --bot-delay: takes seconds"),
         (["--colour"], "unrecognized arguments: --colour"),
     ],
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from yaniv_tui import __version__
 from yaniv_tui.engine import RulesetError, load_ruleset
@@ -29,20 +29,17 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--bot-delay takes seconds, like 0.5, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"takes seconds, like 0.5, not {text!r}") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"--bot-delay must be from 0 to 10 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {text}")
     return value
 
 
-def _whole(flag: str) -> Callable[[str], int]:
-    def convert(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, not {text!r}") from None
-
-    return convert
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,11 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
         f"levels: {', '.join(levels())}",
     )
-    parser.add_argument("--seed", type=_whole("--seed"), metavar="N", help="deal the same game again")
+    parser.add_argument("--seed", type=_whole, metavar="N", help="deal the same game again")
     parser.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS", help="pause before a bot plays")
     parser.add_argument("--ascii", action="store_true", help="suits as S H D C instead of ♠ ♥ ♦ ♣")
-    parser.add_argument("--yaniv-limit", type=_whole("--yaniv-limit"), metavar="N", help="call Yaniv at N or less")
-    parser.add_argument("--end-score", type=_whole("--end-score"), metavar="N", help="the score that ends the game")
+    parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
+    parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
     parser.add_argument("--version", action="version", version=f"yaniv {__version__}")
     return parser
 
