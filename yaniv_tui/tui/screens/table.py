@@ -152,7 +152,7 @@ class TableScreen(TurnActions, Screen[None]):
             self.query_one("#prompt", Static).update(prompt)
             self.query_one("#message", Static).update(Text(self.message, style="bold #ff8787") if self.message else "")
         # The footer is rebuilt on every bindings refresh, so only when the keys may have changed.
-        keys = (self.stage, self.check_action("yaniv", ()), bool(self.game.deck))
+        keys = (self.stage, self.check_action("yaniv", ()))
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()

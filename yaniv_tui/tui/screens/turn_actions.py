@@ -76,8 +76,6 @@ class TurnActions:
         if action in ("yaniv", "yaniv_refused"):
             allowed = hand_value(self.game.hand(self.game.current), self.rules) <= self.rules.yaniv_limit
             return allowed if action == "yaniv" else not allowed
-        if action == "take_deck" and not self.game.deck:
-            return None
         return True
 
     def _hand(self) -> tuple[Card, ...]:
