@@ -151,6 +151,10 @@ class SetupScreen(Screen[None]):
                     )
                 yield Static("", id="setup-error")
                 yield Button("Start", id="start", variant="success")
+                yield Static(
+                    "enter starts · tab moves between fields · press a seat's Human/Bot to change it",
+                    id="setup-hint",
+                )
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
