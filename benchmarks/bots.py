@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.sim import SimResult, figures, simulate
+from yaniv_tui.sim import SimResult, figures, simulate, wilson
 
 
 @dataclass
@@ -82,8 +82,8 @@ def matches(args: argparse.Namespace) -> list[Match]:
             ["expert", "hard"],
             "games",
             g,
-            "expert wins more whole games than hard (to the preset's end)",
-            lambda res: game_rate(res) > 0.5,
+            "expert wins more whole games than hard (to the preset's end), beyond the 95% interval",
+            lambda res: wilson(res.tallies[0].game_wins, res.tallies[0].games)[0] > 0.5,
         ),
         Match(
             "hard-3-medium",
