@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -13,6 +13,9 @@ from textual.screen import Screen
 from .options import GameOptions
 from .screens.common import MIN_HEIGHT, MIN_WIDTH
 from .session import Session
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import History, SavedGame
 
 
 class YanivApp(App[None]):
@@ -36,10 +39,16 @@ class YanivApp(App[None]):
         prefill: dict[str, object] | None = None,
         *,
         ascii_cards: bool | None = None,
+        saved: SavedGame | None = None,
     ) -> None:
         super().__init__()
         self.options = options
         self.prefill = dict(prefill or {})
+        #: A saved game to go straight back to (`yaniv --resume`).
+        self.saved = saved
+        #: Problems already told in a notice (the save, the history), so each is told once.
+        self.told: set[str] = set()
+        self._history: History | None = None
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
         self.ascii_cards = ascii_cards
@@ -49,6 +58,8 @@ class YanivApp(App[None]):
 
     def first_screen(self) -> Screen[None]:
         """The table when the seats were given on the command line, else the setup screen."""
+        if self.saved is not None:
+            return self.resume(self.saved)
         if self.options is not None:
             return self._table(self.options)
         from .screens.setup import SetupScreen
@@ -59,6 +70,26 @@ class YanivApp(App[None]):
         from .screens.table import TableScreen
 
         return TableScreen(Session(options))
+
+    def resume(self, saved: SavedGame) -> Screen[None]:
+        """The table of a saved game, as it was."""
+        from .screens.table import TableScreen
+
+        delay = float(self.prefill.get("bot_delay", 0.8))  # type: ignore[arg-type]
+        return TableScreen(Session.resumed(saved, delay, self.ascii_cards))
+
+    def continue_game(self, saved: SavedGame) -> None:
+        """Leave the setup screen for the saved game's table."""
+        self.switch_screen(self.resume(saved))
+
+    @property
+    def history(self) -> History:
+        """The history database, opened when first needed (it never raises; see `.problem`)."""
+        if self._history is None:
+            from yaniv_tui.store import History
+
+            self._history = History()
+        return self._history
 
     def start_game(self, options: GameOptions) -> None:
         """Leave the setup screen for a new table."""

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from yaniv_tui import __version__
 from yaniv_tui.engine import RulesetError, load_ruleset
 
 from .options import GameOptions, OptionsError, check_seats, choose_limits, levels, parse_players
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import SavedGame
 
 EXIT_USAGE = 2
 
@@ -55,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
         f"levels: {', '.join(levels())}",
     )
+    parser.add_argument("--resume", action="store_true", help="go straight back to the saved game")
     parser.add_argument("--seed", type=_whole, metavar="N", help="deal the same game again")
     parser.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS", help="pause before a bot plays")
     parser.add_argument("--ascii", action="store_true", help="suits as S H D C instead of ♠ ♥ ♦ ♣")
@@ -99,10 +104,31 @@ def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str
     return options, prefill
 
 
+def saved_game() -> SavedGame:
+    """The game `--resume` goes back to; UsageError when there is none or it is damaged (then moved aside)."""
+    from yaniv_tui.store import SaveError, load_save, save_path
+
+    try:
+        saved = load_save()
+    except SaveError as error:
+        raise UsageError(f"{error}; start a new game with 'yaniv'") from None
+    if saved is None:
+        raise UsageError(f"there is no saved game to resume (none at {save_path()}); start one with 'yaniv'")
+    return saved
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game from the command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    saved: SavedGame | None = None
     try:
-        options, prefill = options_from_args(sys.argv[1:] if argv is None else argv)
+        if "--resume" in args:
+            if "--players" in args or any(a.startswith("--players=") for a in args):
+                raise UsageError("--resume goes back to the saved game's seats: leave out --players")
+            options, prefill = options_from_args([a for a in args if a != "--resume"])
+            saved = saved_game()
+        else:
+            options, prefill = options_from_args(args)
     except UsageError as error:
         print(f"yaniv: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -111,5 +137,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
     from .app import YanivApp
 
-    YanivApp(options, prefill).run()
+    YanivApp(options, prefill, saved=saved).run()
     return 0

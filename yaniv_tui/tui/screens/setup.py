@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Se
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset, preset_paths
+from yaniv_tui.store import SavedGame, SaveError, load_save
 
 from ..options import (
     GameOptions,
@@ -78,6 +79,17 @@ def load_presets(extra: str | None) -> dict[str, Ruleset]:
     return presets
 
 
+def describe_save(saved: SavedGame) -> Text:
+    """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
+    game = saved.game
+    players = ", ".join(
+        f"{name} {score}" if score is not None else f"{name} (out)"
+        for name, score in zip(game.players, game.scores, strict=True)
+    )
+    when = saved.saved_at.replace("T", " ")[:16]
+    return Text(f"{players} · round {game.round_no} · {game.rules.name} · saved {when} UTC")
+
+
 class SetupScreen(Screen[None]):
     """Choose and start a game; Enter on the defaults seats one human against two bots."""
 
@@ -85,8 +97,10 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+s", "start", "start the game"),
         Binding("ctrl+a", "add_seat", "add a seat"),
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
+        Binding("ctrl+r", "continue_game", "continue the saved game"),
+        Binding("ctrl+t", "stats", "stats"),
     ]
-    AUTO_FOCUS = "#start"
+    AUTO_FOCUS = "#continue-saved, #start"
 
     def __init__(self, prefill: dict[str, object] | None = None) -> None:
         super().__init__(classes="setup")
@@ -97,6 +111,13 @@ class SetupScreen(Screen[None]):
         seats = self.prefill.get("seats")
         self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
         self.count = len(self.seats)
+        #: The saved game Continue goes back to, or why a damaged one was moved aside.
+        self.saved: SavedGame | None = None
+        self.save_problem = ""
+        try:
+            self.saved = load_save()
+        except SaveError as error:
+            self.save_problem = f"{error}. Start a new game below."
 
     @property
     def rules(self) -> Ruleset:
@@ -124,6 +145,12 @@ class SetupScreen(Screen[None]):
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
+                if self.saved is not None:
+                    yield Label("Saved game", classes="section")
+                    yield Static(describe_save(self.saved), id="saved-desc")
+                    yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
+                if self.save_problem:
+                    yield Static(self.save_problem, id="save-problem")
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
                     for index, seat in enumerate(self.seats[: self.count]):
@@ -150,7 +177,9 @@ class SetupScreen(Screen[None]):
                         type="integer",
                     )
                 yield Static("", id="setup-error")
-                yield Button("Start", id="start", variant="success")
+                with Horizontal(id="start-row"):
+                    yield Button("Start", id="start", variant="success")
+                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
                 yield Static(
                     "enter starts · tab moves between fields · press a seat's Human/Bot to change it",
                     id="setup-hint",
@@ -272,6 +301,20 @@ class SetupScreen(Screen[None]):
             ruleset_ref=self.ruleset_id,
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return self.saved is not None
+        return True
+
+    def action_continue_game(self) -> None:
+        if self.saved is not None:
+            self.app.continue_game(self.saved)  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.app.history))  # type: ignore[attr-defined]
+
     def action_start(self) -> None:
         try:
             options = self.read_options()
@@ -293,6 +336,10 @@ class SetupScreen(Screen[None]):
                 row.cycle()
         elif event.button.id == "start":
             self.action_start()
+        elif event.button.id == "continue-saved":
+            self.action_continue_game()
+        elif event.button.id == "stats":
+            self.action_stats()
         elif event.button.id == "add-seat":
             self.action_add_seat()
         elif event.button.id == "remove-seat":

@@ -100,7 +100,32 @@ class TableScreen(TurnActions, Screen[None]):
         return bool(getattr(self.app, "ascii_cards", False))
 
     def on_mount(self) -> None:
+        self.save()
         self.advance()
+
+    # -- what outlives the game: the save and the history ------------------------------------
+
+    def save(self) -> None:
+        """Save the game after an action; a disk that refuses is said once in a notice and play goes on."""
+        problem = self.session.save(self.viewer)
+        if problem is not None:
+            self.tell_once("save", f"Not saved: {problem}")
+
+    def record(self) -> None:
+        """Record the finished rounds (and the game once over); an unusable database is said once."""
+        history = getattr(self.app, "history", None)
+        if history is None:
+            return
+        session = self.session
+        history.record(session.meta.game_id, self.game, session.meta.seats, session.meta.started_at)
+        if history.problem:
+            self.tell_once("history", f"No history kept: {history.problem}")
+
+    def tell_once(self, topic: str, message: str) -> None:
+        told: set[str] = getattr(self.app, "told", set())
+        if topic not in told:
+            told.add(topic)
+            self.notify(message, severity="warning", timeout=8)
 
     # -- what is shown ------------------------------------------------------------------
 
@@ -219,6 +244,7 @@ class TableScreen(TurnActions, Screen[None]):
         game = self.game
         if len(game.history) > self.rounds_seen:
             self.rounds_seen = len(game.history)
+            self.record()
             self.stage = "wait"
             if self.session.pass_and_play:
                 self.viewer = None
@@ -275,6 +301,7 @@ class TableScreen(TurnActions, Screen[None]):
         same_turn = self.game.current == seat and self.game.phase == "slap"
         if self.session.pass_and_play and not same_turn:
             self.viewer = None
+        self.save()
         self.advance()
 
     @work(exclusive=True, group="bots")

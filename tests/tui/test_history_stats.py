@@ -1,0 +1,68 @@
+"""History: finished rounds and games go into the database; the stats screen shows them per player name."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, make_app, play_to_end, screen_text
+
+from yaniv_tui.store import History, history_path
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.stats import StatsScreen
+
+
+async def test_a_finished_game_and_its_rounds_are_in_the_history():
+    app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        game = app.screen.session.game
+        rounds = len(game.history)
+    with History() as history:
+        stats = {s.name: s for s in history.stats()}
+        assert history.games_played() == 1
+    assert set(stats) == {"Ann", "Bea", "Cy"}
+    assert all(s.games == 1 and s.rounds == rounds for s in stats.values())
+    assert sum(s.wins for s in stats.values()) == len(game.winners)
+    assert sum(s.calls for s in stats.values()) == rounds
+
+
+async def test_the_stats_screen_opens_from_setup_by_key_and_button():
+    app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+    setup = YanivApp(None, {})
+    async with setup.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(setup.screen, StatsScreen)
+        text = screen_text(setup)
+        for heading in ("games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed"):
+            assert heading in text
+        assert "Ann" in text and "Bea" in text and "Cy" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(setup.screen, SetupScreen)
+        await pilot.click("#stats")
+        await pilot.pause()
+        assert isinstance(setup.screen, StatsScreen)
+
+
+async def test_an_empty_history_says_so():
+    app = YanivApp(None, {})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "No games in the history yet" in screen_text(app)
+
+
+async def test_an_unusable_database_is_one_notice_and_play_goes_on():
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database at all, just text " * 100)
+    app = make_app("seven-cards", "Ann,bot:medium,bot:medium", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        notes = [n.message for n in app._notifications]
+        assert sum("No history kept" in n for n in notes) == 1
+        assert app.screen.__class__.__name__ == "GameEndScreen"
