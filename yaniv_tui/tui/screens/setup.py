@@ -97,7 +97,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+s", "start", "start the game"),
         Binding("ctrl+a", "add_seat", "add a seat"),
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
-        Binding("ctrl+r", "continue_game", "continue the saved game"),
+        Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+t", "stats", "stats"),
     ]
     AUTO_FOCUS = "#continue-saved, #start"

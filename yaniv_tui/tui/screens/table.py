@@ -47,6 +47,8 @@ class TableScreen(TurnActions, Screen[None]):
         *digit_bindings("take", "take a marked card"),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
+        Binding("u", "undo", "undo"),
+        Binding("u", "undo_refused", "undo", show=False),
         Binding("escape", "back", "back"),
         Binding("o", "sort", "sort by suit/rank", show=False),
         Binding("s", "scores", "scores"),
@@ -177,7 +179,7 @@ class TableScreen(TurnActions, Screen[None]):
             self.query_one("#prompt", Static).update(prompt)
             self.query_one("#message", Static).update(Text(self.message, style="bold #ff8787") if self.message else "")
         # The footer is rebuilt on every bindings refresh, so only when the keys may have changed.
-        keys = (self.stage, self.check_action("yaniv", ()))
+        keys = (self.stage, self.check_action("yaniv", ()), self.check_action("undo", ()))
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()

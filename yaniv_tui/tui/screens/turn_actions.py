@@ -19,9 +19,12 @@ from yaniv_tui.engine import (
     arrange_drop,
     hand_value,
 )
+from yaniv_tui.store import UndoError
 
 if TYPE_CHECKING:
-    from yaniv_tui.engine import Game, Ruleset
+    from yaniv_tui.engine import Action, Game, Ruleset
+
+    from ..session import Session
 
 #: The stages of a human's turn, and which actions each allows.
 STAGE_OF_ACTION = {
@@ -37,6 +40,7 @@ STAGE_OF_ACTION = {
     "back": {"choose", "take"},
     "slap": {"slap"},
     "keep": {"slap"},
+    "undo": {"choose", "take", "slap"},
 }
 
 
@@ -50,6 +54,7 @@ class TurnActions:
     """The actions behind the table's bindings; mixed into TableScreen, which draws and runs the game."""
 
     game: Game
+    session: Session
     rules: Ruleset
     stage: str
     chosen: set[int]
@@ -67,12 +72,18 @@ class TurnActions:
 
         def _say(self, message: str) -> None: ...
 
+        def _start_turn(self, seat: int) -> None: ...
+
+        def save(self) -> None: ...
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         stages = STAGE_OF_ACTION.get(action)
         if stages is None:
             return True
         if self.stage not in stages:
             return False
+        if action == "undo":
+            return self.session.why_no_undo() is None
         if action in ("yaniv", "yaniv_refused"):
             allowed = hand_value(self.game.hand(self.game.current), self.rules) <= self.rules.yaniv_limit
             return allowed if action == "yaniv" else not allowed
@@ -151,10 +162,7 @@ class TurnActions:
         seat = self.game.current
         kept = Counter(self.game.hand(seat)) - Counter(self.drop)
         round_no = self.game.round_no
-        try:
-            self.game.apply(Play(self.drop, take))
-        except IllegalActionError as error:
-            self._say(str(error))
+        if not self._apply(Play(self.drop, take)):
             return
         drawn = list((Counter(self.game.hand(seat)) - kept).elements())
         if drawn and self.game.round_no == round_no:
@@ -174,12 +182,8 @@ class TurnActions:
 
     def _call(self) -> None:
         seat = self.game.current
-        try:
-            self.game.apply(CallYaniv())
-        except IllegalActionError as error:
-            self._say(str(error))
-            return
-        self._acted(seat)
+        if self._apply(CallYaniv()):
+            self._acted(seat)
 
     def action_yaniv(self) -> None:
         self._call()
@@ -190,14 +194,40 @@ class TurnActions:
     def action_slap(self) -> None:
         seat = self.game.current
         card = self.game.slap_card
-        try:
-            self.game.apply(SlapDown(card if card is not None else JOKER))
-        except IllegalActionError as error:
-            self._say(str(error))
-            return
-        self._acted(seat)
+        if self._apply(SlapDown(card if card is not None else JOKER)):
+            self._acted(seat)
 
     def action_keep(self) -> None:
         seat = self.game.current
-        self.game.apply(Pass())
-        self._acted(seat)
+        if self._apply(Pass()):
+            self._acted(seat)
+
+    def _apply(self, action: Action) -> bool:
+        """A human's action, checked by the engine; the game just before it is kept for undo."""
+        before = self.game.clone()
+        try:
+            self.game.apply(action)
+        except IllegalActionError as error:
+            self._say(str(error))
+            return False
+        self.session.undo.checkpoint(before)
+        return True
+
+    def action_undo(self) -> None:
+        """Back to just before your last move (against bots only); the bots start afresh from there."""
+        session = self.session
+        try:
+            game = session.undo.undo(self.game, session.meta)
+        except UndoError as error:
+            self._say(f"cannot undo: {error}")
+            return
+        session.game = self.game = game
+        session.make_bots()
+        self.fresh.clear()
+        self.message = ""
+        self.save()
+        self._start_turn(game.current)
+
+    def action_undo_refused(self) -> None:
+        reason = self.session.why_no_undo() if self.stage != "wait" else "wait for your turn"
+        self._say(f"cannot undo: {reason or 'wait for your turn'}")
