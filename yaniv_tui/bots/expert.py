@@ -14,6 +14,7 @@ from yaniv_tui.engine import (
     PlayerView,
     Ruleset,
     SlapDown,
+    Turn,
     hand_value,
     legal_drops,
 )
@@ -34,13 +35,18 @@ class ExpertBot:
     a way that fits its view (every hand size, the cards it saw each player take,
     the unseen cards, players keeping cards no higher than their last drop) and
     plays its options forward in each guess, every option meeting the same guesses:
-    - when it may call Yaniv: calling against the hard bot's best play, the round
-      played out to its end by fast plain players who call only when a wary
-      judge (the hard bot's Assaf estimate, from each seat's own view) says so;
-    - then the hard bot's few best plays, each followed by the others' replies and
-      judged by the hands as they then stand.
-    It leaves the hard bot's first choice only for an option that did better on
-    average by `margin` standard errors.
+    the hard bot's few best plays, each followed by the others' replies and judged
+    by the hands as they then stand. It leaves the hard bot's first choice only for
+    an option that did better on average by `margin` standard errors. A player
+    whose last hand could have called Yaniv mostly would have, so guesses giving it
+    one are mostly dealt again (`belief`).
+
+    It calls Yaniv when the hard bot's worth of the call (its Assaf estimate and
+    what the round does to every score) is above minus `call_slack`: playing on
+    lets the others call first. With `call_slack` None it searches that choice
+    too, calling against the hard bot's best play, the round played out to its
+    end by fast plain players (or hard bots, `rollout="hard"`) who call only when
+    a wary judge says so.
     """
 
     name = "expert"
@@ -56,6 +62,11 @@ class ExpertBot:
         search_calls: bool = True,
         horizon: int | None = 1,
         wary: bool = True,
+        belief: float = 0.9,
+        retries: int = 12,
+        replies: str = "quick",
+        rollout: str = "quick",
+        call_slack: float | None = 8.0,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -67,6 +78,11 @@ class ExpertBot:
         self.search_calls = search_calls
         self.horizon = horizon
         self.wary = wary
+        self.belief = belief  # how sure it is that a player who could call Yaniv would have
+        self.retries = retries
+        self.replies = replies  # who answers its candidate plays: "quick" plain players, or "hard" bots
+        self.call_slack = call_slack
+        self.rollout = rollout  # who plays a round out after a call is declined: "quick" or "hard"
         self.hard = HardBot()
 
     def choose(self, view: PlayerView) -> Action:
@@ -79,12 +95,18 @@ class ExpertBot:
         plays: list[Action] = [play for _, play in self.hard.best_plays(view, memory, odds, self.candidates)]
         deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
         if view.hand_value <= view.rules.yaniv_limit:
-            hard_calls = self.hard.call_worth(view, memory, odds) > self.hard.margin_now(view)
-            if not self.search_calls:
-                if hard_calls:
+            worth = self.hard.call_worth(view, memory, odds)
+            if self.call_slack is not None:
+                # Playing on gives every other seat a turn to call first: a call worth a little less than
+                # nothing beats it. Measured against the hard bot, this won more rounds than searching the call.
+                if worth > self.hard.margin_now(view) - self.call_slack:
+                    return CallYaniv()
+            elif not self.search_calls:
+                if worth > self.hard.margin_now(view):
                     return CallYaniv()
             else:
-                # First the big question, call or play on, each played out to the end of the round.
+                # The big question, call or play on, each played out to the end of the round.
+                hard_calls = worth > self.hard.margin_now(view)
                 pair: list[Action] = [CallYaniv(), plays[0]] if hard_calls else [plays[0], CallYaniv()]
                 share = deadline if deadline is None or len(plays) == 1 else (started + deadline) / 2
                 if isinstance(pair[self._search(view, memory, pair, share, None, 0.0)], CallYaniv):
@@ -137,32 +159,58 @@ class ExpertBot:
     # -- guessing the hidden cards ----------------------------------------------------------
 
     def _sample(self, view: PlayerView, memory: Memory) -> tuple[list[list[Card] | None], list[Card]]:
-        """Other seats' hands and the deck, dealt from the unseen cards so they fit the view."""
+        """Other seats' hands and the deck, dealt from the unseen cards so they fit the view.
+
+        A player whose hand was low enough to call Yaniv at its last turn mostly
+        would have called, so a guess giving it such a hand is mostly dealt again.
+        """
         rng = self.rng
         rules = view.rules
         pool = list(memory.unseen.elements())
         rng.shuffle(pool)
         worth = rules.rank_values
+        limit = rules.yaniv_limit
+        last_turns = _last_turns(view)
         hands: list[list[Card] | None] = []
         for seat, size in enumerate(view.hand_sizes):
             if seat == view.seat or size is None:
                 hands.append(None if size is None else [])
                 continue
-            hand = list(memory.known[seat].elements())
-            unknown = size - len(hand)
+            known = list(memory.known[seat].elements())
+            unknown = size - len(known)
             cap = memory.cap[seat]
             free = 1 if (memory.fresh[seat] or cap is None) else 0
             kept = unknown - free
-            if kept > 0 and cap is not None:
-                # Players shed their highest cards: what they kept through their last drop is mostly no higher.
-                low = [i for i, card in enumerate(pool) if worth[card[0]] <= cap]
-                take = [i for i in low if rng.random() < 0.85][:kept]
-                for i in sorted(take, reverse=True):
-                    hand.append(pool.pop(i))
-            while len(hand) < size:
-                hand.append(pool.pop())
+            last = last_turns.get(seat)
+            for attempt in range(self.retries + 1):
+                hand = list(known)
+                if kept > 0 and cap is not None:
+                    # Players shed their highest cards: what they kept through their last drop is mostly no higher.
+                    low = [i for i, card in enumerate(pool) if worth[card[0]] <= cap]
+                    take = [i for i in low if rng.random() < 0.85][:kept]
+                    for i in sorted(take, reverse=True):
+                        hand.append(pool.pop(i))
+                while len(hand) < size:
+                    hand.append(pool.pop())
+                if last is None or attempt == self.retries or not self._could_call(hand, last, rules, limit):
+                    break
+                # Put the guessed cards back and deal this seat again.
+                pool.extend(hand[len(known) :])
+                rng.shuffle(pool)
             hands.append(hand)
         return hands, pool
+
+    def _could_call(self, hand: list[Card], last: Turn, rules: Ruleset, limit: int) -> bool:
+        """Whether the hand held before its last turn (now less the take, plus the drop) could call, and would."""
+        if last.slapped is not None:
+            return False
+        before = list(hand)
+        taken = last.take if last.take is not None else hand[-1]  # a deck draw is the card dealt last
+        if taken not in before:
+            return False
+        before.remove(taken)
+        before.extend(last.drop)
+        return hand_value(before, rules) <= limit and self.rng.random() < self.belief
 
     # -- playing forward ------------------------------------------------------------------------
 
@@ -193,7 +241,13 @@ class ExpertBot:
                 laps += 1
                 if horizon is not None and laps >= horizon:
                     break
-            game.apply(_quick_action(game, self.hard if self.wary else None))
+            seat = game.current
+            if (seat != me and self.replies == "hard" and horizon is not None) or (
+                horizon is None and self.rollout == "hard"
+            ):
+                game.apply(self.hard.choose(game.view(seat)))
+            else:
+                game.apply(_quick_action(game, self.hard if self.wary else None))
             turns += 1
         if len(game.history) > rounds:
             result = game.history[rounds]
@@ -210,6 +264,15 @@ class ExpertBot:
         value = hand_value(hand, rules)
         cost = value - hard.shed_weight * best_drop_worth(hand, rules, card_worth(rules))
         return cost - hard.callable_bonus if value <= rules.yaniv_limit else cost
+
+
+def _last_turns(view: PlayerView) -> dict[int, Turn]:
+    """Each other seat's last turn this round."""
+    last: dict[int, Turn] = {}
+    for turn in view.seen:
+        if turn.seat != view.seat:
+            last[turn.seat] = turn
+    return last
 
 
 def _worth(
