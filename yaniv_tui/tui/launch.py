@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui import __version__
-from yaniv_tui.engine import RulesetError, load_ruleset
+from yaniv_tui.engine import RulesetError
+from yaniv_tui.store import find_ruleset
 
 from .options import GameOptions, OptionsError, check_seats, choose_limits, levels, parse_players
 
@@ -82,7 +83,7 @@ def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str
     """
     args = build_parser().parse_args(list(argv))
     try:
-        rules = load_ruleset(args.ruleset or "israeli")
+        rules = find_ruleset(args.ruleset or "israeli")
         rules = choose_limits(rules, args.yaniv_limit, args.end_score)
         ascii_cards = args.ascii or not utf8_terminal()
         prefill: dict[str, object] = {"ruleset": args.ruleset or "israeli", "seed": args.seed}

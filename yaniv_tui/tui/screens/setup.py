@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset, preset_paths
-from yaniv_tui.store import SavedGame, SaveError, load_save
+from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
+from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
 
 from ..options import (
     GameOptions,
@@ -65,18 +65,28 @@ class SeatRow(Horizontal):
         name.placeholder = "name" if self.kind == HUMAN else "a bot's name (optional)"
 
 
-def load_presets(extra: str | None) -> dict[str, Ruleset]:
-    """Every shipped preset that loads, plus a ruleset file named on the command line."""
+def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:
+    """The rulesets that load (shipped, the user's own, a file named on the command line), which ids are the
+    user's, and the user's files that do not load, each with its one-line error."""
     presets: dict[str, Ruleset] = {}
-    if extra and extra not in preset_paths():
+    mine: set[str] = set()
+    bad: list[RulesetEntry] = []
+    entries = all_rulesets()
+    if extra and extra not in {entry.id for entry in entries}:
         with contextlib.suppress(RulesetError):
-            presets[extra] = load_ruleset(extra)
-    for ruleset_id, path in preset_paths().items():
-        try:
-            presets[ruleset_id] = load_ruleset(path)
-        except RulesetError:
+            presets[extra] = find_ruleset(extra)
+    for entry in entries:
+        if entry.rules is None:
+            if entry.origin == "user":
+                bad.append(entry)
             continue
-    return presets
+        if entry.id not in presets:
+            presets[entry.id] = entry.rules
+            if entry.origin == "user":
+                mine.add(entry.id)
+    if not presets:  # every file broken: the shipped rules are still playable
+        presets["israeli"] = load_ruleset("israeli")
+    return presets, mine, bad
 
 
 def describe_save(saved: SavedGame) -> Text:
@@ -105,7 +115,7 @@ class SetupScreen(Screen[None]):
     def __init__(self, prefill: dict[str, object] | None = None) -> None:
         super().__init__(classes="setup")
         self.prefill = dict(prefill or {})
-        self.presets = load_presets(str(self.prefill.get("ruleset") or "") or None)
+        self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
         wanted = str(self.prefill.get("ruleset") or "israeli")
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
         seats = self.prefill.get("seats")
@@ -139,9 +149,16 @@ class SetupScreen(Screen[None]):
                 for ruleset_id, rules in self.presets.items():
                     if options:
                         options.append(None)
-                    prompt = Text.assemble((rules.name, "bold"), "\n", (rules.description, "italic"))
+                    mark = ("  · your file", "#ffd75f") if ruleset_id in self.mine else ""
+                    prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
                     options.append(Option(prompt, id=ruleset_id))
                 yield OptionList(*options, id="presets")
+                if self.bad_rulesets:
+                    lines = [
+                        f"{entry.path.name} not loaded: {str(entry.error).removeprefix(f'{entry.path}: ')}"
+                        for entry in self.bad_rulesets
+                    ]
+                    yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
