@@ -104,6 +104,8 @@ class TableScreen(TurnActions, Screen[None]):
     def on_mount(self) -> None:
         self.save()
         self.advance()
+        # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
+        self.call_after_refresh(self.refresh_table)
 
     # -- what outlives the game: the save and the history ------------------------------------
 
