@@ -148,3 +148,20 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.screen.__class__.__name__ == "PassScreen"
+
+
+async def test_enter_on_setup_continues_the_saved_game():
+    app = make_app("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_turn(pilot)
+        await settle(pilot)
+        before = game_to_dict(app.screen.game)
+    setup_app = YanivApp(None, {"bot_delay": 0.0})
+    async with setup_app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "enter continues the saved game" in screen_text(setup_app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(setup_app.screen, TableScreen)
+        assert game_to_dict(setup_app.screen.game) == before

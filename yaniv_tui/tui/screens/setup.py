@@ -198,7 +198,8 @@ class SetupScreen(Screen[None]):
                     yield Button("Start", id="start", variant="success")
                     yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
                 yield Static(
-                    "enter starts · tab moves between fields · press a seat's Human/Bot to change it",
+                    ("enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts")
+                    + " · tab moves between fields · press a seat's Human/Bot to change it",
                     id="setup-hint",
                 )
         yield Footer(compact=True, show_command_palette=False)
