@@ -109,6 +109,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+t", "stats", "stats"),
+        Binding("ctrl+e", "house_rules", "house rules"),
     ]
     AUTO_FOCUS = "#continue-saved, #start"
 
@@ -145,14 +146,7 @@ class SetupScreen(Screen[None]):
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Label("House rules", classes="section")
-                options: list[Option | None] = []
-                for ruleset_id, rules in self.presets.items():
-                    if options:
-                        options.append(None)
-                    mark = ("  · your file", "#ffd75f") if ruleset_id in self.mine else ""
-                    prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
-                    options.append(Option(prompt, id=ruleset_id))
-                yield OptionList(*options, id="presets")
+                yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [
                         f"{entry.path.name} not loaded: {str(entry.error).removeprefix(f'{entry.path}: ')}"
@@ -197,12 +191,24 @@ class SetupScreen(Screen[None]):
                 with Horizontal(id="start-row"):
                     yield Button("Start", id="start", variant="success")
                     yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
+                    yield Button("Rules…", id="house-rules", tooltip="ctrl+e: change these rules, save as your own")
                 yield Static(
                     ("enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts")
                     + " · tab moves between fields · press a seat's Human/Bot to change it",
                     id="setup-hint",
                 )
         yield Footer(compact=True, show_command_palette=False)
+
+    def preset_options(self) -> list[Option | None]:
+        """One option per loadable ruleset, the user's own marked, with separators between."""
+        options: list[Option | None] = []
+        for ruleset_id, rules in self.presets.items():
+            if options:
+                options.append(None)
+            mark = ("  · your file", "#ffd75f") if ruleset_id in self.mine else ""
+            prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
+            options.append(Option(prompt, id=ruleset_id))
+        return options
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
@@ -333,6 +339,26 @@ class SetupScreen(Screen[None]):
 
         self.app.push_screen(StatsScreen(self.app.history))  # type: ignore[attr-defined]
 
+    def action_house_rules(self) -> None:
+        from .house_rules import HouseRulesScreen
+
+        taken = {entry.id for entry in all_rulesets()}
+        self.app.push_screen(HouseRulesScreen(self.ruleset_id, self.rules, taken), self.house_rules_saved)
+
+    def house_rules_saved(self, new_id: str | None) -> None:
+        """Reload the presets after the dialog saved one, and highlight the new file."""
+        if new_id is None:
+            return
+        self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
+        if new_id not in self.presets:
+            return
+        self.ruleset_id = new_id
+        presets = self.query_one("#presets", OptionList)
+        presets.clear_options()
+        presets.add_options(self.preset_options())
+        presets.highlighted = list(self.presets).index(new_id)
+        self.show_rules()
+
     def action_start(self) -> None:
         try:
             options = self.read_options()
@@ -358,6 +384,8 @@ class SetupScreen(Screen[None]):
             self.action_continue_game()
         elif event.button.id == "stats":
             self.action_stats()
+        elif event.button.id == "house-rules":
+            self.action_house_rules()
         elif event.button.id == "add-seat":
             self.action_add_seat()
         elif event.button.id == "remove-seat":

@@ -1,0 +1,118 @@
+"""The house-rules dialog on the setup screen: change a preset, save it as the host's own file, or leave nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.widgets import Input, Label, OptionList, Static, Switch
+from tui_helpers import SIZE, screen_text
+
+from yaniv_tui.engine import load_ruleset, load_ruleset_file
+from yaniv_tui.store import user_rulesets_dir
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
+from yaniv_tui.tui.screens.setup import SetupScreen
+
+
+async def open_dialog(pilot) -> HouseRulesScreen:
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, SetupScreen)
+    await pilot.press("ctrl+e")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, HouseRulesScreen)
+    return dialog
+
+
+def user_files() -> list[str]:
+    folder = user_rulesets_dir()
+    return sorted(p.name for p in folder.glob("*")) if folder.exists() else []
+
+
+async def test_a_changed_preset_is_saved_loaded_and_selected():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert "^e house rules" in screen_text(app)  # the footer names the key
+        dialog = await open_dialog(pilot)
+        assert dialog.base_id == "israeli"
+        assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
+        slap_row = dialog.query_one("#hr-slap_down", Switch).parent
+        assert "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
+        slap = dialog.query_one("#hr-slap_down", Switch)
+        assert slap.value is False
+        slap.focus()
+        await pilot.press("space")
+        assert slap.value is True
+        end = dialog.query_one("#hr-end_limit", Input)
+        end.value = "150"
+        dialog.query_one("#hr-end_limit_choices", Input).value = "150, 200"
+        new_id = dialog.query_one("#hr-id", Input)
+        new_id.value = "kitchen"
+        new_id.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is setup
+        path = user_rulesets_dir() / "kitchen.toml"
+        assert user_files() == ["kitchen.toml"]
+        base = load_ruleset("israeli")
+        expected = dataclasses.replace(
+            base, id="kitchen", slap_down=True, end_limit=150, end_limit_choices=(150, 200), source=base.source
+        )
+        loaded = load_ruleset_file(path, "kitchen")
+        assert dataclasses.replace(loaded, source=base.source) == expected
+        assert "kitchen" in setup.presets and "kitchen" in setup.mine
+        assert setup.ruleset_id == "kitchen"
+        presets = setup.query_one("#presets", OptionList)
+        assert presets.highlighted is not None
+        assert presets.get_option_at_index(presets.highlighted).id == "kitchen"
+        assert "your file" in screen_text(app)
+
+
+async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#hr-yaniv_limit", Input).value = "9"  # not among the offered limits 5, 7, 10, 11, 13
+        await pilot.click("#hr-save")
+        await pilot.pause()
+        assert app.screen is dialog
+        error = str(dialog.query_one("#hr-error", Static).render())
+        assert "yaniv.limit_choices" in error and "\n" not in error.strip()
+        assert user_files() == []
+        dialog.query_one("#hr-yaniv_limit", Input).value = "7"
+        dialog.query_one("#hr-hand_size", Input).value = "five"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(dialog.query_one("#hr-error", Static).render())
+        assert error.strip().startswith("deck.hand_size: must be a whole number")
+        dialog.query_one("#hr-hand_size", Input).value = "5"
+        dialog.query_one("#hr-id", Input).value = "Bad Id!"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "ruleset id 'Bad Id!'" in str(dialog.query_one("#hr-error", Static).render())
+        dialog.query_one("#hr-id", Input).value = "israeli"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "shipped preset" in str(dialog.query_one("#hr-error", Static).render())
+        assert app.screen is dialog and user_files() == []
+
+
+async def test_cancel_and_escape_write_nothing():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#hr-slap_down", Switch).value = True
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is setup and user_files() == []
+        await pilot.click("#house-rules")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HouseRulesScreen)
+        dialog.query_one("#hr-slap_down", Switch).value = True
+        await pilot.click("#hr-cancel")
+        await pilot.pause()
+        assert app.screen is setup and user_files() == []
+        assert setup.ruleset_id == "israeli"
