@@ -10,9 +10,11 @@ taken in the parent from just before the process is started to that mark. The ta
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 CHILD = r"""
@@ -57,8 +59,17 @@ TARGET = 0.5
 
 
 def one_run(flags: list[str], code: str = CHILD) -> float:
+    # The app saves the game it opens: keep that out of the user's own folders.
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {**os.environ, "YANIV_DATA_DIR": scratch, "YANIV_CONFIG_DIR": scratch}
+        return _timed(code, flags, env)
+
+
+def _timed(code: str, flags: list[str], env: dict[str, str]) -> float:
     started = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", code, *flags], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *flags], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env
+    )
     assert child.stderr is not None
     line = child.stderr.readline()
     elapsed = time.perf_counter() - started
