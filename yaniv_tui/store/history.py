@@ -100,6 +100,23 @@ class PlayerStats:
         """The share of Yaniv calls that were not Assafed, 0 to 1."""
         return self.calls_won / self.calls if self.calls else 0.0
 
+    def cells(self) -> tuple[str, ...]:
+        """The row under STATS_COLUMNS, as text."""
+        return (
+            self.name,
+            str(self.games),
+            str(self.wins),
+            f"{self.average_points:.1f}",
+            str(self.calls),
+            f"{self.call_success:.0%}" if self.calls else "–",
+            str(self.assafs_made),
+            str(self.assafs_suffered),
+        )
+
+
+#: The stats table's headings, shared by `yaniv stats` and the stats screen.
+STATS_COLUMNS = ("player", "games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed")
+
 
 def migrate(connection: sqlite3.Connection) -> int:
     """Bring the database up to SCHEMA_VERSION, each step in its own transaction; returns the version found."""
@@ -359,20 +376,11 @@ def stats_table(stats: Sequence[PlayerStats]) -> Table:
     from rich.table import Table
 
     table = Table(title="Yaniv stats")
-    table.add_column("player", style="bold")
-    for heading in ("games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed"):
+    table.add_column(STATS_COLUMNS[0], style="bold")
+    for heading in STATS_COLUMNS[1:]:
         table.add_column(heading, justify="right")
-    for s in stats:
-        table.add_row(
-            s.name,
-            str(s.games),
-            str(s.wins),
-            f"{s.average_points:.1f}",
-            str(s.calls),
-            f"{s.call_success:.0%}" if s.calls else "–",
-            str(s.assafs_made),
-            str(s.assafs_suffered),
-        )
+    for player in stats:
+        table.add_row(*player.cells())
     return table
 
 

@@ -11,10 +11,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from yaniv_tui.store import History
+from yaniv_tui.store.history import STATS_COLUMNS
 
 from .common import TooSmall
 
-COLUMNS = ("player", "games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed")
+COLUMNS = STATS_COLUMNS
 
 
 class StatsScreen(Screen[None]):
@@ -46,18 +47,8 @@ class StatsScreen(Screen[None]):
         table = self.query_one(DataTable)
         for heading in COLUMNS:
             table.add_column(heading, key=heading)
-        for s in stats:
-            table.add_row(
-                s.name,
-                str(s.games),
-                str(s.wins),
-                f"{s.average_points:.1f}",
-                str(s.calls),
-                f"{s.call_success:.0%}" if s.calls else "–",
-                str(s.assafs_made),
-                str(s.assafs_suffered),
-                key=s.name,
-            )
+        for player in stats:
+            table.add_row(*player.cells(), key=player.name)
 
     def action_close(self) -> None:
         self.dismiss(None)
