@@ -14,6 +14,16 @@ from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
 
 
+async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tuple[object, ...]]:
+    """Ann plays one turn against two medium bots, leaving a save; the game as it was, and Ann's hand."""
+    app = make_app(ruleset, "Ann,bot:medium:Bea,bot:medium:Cy", seed=seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_turn(pilot)
+        await settle(pilot)
+        return game_to_dict(app.screen.game), app.screen.game.hand(0)
+
+
 async def test_every_action_is_saved_with_the_seats():
     app = make_app("israeli", "Ann,bot:medium:Bea,bot:easy:Cy", seed=11)
     async with app.run_test(size=SIZE) as pilot:
@@ -30,13 +40,7 @@ async def test_every_action_is_saved_with_the_seats():
 
 
 async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
-    app = make_app("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=4)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await play_turn(pilot)
-        await settle(pilot)
-        before = game_to_dict(app.screen.game)
-        hand = app.screen.game.hand(0)
+    before, hand = await one_turn_saved("israeli", seed=4)
     saved = load_save()
     assert saved is not None
     again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
@@ -52,12 +56,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
 
 
 async def test_setup_offers_continue_with_whose_game_it_is():
-    app = make_app("sursis", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await play_turn(pilot)
-        await settle(pilot)
-        before = game_to_dict(app.screen.game)
+    before, _ = await one_turn_saved("sursis", seed=2)
     setup_app = YanivApp(None, {"bot_delay": 0.0})
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -151,12 +150,7 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
 
 
 async def test_enter_on_setup_continues_the_saved_game():
-    app = make_app("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=9)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await play_turn(pilot)
-        await settle(pilot)
-        before = game_to_dict(app.screen.game)
+    before, _ = await one_turn_saved("israeli", seed=9)
     setup_app = YanivApp(None, {"bot_delay": 0.0})
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
