@@ -16,17 +16,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
-from tomlkit.items import Table
-
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
 
 from .paths import user_rulesets_dir
-from .saves import atomic_write
 
 if TYPE_CHECKING:
+    import tomlkit
     from rich.console import Console
+
+# tomlkit (which keeps a file's comments) and the saves' writer are imported only when a ruleset is saved.
 
 Origin = Literal["shipped", "user"]
 #: What a new ruleset's id (its file name) may be: it is typed on the command line and shown in lists.
@@ -154,6 +152,8 @@ def _whole(value: Any) -> int:
 def _toml_value(field: str, value: Any) -> Any:
     """The Ruleset field's value as the file writes it; None: leave the key out (the default)."""
     if field == "resets":
+        import tomlkit
+
         table = tomlkit.inline_table()
         table.update({str(at): to for at, to in value})
         return table
@@ -163,6 +163,9 @@ def _toml_value(field: str, value: Any) -> Any:
 
 
 def _set(doc: tomlkit.TOMLDocument, field: str, value: Any) -> None:
+    import tomlkit
+    from tomlkit.items import Table
+
     parts = _BY_FIELD[field].path.split(".")
     node: Any = doc
     for part in parts[:-1]:
@@ -211,6 +214,11 @@ def save_user_ruleset(
             raise RulesetError(f"{name!r} is not a rule; the rules are {', '.join(k.path for k in KEYS)}")
         fields[field] = _normalize(field, value)
     intended = dataclasses.replace(base_rules, id=new_id, **fields)
+
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    from .saves import atomic_write
 
     try:
         doc = tomlkit.parse(base_path.read_text(encoding="utf-8"))
