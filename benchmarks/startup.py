@@ -18,21 +18,36 @@ import tempfile
 import time
 
 CHILD = r"""
-import os, sys
-from yaniv_tui.tui.launch import options_from_args
-options, prefill = options_from_args(sys.argv[1:])
-from yaniv_tui.tui.app import YanivApp
+import importlib.abc, importlib.util, os, sys
 
-class FirstScreen(YanivApp):
-    def on_mount(self):
-        # YanivApp.on_mount has pushed the first screen; mark once it has been drawn.
-        self.call_after_refresh(self.shown)
+class Watch(importlib.abc.MetaPathFinder):
+    # When `yaniv` imports its app, run it headless and report its first screen, nothing else changed.
+    def find_spec(self, name, path, target=None):
+        if name != "yaniv_tui.tui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        load = spec.loader.exec_module
 
-    def shown(self):
-        os.write(2, b"shown\n")
-        self.exit()
+        def exec_module(module):
+            load(module)
+            app = module.YanivApp
+            started, run = app.started, app.run
 
-FirstScreen(options, prefill).run(headless=True)
+            def shown(self):
+                started(self)
+                os.write(2, b"shown\n")
+                self.exit()
+
+            app.started = shown
+            app.run = lambda self, **kw: run(self, headless=True)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Watch())
+from yaniv_tui.cli import main
+main(sys.argv[1:])
 """
 
 #: A bare Textual app showing one line: the floor no Textual program can beat on this machine.

@@ -26,6 +26,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from yaniv_tui.sim import main as sim_main
 
         return sim_main(args[1:])
+    from yaniv_tui.tui import gc_pause
+
+    gc_pause.pause()  # until the first screen is shown: see gc_pause
     from yaniv_tui.tui.launch import main as play_main
 
     return play_main(args)

@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from . import gc_pause
 from .options import GameOptions
 from .screens.common import MIN_HEIGHT, MIN_WIDTH
 from .session import Session
@@ -54,7 +55,23 @@ class YanivApp(App[None]):
         self.ascii_cards = ascii_cards
 
     def on_mount(self) -> None:
-        self.push_screen(self.first_screen())
+        screen = self.first_screen()
+        # The size classes the screen would get on its first resize, given now: styling it once, not twice.
+        screen.add_class(*self.size_classes(), update=False)
+        self.push_screen(screen)
+        self.call_after_refresh(self.started)
+
+    def started(self) -> None:
+        """The first screen is on the terminal: start-up is over."""
+        gc_pause.resume()
+
+    def size_classes(self) -> list[str]:
+        """The breakpoint classes (-narrow or -wide, -short or -tall) for the terminal's size now."""
+        width, height = self.size
+        return [
+            next(name for edge, name in sorted(points, reverse=True) if value >= edge)
+            for value, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS))
+        ]
 
     def first_screen(self) -> Screen[None]:
         """The table when the seats were given on the command line, else the setup screen."""

@@ -1,0 +1,35 @@
+"""Start-up without garbage collection: `yaniv` pauses the cycle collector until the first screen is shown.
+
+Importing Textual and building the first screen allocate some hundred thousand objects, and the
+collector walks all of them again and again while they are made; none of them is garbage. So `yaniv`
+pauses it from its first line, and once the first screen is on the terminal it moves everything made
+so far out of the collector's sight (`gc.freeze`) and switches it back on: later collections, between
+turns, then skip the start-up objects too.
+"""
+
+from __future__ import annotations
+
+import gc
+
+_paused = False
+
+
+def pause() -> None:
+    """Switch the cycle collector off for start-up (does nothing if it was already off)."""
+    global _paused
+    if gc.isenabled():
+        gc.disable()
+        _paused = True
+
+
+def resume() -> None:
+    """After start-up: freeze what start-up made and switch the collector back on, if `pause` switched it off."""
+    global _paused
+    if _paused:
+        _paused = False
+        gc.freeze()
+        gc.enable()
+
+
+def paused() -> bool:
+    return _paused
