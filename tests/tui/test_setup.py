@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import Button, Input, OptionList, Select
+from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.choice import Choice
 
 
 async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
@@ -34,9 +35,11 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
         presets.highlighted = list(setup.presets).index("yanivo") * 2  # a separator between presets
         await pilot.pause()
         assert setup.ruleset_id == "yanivo"
-        end = setup.query_one("#end-limit", Select)
-        assert [value for _, value in end._options] == [50, 100, 150, 200, 300]
-        end.value = 100
+        end = setup.query_one("#end-limit", Choice)
+        assert [value for _, value in end.choices] == [50, 100, 150, 200, 300]
+        end.focus()
+        await pilot.press("left", "left")  # from yanivo's 200 back to 100
+        assert end.value == 100 and "100" in str(end.label)
         for _ in range(6):
             await pilot.press("ctrl+a")
         assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
@@ -29,6 +29,7 @@ from ..options import (
     levels,
 )
 from ..rules_text import describe
+from ..widgets.choice import Choice
 from .common import TooSmall
 
 HUMAN = "human"
@@ -142,7 +143,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Label("House rules", classes="section")
@@ -172,10 +173,10 @@ class SetupScreen(Screen[None]):
                 yield Label("Limits", classes="section")
                 with Horizontal(classes="field-row"):
                     yield Label("Call Yaniv at", classes="field-label")
-                    yield Select(self.yaniv_choices(), allow_blank=False, compact=True, id="yaniv-limit")
+                    yield Choice(self.yaniv_choices(), id="yaniv-limit")
                 with Horizontal(classes="field-row"):
                     yield Label("End score", classes="field-label")
-                    yield Select(self.end_choices(), allow_blank=False, compact=True, id="end-limit")
+                    yield Choice(self.end_choices(), id="end-limit")
                     yield Input("", placeholder="or type one", compact=True, id="end-typed", type="integer")
                 with Horizontal(classes="field-row"):
                     yield Label("Seed", classes="field-label")
@@ -194,7 +195,7 @@ class SetupScreen(Screen[None]):
                     yield Button("Rules…", id="house-rules", tooltip="ctrl+e: change these rules, save as your own")
                 yield Static(
                     ("enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts")
-                    + " · tab moves between fields · press a seat's Human/Bot to change it",
+                    + " · tab moves between fields · press a seat's Human/Bot or a limit (or ← →) to change it",
                     id="setup-hint",
                 )
         yield Footer(compact=True, show_command_palette=False)
@@ -237,12 +238,12 @@ class SetupScreen(Screen[None]):
         self.query_one("#preset-rules", Static).update(summary)
         self.count = max(rules.min_players, min(self.count, rules.max_players))
         self.show_seats()
-        yaniv = self.query_one("#yaniv-limit", Select)
-        yaniv.set_options(self.yaniv_choices())
+        yaniv: Choice[int] = self.query_one("#yaniv-limit", Choice)
+        yaniv.set_choices(self.yaniv_choices())
         wanted = self.prefill.get("yaniv_limit") if first else None
         yaniv.value = wanted if wanted in rules.yaniv_limit_choices else rules.yaniv_limit
-        end = self.query_one("#end-limit", Select)
-        end.set_options(self.end_choices())
+        end: Choice[int] = self.query_one("#end-limit", Choice)
+        end.set_choices(self.end_choices())
         wanted = self.prefill.get("end_limit") if first else None
         typed = self.query_one("#end-typed", Input)
         typed.display = rules.end_limit_any
@@ -302,8 +303,8 @@ class SetupScreen(Screen[None]):
                 specs.append((check_name(name) if name.strip() else None, str(kind)))
         seats = finish_seats(specs)
         check_seats(seats, self.rules)
-        yaniv = self.query_one("#yaniv-limit", Select).value
-        end = self.query_one("#end-limit", Select).value
+        yaniv = self.query_one("#yaniv-limit", Choice).value
+        end = self.query_one("#end-limit", Choice).value
         typed = self.query_one("#end-typed", Input)
         if typed.display and typed.value.strip():
             try:

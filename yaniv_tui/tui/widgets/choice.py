@@ -1,0 +1,86 @@
+"""A value chosen from a few, like a game's menu: `‹ 7 or less ›`, pressed or stepped with ← →.
+
+The setup screen's limits offer two to five values each. A Select would do, but it is five widgets
+with a drop-down overlay, and the setup screen is the first thing `yaniv` shows: this is one Button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Button
+
+T = TypeVar("T")
+
+
+class Choice(Button, Generic[T]):
+    """One of `choices` (label, value): enter, space or a click takes the next, ← and → step either way."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "previous", show=False),
+        Binding("right", "step(1)", "next", show=False),
+    ]
+
+    class Changed(Message):
+        """The value changed (by the player or by `value =`)."""
+
+        def __init__(self, choice: Choice[object], value: object) -> None:
+            super().__init__()
+            self.choice = choice
+            self.value = value
+
+        @property
+        def control(self) -> Choice[object]:
+            return self.choice
+
+    def __init__(self, choices: Sequence[tuple[str, T]], *, id: str | None = None, tooltip: str | None = None) -> None:
+        if not choices:
+            raise ValueError("a Choice needs at least one choice")
+        self._choices = list(choices)
+        self._index = 0
+        super().__init__(self._label(), compact=True, id=id, tooltip=tooltip or "press, or ← →, to change")
+
+    def _label(self) -> str:
+        return f"‹ {self._choices[self._index][0]} ›"
+
+    @property
+    def choices(self) -> list[tuple[str, T]]:
+        return list(self._choices)
+
+    @property
+    def value(self) -> T:
+        return self._choices[self._index][1]
+
+    @value.setter
+    def value(self, value: T) -> None:
+        values = [choice for _, choice in self._choices]
+        if value not in values:
+            raise ValueError(f"{value!r} is not one of {values}")
+        self._show(values.index(value))
+
+    def set_choices(self, choices: Sequence[tuple[str, T]]) -> None:
+        """Offer other values; the first is chosen until `value` is set."""
+        if not choices:
+            raise ValueError("a Choice needs at least one choice")
+        self._choices = list(choices)
+        self._show(0)
+
+    def _show(self, index: int) -> None:
+        changed = index != self._index
+        self._index = index
+        self.label = self._label()
+        if changed:
+            self.post_message(self.Changed(self, self.value))  # type: ignore[arg-type]
+
+    def action_step(self, by: int) -> None:
+        self._show((self._index + by) % len(self._choices))
+
+    @on(Button.Pressed)
+    def _next(self, event: Button.Pressed) -> None:
+        if event.button is self:
+            event.stop()
+            self.action_step(1)
