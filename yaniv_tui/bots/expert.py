@@ -22,6 +22,7 @@ from yaniv_tui.engine.determinize import game_from_view
 
 from .hard import HardBot
 from .judge import Odds, best_drop_worth, card_worth
+from .lookahead import Lookahead
 from .memory import Memory
 
 #: A rollout that has not reached a Yaniv call after this many turns is judged on the hands as they stand.
@@ -35,9 +36,14 @@ class ExpertBot:
     a way that fits its view (every hand size, the cards it saw each player take,
     the unseen cards, players keeping cards no higher than their last drop) and
     plays its options forward in each guess, every option meeting the same guesses:
-    the hard bot's few best plays, each followed by the others' replies and judged
-    by the hands as they then stand. It leaves the hard bot's first choice only for
-    an option that did better on average by `margin` standard errors. A player
+    the hard bot's few best plays, ranked again by what its next turn can make of
+    each (`lookahead`, the weight of that second look; None skips it), each
+    followed by the others' replies (hard bots by default, `replies="quick"` for
+    fast plain players) and judged by the hands as they then stand. It leaves the
+    first of that ranking only for an option that did better on average by
+    `margin` standard errors. With `samples` it takes that many guesses a move
+    (at most, with a budget too; exactly, with `budget_ms` None, so a seeded game
+    replays the same on any machine). A player
     whose last hand could have called Yaniv mostly would have, so guesses giving it
     one are mostly dealt again (`belief`).
 
@@ -64,9 +70,10 @@ class ExpertBot:
         wary: bool = True,
         belief: float = 0.9,
         retries: int = 12,
-        replies: str = "quick",
+        replies: str = "hard",
         rollout: str = "quick",
         call_slack: float | None = 8.0,
+        lookahead: float | None = 1.0,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -84,6 +91,12 @@ class ExpertBot:
         self.call_slack = call_slack
         self.rollout = rollout  # who plays a round out after a call is declined: "quick" or "hard"
         self.hard = HardBot()
+        # The hard bot's few best plays, ranked again by what the turn after can make of each (None: not).
+        self.lookahead = (
+            None
+            if lookahead is None
+            else Lookahead(shed_weight=self.hard.shed_weight, callable_bonus=self.hard.callable_bonus, weight=lookahead)
+        )
 
     def choose(self, view: PlayerView) -> Action:
         started = time.perf_counter()
@@ -92,8 +105,15 @@ class ExpertBot:
             return SlapDown(view.slap_card)
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        plays: list[Action] = [play for _, play in self.hard.best_plays(view, memory, odds, self.candidates)]
         deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
+        ranked = self.hard.best_plays(view, memory, odds, self.candidates)
+        plays: list[Action]
+        if self.lookahead is not None:
+            # Half the budget at most: the search needs the rest.
+            half = None if deadline is None else (started + deadline) / 2
+            plays = list(self.lookahead.rerank(view.hand, ranked, memory.unseen, odds, view.rules, half))
+        else:
+            plays = [play for _, play in ranked]
         if view.hand_value <= view.rules.yaniv_limit:
             worth = self.hard.call_worth(view, memory, odds)
             if self.call_slack is not None:

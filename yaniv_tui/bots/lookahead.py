@@ -1,0 +1,140 @@
+"""A second look at a few plays: how good a hand each leaves after this seat's next drop and draw."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from yaniv_tui.engine import Card, Play, Ruleset, hand_value, legal_drops
+
+from .judge import Odds, best_drop_worth, card_worth
+
+
+class Lookahead:
+    """Scores a play by the hand it leaves and by the best hand the turn after can make of it.
+
+    The turn after is judged the hard bot's way: for each drop then, a deck draw
+    averaged over the unseen cards, the hand's value less what its next drop
+    sheds, with a bonus for a hand low enough to call on. A hand that may call at
+    once is worth its value less `callable_gain`. A deck draw now is averaged over
+    the unseen cards too (cards that cannot join a run of the hand count by rank).
+    """
+
+    __slots__ = ("callable_bonus", "callable_gain", "shed_weight", "weight")
+
+    def __init__(
+        self, *, shed_weight: float, callable_bonus: float, weight: float = 1.0, callable_gain: float = 8.0
+    ) -> None:
+        self.shed_weight = shed_weight
+        self.callable_bonus = callable_bonus
+        self.weight = weight
+        self.callable_gain = callable_gain
+
+    def rerank(
+        self,
+        hand: tuple[Card, ...],
+        plays: list[tuple[float, Play]],
+        unseen: Counter[Card],
+        odds: Odds,
+        rules: Ruleset,
+        deadline: float | None = None,
+    ) -> list[Play]:
+        """The plays (each with its first-look cost) best first by both looks; by the first alone once time is up."""
+        if len(plays) < 2 or not odds.total:
+            return [play for _, play in plays]
+        worth = card_worth(rules)
+        draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
+        pool = list(unseen.items())
+        memo: dict[tuple[Card, ...], float] = {}
+        scored: list[tuple[float, int, Play]] = []
+        for i, (cost, play) in enumerate(plays):
+            if deadline is not None and time.perf_counter() > deadline:
+                return [play for _, play in plays]
+            rest = list(hand)
+            for card in play.drop:
+                rest.remove(card)
+            if play.take is not None:
+                later = self._next_turn([*rest, play.take], rules, worth, draws, memo)
+            else:
+                later = self._after_draw(rest, pool, rules, worth, draws, memo)
+            scored.append((cost + self.weight * later, i, play))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [play for _, _, play in scored]
+
+    def _after_draw(
+        self,
+        rest: list[Card],
+        pool: list[tuple[Card, int]],
+        rules: Ruleset,
+        worth: tuple[int, ...],
+        draws: list[tuple[int, float]],
+        memo: dict[tuple[Card, ...], float],
+    ) -> float:
+        """The next turn's worth averaged over the deck's card; cards no run of `rest` can use are told by rank."""
+        near = {(card[1], r) for card in rest if card[0] for r in range(card[0] - 2, card[0] + 3)}
+        first: dict[tuple[int, str | None], Card] = {}
+        counts: dict[tuple[int, str | None], int] = {}
+        for card, count in pool:
+            key: tuple[int, str | None] = card if (card[1], card[0]) in near else (card[0], None)
+            if key in counts:
+                counts[key] += count
+            else:
+                first[key] = card
+                counts[key] = count
+        total = 0.0
+        weight = 0
+        for key, count in counts.items():
+            total += count * self._next_turn([*rest, first[key]], rules, worth, draws, memo)
+            weight += count
+        return total / weight if weight else 0.0
+
+    def _next_turn(
+        self,
+        hand: list[Card],
+        rules: Ruleset,
+        worth: tuple[int, ...],
+        draws: list[tuple[int, float]],
+        memo: dict[tuple[Card, ...], float],
+    ) -> float:
+        """The cost of the best drop of `hand` followed by a deck draw (lower is better)."""
+        key = tuple(sorted(hand))
+        known = memo.get(key)
+        if known is not None:
+            return known
+        value = hand_value(hand, rules)
+        limit = rules.yaniv_limit
+        if value <= limit:
+            memo[key] = value - self.callable_gain
+            return memo[key]
+        shed = self.shed_weight
+        bonus = self.callable_bonus
+        set_min = rules.set_min
+        best = float("inf")
+        tried: set[tuple[Card, ...]] = set()
+        for drop in legal_drops(hand, rules):
+            group = tuple(sorted(drop))
+            if group in tried:
+                continue
+            tried.add(group)
+            rest = list(hand)
+            for card in drop:
+                rest.remove(card)
+            base = hand_value(rest, rules)
+            ranks = Counter([c[0] for c in rest])
+            shed_now = best_drop_worth(rest, rules, worth)
+            cost = float(base)
+            for rank, p in draws:
+                w = worth[rank]
+                sheds = shed_now if shed_now > w else w
+                if rank and ranks[rank] + 1 >= set_min:
+                    together = (ranks[rank] + 1) * w
+                    if together > sheds:
+                        sheds = together
+                part = w - shed * sheds
+                if base + w <= limit:
+                    part -= bonus
+                cost += p * part
+            if cost < best:
+                best = cost
+        memo[key] = best
+        return best
