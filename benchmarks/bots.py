@@ -1,13 +1,17 @@
 """Bot strength: the issue's head-to-head targets, measured with the simulator's library functions.
 
 Run: python benchmarks/bots.py [--only NAME ...] [--rounds N] [--games N] [--table-games N]
-                               [--expert-ms MS] [--expert-games N] [--jobs N] [--seed N] [--ruleset ID]
+                               [--expert-ms MS | --expert-samples N] [--expert-games N] [--jobs N]
+                               [--seed N] [--ruleset ID]
 
 Each match prints its figures, whether the target is met, and the `yaniv sim`
 command that plays the same run. Seats rotate over games so no player gains
 from starting. The expert is slow by design (200 ms a move by default in play);
 here it gets --expert-ms (default 40) and the runs are spread over --jobs
-processes (default 2): the budget used is printed with the figures.
+processes (default 2): the budget used is printed with the figures. A clock
+budget depends on the machine, so such a run does not repeat exactly;
+--expert-samples N gives the expert N guesses a move instead, and the same
+seed then plays the same run on any machine.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import yaniv_tui.sim
+from yaniv_tui.bots import Bot, make_bot
+from yaniv_tui.bots.expert import ExpertBot
 from yaniv_tui.engine import load_ruleset
 from yaniv_tui.sim import SimResult, figures, simulate, wilson
 
@@ -96,6 +103,21 @@ def matches(args: argparse.Namespace) -> list[Match]:
     ]
 
 
+def expert_on_samples(samples: int) -> None:
+    """Have the simulator seat experts that take `samples` guesses a move, whatever the clock says.
+
+    make_bot knows only a time budget; the simulator's worker processes are forked
+    from this one, so they inherit the swap.
+    """
+
+    def make(level: str, seed: int | None = None, **options: float | None) -> Bot:
+        if level == "expert":
+            return ExpertBot(seed, budget_ms=None, samples=samples)
+        return make_bot(level, seed, **options)
+
+    yaniv_tui.sim.make_bot = make  # type: ignore[attr-defined]
+
+
 def describe(result: SimResult) -> str:
     lines = []
     for i, t in enumerate(result.tallies):
@@ -122,18 +144,24 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2000, help="single rounds per heads-up match (default 2000)")
     parser.add_argument("--expert-games", type=int, default=60, help="whole games of expert against hard (default 60)")
     parser.add_argument("--table-games", type=int, default=600, help="four-seat games of hard and 3 medium")
-    parser.add_argument("--expert-ms", type=float, default=40.0, help="the expert's budget a move (default 40)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--expert-ms", type=float, default=40.0, help="the expert's budget a move (default 40)")
+    budget.add_argument(
+        "--expert-samples", type=int, help="the expert takes this many guesses a move instead of a time budget"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
     rules = load_ruleset(args.ruleset)
+    if args.expert_samples:
+        expert_on_samples(args.expert_samples)
     met_all = True
     for match in matches(args):
         if args.only and match.name not in args.only:
             continue
         expert = "expert" in match.levels
-        options = {"budget_ms": args.expert_ms} if expert else {}
+        options = {"budget_ms": args.expert_ms} if expert and not args.expert_samples else {}
         started = time.perf_counter()
         result = simulate(
             rules,
@@ -146,12 +174,15 @@ def main() -> int:
         )
         met = match.check(result)
         met_all &= met
-        flag = f" --expert-ms {args.expert_ms:g}" if expert else ""
+        flag = f" --expert-ms {args.expert_ms:g}" if expert and not args.expert_samples else ""
         print(f"{match.name}: {match.target}: {'MET' if met else 'NOT MET'}")
-        print(
-            f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
-            f"--{match.mode} {match.count} --seed {args.seed}{flag} --jobs {args.jobs}"
-        )
+        if expert and args.expert_samples:
+            print(f"    the expert on {args.expert_samples} guesses a move (yaniv sim has only --expert-ms)")
+        else:
+            print(
+                f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
+                f"--{match.mode} {match.count} --seed {args.seed}{flag} --jobs {args.jobs}"
+            )
         print(describe(result))
         print(f"    ({time.perf_counter() - started:.0f} s wall)", flush=True)
     return 0 if met_all else 1
