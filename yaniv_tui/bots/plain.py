@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from yaniv_tui.engine import Action, CallYaniv, Card, Play, PlayerView, SlapDown, hand_value, legal_drops
+from yaniv_tui.engine import Action, CallYaniv, Play, PlayerView, SlapDown
+from yaniv_tui.engine.drops import weigh_hand
 
 
 class PlainBot:
@@ -18,26 +19,17 @@ class PlainBot:
         if view.phase == "slap":
             assert view.slap_card is not None
             return SlapDown(view.slap_card)
-        hand = view.hand
-        if hand_value(hand, rules) <= rules.yaniv_limit:
+        value, best_drop = weigh_hand(view.hand, rules)
+        if value <= rules.yaniv_limit:
             return CallYaniv()
         values = rules.rank_values
-        best_worth = -(10**9)
-        best_drop: tuple[Card, ...] = ()
-        swing = rules.jack_swing
-        for drop in legal_drops(hand, rules):
-            if swing:
-                worth = hand_value(drop, rules)
-            elif len(drop) == 1:
-                worth = values[drop[0][0]]
-            else:
-                worth = sum([values[c[0]] for c in drop])
-            if worth > best_worth or (worth == best_worth and len(drop) > len(best_drop)):
-                best_worth, best_drop = worth, drop
         # A pile card is worth taking only when it is lower than every card dropped:
         # then the hand surely gets lower, and two plain bots cannot swap cards forever.
         take = None
-        low = min(self.take_at_most + 1, min([values[c[0]] for c in best_drop]))
+        low = self.take_at_most + 1
+        for card in best_drop:
+            if values[card[0]] < low:
+                low = values[card[0]]
         for card in view.takeable:
             card_worth = values[card[0]]
             if card_worth < low:

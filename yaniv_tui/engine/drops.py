@@ -289,3 +289,118 @@ def _add_runs(
                     if low - below < 1 or high + above > 13:
                         continue
                     drops.append((JOKER,) * below + middle + (JOKER,) * above)
+
+
+#: Each string of suit codes seen (a hand's suits in order) -> (most cards of one suit, [(suit, cards)] in order).
+_SUIT_COUNTS: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+
+
+def _suit_counts(suits: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """How many cards of each suit a hand holds, suits in the order they first come; memoized."""
+    known = _SUIT_COUNTS.get(suits)
+    if known is None:
+        counts = tuple((suit, suits.count(suit)) for suit in dict.fromkeys(suits))
+        known = (max([count for _, count in counts], default=0), counts)
+        if len(_SUIT_COUNTS) >= 100_000:
+            _SUIT_COUNTS.clear()
+        _SUIT_COUNTS[suits] = known
+    return known
+
+
+def heaviest_drop(hand: Sequence[Card], rules: Ruleset) -> tuple[Card, ...]:
+    """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much; () for none."""
+    return weigh_hand(hand, rules)[1]
+
+
+def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, ...]]:
+    """The hand's value and its heaviest drop (see `heaviest_drop`), in one look at the hand.
+
+    The drop is the one scanning `legal_drops` finds, without listing every drop:
+    singles, sets and runs are weighed in the same order, a hand with no two
+    cards of a rank, no joker and no suit long enough for a run has only its
+    singles, and a suit whose cards cannot reach the best worth so far is not laid out.
+    """
+    if rules.jack_swing:
+        # A jack's worth depends on the rest of the drop: weigh every drop whole.
+        best: tuple[Card, ...] = ()
+        best_worth = 0
+        for drop in legal_drops(hand, rules):
+            worth = hand_value(drop, rules)
+            if not best or worth > best_worth or (worth == best_worth and len(drop) > len(best)):
+                best, best_worth = drop, worth
+        return hand_value(hand, rules), best
+    if not hand:
+        return 0, ()
+    values = rules.rank_values
+    # One pass: the total, the first single worth the most, the ranks held, the suits.
+    top = hand[0]
+    best_worth = values[top[0]]
+    total = 0
+    held = 0
+    suits = ""
+    for card in hand:
+        rank = card[0]
+        worth = values[rank]
+        total += worth
+        if worth > best_worth:
+            top, best_worth = card, worth
+        held |= 1 << rank
+        suits += card[1]
+    n = len(hand)
+    run_min = rules.run_min
+    pairs = held.bit_count() < n  # two cards share a rank (two jokers too)
+    longest, suit_counts = _suit_counts(suits)
+    if not pairs and not held & 1 and longest < run_min:
+        return total, (top,)  # singles only
+
+    best = (top,)
+    best_len = 1
+    ranks = [card[0] for card in hand]
+    jokers = ranks.count(0)
+    joker_worth = values[0]
+    set_min = rules.set_min
+    # Sets in legal_drops order: jokers alone, then each rank with k of its cards and j jokers.
+    if jokers >= set_min and rules.joker_set:
+        for size in range(set_min, jokers + 1):
+            worth = size * joker_worth
+            if worth > best_worth or (worth == best_worth and size > best_len):
+                best, best_worth, best_len = (JOKER,) * size, worth, size
+    set_jokers = jokers if rules.jokers_in_sets else 0
+    if pairs or set_jokers:
+        for rank in dict.fromkeys(ranks):
+            count = ranks.count(rank)
+            if not rank or count + set_jokers < set_min:
+                continue
+            value = values[rank]
+            chosen = 0
+            for k in range(1, count + 1):
+                for j in range(max(0, set_min - k), set_jokers + 1):
+                    worth = k * value + j * joker_worth
+                    if worth > best_worth or (worth == best_worth and k + j > best_len):
+                        best_worth, best_len, chosen = worth, k + j, k
+            if chosen:
+                same = sorted([card for card in hand if card[0] == rank])
+                best = tuple(same[:chosen]) + (JOKER,) * (best_len - chosen)
+
+    # Runs, suit by suit; a suit whose cards and jokers cannot reach the best worth is skipped.
+    run_jokers = jokers if rules.jokers_in_runs else 0
+    if longest + run_jokers < run_min:
+        return total, best
+    joker_bound = run_jokers * max(joker_worth, 0)
+    for suit, count in suit_counts:
+        if count + run_jokers < run_min:
+            continue
+        card_of = {card[0]: card for card in hand if card[1] == suit and card[0]}
+        if not card_of or sum([max(values[r], 0) for r in card_of]) + joker_bound < best_worth:
+            continue
+        runs: list[tuple[Card, ...]] = []
+        ranks_in_suit = sorted(card_of)
+        if run_jokers:
+            _add_runs(runs, ranks_in_suit, card_of, run_jokers, rules)
+        else:
+            _add_plain_runs(runs, ranks_in_suit, card_of, run_min)
+        for run in runs:
+            worth = sum([values[card[0]] for card in run])
+            if worth > best_worth or (worth == best_worth and len(run) > best_len):
+                best, best_worth, best_len = run, worth, len(run)
+    return total, best
