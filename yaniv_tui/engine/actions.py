@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from .cards import Card, cards_text
+
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +26,10 @@ class Play:
     drop: tuple[Card, ...]
     take: Card | None = None
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.drop, tuple):
-            object.__setattr__(self, "drop", tuple(self.drop))
+    def __init__(self, drop: Sequence[Card], take: Card | None = None) -> None:
+        # Written out rather than generated: a bot makes one a turn, and this skips __post_init__.
+        _set(self, "drop", drop if isinstance(drop, tuple) else tuple(drop))
+        _set(self, "take", take)
 
     def __str__(self) -> str:
         source = "the deck" if self.take is None else self.take.code

@@ -29,15 +29,19 @@ __all__ = [
 ]
 
 
+#: Makes a Turn from a tuple of its four fields without the keyword handling of Turn(...): one a turn.
+_new_turn = tuple.__new__
+
+
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle in place, drawing from `rng` only.
 
     Sorting on one random key per card is a uniform shuffle and several times
     faster than `random.shuffle`, whose loop runs in Python; rounds deal often.
     """
-    keys = [rng.random() for _ in cards]
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = [cards[i] for i in order]
+    draw = rng.random
+    keys = [draw() for _ in cards]
+    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__))
 
 
 class IllegalActionError(ValueError):
@@ -152,16 +156,12 @@ class Game:
             order = cards
         seats = [s for s in range(len(self.players)) if not self.out[s]]
         hands: list[list[Card] | None] = [None] * len(self.players)
-        for s in seats:
-            hands[s] = []
-        i = 0
-        for _ in range(self.rules.hand_size):
-            for s in seats:
-                hand = hands[s]
-                assert hand is not None
-                hand.append(order[i])
-                i += 1
+        # One card at a time round the table: the k-th seat in gets every len(seats)-th card from the k-th.
+        dealt = self.rules.hand_size * len(seats)
+        for k, s in enumerate(seats):
+            hands[s] = order[k : dealt : len(seats)]
         self.hands = hands
+        i = dealt
         up = order[i]
         self.deck = order[i + 1 :][::-1]
         self.pile = [(up,)]
@@ -260,21 +260,23 @@ class Game:
     def _play(self, action: Play) -> None:
         if self.phase == "slap":
             raise IllegalActionError(f"{self._who()} must first slap down {self.slap_card} or keep it")
-        hand = self.hands[self.current]
+        current = self.current
+        hand = self.hands[current]
         assert hand is not None
         rest = list(hand)
-        for card in action.drop:
+        drop = action.drop
+        for card in drop:
             try:
                 rest.remove(card)
             except ValueError:
                 raise IllegalActionError(f"{card} is not in {self._who()}'s hand") from None
-        drop: tuple[Card, ...]
+        rules = self.rules
         kind: DropKind
-        if len(action.drop) == 1:
-            drop, kind = action.drop, "single"
+        if len(drop) == 1:
+            kind = "single"
         else:
             try:
-                drop, kind = arrange_drop(action.drop, self.rules)
+                drop, kind = arrange_drop(drop, rules)
             except DropError as error:
                 raise IllegalActionError(str(error)) from None
         take = action.take
@@ -287,23 +289,23 @@ class Game:
             raise IllegalActionError(f"{take} cannot be taken: take {allowed} from the previous drop, or the deck")
 
         # Legal: from here on nothing can fail.
-        previous = self.pile[-1]
+        pile = self.pile
         if take is None:
             drawn = deck.pop()
         else:
             drawn = take
-            group = list(previous)
+            group = list(pile[-1])
             group.remove(take)
-            self.pile[-1] = tuple(group)
+            pile[-1] = tuple(group)
         rest.append(drawn)
-        self.hands[self.current] = rest
-        self.pile.append(drop)
+        self.hands[current] = rest
+        pile.append(drop)
         self.previous_kind = kind
-        self.takeable = drop if kind == "single" else takeable(drop, kind, self.rules)
-        self.log.append(Turn(self.current, drop, take))
+        self.takeable = drop if kind == "single" else takeable(drop, kind, rules)
+        self.log.append(_new_turn(Turn, (current, drop, take, None)))
         if not deck:
             self._reshuffle()
-        if take is None and self.rules.slap_down and kind != "run" and self._matches(drop, drawn):
+        if take is None and rules.slap_down and kind != "run" and self._matches(drop, drawn):
             self.phase = "slap"
             self.slap_card = drawn
             return

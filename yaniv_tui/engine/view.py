@@ -44,32 +44,44 @@ class PlayerView:
     )
 
     def __init__(self, game: Game, seat: int) -> None:
+        # Built for every turn of every game a bot plays: read each game field once.
+        hands = game.hands
+        pile = game.pile
+        log = game.log
+        history = game.history
+        current = game.current
+        phase = game.phase
+        mine = current == seat
         self.seat = seat
         self.players = game.players
         self.rules = game.rules
-        hand = game.hands[seat]
-        self.hand: tuple[Card, ...] = tuple(hand) if hand is not None else ()
-        self.hand_sizes: tuple[int | None, ...] = tuple([None if h is None else len(h) for h in game.hands])
+        hand = hands[seat]
+        self.hand: tuple[Card, ...] = () if hand is None else tuple(hand)
+        self.hand_sizes: tuple[int | None, ...]
+        if None in hands:
+            self.hand_sizes = tuple([None if h is None else len(h) for h in hands])
+        else:
+            self.hand_sizes = tuple(map(len, hands))  # type: ignore[arg-type]  # no None, as just checked
         self.deck_size = len(game.deck)
-        self.previous_drop: tuple[Card, ...] = game.previous_drop
+        self.previous_drop: tuple[Card, ...] = pile[-1]
         self.previous_kind: DropKind = game.previous_kind
         self.takeable: tuple[Card, ...] = game.takeable
-        self._pile = game.pile
-        self._pile_len = len(game.pile)
+        self._pile = pile
+        self._pile_len = len(pile)
         self.scores: tuple[int | None, ...] = tuple(game.scores)
         self.out: tuple[bool, ...] = tuple(game.out)
-        self.current = game.current
+        self.current = current
         # Whether the drawn card matched is the drawer's secret until they slap it down.
-        self.phase: Phase = "turn" if game.phase == "slap" and game.current != seat else game.phase
-        self.slap_card: Card | None = game.slap_card if game.current == seat else None
+        self.phase: Phase = "turn" if phase == "slap" and not mine else phase
+        self.slap_card: Card | None = game.slap_card if mine else None
         self.round_no = game.round_no
         # The game only appends to these lists (a new round gets a new log), so a
         # length marks what this view may see without copying them every turn.
-        self._log = game.log
-        self._log_len = len(game.log)
-        self._history = game.history
-        self._history_len = len(game.history)
-        self._legal: list[Action] | None = None if game.current == seat and game.phase != "over" else []
+        self._log = log
+        self._log_len = len(log)
+        self._history = history
+        self._history_len = len(history)
+        self._legal: list[Action] | None = None if mine and phase != "over" else []
 
     @property
     def seen(self) -> tuple[Turn, ...]:
