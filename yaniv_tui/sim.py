@@ -175,9 +175,13 @@ def play_one(
     game = Game.new(rules, [f"P{player_at[s] + 1}" for s in range(n)], seed=game_seed, first=0)
     done = 0
     round_start = game.turns
+    # The hot loop: each seat's bot's choose, and the game's methods, looked up once.
+    choose = [bots[player_at[s]].choose for s in range(n)]
+    view = game.view
+    apply = game.apply
     while True:
         seat = game.current
-        game.apply(bots[player_at[seat]].choose(game.view(seat)))
+        apply(choose[seat](view(seat)))
         if len(game.history) > done:
             result = game.history[done]
             done += 1
