@@ -91,6 +91,7 @@ class ExpertBot:
         self.call_slack = call_slack
         self.rollout = rollout  # who plays a round out after a call is declined: "quick" or "hard"
         self.hard = HardBot()
+        self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
         # The hard bot's few best plays, ranked again by what the turn after can make of each (None: not).
         self.lookahead = (
             None
@@ -105,13 +106,14 @@ class ExpertBot:
             return SlapDown(view.slap_card)
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
+        # A twentieth of the budget is kept back for what follows the search and for a busy machine.
+        deadline = None if self.budget_ms is None else started + 0.95 * self.budget_ms / 1000
         ranked = self.hard.best_plays(view, memory, odds, self.candidates)
         plays: list[Action]
         if self.lookahead is not None:
-            # Half the budget at most: the search needs the rest.
-            half = None if deadline is None else (started + deadline) / 2
-            plays = list(self.lookahead.rerank(view.hand, ranked, memory.unseen, odds, view.rules, half))
+            # A third of the budget at most: the search needs the rest.
+            third = None if deadline is None else started + (deadline - started) / 3
+            plays = list(self.lookahead.rerank(view.hand, ranked, memory.unseen, odds, view.rules, third))
         else:
             plays = [play for _, play in ranked]
         if view.hand_value <= view.rules.yaniv_limit:
@@ -149,10 +151,12 @@ class ExpertBot:
         totals = [0.0] * len(options)
         squares = [0.0] * len(options)  # of the difference from the first option, for the margin
         done = 0
-        slowest = 0.0  # the longest one guess has taken: another starts only if it would end in time
+        # The longest one guess has taken: another starts only if it would end in time. Before the first
+        # guess of a move, the guesses of the moves before tell (per option played out).
+        slowest = self._option_seconds * len(options)
         while self.samples is None or done < self.samples:
             now = time.perf_counter()
-            if deadline is not None and now + slowest > deadline:
+            if deadline is not None and now + 1.25 * slowest > deadline:
                 break
             world = self._sample(view, memory)
             seed = self.rng.getrandbits(32)
@@ -166,6 +170,8 @@ class ExpertBot:
                     squares[i] += (value - first) ** 2
             done += 1
             slowest = max(slowest, time.perf_counter() - now)
+        if done:
+            self._option_seconds = max(slowest / len(options), 0.8 * self._option_seconds)
         best = 0
         if done >= 2:
             best_edge = 0.0
