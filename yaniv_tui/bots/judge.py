@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset
+from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops
 
 from .memory import Memory
 
@@ -73,6 +73,55 @@ def best_drop_worth(hand: list[Card] | tuple[Card, ...], rules: Ruleset, worth: 
                     if total + extra > best:
                         best = total + extra
     return best
+
+
+def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list[tuple[tuple[Card, ...], list[Card]]]:
+    """Each distinct legal drop of `hand` (in any order of its cards), with the cards it leaves."""
+    found: list[tuple[tuple[Card, ...], list[Card]]] = []
+    tried: set[tuple[Card, ...]] = set()
+    for drop in legal_drops(hand, rules):
+        key = tuple(sorted(drop))
+        if key in tried:
+            continue
+        tried.add(key)
+        rest = list(hand)
+        for card in drop:
+            rest.remove(card)
+        found.append((drop, rest))
+    return found
+
+
+def deck_draw_cost(
+    rest: list[Card],
+    rules: Ruleset,
+    worth: tuple[int, ...],
+    draws: list[tuple[int, float]],
+    shed: float,
+    bonus: float,
+) -> float:
+    """The hard bot's measure of `rest` plus a deck card, averaged over `draws` ((rank, chance) of the card).
+
+    The measure: the hand's value less `shed` times what its next drop sheds (a
+    drawn card can make a set with the hand), less `bonus` if the hand may call.
+    """
+    base = hand_value(rest, rules)
+    ranks = Counter([c[0] for c in rest])
+    shed_now = best_drop_worth(rest, rules, worth)
+    limit = rules.yaniv_limit
+    set_min = rules.set_min
+    cost = float(base)
+    for rank, p in draws:
+        w = worth[rank]
+        sheds = shed_now if shed_now > w else w
+        if rank and ranks[rank] + 1 >= set_min:
+            together = (ranks[rank] + 1) * w
+            if together > sheds:
+                sheds = together
+        part = w - shed * sheds
+        if base + w <= limit:
+            part -= bonus
+        cost += p * part
+    return cost
 
 
 class Odds:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from yaniv_tui.engine import Card, Play, Ruleset, hand_value, legal_drops
+from yaniv_tui.engine import Card, Play, Ruleset, hand_value
 
-from .judge import Odds, best_drop_worth, card_worth
+from .judge import Odds, card_worth, deck_draw_cost, drops_and_rests
 
 
 class Lookahead:
@@ -108,33 +108,6 @@ class Lookahead:
             return memo[key]
         shed = self.shed_weight
         bonus = self.callable_bonus
-        set_min = rules.set_min
-        best = float("inf")
-        tried: set[tuple[Card, ...]] = set()
-        for drop in legal_drops(hand, rules):
-            group = tuple(sorted(drop))
-            if group in tried:
-                continue
-            tried.add(group)
-            rest = list(hand)
-            for card in drop:
-                rest.remove(card)
-            base = hand_value(rest, rules)
-            ranks = Counter([c[0] for c in rest])
-            shed_now = best_drop_worth(rest, rules, worth)
-            cost = float(base)
-            for rank, p in draws:
-                w = worth[rank]
-                sheds = shed_now if shed_now > w else w
-                if rank and ranks[rank] + 1 >= set_min:
-                    together = (ranks[rank] + 1) * w
-                    if together > sheds:
-                        sheds = together
-                part = w - shed * sheds
-                if base + w <= limit:
-                    part -= bonus
-                cost += p * part
-            if cost < best:
-                best = cost
+        best = min(deck_draw_cost(rest, rules, worth, draws, shed, bonus) for _, rest in drops_and_rests(hand, rules))
         memo[key] = best
         return best
