@@ -20,7 +20,10 @@ def hand_value(cards: Iterable[Card], rules: Ruleset) -> int:
     """What a hand counts: the sum of its cards, with the jack swing where the rules have it."""
     values = rules.rank_values
     if not rules.jack_swing:
-        return sum([values[card[0]] for card in cards])
+        total = 0
+        for card in cards:  # a plain loop: cheaper than sum() of a list comprehension on a hand of a few cards
+            total += values[card[0]]
+        return total
     total = 0
     jacks = 0
     for rank, _ in cards:
@@ -307,6 +310,22 @@ def _suit_counts(suits: str) -> tuple[int, tuple[tuple[str, int], ...]]:
     return known
 
 
+def _plain_run_in(hand: Sequence[Card], suit_counts: tuple[tuple[str, int], ...], run_min: int) -> bool:
+    """Whether some suit holds `run_min` cards of consecutive ranks (a run without jokers)."""
+    for suit, count in suit_counts:
+        if count < run_min:
+            continue
+        ranks = 0
+        for card in hand:
+            if card[1] == suit:
+                ranks |= 1 << card[0]
+        for _ in range(run_min - 1):
+            ranks &= ranks >> 1
+        if ranks:
+            return True
+    return False
+
+
 def heaviest_drop(hand: Sequence[Card], rules: Ruleset) -> tuple[Card, ...]:
     """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much; () for none."""
     return weigh_hand(hand, rules)[1]
@@ -336,7 +355,8 @@ def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, .
     top = hand[0]
     best_worth = values[top[0]]
     total = 0
-    held = 0
+    held = 0  # bit r: a card of rank r is in the hand
+    dup = 0  # bit r: two or more are
     suits = ""
     for card in hand:
         rank = card[0]
@@ -344,15 +364,30 @@ def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, .
         total += worth
         if worth > best_worth:
             top, best_worth = card, worth
-        held |= 1 << rank
+        bit = 1 << rank
+        if held & bit:
+            dup |= bit
+        held |= bit
         suits += card[1]
-    n = len(hand)
     run_min = rules.run_min
-    pairs = held.bit_count() < n  # two cards share a rank (two jokers too)
     longest, suit_counts = _suit_counts(suits)
-    if not pairs and not held & 1 and longest < run_min:
-        return total, (top,)  # singles only
+    if not held & 1 and (longest < run_min or not _plain_run_in(hand, suit_counts, run_min)):
+        # No joker and no run: singles, and sets of the ranks held more than once.
+        if not dup:
+            return total, (top,)
+        if not dup & (dup - 1):  # one rank held more than once: its best set against the best single
+            rank = dup.bit_length() - 1
+            same = sorted([card for card in hand if card[0] == rank])
+            value = values[rank]
+            # Without jokers its sets take set_min to all of its cards, smallest first: the first worth
+            # the most is all of them when a card is worth 0 or more (more cards, more or equal worth).
+            size = len(same) if value >= 0 else rules.set_min
+            worth = size * value
+            if len(same) >= rules.set_min and (worth > best_worth or (worth == best_worth and size > 1)):
+                return total, tuple(same[:size])
+            return total, (top,)
 
+    pairs = bool(dup)
     best = (top,)
     best_len = 1
     ranks = [card[0] for card in hand]
@@ -390,8 +425,14 @@ def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, .
     for suit, count in suit_counts:
         if count + run_jokers < run_min:
             continue
-        card_of = {card[0]: card for card in hand if card[1] == suit and card[0]}
-        if not card_of or sum([max(values[r], 0) for r in card_of]) + joker_bound < best_worth:
+        card_of: dict[int, Card] = {}
+        bound = joker_bound  # at most what a run of this suit can be worth (a twin counted twice only raises it)
+        for card in hand:
+            if card[1] == suit and card[0]:
+                card_of[card[0]] = card
+                if values[card[0]] > 0:
+                    bound += values[card[0]]
+        if not card_of or bound < best_worth:
             continue
         runs: list[tuple[Card, ...]] = []
         ranks_in_suit = sorted(card_of)
@@ -400,7 +441,9 @@ def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, .
         else:
             _add_plain_runs(runs, ranks_in_suit, card_of, run_min)
         for run in runs:
-            worth = sum([values[card[0]] for card in run])
+            worth = 0
+            for card in run:
+                worth += values[card[0]]
             if worth > best_worth or (worth == best_worth and len(run) > best_len):
                 best, best_worth, best_len = run, worth, len(run)
     return total, best
