@@ -370,7 +370,7 @@ def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, .
         held |= bit
         suits += card[1]
     run_min = rules.run_min
-    longest, suit_counts = _suit_counts(suits)
+    longest, suit_counts = _SUIT_COUNTS.get(suits) or _suit_counts(suits)
     if not held & 1 and (longest < run_min or not _plain_run_in(hand, suit_counts, run_min)):
         # No joker and no run: singles, and sets of the ranks held more than once.
         if not dup:

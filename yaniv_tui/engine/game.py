@@ -309,7 +309,12 @@ class Game:
             self.phase = "slap"
             self.slap_card = drawn
             return
-        self._next_turn()
+        # _next_turn written out, as every play ends here (the phase is "turn" already).
+        n = len(self.players)
+        seat = (current + 1) % n
+        while self.out[seat]:
+            seat = (seat + 1) % n
+        self.current = seat
 
     def _matches(self, drop: tuple[Card, ...], card: Card) -> bool:
         ranks = {c.rank for c in drop if c.rank} or {0}
