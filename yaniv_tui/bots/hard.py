@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from yaniv_tui.engine import (
     Action,
     CallYaniv,
@@ -13,11 +11,10 @@ from yaniv_tui.engine import (
     Ruleset,
     SlapDown,
     hand_value,
-    legal_drops,
     takeable,
 )
 
-from .judge import Odds, after_reset, best_drop_worth, card_worth, opponent_parts
+from .judge import Odds, after_reset, best_drop_worth, card_worth, deck_draw_cost, drops_and_rests, opponent_parts
 from .memory import Memory
 
 
@@ -89,15 +86,7 @@ class HardBot:
         hungry = self._hunger(view, memory)
         my_score = view.scores[view.seat] or 0
         scored: list[tuple[float, int, Play]] = []
-        seen_drops: set[tuple[Card, ...]] = set()
-        for i, drop in enumerate(legal_drops(hand, rules)):
-            key = tuple(sorted(drop))
-            if key in seen_drops:
-                continue
-            seen_drops.add(key)
-            rest = list(hand)
-            for card in drop:
-                rest.remove(card)
+        for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight
             for take in takes:
                 new = [*rest, take]
@@ -108,22 +97,7 @@ class HardBot:
                 cost += self._reset_pull(rules, my_score, value)
                 scored.append((cost + feed, i, Play(drop, take)))
             if deck and draw_odds:
-                base = hand_value(rest, rules)
-                ranks = Counter(c[0] for c in rest)
-                nd0 = best_drop_worth(rest, rules, worth)
-                cost = float(base)
-                for rank, p in draw_odds:
-                    w = worth[rank]
-                    value = base + w
-                    nd = nd0 if nd0 > w else w
-                    if rank and ranks[rank] + 1 >= rules.set_min:
-                        together = (ranks[rank] + 1) * w
-                        if together > nd:
-                            nd = together
-                    part = w - shed * nd
-                    if value <= limit:
-                        part -= bonus
-                    cost += p * part
+                cost = deck_draw_cost(rest, rules, worth, draw_odds, shed, bonus)
                 scored.append((cost + feed, i, Play(drop, None)))
             elif not deck and not takes:
                 scored.append((0.0, i, Play(drop, None)))
