@@ -25,9 +25,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import yaniv_tui.sim
-from yaniv_tui.bots import Bot, make_bot
-from yaniv_tui.bots.expert import ExpertBot
 from yaniv_tui.engine import load_ruleset
 from yaniv_tui.sim import SimResult, figures, simulate, wilson
 
@@ -103,21 +100,6 @@ def matches(args: argparse.Namespace) -> list[Match]:
     ]
 
 
-def expert_on_samples(samples: int) -> None:
-    """Have the simulator seat experts that take `samples` guesses a move, whatever the clock says.
-
-    make_bot knows only a time budget; the simulator's worker processes are forked
-    from this one, so they inherit the swap.
-    """
-
-    def make(level: str, seed: int | None = None, **options: float | None) -> Bot:
-        if level == "expert":
-            return ExpertBot(seed, budget_ms=None, samples=samples)
-        return make_bot(level, seed, **options)
-
-    yaniv_tui.sim.make_bot = make  # type: ignore[attr-defined]
-
-
 def describe(result: SimResult) -> str:
     lines = []
     for i, t in enumerate(result.tallies):
@@ -154,14 +136,14 @@ def main() -> int:
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
     rules = load_ruleset(args.ruleset)
-    if args.expert_samples:
-        expert_on_samples(args.expert_samples)
     met_all = True
     for match in matches(args):
         if args.only and match.name not in args.only:
             continue
         expert = "expert" in match.levels
-        options = {"budget_ms": args.expert_ms} if expert and not args.expert_samples else {}
+        options: dict[str, float | int] = {}
+        if expert:
+            options = {"samples": args.expert_samples} if args.expert_samples else {"budget_ms": args.expert_ms}
         started = time.perf_counter()
         result = simulate(
             rules,
@@ -174,15 +156,18 @@ def main() -> int:
         )
         met = match.check(result)
         met_all &= met
-        flag = f" --expert-ms {args.expert_ms:g}" if expert and not args.expert_samples else ""
-        print(f"{match.name}: {match.target}: {'MET' if met else 'NOT MET'}")
-        if expert and args.expert_samples:
-            print(f"    the expert on {args.expert_samples} guesses a move (yaniv sim has only --expert-ms)")
-        else:
-            print(
-                f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
-                f"--{match.mode} {match.count} --seed {args.seed}{flag} --jobs {args.jobs}"
+        flag = ""
+        if expert:
+            flag = (
+                f" --expert-samples {args.expert_samples}"
+                if args.expert_samples
+                else f" --expert-ms {args.expert_ms:g}"
             )
+        print(f"{match.name}: {match.target}: {'MET' if met else 'NOT MET'}")
+        print(
+            f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
+            f"--{match.mode} {match.count} --seed {args.seed}{flag} --jobs {args.jobs}"
+        )
         print(describe(result))
         print(f"    ({time.perf_counter() - started:.0f} s wall)", flush=True)
     return 0 if met_all else 1

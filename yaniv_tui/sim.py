@@ -368,6 +368,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--expert-ms", type=_budget, default=None, help="the expert's thinking time a move, in ms (default 200)"
     )
+    parser.add_argument(
+        "--expert-samples",
+        type=_positive,
+        default=None,
+        help="the expert takes this many guesses a move instead of a time budget: the run repeats exactly",
+    )
     parser.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     return parser
 
@@ -403,6 +409,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options: dict[str, Any] = {}
     if args.expert_ms is not None:
         options["budget_ms"] = args.expert_ms
+    if args.expert_samples is not None:
+        options["samples"] = args.expert_samples
     show_progress = not args.json and sys.stdout.isatty() and count >= 20
     try:
         if show_progress:

@@ -41,3 +41,10 @@ def test_every_level_plays_only_legal_actions(preset: str, slap_down: bool) -> N
         assert game.history, "a round ended with a Yaniv call"
     if slap_down:
         assert slaps_offered, "the slap-down came up, so bots were asked about it"
+
+
+def test_an_expert_on_a_number_of_guesses_has_no_clock() -> None:
+    bot = make_bot("expert", seed=1, samples=7)
+    assert bot.samples == 7 and bot.budget_ms is None  # type: ignore[attr-defined]
+    timed = make_bot("expert", seed=1)
+    assert timed.samples is None and timed.budget_ms == 200.0  # type: ignore[attr-defined]

@@ -28,6 +28,18 @@ def test_json_figures_add_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["turns_per_second"] > 0
 
 
+def test_an_expert_on_a_fixed_number_of_guesses_repeats_its_run(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--seats", "expert,hard", "--rounds", "3", "--seed", "2", "--expert-samples", "3", "--json"]
+    runs = []
+    for _ in range(2):
+        assert main(argv) == 0
+        data = json.loads(capsys.readouterr().out)
+        runs.append(
+            (data["turns"], [(p["points_per_round"]["mean"], p["round_wins"]["count"]) for p in data["players"]])
+        )
+    assert runs[0] == runs[1]
+
+
 def test_single_rounds_have_no_game_wins(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seats", "hard,medium,medium", "--rounds", "6", "--json", "--ruleset", "sursis"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -81,6 +93,7 @@ def test_two_processes_give_the_figures_of_one() -> None:
         (["--yaniv-limit", "9"], "Yaniv limit 9 is not offered"),
         (["--slap-down", "maybe"], "invalid choice"),
         (["--expert-ms", "-5"], "more than 0"),
+        (["--expert-samples", "0"], "must be at least 1"),
         (["--colour"], "unrecognized arguments"),
     ],
 )

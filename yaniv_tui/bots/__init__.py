@@ -25,12 +25,14 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action: ...
 
 
-def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = None) -> Bot:
+def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = None, samples: int | None = None) -> Bot:
     """A bot of the named level; ValueError names the levels there are.
 
     `seed` feeds the bot's own random choices (the easy bot's whims, the
     expert's samples), so a game with bots replays the same from the same seeds.
-    `budget_ms` is the expert's thinking time a move (the others ignore it).
+    `budget_ms` is the expert's thinking time a move; `samples` gives it that many guesses a move
+    instead, whatever the clock says, so a seeded game with an expert repeats on any machine (the other
+    levels ignore both).
     """
     if level == "easy":
         return EasyBot(seed)
@@ -39,6 +41,8 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     if level == "hard":
         return HardBot(seed)
     if level == "expert":
+        if samples is not None:
+            return ExpertBot(seed, budget_ms=budget_ms, samples=samples)
         return ExpertBot(seed, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
