@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from yaniv_tui.bots import HardBot
-from yaniv_tui.engine import CallYaniv, Game, Play, parse_cards
+from yaniv_tui.engine import CallYaniv, Game, Play, load_ruleset, parse_cards
 
 
 def after_two_turns(dealt: Callable[..., Game], seat1_takes_the_eight: bool) -> Game:
@@ -53,3 +53,26 @@ def test_hard_holds_back_when_the_other_keeps_a_joker_and_one_card(dealt: Callab
     # Two cards left, one of them a joker worth 0: one low card more and seat 1 would Assaf a call on 4.
     game = before_a_low_call(dealt, seat1_takes_the_joker=True)
     assert isinstance(HardBot().choose(game.view(0)), Play)
+
+
+def test_two_hard_bots_never_pass_the_same_cards_round_for_ever() -> None:
+    # These seeded games once stalled: both players held hands landing on a lucky reset (80 + 20 = 100,
+    # 79 + 21 = 100), or each kept back a jack the other collected, and passed the same cards for ever.
+    rules = load_ruleset("israeli")
+    for seed in (69, 136, 255, 1366):
+        bots = [HardBot(), HardBot()]
+        game = Game.new(rules, ["A", "B"], seed=seed, first=0)
+        rounds, started = 0, 0
+        while not game.is_over:
+            game.apply(bots[game.current].choose(game.view(game.current)))
+            if len(game.history) > rounds:
+                rounds, started = len(game.history), game.turns
+            assert game.turns - started < 200, f"game {seed}, round {rounds + 1} has no end"
+
+
+def test_patience_runs_out_over_a_long_round(dealt: Callable[..., Game]) -> None:
+    game = after_two_turns(dealt, seat1_takes_the_eight=True)
+    assert HardBot.patience(game.view(0)) == 1.0
+    for _ in range(14):  # eight laps in all
+        game.apply(Play((game.hand(game.current)[0],), None))
+    assert HardBot.patience(game.view(game.current)) == 0.0

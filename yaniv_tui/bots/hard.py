@@ -67,6 +67,12 @@ class HardBot:
         seats = sum(1 for out in view.out if not out)
         return self.call_margin - 0.5 * max(0, len(view.seen) - 8 * seats)
 
+    @staticmethod
+    def patience(view: PlayerView) -> float:
+        """1 for a round's first four laps, falling to 0 by its eighth."""
+        laps = len(view.seen) / max(1, sum(1 for out in view.out if not out))
+        return min(1.0, max(0.0, (8 - laps) / 4))
+
     def best_plays(self, view: PlayerView, memory: Memory, odds: Odds, count: int) -> list[tuple[float, Play]]:
         """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
         rules = view.rules
@@ -85,16 +91,20 @@ class HardBot:
         draw_odds = [(rank, k / total_unseen) for rank, k in enumerate(by_rank) if k] if total_unseen else []
         hungry = self._hunger(view, memory)
         my_score = view.scores[view.seat] or 0
+        # Tactics that keep a hand from shrinking (holding it on a lucky reset, not feeding the next player)
+        # give way as a round drags on: two players both using them would pass the same cards for ever.
+        patience = self.patience(view)
         scored: list[tuple[float, int, Play]] = []
         for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
-            feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight
+            feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
             for take in takes:
                 new = [*rest, take]
                 value = hand_value(new, rules)
                 cost = value - shed * best_drop_worth(new, rules, worth)
                 if value <= limit:
                     cost -= bonus
-                cost += self._reset_pull(rules, my_score, value)
+                if patience:
+                    cost += patience * self._reset_pull(rules, my_score, value)
                 scored.append((cost + feed, i, Play(drop, take)))
             if deck and draw_odds:
                 cost = deck_draw_cost(rest, rules, worth, draw_odds, shed, bonus)
