@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from yaniv_tui.engine import Action, CallYaniv, Pass, Play, PlayerView, SlapDown, legal_drops
+from yaniv_tui.engine import Action, CallYaniv, Card, Pass, Play, PlayerView, SlapDown, legal_drops
 
 
 class EasyBot:
@@ -29,7 +29,7 @@ class EasyBot:
         if view.hand_value <= rules.yaniv_limit and rng.random() < self.call_chance:
             return CallYaniv()
         drop = rng.choice(legal_drops(view.hand, rules))
-        options: list = list(view.takeable)
+        options: list[Card | None] = list(view.takeable)
         if view.deck_size > 0:
             options.extend([None] * max(1, len(options)))
         return Play(drop, rng.choice(options))

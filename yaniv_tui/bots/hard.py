@@ -134,8 +134,7 @@ class HardBot:
         if len(drop) == 1:
             offered: tuple[Card, ...] = drop
         else:
-            kind = "run" if len({c[0] for c in drop if c[0]}) > 1 else "set"
-            offered = takeable(drop, kind, rules)
+            offered = takeable(drop, "run" if len({c[0] for c in drop if c[0]}) > 1 else "set", rules)
         ranks, suited = hungry
         worst = 0.0
         for rank, suit in offered:
@@ -187,7 +186,7 @@ class HardBot:
         win = mean_gain + self._ending_bonus(view, opponents, expected, winning=True)
         add = rules.assaf_penalty + (mine if rules.assaf_caller_adds_hand else 0) if rules.assaf else mine
         after = after_reset(rules, score, add)
-        lose = -(after - score)
+        lose = float(score - after)
         if len(opponents) > 1 and (rules.assaf_others_score or not rules.assaf):
             lose += mean_gain * (len(opponents) - 1) / len(opponents)
         if rules.is_out(after):
