@@ -64,13 +64,12 @@ class HardBot:
 
     def margin_now(self, view: PlayerView) -> float:
         """The worth a call must beat now: it falls as a round drags on, so two wary players cannot stall forever."""
-        seats = sum(1 for out in view.out if not out)
-        return self.call_margin - 0.5 * max(0, len(view.seen) - 8 * seats)
+        return self.call_margin - 0.5 * max(0, len(view.seen) - 8 * _seats_in(view))
 
     @staticmethod
     def patience(view: PlayerView) -> float:
         """1 for a round's first four laps, falling to 0 by its eighth."""
-        laps = len(view.seen) / max(1, sum(1 for out in view.out if not out))
+        laps = len(view.seen) / max(1, _seats_in(view))
         return min(1.0, max(0.0, (8 - laps) / 4))
 
     def best_plays(self, view: PlayerView, memory: Memory, odds: Odds, count: int) -> list[tuple[float, Play]]:
@@ -209,3 +208,8 @@ class HardBot:
                 elif all(mine < (scores[s] or 0) + v for s, v in zip(opponents, expected, strict=True)):
                     bonus += 40.0
         return bonus if winning else 0.0
+
+
+def _seats_in(view: PlayerView) -> int:
+    """How many seats are still in the game: a lap of a round is that many turns."""
+    return sum(1 for out in view.out if not out)
