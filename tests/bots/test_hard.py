@@ -76,3 +76,29 @@ def test_patience_runs_out_over_a_long_round(dealt: Callable[..., Game]) -> None
     for _ in range(14):  # eight laps in all
         game.apply(Play((game.hand(game.current)[0],), None))
     assert HardBot.patience(game.view(game.current)) == 0.0
+
+
+def test_a_threatened_hard_bot_holds_less_now_and_only_when_threatened() -> None:
+    # With a threat weight, the chance that an opponent calls next turn makes the next drop count for less,
+    # so the play chosen keeps a hand worth no more now (its cost with no weight on the next drop).
+    from yaniv_tui.bots.judge import Odds
+    from yaniv_tui.bots.memory import Memory
+
+    rules = load_ruleset("israeli")
+    calm, wary, now_only = HardBot(shed_weight=1.0), HardBot(shed_weight=1.0, threat_weight=1.0), HardBot(shed_weight=0)
+    differed = 0
+    for seed in range(30):
+        game = Game.new(rules, ["A", "B"], seed=seed, first=0)
+        while not game.history:
+            view = game.view(game.current)
+            memory = Memory(view)
+            odds = Odds(memory.unseen, rules)
+            first = calm.best_plays(view, memory, odds, 1)[0][1]
+            second = wary.best_plays(view, memory, odds, 1)[0][1]
+            if first != second:
+                differed += 1
+                assert HardBot.threat(view, memory, odds) > 0
+                held_now = {play: cost for cost, play in now_only.best_plays(view, memory, odds, 10_000)}
+                assert held_now[second] <= held_now[first] + 1e-9
+            game.apply(calm.choose(view))
+    assert differed >= 3, differed

@@ -68,11 +68,12 @@ def test_an_expert_on_a_fixed_number_of_guesses_replays_the_same_round() -> None
     assert play(4) == play(4)
 
 
-def test_with_no_time_left_the_expert_plays_the_hard_bots_first_choice() -> None:
+def test_with_no_time_left_the_expert_plays_its_own_judges_first_choice() -> None:
     from yaniv_tui.bots import HardBot
     from yaniv_tui.bots.memory import Memory
     from yaniv_tui.engine import CallYaniv
 
+    judge = ExpertBot(seed=1).hard  # the hard bot's measure, tuned
     hard = HardBot()
     checked = 0
     for seed in range(8):
@@ -82,7 +83,7 @@ def test_with_no_time_left_the_expert_plays_the_hard_bots_first_choice() -> None
             action = ExpertBot(seed=1, budget_ms=1e-6).choose(view)
             if not isinstance(action, CallYaniv):
                 memory = Memory(view)
-                assert action == hard.best_plays(view, memory, Odds(memory.unseen, RULES), 1)[0][1]
+                assert action == judge.best_plays(view, memory, Odds(memory.unseen, RULES), 1)[0][1]
                 checked += 1
             game.apply(hard.choose(view))
     assert checked > 20
