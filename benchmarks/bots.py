@@ -1,8 +1,8 @@
 """Bot strength: the issue's head-to-head targets, measured with the simulator's library functions.
 
-Run: python benchmarks/bots.py [--only NAME ...] [--rounds N] [--games N] [--table-games N]
-                               [--expert-ms MS | --expert-samples N] [--expert-games N] [--jobs N]
-                               [--seed N] [--ruleset ID]
+Run: python benchmarks/bots.py [--only NAME ...] [--rounds N] [--table-games N]
+                               [--expert-ms MS | --expert-samples N] [--expert-games N]
+                               [--expert-game-samples N] [--jobs N] [--seed N] [--ruleset ID]
 
 Each match prints its figures, whether the target is met, and the `yaniv sim`
 command that plays the same run. Seats rotate over games so no player gains
@@ -10,7 +10,10 @@ from starting. The expert searches on a fixed number of guesses a move here
 (--expert-samples, default 60: about 90 ms a move on this project's machine,
 less than its 200 ms default budget in play buys), so the same seed plays the
 same run on any machine; --expert-ms MS gives it a clock budget instead, which
-does not repeat exactly. The runs are spread over --jobs processes (default 2).
+does not repeat exactly. Whole games of expert against hard are long, and
+showing a game edge takes hundreds of them: that match takes 600 games on 20
+guesses a move by default (--expert-games, --expert-game-samples; about 35
+minutes on two cores). The runs are spread over --jobs processes (default 2).
 """
 
 from __future__ import annotations
@@ -123,7 +126,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", help="run only these matches")
     parser.add_argument("--rounds", type=int, default=2000, help="single rounds per heads-up match (default 2000)")
-    parser.add_argument("--expert-games", type=int, default=60, help="whole games of expert against hard (default 60)")
+    parser.add_argument("--expert-games", type=int, default=600, help="whole games, expert against hard (default 600)")
+    parser.add_argument(
+        "--expert-game-samples",
+        type=int,
+        default=20,
+        help="the expert's guesses a move in whole games, unless --expert-samples or --expert-ms (default 20)",
+    )
     parser.add_argument("--table-games", type=int, default=600, help="four-seat games of hard and 3 medium")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--expert-ms", type=float, help="the expert thinks this long a move (ms) instead")
@@ -133,6 +142,8 @@ def main() -> int:
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
     rules = load_ruleset(args.ruleset)
+    # Whole games take --expert-game-samples unless a number of guesses or a clock budget was asked for.
+    game_samples = args.expert_game_samples if args.expert_ms is None and args.expert_samples is None else None
     if args.expert_ms is None and args.expert_samples is None:
         args.expert_samples = 60
     met_all = True
@@ -141,8 +152,11 @@ def main() -> int:
             continue
         expert = "expert" in match.levels
         options: dict[str, float | int] = {}
+        samples = args.expert_samples
+        if match.mode == "games" and game_samples is not None:
+            samples = game_samples
         if expert:
-            options = {"samples": args.expert_samples} if args.expert_samples else {"budget_ms": args.expert_ms}
+            options = {"samples": samples} if samples else {"budget_ms": args.expert_ms}
         started = time.perf_counter()
         result = simulate(
             rules,
@@ -157,11 +171,7 @@ def main() -> int:
         met_all &= met
         flag = ""
         if expert:
-            flag = (
-                f" --expert-samples {args.expert_samples}"
-                if args.expert_samples
-                else f" --expert-ms {args.expert_ms:g}"
-            )
+            flag = f" --expert-samples {samples}" if samples else f" --expert-ms {args.expert_ms:g}"
         print(f"{match.name}: {match.target}: {'MET' if met else 'NOT MET'}")
         print(
             f"    yaniv sim --ruleset {args.ruleset} --seats {','.join(match.levels)} "
