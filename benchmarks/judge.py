@@ -50,7 +50,7 @@ def line(result: SimResult) -> str:
 
 
 def main() -> int:
-    expert = ExpertBot(budget_ms=None, samples=1).hard
+    expert = ExpertBot(budget_ms=None, samples=1).judge
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shed", type=float, default=expert.shed_weight, help="weight of the next drop")
     parser.add_argument("--threat", type=float, default=expert.threat_weight, help="how much a threat lowers it")

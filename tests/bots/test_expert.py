@@ -67,7 +67,7 @@ def test_the_expert_calls_a_little_sooner_than_the_hard_bot() -> None:
     from yaniv_tui.engine import CallYaniv
 
     hard = make_bot("hard")
-    judge = ExpertBot(seed=1, budget_ms=None, samples=2).hard
+    judge = ExpertBot(seed=1, budget_ms=None, samples=2).judge
     near = far = 0
     for seed in range(40):
         game = Game.new(load_ruleset("israeli"), ["A", "B", "C", "D"], seed=seed, first=0)

@@ -73,7 +73,7 @@ def test_with_no_time_left_the_expert_plays_its_own_judges_first_choice() -> Non
     from yaniv_tui.bots.memory import Memory
     from yaniv_tui.engine import CallYaniv
 
-    judge = ExpertBot(seed=1).hard  # the hard bot's measure, tuned
+    judge = ExpertBot(seed=1).judge  # the hard bot's measure, its own weights
     hard = HardBot()
     checked = 0
     for seed in range(8):

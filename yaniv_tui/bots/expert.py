@@ -94,17 +94,19 @@ class ExpertBot:
         self.replies = replies  # who answers its candidate plays: "quick" plain players, or "hard" bots
         self.call_slack = call_slack
         self.rollout = rollout  # who plays a round out after a call is declined: "quick" or "hard"
-        # Its own judgement: the hard bot's, valuing the next drop more, and the hand held now more when an
-        # opponent may call. Played alone it beats the hard bot: 53.5% of 2,000 games (benchmarks/judge.py).
+        # Its own judgement: the hard bot's measure, valuing the next drop more, and the hand held now more
+        # when an opponent may call. Played alone it beats the hard bot: 53.5% of 2,000 games (benchmarks/judge.py).
         # It takes the others for plain hard bots.
-        self.hard = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
+        self.judge = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
         self.model = HardBot()
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
         # The hard bot's few best plays, ranked again by what the turn after can make of each (None: not).
         self.lookahead = (
             None
             if lookahead is None
-            else Lookahead(shed_weight=self.hard.shed_weight, callable_bonus=self.hard.callable_bonus, weight=lookahead)
+            else Lookahead(
+                shed_weight=self.judge.shed_weight, callable_bonus=self.judge.callable_bonus, weight=lookahead
+            )
         )
 
     def choose(self, view: PlayerView) -> Action:
@@ -116,7 +118,7 @@ class ExpertBot:
         odds = Odds(memory.unseen, view.rules)
         # A twentieth of the budget is kept back for what follows the search and for a busy machine.
         deadline = None if self.budget_ms is None else started + 0.95 * self.budget_ms / 1000
-        ranked = self.hard.best_plays(view, memory, odds, self.candidates)
+        ranked = self.judge.best_plays(view, memory, odds, self.candidates)
         plays: list[Action]
         if self.lookahead is not None:
             # A third of the budget at most: the search needs the rest.
@@ -125,18 +127,18 @@ class ExpertBot:
         else:
             plays = [play for _, play in ranked]
         if view.hand_value <= view.rules.yaniv_limit:
-            worth = self.hard.call_worth(view, memory, odds)
+            worth = self.judge.call_worth(view, memory, odds)
             if self.call_slack is not None:
                 # Playing on gives every other seat a turn to call first: a call worth a little less than
                 # nothing beats it. Measured against the hard bot, this won more rounds than searching the call.
-                if worth > self.hard.margin_now(view) - self.call_slack:
+                if worth > self.judge.margin_now(view) - self.call_slack:
                     return CallYaniv()
             elif not self.search_calls:
-                if worth > self.hard.margin_now(view):
+                if worth > self.judge.margin_now(view):
                     return CallYaniv()
             else:
                 # The big question, call or play on, each played out to the end of the round.
-                hard_calls = worth > self.hard.margin_now(view)
+                hard_calls = worth > self.judge.margin_now(view)
                 pair: list[Action] = [CallYaniv(), plays[0]] if hard_calls else [plays[0], CallYaniv()]
                 share = deadline if deadline is None or len(plays) == 1 else (started + deadline) / 2
                 if isinstance(pair[self._search(view, memory, pair, share, None, 0.0)], CallYaniv):
@@ -288,16 +290,16 @@ class ExpertBot:
             before = view.scores
             return _worth(view, me, before, result.scores, result.game_over, result.winners, result.eliminated)
         rules = view.rules
-        judged = [None if h is None else self._judge(h, rules) for h in game.hands]
+        judged = [None if h is None else self._measure(h, rules) for h in game.hands]
         mine = judged[me] or 0.0
         others = [v for s, v in enumerate(judged) if v is not None and s != me]
         return (sum(others) / len(others) - mine) if others else 0.0
 
-    def _judge(self, hand: list[Card], rules: Ruleset) -> float:
-        hard = self.hard
+    def _measure(self, hand: list[Card], rules: Ruleset) -> float:
+        judge = self.judge
         value = hand_value(hand, rules)
-        cost = value - hard.shed_weight * best_drop_worth(hand, rules, card_worth(rules))
-        return cost - hard.callable_bonus if value <= rules.yaniv_limit else cost
+        cost = value - judge.shed_weight * best_drop_worth(hand, rules, card_worth(rules))
+        return cost - judge.callable_bonus if value <= rules.yaniv_limit else cost
 
 
 def _last_turns(view: PlayerView) -> dict[int, Turn]:
