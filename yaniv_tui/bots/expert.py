@@ -40,12 +40,12 @@ class ExpertBot:
     what the next drop sheds, less by `threat_weight` as an opponent may call),
     ranked again by what its next turn can make of each (`lookahead`, the weight
     of that second look; None skips it), each followed by the others' replies
-    (plain hard bots by default, `replies="quick"` for
-    fast plain players) and judged by the hands as they then stand. It leaves the
-    first of that ranking only for an option that did better on average by
-    `margin` standard errors. With `samples` it takes that many guesses a move
-    (at most, with a budget too; exactly, with `budget_ms` None, so a seeded game
-    replays the same on any machine). A player
+    (plain hard bots by default, `replies="quick"` for fast plain players) and
+    judged by the hands as they then stand. It leaves the first of that ranking
+    only for an option that did better on average by `margin` standard errors.
+    With `samples` it takes that many guesses a move (at most, with a budget too;
+    exactly, with `budget_ms` None, so a seeded game replays the same on any
+    machine). A player
     whose last hand could have called Yaniv mostly would have, so guesses giving it
     one are mostly dealt again (`belief`).
 
@@ -100,7 +100,7 @@ class ExpertBot:
         self.judge = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
         self.model = HardBot()
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
-        # The hard bot's few best plays, ranked again by what the turn after can make of each (None: not).
+        # Its judge's few best plays, ranked again by what the turn after can make of each (None: not).
         self.lookahead = (
             None
             if lookahead is None
@@ -138,8 +138,8 @@ class ExpertBot:
                     return CallYaniv()
             else:
                 # The big question, call or play on, each played out to the end of the round.
-                hard_calls = worth > self.judge.margin_now(view)
-                pair: list[Action] = [CallYaniv(), plays[0]] if hard_calls else [plays[0], CallYaniv()]
+                judge_calls = worth > self.judge.margin_now(view)
+                pair: list[Action] = [CallYaniv(), plays[0]] if judge_calls else [plays[0], CallYaniv()]
                 share = deadline if deadline is None or len(plays) == 1 else (started + deadline) / 2
                 if isinstance(pair[self._search(view, memory, pair, share, None, 0.0)], CallYaniv):
                     return CallYaniv()
