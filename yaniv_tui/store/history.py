@@ -1,8 +1,13 @@
-"""The history database: every finished round and game in SQLite, and each player's stats; never stops a game."""
+"""The history database: every finished round and game in SQLite, and each player's stats; never stops a game.
+
+A database that is damaged (not SQLite, or a table or the schema version unreadable) is moved aside,
+never deleted, and a new one started, with one line in `History.notice`.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import sys
 import threading
@@ -14,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game, RoundScore
 
 from .paths import history_path
-from .saves import Seat, now_iso
+from .saves import Seat, move_aside, now_iso
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -122,7 +127,10 @@ def migrate(connection: sqlite3.Connection) -> int:
     """Bring the database up to SCHEMA_VERSION, each step in its own transaction; returns the version found."""
     connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
-    found = int(row[0]) if row and row[0] is not None else 0
+    value = row[0] if row else None
+    if value is not None and type(value) is not int:
+        raise _Damaged(f"its schema version is {str(value)[:20]!r}, not a number")
+    found = value or 0
     if found > SCHEMA_VERSION:
         raise _NewerSchema(found)
     for version in range(found, SCHEMA_VERSION):
@@ -144,6 +152,45 @@ class _NewerSchema(Exception):
         self.version = version
 
 
+class _Damaged(Exception):
+    """The database is not one this yaniv-tui can use; the message says what is wrong."""
+
+
+#: Every table and the columns this version reads and writes.
+TABLES: dict[str, frozenset[str]] = {
+    "schema_version": frozenset({"version"}),
+    "games": frozenset({"id", "game_key", "started_at", "finished_at", "ruleset_id", "ruleset_name", "players"}),
+    "seats": frozenset({"game_id", "seat", "name", "human", "level", "final_score", "winner"}),
+    "rounds": frozenset({"game_id", "round_no", "finished_at", "caller", "assaf", "winner"}),
+    "round_seats": frozenset(
+        {"game_id", "round_no", "seat", "hand", "hand_value", "added", "score", "assafer", "zeroed"}
+        | {"reset_from", "eliminated"}
+    ),
+}
+
+#: What SQLite says of a database whose tables are not what this yaniv-tui made.
+_DAMAGE = ("no such table", "no such column", "malformed", "not a database", "has no column")
+
+
+def check_tables(connection: sqlite3.Connection) -> None:
+    """Read every table once and check its columns; _Damaged says which is unreadable."""
+    for table, columns in TABLES.items():
+        have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not have:
+            raise _Damaged(f"its table {table} is missing")
+        missing = sorted(columns - have)
+        if missing:
+            raise _Damaged(f"its table {table} lacks {', '.join(missing)}")
+        connection.execute(f"SELECT count(*) FROM {table}").fetchone()
+
+
+def _is_damage(error: BaseException) -> bool:
+    """Whether an error from SQLite means the database itself is unusable (as opposed to busy or unwritable)."""
+    if isinstance(error, _Damaged) or type(error) is sqlite3.DatabaseError:  # "file is not a database", ...
+        return True
+    return isinstance(error, sqlite3.OperationalError) and any(word in str(error).lower() for word in _DAMAGE)
+
+
 class History:
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
 
@@ -155,8 +202,11 @@ class History:
         self.path = path or history_path()
         self.timeout = timeout
         self.problem: str | None = None
+        #: A damaged database moved aside and a new one started: the one line to tell, once.
+        self.notice: str | None = None
         self._connection: sqlite3.Connection | None = None
-        self._broken = False  # damaged or from a newer version: not tried again
+        self._broken = False  # from a newer version, or damaged past repair: not tried again
+        self._replaced = False  # a damaged database was moved aside once already
         self._recorded: dict[str, int] = {}  # game key -> rounds known to be in the database
         # The app may record from a worker thread and read stats from the main one.
         self._lock = threading.RLock()
@@ -179,10 +229,16 @@ class History:
             )
             connection.execute("PRAGMA foreign_keys = ON")
             migrate(connection)
+            check_tables(connection)
         except _NewerSchema as newer:
             self._fail(f"was made by a newer yaniv-tui (schema {newer.version}, this one knows {SCHEMA_VERSION})")
             self._broken = True
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, _Damaged) as error:
+            if connection is not None:
+                connection.close()
+                connection = None
+            if _is_damage(error) and self._start_anew(error):
+                return self._connect()
             self._fail_on(error)
         else:
             self._connection = connection
@@ -192,15 +248,35 @@ class History:
             connection.close()
         return None
 
+    def _start_anew(self, error: BaseException) -> bool:
+        """Move a damaged database aside (with its journal) so a new one starts; False when it cannot be."""
+        self.close()
+        if self._replaced or not self.path.exists():
+            return False
+        self._replaced = True
+        try:
+            aside = move_aside(self.path)
+        except OSError:
+            return False
+        for suffix in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
+        self._recorded.clear()
+        text = str(error).splitlines()[0] if str(error) else type(error).__name__
+        self.notice = (
+            f"history database {self.path} was damaged ({text}); it was moved to {aside} and a new one started"
+        )
+        return True
+
     def _fail(self, message: str) -> None:
         self.problem = f"history database {self.path} {message}"
 
     def _fail_on(self, error: BaseException) -> None:
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
-        if isinstance(error, sqlite3.OperationalError) and "locked" in text:
+        if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
             self._fail("is locked by another program")
-        elif isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
-            self._fail(f"is damaged ({text}); move it away to start a new history")
+        elif _is_damage(error):
+            self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
@@ -213,15 +289,19 @@ class History:
 
     def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
         with self._lock:
-            connection = self._connect()
-            if connection is None:
-                return default
-            try:
-                with connection:
-                    return work(connection)
-            except (sqlite3.Error, OSError) as error:
-                self._fail_on(error)
-                return default
+            for _ in range(2):  # a second time in a new database, when this one turns out damaged
+                connection = self._connect()
+                if connection is None:
+                    return default
+                try:
+                    with connection:
+                        return work(connection)
+                except (sqlite3.Error, OSError) as error:
+                    if _is_damage(error) and self._start_anew(error):
+                        continue
+                    self._fail_on(error)
+                    return default
+            return default
 
     def close(self) -> None:
         if self._connection is not None:
@@ -391,6 +471,8 @@ def print_stats(path: Path | None = None, console: Console | None = None) -> int
     out = console or Console()
     with History(path) as history:
         stats = history.stats()
+        if history.notice:
+            print(f"yaniv: {history.notice}", file=sys.stderr)
         if history.problem:
             print(f"yaniv: {history.problem}", file=sys.stderr)
             return 1

@@ -15,7 +15,16 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
-from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
+from yaniv_tui.store import (
+    GameOpenElsewhere,
+    RulesetEntry,
+    SavedGame,
+    all_rulesets,
+    find_ruleset,
+    is_open_elsewhere,
+    lock_game,
+    scan_saves,
+)
 
 from ..options import (
     GameOptions,
@@ -92,13 +101,7 @@ def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[
 
 def describe_save(saved: SavedGame) -> Text:
     """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
-    game = saved.game
-    players = ", ".join(
-        f"{name} {score}" if score is not None else f"{name} (out)"
-        for name, score in zip(game.players, game.scores, strict=True)
-    )
-    when = saved.saved_at.replace("T", " ")[:16]
-    return Text(f"{players} · round {game.round_no} · {game.rules.name} · saved {when} UTC")
+    return Text(f"{saved.describe()} · saved {saved.when}")
 
 
 class SetupScreen(Screen[None]):
@@ -109,6 +112,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+a", "add_seat", "add a seat"),
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
         Binding("ctrl+r", "continue_game", "continue"),
+        Binding("ctrl+o", "saved_games", "saved games"),
         Binding("ctrl+t", "stats", "stats"),
         Binding("ctrl+e", "house_rules", "house rules"),
     ]
@@ -123,13 +127,21 @@ class SetupScreen(Screen[None]):
         seats = self.prefill.get("seats")
         self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
         self.count = len(self.seats)
-        #: The saved game Continue goes back to, or why a damaged one was moved aside.
+        #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
+        self.games: list[SavedGame] = []
         self.saved: SavedGame | None = None
+        #: Damaged saves moved aside, finished games recorded late: a line each.
         self.save_problem = ""
-        try:
-            self.saved = load_save()
-        except SaveError as error:
-            self.save_problem = f"{error}. Start a new game below."
+        self.load_saves()
+
+    def load_saves(self) -> None:
+        listing = scan_saves()
+        self.games = list(listing.games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        notices = self.prefill.pop("notices", None)
+        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
+        if lines:
+            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
 
     @property
     def rules(self) -> Ruleset:
@@ -157,10 +169,12 @@ class SetupScreen(Screen[None]):
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
-                if self.saved is not None:
-                    yield Label("Saved game", classes="section")
-                    yield Static(describe_save(self.saved), id="saved-desc")
-                    yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
+                if self.games:
+                    with Vertical(id="saved-box"):
+                        yield Label(self.saved_title(), classes="section", id="saved-title")
+                        yield Static(self.saved_text(), id="saved-desc")
+                        yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
+                        yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True)
                 if self.save_problem:
                     yield Static(self.save_problem, id="save-problem")
                 yield Label("Seats", classes="section")
@@ -329,11 +343,63 @@ class SetupScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
             return self.saved is not None
+        if action == "saved_games":
+            return bool(self.games)
         return True
+
+    # -- the saved games ------------------------------------------------------------------
+
+    def saved_title(self) -> str:
+        others = len(self.games) - 1
+        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
+
+    def saved_text(self) -> Text:
+        if self.saved is None:
+            return Text("Every saved game is open in another yaniv.", style="italic")
+        return describe_save(self.saved)
+
+    def show_saved(self) -> None:
+        """Bring the saved-game box up to date after games were deleted."""
+        box = self.query("#saved-box")
+        if not box:
+            return
+        box.first().display = bool(self.games)
+        self.query_one("#saved-title", Label).update(self.saved_title())
+        self.query_one("#saved-desc", Static).update(self.saved_text())
+        self.query_one("#continue-saved", Button).display = self.saved is not None
+        if not self.games:
+            self.query_one("#start", Button).focus()
+        self.refresh_bindings()
 
     def action_continue_game(self) -> None:
         if self.saved is not None:
-            self.app.continue_game(self.saved)  # type: ignore[attr-defined]
+            self.continue_with(self.saved)
+
+    def continue_with(self, saved: SavedGame) -> None:
+        """Lock the game to this process and go to its table; one line when another yaniv has it."""
+        try:
+            saved.lock = lock_game(saved.game_id)
+        except GameOpenElsewhere as error:
+            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            return
+        except OSError:
+            pass  # no lock can be made here: play on, the save itself will say what is wrong
+        self.app.continue_game(saved)  # type: ignore[attr-defined]
+
+    def action_saved_games(self) -> None:
+        if not self.games:
+            return
+        from .saved_games import SavedGamesScreen
+
+        self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
+
+    def saved_game_chosen(self, saved: SavedGame | None) -> None:
+        if saved is not None:
+            self.continue_with(saved)
+            return
+        self.games = list(scan_saves().games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.show_saved()
 
     def action_stats(self) -> None:
         from .stats import StatsScreen
@@ -383,6 +449,8 @@ class SetupScreen(Screen[None]):
             self.action_start()
         elif event.button.id == "continue-saved":
             self.action_continue_game()
+        elif event.button.id == "saved-games":
+            self.action_saved_games()
         elif event.button.id == "stats":
             self.action_stats()
         elif event.button.id == "house-rules":

@@ -1,0 +1,159 @@
+"""The saved games: every game in progress, newest first, to continue one or delete one (asked first)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from yaniv_tui.store import GameOpenElsewhere, SavedGame, is_open_elsewhere, lock_game, remove_save, short_ids
+
+from .common import TooSmall
+
+
+def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
+    """One saved game in the list: its id, who plays and their scores, the round and rules, when."""
+    text = Text.assemble((short_id, "bold #ffd75f"), "  ", saved.describe())
+    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style="italic #c8d8d0")
+    if elsewhere:
+        text.append(" · open in another yaniv", style="bold #ff8787")
+    return text
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question; dismissed with True only on the button or key that says yes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n", "answer(False)", "no"),
+        Binding("escape", "answer(False)", "no"),
+    ]
+    AUTO_FOCUS = "#confirm-no"
+
+    def __init__(self, question: str, yes: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog", id="confirm-dialog"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
+                yield Button("Keep it (n)", id="confirm-no", variant="primary")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
+
+
+class SavedGamesScreen(ModalScreen[SavedGame | None]):
+    """The games in progress; dismissed with the one to continue, or None (deleted ones are gone from disk)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "back"),
+        Binding("delete", "delete", "delete the game"),
+        Binding("x", "delete", "delete the game", show=False),
+    ]
+    AUTO_FOCUS = "#saved-list"
+
+    def __init__(self, games: Sequence[SavedGame]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.games = list(games)
+        #: Games deleted here, by id.
+        self.deleted: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog", id="saved-dialog"):
+            yield Static(Text("Saved games, newest first", style="bold"), classes="dialog-title")
+            yield OptionList(id="saved-list")
+            yield Static("", id="saved-message")
+            yield Static(
+                "enter continues the highlighted game · delete (or x) deletes it, after asking · esc goes back",
+                id="saved-hint",
+            )
+
+    def on_mount(self) -> None:
+        self.show_games()
+
+    def show_games(self) -> None:
+        listing = self.query_one("#saved-list", OptionList)
+        highlighted = listing.highlighted or 0
+        listing.clear_options()
+        shown = short_ids([s.game_id for s in self.games])
+        for saved in self.games:
+            prompt = game_prompt(saved, shown[saved.game_id], is_open_elsewhere(saved.game_id))
+            listing.add_option(Option(prompt, id=saved.game_id))
+        if self.games:
+            listing.highlighted = min(highlighted, len(self.games) - 1)
+        else:
+            self.say("No saved games left: start a new one on the setup screen.", error=False)
+
+    def say(self, message: str, error: bool = True) -> None:
+        style = "bold #ff8787" if error else "italic"
+        self.query_one("#saved-message", Static).update(Text(message, style=style))
+
+    def highlighted(self) -> SavedGame | None:
+        index = self.query_one("#saved-list", OptionList).highlighted
+        return self.games[index] if index is not None and 0 <= index < len(self.games) else None
+
+    @on(OptionList.OptionSelected, "#saved-list")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        saved = next((s for s in self.games if s.game_id == event.option.id), None)
+        if saved is None:
+            return
+        if is_open_elsewhere(saved.game_id):
+            self.say(f"the game {event.option.id[:8]} is open in another yaniv: finish it there")
+            return
+        self.dismiss(saved)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_delete(self) -> None:
+        saved = self.highlighted()
+        if saved is None:
+            return
+        question = Text.assemble(
+            "Delete this saved game? It cannot be brought back.\n\n",
+            (saved.describe(), "bold"),
+            f"\nlast played {saved.when}",
+        )
+        self.app.push_screen(ConfirmScreen(question.plain, "Delete it"), lambda yes: self.deleted_if(saved, yes))
+
+    def deleted_if(self, saved: SavedGame, yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            lock = lock_game(saved.game_id)
+        except GameOpenElsewhere as error:
+            self.say(f"not deleted: {error}")
+            return
+        except OSError as error:
+            self.say(f"not deleted: {error.strerror or error}")
+            return
+        try:
+            remove_save(saved.game_id)
+        except OSError as error:
+            self.say(f"not deleted: {error.strerror or error}")
+            lock.release()
+            return
+        lock.release(remove=True)
+        self.games.remove(saved)
+        self.deleted.add(saved.game_id)
+        self.say(f"Deleted the game {saved.game_id[:8]}.", error=False)
+        self.show_games()
