@@ -224,7 +224,7 @@ def saves_table(games: Sequence[SavedGame]) -> Table:
     shown = short_ids([s.game_id for s in games])
     table = Table(title="Games in progress")
     for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
-        table.add_column(heading, justify="right" if heading == "round" else "left")
+        table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
     for saved in games:
         when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
         table.add_row(

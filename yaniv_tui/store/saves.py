@@ -123,7 +123,8 @@ class SavedGame:
             f"{name} {score}" if score is not None else f"{name} (out)"
             for name, score in zip(game.players, game.scores, strict=True)
         )
-        rounds = f"{len(game.history)} rounds" if self.pending else f"round {game.round_no}"
+        played = len(game.history)
+        rounds = f"{played} round{'s' if played != 1 else ''}" if self.pending else f"round {game.round_no}"
         return f"{players} · {rounds} · {game.rules.name}"
 
     @property

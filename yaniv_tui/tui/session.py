@@ -131,7 +131,7 @@ class Session:
         if not recorded:
             self.close()
             return (
-                f"the finished game is kept in {self.save_path} and will be recorded at the next start: "
+                f"The finished game is kept in {self.save_path} and will be recorded at the next start: "
                 f"{history.problem or 'the history could not be written'}"
             )
         try:
