@@ -210,3 +210,15 @@ def test_the_save_file_names_its_game(data_dir: Path) -> None:
     meta = saved(9)
     document = json.loads(save_path(meta.game_id).read_text())
     assert document["meta"]["game_id"] == meta.game_id
+
+
+def test_a_damaged_save_of_a_game_open_elsewhere_is_told_not_moved(data_dir: Path) -> None:
+    meta = saved(4)
+    path = save_path(meta.game_id)
+    path.write_text("{")
+    lock = lock_game(meta.game_id)  # its process is still playing it, and will write it whole again
+    try:
+        (line,) = scan_saves().problems
+    finally:
+        lock.release()
+    assert "another yaniv has it open" in line and path.exists()

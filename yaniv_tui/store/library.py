@@ -101,10 +101,13 @@ def scan_saves() -> Listing:
 
 
 def _read_named(path: Path) -> SavedGame | None:
-    """A save whose file is named by its game's id; anything else is moved aside (SaveError)."""
+    """A save whose file is named by its game's id; anything else is moved aside (SaveError). The save of a
+    game open in another process is that process's: it is only told, never moved."""
     try:
         saved = read_save(path)
-    except SaveError:
+    except SaveError as error:
+        if is_open_elsewhere(path.stem):
+            raise SaveError(f"the saved game {path.name} cannot be read ({error}); another yaniv has it open") from None
         return load_save(path)  # moves it aside, and raises its one line
     if saved.game_id != path.stem:
         error = SaveError(f"holds the game {saved.game_id[:20]}, not {path.stem[:20]}")

@@ -15,16 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
-from yaniv_tui.store import (
-    GameOpenElsewhere,
-    RulesetEntry,
-    SavedGame,
-    all_rulesets,
-    find_ruleset,
-    is_open_elsewhere,
-    lock_game,
-    scan_saves,
-)
+from yaniv_tui.store import RulesetEntry, SavedGame, all_rulesets, find_ruleset
 
 from ..options import (
     GameOptions,
@@ -40,6 +31,7 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from .common import TooSmall
+from .saved_games import SavedGamesPart, describe_save
 
 HUMAN = "human"
 
@@ -99,12 +91,10 @@ def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[
     return presets, mine, bad
 
 
-def describe_save(saved: SavedGame) -> Text:
-    """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
-    return Text(f"{saved.describe()} · saved {saved.when}")
+__all__ = ["SetupScreen", "describe_save", "load_presets"]
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SavedGamesPart, Screen[None]):
     """Choose and start a game; Enter on the defaults seats one human against two bots."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -134,15 +124,6 @@ class SetupScreen(Screen[None]):
         self.save_problem = ""
         self.load_saves()
 
-    def load_saves(self) -> None:
-        listing = scan_saves()
-        self.games = list(listing.games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        notices = self.prefill.pop("notices", None)
-        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
-        if lines:
-            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
-
     @property
     def rules(self) -> Ruleset:
         return self.presets[self.ruleset_id]
@@ -169,14 +150,7 @@ class SetupScreen(Screen[None]):
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
-                if self.games:
-                    with Vertical(id="saved-box"):
-                        yield Label(self.saved_title(), classes="section", id="saved-title")
-                        yield Static(self.saved_text(), id="saved-desc")
-                        yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
-                        yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True)
-                if self.save_problem:
-                    yield Static(self.save_problem, id="save-problem")
+                yield from self.compose_saved()
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
                     for index, seat in enumerate(self.seats[: self.count]):
@@ -346,60 +320,6 @@ class SetupScreen(Screen[None]):
         if action == "saved_games":
             return bool(self.games)
         return True
-
-    # -- the saved games ------------------------------------------------------------------
-
-    def saved_title(self) -> str:
-        others = len(self.games) - 1
-        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
-
-    def saved_text(self) -> Text:
-        if self.saved is None:
-            return Text("Every saved game is open in another yaniv.", style="italic")
-        return describe_save(self.saved)
-
-    def show_saved(self) -> None:
-        """Bring the saved-game box up to date after games were deleted."""
-        box = self.query("#saved-box")
-        if not box:
-            return
-        box.first().display = bool(self.games)
-        self.query_one("#saved-title", Label).update(self.saved_title())
-        self.query_one("#saved-desc", Static).update(self.saved_text())
-        self.query_one("#continue-saved", Button).display = self.saved is not None
-        if not self.games:
-            self.query_one("#start", Button).focus()
-        self.refresh_bindings()
-
-    def action_continue_game(self) -> None:
-        if self.saved is not None:
-            self.continue_with(self.saved)
-
-    def continue_with(self, saved: SavedGame) -> None:
-        """Lock the game to this process and go to its table; one line when another yaniv has it."""
-        try:
-            saved.lock = lock_game(saved.game_id)
-        except GameOpenElsewhere as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
-            return
-        except OSError:
-            pass  # no lock can be made here: play on, the save itself will say what is wrong
-        self.app.continue_game(saved)  # type: ignore[attr-defined]
-
-    def action_saved_games(self) -> None:
-        if not self.games:
-            return
-        from .saved_games import SavedGamesScreen
-
-        self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
-
-    def saved_game_chosen(self, saved: SavedGame | None) -> None:
-        if saved is not None:
-            self.continue_with(saved)
-            return
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.show_saved()
 
     def action_stats(self) -> None:
         from .stats import StatsScreen
