@@ -256,3 +256,16 @@ def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
     assert results == [True] and history.problem is None
     assert sum(s.calls for s in history.stats()) == 2
     history.close()
+
+
+def test_a_database_damaged_mid_game_is_moved_aside_and_the_game_recorded_whole_anew(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    game = play(new_game(players=3, seed=2), rounds=1)
+    with History(path) as history:
+        assert history.record("k", game, SEATS)
+        with sqlite3.connect(path) as db:  # another program spoils it while the game goes on
+            db.execute("DROP TABLE round_seats")
+        play(game, rounds=2)
+        assert history.record("k", game, SEATS) is True
+        assert history.notice is not None and "moved to" in history.notice
+        assert sum(s.calls for s in history.stats()) == 2  # both rounds, the one recorded before too

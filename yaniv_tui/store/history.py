@@ -251,17 +251,21 @@ class History:
     def _start_anew(self, error: BaseException) -> bool:
         """Move a damaged database aside (with its journal) so a new one starts; False when it cannot be."""
         self.close()
-        if self._replaced or not self.path.exists():
+        if self._replaced:
             return False
         self._replaced = True
+        self._recorded.clear()  # the new database holds none of it: record every round again
+        if not self.path.exists():
+            return True  # another yaniv moved it aside a moment ago: open the new one
         try:
             aside = move_aside(self.path)
+        except FileNotFoundError:
+            return True  # another yaniv moved it aside a moment ago: open the new one
         except OSError:
             return False
         for suffix in ("-journal", "-wal", "-shm"):
             with contextlib.suppress(OSError):
                 os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
-        self._recorded.clear()
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         self.notice = (
             f"history database {self.path} was damaged ({text}); it was moved to {aside} and a new one started"

@@ -92,6 +92,10 @@ class GameLock:
         with contextlib.suppress(OSError):
             os.close(fd)
 
+    def __del__(self) -> None:
+        # A lock nobody holds a reference to any more protects nothing: give its file back.
+        self.release()
+
     def __enter__(self) -> GameLock:
         return self
 
