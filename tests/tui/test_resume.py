@@ -322,3 +322,31 @@ async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
             assert "open in another yaniv" in error
         finally:
             lock.release()
+
+
+def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys, monkeypatch):
+    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.engine import Game, load_ruleset
+    from yaniv_tui.store import History, SaveMeta, Seat, save_game
+
+    game = Game.new(load_ruleset("seven-cards"), ["Ann", "Bob"], seed=3)
+    bot = PlainBot()
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.current)))
+    save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.prefill))
+    assert launch.main(["--ascii"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "recorded in it now" in err
+    assert started[0]["notices"] == [err.strip().removeprefix("yaniv: ")]
+    assert not save_path("pending1").exists()
+    with History() as history:
+        assert history.games_played() == 1
+
+
+async def test_the_setup_screen_shows_what_was_said_at_start():
+    app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "the history had missed" in str(app.screen.query_one("#save-problem").render())

@@ -20,65 +20,13 @@ from yaniv_tui.engine import Game, RoundScore
 
 from .paths import history_path
 from .saves import Seat, move_aside, now_iso
+from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATS_COLUMNS", "History", "PlayerStats", "print_stats", "stats_table"]
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
-
-_V1 = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game_key TEXT NOT NULL UNIQUE,
-    started_at TEXT NOT NULL,
-    finished_at TEXT,
-    ruleset_id TEXT NOT NULL,
-    ruleset_name TEXT NOT NULL,
-    players INTEGER NOT NULL
-);
-CREATE TABLE seats (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    human INTEGER NOT NULL,
-    level TEXT,
-    final_score INTEGER,
-    winner INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE rounds (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    round_no INTEGER NOT NULL,
-    finished_at TEXT NOT NULL,
-    caller INTEGER NOT NULL,
-    assaf INTEGER NOT NULL,
-    winner INTEGER NOT NULL,
-    PRIMARY KEY (game_id, round_no)
-);
-CREATE TABLE round_seats (
-    game_id INTEGER NOT NULL,
-    round_no INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    hand TEXT NOT NULL,
-    hand_value INTEGER NOT NULL,
-    added INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    assafer INTEGER NOT NULL,
-    zeroed INTEGER NOT NULL,
-    reset_from INTEGER,
-    eliminated INTEGER NOT NULL,
-    PRIMARY KEY (game_id, round_no, seat),
-    FOREIGN KEY (game_id, round_no) REFERENCES rounds(game_id, round_no)
-);
-"""
-
-# Stats are looked up by player name across games.
-_V2 = """
-CREATE INDEX seats_by_name ON seats(name);
-"""
-
-#: Each step takes the database from version i to i + 1; a new step is appended, never edited.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,74 +71,6 @@ class PlayerStats:
 STATS_COLUMNS = ("player", "games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed")
 
 
-def migrate(connection: sqlite3.Connection) -> int:
-    """Bring the database up to SCHEMA_VERSION, each step in its own transaction; returns the version found."""
-    connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
-    value = row[0] if row else None
-    if value is not None and type(value) is not int:
-        raise _Damaged(f"its schema version is {str(value)[:20]!r}, not a number")
-    found = value or 0
-    if found > SCHEMA_VERSION:
-        raise _NewerSchema(found)
-    for version in range(found, SCHEMA_VERSION):
-        # executescript would commit on its own, and sqlite3 opens no transaction before CREATE:
-        # an explicit BEGIN keeps each step all-or-nothing.
-        with connection:
-            connection.execute("BEGIN")
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    connection.execute(statement)
-            connection.execute("DELETE FROM schema_version")
-            connection.execute("INSERT INTO schema_version VALUES (?)", (version + 1,))
-    return found
-
-
-class _NewerSchema(Exception):
-    def __init__(self, version: int) -> None:
-        super().__init__(version)
-        self.version = version
-
-
-class _Damaged(Exception):
-    """The database is not one this yaniv-tui can use; the message says what is wrong."""
-
-
-#: Every table and the columns this version reads and writes.
-TABLES: dict[str, frozenset[str]] = {
-    "schema_version": frozenset({"version"}),
-    "games": frozenset({"id", "game_key", "started_at", "finished_at", "ruleset_id", "ruleset_name", "players"}),
-    "seats": frozenset({"game_id", "seat", "name", "human", "level", "final_score", "winner"}),
-    "rounds": frozenset({"game_id", "round_no", "finished_at", "caller", "assaf", "winner"}),
-    "round_seats": frozenset(
-        {"game_id", "round_no", "seat", "hand", "hand_value", "added", "score", "assafer", "zeroed"}
-        | {"reset_from", "eliminated"}
-    ),
-}
-
-#: What SQLite says of a database whose tables are not what this yaniv-tui made.
-_DAMAGE = ("no such table", "no such column", "malformed", "not a database", "has no column")
-
-
-def check_tables(connection: sqlite3.Connection) -> None:
-    """Read every table once and check its columns; _Damaged says which is unreadable."""
-    for table, columns in TABLES.items():
-        have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-        if not have:
-            raise _Damaged(f"its table {table} is missing")
-        missing = sorted(columns - have)
-        if missing:
-            raise _Damaged(f"its table {table} lacks {', '.join(missing)}")
-        connection.execute(f"SELECT count(*) FROM {table}").fetchone()
-
-
-def _is_damage(error: BaseException) -> bool:
-    """Whether an error from SQLite means the database itself is unusable (as opposed to busy or unwritable)."""
-    if isinstance(error, _Damaged) or type(error) is sqlite3.DatabaseError:  # "file is not a database", ...
-        return True
-    return isinstance(error, sqlite3.OperationalError) and any(word in str(error).lower() for word in _DAMAGE)
-
-
 class History:
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
 
@@ -230,14 +110,14 @@ class History:
             connection.execute("PRAGMA foreign_keys = ON")
             migrate(connection)
             check_tables(connection)
-        except _NewerSchema as newer:
+        except NewerSchema as newer:
             self._fail(f"was made by a newer yaniv-tui (schema {newer.version}, this one knows {SCHEMA_VERSION})")
             self._broken = True
-        except (sqlite3.Error, OSError, _Damaged) as error:
+        except (sqlite3.Error, OSError, Damaged) as error:
             if connection is not None:
                 connection.close()
                 connection = None
-            if _is_damage(error) and self._start_anew(error):
+            if is_damage(error) and self._start_anew(error):
                 return self._connect()
             self._fail_on(error)
         else:
@@ -279,7 +159,7 @@ class History:
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
             self._fail("is locked by another program")
-        elif _is_damage(error):
+        elif is_damage(error):
             self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
         elif isinstance(error, OSError):
@@ -301,7 +181,7 @@ class History:
                     with connection:
                         return work(connection)
                 except (sqlite3.Error, OSError) as error:
-                    if _is_damage(error) and self._start_anew(error):
+                    if is_damage(error) and self._start_anew(error):
                         continue
                     self._fail_on(error)
                     return default

@@ -102,7 +102,8 @@ class TableScreen(TurnActions, Screen[None]):
         return bool(getattr(self.app, "ascii_cards", False))
 
     def on_mount(self) -> None:
-        for line in self.app.prefill.pop("notices", ()) if isinstance(getattr(self.app, "prefill", None), dict) else ():
+        prefill = getattr(self.app, "prefill", None)
+        for line in prefill.pop("notices", ()) if isinstance(prefill, dict) else ():  # said at start, see launch
             self.notify(str(line), severity="warning", timeout=12)
         self.save()
         self.advance()
