@@ -16,12 +16,18 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `yaniv` command; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] in (["rulesets"], ["stats"]):
+    if args[:1] in (["rulesets"], ["stats"], ["saves"]):
         if len(args) > 1:
             return _fail(f"'yaniv {args[0]}' takes no arguments, got {' '.join(args[1:])}")
         from yaniv_tui import store
 
-        return store.print_rulesets() if args[0] == "rulesets" else store.print_stats()
+        if args[0] == "rulesets":
+            return store.print_rulesets()
+        if args[0] == "saves":
+            return store.print_saves()  # records finished games the history missed first
+        for line in store.record_pending():
+            print(f"yaniv: {line}", file=sys.stderr)
+        return store.print_stats()
     if args[:1] == ["sim"]:
         from yaniv_tui.sim import main as sim_main
 

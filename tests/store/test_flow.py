@@ -9,7 +9,7 @@ import pytest
 from yaniv_tui.bots import PlainBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.engine.snapshot import game_to_dict
-from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game
+from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game, save_path
 
 from .helpers import play
 
@@ -46,12 +46,13 @@ def test_a_game_stopped_and_resumed_twice_is_recorded_once_and_whole() -> None:
         assert saved is not None and saved.meta == meta and saved.meta.screen_seat == 0
         session(saved.game, saved.meta, saved.undo, actions=None if _ else 35)
 
-    saved = load_save()
+    assert load_save() is None  # a finished game is not offered for resume
+    saved = load_save(save_path(meta.game_id))
     assert saved is not None and saved.game.is_over
     play(reference)  # the same game, never stopped
     assert game_to_dict(saved.game) == game_to_dict(reference)
-    remove_save()
-    assert load_save() is None
+    remove_save(meta.game_id)
+    assert load_save(save_path(meta.game_id)) is None
 
     with History() as history:
         stats = {s.name: s for s in history.stats()}

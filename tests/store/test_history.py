@@ -139,16 +139,49 @@ def test_a_database_locked_from_the_start_is_reported(tmp_path: Path) -> None:
     assert history.available
 
 
-def test_a_garbage_file_is_reported_not_raised_and_left_alone(tmp_path: Path) -> None:
+def damage_version_text(db: sqlite3.Connection) -> None:
+    db.execute("UPDATE schema_version SET version = 'two'")
+
+
+def damage_version_table(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE schema_version")
+    db.execute("CREATE TABLE schema_version (x TEXT)")
+    db.execute("INSERT INTO schema_version VALUES ('?')")
+
+
+def damage_rounds_table(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE round_seats")
+
+
+def damage_seats_columns(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE seats")
+    db.execute("CREATE TABLE seats (game_id INTEGER)")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [damage_version_text, damage_version_table, damage_rounds_table, damage_seats_columns, None],
+    ids=["version is text", "version table replaced", "a table dropped", "a table's columns lost", "garbage file"],
+)
+def test_a_damaged_database_is_moved_aside_and_a_new_one_started(tmp_path: Path, damage: object) -> None:
     path = tmp_path / "h.sqlite3"
-    garbage = b"this is not a database at all\x00\xff" * 200
-    path.write_bytes(garbage)
-    history = History(path)
-    assert history.problem is not None and "damaged" in history.problem and str(path) in history.problem
-    assert history.record("k", play(new_game(players=3), rounds=1), SEATS) is False
-    assert history.stats() == []
-    assert path.read_bytes() == garbage
-    history.close()
+    if damage is None:
+        path.write_bytes(b"this is not a database at all\x00\xff" * 200)
+    else:
+        with History(path) as history:
+            play_recorded(history, "old", seed=1)
+        with sqlite3.connect(path) as db:
+            damage(db)  # type: ignore[operator]
+    before = path.read_bytes()
+    game = play(new_game(players=3, seed=2), rounds=2)
+    with History(path) as history:
+        assert history.record("k", game, SEATS) is True  # never a crash at a round's end
+        assert history.problem is None
+        notice = history.notice or ""
+        assert "damaged" in notice and "moved to" in notice and "new one" in notice and "\n" not in notice
+        assert sum(s.calls for s in history.stats()) == 2
+    asides = list(tmp_path.glob("h.sqlite3.damaged-*"))
+    assert len(asides) == 1 and asides[0].read_bytes() == before and str(asides[0]) in notice
 
 
 def test_a_database_from_a_newer_version_is_not_touched(tmp_path: Path) -> None:
@@ -189,9 +222,26 @@ def test_yaniv_stats_with_no_games(tmp_path: Path) -> None:
 def test_yaniv_stats_on_a_damaged_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "h.sqlite3"
     path.write_bytes(b"garbage" * 100)
-    assert print_stats(path, Console(file=io.StringIO())) == 1
+    out = io.StringIO()
+    assert print_stats(path, Console(file=out)) == 0
     err = capsys.readouterr().err
-    assert "damaged" in err and err.count("\n") == 1
+    assert "damaged" in err and "moved to" in err and err.count("\n") == 1
+    assert "No games" in out.getvalue()
+
+
+def test_yaniv_stats_on_a_locked_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "h.sqlite3"
+    History(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert print_stats(path, Console(file=io.StringIO())) == 1
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    err = capsys.readouterr().err
+    assert "locked" in err and err.count("\n") == 1
+    assert not list(tmp_path.glob("*.damaged-*"))  # locked is not damaged
 
 
 def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
@@ -206,3 +256,16 @@ def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
     assert results == [True] and history.problem is None
     assert sum(s.calls for s in history.stats()) == 2
     history.close()
+
+
+def test_a_database_damaged_mid_game_is_moved_aside_and_the_game_recorded_whole_anew(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    game = play(new_game(players=3, seed=2), rounds=1)
+    with History(path) as history:
+        assert history.record("k", game, SEATS)
+        with sqlite3.connect(path) as db:  # another program spoils it while the game goes on
+            db.execute("DROP TABLE round_seats")
+        play(game, rounds=2)
+        assert history.record("k", game, SEATS) is True
+        assert history.notice is not None and "moved to" in history.notice
+        assert sum(s.calls for s in history.stats()) == 2  # both rounds, the one recorded before too

@@ -14,7 +14,9 @@ from yaniv_tui.store import paths
 def test_the_environment_moves_both_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "d"))
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "c"))
-    assert paths.save_path() == tmp_path / "d" / "save.json"
+    assert paths.save_path("abc") == tmp_path / "d" / "saves" / "abc.json"
+    assert paths.lock_path("abc") == tmp_path / "d" / "saves" / "abc.lock"
+    assert paths.legacy_save_path() == tmp_path / "d" / "save.json"
     assert paths.history_path() == tmp_path / "d" / "history.sqlite3"
     assert paths.user_rulesets_dir() == tmp_path / "c" / "rulesets"
     assert not (tmp_path / "d").exists()  # asking where is not making it

@@ -17,6 +17,7 @@ from yaniv_tui.bots import PlainBot
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import saves
+from yaniv_tui.store.paths import save_path, saves_dir
 from yaniv_tui.store.saves import (
     SaveError,
     SaveMeta,
@@ -51,7 +52,7 @@ def test_a_save_resumes_the_same_game_at_the_same_seat(data_dir: Path) -> None:
     undo = UndoStack()
     undo.checkpoint(play(new_game(players=3, seed=4), actions=15))
     path = save_game(game, ONE_HUMAN, undo)
-    assert path == data_dir / "save.json"
+    assert path == data_dir / "saves" / f"{ONE_HUMAN.game_id}.json"
     saved = load_save()
     assert saved is not None
     assert game_to_dict(saved.game) == game_to_dict(game)
@@ -82,7 +83,7 @@ def test_a_failure_between_the_write_and_the_rename_keeps_the_last_good_save(
         patch.setattr(saves.os, "replace", crash)
         with pytest.raises(SaveError, match=r"cannot save the game .*No space left"):
             save_game(later, ONE_HUMAN)
-    assert os.listdir(data_dir) == ["save.json"]  # no temporary file left behind
+    assert os.listdir(saves_dir()) == [f"{ONE_HUMAN.game_id}.json"]  # no temporary file left behind
     saved = load_save()
     assert saved is not None and game_to_dict(saved.game) == game_to_dict(first)
 
@@ -94,7 +95,7 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
         from yaniv_tui.bots import PlainBot
         from yaniv_tui.engine import Game, load_ruleset
         from yaniv_tui.store.saves import SaveMeta, Seat, save_game
-        meta = SaveMeta((Seat.bot("medium"), Seat.bot("medium")))
+        meta = SaveMeta((Seat.bot("medium"), Seat.bot("medium")), game_id="killed")
         seed = 0
         while True:
             game = Game.new(load_ruleset("israeli"), ["A", "B"], seed=seed)
@@ -116,7 +117,7 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
         child.send_signal(signal.SIGKILL)
         child.wait()
         child.stdout.close()
-        saved = read_save(data_dir / "save.json")  # raises if the kill left a damaged file
+        saved = read_save(save_path("killed"))  # raises if the kill left a damaged file
         assert saved.game.players == ("A", "B")
 
 
@@ -135,29 +136,28 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
 def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
     data_dir: Path, damage: object, message: str
 ) -> None:
-    save_game(new_game(seed=1), ONE_HUMAN)
-    path = data_dir / "save.json"
+    path = save_game(new_game(seed=1), ONE_HUMAN)
     damaged = damage(path.read_text())  # type: ignore[operator]
     path.write_text(damaged)
     with pytest.raises(SaveError) as error:
-        load_save()
+        load_save(path)
     text = str(error.value)
     assert message in text and "\n" not in text
     assert error.value.moved_to is not None
     assert error.value.moved_to.read_text() == damaged
     assert str(error.value.moved_to) in text
     assert not path.exists()
-    assert load_save() is None  # the player starts anew
+    assert load_save(path) is None and load_save() is None  # the player starts anew
 
 
 def test_two_damaged_saves_in_one_second_both_kept(data_dir: Path) -> None:
-    path = data_dir / "save.json"
-    data_dir.mkdir()
+    path = data_dir / "saves" / "g.json"
+    path.parent.mkdir(parents=True)
     moved = []
     for text in ("{", "[["):
         path.write_text(text)
         with pytest.raises(SaveError) as error:
-            load_save()
+            load_save(path)
         moved.append(error.value.moved_to)
     assert moved[0] != moved[1] and all(p is not None and p.exists() for p in moved)
 
@@ -171,7 +171,7 @@ def test_a_save_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
 
 def test_a_temp_file_left_by_a_kill_is_cleared(data_dir: Path) -> None:
     save_game(new_game(), ONE_HUMAN)
-    stale = data_dir / ".save.json.abc123.tmp"
+    stale = saves_dir() / f".{ONE_HUMAN.game_id}.json.abc123.tmp"
     stale.write_text("half a save")
     old = time.time() - 3600
     os.utime(stale, (old, old))
@@ -180,10 +180,11 @@ def test_a_temp_file_left_by_a_kill_is_cleared(data_dir: Path) -> None:
 
 
 def test_remove_save_after_a_finished_game(data_dir: Path) -> None:
-    save_game(play(new_game(players=2)), SaveMeta((Seat.person(), Seat.bot("medium"))))
-    remove_save()
-    assert load_save() is None
-    remove_save()  # nothing to remove is fine
+    meta = SaveMeta((Seat.person(), Seat.bot("medium")))
+    save_game(play(new_game(players=2)), meta)
+    remove_save(meta.game_id)
+    assert load_save(save_path(meta.game_id)) is None
+    remove_save(meta.game_id)  # nothing to remove is fine
 
 
 def test_meta_must_match_the_game() -> None:
@@ -253,14 +254,14 @@ def test_undo_checkpoints_survive_a_resume() -> None:
 def test_an_undo_snapshot_of_another_game_is_damage(data_dir: Path) -> None:
     undo = UndoStack()
     undo.checkpoint(new_game(players=3, seed=99))
-    save_game(new_game(players=3, seed=1), ONE_HUMAN, undo)
+    path = save_game(new_game(players=3, seed=1), ONE_HUMAN, undo)
     with pytest.raises(SaveError, match="undo"):
-        load_save()
+        load_save(path)
 
 
 def test_the_save_is_plain_json(data_dir: Path) -> None:
     save_game(new_game(), ONE_HUMAN)
-    document = json.loads((data_dir / "save.json").read_text())
+    document = json.loads(save_path(ONE_HUMAN.game_id).read_text())
     assert document["format"] == "yaniv-tui-save" and document["version"] == 1
     assert document["game"]["version"] == 1
 
@@ -280,8 +281,16 @@ def test_a_save_keeps_its_rules_when_the_preset_file_changes(tmp_path: Path, mon
 
 def test_read_save_moves_nothing_and_a_huge_file_is_not_read(data_dir: Path) -> None:
     data_dir.mkdir()
-    path = data_dir / "save.json"
+    path = data_dir / "big.json"
     path.write_bytes(b" " * (saves.MAX_SAVE_BYTES + 10))
     with pytest.raises(SaveError, match="too big"):
         read_save(path)
     assert path.exists()
+
+
+@pytest.mark.parametrize("game_id", ["../escape", "a/b", "", "x" * 101, "naïve"])
+def test_a_game_id_that_cannot_name_a_file_is_damage(data_dir: Path, game_id: str) -> None:
+    path = save_game(new_game(), ONE_HUMAN)
+    path.write_text(path.read_text().replace(ONE_HUMAN.game_id, game_id))
+    with pytest.raises(SaveError, match=r"meta\.game_id"):
+        read_save(path)

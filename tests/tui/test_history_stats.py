@@ -56,7 +56,7 @@ async def test_an_empty_history_says_so():
         assert "No games in the history yet" in screen_text(app)
 
 
-async def test_an_unusable_database_is_one_notice_and_play_goes_on():
+async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_recorded_anew():
     path = history_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"this is not a database at all, just text " * 100)
@@ -64,5 +64,9 @@ async def test_an_unusable_database_is_one_notice_and_play_goes_on():
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
         notes = [n.message for n in app._notifications]
-        assert sum("No history kept" in n for n in notes) == 1
+        assert sum("was damaged" in n and "a new one started" in n for n in notes) == 1
+        assert not any("No history kept" in n for n in notes)
         assert app.screen.__class__.__name__ == "GameEndScreen"
+    assert len(list(path.parent.glob("history.sqlite3.damaged-*"))) == 1
+    with History() as history:
+        assert history.games_played() == 1

@@ -1,4 +1,5 @@
-"""A real `yaniv` in tmux, killed with kill -9 in the middle of a game, comes back the same with --resume."""
+"""A real `yaniv` in tmux, killed with kill -9 in the middle of a game, comes back the same with --resume;
+while it plays, a second `yaniv --resume` is told the game is open elsewhere."""
 
 from __future__ import annotations
 
@@ -80,7 +81,18 @@ def test_kill_9_in_the_middle_of_a_game_then_resume_finds_the_same_state(tmp_pat
             wait_for(r"Your turn")
         before = the_state(screen())
         assert re.search(r"round \d", before) and "Your hand" in before
-        os.kill(yaniv_pid(), signal.SIGKILL)
+        # A second yaniv on the same data folder may not open the game while this one plays it.
+        second = subprocess.run(
+            [sys.executable, "-m", "yaniv_tui", "--resume"],
+            env=os.environ | env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert second.returncode == 2 and second.stdout == ""
+        assert second.stderr.count("\n") == 1 and "is open in another yaniv" in second.stderr
+        os.kill(yaniv_pid(), signal.SIGKILL)  # the lock dies with the process
         time.sleep(0.3)
         tmux("send-keys", "-t", SESSION, "stty sane; clear", "Enter")
         tmux("send-keys", "-t", SESSION, f"{command} --resume", "Enter")

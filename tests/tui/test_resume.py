@@ -6,7 +6,7 @@ import pytest
 from tui_helpers import SIZE, make_app, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.engine.snapshot import game_to_dict
-from yaniv_tui.store import SaveError, load_save, save_path
+from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.tui import launch
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -70,16 +70,17 @@ async def test_setup_offers_continue_with_whose_game_it_is():
 
 
 async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_starts():
-    path = save_path()
+    path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         problem = str(app.screen.query_one("#save-problem").render())
-        assert "damaged" in problem and "moved to" in problem and "\n" not in problem.strip()
+        first, *rest = problem.strip().splitlines()
+        assert "damaged" in first and "moved to" in first and rest == ["Start a new game below."]
         assert not app.screen.query("#continue-saved")
-        assert not path.exists() and list(path.parent.glob("save.json.damaged-*"))
+        assert not path.exists() and list(path.parent.glob("abc123.json.damaged-*"))
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -93,12 +94,13 @@ def test_resume_without_a_save_is_one_line_and_exit_2(capsys):
 
 
 def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys):
-    path = save_path()
+    path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x00\xff garbage")
     assert launch.main(["--resume"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "damaged" in err and "moved to" in err and "\n" not in err
+    damaged, none = capsys.readouterr().err.strip().splitlines()
+    assert "damaged" in damaged and "moved to" in damaged
+    assert none.startswith("yaniv: there is no")
     assert not path.exists()
 
 
@@ -107,12 +109,18 @@ def test_resume_with_players_is_refused(capsys):
     assert "--players" in capsys.readouterr().err
 
 
-async def test_a_finished_game_removes_its_save():
+async def test_a_finished_game_removes_its_save_once_it_is_in_the_history():
+    from yaniv_tui.store import History
+
     app = make_app("seven-cards", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
-    assert not save_path().exists()
-    assert load_save() is None
+        game_id = app.screen.session.meta.game_id
+        assert not save_path(game_id).exists()
+        assert not is_open_elsewhere(game_id)  # the lock went with the game
+    assert list(saves_dir().iterdir()) == []
+    with History() as history:
+        assert history.games_played() == 1
 
 
 async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch):
@@ -159,3 +167,186 @@ async def test_enter_on_setup_continues_the_saved_game():
         await settle(pilot)
         assert isinstance(setup_app.screen, TableScreen)
         assert game_to_dict(setup_app.screen.game) == before
+
+
+async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_at_the_next_start():
+    import sqlite3
+
+    from yaniv_tui.store import History, history_path
+
+    History().close()  # the database exists; another program then holds it locked for the whole game
+    holder = sqlite3.connect(history_path(), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app = make_app("seven-cards", "bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(pilot)
+            assert any("recorded at the next start" in n.message for n in app._notifications)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with History() as history:
+        assert history.games_played() == 0
+    (kept,) = scan_saves().pending
+    assert kept.game.is_over and kept.path.exists()
+    from yaniv_tui.store import record_pending
+
+    lines = record_pending()
+    assert len(lines) == 1 and "recorded" in lines[0] and "\n" not in lines[0]
+    with History() as history:
+        assert history.games_played() == 1
+    assert record_pending() == []  # recorded once, its save gone
+
+
+async def test_a_second_game_keeps_the_first_games_save():
+    first, _ = await one_turn_saved("israeli", seed=4)
+    (kept,) = scan_saves().games
+    app = make_app("sursis", "Dan,Eve", seed=5)  # any other game, pass-and-play this time
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await play_turn(pilot)
+        await settle(pilot)
+        (table,) = [screen for screen in app.screen_stack if isinstance(screen, TableScreen)]
+        second = table.session.meta.game_id
+    games = scan_saves().games
+    assert [s.game_id for s in games] == [second, kept.game_id]  # newest first, the first game untouched
+    assert game_to_dict(games[1].game) == first
+
+
+async def test_after_the_app_quits_the_game_is_no_longer_locked():
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game_id = app.screen.session.meta.game_id
+        assert is_open_elsewhere(game_id)  # held by the table
+    assert not is_open_elsewhere(game_id)
+
+
+def test_resume_by_an_id_prefix_locks_that_game(capsys):
+    import asyncio
+
+    asyncio.run(one_turn_saved("israeli", seed=4))
+    asyncio.run(one_turn_saved("sursis", seed=2))
+    older, newer = reversed(scan_saves().games)
+    saved = launch.saved_game(older.game_id[:6])
+    try:
+        assert saved.game_id == older.game_id and saved.lock is not None
+        assert is_open_elsewhere(older.game_id) and not is_open_elsewhere(newer.game_id)
+        # A second `yaniv --resume` of the same game is one line: it is open elsewhere.
+        assert launch.main(["--resume", older.game_id[:6]]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "open in another yaniv" in err and "\n" not in err
+    finally:
+        saved.lock.release()
+    assert launch.saved_game(None).game_id == newer.game_id  # no id: the newest
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [("zzz", "no saved game has an id starting with 'zzz'"), ("", "matches 2 saved games"), ("a/b", "not a game id")],
+)
+def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(capsys, given, words):
+    from yaniv_tui.engine import Game, load_ruleset
+    from yaniv_tui.store import SaveMeta, Seat, save_game
+
+    for game_id in ("abc1", "abc2"):
+        game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=1)
+        save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id=game_id))
+    argv = ["--resume", given or "abc"]
+    assert launch.main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and err.startswith("yaniv: ")
+
+
+async def test_continue_offers_the_newest_and_the_list_picks_another():
+    older, _ = await one_turn_saved("israeli", seed=4)
+    await one_turn_saved("sursis", seed=2)
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Saved game (and 1 more)" in text and "Sursis" in text
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "SavedGamesScreen"
+        text = screen_text(app)
+        assert text.index("Sursis") < text.index("Israeli")  # newest first
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game_to_dict(app.screen.game) == older
+
+
+async def test_deleting_a_saved_game_asks_first():
+    await one_turn_saved("israeli", seed=4)
+    (saved,) = scan_saves().games
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ConfirmScreen"
+        assert "Delete this saved game?" in screen_text(app)
+        await pilot.press("n")  # kept
+        await pilot.pause()
+        assert saved.path.exists()
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert not saved.path.exists()
+        assert "No saved games left" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert not app.screen.query_one("#saved-box").display
+        await pilot.press("enter")  # starts a new game, as with no save at all
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
+    await one_turn_saved("israeli", seed=4)
+    (saved,) = scan_saves().games
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lock = lock_game(saved.game_id)  # another yaniv opens it meanwhile
+        try:
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            error = str(app.screen.query_one("#setup-error").render())
+            assert "open in another yaniv" in error
+        finally:
+            lock.release()
+
+
+def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys, monkeypatch):
+    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.engine import Game, load_ruleset
+    from yaniv_tui.store import History, SaveMeta, Seat, save_game
+
+    game = Game.new(load_ruleset("seven-cards"), ["Ann", "Bob"], seed=3)
+    bot = PlainBot()
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.current)))
+    save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.prefill))
+    assert launch.main(["--ascii"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "recorded in it now" in err
+    assert started[0]["notices"] == [err.strip().removeprefix("yaniv: ")]
+    assert not save_path("pending1").exists()
+    with History() as history:
+        assert history.games_played() == 1
+
+
+async def test_the_setup_screen_shows_what_was_said_at_start():
+    app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "the history had missed" in str(app.screen.query_one("#save-problem").render())

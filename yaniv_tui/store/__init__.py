@@ -2,13 +2,17 @@
 
 How the app uses it:
 
-    saved = load_save()                    # SavedGame | None; SaveError: damaged, already moved aside
-    meta = SaveMeta(seats, screen_seat=0)  # a new game: who plays each seat
+    lines = record_pending()               # at start: finished games the history missed, recorded now
+    listing = scan_saves()                 # one save per game: .games newest first, .problems (moved aside)
+    saved = find_save(listing, "3f2a")     # by a unique id prefix (None: the newest); SaveError in one line
+    lock = lock_game(saved.game_id)        # GameOpenElsewhere: another process plays it
+    meta = SaveMeta(seats, screen_seat=0)  # a new game: who plays each seat, and a fresh id
     undo = UndoStack()
     undo.checkpoint(game)                  # just before a human's action
     game.apply(action)
-    save_game(game, meta, undo)            # after every action; SaveError if the disk refuses
-    history.record(meta.game_id, game, meta.seats, meta.started_at)   # never raises; see history.problem
+    save_game(game, meta, undo)            # after every action, the last one too; SaveError if the disk refuses
+    if history.record(meta.game_id, game, meta.seats, meta.started_at) and game.is_over:
+        remove_save(meta.game_id)          # only once the history holds it; else it waits as pending
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .history import History, PlayerStats, print_stats, stats_table
-    from .paths import config_dir, data_dir, history_path, save_path, user_rulesets_dir
+    from .library import Listing, find_save, print_saves, record_pending, scan_saves, short_ids
+    from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
+    from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
     from .saves import (
         SavedGame,
         SaveError,
@@ -38,7 +44,12 @@ if TYPE_CHECKING:
 #: `yaniv` opens its first screen sooner without the history's SQLite or the saves' game snapshots.
 _HOME = {
     **dict.fromkeys(("History", "PlayerStats", "print_stats", "stats_table"), "history"),
-    **dict.fromkeys(("config_dir", "data_dir", "history_path", "save_path", "user_rulesets_dir"), "paths"),
+    **dict.fromkeys(
+        ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
+        "paths",
+    ),
+    **dict.fromkeys(("Listing", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"),
+    **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
     **dict.fromkeys(
         (
             "SavedGame",
@@ -71,7 +82,10 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "GameLock",
+    "GameOpenElsewhere",
     "History",
+    "Listing",
     "PlayerStats",
     "RulesetEntry",
     "SaveError",
@@ -84,16 +98,25 @@ __all__ = [
     "config_dir",
     "data_dir",
     "find_ruleset",
+    "find_save",
     "history_path",
+    "is_open_elsewhere",
+    "legacy_save_path",
     "load_save",
+    "lock_game",
     "move_aside",
     "print_rulesets",
+    "print_saves",
     "print_stats",
     "read_save",
+    "record_pending",
     "remove_save",
     "save_game",
     "save_path",
     "save_user_ruleset",
+    "saves_dir",
+    "scan_saves",
+    "short_ids",
     "stats_table",
     "user_rulesets_dir",
 ]

@@ -1,8 +1,13 @@
-"""The history database: every finished round and game in SQLite, and each player's stats; never stops a game."""
+"""The history database: every finished round and game in SQLite, and each player's stats; never stops a game.
+
+A database that is damaged (not SQLite, or a table or the schema version unreadable) is moved aside,
+never deleted, and a new one started, with one line in `History.notice`.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import sys
 import threading
@@ -14,66 +19,14 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game, RoundScore
 
 from .paths import history_path
-from .saves import Seat, now_iso
+from .saves import Seat, move_aside, now_iso
+from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATS_COLUMNS", "History", "PlayerStats", "print_stats", "stats_table"]
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
-
-_V1 = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game_key TEXT NOT NULL UNIQUE,
-    started_at TEXT NOT NULL,
-    finished_at TEXT,
-    ruleset_id TEXT NOT NULL,
-    ruleset_name TEXT NOT NULL,
-    players INTEGER NOT NULL
-);
-CREATE TABLE seats (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    human INTEGER NOT NULL,
-    level TEXT,
-    final_score INTEGER,
-    winner INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE rounds (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    round_no INTEGER NOT NULL,
-    finished_at TEXT NOT NULL,
-    caller INTEGER NOT NULL,
-    assaf INTEGER NOT NULL,
-    winner INTEGER NOT NULL,
-    PRIMARY KEY (game_id, round_no)
-);
-CREATE TABLE round_seats (
-    game_id INTEGER NOT NULL,
-    round_no INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    hand TEXT NOT NULL,
-    hand_value INTEGER NOT NULL,
-    added INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    assafer INTEGER NOT NULL,
-    zeroed INTEGER NOT NULL,
-    reset_from INTEGER,
-    eliminated INTEGER NOT NULL,
-    PRIMARY KEY (game_id, round_no, seat),
-    FOREIGN KEY (game_id, round_no) REFERENCES rounds(game_id, round_no)
-);
-"""
-
-# Stats are looked up by player name across games.
-_V2 = """
-CREATE INDEX seats_by_name ON seats(name);
-"""
-
-#: Each step takes the database from version i to i + 1; a new step is appended, never edited.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,32 +71,6 @@ class PlayerStats:
 STATS_COLUMNS = ("player", "games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed")
 
 
-def migrate(connection: sqlite3.Connection) -> int:
-    """Bring the database up to SCHEMA_VERSION, each step in its own transaction; returns the version found."""
-    connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
-    found = int(row[0]) if row and row[0] is not None else 0
-    if found > SCHEMA_VERSION:
-        raise _NewerSchema(found)
-    for version in range(found, SCHEMA_VERSION):
-        # executescript would commit on its own, and sqlite3 opens no transaction before CREATE:
-        # an explicit BEGIN keeps each step all-or-nothing.
-        with connection:
-            connection.execute("BEGIN")
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    connection.execute(statement)
-            connection.execute("DELETE FROM schema_version")
-            connection.execute("INSERT INTO schema_version VALUES (?)", (version + 1,))
-    return found
-
-
-class _NewerSchema(Exception):
-    def __init__(self, version: int) -> None:
-        super().__init__(version)
-        self.version = version
-
-
 class History:
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
 
@@ -155,8 +82,11 @@ class History:
         self.path = path or history_path()
         self.timeout = timeout
         self.problem: str | None = None
+        #: A damaged database moved aside and a new one started: the one line to tell, once.
+        self.notice: str | None = None
         self._connection: sqlite3.Connection | None = None
-        self._broken = False  # damaged or from a newer version: not tried again
+        self._broken = False  # from a newer version, or damaged past repair: not tried again
+        self._replaced = False  # a damaged database was moved aside once already
         self._recorded: dict[str, int] = {}  # game key -> rounds known to be in the database
         # The app may record from a worker thread and read stats from the main one.
         self._lock = threading.RLock()
@@ -179,10 +109,16 @@ class History:
             )
             connection.execute("PRAGMA foreign_keys = ON")
             migrate(connection)
-        except _NewerSchema as newer:
+            check_tables(connection)
+        except NewerSchema as newer:
             self._fail(f"was made by a newer yaniv-tui (schema {newer.version}, this one knows {SCHEMA_VERSION})")
             self._broken = True
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, Damaged) as error:
+            if connection is not None:
+                connection.close()
+                connection = None
+            if is_damage(error) and self._start_anew(error):
+                return self._connect()
             self._fail_on(error)
         else:
             self._connection = connection
@@ -192,15 +128,39 @@ class History:
             connection.close()
         return None
 
+    def _start_anew(self, error: BaseException) -> bool:
+        """Move a damaged database aside (with its journal) so a new one starts; False when it cannot be."""
+        self.close()
+        if self._replaced:
+            return False
+        self._replaced = True
+        self._recorded.clear()  # the new database holds none of it: record every round again
+        if not self.path.exists():
+            return True  # another yaniv moved it aside a moment ago: open the new one
+        try:
+            aside = move_aside(self.path)
+        except FileNotFoundError:
+            return True  # another yaniv moved it aside a moment ago: open the new one
+        except OSError:
+            return False
+        for suffix in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
+        text = str(error).splitlines()[0] if str(error) else type(error).__name__
+        self.notice = (
+            f"history database {self.path} was damaged ({text}); it was moved to {aside} and a new one started"
+        )
+        return True
+
     def _fail(self, message: str) -> None:
         self.problem = f"history database {self.path} {message}"
 
     def _fail_on(self, error: BaseException) -> None:
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
-        if isinstance(error, sqlite3.OperationalError) and "locked" in text:
+        if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
             self._fail("is locked by another program")
-        elif isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
-            self._fail(f"is damaged ({text}); move it away to start a new history")
+        elif is_damage(error):
+            self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
@@ -213,15 +173,19 @@ class History:
 
     def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
         with self._lock:
-            connection = self._connect()
-            if connection is None:
-                return default
-            try:
-                with connection:
-                    return work(connection)
-            except (sqlite3.Error, OSError) as error:
-                self._fail_on(error)
-                return default
+            for _ in range(2):  # a second time in a new database, when this one turns out damaged
+                connection = self._connect()
+                if connection is None:
+                    return default
+                try:
+                    with connection:
+                        return work(connection)
+                except (sqlite3.Error, OSError) as error:
+                    if is_damage(error) and self._start_anew(error):
+                        continue
+                    self._fail_on(error)
+                    return default
+            return default
 
     def close(self) -> None:
         if self._connection is not None:
@@ -391,6 +355,8 @@ def print_stats(path: Path | None = None, console: Console | None = None) -> int
     out = console or Console()
     with History(path) as history:
         stats = history.stats()
+        if history.notice:
+            print(f"yaniv: {history.notice}", file=sys.stderr)
         if history.problem:
             print(f"yaniv: {history.problem}", file=sys.stderr)
             return 1

@@ -19,7 +19,7 @@ def _from_env(name: str) -> Path | None:
 
 
 def data_dir() -> Path:
-    """The folder for the saved game and the history database (not created here)."""
+    """The folder for the saved games and the history database (not created here)."""
     return _from_env(DATA_ENV) or platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
@@ -28,8 +28,23 @@ def config_dir() -> Path:
     return _from_env(CONFIG_ENV) or platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 
-def save_path() -> Path:
-    """The saved game that `yaniv --resume` continues."""
+def saves_dir() -> Path:
+    """The folder of saved games, one `<game id>.json` per game (and its `<game id>.lock` while it is played)."""
+    return data_dir() / "saves"
+
+
+def save_path(game_id: str) -> Path:
+    """The save of one game, by its id."""
+    return saves_dir() / f"{game_id}.json"
+
+
+def lock_path(game_id: str) -> Path:
+    """The file a process locks while it plays the game."""
+    return saves_dir() / f"{game_id}.lock"
+
+
+def legacy_save_path() -> Path:
+    """The single save of yaniv-tui before one save per game; moved into `saves_dir()` on first use."""
     return data_dir() / "save.json"
 
 

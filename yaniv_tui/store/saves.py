@@ -1,10 +1,14 @@
-"""The saved game: written atomically after every action, read back whole or moved aside, and undo for bot games."""
+"""A game's save: written atomically after every action, read back whole or moved aside, and undo for bot games.
+
+Each game has its own file, `saves/<game id>.json` (see `paths`); `library` lists them and finds one.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import re
 import tempfile
 import time
 import uuid
@@ -12,13 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.bots import LEVELS
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
 
 from .paths import save_path
+
+if TYPE_CHECKING:
+    from .locks import GameLock
 
 SAVE_FORMAT = "yaniv-tui-save"
 #: The save file's own layout (the game inside carries the snapshot version too).
@@ -27,6 +34,8 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: A temporary file this old is left from a killed write, not one being written now.
 _STALE_SECONDS = 60.0
+#: A game id names its save file, so it is letters, digits, - and _ only.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 class SaveError(Exception):
@@ -91,10 +100,37 @@ class SavedGame:
     undo: UndoStack
     saved_at: str
     path: Path
+    #: The game's lock once taken (see `locks.lock_game`), handed on to whoever plays it.
+    lock: GameLock | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
         return self.game.players
+
+    @property
+    def game_id(self) -> str:
+        return self.meta.game_id
+
+    @property
+    def pending(self) -> bool:
+        """A finished game whose save is kept until the history holds it: never resumed, only recorded."""
+        return self.game.is_over
+
+    def describe(self) -> str:
+        """Whose game it is, in one line: the players and their scores, the round, the rules."""
+        game = self.game
+        players = ", ".join(
+            f"{name} {score}" if score is not None else f"{name} (out)"
+            for name, score in zip(game.players, game.scores, strict=True)
+        )
+        played = len(game.history)
+        rounds = f"{played} round{'s' if played != 1 else ''}" if self.pending else f"round {game.round_no}"
+        return f"{players} · {rounds} · {game.rules.name}"
+
+    @property
+    def when(self) -> str:
+        """When it was saved, as `2026-12-01 09:30 UTC`."""
+        return self.saved_at.replace("T", " ")[:16] + " UTC"
 
 
 class UndoStack:
@@ -188,8 +224,8 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: Path | None = None) -> Path:
-    """Write the game (and undo checkpoints) to the save file atomically; SaveError (one line) if it cannot."""
-    target = path or save_path()
+    """Write the game (and undo checkpoints) to its save file atomically; SaveError (one line) if it cannot."""
+    target = path or save_path(meta.game_id)
     if len(meta.seats) != len(game.players):
         raise ValueError(f"the meta data has {len(meta.seats)} seats for {len(game.players)} players")
     document = {
@@ -208,10 +244,10 @@ def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: P
     return target
 
 
-def remove_save(path: Path | None = None) -> None:
-    """Remove the save of a game that is finished (its result is in the history); no save is fine."""
+def remove_save(game_id: str) -> None:
+    """Remove a game's save: it is finished and in the history, or the player chose to delete it. None is fine."""
     with contextlib.suppress(FileNotFoundError):
-        (path or save_path()).unlink()
+        save_path(game_id).unlink()
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -242,8 +278,8 @@ def _read_meta(data: Any, players: int) -> SaveMeta:
     if screen is not None and (type(screen) is not int or not 0 <= screen < players or not seats[screen].human):
         raise _bad("meta.screen_seat: must be null or a human seat")
     game_id = data.get("game_id")
-    if not isinstance(game_id, str) or not 0 < len(game_id) <= 100:
-        raise _bad("meta.game_id: must be text of 1 to 100 characters")
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise _bad("meta.game_id: must be 1 to 100 letters, digits, - or _")
     started = data.get("started_at")
     if not isinstance(started, str):
         raise _bad("meta.started_at: must be text")
@@ -257,9 +293,8 @@ def _read_game(data: Any, where: str) -> Game:
         raise _bad(f"{where}: {error}") from None
 
 
-def read_save(path: Path | None = None) -> SavedGame:
+def read_save(source: Path) -> SavedGame:
     """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
-    source = path or save_path()
     try:
         with open(source, "rb") as file:
             raw = file.read(MAX_SAVE_BYTES + 1)
@@ -310,32 +345,35 @@ def move_aside(path: Path) -> Path:
     raise OSError(f"too many damaged copies beside {path}")
 
 
-def _clear_stale_temps(path: Path) -> None:
+def clear_stale_temps(folder: Path) -> None:
+    """Remove temporary files that writes killed before their rename left behind (never a save)."""
     with contextlib.suppress(OSError):
-        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+        for temp in folder.glob(".*.tmp"):
             with contextlib.suppress(OSError):
                 if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
-                    temp.unlink()  # a write killed before its rename: never a save
+                    temp.unlink()
 
 
 def load_save(path: Path | None = None) -> SavedGame | None:
-    """The saved game, or None when there is none.
+    """The game saved in `path` (None: the newest game in progress), or None when there is none.
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
     file was moved (it is renamed aside, never deleted), so the player can start a new game.
     """
-    source = path or save_path()
-    _clear_stale_temps(source)
-    if not source.exists():
+    if path is None:
+        from .library import scan_saves
+
+        return scan_saves().newest
+    if not path.exists():
         return None
     try:
-        return read_save(source)
+        return read_save(path)
     except SaveError as error:
         try:
-            aside = move_aside(source)
+            aside = move_aside(path)
         except OSError as move_error:
             raise SaveError(
-                f"the saved game {source} is damaged ({error}) and could not be moved aside "
+                f"the saved game {path} is damaged ({error}) and could not be moved aside "
                 f"({getattr(move_error, 'strerror', None) or move_error})"
             ) from None
-        raise SaveError(f"the saved game was damaged ({error}); it was moved to {aside}", aside) from None
+        raise SaveError(f"the saved game {path.name} was damaged ({error}); it was moved to {aside}", aside) from None

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from yaniv_tui.store import SavedGame
 
 EXIT_USAGE = 2
+#: `--resume` without an id: the newest game in progress.
+NEWEST = ""
 
 
 class UsageError(Exception):
@@ -51,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="yaniv",
         description="Play Yaniv in the terminal. Without --players the setup screen opens.",
-        epilog="Other commands: 'yaniv rulesets' lists the presets; 'yaniv sim' pits bots against each other.",
+        epilog="Other commands: 'yaniv saves' lists the games in progress; 'yaniv rulesets' the presets; "
+        "'yaniv stats' every player's record; 'yaniv sim' pits bots against each other.",
     )
     parser.add_argument("--ruleset", metavar="ID|PATH", help="a preset id (see 'yaniv rulesets') or a .toml file")
     parser.add_argument(
@@ -60,7 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
         f"levels: {', '.join(levels())}",
     )
-    parser.add_argument("--resume", action="store_true", help="go straight back to the saved game")
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=NEWEST,
+        metavar="ID",
+        help="go straight back to the newest game in progress, or to the game whose id starts with ID "
+        "(see 'yaniv saves')",
+    )
     parser.add_argument("--seed", type=_whole, metavar="N", help="deal the same game again")
     parser.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS", help="pause before a bot plays")
     parser.add_argument("--ascii", action="store_true", help="suits as S H D C instead of ♠ ♥ ♦ ♣")
@@ -105,17 +115,43 @@ def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str
     return options, prefill
 
 
-def saved_game() -> SavedGame:
-    """The game `--resume` goes back to; UsageError when there is none or it is damaged (then moved aside)."""
-    from yaniv_tui.store import SaveError, load_save, save_path
+def saved_game(game_id: str | None = None) -> SavedGame:
+    """The game `--resume [ID]` goes back to, locked to this process; UsageError (one line) when there is none,
+    the id fits none or several, or it is open in another yaniv. Damaged saves met are moved aside."""
+    from yaniv_tui.store import GameOpenElsewhere, SaveError, find_save, lock_game, scan_saves
 
+    listing = scan_saves()
+    for line in listing.problems:
+        print(f"yaniv: {line}", file=sys.stderr)
     try:
-        saved = load_save()
+        saved = find_save(listing, game_id or None)
     except SaveError as error:
-        raise UsageError(f"{error}; start a new game with 'yaniv'") from None
-    if saved is None:
-        raise UsageError(f"there is no saved game to resume (none at {save_path()}); start one with 'yaniv'")
+        raise UsageError(str(error)) from None
+    try:
+        saved.lock = lock_game(saved.game_id)
+    except GameOpenElsewhere as error:
+        raise UsageError(str(error)) from None
+    except OSError:
+        pass  # no lock can be made here: play on, as the save itself will say what is wrong
     return saved
+
+
+def catch_up() -> list[str]:
+    """Record finished games the history missed (kept as pending), each with one line on stderr."""
+    from yaniv_tui.store import record_pending
+
+    lines = record_pending()
+    for line in lines:
+        print(f"yaniv: {line}", file=sys.stderr)
+    return lines
+
+
+def _resume_id(argv: Sequence[str]) -> str | None:
+    """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError for a bad flag."""
+    resume: str | None = build_parser().parse_args(list(argv)).resume
+    if resume is not None and any(a == "--players" or a.startswith("--players=") for a in argv):
+        raise UsageError("--resume goes back to the saved game's seats: leave out --players")
+    return resume
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -123,13 +159,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     saved: SavedGame | None = None
     try:
-        if "--resume" in args:
-            if "--players" in args or any(a.startswith("--players=") for a in args):
-                raise UsageError("--resume goes back to the saved game's seats: leave out --players")
-            options, prefill = options_from_args([a for a in args if a != "--resume"])
-            saved = saved_game()
-        else:
-            options, prefill = options_from_args(args)
+        resume = _resume_id(args)
+        options, prefill = options_from_args(args)
+        notices = catch_up()
+        if resume is not None:
+            saved = saved_game(resume)
+        if notices:
+            prefill["notices"] = notices
     except UsageError as error:
         print(f"yaniv: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from yaniv_tui.engine import Action, Game, PlayerView
@@ -12,38 +13,68 @@ from .options import GameOptions
 from .options import Seat as TableSeat
 
 if TYPE_CHECKING:
-    from yaniv_tui.store import SavedGame
+    from yaniv_tui.store import GameLock, History, SavedGame
 
 
 class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action: ...
 
 
-class Session:
-    """One game at the table: deals it, answers who sits where, keeps each bot's state, saves after each action."""
+def take_lock(game_id: str) -> GameLock | None:
+    """Lock a game to this process; GameOpenElsewhere (a SaveError) when another has it. A folder where no
+    lock can be made does not stop play (its save will say what is wrong)."""
+    from yaniv_tui.store import lock_game
 
-    def __init__(self, options: GameOptions, game_no: int = 0, game: Game | None = None) -> None:
+    try:
+        return lock_game(game_id)
+    except SaveError:
+        raise
+    except OSError:
+        return None
+
+
+class Session:
+    """One game at the table: deals it, answers who sits where, keeps each bot's state, saves after each action.
+
+    The game is locked to this process from the start until it ends (or `close`, when the app quits).
+    """
+
+    def __init__(
+        self,
+        options: GameOptions,
+        game_no: int = 0,
+        game: Game | None = None,
+        *,
+        meta: SaveMeta | None = None,
+        lock: GameLock | None = None,
+    ) -> None:
         self.options = options
         self.game_no = game_no
         if game is None:
             seed = None if options.seed is None else options.seed + game_no
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
-        self.meta = SaveMeta(tuple(Seat.bot(s.bot) if s.bot else Seat.person() for s in options.seats))
+        self.meta = meta or SaveMeta(tuple(Seat.bot(s.bot) if s.bot else Seat.person() for s in options.seats))
+        self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
         self.bots: dict[int, Bot] = {}
         self.make_bots()
 
     @classmethod
     def resumed(cls, saved: SavedGame, bot_delay: float = 0.8, ascii_cards: bool = False) -> Session:
-        """The game of a save, at the same seats, hands, scores and rules."""
+        """The game of a save, at the same seats, hands, scores and rules. It takes the save's lock (or locks
+        the game now): GameOpenElsewhere when another process plays it, SaveError when the game is over."""
         game = saved.game
+        if game.is_over:
+            raise SaveError(f"the game {saved.game_id[:8]} is finished: it is recorded in the history, not resumed")
+        lock, saved.lock = saved.lock, None
+        if lock is None:
+            lock = take_lock(saved.game_id)
         seats = tuple(TableSeat(name, seat.level) for name, seat in zip(game.players, saved.meta.seats, strict=True))
         options = GameOptions(
             game.rules, seats, seed=None, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=game.rules.id
         )
-        session = cls(options, game=game)
-        session.meta = saved.meta
+        session = cls(options, game=game, meta=saved.meta, lock=lock)
         session.undo = saved.undo
         return session
 
@@ -77,21 +108,51 @@ class Session:
     # -- saving ------------------------------------------------------------------------------
 
     def save(self, screen_seat: int | None) -> str | None:
-        """Save the game as it is now (or remove the save once it is over); the one-line problem, if any."""
+        """Save the game as it is now, a finished one too (it stays until the history holds it); the one-line
+        problem, if any."""
         try:
-            if self.game.is_over:
-                remove_save()
-                return None
             if screen_seat is not None and screen_seat not in self.meta.humans:
+                screen_seat = None
+            if self.game.is_over:
                 screen_seat = None
             if screen_seat != self.meta.screen_seat:
                 self.meta = dataclasses.replace(self.meta, screen_seat=screen_seat)
             save_game(self.game, self.meta, self.undo)
         except SaveError as error:
             return str(error)
-        except OSError as error:
-            return f"cannot remove the finished game's save: {error.strerror or error}"
         return None
+
+    def record(self, history: History) -> str | None:
+        """Record the finished rounds in the history; once the game is over and recorded, remove its save and
+        let its lock go. A finished game the history cannot take stays saved as pending: the line says so."""
+        recorded = history.record(self.meta.game_id, self.game, self.meta.seats, self.meta.started_at)
+        if not self.game.is_over:
+            return None
+        if not recorded:
+            self.close()
+            return (
+                f"The finished game is kept in {self.save_path} and will be recorded at the next start: "
+                f"{history.problem or 'the history could not be written'}"
+            )
+        try:
+            remove_save(self.meta.game_id)
+        except OSError as error:
+            self.close()
+            return f"cannot remove the finished game's save: {error.strerror or error}"
+        self.close(remove=True)
+        return None
+
+    @property
+    def save_path(self) -> Path:
+        from yaniv_tui.store import save_path
+
+        return save_path(self.meta.game_id)
+
+    def close(self, remove: bool = False) -> None:
+        """Let the game's lock go (the game is over, or the app quits); `remove` its lock file too."""
+        if self.lock is not None:
+            self.lock.release(remove=remove)
+            self.lock = None
 
     def why_no_undo(self) -> str | None:
         return self.undo.why_not(self.game, self.meta)

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
-from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
+from yaniv_tui.store import RulesetEntry, SavedGame, all_rulesets, find_ruleset
 
 from ..options import (
     GameOptions,
@@ -31,6 +31,7 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from .common import TooSmall
+from .saved_games import SavedGamesPart, describe_save
 
 HUMAN = "human"
 
@@ -90,18 +91,10 @@ def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[
     return presets, mine, bad
 
 
-def describe_save(saved: SavedGame) -> Text:
-    """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
-    game = saved.game
-    players = ", ".join(
-        f"{name} {score}" if score is not None else f"{name} (out)"
-        for name, score in zip(game.players, game.scores, strict=True)
-    )
-    when = saved.saved_at.replace("T", " ")[:16]
-    return Text(f"{players} · round {game.round_no} · {game.rules.name} · saved {when} UTC")
+__all__ = ["SetupScreen", "describe_save", "load_presets"]
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SavedGamesPart, Screen[None]):
     """Choose and start a game; Enter on the defaults seats one human against two bots."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -109,6 +102,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+a", "add_seat", "add a seat"),
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
         Binding("ctrl+r", "continue_game", "continue"),
+        Binding("ctrl+o", "saved_games", "saved games"),
         Binding("ctrl+t", "stats", "stats"),
         Binding("ctrl+e", "house_rules", "house rules"),
     ]
@@ -123,13 +117,12 @@ class SetupScreen(Screen[None]):
         seats = self.prefill.get("seats")
         self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
         self.count = len(self.seats)
-        #: The saved game Continue goes back to, or why a damaged one was moved aside.
+        #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
+        self.games: list[SavedGame] = []
         self.saved: SavedGame | None = None
+        #: Damaged saves moved aside, finished games recorded late: a line each.
         self.save_problem = ""
-        try:
-            self.saved = load_save()
-        except SaveError as error:
-            self.save_problem = f"{error}. Start a new game below."
+        self.load_saves()
 
     @property
     def rules(self) -> Ruleset:
@@ -157,12 +150,7 @@ class SetupScreen(Screen[None]):
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
-                if self.saved is not None:
-                    yield Label("Saved game", classes="section")
-                    yield Static(describe_save(self.saved), id="saved-desc")
-                    yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
-                if self.save_problem:
-                    yield Static(self.save_problem, id="save-problem")
+                yield from self.compose_saved()
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
                     for index, seat in enumerate(self.seats[: self.count]):
@@ -329,11 +317,9 @@ class SetupScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
             return self.saved is not None
+        if action == "saved_games":
+            return bool(self.games)
         return True
-
-    def action_continue_game(self) -> None:
-        if self.saved is not None:
-            self.app.continue_game(self.saved)  # type: ignore[attr-defined]
 
     def action_stats(self) -> None:
         from .stats import StatsScreen
@@ -383,6 +369,8 @@ class SetupScreen(Screen[None]):
             self.action_start()
         elif event.button.id == "continue-saved":
             self.action_continue_game()
+        elif event.button.id == "saved-games":
+            self.action_saved_games()
         elif event.button.id == "stats":
             self.action_stats()
         elif event.button.id == "house-rules":

@@ -102,6 +102,9 @@ class TableScreen(TurnActions, Screen[None]):
         return bool(getattr(self.app, "ascii_cards", False))
 
     def on_mount(self) -> None:
+        prefill = getattr(self.app, "prefill", None)
+        for line in prefill.pop("notices", ()) if isinstance(prefill, dict) else ():  # said at start, see launch
+            self.notify(str(line), severity="warning", timeout=12)
         self.save()
         self.advance()
         # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
@@ -116,14 +119,22 @@ class TableScreen(TurnActions, Screen[None]):
             self.tell_once("save", f"Not saved: {problem}")
 
     def record(self) -> None:
-        """Record the finished rounds (and the game once over); an unusable database is said once."""
+        """Record the finished rounds (and the game once over, then its save goes); an unusable database is
+        said once, and a finished game it cannot take is kept as pending, said in one line."""
         history = getattr(self.app, "history", None)
         if history is None:
             return
-        session = self.session
-        history.record(session.meta.game_id, self.game, session.meta.seats, session.meta.started_at)
-        if history.problem:
+        pending = self.session.record(history)
+        if history.notice:
+            self.tell_once("history-moved", history.notice)
+        if pending:
+            self.notify(pending, severity="warning", timeout=12)
+        elif history.problem:
             self.tell_once("history", f"No history kept: {history.problem}")
+
+    def on_unmount(self) -> None:
+        # The app quits or the game is over: the game is no longer locked to this process.
+        self.session.close()
 
     def tell_once(self, topic: str, message: str) -> None:
         told: set[str] = getattr(self.app, "told", set())

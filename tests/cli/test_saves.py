@@ -1,0 +1,95 @@
+"""`yaniv saves` lists the games in progress; `yaniv stats` and `yaniv saves` first record finished games missed."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.bots import PlainBot
+from yaniv_tui.cli import main
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store import History, SaveMeta, Seat, history_path, save_game, save_path, saves_dir
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COLUMNS", "200")
+    return tmp_path
+
+
+def a_game(ruleset: str, names: list[str], seed: int, actions: int | None, game_id: str) -> Game:
+    """A game played by plain bots for `actions` actions (None: to its end), saved under `game_id`."""
+    game = Game.new(load_ruleset(ruleset), names, seed=seed)
+    bot = PlainBot()
+    done = 0
+    while not game.is_over and (actions is None or done < actions):
+        game.apply(bot.choose(game.view(game.current)))
+        done += 1
+    seats = (Seat.person(), *(Seat.bot("hard") for _ in names[1:]))
+    save_game(game, SaveMeta(seats, game_id=game_id))
+    return game
+
+
+def test_saves_with_none_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == "No games in progress: start one with 'yaniv'." and err == ""
+
+
+def test_saves_lists_the_games_in_progress_newest_first(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("israeli", ["Ann", "Bob"], 1, 30, "aaaa1111")
+    time.sleep(0.01)
+    a_game("sursis", ["Cy", "Dee", "Eli"], 2, 5, "bbbb2222")
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
+        assert heading in out
+    assert out.index("bbbb22") < out.index("aaaa11")
+    assert "Dee (hard bot)" in out and "Sursis" in out and "Israeli" in out
+    assert "yaniv --resume ID" in out
+
+
+def test_a_damaged_save_is_one_line_and_the_rest_still_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("israeli", ["Ann", "Bob"], 1, 10, "good1234")
+    a_game("israeli", ["Ann", "Bob"], 2, 10, "bad12345")
+    save_path("bad12345").write_text("{")
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert "good12" in out and "bad123" not in out
+    assert err.count("\n") == 1 and "damaged" in err and "moved to" in err
+    assert list(saves_dir().glob("bad12345.json.damaged-*"))
+
+
+def test_stats_records_a_finished_game_the_history_missed(capsys: pytest.CaptureFixture[str]) -> None:
+    game = a_game("seven-cards", ["Ann", "Bob"], 3, None, "done1234")
+    History().close()
+    holder = sqlite3.connect(history_path(), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert main(["saves"]) == 0  # still locked: kept, said in one line
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and "still waits for the history" in err and "locked" in err
+        assert "No games in progress" in out  # a finished game is never offered for resume
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert main(["stats"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "recorded in it now" in err
+    assert "Ann" in out and "Bob" in out
+    assert not save_path("done1234").exists()
+    with History() as history:
+        assert history.games_played() == 1
+        assert sum(s.calls for s in history.stats()) == len(game.history)
+
+
+def test_saves_takes_no_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["saves", "--all"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("yaniv: ")

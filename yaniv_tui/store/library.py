@@ -1,0 +1,259 @@
+"""The saved games together: listed newest first, found by an id prefix, and finished ones recorded.
+
+listing = scan_saves()          # games in progress, finished ones waiting for the history, problems
+saved = find_save(listing, "3f2a")   # SaveError (one line): unknown, ambiguous or finished
+for line in record_pending():   # at each start: finished games the history missed, recorded now
+    print(line)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .locks import GameOpenElsewhere, is_open_elsewhere, lock_game
+from .paths import legacy_save_path, save_path, saves_dir
+from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .history import History
+
+#: The fewest characters of an id shown; more when needed to tell two games apart.
+SHORT_ID = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What the saves folder holds."""
+
+    games: tuple[SavedGame, ...]  # in progress, newest first
+    pending: tuple[SavedGame, ...]  # finished, kept until the history holds them
+    problems: tuple[str, ...]  # one line each: a damaged save moved aside
+
+    @property
+    def newest(self) -> SavedGame | None:
+        return self.games[0] if self.games else None
+
+
+def _adopt_legacy(problems: list[str]) -> None:
+    """Move the single save of an older yaniv-tui into the saves folder, under its game's id."""
+    old = legacy_save_path()
+    if not old.exists():
+        return
+    try:
+        saved = load_save(old)
+    except SaveError as error:
+        problems.append(str(error))
+        return
+    if saved is None:
+        return
+    target = save_path(saved.game_id)
+    with contextlib.suppress(FileNotFoundError):  # another process may have moved it a moment ago
+        if target.exists():  # already moved once: keep this copy too, beside it
+            aside = move_aside(old)
+            problems.append(f"an older copy of the saved game {saved.game_id[:8]} was moved to {aside}")
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(old, target)
+
+
+def _newest_first(saved: SavedGame) -> tuple[str, int]:
+    try:
+        stamp = saved.path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return (saved.saved_at, stamp)
+
+
+def scan_saves() -> Listing:
+    """Every save in the saves folder (an older single save is moved in first). Damaged saves are moved
+    aside, never deleted, each told in one line; finished games are kept apart as pending."""
+    problems: list[str] = []
+    with contextlib.suppress(OSError):
+        _adopt_legacy(problems)
+    folder = saves_dir()
+    clear_stale_temps(folder)
+    games: list[SavedGame] = []
+    pending: list[SavedGame] = []
+    try:
+        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+    except OSError:
+        paths = []
+    for path in paths:
+        try:
+            saved = _read_named(path)
+        except SaveError as error:
+            problems.append(str(error))
+            continue
+        if saved is not None:
+            (pending if saved.pending else games).append(saved)
+    games.sort(key=_newest_first, reverse=True)
+    pending.sort(key=_newest_first)
+    return Listing(tuple(games), tuple(pending), tuple(problems))
+
+
+def _read_named(path: Path) -> SavedGame | None:
+    """A save whose file is named by its game's id; anything else is moved aside (SaveError). The save of a
+    game open in another process is that process's: it is only told, never moved."""
+    try:
+        saved = read_save(path)
+    except SaveError as error:
+        if is_open_elsewhere(path.stem):
+            raise SaveError(f"the saved game {path.name} cannot be read ({error}); another yaniv has it open") from None
+        return load_save(path)  # moves it aside, and raises its one line
+    if saved.game_id != path.stem:
+        error = SaveError(f"holds the game {saved.game_id[:20]}, not {path.stem[:20]}")
+        try:
+            aside = move_aside(path)
+        except OSError:
+            raise SaveError(f"the saved game {path.name} {error}") from None
+        raise SaveError(f"the saved game {path.name} {error}; it was moved to {aside}", aside)
+    return saved
+
+
+def short_ids(ids: Sequence[str]) -> dict[str, str]:
+    """Each id cut to the fewest characters (at least SHORT_ID) that no other id starts with."""
+    shown: dict[str, str] = {}
+    for game_id in ids:
+        others = [other for other in ids if other != game_id]
+        size = min(len(game_id), SHORT_ID)
+        while size < len(game_id) and any(other.startswith(game_id[:size]) for other in others):
+            size += 1
+        shown[game_id] = game_id[:size]
+    return shown
+
+
+def find_save(listing: Listing, prefix: str | None) -> SavedGame:
+    """The game in progress whose id starts with `prefix` (None: the newest); SaveError in one line otherwise."""
+    if prefix is not None and not GAME_ID.fullmatch(prefix):
+        raise SaveError(f"{prefix[:40]!r} is not a game id: ids are letters and digits (see 'yaniv saves')")
+    if not listing.games and not listing.pending:
+        raise SaveError(f"there is no saved game to resume (none in {saves_dir()}); start one with 'yaniv'")
+    if prefix is None:
+        if listing.newest is None:
+            raise SaveError("there is no game in progress to resume; start one with 'yaniv'")
+        return listing.newest
+    found = [s for s in listing.games if s.game_id.startswith(prefix)]
+    if len(found) == 1:
+        return found[0]
+    shown = short_ids([s.game_id for s in listing.games])
+    if found:
+        names = ", ".join(sorted(shown[s.game_id] for s in found))
+        raise SaveError(f"{prefix!r} matches {len(found)} saved games ({names}): give more of the id")
+    if any(s.game_id.startswith(prefix) for s in listing.pending):
+        raise SaveError(f"the game {prefix} is finished: it is recorded in the history, not resumed")
+    allowed = ", ".join(sorted(shown.values())) or "none in progress"
+    raise SaveError(
+        f"no saved game has an id starting with {prefix!r}; the saved games are: {allowed} (see 'yaniv saves')"
+    )
+
+
+# -- finished games the history missed ---------------------------------------------------
+
+
+def record_pending(history: History | None = None, *, timeout: float = 0.5) -> list[str]:
+    """Record in the history every finished game still saved (its save is removed once it is in);
+    one line for each, and for each damaged save met. A game locked by another process is left to it."""
+    from .history import History
+
+    listing = scan_saves()
+    lines = list(listing.problems)
+    if not listing.pending:
+        return lines
+    own = history is None
+    db = history if history is not None else History(timeout=timeout)
+    try:
+        for saved in listing.pending:
+            line = _record_one(db, saved)
+            if line:
+                lines.append(line)
+        if db.notice:
+            lines.append(db.notice)
+    finally:
+        if own:
+            db.close()
+    return lines
+
+
+def _record_one(history: History, saved: SavedGame) -> str | None:
+    try:
+        lock = lock_game(saved.game_id)
+    except GameOpenElsewhere:
+        return None  # its own process is recording it now
+    except OSError:
+        lock = None
+    try:
+        what = f"{saved.describe()} · {saved.when}"
+        if not history.record(saved.game_id, saved.game, saved.meta.seats, saved.meta.started_at):
+            why = history.problem or "it could not be written"
+            return f"a finished game ({what}) still waits for the history: {why}; it is kept in {saved.path}"
+        with contextlib.suppress(OSError):
+            saved.path.unlink()
+        return f"a finished game the history had missed ({what}) is recorded in it now"
+    finally:
+        if lock is not None:
+            lock.release(remove=True)
+
+
+# -- `yaniv saves` ---------------------------------------------------------------------
+
+
+def seats_text(saved: SavedGame) -> str:
+    return ", ".join(
+        name if seat.human else f"{name} ({seat.level} bot)"
+        for name, seat in zip(saved.game.players, saved.meta.seats, strict=True)
+    )
+
+
+def scores_text(saved: SavedGame) -> str:
+    return " · ".join(
+        f"{name} {score}" if score is not None else f"{name} out"
+        for name, score in zip(saved.game.players, saved.game.scores, strict=True)
+    )
+
+
+def saves_table(games: Sequence[SavedGame]) -> Table:
+    """The games in progress as a rich table, newest first."""
+    from rich.table import Table
+
+    shown = short_ids([s.game_id for s in games])
+    table = Table(title="Games in progress")
+    for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
+        table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
+    for saved in games:
+        when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
+        table.add_row(
+            shown[saved.game_id],
+            seats_text(saved),
+            saved.game.rules.name,
+            str(saved.game.round_no),
+            scores_text(saved),
+            when,
+        )
+    return table
+
+
+def print_saves(console: Console | None = None) -> int:
+    """`yaniv saves`: the games in progress, newest first; damaged ones in a line each. Exit status 0."""
+    from rich.console import Console
+
+    out = console or Console()
+    for line in record_pending():
+        print(f"yaniv: {line}", file=sys.stderr)
+    listing = scan_saves()
+    for line in listing.problems:
+        print(f"yaniv: {line}", file=sys.stderr)
+    if not listing.games:
+        out.print("No games in progress: start one with 'yaniv'.")
+        return 0
+    out.print(saves_table(listing.games))
+    out.print("Resume one with 'yaniv --resume ID' (the first letters of its id are enough).")
+    return 0

@@ -1,0 +1,157 @@
+"""A game in play is locked to its process: an OS file lock beside its save, which dies with the process.
+
+POSIX systems use `flock` (held per open file, released by the kernel when the process ends, however it
+ends); Windows locks the file's first byte with `msvcrt`; elsewhere there is no lock, and play goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+from .paths import lock_path
+from .saves import SaveError
+
+try:
+    import fcntl
+except ImportError:  # Windows and other systems without flock
+    fcntl = None  # type: ignore[assignment]
+
+try:
+    import msvcrt
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
+
+#: Tries at a lock file that another process removed just as this one opened it.
+_ATTEMPTS = 20
+
+
+class GameOpenElsewhere(SaveError):
+    """Another process holds the game's lock: it is being played there."""
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock the open file without waiting; False when another process holds it."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+    if msvcrt is not None and sys.platform == "win32":
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    return True  # no lock on this system
+
+
+def _unlock(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        elif msvcrt is not None and sys.platform == "win32":
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+def _holder(path: Path) -> str:
+    """Who holds the lock, as its file says ("process 123"), or "another process"."""
+    try:
+        text = path.read_text(encoding="ascii", errors="replace").strip()
+    except OSError:
+        text = ""
+    return f"process {text}" if text.isdigit() else "another process"
+
+
+class GameLock:
+    """The lock on one game, held from `lock_game` until `release` (or until the process ends)."""
+
+    def __init__(self, game_id: str, path: Path, fd: int | None) -> None:
+        self.game_id = game_id
+        self.path = path
+        self._fd = fd
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def release(self, remove: bool = False) -> None:
+        """Let the game go; `remove` also deletes the lock file (the game is over and its save gone)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        if remove and fcntl is not None:
+            # Removed while still locked: a process that opened the old file sees it is gone and tries anew.
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        _unlock(fd)
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+    def __del__(self) -> None:
+        # A lock nobody holds a reference to any more protects nothing: give its file back.
+        self.release()
+
+    def __enter__(self) -> GameLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def _open_locked(path: Path) -> int | None:
+    """The locked file's descriptor, or None when another process holds it."""
+    for _ in range(_ATTEMPTS):
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _try_lock(fd):
+                os.close(fd)
+                return None
+            if fcntl is not None:
+                here, there = os.fstat(fd), os.stat(path)
+                if (here.st_dev, here.st_ino) != (there.st_dev, there.st_ino):
+                    raise FileNotFoundError(path)  # removed by its last holder meanwhile: open the new one
+            return fd
+        except FileNotFoundError:
+            _unlock(fd)
+            os.close(fd)
+        except BaseException:
+            _unlock(fd)
+            os.close(fd)
+            raise
+    raise OSError(f"the lock file {path} keeps disappearing")
+
+
+def lock_game(game_id: str) -> GameLock:
+    """Lock the game to this process. GameOpenElsewhere (one line) when another process plays it;
+    OSError when the lock file cannot be made (then the caller decides whether to play on unlocked)."""
+    path = lock_path(game_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = _open_locked(path)
+    if fd is None:
+        raise GameOpenElsewhere(f"the game {game_id[:8]} is open in another yaniv ({_holder(path)}); finish it there")
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, str(os.getpid()).encode("ascii"))
+    return GameLock(game_id, path, fd)
+
+
+def is_open_elsewhere(game_id: str) -> bool:
+    """Whether another process holds the game's lock now (the lock is taken and let go at once to see)."""
+    path = lock_path(game_id)
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        return False  # no lock file: nobody has played it since it was last let go
+    try:
+        if not _try_lock(fd):
+            return True
+        _unlock(fd)
+        return False
+    finally:
+        os.close(fd)
