@@ -42,6 +42,8 @@ STAGE_OF_ACTION = {
     "keep": {"slap"},
     "undo": {"choose", "take", "slap"},
 }
+#: What a hand emptied by a slap-down cannot do: it has no card to choose or drop, only Yaniv to call.
+NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
 
 
 def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
@@ -81,6 +83,8 @@ class TurnActions:
         if stages is None:
             return True
         if self.stage not in stages:
+            return False
+        if action in NEEDS_A_CARD and not self.game.hand(self.game.current):
             return False
         if action == "undo":
             return self.session.why_no_undo() is None
