@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -112,6 +113,14 @@ class YanivApp(App[None]):
         """Leave the setup screen for a new table."""
         self.options = options
         self.switch_screen(self._table(options))
+
+    def on_key(self, event: events.Key) -> None:
+        # Bindings are looked up on the screen on top when a key reaches the app, and that may be a screen
+        # pushed after the key was typed (a pass screen after the last move): a screen with `accepts_key_at` says
+        # whether a key of that moment may act on it. Handled here, before App's own handler looks up bindings.
+        accepts = getattr(self.screen, "accepts_key_at", None)
+        if accepts is not None and not accepts(event.time):
+            event.prevent_default()
 
     # -- shared actions -------------------------------------------------------------------
 
