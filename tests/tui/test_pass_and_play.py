@@ -9,6 +9,7 @@ from tui_helpers import SIZE, make_app, play_turn, screen_text
 
 from yaniv_tui.engine import Card, Game
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -174,3 +175,20 @@ async def test_only_the_named_key_passes_the_screen(monkeypatch):
         assert isinstance(table, TableScreen) and table.viewer is None and table.game.turns == 0
         await pilot.press("enter")
         assert app.screen is table and table.viewer == table.game.current
+
+
+async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards():
+    app = make_app("sursis", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "The rules: Sursis" in text and "50 → 25" in text
+        assert "Choose the house rules on the setup screen" not in text
+        assert not any(symbol in text for symbol in SUITS), "help over a pass screen shows no card face"
+        await pilot.press("escape")
+        assert isinstance(app.screen, PassScreen) and table.viewer is None

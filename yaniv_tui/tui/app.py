@@ -130,7 +130,8 @@ class YanivApp(App[None]):
         screen = self.screen
         if isinstance(screen, HelpScreen):
             return
-        rules = getattr(screen, "rules", None)
+        # The rules in play: a screen over the table (a pass screen, the scores) has none of its own.
+        rules = next((r for s in reversed(self.screen_stack) if (r := getattr(s, "rules", None)) is not None), None)
         self.push_screen(HelpScreen(screen, rules, list(Binding.make_bindings(self.BINDINGS))))
 
     def action_toggle_ascii(self) -> None:
