@@ -13,3 +13,11 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("YANIV_DATA_DIR", str(data))
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(config))
     return data, config
+
+
+@pytest.fixture(autouse=True)
+def instant_pass_screen(monkeypatch):
+    """The pass screen's half-second guard is for a person's hands; tests press keys only once it is up."""
+    from yaniv_tui.tui.screens.pass_turn import PassScreen
+
+    monkeypatch.setattr(PassScreen, "READY_AFTER", 0.0)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from textual import events
 from tui_helpers import SIZE, make_app, play_turn, screen_text
 
 from yaniv_tui.engine import Card, Game
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -98,3 +102,93 @@ async def test_the_pass_screen_names_the_player_and_hides_the_table():
         assert isinstance(app.screen, TableScreen) and app.screen.viewer == table.game.current
         hand = table.game.hand(table.game.current)
         assert all(face(card) in screen_text(app) for card in hand)
+
+
+#: The pass screen's guard as a person meets it (the suite's other tests run without it: see conftest.py).
+HUMAN_GUARD = PassScreen.READY_AFTER
+
+
+async def wait_until_ready(pilot) -> None:
+    """Let the pass screen's guard run out, as a person reaching for the keyboard would."""
+    await pilot.pause()
+    await asyncio.sleep(PassScreen.READY_AFTER + 0.05)
+
+
+def hand_shown(app, table: TableScreen, seat: int) -> bool:
+    text = screen_text(app)
+    return table.viewer == seat or any(face(card) in text for card in table.game.hand(seat))
+
+
+async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch):
+    # The issue's steps: 5, enter, d, then enter 0.3 s later; Bob's hand must stay hidden from Ann.
+    assert HUMAN_GUARD == 0.5
+    monkeypatch.setattr(PassScreen, "READY_AFTER", HUMAN_GUARD)
+    app = make_app("israeli", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until_ready(pilot)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        first = table.game.current
+        await pilot.press("enter")
+        assert table.viewer == first
+        await pilot.press("5", "enter", "d")
+        second = table.game.current
+        assert second != first and isinstance(app.screen, PassScreen)
+        await asyncio.sleep(0.3)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PassScreen) and not hand_shown(app, table, second)
+        # Once the guard has run out, the named key shows the hand.
+        await wait_until_ready(pilot)
+        await pilot.press("enter")
+        assert app.screen is table and table.viewer == second
+
+
+async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it():
+    # Even with no guard time at all, a key typed before the screen was up is not an answer to it.
+    assert PassScreen.READY_AFTER == 0
+    app = make_app("israeli", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        typed = [events.Key(key, char) for key, char in (("5", "5"), ("enter", "\r"), ("d", "d"), ("enter", "\r"))]
+        for key in typed:  # all in the queue at once, as from a fast typist or a paste
+            app.post_message(key)
+        for _ in range(5):
+            await pilot.pause()
+        second = table.game.current
+        assert table.game.turns == 1 and isinstance(app.screen, PassScreen)
+        assert not hand_shown(app, table, second)
+        await pilot.press("enter")
+        assert app.screen is table and table.viewer == second
+
+
+async def test_only_the_named_key_passes_the_screen(monkeypatch):
+    monkeypatch.setattr(PassScreen, "READY_AFTER", HUMAN_GUARD)
+    app = make_app("israeli", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until_ready(pilot)
+        await pilot.press("space", "y", "d", "0", "1", "escape", "u", "s", "k")
+        assert isinstance(app.screen, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen) and table.viewer is None and table.game.turns == 0
+        await pilot.press("enter")
+        assert app.screen is table and table.viewer == table.game.current
+
+
+async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards():
+    app = make_app("sursis", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "The rules: Sursis" in text and "50 → 25" in text
+        assert "Choose the house rules on the setup screen" not in text
+        assert not any(symbol in text for symbol in SUITS), "help over a pass screen shows no card face"
+        await pilot.press("escape")
+        assert isinstance(app.screen, PassScreen) and table.viewer is None

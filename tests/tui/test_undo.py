@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, footer_keys, make_app, play_turn, settle
+from typing import Any
 
+from tui_helpers import SIZE, footer_keys, make_app, play_turn, screen_text, settle
+
+from yaniv_tui.bots import make_bot
+from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import load_save
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens import turn_actions
+from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
+
+
+def as_seen(game: Game) -> dict[str, Any]:
+    """The game as a player may know it: all but the deck's order and the chance still to come."""
+    state = game_to_dict(game)
+    del state["rng"]
+    state["deck"] = sorted(state["deck"])
+    return state
 
 
 async def test_u_undoes_your_last_move_after_the_bots_played():
@@ -17,17 +31,17 @@ async def test_u_undoes_your_last_move_after_the_bots_played():
         table = app.screen
         assert isinstance(table, TableScreen)
         assert "u" not in footer_keys(app)
-        before = game_to_dict(table.game)
+        before = as_seen(table.game)
         await play_turn(pilot)
         await settle(pilot)
         assert table.game.turns >= 3 and table.stage == "choose"
         assert footer_keys(app).get("u") == "undo"
         await pilot.press("u")
         await pilot.pause()
-        assert game_to_dict(table.game) == before
+        assert as_seen(table.game) == before
         assert table.session.game is table.game and table.stage == "choose"
         saved = load_save()
-        assert saved is not None and game_to_dict(saved.game) == before
+        assert saved is not None and game_to_dict(saved.game) == game_to_dict(table.game)
         # Nothing earlier to undo: the key hides, and pressing it says why in one line.
         assert "u" not in footer_keys(app)
         await pilot.press("u")
@@ -42,7 +56,7 @@ async def test_undo_survives_a_resume():
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        before = game_to_dict(app.screen.game)
+        before = as_seen(app.screen.game)
         await play_turn(pilot)
         await settle(pilot)
     saved = load_save()
@@ -52,7 +66,7 @@ async def test_undo_survives_a_resume():
         await settle(pilot)
         await pilot.press("u")
         await pilot.pause()
-        assert game_to_dict(again.screen.game) == before
+        assert as_seen(again.screen.game) == before
 
 
 async def test_no_undo_with_two_humans_at_the_table():
@@ -70,3 +84,39 @@ async def test_no_undo_with_two_humans_at_the_table():
         assert "u" not in footer_keys(app)
         await pilot.press("u")
         assert table.message == "cannot undo: undo is only for a game of one human against bots"
+
+
+async def test_after_an_undo_the_deck_gives_another_card_and_the_bots_start_afresh(monkeypatch):
+    # The app draws the new order from the system's entropy; here a fixed value, so the test repeats.
+    monkeypatch.setattr(turn_actions, "fresh_seed", lambda: 2024, raising=False)
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=21)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        seat = table.game.current
+        await pilot.press("1", "enter", "0")  # drop a card, take the deck's
+        drawn = table.fresh[seat]
+        await settle(pilot)
+        await pilot.press("u")
+        await pilot.pause()
+        assert drawn not in table.game.hand(seat)
+        await pilot.press("1", "enter", "0")  # the same drop and the same take
+        assert table.fresh[seat] != drawn, "the undo showed the deck's next card"
+        # The bots' own chance is drawn anew too: they are not the bots the deal's seed makes.
+        for bot_seat, bot in table.session.bots.items():
+            dealt = make_bot("easy", seed=table.game.seed + 1000 * (bot_seat + 1))
+            assert bot.rng.getstate() != dealt.rng.getstate()  # type: ignore[attr-defined]
+
+
+async def test_help_says_an_undo_draws_the_unseen_cards_anew():
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        app.screen.query_one("#help-keys").scroll_end(animate=False)  # below the keys, as a reader scrolls
+        await pilot.pause()
+        keys_column = [line.split("▏")[0].rsplit("│", 1)[-1] for line in screen_text(app).splitlines()]
+        text = " ".join(" ".join(keys_column).split())
+        assert "the deck is shuffled again" in text and "the bots may play otherwise" in text

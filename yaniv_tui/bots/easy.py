@@ -25,6 +25,8 @@ class EasyBot:
         if view.phase == "slap":
             assert view.slap_card is not None
             return SlapDown(view.slap_card) if rng.random() < 0.5 else Pass()
+        if not view.hand:
+            return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         rules = view.rules
         if view.hand_value <= rules.yaniv_limit and rng.random() < self.call_chance:
             return CallYaniv()

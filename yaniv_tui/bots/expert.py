@@ -114,6 +114,8 @@ class ExpertBot:
         if view.phase == "slap":
             assert view.slap_card is not None
             return SlapDown(view.slap_card)
+        if not view.hand:
+            return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
         # A twentieth of the budget is kept back for what follows the search and for a busy machine.
@@ -352,6 +354,8 @@ def _quick_action(game: Game, judge: HardBot | None = None) -> Action:
         return SlapDown(game.slap_card)
     hand = game.hands[game.current]
     assert hand is not None
+    if not hand:
+        return CallYaniv()  # emptied by a slap-down: the call is the only move
     if hand_value(hand, rules) <= rules.yaniv_limit:
         if judge is None:
             return CallYaniv()

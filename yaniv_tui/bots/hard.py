@@ -56,6 +56,8 @@ class HardBot:
         if view.phase == "slap":
             assert view.slap_card is not None
             return SlapDown(view.slap_card)
+        if not view.hand:
+            return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
         if view.hand_value <= view.rules.yaniv_limit and self.call_worth(view, memory, odds) > self.margin_now(view):

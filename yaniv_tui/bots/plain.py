@@ -19,6 +19,8 @@ class PlainBot:
         if view.phase == "slap":
             assert view.slap_card is not None
             return SlapDown(view.slap_card)
+        if not view.hand:
+            return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         value, best_drop = weigh_hand(view.hand, rules)
         if value <= rules.yaniv_limit:
             return CallYaniv()

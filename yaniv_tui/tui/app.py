@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -49,6 +50,9 @@ class YanivApp(App[None]):
         self.saved = saved
         #: Problems already told in a notice (the save, the history), so each is told once.
         self.told: set[str] = set()
+        #: After an unexpected error: the report written (None if it could not be) and the one line to print.
+        self.crash_report: Path | None = None
+        self.crash_line: str | None = None
         self._history: History | None = None
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
@@ -113,6 +117,55 @@ class YanivApp(App[None]):
         self.options = options
         self.switch_screen(self._table(options))
 
+    def on_key(self, event: events.Key) -> None:
+        # Bindings are looked up on the screen on top when a key reaches the app, and that may be a screen
+        # pushed after the key was typed (a pass screen after the last move): a screen with `accepts_key_at` says
+        # whether a key of that moment may act on it. Handled here, before App's own handler looks up bindings.
+        accepts = getattr(self.screen, "accepts_key_at", None)
+        if accepts is not None and not accepts(event.time):
+            event.prevent_default()
+
+    # -- an unexpected error ------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's hook for every error nothing else caught (in a handler, a worker, a timer): it sets
+        # the return code to 1, closes the app and, under Pilot, raises the error again for the test.
+        if self.crash_line is None:
+            self.crash_line = self.report_crash(error)
+        super()._handle_exception(error)
+        # The traceback goes to the report, not the terminal: Textual would print it on the way out.
+        self._exit_renderables.clear()
+
+    def report_crash(self, error: BaseException) -> str:
+        """Write the crash report for `error`; the one line for the terminal, saying where it is."""
+        from textual.worker import WorkerFailed
+
+        from yaniv_tui import __version__
+        from yaniv_tui.store.crashes import write_crash_report
+
+        if isinstance(error, WorkerFailed):
+            error = error.error  # the bot's own traceback, not the worker's wrapper
+        session = self.session_in_play()
+        game_id = session.meta.game_id if session is not None else None
+        try:
+            self.crash_report = write_crash_report(error, version=__version__, game_id=game_id)
+        except Exception as problem:  # any: the report must never hide the error it reports
+            where = f"no report could be written ({getattr(problem, 'strerror', None) or problem})"
+        else:
+            where = f"the report is in {self.crash_report}"
+        line = f"stopped by an unexpected error ({type(error).__name__}); {where}."
+        if session is not None and not session.game.is_over:
+            line += " The game is saved as of its last move: 'yaniv --resume' goes back to it."
+        return line
+
+    def session_in_play(self) -> Session | None:
+        """The game on the table (or at its end), if any."""
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None)
+            if isinstance(session, Session):
+                return session
+        return None
+
     # -- shared actions -------------------------------------------------------------------
 
     def action_help(self) -> None:
@@ -121,7 +174,8 @@ class YanivApp(App[None]):
         screen = self.screen
         if isinstance(screen, HelpScreen):
             return
-        rules = getattr(screen, "rules", None)
+        # The rules in play: a screen over the table (a pass screen, the scores) has none of its own.
+        rules = next((r for s in reversed(self.screen_stack) if (r := getattr(s, "rules", None)) is not None), None)
         self.push_screen(HelpScreen(screen, rules, list(Binding.make_bindings(self.BINDINGS))))
 
     def action_toggle_ascii(self) -> None:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 #: `--resume` without an id: the newest game in progress.
 NEWEST = ""
+#: An unexpected error stopped the app (Textual's own code for it, too).
+EXIT_CRASH = 1
 
 
 class UsageError(Exception):
@@ -174,5 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
     from .app import YanivApp
 
-    YanivApp(options, prefill, saved=saved).run()
-    return 0
+    app = YanivApp(options, prefill, saved=saved)
+    try:
+        app.run()
+    except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same
+        app.crash_line = app.crash_line or app.report_crash(error)
+    if app.crash_line is not None:
+        print(f"yaniv: {app.crash_line}", file=sys.stderr)
+        return app.return_code or EXIT_CRASH
+    return app.return_code or 0

@@ -78,11 +78,14 @@ class Session:
         session.undo = saved.undo
         return session
 
-    def make_bots(self) -> None:
-        """A fresh bot for each bot seat, seeded from the game (again after an undo: none remembers an undone move)."""
+    def make_bots(self, seed: int | None = None) -> None:
+        """A fresh bot for each bot seat, seeded from `seed`, else from the game's seed.
+
+        Again after an undo, from a fresh seed: none remembers an undone move, nor replies as it did.
+        """
         from yaniv_tui.bots import make_bot
 
-        base = self.game.seed
+        base = self.game.seed if seed is None else seed
         self.bots = {
             index: make_bot(seat.bot, seed=base + 1000 * (index + 1))
             for index, seat in enumerate(self.options.seats)

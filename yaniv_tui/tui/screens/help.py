@@ -34,6 +34,17 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
     return table
 
 
+#: What undo gives back, and what it cannot: the cards no one has seen are drawn anew.
+UNDO_TEXT = (
+    "\nUndo (u, one human against bots) takes back your last move. What you have not seen is drawn anew: "
+    "the deck is shuffled again, so the card you drew may not come back, and the bots may play otherwise."
+)
+
+
+def _has_undo(screen: Screen[object]) -> bool:
+    return any(binding.action == "undo" for binding in Binding.make_bindings(getattr(screen, "BINDINGS", [])))
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and rules over the current screen; escape closes it."""
 
@@ -53,6 +64,8 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-keys"):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
+                    if _has_undo(self.under):
+                        yield Static(UNDO_TEXT)
                     yield Static(
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it."
                         "\n\nctrl+p opens the command palette: help, scores, ASCII cards."

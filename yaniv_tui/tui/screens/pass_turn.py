@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,15 +14,27 @@ from textual.widgets import Footer, Static
 
 from .common import TooSmall
 
+#: The clock Textual stamps its events with (`Message.time`), so a key's time compares with the screen's.
+_clock = time.perf_counter if sys.platform == "win32" else time.monotonic
+
 
 class PassScreen(Screen[None]):
-    """ "Pass to NAME": no card face of anyone until NAME presses enter."""
+    """ "Pass to NAME": no card face of anyone until NAME presses enter.
+
+    Only an enter pressed at least `READY_AFTER` seconds after the screen is up passes it: an enter
+    typed on the heels of the last move (or queued before this screen appeared) would otherwise
+    show the next hand to the player who just moved. Every other key is ignored until then too.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "show my hand")]
+    #: Seconds the screen ignores its key for, from when it is first up.
+    READY_AFTER = 0.5
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="pass-screen")
         self.player = name
+        #: When the key starts to count (on the events' clock); None until the screen is up.
+        self.ready_at: float | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -31,5 +45,17 @@ class PassScreen(Screen[None]):
                 yield Static(f"{self.player}, press enter when only you can see the screen.", id="pass-hint")
         yield Footer(compact=True, show_command_palette=False)
 
+    def on_mount(self) -> None:
+        self.ready_at = _clock() + self.READY_AFTER
+
+    def accepts_key_at(self, at: float) -> bool:
+        """Whether a key pressed at time `at` (on the events' clock) may act on this screen.
+
+        The app asks it of every key (`YanivApp.on_key`), as a key typed for the table may reach
+        the bindings only once this screen is on top.
+        """
+        return self.ready_at is not None and at >= self.ready_at
+
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.accepts_key_at(_clock()):  # a click on the footer's key, too, only once the screen has been up a moment
+            self.dismiss(None)

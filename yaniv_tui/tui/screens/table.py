@@ -211,6 +211,11 @@ class TableScreen(TurnActions, Screen[None]):
         limit = self.rules.yaniv_limit
         title = Text()
         owner = f"{self.game.players[seat]}'s hand" if self.session.pass_and_play else "Your hand"
+        if not hand:
+            title.append(f"{owner} is empty", style="bold")
+            title.append(": you slapped down your last card · call Yaniv (y)", style="bold #87d787")
+            hand_view.show(title, hand, [], set(), None, self.ascii_only)
+            return
         title.append(owner, style="bold")
         title.append(f" · worth {value}", style="bold")
         if value <= limit:
@@ -236,7 +241,9 @@ class TableScreen(TurnActions, Screen[None]):
             return text
         text.append("Your turn" if not self.session.pass_and_play else f"Your turn, {name}", style="bold")
         text.append(": ")
-        if self.stage == "choose":
+        if self.stage == "choose" and not game.hand(game.current):
+            text.append("your hand is empty, so you call Yaniv: press y.")
+        elif self.stage == "choose":
             text.append("choose cards to drop (1-9, or ←→ and space), then enter.")
         elif self.stage == "take":
             text.append("dropping ")

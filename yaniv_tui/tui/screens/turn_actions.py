@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,13 @@ STAGE_OF_ACTION = {
     "keep": {"slap"},
     "undo": {"choose", "take", "slap"},
 }
+#: What a hand emptied by a slap-down cannot do: it has no card to choose or drop, only Yaniv to call.
+NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
+
+
+def fresh_seed() -> int:
+    """A seed no one can foresee, from the system's entropy (undo draws the unseen cards anew with it)."""
+    return secrets.randbits(64)
 
 
 def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
@@ -81,6 +89,8 @@ class TurnActions:
         if stages is None:
             return True
         if self.stage not in stages:
+            return False
+        if action in NEEDS_A_CARD and not self.game.hand(self.game.current):
             return False
         if action == "undo":
             return self.session.why_no_undo() is None
@@ -214,15 +224,20 @@ class TurnActions:
         return True
 
     def action_undo(self) -> None:
-        """Back to just before your last move (against bots only); the bots start afresh from there."""
+        """Back to just before your last move (against bots only); the bots start afresh from there.
+
+        What the player has not seen is drawn anew, so an undo never tells what comes next: the deck
+        is shuffled again and the bots get fresh seeds (the deck's next card and their replies differ).
+        """
         session = self.session
         try:
             game = session.undo.undo(self.game, session.meta)
         except UndoError as error:
             self._say(f"cannot undo: {error}")
             return
+        game.reshuffle_unseen(fresh_seed())
         session.game = self.game = game
-        session.make_bots()
+        session.make_bots(fresh_seed())
         self.fresh.clear()
         self.message = ""
         self.save()

@@ -1,0 +1,58 @@
+"""A hand emptied by a slap-down, at the table: the hand shows empty, and calling Yaniv is the move.
+
+RULES.md, the slap-down (seed 002): the drawn card that matches the drop may be dropped at once; with it
+goes the last card of the hand, and the player calls Yaniv on their next turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session
+
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.table import TableScreen
+
+RULES = dataclasses.replace(make_options("israeli", "Ann,bot:medium:Bea").rules, slap_down=True)
+OPTIONS = dataclasses.replace(make_options("israeli", "Ann,bot:medium:Bea", seed=5), rules=RULES)
+
+
+async def empty_handed(pilot) -> TableScreen:
+    """Ann drops three fives and slaps down the fourth, then two nines and slaps down the third."""
+    await settle(pilot)
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    await pilot.press("1", "2", "3", "enter", "0")  # 5♦ 5♥ 5♠, shown first by rank; the deck gives 5♣
+    assert table.stage == "slap"
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("1", "2", "enter", "0")  # 9♣ 9♥; the deck gives 9♠ after Bea's draw
+    assert table.stage == "slap"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert table.game.hand(0) == () and table.stage == "choose"
+    return table
+
+
+def empty_hand_app() -> TableApp:
+    return TableApp(stacked_session(OPTIONS, ["5S 5H 5D 9C 9H", "2C 3C 8D KD QS"], up="AS", deck="5C 4D 9S 6H"))
+
+
+async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move():
+    app = empty_hand_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await empty_handed(pilot)
+        text = screen_text(app)
+        assert "Your hand is empty: you slapped down your last card · call Yaniv (y)" in text
+        assert "Your turn: your hand is empty, so you call Yaniv: press y." in text
+        # The footer offers the call, and nothing to choose or drop; those keys do nothing.
+        keys = footer_keys(app)
+        assert keys.get("y") == "call Yaniv"
+        assert "choose cards" not in keys.values() and "drop them" not in keys.values()
+        turns = table.game.turns
+        await pilot.press("1", "space", "enter", "o", "escape")
+        assert table.game.turns == turns and table.stage == "choose" and table.chosen == set()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        assert app.screen.result.caller == 0

@@ -1,0 +1,55 @@
+"""Crash reports: the traceback of an unexpected error, with the version, game and time, in a file of its own."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import traceback
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .paths import data_dir
+
+
+def crashes_dir() -> Path:
+    """The folder of crash reports, in the data folder (not created here)."""
+    return data_dir() / "crashes"
+
+
+def crash_report_text(error: BaseException, *, version: str, game_id: str | None, when: datetime) -> str:
+    """What a report holds: when, which version and game, then the traceback as Python prints it."""
+    lines = [
+        "yaniv-tui crash report",
+        f"time: {when.strftime('%Y-%m-%dT%H:%M:%SZ')}",
+        f"version: {version}",
+        f"game: {game_id or 'none in play'}",
+        f"python: {platform.python_version()} on {sys.platform}",
+        "",
+        *traceback.format_exception(error),
+    ]
+    return "\n".join(line.rstrip("\n") for line in lines) + "\n"
+
+
+def write_crash_report(
+    error: BaseException, *, version: str, game_id: str | None, when: datetime | None = None
+) -> Path:
+    """Write a new report for `error` in `crashes_dir()` (never over another one); its path.
+
+    OSError when the folder or the file cannot be written.
+    """
+    when = when or datetime.now(UTC)
+    folder = crashes_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    data = crash_report_text(error, version=version, game_id=game_id, when=when).encode("utf-8")
+    stamp = when.strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1000):
+        path = folder / (f"crash-{stamp}" + (f"-{n}" if n else "") + ".txt")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        return path
+    raise FileExistsError(f"too many crash reports at {stamp} in {folder}")
