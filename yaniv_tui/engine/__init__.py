@@ -14,6 +14,7 @@ from .game import (
     PlayerView,
     SlapDown,
     Turn,
+    check_seed,
 )
 from .ruleset import Ruleset
 from .ruleset_file import (
@@ -52,6 +53,7 @@ __all__ = [
     "arrange_drop",
     "cards_text",
     "check_ruleset",
+    "check_seed",
     "drop_kind",
     "hand_value",
     "legal_drops",

@@ -28,6 +28,7 @@ __all__ = [
     "PlayerView",
     "SlapDown",
     "Turn",
+    "check_seed",
     "shuffle",
 ]
 
@@ -52,6 +53,13 @@ class IllegalActionError(ValueError):
 
 class GameSetupError(ValueError):
     """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
+
+
+def check_seed(seed: int) -> int:
+    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
+    if type(seed) is not int or seed < 0:
+        raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
+    return seed
 
 
 class Game:
@@ -108,6 +116,11 @@ class Game:
             )
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise GameSetupError("every player needs a name")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except GameSetupError as error:
+                raise GameSetupError(f"the seed {error}") from None
         if first is not None and not 0 <= first < len(names):
             raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
         game = cls()
