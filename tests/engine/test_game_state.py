@@ -92,6 +92,7 @@ def test_every_state_of_a_played_game_builds_the_same_game(preset: str) -> None:
     rules = dataclasses.replace(load_ruleset(preset), slap_down=True)
     game = Game.new(rules, ["Ann", "Ben", "Cy", "Dee"], seed=5)
     bot = PlainBot()
+    assert set(rebuild(game).__dict__) == set(game.__dict__)  # every attribute of a game, a new one too
     for _ in range(300):
         assert game_to_dict(rebuild(game)) == game_to_dict(game)
         if game.is_over:

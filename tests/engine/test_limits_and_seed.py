@@ -10,8 +10,10 @@ from yaniv_tui.engine.snapshot import game_from_dict, game_to_dict
 
 
 def test_the_typed_end_score_range_is_the_files_range() -> None:
-    key = next(key for key in KEYS if key.field == "end_limit")
-    assert end_limit_range() == (key.low, key.high)
+    ranges = {(key.low, key.high) for key in KEYS if key.field in ("end_limit", "end_limit_choices")}
+    assert ranges == {end_limit_range()}
+    yaniv = {(key.low, key.high) for key in KEYS if key.field in ("yaniv_limit", "yaniv_limit_choices")}
+    assert len(yaniv) == 1
 
 
 def test_every_typed_end_score_in_range_saves_and_loads_back() -> None:

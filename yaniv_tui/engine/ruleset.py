@@ -165,9 +165,7 @@ class Ruleset:
 
 
 def end_limit_range() -> tuple[int, int]:
-    """The end scores a ruleset may hold, typed by a host or not: the ruleset files' own limits, declared once."""
-    from .ruleset_file import KEYS  # imported here: that module imports this one
+    """The end scores a ruleset may hold, typed by a host or not: the ruleset files' own range, declared once."""
+    from .ruleset_file import END_LIMITS  # imported here: that module imports this one
 
-    key = next(key for key in KEYS if key.field == "end_limit")
-    assert key.low is not None and key.high is not None
-    return key.low, key.high
+    return END_LIMITS
