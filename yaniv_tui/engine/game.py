@@ -63,7 +63,7 @@ def check_seed(seed: int) -> int:
 
 
 class Game:
-    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`."""
+    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`, or `Game.from_state`."""
 
     def __init__(self) -> None:
         # Filled by new(); a bare Game is for clone().
@@ -180,7 +180,8 @@ class Game:
         `history` the finished rounds. Scores, who is out, the zero-hand wins and the round number
         follow from the history, and the previous drop's kind and takeable cards from the pile: left
         out they are worked out, given they must agree. `rng` (copied) carries the game's chance on,
-        else a generator seeded with `seed`. The state must be one play can reach: every card of the
+        else a generator seeded with `seed` (kept as given: a save of an older yaniv-tui may hold a
+        negative one, which `Game.new` now refuses). The state must be one play can reach: every card of the
         game's decks exactly once across hands, deck and pile; a hand for each seat still in, no more
         cards than dealt and exactly what its turns this round leave (none only after a slap-down);
         the turns in order round the table from the round's first seat, the current seat next; a card
