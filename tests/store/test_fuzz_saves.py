@@ -27,8 +27,16 @@ from .helpers import play
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+def _document(game: Game, seats: tuple[Seat, ...], stack: UndoStack | None = None) -> dict[str, Any]:
+    """The save `save_game` writes for this game, as parsed JSON."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = save_game(game, SaveMeta(seats, screen_seat=0), stack, path=Path(folder) / "save.json")
+        document: dict[str, Any] = json.loads(path.read_bytes())
+    return document
+
+
 def _played(preset: str, seed: int, actions: int, *, undo: bool, slap: bool = False) -> dict[str, Any]:
-    """A save document of a seeded game after `actions` actions, the human's last moves kept for undo if asked."""
+    """A save of a seeded game after `actions` actions, the human's last moves kept for undo if asked."""
     rules = load_ruleset(preset)
     if slap:
         rules = dataclasses.replace(rules, slap_down=True)
@@ -41,11 +49,7 @@ def _played(preset: str, seed: int, actions: int, *, undo: bool, slap: bool = Fa
         if undo and game.current == 0:
             stack.checkpoint(game)
         game.apply(bot.choose(game.view(game.current)))
-    meta = SaveMeta((Seat.person(), Seat.bot("easy"), Seat.bot("medium")), screen_seat=0)
-    with tempfile.TemporaryDirectory() as folder:
-        path = save_game(game, meta, stack, path=Path(folder) / "save.json")
-        document: dict[str, Any] = json.loads(path.read_bytes())
-    return document
+    return _document(game, (Seat.person(), Seat.bot("easy"), Seat.bot("medium")), stack)
 
 
 def _slap_phase_save() -> dict[str, Any]:
@@ -59,11 +63,7 @@ def _slap_phase_save() -> dict[str, Any]:
                 break
             game.apply(bot.choose(game.view(game.current)))
         if game.phase == "slap":
-            meta = SaveMeta((Seat.person(), Seat.bot("easy")))
-            return {"format": "yaniv-tui-save", "version": 1, "saved_at": "2026-01-01T00:00:00+00:00",
-                    "meta": {"seats": [{"human": True, "level": None}, {"human": False, "level": "easy"}],
-                             "screen_seat": None, "game_id": meta.game_id, "started_at": meta.started_at},
-                    "game": game_to_dict(game), "undo": []}  # fmt: skip
+            return _document(game, (Seat.person(), Seat.bot("easy")))
     raise AssertionError("no slap-down came up in 40 seeded games")
 
 
