@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine import Game, GameSetupError, Ruleset, RulesetError, check_seed, load_ruleset
 
 EXIT_USAGE = 2
+#: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
+MAX_EXPERT_SAMPLES = 10_000
 #: A round longer than this many turns means bots that cannot finish it: stop rather than spin.
 MAX_TURNS_PER_ROUND = 20_000
 
@@ -336,6 +338,24 @@ def _positive(text: str) -> int:
     return value
 
 
+def _samples(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_EXPERT_SAMPLES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_EXPERT_SAMPLES} guesses a move, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:30]!r}") from None
+    try:
+        return check_seed(seed)
+    except GameSetupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _budget(text: str) -> float:
     try:
         value = float(text)
@@ -360,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=_positive, help="play this many whole games (default 100)")
     count.add_argument("--rounds", type=_positive, help="play this many single rounds instead of games")
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--seed", type=_seed, default=1, help="the run's seed, 0 or more (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
     parser.add_argument("--yaniv-limit", type=int, help="a Yaniv limit the ruleset offers")
@@ -370,9 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--expert-samples",
-        type=_positive,
+        type=_samples,
         default=None,
-        help="the expert takes this many guesses a move instead of a time budget: the run repeats exactly",
+        help=f"the expert takes this many guesses a move (at most {MAX_EXPERT_SAMPLES}) instead of a time budget: "
+        "the run repeats exactly",
     )
     parser.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     return parser

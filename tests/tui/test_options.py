@@ -34,8 +34,8 @@ def test_names_are_trimmed_and_limited():
         parse_players("A" * 30 + ",bot")
 
 
-def test_a_typed_end_score_must_be_positive():
+def test_a_typed_end_score_must_be_within_the_files_limits():
     rules = load_ruleset("seven-cards")
     assert choose_limits(rules, None, 42).end_limit == 42
-    with pytest.raises(OptionsError, match="positive"):
+    with pytest.raises(OptionsError, match="end score 0 must be from 1 to 100000"):
         choose_limits(rules, None, 0)

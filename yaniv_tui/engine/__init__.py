@@ -7,12 +7,14 @@ from .game import (
     CallYaniv,
     Game,
     GameSetupError,
+    GameStateError,
     IllegalActionError,
     Pass,
     Play,
     PlayerView,
     SlapDown,
     Turn,
+    check_seed,
 )
 from .ruleset import Ruleset
 from .ruleset_file import (
@@ -38,6 +40,7 @@ __all__ = [
     "DropKind",
     "Game",
     "GameSetupError",
+    "GameStateError",
     "IllegalActionError",
     "Pass",
     "Play",
@@ -50,6 +53,7 @@ __all__ = [
     "arrange_drop",
     "cards_text",
     "check_ruleset",
+    "check_seed",
     "drop_kind",
     "hand_value",
     "legal_drops",

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, cards_text, standard_deck
-from .game import Game, PlayerView
+from .game import Game, GameStateError, PlayerView
+from .state import fill
 
 
 class DeterminizeError(ValueError):
@@ -28,9 +29,11 @@ def game_from_view(
     the view: every seat's hand size, the deck size, and, with the pile and the
     seat's own hand, exactly the game's cards. Chance from here on comes from
     `random.Random(seed)`. The game's log and history are the view's, so the
-    result plays on as the real game would if the guess were right. `check=False`
-    skips counting the cards, for a caller that builds its guesses from the view's
-    own unseen cards and samples thousands of them.
+    result plays on as the real game would if the guess were right. The game is
+    built by `Game.from_state`, so a guess that fits no real game (a card the
+    table saw a seat take, missing from its hand) is refused too. `check=False`
+    skips every check, for a caller that builds its guesses from the view's own
+    unseen cards and samples thousands of them.
     """
     n = len(view.players)
     if len(hands) != n:
@@ -59,33 +62,37 @@ def game_from_view(
         game_hands.append(list(hand))
     if len(deck) != view.deck_size:
         raise DeterminizeError(f"the deck holds {view.deck_size} cards, not {len(deck)}")
-    if check:
-        _check_cards(full, deck, pile_groups, game_hands)
-    history = list(view.history)
-    game = Game.__new__(Game)
-    game.rules = rules
-    game.players = tuple(view.players)
-    game.seed = seed
-    game.rng = random.Random(seed)
-    game.scores = list(view.scores)
-    game.out = list(view.out)
-    game.hands = game_hands
-    game.deck = list(deck)
-    game.pile = pile_groups
-    game.previous_kind = view.previous_kind
-    game.takeable = tuple(view.takeable)
-    game.current = view.current
-    game.phase = view.phase
-    game.slap_card = view.slap_card
-    game.log = list(view.seen)
-    game.history = history
-    game.zero_wins = list(history[-1].zero_wins) if history else [0] * n
-    game.round_no = view.round_no
-    game.turns = 0
-    game.reshuffles = 0
-    game.dealer = None
-    game._full_deck = full
-    return game
+    players = tuple(view.players)
+    if not check:
+        # The expert's own guesses, dealt from the view's unseen cards: set, not checked, as it makes thousands.
+        known = (list(view.scores), list(view.out), view.previous_kind, tuple(view.takeable), full)
+        return fill(
+            Game(), rules, players, game_hands, list(deck), pile_groups, view.current, view.phase,
+            view.slap_card, list(view.seen), list(view.history), seed, random.Random(seed), view.round_no,
+            known=known,
+        )  # fmt: skip
+    _check_cards(full, deck, pile_groups, game_hands)
+    try:
+        return Game.from_state(
+            rules,
+            players,
+            hands=game_hands,
+            deck=deck,
+            pile=pile_groups,
+            current=view.current,
+            seed=seed,
+            phase=view.phase,
+            slap_card=view.slap_card,
+            log=view.seen,
+            history=view.history,
+            scores=view.scores,
+            out=view.out,
+            round_no=view.round_no,
+            previous_kind=view.previous_kind,
+            takeable=view.takeable,
+        )
+    except GameStateError as error:
+        raise DeterminizeError(f"the guess does not fit the view: {error}") from None
 
 
 def _check_cards(

@@ -12,6 +12,7 @@ from .cards import Card, cards_text, parse_cards, standard_deck
 from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, takeable
 from .ruleset import Ruleset
 from .scoring import RoundScore, score_round
+from .state import GameStateError, build
 from .view import PlayerView, legal_actions_for
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "CallYaniv",
     "Game",
     "GameSetupError",
+    "GameStateError",
     "IllegalActionError",
     "Pass",
     "Phase",
@@ -26,6 +28,7 @@ __all__ = [
     "PlayerView",
     "SlapDown",
     "Turn",
+    "check_seed",
     "shuffle",
 ]
 
@@ -52,8 +55,15 @@ class GameSetupError(ValueError):
     """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
 
 
+def check_seed(seed: int) -> int:
+    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
+    if type(seed) is not int or seed < 0:
+        raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
+    return seed
+
+
 class Game:
-    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`."""
+    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`, or `Game.from_state`."""
 
     def __init__(self) -> None:
         # Filled by new(); a bare Game is for clone().
@@ -106,6 +116,11 @@ class Game:
             )
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise GameSetupError("every player needs a name")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except GameSetupError as error:
+                raise GameSetupError(f"the seed {error}") from None
         if first is not None and not 0 <= first < len(names):
             raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
         game = cls()
@@ -132,6 +147,69 @@ class Game:
                 first = game.rng.randrange(n)
         game._deal(first, stacked)
         return game
+
+    @classmethod
+    def from_state(
+        cls,
+        rules: Ruleset,
+        players: Sequence[str],
+        *,
+        hands: Sequence[Sequence[Card] | None],
+        deck: Sequence[Card],
+        pile: Sequence[Sequence[Card]],
+        current: int,
+        seed: int,
+        phase: Phase = "turn",
+        slap_card: Card | None = None,
+        log: Sequence[Turn] = (),
+        history: Sequence[RoundScore] = (),
+        scores: Sequence[int | None] | None = None,
+        out: Sequence[bool] | None = None,
+        zero_wins: Sequence[int] | None = None,
+        round_no: int | None = None,
+        previous_kind: DropKind | None = None,
+        takeable: Sequence[Card] | None = None,
+        rng: random.Random | None = None,
+        turns: int = 0,
+        reshuffles: int = 0,
+        dealer: int | None = None,
+    ) -> Game:
+        """A game in the state given, checked; GameStateError (one line, naming the field) creates nothing.
+
+        `deck` is top last; `pile` its groups, the previous drop last; `log` this round's turns;
+        `history` the finished rounds. Scores, who is out, the zero-hand wins and the round number
+        follow from the history, and the previous drop's kind and takeable cards from the pile: left
+        out they are worked out, given they must agree. `rng` (copied) carries the game's chance on,
+        else a generator seeded with `seed` (kept as given: a save of an older yaniv-tui may hold a
+        negative one, which `Game.new` now refuses). The state must be one play can reach: every card of the
+        game's decks exactly once across hands, deck and pile; a hand for each seat still in, no more
+        cards than dealt and exactly what its turns this round leave (none only after a slap-down);
+        the turns in order round the table from the round's first seat, the current seat next; a card
+        taken from the pile still held; a valid phase. A finished game (phase "over") builds, and
+        `is_over` says so: it takes no more actions.
+        """
+        state = {
+            "hands": hands,
+            "deck": deck,
+            "pile": pile,
+            "current": current,
+            "seed": seed,
+            "phase": phase,
+            "slap_card": slap_card,
+            "log": log,
+            "history": history,
+            "scores": scores,
+            "out": out,
+            "zero_wins": zero_wins,
+            "round_no": round_no,
+            "previous_kind": previous_kind,
+            "takeable": takeable,
+            "rng": rng,
+            "turns": turns,
+            "reshuffles": reshuffles,
+            "dealer": dealer,
+        }
+        return build(cls(), rules, players, state)
 
     def full_deck(self) -> list[Card]:
         """Every card of this game, in a fixed order."""

@@ -153,8 +153,19 @@ class Ruleset:
                 raise ValueError(f"Yaniv limit {yaniv_limit} is not offered by {self.id}: choose {offered}")
             rules = dataclasses.replace(rules, yaniv_limit=yaniv_limit)
         if end_limit is not None:
-            if not (end_limit in self.end_limit_choices or (self.end_limit_any and end_limit > 0)):
-                offered = ", ".join(map(str, self.end_limit_choices))
-                raise ValueError(f"end score {end_limit} is not offered by {self.id}: choose {offered}")
+            if end_limit not in self.end_limit_choices:
+                if not self.end_limit_any:
+                    offered = ", ".join(map(str, self.end_limit_choices))
+                    raise ValueError(f"end score {end_limit} is not offered by {self.id}: choose {offered}")
+                low, high = end_limit_range()
+                if not low <= end_limit <= high:
+                    raise ValueError(f"end score {end_limit} must be from {low} to {high}")
             rules = dataclasses.replace(rules, end_limit=end_limit)
         return rules
+
+
+def end_limit_range() -> tuple[int, int]:
+    """The end scores a ruleset may hold, typed by a host or not: the ruleset files' own range, declared once."""
+    from .ruleset_file import END_LIMITS  # imported here: that module imports this one
+
+    return END_LIMITS

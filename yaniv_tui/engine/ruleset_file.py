@@ -31,6 +31,10 @@ def _k(path: str, field: str, kind: str, **kw: Any) -> _Key:
     return _Key(path, field, kind, **kw)
 
 
+#: The Yaniv limits and end scores a ruleset may hold, chosen from a list or typed by a host: one range each.
+YANIV_LIMITS = (0, 100)
+END_LIMITS = (1, 100_000)
+
 #: Every key a ruleset file may hold, in the order rulesets/README.md lists them.
 KEYS: tuple[_Key, ...] = (
     _k("name", "name", "str", doc="the preset's name as players see it"),
@@ -110,13 +114,20 @@ KEYS: tuple[_Key, ...] = (
         choices=("ends", "any"),
         doc="which cards of a previous run may be taken: either end, or any",
     ),
-    _k("yaniv.limit", "yaniv_limit", "int", low=0, high=100, doc="the highest hand value that may call Yaniv"),
+    _k(
+        "yaniv.limit",
+        "yaniv_limit",
+        "int",
+        low=YANIV_LIMITS[0],
+        high=YANIV_LIMITS[1],
+        doc="the highest hand value that may call Yaniv",
+    ),
     _k(
         "yaniv.limit_choices",
         "yaniv_limit_choices",
         "ints",
-        low=0,
-        high=100,
+        low=YANIV_LIMITS[0],
+        high=YANIV_LIMITS[1],
         doc="the Yaniv limits a host may choose at setup (default: only `limit`)",
     ),
     _k(
@@ -173,13 +184,13 @@ KEYS: tuple[_Key, ...] = (
         doc="elimination: a player past the limit is out and the last left wins; "
         "first_to_limit: the game ends when anyone passes it and the lowest wins",
     ),
-    _k("end.limit", "end_limit", "int", low=1, high=100000, doc="the end score"),
+    _k("end.limit", "end_limit", "int", low=END_LIMITS[0], high=END_LIMITS[1], doc="the end score"),
     _k(
         "end.limit_choices",
         "end_limit_choices",
         "ints",
-        low=1,
-        high=100000,
+        low=END_LIMITS[0],
+        high=END_LIMITS[1],
         doc="the end scores a host may choose at setup (default: only `limit`)",
     ),
     _k("end.any_limit", "end_limit_any", "bool", doc="the host may also type any end score"),

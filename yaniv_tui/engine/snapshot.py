@@ -5,13 +5,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .cards import Card, CardError, parse_card, standard_deck
-from .drops import drop_kind, takeable
-from .game import Game, Turn
+from .cards import Card, CardError, parse_card
+from .game import Game, GameStateError, Turn
 from .ruleset import Ruleset
 from .ruleset_file import KEYS, RulesetError, ruleset_from_dict
 from .scoring import RoundScore
@@ -391,38 +389,39 @@ def game_from_dict(data: Any) -> Game:
     def seat(v: Any, w: str) -> int:
         return _int(v, w, 0, n - 1)
 
-    game = Game.__new__(Game)
-    game.rules = rules
-    game.players = players
-    game.seed = top.int_("seed")
-    game.rng = _read_rng(top.get("rng"))
-    game.scores = list[int | None](_per_seat(top.list_("scores", lambda v, w: _int(v, w, 0)), "scores", n))
-    game.out = _per_seat(top.list_("out", _read_bool), "out", n)
-    game.hands = _per_seat(top.list_("hands", _read_hand), "hands", n)
-    game.deck = top.list_("deck", _read_card)
-    game.pile = [tuple(g) for g in top.list_("pile", _read_cards)]
     kind = top.get("previous_kind")
     if kind not in ("single", "set", "run"):
         raise _fail("previous_kind", f'must be "single", "set" or "run", got {_kind(kind)}')
-    game.previous_kind = kind
-    game.takeable = tuple(top.list_("takeable", _read_card))
-    game.current = top.int_("current", 0, n - 1)
     phase = top.get("phase")
     if phase not in ("turn", "slap", "over"):
         raise _fail("phase", f'must be "turn", "slap" or "over", got {_kind(phase)}')
-    game.phase = phase
-    game.slap_card = _read_card_or_none(top.get("slap_card"), "slap_card")
-    game.log = top.list_("log", lambda v, w: _read_turn(v, w, n))
-    game.history = top.list_("history", lambda v, w: _read_round(v, w, n))
-    game.zero_wins = _per_seat(top.list_("zero_wins", lambda v, w: _int(v, w, 0)), "zero_wins", n)
-    game.round_no = top.int_("round_no", 1)
-    game.turns = top.int_("turns", 0)
-    game.reshuffles = top.int_("reshuffles", 0)
     dealer = top.get("dealer")
-    game.dealer = None if dealer is None else seat(dealer, "dealer")
-    game._full_deck = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
-    _check_consistent(game)
-    return game
+    try:
+        return Game.from_state(
+            rules,
+            players,
+            seed=top.int_("seed"),
+            rng=_read_rng(top.get("rng")),
+            scores=_per_seat(top.list_("scores", lambda v, w: _int(v, w, 0)), "scores", n),
+            out=_per_seat(top.list_("out", _read_bool), "out", n),
+            hands=_per_seat(top.list_("hands", _read_hand), "hands", n),
+            deck=top.list_("deck", _read_card),
+            pile=top.list_("pile", _read_cards),
+            previous_kind=kind,
+            takeable=top.list_("takeable", _read_card),
+            current=top.int_("current", 0, n - 1),
+            phase=phase,
+            slap_card=_read_card_or_none(top.get("slap_card"), "slap_card"),
+            log=top.list_("log", lambda v, w: _read_turn(v, w, n)),
+            history=top.list_("history", lambda v, w: _read_round(v, w, n)),
+            zero_wins=_per_seat(top.list_("zero_wins", lambda v, w: _int(v, w, 0)), "zero_wins", n),
+            round_no=top.int_("round_no", 1),
+            turns=top.int_("turns", 0),
+            reshuffles=top.int_("reshuffles", 0),
+            dealer=None if dealer is None else seat(dealer, "dealer"),
+        )
+    except GameStateError as error:
+        raise SnapshotError(str(error)) from None
 
 
 def _read_name(value: Any, where: str) -> str:
@@ -435,78 +434,3 @@ def _read_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
         raise _fail(where, f"must be true or false, got {_kind(value)}")
     return value
-
-
-def _check_consistent(game: Game) -> None:
-    """The rules between fields that the engine keeps: a hand-edited save breaks one of them."""
-    n = len(game.players)
-    rules = game.rules
-    over = game.phase == "over"
-
-    have = game.cards_in_play()
-    full = Counter(game._full_deck)
-    if have != full:
-        extra = have - full
-        lost = full - have
-        if extra:
-            card, count = next(iter(extra.items()))
-            raise _fail(
-                "cards", f"{count} {card} too many: the cards in hands, deck and pile must be the game's full deck"
-            )
-        card, count = next(iter(lost.items()))
-        raise _fail("cards", f"{count} {card} missing: the cards in hands, deck and pile must be the game's full deck")
-
-    # Scores, who is out and the rounds played all follow from the history.
-    if len(game.history) != (game.round_no if over else game.round_no - 1):
-        raise _fail("round_no", f"round {game.round_no} does not fit {len(game.history)} finished rounds")
-    for i, score in enumerate(game.history):
-        if score.game_over != (over and i == len(game.history) - 1):
-            raise _fail(f"history[{i}].game_over", "only the last round of a finished game ends it")
-    last = game.history[-1] if game.history else None
-    if tuple(game.scores) != (last.scores if last else (0,) * n):
-        raise _fail("scores", "must be the totals after the last finished round")
-    if tuple(game.zero_wins) != (last.zero_wins if last else (0,) * n):
-        raise _fail("zero_wins", "must be the counts after the last finished round")
-    out = {s for score in game.history for s in score.eliminated}
-    if {s for s in range(n) if game.out[s]} != out:
-        raise _fail("out", "must be the seats eliminated in the finished rounds")
-    if over:
-        for s in range(n):
-            if game.hands[s] is None and not game.out[s]:
-                raise _fail(f"hands[{s}]", f"seat {s} played the last round, so its hand must be a list of cards")
-        if game.slap_card is not None:
-            raise _fail("slap_card", "must be null once the game is over")
-        return
-
-    inside = [s for s in range(n) if not game.out[s]]
-    if len(inside) < 2:
-        raise _fail("out", "a game going on has at least two seats in")
-    for s in range(n):
-        if (game.hands[s] is None) != game.out[s]:
-            state = "out" if game.out[s] else "in"
-            raise _fail(
-                f"hands[{s}]", f"seat {s} is {state}, so its hand must be {'null' if game.out[s] else 'a list'}"
-            )
-    if game.out[game.current]:
-        raise _fail("current", f"seat {game.current} is out and cannot play")
-
-    if not game.pile or not game.pile[-1]:
-        raise _fail("pile", "must end with the previous drop, of at least one card")
-    top = game.pile[-1]
-    kind = "single" if len(top) == 1 else drop_kind(top, rules) or "set"
-    if kind != game.previous_kind:
-        raise _fail("previous_kind", f"the previous drop {' '.join(c.code for c in top)} is a {kind}")
-    if game.takeable != takeable(top, game.previous_kind, rules):
-        raise _fail("takeable", "must be the cards of the previous drop the rules let the next player take")
-
-    if game.phase == "slap":
-        drawn = game.slap_card
-        hand = game.hands[game.current] or []
-        if not rules.slap_down:
-            raise _fail("phase", "a slap-down needs the slap-down rule")
-        if drawn is None or drawn not in hand:
-            raise _fail("slap_card", "must be a card in the current player's hand")
-        if not game.log or game.log[-1].seat != game.current or game.log[-1].take is not None:
-            raise _fail("log", "a slap-down comes right after the current player drew from the deck")
-    elif game.slap_card is not None:
-        raise _fail("slap_card", 'must be null unless the phase is "slap"')

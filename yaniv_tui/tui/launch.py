@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui import __version__
-from yaniv_tui.engine import RulesetError
+from yaniv_tui.engine import GameSetupError, RulesetError, check_seed
 from yaniv_tui.store import find_ruleset
 
 from .options import GameOptions, OptionsError, check_seats, choose_limits, levels, parse_players
@@ -48,7 +48,14 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text[:30]!r}") from None
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(_whole(text))
+    except GameSetupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="go straight back to the newest game in progress, or to the game whose id starts with ID "
         "(see 'yaniv saves')",
     )
-    parser.add_argument("--seed", type=_whole, metavar="N", help="deal the same game again")
+    parser.add_argument("--seed", type=_seed, metavar="N", help="deal the same game again (0 or more)")
     parser.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS", help="pause before a bot plays")
     parser.add_argument("--ascii", action="store_true", help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")

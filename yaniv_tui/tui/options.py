@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.engine import Ruleset
+from yaniv_tui.engine import GameSetupError, Ruleset
+from yaniv_tui.engine import check_seed as engine_check_seed
 
 #: Names given to bots, in seat order, so a table reads like people sitting at it.
 BOT_NAMES = ("Dana", "Avi", "Noa", "Eli", "Tamar", "Yossi", "Maya", "Omer")
@@ -143,7 +144,13 @@ def choose_limits(rules: Ruleset, yaniv_limit: int | None, end_limit: int | None
     """The ruleset with the host's limits; OptionsError names what the preset offers."""
     try:
         return rules.with_choices(yaniv_limit=yaniv_limit, end_limit=end_limit)
-    except ValueError as error:
-        if end_limit is not None and "end score" in str(error) and rules.end_limit_any:
-            raise OptionsError(f"end score {end_limit} must be a positive number") from None
+    except ValueError as error:  # the ruleset files' limits, the same for a typed end score
         raise OptionsError(str(error)) from None
+
+
+def check_seed(seed: int) -> int:
+    """The seed as given; OptionsError for a negative one."""
+    try:
+        return engine_check_seed(seed)
+    except GameSetupError as error:
+        raise OptionsError(f"the seed {error}") from None

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import RulesetEntry, SavedGame, all_rulesets, find_ruleset
 
 from ..options import (
@@ -23,6 +24,7 @@ from ..options import (
     Seat,
     check_name,
     check_seats,
+    check_seed,
     choose_limits,
     default_seats,
     finish_seats,
@@ -165,7 +167,15 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                 with Horizontal(classes="field-row"):
                     yield Label("End score", classes="field-label")
                     yield Choice(self.end_choices(), id="end-limit")
-                    yield Input("", placeholder="or type one", compact=True, id="end-typed", type="integer")
+                    low, high = end_limit_range()
+                    yield Input(
+                        "",
+                        placeholder="or type one",
+                        compact=True,
+                        id="end-typed",
+                        type="integer",
+                        tooltip=f"any end score from {low} to {high}",
+                    )
                 with Horizontal(classes="field-row"):
                     yield Label("Seed", classes="field-label")
                     seed = self.prefill.get("seed")
@@ -298,13 +308,15 @@ class SetupScreen(SavedGamesPart, Screen[None]):
             try:
                 end = int(typed.value)
             except ValueError:
-                raise OptionsError(f"the end score must be a whole number, not {typed.value!r}") from None
+                raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            raise OptionsError(f"the seed must be a whole number, not {seed_text!r}") from None
+            raise OptionsError(f"the seed must be a whole number, not {seed_text[:30]!r}") from None
+        if seed is not None:
+            check_seed(seed)
         return GameOptions(
             rules,
             seats,

@@ -1,0 +1,37 @@
+"""`yaniv sim`: the expert's guesses a move have an upper bound, and the seed agrees with `yaniv --seed`."""
+
+from __future__ import annotations
+
+import pytest
+
+from yaniv_tui.sim import MAX_EXPERT_SAMPLES, build_parser, main
+
+
+def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    try:
+        status = main(argv)
+    except SystemExit as stop:
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("yaniv sim: ")
+    return lines[0]
+
+
+def test_expert_samples_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_status_2(["--expert-samples", str(MAX_EXPERT_SAMPLES + 1)], capsys)
+    assert f"must be at most {MAX_EXPERT_SAMPLES} guesses a move, not {MAX_EXPERT_SAMPLES + 1}" in line
+    assert build_parser().parse_args(["--expert-samples", str(MAX_EXPERT_SAMPLES)]).expert_samples == MAX_EXPERT_SAMPLES
+
+
+@pytest.mark.parametrize("seed", ["-1", "-5"])
+def test_a_negative_seed_is_refused_as_yaniv_refuses_it(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_status_2(["--seed", seed], capsys)
+    assert f"argument --seed: must be 0 or more, not {seed}" in line
+    assert build_parser().parse_args(["--seed", "0"]).seed == 0
+
+
+def test_an_end_limit_beyond_the_files_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_status_2(["--ruleset", "seven-cards", "--end-limit", "100001", "--rounds", "1"], capsys)
+    assert "end score 100001 must be from 1 to 100000" in line

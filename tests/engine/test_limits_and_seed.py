@@ -1,0 +1,49 @@
+"""The end scores a host may type are the ruleset files' own limits; a seed is 0 or more."""
+
+from __future__ import annotations
+
+import pytest
+
+from yaniv_tui.engine import KEYS, Game, GameSetupError, check_seed, load_ruleset
+from yaniv_tui.engine.ruleset import end_limit_range
+from yaniv_tui.engine.snapshot import game_from_dict, game_to_dict
+
+
+def test_the_typed_end_score_range_is_the_files_range() -> None:
+    ranges = {(key.low, key.high) for key in KEYS if key.field in ("end_limit", "end_limit_choices")}
+    assert ranges == {end_limit_range()}
+    yaniv = {(key.low, key.high) for key in KEYS if key.field in ("yaniv_limit", "yaniv_limit_choices")}
+    assert len(yaniv) == 1
+
+
+def test_every_typed_end_score_in_range_saves_and_loads_back() -> None:
+    rules = load_ruleset("seven-cards")
+    low, high = end_limit_range()
+    for end in (low, low + 1, 137, high - 1, high):
+        typed = rules.with_choices(end_limit=end)
+        game = Game.new(typed, ["Ann", "Ben"], seed=1)
+        assert game_from_dict(game_to_dict(game)).rules == typed
+    for end in (low - 1, high + 1, -5, 10**12):
+        with pytest.raises(ValueError, match=f"end score {end} must be from {low} to {high}"):
+            rules.with_choices(end_limit=end)
+
+
+def test_a_listed_end_score_is_taken_and_another_named_with_the_choices() -> None:
+    rules = load_ruleset("sursis")
+    assert rules.with_choices(end_limit=100).end_limit == 100
+    with pytest.raises(ValueError, match="end score 100001 is not offered by sursis: choose 100, 200"):
+        rules.with_choices(end_limit=100001)
+
+
+@pytest.mark.parametrize("seed", [-1, -5, True, 1.5])
+def test_a_seed_is_a_whole_number_of_0_or_more(seed: object) -> None:
+    with pytest.raises(GameSetupError, match="must be 0 or more"):
+        check_seed(seed)  # type: ignore[arg-type]
+    with pytest.raises(GameSetupError, match="the seed must be 0 or more"):
+        Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=seed)  # type: ignore[arg-type]
+
+
+def test_seed_0_and_large_seeds_deal() -> None:
+    assert check_seed(0) == 0
+    for seed in (0, 2**64):
+        assert Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=seed).seed == seed
