@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine.ruleset_file import printable
 from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
 
 from ..options import (
@@ -33,6 +34,9 @@ from ..widgets.choice import Choice
 from .common import TooSmall
 
 HUMAN = "human"
+#: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
+#: any that gets in another way), so nothing in a name reaches the terminal as a command.
+NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
 
 
 class SeatRow(Horizontal):
@@ -48,7 +52,7 @@ class SeatRow(Horizontal):
         yield Label(f"{self.index + 1}.", classes="seat-number")
         yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change")
         name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
-        yield Input(name, placeholder="name", compact=True, classes="seat-name")
+        yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
 
     def kind_label(self) -> str:
         return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
@@ -150,7 +154,8 @@ class SetupScreen(Screen[None]):
                 yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [
-                        f"{entry.path.name} not loaded: {str(entry.error).removeprefix(f'{entry.path}: ')}"
+                        f"{printable(entry.path.name)} not loaded: "
+                        + printable(str(entry.error)).removeprefix(f"{printable(str(entry.path))}: ")
                         for entry in self.bad_rulesets
                     ]
                     yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
