@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .playable import playable_problems
 from .ruleset import Ruleset
 
 #: The largest ruleset file read: a ruleset is a few hundred bytes.
@@ -367,6 +368,9 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
         raise fail(
             "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
         )
+    # Last, once the rules hold together: can a round end, and a game?
+    for problem in playable_problems(rules):
+        raise fail(problem.key, problem.message)
 
 
 #: How deep tables and lists may nest: a ruleset needs 3 ([resets] at = { ... }); more is not a ruleset.

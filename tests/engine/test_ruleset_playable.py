@@ -1,0 +1,110 @@
+"""A ruleset must play to an end: some hand can call Yaniv at every limit offered, and scores can climb to the end.
+
+Rules under which a round or a game can never end are refused in one line that says why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.engine import Ruleset, RulesetError, check_ruleset, load_ruleset, preset_paths
+from yaniv_tui.engine.playable import lowest_hand
+
+
+def refused(tmp_path: Path, text: str) -> str:
+    file = tmp_path / "house.toml"
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(file)
+    message = str(error.value)
+    assert "\n" not in message and message.startswith(f"{file}: ")
+    return message.removeprefix(f"{file}: ")
+
+
+def accepted(tmp_path: Path, text: str) -> Ruleset:
+    file = tmp_path / "house.toml"
+    file.write_text(text, encoding="utf-8")
+    return load_ruleset(file)
+
+
+@pytest.mark.parametrize("preset", sorted(preset_paths()))
+def test_every_shipped_preset_plays(preset: str) -> None:
+    rules = load_ruleset(preset)
+    check_ruleset(rules)
+    for limit in rules.yaniv_limit_choices:
+        assert lowest_hand(dataclasses.replace(rules, yaniv_limit=limit)) <= limit
+
+
+def test_a_limit_of_0_without_jokers_is_refused(tmp_path: Path) -> None:
+    """Before: no hand could ever call, and the round never ended."""
+    message = refused(tmp_path, "[deck]\njokers = 0\n[yaniv]\nlimit = 0\n")
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 0: the lowest hand these rules deal counts 1")
+
+
+def test_a_limit_offered_at_setup_that_no_hand_reaches_is_refused(tmp_path: Path) -> None:
+    message = refused(tmp_path, "[deck]\njokers = 0\n[yaniv]\nlimit = 5\nlimit_choices = [0, 5]\n")
+    assert message.startswith("yaniv.limit_choices: no hand can call Yaniv at 0")
+
+
+def test_a_limit_of_0_with_jokers_worth_0_can_be_called(tmp_path: Path) -> None:
+    # Two jokers, alone in a hand after the rest was dropped, count 0.
+    assert accepted(tmp_path, "[yaniv]\nlimit = 0\n").yaniv_limit == 0
+
+
+def test_a_hand_that_can_never_shrink_counts_all_its_cards(tmp_path: Path) -> None:
+    """No set or run fits a hand of 5: the hand stays 5 cards, and 5 cards from one deck count at least 6."""
+    message = refused(tmp_path, "[deck]\njokers = 0\n[drops]\nset_min = 5\nrun_min = 6\n")
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 5: the lowest hand these rules deal counts 6")
+    assert "(5 cards)" in message
+    # With two decks for the fewest players, five aces make 5.
+    assert accepted(tmp_path, "[deck]\njokers = 0\ndecks = 2\n[drops]\nset_min = 5\nrun_min = 6\n").decks == 2
+
+
+def test_the_jack_swing_counts_jacks_low_in_a_low_hand(tmp_path: Path) -> None:
+    # Four jacks at -2 count -8, low enough to call at 0 although a jack is worth 15 in a high hand.
+    rules = accepted(tmp_path, "[deck]\njokers = 0\n[values]\njack_swing = true\n[yaniv]\nlimit = 0\n")
+    assert lowest_hand(rules) == -8
+    message = refused(
+        tmp_path, "[deck]\njokers = 0\n[values]\njack_swing = true\njack_low = 5\njack_high = 15\n[yaniv]\nlimit = 0\n"
+    )
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 0")
+
+
+def test_a_slap_down_can_empty_a_hand_which_then_calls(tmp_path: Path) -> None:
+    rules = accepted(tmp_path, "[deck]\njokers = 0\n[drops]\nslap_down = true\n[yaniv]\nlimit = 0\n")
+    assert lowest_hand(rules) == 0
+
+
+def test_cards_worth_minus_50_are_refused(tmp_path: Path) -> None:
+    """Before: with aces, faces and jokers at -50 no score ever rose, and `yaniv sim` never finished."""
+    message = refused(tmp_path, "[values]\nace = -50\njack = -50\nqueen = -50\nking = -50\njoker = -50\n")
+    assert message.startswith("values: no score can climb to the end: the cards average -12.7 points")
+
+
+def test_cards_that_average_above_0_are_played(tmp_path: Path) -> None:
+    rules = accepted(tmp_path, "[values]\nace = -50\njoker = -10\n")
+    assert rules.ace_value == -50
+
+
+def test_resets_that_catch_every_total_are_refused(tmp_path: Path) -> None:
+    """Every total from 1 to 100 resets to 0: a round adds at most 50 + ..., so no score passes 60."""
+    table = ", ".join(f"{n} = 0" for n in range(1, 101))
+    message = refused(tmp_path, f"[resets]\nat = {{ {table} }}\n[end]\nlimit = 60\n")
+    assert message.startswith("resets.at: no score can pass the end score 60:")
+
+
+def test_resets_a_round_can_jump_are_played(tmp_path: Path) -> None:
+    table = ", ".join(f"{n} = 0" for n in range(1, 31))
+    assert accepted(tmp_path, f"[resets]\nat = {{ {table} }}\n[end]\nlimit = 60\n").end_limit == 60
+
+
+def test_resets_every_1_still_let_a_score_climb(tmp_path: Path) -> None:
+    assert accepted(tmp_path, "[resets]\nevery = 1\nevery_by = 1\n").reset_every == 1
+
+
+def test_the_checks_cover_a_ruleset_built_in_code() -> None:
+    with pytest.raises(RulesetError, match="no hand can call Yaniv at 0"):
+        check_ruleset(Ruleset(jokers_per_deck=0, yaniv_limit=0, yaniv_limit_choices=(0,)))
