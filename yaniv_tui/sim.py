@@ -15,16 +15,15 @@ from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
 from yaniv_tui.engine import Game, Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine.guards import MAX_GAME_ROUNDS, MAX_ROUND_TURNS, game_overrun, round_overrun
 
 EXIT_USAGE = 2
-#: A round longer than this many turns means bots that cannot finish it: stop rather than spin.
-MAX_TURNS_PER_ROUND = 20_000
 
 Mode = Literal["games", "rounds"]
 
 
 class SimError(RuntimeError):
-    """A simulation that cannot go on (bots that never end a round)."""
+    """A simulation that cannot go on: a round or a game past the guards' caps (engine/guards.py)."""
 
 
 @dataclass
@@ -202,8 +201,11 @@ def play_one(
                         t.assafs += 1
             if mode == "rounds" or game.is_over:
                 break
-        elif game.turns - round_start > MAX_TURNS_PER_ROUND:
-            raise SimError(f"a round of {', '.join(levels)} passed {MAX_TURNS_PER_ROUND} turns without a Yaniv call")
+            if done >= MAX_GAME_ROUNDS:
+                raise SimError(f"a game of {', '.join(levels)} {game_overrun(done, MAX_GAME_ROUNDS)}")
+        elif game.turns - round_start > MAX_ROUND_TURNS:
+            why = round_overrun(game.turns - round_start, MAX_ROUND_TURNS)
+            raise SimError(f"a round of {', '.join(levels)} {why}")
     if mode == "games":
         winners = game.winners
         for s in range(n):
