@@ -115,8 +115,8 @@ def _call_problems(rules: Ruleset) -> Iterator[Problem]:
             yield Problem(
                 key,
                 f"no hand can call Yaniv at {limit}: the lowest hand these rules deal counts {low} "
-                f"({size} cards), so a round would never end; allowed: a limit of at least {low}, "
-                "lower card values, more jokers or decks",
+                f"({size} card{'' if size == 1 else 's'}), so a round would never end; "
+                f"allowed: a limit of at least {low}, lower card values, more jokers or decks",
             )
 
 
