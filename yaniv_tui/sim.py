@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine import Game, Ruleset, RulesetError, check_ruleset, load_ruleset
 from yaniv_tui.engine.guards import MAX_GAME_ROUNDS, MAX_ROUND_TURNS, game_overrun, round_overrun
 
 EXIT_USAGE = 2
@@ -398,6 +398,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error))
     if args.slap_down is not None:
         rules = dataclasses.replace(rules, slap_down=args.slap_down == "on")
+        try:  # a hand emptied by a slap-down may have been the only hand that could call
+            check_ruleset(rules, args.ruleset)
+        except RulesetError as error:
+            return _fail(f"{error} (with --slap-down {args.slap_down})")
     levels = [part.strip() for part in args.seats.split(",")]
     bad = [level for level in levels if level not in LEVELS]
     if bad:

@@ -145,3 +145,12 @@ def test_a_ruleset_whose_scores_cannot_rise_is_refused_not_run(tmp_path, capsys:
     assert main(["--ruleset", str(file), "--games", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"yaniv sim: {file}: values: no score can climb to the end") and "\n" not in err
+
+
+def test_turning_the_slap_down_off_is_checked_again(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without jokers and with a limit of 0, only a hand emptied by a slap-down can call: off, no round can end."""
+    file = tmp_path / "slap.toml"
+    file.write_text("[deck]\njokers = 0\n[drops]\nslap_down = true\n[yaniv]\nlimit = 0\n")
+    assert main(["--ruleset", str(file), "--games", "1", "--slap-down", "off"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "yaniv.limit: no hand can call Yaniv at 0" in err and err.endswith("(with --slap-down off)")

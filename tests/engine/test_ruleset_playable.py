@@ -41,7 +41,8 @@ def test_every_shipped_preset_plays(preset: str) -> None:
 def test_a_limit_of_0_without_jokers_is_refused(tmp_path: Path) -> None:
     """Before: no hand could ever call, and the round never ended."""
     message = refused(tmp_path, "[deck]\njokers = 0\n[yaniv]\nlimit = 0\n")
-    assert message.startswith("yaniv.limit: no hand can call Yaniv at 0: the lowest hand these rules deal counts 1")
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 0: the lowest hand possible under these rules")
+    assert "counts 1 (1 card)" in message
 
 
 def test_a_limit_offered_at_setup_that_no_hand_reaches_is_refused(tmp_path: Path) -> None:
@@ -57,8 +58,8 @@ def test_a_limit_of_0_with_jokers_worth_0_can_be_called(tmp_path: Path) -> None:
 def test_a_hand_that_can_never_shrink_counts_all_its_cards(tmp_path: Path) -> None:
     """No set or run fits a hand of 5: the hand stays 5 cards, and 5 cards from one deck count at least 6."""
     message = refused(tmp_path, "[deck]\njokers = 0\n[drops]\nset_min = 5\nrun_min = 6\n")
-    assert message.startswith("yaniv.limit: no hand can call Yaniv at 5: the lowest hand these rules deal counts 6")
-    assert "(5 cards)" in message
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 5: the lowest hand possible under these rules")
+    assert "counts 6 (5 cards)" in message
     # With two decks for the fewest players, five aces make 5.
     assert accepted(tmp_path, "[deck]\njokers = 0\ndecks = 2\n[drops]\nset_min = 5\nrun_min = 6\n").decks == 2
 

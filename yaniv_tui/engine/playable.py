@@ -114,7 +114,7 @@ def _call_problems(rules: Ruleset) -> Iterator[Problem]:
             key = "yaniv.limit" if limit == rules.yaniv_limit else "yaniv.limit_choices"
             yield Problem(
                 key,
-                f"no hand can call Yaniv at {limit}: the lowest hand these rules deal counts {low} "
+                f"no hand can call Yaniv at {limit}: the lowest hand possible under these rules counts {low} "
                 f"({size} card{'' if size == 1 else 's'}), so a round would never end; "
                 f"allowed: a limit of at least {low}, lower card values, more jokers or decks",
             )
