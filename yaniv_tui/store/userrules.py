@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
-from yaniv_tui.engine.ruleset_file import printable
+from yaniv_tui.engine.ruleset_file import printable, read_ruleset_bytes
 
 from .paths import user_rulesets_dir
 
@@ -229,9 +229,10 @@ def save_user_ruleset(
     from .saves import atomic_write
 
     try:
-        doc = tomlkit.parse(base_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, TOMLKitError) as error:
-        raise RulesetError(f"{base_path}: cannot be read as TOML ({error})") from None
+        # Read with the same checks as loading (a regular file, at most 1 MiB): it may have changed since.
+        doc = tomlkit.parse(read_ruleset_bytes(base_path, printable(str(base_path))).decode("utf-8"))
+    except (UnicodeDecodeError, TOMLKitError, RecursionError) as error:
+        raise RulesetError(f"{printable(str(base_path))}: cannot be read as TOML ({error})") from None
     for field, value in fields.items():
         _set(doc, field, value)
     text = tomlkit.dumps(doc)
