@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.engine import RulesetError, load_ruleset, load_ruleset_file
-from yaniv_tui.engine.ruleset_file import MAX_FILE_BYTES
+from yaniv_tui.engine.ruleset_read import MAX_FILE_BYTES
 
 
 def one_line_error(path: str | Path) -> str:

@@ -57,15 +57,14 @@ def hand_sizes(rules: Ruleset, decks: int) -> set[int]:
     return sizes
 
 
-def _lowest_of(size: int, rules: Ruleset, others: list[int], jacks: int) -> int | None:
-    """The lowest value a hand of `size` cards can count, or None when no such hand exists."""
+def _lowest_of(size: int, rules: Ruleset, others: list[int], jacks: int, up_to: int) -> int | None:
+    """The lowest value a hand of `size` cards can count (jacks swing low up to `up_to`), or None if no such hand."""
     if size == 0:
         return 0
     if not rules.jack_swing:
         every = sorted([*others, *[rules.jack_value] * jacks])
         return sum(every[:size]) if size <= len(every) else None
     best: int | None = None
-    up_to = rules.swing_up_to
     for j in range(min(size, jacks) + 1):
         rest = size - j
         if rest > len(others):
@@ -88,28 +87,32 @@ def _lowest_of(size: int, rules: Ruleset, others: list[int], jacks: int) -> int 
     return best
 
 
-def lowest_hand(rules: Ruleset) -> int:
-    """The lowest value any hand can count under these rules, with their Yaniv limit (it moves the jack swing).
+def lowest_hand(rules: Ruleset, limit: int | None = None) -> int:
+    """The lowest value any hand can count under these rules, at a Yaniv limit (it moves the jack swing; by
+    default the rules' own).
 
     Taken over the fewest decks the rules deal (for their fewest players) and every hand size a hand can shrink
     to. Hands a deal may hold but play cannot reach are counted too: the check refuses only the impossible.
     """
-    decks = rules.decks_for(rules.min_players)
-    others, jacks = _card_values(rules, decks)
-    values = [_lowest_of(size, rules, others, jacks) for size in hand_sizes(rules, decks)]
-    return min(value for value in values if value is not None)
+    return _lowest_with_size(rules, rules.yaniv_limit if limit is None else limit)[0]
 
 
-def _lowest_with_size(rules: Ruleset) -> tuple[int, int]:
+def _lowest_with_size(rules: Ruleset, limit: int) -> tuple[int, int]:
+    """The lowest hand value at a Yaniv limit, and the number of cards in that hand."""
+    up_to = limit if rules.jack_swing_up_to is None else rules.jack_swing_up_to
     decks = rules.decks_for(rules.min_players)
     others, jacks = _card_values(rules, decks)
-    found = [(v, s) for s in sorted(hand_sizes(rules, decks)) if (v := _lowest_of(s, rules, others, jacks)) is not None]
+    found = [
+        (value, size)
+        for size in sorted(hand_sizes(rules, decks))
+        if (value := _lowest_of(size, rules, others, jacks, up_to)) is not None
+    ]
     return min(found)
 
 
 def _call_problems(rules: Ruleset) -> Iterator[Problem]:
     for limit in sorted(rules.yaniv_limit_choices):
-        low, size = _lowest_with_size(dataclasses.replace(rules, yaniv_limit=limit))
+        low, size = _lowest_with_size(rules, limit)
         if low > limit:
             key = "yaniv.limit" if limit == rules.yaniv_limit else "yaniv.limit_choices"
             yield Problem(
@@ -175,16 +178,14 @@ def _score_problems(rules: Ruleset) -> Iterator[Problem]:
         return
     if not (rules.resets or rules.reset_every):
         return
-    goal = max(rules.end_limit_choices)
+    goal = max(rules.end_limit_choices)  # a score past the highest end score offered passes every other one
     reached = highest_score(rules, goal)
-    for limit in sorted(rules.end_limit_choices, reverse=True):
-        if not dataclasses.replace(rules, end_limit=limit).is_out(reached):
-            yield Problem(
-                "resets.at" if rules.resets else "resets.every",
-                f"no score can pass the end score {limit}: the resets send every total back below {reached + 1} "
-                f"(a round adds at most {most_added(rules)}), so the game would never end; allowed: fewer resets",
-            )
-            return
+    if not (reached > goal if rules.end_on == "above" else reached >= goal):
+        yield Problem(
+            "resets.at" if rules.resets else "resets.every",
+            f"no score can pass the end score {goal}: the resets send every total back below {reached + 1} "
+            f"(a round adds at most {most_added(rules)}), so the game would never end; allowed: fewer resets",
+        )
 
 
 def playable_problems(rules: Ruleset) -> list[Problem]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game, RoundScore
-from yaniv_tui.engine.ruleset_file import printable
+from yaniv_tui.engine.ruleset_read import printable
 
 from .paths import history_path
 from .saves import Seat, now_iso

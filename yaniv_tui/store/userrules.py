@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
-from yaniv_tui.engine.ruleset_file import printable, read_ruleset_bytes
+from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
 from .paths import user_rulesets_dir
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
-from yaniv_tui.engine.ruleset_file import printable
+from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
 
 from ..options import (
