@@ -108,3 +108,24 @@ def test_resets_every_1_still_let_a_score_climb(tmp_path: Path) -> None:
 def test_the_checks_cover_a_ruleset_built_in_code() -> None:
     with pytest.raises(RulesetError, match="no hand can call Yaniv at 0"):
         check_ruleset(Ruleset(jokers_per_deck=0, yaniv_limit=0, yaniv_limit_choices=(0,)))
+
+
+def test_the_checks_stay_fast_on_the_largest_rules_a_file_can_hold() -> None:
+    """Before the checks were tuned, 101 Yaniv limits and thousands of end scores over a large reset table took 11 s."""
+    import time
+
+    rules = Ruleset(
+        yaniv_limit=5,
+        yaniv_limit_choices=tuple(range(101)),
+        jack_swing=True,
+        hand_size=20,
+        decks=8,
+        max_players=16,
+        jokers_per_deck=8,
+        end_limit=99996,
+        end_limit_choices=tuple(range(1, 100_001, 7)),
+        resets=tuple((total, total - 1) for total in range(2, 100_000, 3)),
+    )
+    started = time.perf_counter()
+    check_ruleset(rules)
+    assert time.perf_counter() - started < 2
