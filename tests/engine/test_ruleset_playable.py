@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.engine import Ruleset, RulesetError, check_ruleset, load_ruleset, preset_paths
+from yaniv_tui.bots import make_bot
+from yaniv_tui.engine import Game, Ruleset, RulesetError, check_ruleset, load_ruleset, preset_paths
+from yaniv_tui.engine.guards import MAX_GAME_ROUNDS
 from yaniv_tui.engine.playable import lowest_hand
 
 
@@ -81,12 +83,27 @@ def test_a_slap_down_can_empty_a_hand_which_then_calls(tmp_path: Path) -> None:
 def test_cards_worth_minus_50_are_refused(tmp_path: Path) -> None:
     """Before: with aces, faces and jokers at -50 no score ever rose, and `yaniv sim` never finished."""
     message = refused(tmp_path, "[values]\nace = -50\njack = -50\nqueen = -50\nking = -50\njoker = -50\n")
-    assert message.startswith("values: no score can climb to the end: the cards average -12.7 points")
+    assert message.startswith(
+        "values: no score can climb to the end score 200: a hand holding a card of -50 counts 0 or less whatever "
+        "else it holds (its other 4 cards add at most 40) and a dealt hand counts -63.3 on average"
+    )
 
 
-def test_cards_that_average_above_0_are_played(tmp_path: Path) -> None:
-    rules = accepted(tmp_path, "[values]\nace = -50\njoker = -10\n")
-    assert rules.ace_value == -50
+def test_cards_that_a_hand_can_outweigh_are_played(tmp_path: Path) -> None:
+    """Hands average below 0, but four tens outweigh any one card of -30: scores climb, if slowly, and games end."""
+    rules = accepted(tmp_path, "[values]\nace = -30\njack = -30\nqueen = -30\nking = -30\njoker = -30\n")
+    for seed in range(3):
+        game = Game.new(rules, ["Ann", "Ben", "Cy"], seed=seed)
+        bots = [make_bot("easy", seed + seat) for seat in range(3)]
+        while not game.is_over and len(game.history) < MAX_GAME_ROUNDS:
+            game.apply(bots[game.current].choose(game.view(game.current)))
+        assert game.is_over
+
+
+def test_a_few_sinking_cards_among_many_are_played(tmp_path: Path) -> None:
+    # Jokers of -50 sink any hand they are in, but hands count 27 on average: most rounds add points.
+    assert accepted(tmp_path, "[values]\njoker = -50\n").joker_value == -50
+    assert accepted(tmp_path, "[values]\nace = -50\njoker = -10\n").ace_value == -50
 
 
 def test_resets_that_catch_every_total_are_refused(tmp_path: Path) -> None:

@@ -131,6 +131,17 @@ def mean_card(rules: Ruleset) -> float:
     return (total + jokers * rules.joker_value) / (52 + jokers)
 
 
+def sinking_card(rules: Ruleset) -> tuple[int, int]:
+    """The lowest card value (a jack as in a high hand under the jack swing), and the most the rest of a hand
+    holding it can add: the hand's other cards at the deck's highest values."""
+    jack = rules.jack_high if rules.jack_swing else rules.jack_value
+    ranks = [rules.ace_value, *range(2, 11), jack, rules.queen_value, rules.king_value]
+    values = sorted([v for v in ranks for _ in range(4)] + [rules.joker_value] * rules.jokers_per_deck)
+    values *= rules.decks_for(rules.max_players)
+    values.sort()
+    return values[0], sum(values[len(values) - (rules.hand_size - 1) :]) if rules.hand_size > 1 else 0
+
+
 def most_added(rules: Ruleset) -> int:
     """An upper bound on what one player's score can rise by in one round."""
     top_card = max(10, rules.ace_value, rules.jack_value, rules.jack_low, rules.jack_high)
@@ -168,17 +179,24 @@ def highest_score(rules: Ruleset, goal: int) -> int:
 
 
 def _score_problems(rules: Ruleset) -> Iterator[Problem]:
-    mean = mean_card(rules)
-    if mean <= 0:
+    goal = max(rules.end_limit_choices)  # a score past the highest end score offered passes every other one
+    # Hands count 0 or less on average and one card sinks any hand that holds it: a score (never below 0) falls
+    # back almost every round and rises only on the rare hand without such a card. Where the rest of a hand
+    # can outweigh every card, games end, if slowly (cards of -30 end a game in a few hundred rounds); the
+    # game guards stop the slowest.
+    hand = mean_card(rules) * rules.hand_size
+    low, rest = sinking_card(rules)
+    if hand <= 0 and low + rest <= 0:
         yield Problem(
             "values",
-            f"no score can climb to the end: the cards average {mean:.1f} points, so hands add nothing on "
-            "average and a score never goes below 0; allowed: card values that average above 0",
+            f"no score can climb to the end score {goal}: a hand holding a card of {low} counts 0 or less whatever "
+            f"else it holds (its other {rules.hand_size - 1} cards add at most {rest}) and a dealt hand counts "
+            f"{hand:.1f} on average, so a score, never below 0, falls back almost every round; "
+            "allowed: card values that let hands add points",
         )
         return
     if not (rules.resets or rules.reset_every):
         return
-    goal = max(rules.end_limit_choices)  # a score past the highest end score offered passes every other one
     reached = highest_score(rules, goal)
     if not (reached > goal if rules.end_on == "above" else reached >= goal):
         yield Problem(
