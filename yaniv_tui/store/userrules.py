@@ -48,6 +48,12 @@ class RulesetEntry:
     def ok(self) -> bool:
         return self.rules is not None
 
+    @property
+    def not_loaded(self) -> str:
+        """One printable line for a list of files that do not load: the file's name, then its error."""
+        error = printable(self.error or "").removeprefix(f"{printable(str(self.path))}: ")
+        return f"{printable(self.path.name)} not loaded: {error}"
+
 
 def user_ruleset_paths(folder: Path | None = None) -> dict[str, Path]:
     """Each user ruleset file by id, sorted by id; {} when the folder is missing or unreadable.

@@ -15,7 +15,6 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
-from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store import RulesetEntry, SavedGame, SaveError, all_rulesets, find_ruleset, load_save
 
 from ..options import (
@@ -153,11 +152,7 @@ class SetupScreen(Screen[None]):
                 yield Label("House rules", classes="section")
                 yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
-                    lines = [
-                        f"{printable(entry.path.name)} not loaded: "
-                        + printable(str(entry.error)).removeprefix(f"{printable(str(entry.path))}: ")
-                        for entry in self.bad_rulesets
-                    ]
+                    lines = [entry.not_loaded for entry in self.bad_rulesets]
                     yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
