@@ -136,9 +136,8 @@ def sinking_card(rules: Ruleset) -> tuple[int, int]:
     holding it can add: the hand's other cards at the deck's highest values."""
     jack = rules.jack_high if rules.jack_swing else rules.jack_value
     ranks = [rules.ace_value, *range(2, 11), jack, rules.queen_value, rules.king_value]
-    values = sorted([v for v in ranks for _ in range(4)] + [rules.joker_value] * rules.jokers_per_deck)
-    values *= rules.decks_for(rules.max_players)
-    values.sort()
+    deck = [v for v in ranks for _ in range(4)] + [rules.joker_value] * rules.jokers_per_deck
+    values = sorted(deck * rules.decks_for(rules.max_players))  # the most decks: the most high cards
     return values[0], sum(values[len(values) - (rules.hand_size - 1) :]) if rules.hand_size > 1 else 0
 
 
