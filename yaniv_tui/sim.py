@@ -14,19 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, GameSetupError, Ruleset, RulesetError, check_seed, load_ruleset
+from yaniv_tui.engine import Game, GameSetupError, Ruleset, RulesetError, check_ruleset, check_seed, load_ruleset
+from yaniv_tui.engine.guards import MAX_GAME_ROUNDS, MAX_ROUND_TURNS, game_overrun, round_overrun
 
 EXIT_USAGE = 2
 #: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
 MAX_EXPERT_SAMPLES = 10_000
-#: A round longer than this many turns means bots that cannot finish it: stop rather than spin.
-MAX_TURNS_PER_ROUND = 20_000
 
 Mode = Literal["games", "rounds"]
 
 
 class SimError(RuntimeError):
-    """A simulation that cannot go on (bots that never end a round)."""
+    """A simulation that cannot go on: a round or a game past the guards' caps (engine/guards.py)."""
 
 
 @dataclass
@@ -204,8 +203,11 @@ def play_one(
                         t.assafs += 1
             if mode == "rounds" or game.is_over:
                 break
-        elif game.turns - round_start > MAX_TURNS_PER_ROUND:
-            raise SimError(f"a round of {', '.join(levels)} passed {MAX_TURNS_PER_ROUND} turns without a Yaniv call")
+            if done >= MAX_GAME_ROUNDS:
+                raise SimError(f"a game of {', '.join(levels)} {game_overrun(done, MAX_GAME_ROUNDS)}")
+        elif game.turns - round_start > MAX_ROUND_TURNS:
+            why = round_overrun(game.turns - round_start, MAX_ROUND_TURNS)
+            raise SimError(f"a round of {', '.join(levels)} {why}")
     if mode == "games":
         winners = game.winners
         for s in range(n):
@@ -417,6 +419,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error))
     if args.slap_down is not None:
         rules = dataclasses.replace(rules, slap_down=args.slap_down == "on")
+        try:  # a hand emptied by a slap-down may have been the only hand that could call
+            check_ruleset(rules, args.ruleset)
+        except RulesetError as error:
+            return _fail(f"{error} (with --slap-down {args.slap_down})")
     levels = [part.strip() for part in args.seats.split(",")]
     bad = [level for level in levels if level not in LEVELS]
     if bad:

@@ -107,3 +107,50 @@ def test_a_bad_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys:
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("yaniv sim: ") and says in lines[0]
+
+
+def test_a_game_past_the_round_cap_stops_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: only rounds were guarded; a game that never ended kept `yaniv sim` running for ever.
+
+    The cap is generous (far beyond any preset's longest game), so here it is lowered to show what it does.
+    """
+    from yaniv_tui import sim
+    from yaniv_tui.engine import guards
+
+    assert guards.MAX_GAME_ROUNDS >= 40 * 25  # the longest preset game of easy bots seen took 25 rounds
+    monkeypatch.setattr(sim, "MAX_GAME_ROUNDS", 3)
+    assert main(["--seats", "easy,easy", "--games", "2", "--seed", "4"]) == 1
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0] == "yaniv sim: a game of easy, easy passed 3 rounds without an end, the most a game may take"
+
+
+def test_a_game_that_ends_within_the_cap_is_not_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yaniv_tui import sim
+
+    rules = load_ruleset("sursis")
+    played = simulate(rules, ["easy", "easy"], 1, seed=4)
+    rounds = played.rounds
+    monkeypatch.setattr(sim, "MAX_GAME_ROUNDS", rounds)
+    assert simulate(rules, ["easy", "easy"], 1, seed=4).rounds == rounds
+
+
+def test_a_ruleset_whose_scores_cannot_rise_is_refused_not_run(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: with aces, faces and jokers at -50, `yaniv sim` never finished its first game."""
+    file = tmp_path / "minus.toml"
+    file.write_text("[values]\nace = -50\njack = -50\nqueen = -50\nking = -50\njoker = -50\n")
+    assert main(["--ruleset", str(file), "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"yaniv sim: {file}: values: no score can climb to the end") and "\n" not in err
+
+
+def test_turning_the_slap_down_off_is_checked_again(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without jokers and with a limit of 0, only a hand emptied by a slap-down can call: off, no round can end."""
+    file = tmp_path / "slap.toml"
+    file.write_text("[deck]\njokers = 0\n[drops]\nslap_down = true\n[yaniv]\nlimit = 0\n")
+    assert main(["--ruleset", str(file), "--games", "1", "--slap-down", "off"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "yaniv.limit: no hand can call Yaniv at 0" in err and err.endswith("(with --slap-down off)")

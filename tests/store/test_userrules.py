@@ -156,3 +156,45 @@ def test_yaniv_rulesets_shows_origins_the_folder_and_bad_files(folder: Path) -> 
     assert "Our table" in text and "yours: ours.toml" in text and "shipped" in text
     assert "invalid" in text and "yaniv.limit" in text
     assert str(folder) in text.replace("\n", "")
+
+
+def test_files_that_are_no_rulesets_are_listed_with_one_line_each_and_fast(folder: Path) -> None:
+    """Before: a FIFO blocked the listing, /dev/zero ate memory, 50 MB took seconds, 500 levels raised."""
+    import os
+    import time
+
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "zero.toml").symlink_to("/dev/zero")
+    with open(folder / "big.toml", "wb") as out:
+        out.truncate(50 * 1024 * 1024)
+    write(folder, "deep.toml", "name = " + "[" * 500 + "]" * 500)
+    write(folder, "fine.toml", 'name = "Fine"\n')
+    started = time.perf_counter()
+    entries = {e.id: e for e in all_rulesets() if e.origin == "user"}
+    assert time.perf_counter() - started < 2
+    assert entries["fine"].ok
+    for bad, words in [("pipe", "is a FIFO"), ("zero", "is a device"), ("big", "too big"), ("deep", "nested too deep")]:
+        error = entries[bad].error
+        assert error is not None and words in error and "\n" not in error, (bad, error)
+    with pytest.raises(RulesetError, match="is a FIFO"):
+        find_ruleset("pipe")
+    out = io.StringIO()
+    assert print_rulesets(Console(file=out, width=250)) == 0
+    assert "is a FIFO" in out.getvalue() and "Fine" in out.getvalue()
+
+
+def test_yaniv_rulesets_never_prints_control_characters_or_markup_from_a_file(folder: Path) -> None:
+    """Before: a name like "a\\u001b[31mRED\\u0007" reached the terminal raw; file names and markup too."""
+    write(folder, "evil.toml", 'name = "a\\u001b[31mRED\\u0007"\n')
+    write(folder, "markup.toml", 'name = "[red]x"\ndescription = "[bold]y[/]"\n')
+    write(folder, "bad\x1b[2Jname.toml", "[yaniv]\nlimit = true\n")
+    write(folder, "[blink]key.toml", '"[red]k\\u001b" = 1\n')
+    out = io.StringIO()
+    assert print_rulesets(Console(file=out, width=300, force_terminal=True, color_system=None)) == 0
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "[red]x" in text and "[bold]y[/]" in text and "[blink]key" in text
+    assert "\\x1b[2J" in text
+    entries = {e.id: e for e in all_rulesets()}
+    assert entries["evil"].error is not None and "control character" in entries["evil"].error

@@ -39,3 +39,34 @@ def test_a_typed_end_score_must_be_within_the_files_limits():
     assert choose_limits(rules, None, 42).end_limit == 42
     with pytest.raises(OptionsError, match="end score 0 must be from 1 to 100000"):
         choose_limits(rules, None, 0)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        "\x1b[2J\x1b[31mRed,bot:easy",  # clears the screen and turns text red when printed
+        "Ann,bot:easy:Z\x07",  # a bot's name too: BEL
+        "Ann\u202eevil,Bob",  # a bidi override: the name reads backwards
+        "Zero\u200bwidth,Bob",  # a zero-width space: two names that look the same
+        "Ann,Bob\x9b2J",  # C1 control: CSI on some terminals
+    ],
+)
+def test_a_name_with_a_control_character_is_one_line(players: str) -> None:
+    """Before: --players $'\\e[2J\\e[31mRed,bot:easy' was accepted, and `yaniv stats` later cleared the screen."""
+    with pytest.raises(OptionsError) as error:
+        parse_players(players)
+    message = str(error.value)
+    assert "control character" in message and "\n" not in message and message.isprintable()
+
+
+def test_a_duplicate_name_is_named_as_typed():
+    """Before: "A,A" was refused as two players named 'a'."""
+    with pytest.raises(OptionsError, match=r"^two players are named 'A': every seat needs its own name$"):
+        parse_players("A,A")
+    with pytest.raises(OptionsError, match=r"^two players are named 'Ann' and 'ann'"):
+        parse_players("Ann,ann")
+
+
+def test_a_bot_never_takes_a_humans_name_in_another_case():
+    seats = parse_players("bot:easy,dana")
+    assert seats[0].name != "Dana" and seats[1].name == "dana"

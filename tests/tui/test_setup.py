@@ -67,7 +67,7 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         setup.action_start()
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "two players are named 'you'" in screen_text(app)
+        assert "two players are named 'You' and 'you'" in screen_text(app)
 
 
 async def test_a_typed_end_score_where_the_preset_takes_any():

@@ -13,6 +13,10 @@ EndTrigger = Literal["above", "reach"]
 FirstRule = Literal["random", "left_of_dealer"]
 
 
+class RulesetError(ValueError):
+    """A ruleset that cannot be used; the message is one line naming the file and the key."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """One choice of every rule parameter. Every field has a default.

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .playable import playable_problems
 from .ruleset import Ruleset
-
-
-class RulesetError(ValueError):
-    """A ruleset that cannot be used; the message is one line naming the file and the key."""
+from .ruleset import RulesetError as RulesetError  # raised here; defined beside Ruleset for ruleset_read
+from .ruleset_read import parse_ruleset_text, printable, read_ruleset_bytes
 
 
 @dataclass(frozen=True)
@@ -240,6 +238,12 @@ def _convert(key: _Key, value: Any, fail: Callable[[str], RulesetError]) -> Any:
             raise fail(f"must be text in quotes, got {_show(value)}")
         if "\n" in value:
             raise fail("must be one line")
+        if not value.isprintable():
+            bad = next(c for c in value if not c.isprintable())
+            raise fail(
+                f"has a control character ({printable(bad)}), got {_show(value)}; "
+                "text may hold letters, digits, spaces and punctuation"
+            )
         return value
     if key.kind == "bool":
         if not isinstance(value, bool):
@@ -360,26 +364,21 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
         raise fail(
             "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
         )
+    # Last, once the rules hold together: can a round end, and a game?
+    for problem in playable_problems(rules):
+        raise fail(problem.key, problem.message)
 
 
 def load_ruleset_file(path: str | os.PathLike[str], ruleset_id: str | None = None) -> Ruleset:
     """Read a ruleset file; every problem with it is a RulesetError."""
     file = Path(path)
-    source = str(path)
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise RulesetError(f"{source}: no such file") from None
-    except OSError as error:
-        raise RulesetError(f"{source}: cannot be read ({error.strerror or error})") from None
+    source = printable(str(path))
+    raw = read_ruleset_bytes(path, source)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesetError(f"{source}: not UTF-8 text; a ruleset is a TOML text file") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{source}: not valid TOML: {error}") from None
+    data = parse_ruleset_text(text, source)
     return ruleset_from_dict(data, ruleset_id=ruleset_id or file.stem, source=source)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game, RoundScore
+from yaniv_tui.engine.ruleset_read import printable
 
 from .paths import history_path
 from .saves import Seat, move_aside, now_iso
@@ -54,9 +55,9 @@ class PlayerStats:
         return self.calls_won / self.calls if self.calls else 0.0
 
     def cells(self) -> tuple[str, ...]:
-        """The row under STATS_COLUMNS, as text."""
+        """The row under STATS_COLUMNS, as text (the name's control characters escaped: it may be from an old file)."""
         return (
-            self.name,
+            printable(self.name),
             str(self.games),
             str(self.wins),
             f"{self.average_points:.1f}",
@@ -338,13 +339,14 @@ def _stats(db: sqlite3.Connection) -> list[PlayerStats]:
 def stats_table(stats: Sequence[PlayerStats]) -> Table:
     """The stats as a rich table, one row per player name."""
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title="Yaniv stats")
     table.add_column(STATS_COLUMNS[0], style="bold")
     for heading in STATS_COLUMNS[1:]:
         table.add_column(heading, justify="right")
     for player in stats:
-        table.add_row(*player.cells())
+        table.add_row(*map(Text, player.cells()))  # Text, not markup: a name like "[red]x" prints as typed
     return table
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
+from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
 from .paths import user_rulesets_dir
 
@@ -47,12 +48,22 @@ class RulesetEntry:
     def ok(self) -> bool:
         return self.rules is not None
 
+    @property
+    def not_loaded(self) -> str:
+        """One printable line for a list of files that do not load: the file's name, then its error."""
+        error = printable(self.error or "").removeprefix(f"{printable(str(self.path))}: ")
+        return f"{printable(self.path.name)} not loaded: {error}"
+
 
 def user_ruleset_paths(folder: Path | None = None) -> dict[str, Path]:
-    """Each user ruleset file by id, sorted by id; {} when the folder is missing or unreadable."""
+    """Each user ruleset file by id, sorted by id; {} when the folder is missing or unreadable.
+
+    Every `*.toml` entry is listed, a FIFO or a directory too: loading it then says in one line why it is
+    no ruleset, rather than the file being skipped without a word.
+    """
     where = folder or user_rulesets_dir()
     try:
-        return {p.stem: p for p in sorted(where.glob("*.toml")) if p.is_file()}
+        return {p.stem: p for p in sorted(where.glob("*.toml"))}
     except OSError:
         return {}
 
@@ -70,7 +81,10 @@ def all_rulesets(folder: Path | None = None) -> list[RulesetEntry]:
     entries = [_entry(i, "shipped", p) for i, p in shipped.items()]
     for ruleset_id, path in user_ruleset_paths(folder).items():
         if ruleset_id in shipped:
-            error = f"{path}: the id {ruleset_id!r} is a shipped preset's; rename the file to use it"
+            error = f"{printable(str(path))}: the id {ruleset_id!r} is a shipped preset's; rename the file to use it"
+            entries.append(RulesetEntry(ruleset_id, "user", path, None, error))
+        elif not ruleset_id.isprintable():
+            error = f"{printable(str(path))}: the file name has a control character; rename the file to use it"
             entries.append(RulesetEntry(ruleset_id, "user", path, None, error))
         else:
             entries.append(_entry(ruleset_id, "user", path))
@@ -221,9 +235,10 @@ def save_user_ruleset(
     from .saves import atomic_write
 
     try:
-        doc = tomlkit.parse(base_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, TOMLKitError) as error:
-        raise RulesetError(f"{base_path}: cannot be read as TOML ({error})") from None
+        # Read with the same checks as loading (a regular file, at most 1 MiB): it may have changed since.
+        doc = tomlkit.parse(read_ruleset_bytes(base_path, printable(str(base_path))).decode("utf-8"))
+    except (UnicodeDecodeError, TOMLKitError, RecursionError) as error:
+        raise RulesetError(f"{printable(str(base_path))}: cannot be read as TOML ({error})") from None
     for field, value in fields.items():
         _set(doc, field, value)
     text = tomlkit.dumps(doc)
@@ -257,6 +272,7 @@ def print_rulesets(console: Console | None = None, folder: Path | None = None) -
     """`yaniv rulesets`: every ruleset with its origin, the user folder named, bad files with their error."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     out = console or Console()
     where = folder or user_rulesets_dir()
@@ -269,24 +285,27 @@ def print_rulesets(console: Console | None = None, folder: Path | None = None) -
     table.add_column("end")
     table.add_column("description")
     for entry in all_rulesets(where):
-        origin = "shipped" if entry.origin == "shipped" else f"yours: {entry.path.name}"
+        # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
+        origin = Text("shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}")
+        ruleset_id = Text(printable(entry.id))
         rules = entry.rules
         if rules is None:
-            table.add_row(entry.id, origin, "[red]invalid[/]", "", "", "", entry.error or "")
+            error = Text(printable(entry.error or ""))
+            table.add_row(ruleset_id, origin, Text("invalid", style="red"), "", "", "", error)
             continue
         if rules.end_mode == "elimination":
             end = "out above " if rules.end_on == "above" else "out at "
         else:
             end = "ends at "
         table.add_row(
-            entry.id,
+            ruleset_id,
             origin,
-            rules.name,
+            Text(printable(rules.name)),
             f"{rules.min_players}–{rules.max_players}",
             f"≤ {rules.yaniv_limit}",
             f"{end}{rules.end_limit}",
-            rules.description,
+            Text(printable(rules.description)),
         )
     out.print(table)
-    out.print(f"Your own rulesets go in {where} (one .toml file each).", markup=False, highlight=False)
+    out.print(f"Your own rulesets go in {printable(str(where))} (one .toml file each).", markup=False, highlight=False)
     return 0

@@ -75,16 +75,28 @@ def default_level() -> str:
 
 def bot_name(index: int, taken: Sequence[str]) -> str:
     """A bot's name for a seat: the next name from BOT_NAMES nobody at the table has."""
+    lowered = {name.lower() for name in taken}
     for name in BOT_NAMES[index:] + BOT_NAMES[:index]:
-        if name not in taken:
+        if name.lower() not in lowered:
             return name
     return f"Bot {index + 1}"
 
 
 def check_name(name: str) -> str:
+    """A player's name with its spaces tidied; OptionsError (one line) for an empty, long or unprintable name.
+
+    A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
+    a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
+    """
     name = " ".join(name.split())
     if not name:
         raise OptionsError("every human needs a name")
+    if not name.isprintable():
+        bad = next(c for c in name if not c.isprintable())
+        raise OptionsError(
+            f"the name {name!r} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
+            "names take letters, digits, spaces and punctuation"
+        )
     if len(name) > MAX_NAME:
         raise OptionsError(f"the name {name!r} is too long: at most {MAX_NAME} characters")
     return name
@@ -122,10 +134,12 @@ def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, 
             name = bot_name(index, taken)
             taken.append(name)
         seats.append(Seat(name, level))
-    lowered = [seat.name.lower() for seat in seats]
-    for name in lowered:
-        if lowered.count(name) > 1:
-            raise OptionsError(f"two players are named {name!r}: every seat needs its own name")
+    first: dict[str, str] = {}
+    for count, seat in enumerate(seats, 1):
+        earlier = first.setdefault(seat.name.lower(), seat.name)
+        if len(first) < count:
+            both = repr(earlier) if earlier == seat.name else f"{earlier!r} and {seat.name!r} (case does not count)"
+            raise OptionsError(f"two players are named {both}: every seat needs its own name")
     return tuple(seats)
 
 

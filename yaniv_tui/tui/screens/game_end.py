@@ -83,9 +83,11 @@ class GameEndScreen(Screen[None]):
     ]
     AUTO_FOCUS = "#again"
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, stopped: str | None = None) -> None:
         super().__init__(classes="game-end")
         self.session = session
+        #: Why a game that did not end was stopped (a game guard's cap), or None for a game played out.
+        self.stopped = stopped
 
     def compose(self) -> ComposeResult:
         game = self.session.game
@@ -94,7 +96,8 @@ class GameEndScreen(Screen[None]):
         yield TooSmall()
         yield Header()
         with VerticalScroll(id="end-body"):
-            yield Static(Text(f"{names} wins!", style="bold #ffd75f"), id="end-title")
+            title = self.stopped or f"{names} wins!"
+            yield Static(Text(title, style="bold #ffd75f"), id="end-title")
             yield Static(f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}")
             yield Static(standings(self.session), id="standings")
             yield Static(
@@ -109,7 +112,7 @@ class GameEndScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.session.options.rules.name} · game over"
+        self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -36,6 +36,9 @@ from .common import TooSmall
 from .saved_games import SavedGamesPart, describe_save
 
 HUMAN = "human"
+#: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
+#: any that gets in another way), so nothing in a name reaches the terminal as a command.
+NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
 
 
 class SeatRow(Horizontal):
@@ -51,7 +54,7 @@ class SeatRow(Horizontal):
         yield Label(f"{self.index + 1}.", classes="seat-number")
         yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change")
         name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
-        yield Input(name, placeholder="name", compact=True, classes="seat-name")
+        yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
 
     def kind_label(self) -> str:
         return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
@@ -144,10 +147,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                 yield Label("House rules", classes="section")
                 yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
-                    lines = [
-                        f"{entry.path.name} not loaded: {str(entry.error).removeprefix(f'{entry.path}: ')}"
-                        for entry in self.bad_rulesets
-                    ]
+                    lines = [entry.not_loaded for entry in self.bad_rulesets]
                     yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")

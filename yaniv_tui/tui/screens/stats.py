@@ -48,7 +48,7 @@ class StatsScreen(Screen[None]):
         for heading in COLUMNS:
             table.add_column(heading, key=heading)
         for player in stats:
-            table.add_row(*player.cells(), key=player.name)
+            table.add_row(*map(Text, player.cells()), key=player.name)  # Text: a name like "[red]x" shows as typed
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,7 @@ from yaniv_tui.engine import (
     hand_value,
 )
 from yaniv_tui.engine.cards import JACK
+from yaniv_tui.engine.guards import game_overrun, round_overrun
 
 from ..session import Session
 from ..widgets.cards import CardFace, faces_text
@@ -69,6 +70,8 @@ class TableScreen(TurnActions, Screen[None]):
         self.drop: tuple[Card, ...] = ()
         self.thinking: int | None = None
         self.rounds_seen = len(self.game.history)
+        #: The game's turn count when this round began, for the round guard.
+        self.round_began = self.game.turns
         self.message = ""
         # A hand never grows past its deal; a drop is at most a hand plus a slapped-down card.
         self.slots = rules.hand_size
@@ -266,6 +269,7 @@ class TableScreen(TurnActions, Screen[None]):
         game = self.game
         if len(game.history) > self.rounds_seen:
             self.rounds_seen = len(game.history)
+            self.round_began = game.turns
             self.record()
             self.stage = "wait"
             if self.session.pass_and_play:
@@ -277,6 +281,10 @@ class TableScreen(TurnActions, Screen[None]):
                 RoundEndScreen(game.history[-1], game.players, self.rules, len(game.history)),
                 callback=self._after_round,
             )
+            return
+        why = round_overrun(game.turns - self.round_began)
+        if why:
+            self.stop(f"This round {why}: the game stops here.")
             return
         seat = game.current
         if self.session.is_bot(seat):
@@ -312,7 +320,19 @@ class TableScreen(TurnActions, Screen[None]):
                 self.app.pop_screen()
             self.app.switch_screen(GameEndScreen(self.session))
             return
+        why = game_overrun(len(self.game.history))
+        if why:
+            self.stop(f"This game {why}: it stops here, with no winner.")
+            return
         self.advance()
+
+    def stop(self, why: str) -> None:
+        """End a game that runs past the guards' caps (engine/guards.py): the standings, with why it stopped."""
+        from .game_end import GameEndScreen
+
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.app.switch_screen(GameEndScreen(self.session, stopped=why))
 
     def _acted(self, seat: int) -> None:
         """After a seat's action: hide a human's hand once their turn is over, then go on."""

@@ -1,0 +1,32 @@
+"""`yaniv stats` shows names from an old history exactly as text: no escape sequence, no markup reaches the terminal."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from yaniv_tui.bots import PlainBot
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store.history import History, print_stats
+from yaniv_tui.store.saves import Seat
+
+#: Names an older version let in: ESC sequences that clear the screen and colour the text, BEL, and rich markup.
+NAMES = ("\x1b[2J\x1b[31mRed", "[red]x", "Bell\x07")
+
+
+def test_names_already_in_the_history_print_escaped(tmp_path: Path) -> None:
+    """Before: `yaniv stats` printed a name holding ESC [2J raw, and the terminal cleared its screen."""
+    path = tmp_path / "h.sqlite3"
+    game = Game.new(load_ruleset("israeli"), NAMES, seed=3)
+    bot = PlainBot()
+    with History(path) as history:
+        while not game.is_over:
+            game.apply(bot.choose(game.view(game.current)))
+            history.record("g", game, (Seat.person(), Seat.person(), Seat.person()))
+    out = io.StringIO()
+    assert print_stats(path, Console(file=out, width=150, force_terminal=True, color_system=None)) == 0
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\x1b[2J\\x1b[31mRed" in text and "[red]x" in text and "Bell\\x07" in text

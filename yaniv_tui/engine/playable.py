@@ -1,0 +1,210 @@
+"""Whether a ruleset plays to an end: some hand can call Yaniv, and scores can climb to the end score.
+
+A round ends only when someone calls Yaniv, and a game only when a score passes the end score. Rules under
+which neither can happen would play forever, so they are refused with the reason; rules under which it can
+happen, however rarely, are played, and the game guards (`guards.py`) stop the rare game that still runs on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from .cards import JACK
+from .ruleset import Ruleset
+
+#: Totals the walk of scores may look at before it gives up looking for a wall (and lets the rules play).
+_WALK_STEPS = 300_000
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Problem:
+    """Why rules cannot play to an end: the file key at fault and one line saying why."""
+
+    key: str
+    message: str
+
+
+def _card_values(rules: Ruleset, decks: int) -> tuple[list[int], int]:
+    """The deck's values in hand, jacks left out, sorted; and how many jacks it holds."""
+    values = [rules.card_value(rank) for rank in range(1, 14) if rank != JACK for _ in range(4 * decks)]
+    values += [rules.joker_value] * (rules.jokers_per_deck * decks)
+    return sorted(values), 4 * decks
+
+
+def hand_sizes(rules: Ruleset, decks: int) -> set[int]:
+    """Every number of cards a hand can hold at the start of a turn, from the deal on.
+
+    A turn drops one group and draws one card, so a hand shrinks by a group's size less one; a slap-down
+    after a single or a set takes one card more, and can empty a hand.
+    """
+    jokers = rules.jokers_per_deck * decks
+    sets = set(range(rules.set_min, 4 * decks + (jokers if rules.jokers_in_sets else 0) + 1))
+    if rules.joker_set:
+        sets |= set(range(rules.set_min, jokers + 1))
+    runs = set(range(rules.run_min, 14))  # a run lies within ace to king
+    groups = {1} | sets | runs
+    sizes = {rules.hand_size}
+    todo = [rules.hand_size]
+    while todo:
+        held = todo.pop()
+        after = {held - k + 1 for k in groups if k <= held}
+        if rules.slap_down:
+            after |= {held - k for k in {1} | sets if k <= held}
+        for size in after - sizes:
+            sizes.add(size)
+            todo.append(size)
+    return sizes
+
+
+def _lowest_of(size: int, rules: Ruleset, others: list[int], jacks: int, up_to: int) -> int | None:
+    """The lowest value a hand of `size` cards can count (jacks swing low up to `up_to`), or None if no such hand."""
+    if size == 0:
+        return 0
+    if not rules.jack_swing:
+        every = sorted([*others, *[rules.jack_value] * jacks])
+        return sum(every[:size]) if size <= len(every) else None
+    best: int | None = None
+    for j in range(min(size, jacks) + 1):
+        rest = size - j
+        if rest > len(others):
+            continue
+        low_sum = sum(others[:rest])
+        high_sum = sum(others[len(others) - rest :]) if rest else 0
+        options = []
+        if j == 0:
+            options.append(low_sum)
+        else:
+            if low_sum + j * rules.jack_low <= up_to:  # the jacks count low
+                options.append(low_sum + j * rules.jack_low)
+            # The jacks count high once the rest passes the swing; every sum between the extremes is taken
+            # as possible, so a ruleset is refused only when no hand at all can call.
+            least = max(low_sum, up_to - j * rules.jack_low + 1)
+            if least <= high_sum:
+                options.append(least + j * rules.jack_high)
+        for value in options:
+            best = value if best is None else min(best, value)
+    return best
+
+
+def lowest_hand(rules: Ruleset, limit: int | None = None) -> int:
+    """The lowest value any hand can count under these rules, at a Yaniv limit (it moves the jack swing; by
+    default the rules' own).
+
+    Taken over the fewest decks the rules deal (for their fewest players) and every hand size a hand can shrink
+    to. Hands a deal may hold but play cannot reach are counted too: the check refuses only the impossible.
+    """
+    return _lowest_with_size(rules, rules.yaniv_limit if limit is None else limit)[0]
+
+
+def _lowest_with_size(rules: Ruleset, limit: int) -> tuple[int, int]:
+    """The lowest hand value at a Yaniv limit, and the number of cards in that hand."""
+    up_to = limit if rules.jack_swing_up_to is None else rules.jack_swing_up_to
+    decks = rules.decks_for(rules.min_players)
+    others, jacks = _card_values(rules, decks)
+    found = [
+        (value, size)
+        for size in sorted(hand_sizes(rules, decks))
+        if (value := _lowest_of(size, rules, others, jacks, up_to)) is not None
+    ]
+    return min(found)
+
+
+def _call_problems(rules: Ruleset) -> Iterator[Problem]:
+    for limit in sorted(rules.yaniv_limit_choices):
+        low, size = _lowest_with_size(rules, limit)
+        if low > limit:
+            key = "yaniv.limit" if limit == rules.yaniv_limit else "yaniv.limit_choices"
+            yield Problem(
+                key,
+                f"no hand can call Yaniv at {limit}: the lowest hand possible under these rules counts {low} "
+                f"({size} card{'' if size == 1 else 's'}), so a round would never end; "
+                f"allowed: a limit of at least {low}, lower card values, more jokers or decks",
+            )
+
+
+def mean_card(rules: Ruleset) -> float:
+    """What a card of the deck counts on average (a jack as in a high hand, where the jack swing applies)."""
+    jack = rules.jack_high if rules.jack_swing else rules.jack_value
+    jokers = rules.jokers_per_deck
+    total = 4 * (rules.ace_value + sum(range(2, 11)) + jack + rules.queen_value + rules.king_value)
+    return (total + jokers * rules.joker_value) / (52 + jokers)
+
+
+def sinking_card(rules: Ruleset) -> tuple[int, int]:
+    """The lowest card value (a jack as in a high hand under the jack swing), and the most the rest of a hand
+    holding it can add: the hand's other cards at the deck's highest values."""
+    jack = rules.jack_high if rules.jack_swing else rules.jack_value
+    ranks = [rules.ace_value, *range(2, 11), jack, rules.queen_value, rules.king_value]
+    deck = [v for v in ranks for _ in range(4)] + [rules.joker_value] * rules.jokers_per_deck
+    values = sorted(deck * rules.decks_for(rules.max_players))  # the most decks: the most high cards
+    return values[0], sum(values[len(values) - (rules.hand_size - 1) :]) if rules.hand_size > 1 else 0
+
+
+def most_added(rules: Ruleset) -> int:
+    """An upper bound on what one player's score can rise by in one round."""
+    top_card = max(10, rules.ace_value, rules.jack_value, rules.jack_low, rules.jack_high)
+    top_card = max(top_card, rules.queen_value, rules.king_value, rules.joker_value)
+    hand = rules.hand_size * top_card
+    penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * max(0, rules.max_players - 2)
+    if rules.assaf_caller_adds_hand:
+        penalty += max(0, max(rules.yaniv_limit_choices))
+    return max(hand, penalty if rules.assaf else 0, 1)
+
+
+def highest_score(rules: Ruleset, goal: int) -> int:
+    """The highest total (after resets) a score can reach, walking up from 0; stops once past `goal`.
+
+    Every rise from 1 to `most_added` is taken as possible, so only resets that catch every total a round
+    could land on make a wall.
+    """
+    step = most_added(rules)
+    top = 0
+    budget = _WALK_STEPS
+    while top <= goal:
+        best = top
+        for total in range(top + step, top, -1):
+            budget -= 1
+            target = rules.reset_target(total)
+            best = max(best, total if target is None else target)
+            if target is None:  # the highest total with no reset: only resets above it can do better
+                break
+        if best <= top:
+            return top
+        if budget <= 0:  # too long a walk to decide: let the rules play (the game guards stop them)
+            return goal + 1
+        top = best
+    return top
+
+
+def _score_problems(rules: Ruleset) -> Iterator[Problem]:
+    goal = max(rules.end_limit_choices)  # a score past the highest end score offered passes every other one
+    # Hands count 0 or less on average and one card sinks any hand that holds it: a score (never below 0) falls
+    # back almost every round and rises only on the rare hand without such a card. Where the rest of a hand
+    # can outweigh every card, games end, if slowly (cards of -30 end a game in a few hundred rounds); the
+    # game guards stop the slowest.
+    hand = mean_card(rules) * rules.hand_size
+    low, rest = sinking_card(rules)
+    if hand <= 0 and low + rest <= 0:
+        yield Problem(
+            "values",
+            f"no score can climb to the end score {goal}: a hand holding a card of {low} counts 0 or less whatever "
+            f"else it holds (its other {rules.hand_size - 1} cards add at most {rest}) and a dealt hand counts "
+            f"{hand:.1f} on average, so a score, never below 0, falls back almost every round; "
+            "allowed: card values that let hands add points",
+        )
+        return
+    if not (rules.resets or rules.reset_every):
+        return
+    reached = highest_score(rules, goal)
+    if not (reached > goal if rules.end_on == "above" else reached >= goal):
+        yield Problem(
+            "resets.at" if rules.resets else "resets.every",
+            f"no score can pass the end score {goal}: the resets send every total back below {reached + 1} "
+            f"(a round adds at most {most_added(rules)}), so the game would never end; allowed: fewer resets",
+        )
+
+
+def playable_problems(rules: Ruleset) -> list[Problem]:
+    """What keeps these rules from playing to an end ([] when nothing does): rounds that cannot end, or games."""
+    return [*_call_problems(rules), *_score_problems(rules)]
