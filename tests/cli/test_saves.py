@@ -93,3 +93,22 @@ def test_saves_takes_no_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["saves", "--all"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("yaniv: ")
+
+
+def test_saves_print_names_as_typed_never_as_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("israeli", ["[red]Ann", "Bob[/]"], 1, 10, "mark1234")
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "[red]Ann" in out and "Bob[/]" in out
+
+
+def test_a_save_whose_name_would_drive_the_terminal_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    a_game("israeli", ["Ann", "Bob"], 1, 10, "esc12345")
+    path = save_path("esc12345")
+    path.write_text(path.read_text().replace('"Ann"', '"\\u001b[2J\\u001b[31mAnn"'))
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "esc123" not in out
+    assert err.count("\n") == 1 and "control character" in err and "moved to" in err

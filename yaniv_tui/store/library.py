@@ -223,6 +223,7 @@ def scores_text(saved: SavedGame) -> str:
 def saves_table(games: Sequence[SavedGame]) -> Table:
     """The games in progress as a rich table, newest first."""
     from rich.table import Table
+    from rich.text import Text
 
     shown = short_ids([s.game_id for s in games])
     table = Table(title="Games in progress")
@@ -230,13 +231,19 @@ def saves_table(games: Sequence[SavedGame]) -> Table:
         table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
     for saved in games:
         when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
+        # Text cells, never markup: names and the ruleset's name come from the files, as typed.
         table.add_row(
-            shown[saved.game_id],
-            seats_text(saved),
-            saved.game.rules.name,
-            str(saved.game.round_no),
-            scores_text(saved),
-            when,
+            *(
+                Text(cell)
+                for cell in (
+                    shown[saved.game_id],
+                    seats_text(saved),
+                    saved.game.rules.name,
+                    str(saved.game.round_no),
+                    scores_text(saved),
+                    when,
+                )
+            )
         )
     return table
 
