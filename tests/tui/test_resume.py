@@ -243,6 +243,26 @@ def test_resume_by_an_id_prefix_locks_that_game(capsys):
     assert launch.saved_game(None).game_id == newer.game_id  # no id: the newest
 
 
+def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
+    import asyncio
+
+    asyncio.run(one_turn_saved("israeli", seed=4))
+    asyncio.run(one_turn_saved("sursis", seed=2))
+    older, newer = reversed(scan_saves().games)
+    held = lock_game(newer.game_id)  # the newest game is being played in another terminal
+    try:
+        saved = launch.saved_game(None)
+        assert saved.game_id == older.game_id  # as Continue offers: the newest no other yaniv has open
+        assert saved.lock is not None
+        # With every game open elsewhere, one line says so.
+        assert launch.main(["--resume"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "all 2 saved games are open in another yaniv" in err and "\n" not in err
+        saved.lock.release()
+    finally:
+        held.release()
+
+
 @pytest.mark.parametrize(
     ("given", "words"),
     [("zzz", "no saved game has an id starting with 'zzz'"), ("", "matches 2 saved games"), ("a/b", "not a game id")],

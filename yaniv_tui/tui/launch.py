@@ -136,13 +136,24 @@ def saved_game(game_id: str | None = None) -> SavedGame:
         saved = find_save(listing, game_id or None)
     except SaveError as error:
         raise UsageError(str(error)) from None
-    try:
-        saved.lock = lock_game(saved.game_id)
-    except GameOpenElsewhere as error:
-        raise UsageError(str(error)) from None
-    except OSError:
-        pass  # no lock can be made here: play on, as the save itself will say what is wrong
-    return saved
+    # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers.
+    candidates = [saved] if game_id else list(listing.games)
+    for candidate in candidates:
+        try:
+            candidate.lock = lock_game(candidate.game_id)
+        except GameOpenElsewhere as error:
+            if game_id:
+                raise UsageError(str(error)) from None
+            continue
+        except OSError:
+            pass  # no lock can be made here: play on, as the save itself will say what is wrong
+        return candidate
+    raise UsageError(_every_game_open(len(candidates)))
+
+
+def _every_game_open(count: int) -> str:
+    games = "the saved game is" if count == 1 else f"all {count} saved games are"
+    return f"{games} open in another yaniv; finish one there, or start a new game with 'yaniv'"
 
 
 def catch_up() -> list[str]:
