@@ -339,3 +339,18 @@ def test_a_guess_at_the_hidden_cards_that_fits_no_real_game_is_refused() -> None
     with pytest.raises(DeterminizeError, match=r"does not fit the view: log: seat \d took"):
         game_from_view(view, hands, deck, seed=1)
     assert game_from_view(view, hands, deck, seed=1, check=False).hands == hands
+
+
+def test_a_name_with_a_control_character_is_refused() -> None:
+    # A name is printed on every screen and listing: ESC could clear or recolour the player's terminal.
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=1)
+    with pytest.raises(GameStateError, match="control character"):
+        Game.from_state(
+            game.rules,
+            ["\x1b[2JAnn", "Bob"],
+            hands=[game.hand(0), game.hand(1)],
+            deck=game.deck,
+            pile=game.pile,
+            current=game.current,
+            seed=game.seed,
+        )

@@ -12,7 +12,6 @@ from .cards import Card, CardError, parse_card
 from .game import Game, GameStateError, Turn
 from .ruleset import Ruleset
 from .ruleset_file import KEYS, RulesetError, ruleset_from_dict
-from .ruleset_read import printable
 from .scoring import RoundScore
 
 #: Names this data as a yaniv-tui game, so another JSON file is told apart from a damaged one.
@@ -428,9 +427,6 @@ def game_from_dict(data: Any) -> Game:
 def _read_name(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _fail(where, "every player needs a name")
-    if not value.isprintable():
-        # A name is printed on the table and in listings: an escape or control character could drive the terminal.
-        raise _fail(where, f"the name {printable(value)!r} has a control character; names take printable text only")
     return value
 
 

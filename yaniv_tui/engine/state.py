@@ -11,6 +11,7 @@ from .actions import Phase, Turn
 from .cards import Card, standard_deck
 from .drops import DropKind, drop_kind, takeable
 from .ruleset import Ruleset
+from .ruleset_read import printable
 from .scoring import RoundScore
 
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ def _names(rules: Ruleset, players: Sequence[str]) -> tuple[str, ...]:
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"players[{i}]", "every player needs a name")
+        if not name.isprintable():
+            # A name is printed on the table and in listings: an escape or control character could drive the terminal.
+            raise _fail(f"players[{i}]", f"{printable(name)!r} has a control character; names take printable text")
     return names
 
 
