@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from yaniv_tui.engine import Card, Game, Ruleset, load_ruleset, parse_cards
+
+_SCRATCH = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No test reads or writes the user's own folders: even a test that undoes its monkeypatching (and with it
+    its private folders) falls back to this run's scratch folders, never ~/.local/share/yaniv-tui."""
+    scratch = Path(tempfile.mkdtemp(prefix="yaniv-tests-"))
+    config.stash[_SCRATCH] = scratch
+    os.environ["YANIV_DATA_DIR"] = str(scratch / "data")
+    os.environ["YANIV_CONFIG_DIR"] = str(scratch / "config")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    scratch = config.stash.get(_SCRATCH, None)
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
+
 
 #: The four shipped presets, one per seed family of RULES.md.
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
