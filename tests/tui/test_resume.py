@@ -370,3 +370,62 @@ async def test_the_setup_screen_shows_what_was_said_at_start():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "the history had missed" in str(app.screen.query_one("#save-problem").render())
+
+
+async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_first_read_it():
+    # Another terminal plays the game on while this setup screen is open: Continue must not bring back the
+    # copy it read at start, or those moves are lost and the deck's next card is drawn a second time.
+    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.store import save_game
+
+    await one_turn_saved("israeli", seed=4)
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        (listed,) = app.screen.games
+        elsewhere = load_save(save_path(listed.game_id))  # the other terminal's copy
+        assert elsewhere is not None
+        game, bot = elsewhere.game, PlainBot()
+        for _ in range(3):
+            game.apply(bot.choose(game.view(game.current)))
+        save_game(game, elsewhere.meta, elsewhere.undo)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.game.turns >= game.turns > listed.game.turns
+        assert game_to_dict(load_save(save_path(listed.game_id)).game)["turns"] >= game.turns
+
+
+async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line():
+    await one_turn_saved("israeli", seed=4)
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        (listed,) = app.screen.games
+        save_path(listed.game_id).unlink()  # deleted by another yaniv meanwhile
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        error = str(app.screen.query_one("#setup-error").render())
+        assert "no longer saved" in error
+        assert not app.screen.query_one("#saved-box").display
+
+
+async def test_continue_looks_again_once_the_other_yaniv_has_quit():
+    await one_turn_saved("israeli", seed=4)
+    (saved,) = scan_saves().games
+    lock = lock_game(saved.game_id)  # open in another yaniv when the setup screen opens
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.saved is None
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "open in another yaniv" in str(app.screen.query_one("#setup-error").render())
+        lock.release()  # the other yaniv quits
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.session.meta.game_id == saved.game_id

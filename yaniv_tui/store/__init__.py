@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .history import History, PlayerStats, print_stats, stats_table
-    from .library import Listing, find_save, print_saves, record_pending, scan_saves, short_ids
+    from .library import Listing, claim_game, find_save, print_saves, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
     from .saves import (
@@ -48,7 +48,9 @@ _HOME = {
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
     ),
-    **dict.fromkeys(("Listing", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"),
+    **dict.fromkeys(
+        ("Listing", "claim_game", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"
+    ),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
     **dict.fromkeys(
         (
@@ -95,6 +97,7 @@ __all__ = [
     "UndoError",
     "UndoStack",
     "all_rulesets",
+    "claim_game",
     "config_dir",
     "data_dir",
     "find_ruleset",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .locks import GameOpenElsewhere, is_open_elsewhere, lock_game
+from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
 from .paths import legacy_save_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
 
@@ -154,6 +154,34 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     raise SaveError(
         f"no saved game has an id starting with {prefix!r}; the saved games are: {allowed} (see 'yaniv saves')"
     )
+
+
+def claim_game(game_id: str) -> SavedGame:
+    """Lock the game to this process and read its save afresh, ready to play; SaveError in one line otherwise.
+
+    Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
+    on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
+    (a SaveError) when another yaniv has it now. Where no lock can be made at all, the game is played unlocked.
+    """
+    lock: GameLock | None
+    try:
+        lock = lock_game(game_id)
+    except GameOpenElsewhere:
+        raise
+    except OSError:
+        lock = None  # no lock can be made here: play on, as the save itself will say what is wrong
+    try:
+        fresh = load_save(save_path(game_id))
+        if fresh is None:
+            raise SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+        if fresh.pending:
+            raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    fresh.lock = lock
+    return fresh
 
 
 # -- finished games the history missed ---------------------------------------------------

@@ -127,7 +127,7 @@ def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str
 def saved_game(game_id: str | None = None) -> SavedGame:
     """The game `--resume [ID]` goes back to, locked to this process; UsageError (one line) when there is none,
     the id fits none or several, or it is open in another yaniv. Damaged saves met are moved aside."""
-    from yaniv_tui.store import GameOpenElsewhere, SaveError, find_save, lock_game, scan_saves
+    from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
 
     listing = scan_saves()
     for line in listing.problems:
@@ -140,14 +140,12 @@ def saved_game(game_id: str | None = None) -> SavedGame:
     candidates = [saved] if game_id else list(listing.games)
     for candidate in candidates:
         try:
-            candidate.lock = lock_game(candidate.game_id)
+            return claim_game(candidate.game_id)
         except GameOpenElsewhere as error:
             if game_id:
                 raise UsageError(str(error)) from None
-            continue
-        except OSError:
-            pass  # no lock can be made here: play on, as the save itself will say what is wrong
-        return candidate
+        except SaveError as error:
+            raise UsageError(str(error)) from None
     raise UsageError(_every_game_open(len(candidates)))
 
 

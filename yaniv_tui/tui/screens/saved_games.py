@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 from yaniv_tui.store import (
     GameOpenElsewhere,
     SavedGame,
+    SaveError,
+    claim_game,
     is_open_elsewhere,
     lock_game,
     remove_save,
@@ -230,20 +232,31 @@ class SavedGamesPart:
         screen.refresh_bindings()
 
     def action_continue_game(self) -> None:
+        if self.saved is None:
+            self.refresh_saves()  # the other yaniv that had every game open may have quit since
         if self.saved is not None:
             self.continue_with(self.saved)
+        elif self.games:
+            screen: Screen = self  # type: ignore[assignment]
+            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
+            screen.query_one("#setup-error", Static).update(Text(line, style="bold #ff8787"))
 
     def continue_with(self, saved: SavedGame) -> None:
         """Lock the game to this process and go to its table; one line when another yaniv has it."""
         screen: Screen = self  # type: ignore[assignment]
         try:
-            saved.lock = lock_game(saved.game_id)
-        except GameOpenElsewhere as error:
+            fresh = claim_game(saved.game_id)  # as saved now: another yaniv may have played it since it was listed
+        except SaveError as error:
             screen.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            self.refresh_saves()
             return
-        except OSError:
-            pass  # no lock can be made here: play on, the save itself will say what is wrong
-        screen.app.continue_game(saved)  # type: ignore[attr-defined]
+        screen.app.continue_game(fresh)  # type: ignore[attr-defined]
+
+    def refresh_saves(self) -> None:
+        """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
+        self.games = list(scan_saves().games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.show_saved()
 
     def action_saved_games(self) -> None:
         if self.games:
@@ -254,6 +267,4 @@ class SavedGamesPart:
         if saved is not None:
             self.continue_with(saved)
             return
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.show_saved()
+        self.refresh_saves()

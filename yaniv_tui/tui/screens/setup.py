@@ -327,8 +327,8 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue_game":
-            return self.saved is not None
+        if action == "continue_game":  # with every game open elsewhere too: it looks again, and says so
+            return bool(self.games)
         if action == "saved_games":
             return bool(self.games)
         return True
