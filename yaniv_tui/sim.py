@@ -14,8 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, GameSetupError, Ruleset, RulesetError, check_ruleset, check_seed, load_ruleset
-from yaniv_tui.engine.guards import MAX_GAME_ROUNDS, MAX_ROUND_TURNS, game_overrun, round_overrun
+from yaniv_tui.engine import (
+    Game,
+    GameSetupError,
+    Ruleset,
+    RulesetError,
+    check_ruleset,
+    check_seed,
+    guards,
+    load_ruleset,
+)
 
 EXIT_USAGE = 2
 #: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
@@ -176,6 +184,7 @@ def play_one(
     game = Game.new(rules, [f"P{player_at[s] + 1}" for s in range(n)], seed=game_seed, first=0)
     done = 0
     round_start = game.turns
+    most_rounds = guards.game_round_cap(rules.end_limit)
     # The hot loop: each seat's bot's choose, and the game's methods, looked up once.
     choose = [bots[player_at[s]].choose for s in range(n)]
     view = game.view
@@ -203,10 +212,11 @@ def play_one(
                         t.assafs += 1
             if mode == "rounds" or game.is_over:
                 break
-            if done >= MAX_GAME_ROUNDS:
-                raise SimError(f"a game of {', '.join(levels)} {game_overrun(done, MAX_GAME_ROUNDS)}")
-        elif game.turns - round_start > MAX_ROUND_TURNS:
-            why = round_overrun(game.turns - round_start, MAX_ROUND_TURNS)
+            why = guards.game_overrun(done, most_rounds)
+            if why:
+                raise SimError(f"a game of {', '.join(levels)} {why}")
+        elif game.turns - round_start > guards.MAX_ROUND_TURNS:
+            why = guards.round_overrun(game.turns - round_start)
             raise SimError(f"a round of {', '.join(levels)} {why}")
     if mode == "games":
         winners = game.winners

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -116,11 +117,11 @@ def test_a_game_past_the_round_cap_stops_with_one_line(
 
     The cap is generous (far beyond any preset's longest game), so here it is lowered to show what it does.
     """
-    from yaniv_tui import sim
     from yaniv_tui.engine import guards
 
     assert guards.MAX_GAME_ROUNDS >= 40 * 25  # the longest preset game of easy bots seen took 25 rounds
-    monkeypatch.setattr(sim, "MAX_GAME_ROUNDS", 3)
+    monkeypatch.setattr(guards, "MAX_GAME_ROUNDS", 3)
+    monkeypatch.setattr(guards, "ROUNDS_PER_END_POINT", 0)
     assert main(["--seats", "easy,easy", "--games", "2", "--seed", "4"]) == 1
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
@@ -129,12 +130,13 @@ def test_a_game_past_the_round_cap_stops_with_one_line(
 
 
 def test_a_game_that_ends_within_the_cap_is_not_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yaniv_tui import sim
+    from yaniv_tui.engine import guards
 
     rules = load_ruleset("sursis")
     played = simulate(rules, ["easy", "easy"], 1, seed=4)
     rounds = played.rounds
-    monkeypatch.setattr(sim, "MAX_GAME_ROUNDS", rounds)
+    monkeypatch.setattr(guards, "MAX_GAME_ROUNDS", rounds)
+    monkeypatch.setattr(guards, "ROUNDS_PER_END_POINT", 0)
     assert simulate(rules, ["easy", "easy"], 1, seed=4).rounds == rounds
 
 
@@ -154,3 +156,18 @@ def test_turning_the_slap_down_off_is_checked_again(tmp_path, capsys: pytest.Cap
     assert main(["--ruleset", str(file), "--games", "1", "--slap-down", "off"]) == 2
     err = capsys.readouterr().err.strip()
     assert "yaniv.limit: no hand can call Yaniv at 0" in err and err.endswith("(with --slap-down off)")
+
+
+def test_a_game_to_the_highest_end_score_a_file_may_ask_is_played_to_its_end(tmp_path: Path) -> None:
+    """Before: `[end] limit = 100000` was accepted, but every game was stopped at 5,000 rounds without an end.
+
+    Two medium bots need about 15,500 rounds to knock one out at 100,000; the cap grows with the end score.
+    """
+    from yaniv_tui.engine import guards
+
+    file = tmp_path / "long.toml"
+    file.write_text('name = "Long"\n[end]\nlimit = 100000\n')
+    rules = load_ruleset(str(file))
+    played = simulate(rules, ["medium", "medium"], 1, seed=1)
+    assert played.rounds > guards.MAX_GAME_ROUNDS
+    assert played.rounds < guards.game_round_cap(rules.end_limit) / 10

@@ -14,6 +14,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 async def test_a_bots_only_game_past_the_round_cap_stops_with_a_clear_line(monkeypatch: pytest.MonkeyPatch):
     """Before: nothing capped a game in the app; a bots-only table that never ended played for ever."""
     monkeypatch.setattr(guards, "MAX_GAME_ROUNDS", 2)
+    monkeypatch.setattr(guards, "ROUNDS_PER_END_POINT", 0)
     app = make_app("israeli", "bot:easy,bot:easy", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):

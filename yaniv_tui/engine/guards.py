@@ -9,8 +9,15 @@ from __future__ import annotations
 
 #: A round longer than this many turns means players that cannot finish it.
 MAX_ROUND_TURNS = 20_000
-#: A game longer than this many rounds is stopped.
+#: A game longer than this many rounds is stopped, plus ROUNDS_PER_END_POINT for each point of its end score:
+#: a game to 100,000 points takes about 10,000 rounds of medium bots, and must not be stopped.
 MAX_GAME_ROUNDS = 5_000
+ROUNDS_PER_END_POINT = 2
+
+
+def game_round_cap(end_limit: int) -> int:
+    """The most rounds a game to `end_limit` points may take."""
+    return MAX_GAME_ROUNDS + ROUNDS_PER_END_POINT * max(0, end_limit)
 
 
 def round_overrun(turns: int, limit: int | None = None) -> str | None:
@@ -21,9 +28,9 @@ def round_overrun(turns: int, limit: int | None = None) -> str | None:
     return None
 
 
-def game_overrun(rounds: int, limit: int | None = None) -> str | None:
-    """Why a game that has played `rounds` rounds without an end must stop, or None while it may go on."""
-    limit = MAX_GAME_ROUNDS if limit is None else limit
+def game_overrun(rounds: int, limit: int) -> str | None:
+    """Why a game that has played `rounds` rounds without an end must stop (`limit`: see game_round_cap),
+    or None while it may go on."""
     if rounds >= limit:
         return f"passed {limit} rounds without an end, the most a game may take"
     return None

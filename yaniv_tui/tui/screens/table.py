@@ -20,7 +20,7 @@ from yaniv_tui.engine import (
     hand_value,
 )
 from yaniv_tui.engine.cards import JACK
-from yaniv_tui.engine.guards import game_overrun, round_overrun
+from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 
 from ..session import Session
 from ..widgets.cards import CardFace, faces_text
@@ -320,7 +320,7 @@ class TableScreen(TurnActions, Screen[None]):
                 self.app.pop_screen()
             self.app.switch_screen(GameEndScreen(self.session))
             return
-        why = game_overrun(len(self.game.history))
+        why = game_overrun(len(self.game.history), game_round_cap(self.game.rules.end_limit))
         if why:
             self.stop(f"This game {why}: it stops here, with no winner.")
             return
