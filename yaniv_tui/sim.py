@@ -28,6 +28,8 @@ from yaniv_tui.engine import (
 EXIT_USAGE = 2
 #: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
 MAX_EXPERT_SAMPLES = 10_000
+#: The most processes `--jobs` starts: far more than cores only costs memory.
+MAX_JOBS = 64
 
 Mode = Literal["games", "rounds"]
 
@@ -357,6 +359,13 @@ def _samples(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_JOBS} processes, not {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         seed = int(text)
@@ -407,7 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the expert takes this many guesses a move (at most {MAX_EXPERT_SAMPLES}) instead of a time budget: "
         "the run repeats exactly",
     )
-    parser.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
+    parser.add_argument(
+        "--jobs", type=_jobs, default=1, help=f"processes to spread the games over (default 1, at most {MAX_JOBS})"
+    )
     return parser
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from yaniv_tui.sim import MAX_EXPERT_SAMPLES, build_parser, main
+from yaniv_tui.sim import MAX_EXPERT_SAMPLES, MAX_JOBS, build_parser, main
 
 
 def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -35,3 +35,10 @@ def test_a_negative_seed_is_refused_as_yaniv_refuses_it(seed: str, capsys: pytes
 def test_an_end_limit_beyond_the_files_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_status_2(["--ruleset", "seven-cards", "--end-limit", "100001", "--rounds", "1"], capsys)
     assert "end score 100001 must be from 1 to 100000" in line
+
+
+def test_jobs_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: --jobs 1000 was taken, and would start a pool of a thousand processes.
+    line = one_line_status_2(["--jobs", "1000"], capsys)
+    assert f"must be at most {MAX_JOBS} processes, not 1000" in line
+    assert build_parser().parse_args(["--jobs", str(MAX_JOBS)]).jobs == MAX_JOBS

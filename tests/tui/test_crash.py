@@ -56,7 +56,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     text = app.crash_report.read_text()
     assert "Injected: a bug planted by the test" in text and "Traceback (most recent call last)" in text
     assert f"version: {__version__}" in text and f"game: {game_id}" in text and "time: 20" in text
-    assert "yaniv --resume" in app.crash_line and str(app.crash_report) in app.crash_line
+    assert f"yaniv --resume {game_id[:8]}" in app.crash_line and str(app.crash_report) in app.crash_line
     # The game is as it was saved after its last move, and it loads and plays on.
     saved = load_save()
     assert saved is not None and game_to_dict(saved.game) == before

@@ -57,6 +57,8 @@ def test_every_bot_level_the_bots_package_offers_is_accepted():
         (["--bot-delay", "-1"], "argument --bot-delay: must be from 0 to 10 seconds"),
         (["--bot-delay", "soon"], "argument --bot-delay: takes seconds"),
         (["--colour"], "unrecognized arguments: --colour"),
+        (["--ruleset", ""], "--ruleset needs a preset id or a .toml file"),
+        (["--ruleset", " ", "--players", "A,B"], "--ruleset needs a preset id or a .toml file"),
     ],
 )
 def test_a_bad_flag_is_one_clear_line(argv, words, capsys):
@@ -118,3 +120,20 @@ def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch):
     assert options is not None and not options.ascii
     options, _ = options_from_args(["--players", "A,bot", "--ascii"])
     assert options is not None and options.ascii
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--resume", "--seed", "3"], "--seed"),
+        (["--resume", "--ruleset", "sursis"], "--ruleset"),
+        (["--resume", "abc", "--end-score", "100", "--yaniv-limit", "7"], "--yaniv-limit, --end-score"),
+        (["--players", "A,bot", "--resume"], "--players"),
+    ],
+)
+def test_resume_refuses_the_flags_of_a_new_game_in_one_line(argv, named, capsys):
+    # Before: --resume went back to the saved game and silently ignored --seed and --ruleset.
+    assert main(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--resume goes back to the saved game's own seats, rules and deal" in err
+    assert f"leave out {named}" in err

@@ -155,7 +155,9 @@ class YanivApp(App[None]):
             where = f"the report is in {self.crash_report}"
         line = f"stopped by an unexpected error ({type(error).__name__}); {where}."
         if session is not None and not session.game.is_over:
-            line += " The game is saved as of its last move: 'yaniv --resume' goes back to it."
+            line += (
+                f" The game is saved as of its last move: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it."
+            )
         return line
 
     def session_in_play(self) -> Session | None:

@@ -102,6 +102,8 @@ def options_from_args(argv: Sequence[str]) -> tuple[GameOptions | None, dict[str
     """
     args = build_parser().parse_args(list(argv))
     try:
+        if args.ruleset is not None and not args.ruleset.strip():
+            raise UsageError("--ruleset needs a preset id or a .toml file (see 'yaniv rulesets')")
         rules = find_ruleset(args.ruleset or "israeli")
         rules = choose_limits(rules, args.yaniv_limit, args.end_score)
         ascii_cards = args.ascii or not utf8_terminal()
@@ -166,10 +168,20 @@ def catch_up() -> list[str]:
 
 def _resume_id(argv: Sequence[str]) -> str | None:
     """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError for a bad flag."""
-    resume: str | None = build_parser().parse_args(list(argv)).resume
-    if resume is not None and any(a == "--players" or a.startswith("--players=") for a in argv):
-        raise UsageError("--resume goes back to the saved game's seats: leave out --players")
+    args = build_parser().parse_args(list(argv))
+    resume: str | None = args.resume
+    if resume is not None:
+        # A saved game keeps its own seats, rules, limits and deal: a flag that would change them is refused.
+        given = [flag for flag in _GAME_FLAGS if getattr(args, flag.lstrip("-").replace("-", "_")) is not None]
+        if given:
+            raise UsageError(
+                f"--resume goes back to the saved game's own seats, rules and deal: leave out {', '.join(given)}"
+            )
     return resume
+
+
+#: The flags that say what game to start, which a resumed game already has.
+_GAME_FLAGS = ("--players", "--ruleset", "--seed", "--yaniv-limit", "--end-score")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
