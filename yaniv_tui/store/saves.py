@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 import uuid
@@ -293,17 +294,57 @@ def _read_game(data: Any, where: str) -> Game:
         raise _bad(f"{where}: {error}") from None
 
 
-def read_save(source: Path) -> SavedGame:
-    """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(mode: int) -> SaveError:
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return _bad(f"is {kind}, not a saved game (a save is a JSON text file)")
+
+
+def _too_big() -> SaveError:
+    return _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
+
+
+def read_save_bytes(source: Path) -> bytes:
+    """A save file's bytes: only a regular file (links followed) of at most MAX_SAVE_BYTES is read.
+
+    The type and size are checked before anything is opened, and the file is opened without blocking, so a
+    FIFO, a device or a huge file costs nothing; each is a one-line SaveError.
+    """
     try:
-        with open(source, "rb") as file:
-            raw = file.read(MAX_SAVE_BYTES + 1)
+        info = os.stat(source)
+        if not stat.S_ISREG(info.st_mode):
+            raise _not_regular(info.st_mode)
+        if info.st_size > MAX_SAVE_BYTES:
+            raise _too_big()
+        # O_NONBLOCK: if the path became a FIFO since the stat, opening it must not wait for a writer.
+        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb", closefd=True) as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _not_regular(info.st_mode)
+            raw = file.read(MAX_SAVE_BYTES + 1)  # a file that grew since the stat is still cut off
     except FileNotFoundError:
+        if os.path.lexists(source):
+            raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
         raise _bad(f"cannot be read ({error.strerror or error})") from None
     if len(raw) > MAX_SAVE_BYTES:
-        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
+        raise _too_big()
+    return raw
+
+
+def read_save(source: Path) -> SavedGame:
+    """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+    raw = read_save_bytes(source)
     if not raw.strip():
         raise _bad("empty")
     try:
@@ -339,7 +380,7 @@ def move_aside(path: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):
         aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-        if not aside.exists():
+        if not os.path.lexists(aside):
             os.rename(path, aside)
             return aside
     raise OSError(f"too many damaged copies beside {path}")
@@ -364,7 +405,7 @@ def load_save(path: Path | None = None) -> SavedGame | None:
         from .library import scan_saves
 
         return scan_saves().newest
-    if not path.exists():
+    if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
     try:
         return read_save(path)
