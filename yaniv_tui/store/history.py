@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -105,6 +106,7 @@ class History:
         connection: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_file(self.path)
             connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
             )
@@ -136,7 +138,7 @@ class History:
             return False
         self._replaced = True
         self._recorded.clear()  # the new database holds none of it: record every round again
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return True  # another yaniv moved it aside a moment ago: open the new one
         try:
             aside = move_aside(self.path)
@@ -258,6 +260,23 @@ class History:
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+def _check_file(path: Path) -> None:
+    """Damaged when the database's path holds something other than a regular file (links followed): SQLite
+    would fail on it for ever, or make a file wherever a link to nothing points."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise Damaged("it is a link to a file that does not exist") from None
+        return  # a new database is made
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+        raise Damaged(f"it is {kind}, not a database file")
 
 
 def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: RoundScore) -> None:
