@@ -228,3 +228,32 @@ def test_any_schema_damage_is_moved_aside_or_used_never_stuck(
             assert sum(s.calls for s in again.stats()) in (2, 4)  # the new game, and the old one unless deleted
     else:  # kept as it was, or as migrated to this version just before its rows turned out inconsistent
         assert len(moved) == 1 and moved[0].read_bytes()[:16] == before[:16] == b"SQLite format 3\x00"
+
+
+@pytest.mark.parametrize("start", ["new", "version 1"])
+def test_yanivs_starting_at_once_make_or_migrate_the_database_once(tmp_path: Path, start: str) -> None:
+    """Several processes opening one new (or older) database at the same moment: none takes it for damaged."""
+    path = tmp_path / "h.sqlite3"
+    if start == "version 1":
+        recorded_db(path)
+        with sqlite3.connect(path) as db:
+            run(db, "DROP INDEX seats_by_name", "UPDATE schema_version SET version = 1")
+    barrier = threading.Barrier(6)
+    opened: list[History] = []
+
+    def open_one() -> None:
+        barrier.wait(timeout=20)
+        opened.append(History(path, timeout=10))
+
+    workers = [threading.Thread(target=open_one, daemon=True) for _ in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=30)
+    assert len(opened) == 6
+    for history in opened:
+        assert history.problem is None and history.notice is None
+        history.close()
+    assert not asides(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]

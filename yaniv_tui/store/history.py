@@ -1,7 +1,9 @@
 """The history database: every finished round and game in SQLite, and each player's stats; never stops a game.
 
-A database that is damaged (not SQLite, or a table or the schema version unreadable) is moved aside,
-never deleted, and a new one started, with one line in `History.notice`.
+A database that is damaged (not a file, not SQLite, a schema that is not exactly a version this yaniv-tui
+knows with its tables and indexes, or rows that contradict each other) is moved aside, never deleted, and a
+new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one locked by another
+program, is never moved: `History.problem` says so, and finished games wait as pending saves.
 """
 
 from __future__ import annotations
