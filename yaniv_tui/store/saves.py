@@ -305,7 +305,7 @@ _KINDS = (
 
 def _not_regular(mode: int) -> SaveError:
     kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return _bad(f"is {kind}, not a saved game (a save is a JSON text file)")
+    return _bad(f"is {kind}, not a saved game file")
 
 
 def _too_big() -> SaveError:
