@@ -129,10 +129,14 @@ def test_a_fresh_database_left_with_only_an_empty_version_table_is_made_whole(tm
     assert history.problem is None and history.notice is None and not asides(path)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "folder", "link to /dev/zero"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to /dev/zero", "link to nothing"])
 def test_a_history_path_that_is_not_a_file_is_moved_aside(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "h.sqlite3"
-    if kind == "fifo":
+    nowhere = tmp_path / "elsewhere" / "target.sqlite3"
+    if kind == "link to nothing":
+        nowhere.parent.mkdir()
+        path.symlink_to(nowhere)
+    elif kind == "fifo":
         if not hasattr(os, "mkfifo"):
             pytest.skip("no FIFOs here")
         os.mkfifo(path)
@@ -150,6 +154,7 @@ def test_a_history_path_that_is_not_a_file_is_moved_aside(tmp_path: Path, kind: 
     history = result[0]
     assert history.problem is None and "moved to" in (history.notice or "")
     assert len(asides(path)) == 1 and path.is_file() and not path.is_symlink()
+    assert not nowhere.exists()  # nothing made where the link pointed
 
 
 def test_a_locked_database_with_an_old_schema_is_not_moved(tmp_path: Path) -> None:

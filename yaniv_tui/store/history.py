@@ -271,11 +271,14 @@ def _check_file(path: Path) -> None:
     """Damaged when the database's path holds something other than a regular file (links followed): SQLite
     would fail on it for ever, or make a file wherever a link to nothing points."""
     try:
-        mode = os.stat(path).st_mode
+        mode = os.lstat(path).st_mode
     except FileNotFoundError:
-        if os.path.lexists(path):
+        return  # a new database is made (lstat, not stat: another yaniv may be making it this moment)
+    if stat.S_ISLNK(mode):
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
             raise Damaged("it is a link to a file that does not exist") from None
-        return  # a new database is made
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "a special file")
         raise Damaged(f"it is {kind}, not a database file")

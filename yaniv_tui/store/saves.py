@@ -312,6 +312,13 @@ def _too_big() -> SaveError:
     return _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
 
 
+def _is_link(path: Path) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def read_save_bytes(source: Path) -> bytes:
     """A save file's bytes: only a regular file (links followed) of at most MAX_SAVE_BYTES is read.
 
@@ -332,7 +339,7 @@ def read_save_bytes(source: Path) -> bytes:
                 raise _not_regular(info.st_mode)
             raw = file.read(MAX_SAVE_BYTES + 1)  # a file that grew since the stat is still cut off
     except FileNotFoundError:
-        if os.path.lexists(source):
+        if _is_link(source):  # not a save renamed into place a moment ago: a link that leads nowhere
             raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
