@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game, RoundScore
 from yaniv_tui.engine.ruleset_read import printable
 
+from .files import kind_of
 from .paths import history_path
 from .saves import Seat, move_aside, now_iso
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
@@ -264,9 +265,6 @@ class History:
         return count
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
-
-
 def _check_file(path: Path) -> None:
     """Damaged when the database's path holds something other than a regular file (links followed): SQLite
     would fail on it for ever, or make a file wherever a link to nothing points."""
@@ -280,8 +278,7 @@ def _check_file(path: Path) -> None:
         except FileNotFoundError:
             raise Damaged("it is a link to a file that does not exist") from None
     if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-        raise Damaged(f"it is {kind}, not a database file")
+        raise Damaged(f"it is {kind_of(mode)}, not a database file")
 
 
 def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: RoundScore) -> None:

@@ -9,7 +9,6 @@ import contextlib
 import json
 import os
 import re
-import stat
 import tempfile
 import time
 import uuid
@@ -23,6 +22,7 @@ from yaniv_tui.bots import LEVELS
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
 
+from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .paths import save_path
 
 if TYPE_CHECKING:
@@ -294,31 +294,6 @@ def _read_game(data: Any, where: str) -> Game:
         raise _bad(f"{where}: {error}") from None
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _not_regular(mode: int) -> SaveError:
-    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return _bad(f"is {kind}, not a saved game file")
-
-
-def _too_big() -> SaveError:
-    return _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
-
-
-def _is_link(path: Path) -> bool:
-    try:
-        return stat.S_ISLNK(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
 def read_save_bytes(source: Path) -> bytes:
     """A save file's bytes: only a regular file (links followed) of at most MAX_SAVE_BYTES is read.
 
@@ -326,27 +301,17 @@ def read_save_bytes(source: Path) -> bytes:
     FIFO, a device or a huge file costs nothing; each is a one-line SaveError.
     """
     try:
-        info = os.stat(source)
-        if not stat.S_ISREG(info.st_mode):
-            raise _not_regular(info.st_mode)
-        if info.st_size > MAX_SAVE_BYTES:
-            raise _too_big()
-        # O_NONBLOCK: if the path became a FIFO since the stat, opening it must not wait for a writer.
-        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(fd, "rb", closefd=True) as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise _not_regular(info.st_mode)
-            raw = file.read(MAX_SAVE_BYTES + 1)  # a file that grew since the stat is still cut off
+        return read_regular(source, MAX_SAVE_BYTES)
+    except NotAFile as error:
+        raise _bad(f"is {error.kind}, not a saved game file") from None
+    except TooBig:
+        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)") from None
     except FileNotFoundError:
-        if _is_link(source):  # not a save renamed into place a moment ago: a link that leads nowhere
+        if is_dangling_link(source):  # not a save renamed into place a moment ago: a link to nothing
             raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
         raise _bad(f"cannot be read ({error.strerror or error})") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise _too_big()
-    return raw
 
 
 def read_save(source: Path) -> SavedGame:
