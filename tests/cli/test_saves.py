@@ -112,3 +112,43 @@ def test_a_save_whose_name_would_drive_the_terminal_is_refused_in_one_line(
     out, err = capsys.readouterr()
     assert "\x1b" not in out + err and "esc123" not in out
     assert err.count("\n") == 1 and "control character" in err and "moved to" in err
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["DELETE FROM schema_version", "UPDATE schema_version SET version = -1", "DROP TABLE schema_version"],
+)
+def test_a_finished_game_waiting_on_a_damaged_history_is_recorded_in_a_new_one(
+    capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    game = a_game("seven-cards", ["Ann", "Bob"], 3, None, "done1234")
+    History().close()
+    with sqlite3.connect(history_path()) as db:
+        db.execute(damage)
+    before = history_path().read_bytes()
+    assert main(["stats"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert any("recorded in it now" in line for line in lines)
+    assert any("damaged" in line and "moved to" in line and "new one started" in line for line in lines)
+    assert "Ann" in out and "Bob" in out
+    assert not save_path("done1234").exists()
+    moved = list(history_path().parent.glob("history.sqlite3.damaged-*"))
+    assert len(moved) == 1 and moved[0].read_bytes() == before
+    with History() as history:
+        assert history.games_played() == 1 and sum(s.calls for s in history.stats()) == len(game.history)
+
+
+def test_a_finished_game_waiting_on_a_newer_history_stays_pending(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("seven-cards", ["Ann", "Bob"], 3, None, "done1234")
+    History().close()
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE schema_version SET version = 99")
+    before = history_path().read_bytes()
+    assert main(["stats"]) == 1
+    err = capsys.readouterr().err
+    assert "newer yaniv-tui" in err and "still waits for the history" in err and "Traceback" not in err
+    assert save_path("done1234").exists()  # kept, for a yaniv-tui that can read that history
+    assert history_path().read_bytes() == before
+    assert not list(history_path().parent.glob("history.sqlite3.damaged-*"))

@@ -8,7 +8,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -294,3 +296,44 @@ def test_a_game_id_that_cannot_name_a_file_is_damage(data_dir: Path, game_id: st
     path.write_text(path.read_text().replace(ONE_HUMAN.game_id, game_id))
     with pytest.raises(SaveError, match=r"meta\.game_id"):
         read_save(path)
+
+
+def _guarded(work: Callable[[], object]) -> object:
+    """`work()` in a thread of its own: the test fails, instead of hanging, when it does not return in 20 s."""
+    result: list[object] = []
+    worker = threading.Thread(target=lambda: result.append(_outcome(work)), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert result, "reading the save hung"
+    return result[0]
+
+
+def _outcome(work: Callable[[], object]) -> object:
+    try:
+        return work()
+    except Exception as error:
+        return error
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_save_swapped_for_a_fifo_after_its_check_is_not_waited_on(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The type is checked before the open, but a FIFO put there in between must not block the open either."""
+    data_dir.mkdir()
+    regular = data_dir / "regular.json"
+    regular.write_text("{}")
+    fifo = data_dir / "abc.json"
+    os.mkfifo(fifo)
+    real_stat = os.stat
+
+    def stat_as_if_regular(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        return real_stat(regular if Path(str(path)) == fifo else path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(saves.os, "stat", stat_as_if_regular)
+    outcome = _guarded(lambda: read_save(fifo))
+    assert isinstance(outcome, SaveError) and "FIFO" in str(outcome)
+    monkeypatch.undo()
+    outcome = _guarded(lambda: load_save(fifo))
+    assert isinstance(outcome, SaveError) and "moved to" in str(outcome) and "\n" not in str(outcome)
+    assert not os.path.lexists(fifo) and outcome.moved_to is not None and outcome.moved_to.is_fifo()

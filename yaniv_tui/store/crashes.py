@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import platform
 import sys
@@ -40,7 +41,11 @@ def write_crash_report(
     """
     when = when or datetime.now(UTC)
     folder = crashes_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        # Something that is not a folder (a file, a FIFO, a link to one) has its name: write nothing there.
+        raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder") from None
     data = crash_report_text(error, version=version, game_id=game_id, when=when).encode("utf-8")
     stamp = when.strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):

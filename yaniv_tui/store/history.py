@@ -1,7 +1,9 @@
 """The history database: every finished round and game in SQLite, and each player's stats; never stops a game.
 
-A database that is damaged (not SQLite, or a table or the schema version unreadable) is moved aside,
-never deleted, and a new one started, with one line in `History.notice`.
+A database that is damaged (not a file, not SQLite, a schema that is not exactly a version this yaniv-tui
+knows with its tables and indexes, or rows that contradict each other) is moved aside, never deleted, and a
+new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one locked by another
+program, is never moved: `History.problem` says so, and finished games wait as pending saves.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game, RoundScore
 from yaniv_tui.engine.ruleset_read import printable
 
+from .files import kind_of
 from .paths import history_path
 from .saves import Seat, move_aside, now_iso
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
@@ -105,6 +109,7 @@ class History:
         connection: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_file(self.path)
             connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
             )
@@ -136,7 +141,7 @@ class History:
             return False
         self._replaced = True
         self._recorded.clear()  # the new database holds none of it: record every round again
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return True  # another yaniv moved it aside a moment ago: open the new one
         try:
             aside = move_aside(self.path)
@@ -258,6 +263,22 @@ class History:
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
+
+
+def _check_file(path: Path) -> None:
+    """Damaged when the database's path holds something other than a regular file (links followed): SQLite
+    would fail on it for ever, or make a file wherever a link to nothing points."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return  # a new database is made (lstat, not stat: another yaniv may be making it this moment)
+    if stat.S_ISLNK(mode):
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            raise Damaged("it is a link to a file that does not exist") from None
+    if not stat.S_ISREG(mode):
+        raise Damaged(f"it is {kind_of(mode)}, not a database file")
 
 
 def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: RoundScore) -> None:

@@ -46,7 +46,7 @@ class Listing:
 def _adopt_legacy(problems: list[str]) -> None:
     """Move the single save of an older yaniv-tui into the saves folder, under its game's id."""
     old = legacy_save_path()
-    if not old.exists():
+    if not os.path.lexists(old):
         return
     try:
         saved = load_save(old)
@@ -57,7 +57,7 @@ def _adopt_legacy(problems: list[str]) -> None:
         return
     target = save_path(saved.game_id)
     with contextlib.suppress(FileNotFoundError):  # another process may have moved it a moment ago
-        if target.exists():  # already moved once: keep this copy too, beside it
+        if os.path.lexists(target):  # already moved once: keep this copy too, beside it
             aside = move_aside(old)
             problems.append(f"an older copy of the saved game {saved.game_id[:8]} was moved to {aside}")
             return

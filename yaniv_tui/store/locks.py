@@ -7,12 +7,14 @@ ends); Windows locks the file's first byte with `msvcrt`; elsewhere there is no 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
 from .paths import lock_path
-from .saves import SaveError
+from .saves import SaveError, move_aside
 
 try:
     import fcntl
@@ -26,6 +28,10 @@ except ImportError:
 
 #: Tries at a lock file that another process removed just as this one opened it.
 _ATTEMPTS = 20
+#: A lock file is opened never through a link (whose target it would write) and never waiting on a FIFO.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+#: What opening a path that is not a regular file (or became one of those meanwhile) fails with.
+_ODD = {errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK, errno.ENOTDIR}
 
 
 class GameOpenElsewhere(SaveError):
@@ -58,12 +64,20 @@ def _unlock(fd: int) -> None:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
+def _is_regular(fd: int) -> bool:
+    return stat.S_ISREG(os.fstat(fd).st_mode)
+
+
 def _holder(path: Path) -> str:
-    """Who holds the lock, as its file says ("process 123"), or "another process"."""
-    try:
-        text = path.read_text(encoding="ascii", errors="replace").strip()
-    except OSError:
-        text = ""
+    """Who holds the lock, as its file says ("process 123"), or "another process". Only a regular file is read."""
+    text = ""
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+        try:
+            if _is_regular(fd):
+                text = os.read(fd, 32).decode("ascii", errors="replace").strip()
+        finally:
+            os.close(fd)
     return f"process {text}" if text.isdigit() else "another process"
 
 
@@ -103,11 +117,31 @@ class GameLock:
         self.release()
 
 
+def _move_odd_aside(path: Path) -> None:
+    """Whatever is at the lock's path that is not a regular file (a FIFO, a folder, a link) is not a lock
+    file of ours: move it aside (never delete it) so a real one can be made."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        with contextlib.suppress(FileNotFoundError):  # another process moved it a moment ago
+            move_aside(path)
+
+
 def _open_locked(path: Path) -> int | None:
     """The locked file's descriptor, or None when another process holds it."""
     for _ in range(_ATTEMPTS):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        _move_odd_aside(path)
         try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+        except OSError as error:
+            if error.errno in _ODD:
+                continue  # something other than a file was put there since: moved aside on the next try
+            raise
+        try:
+            if not _is_regular(fd):
+                raise FileNotFoundError(path)  # a FIFO or a device swapped in: moved aside on the next try
             if not _try_lock(fd):
                 os.close(fd)
                 return None
@@ -123,7 +157,7 @@ def _open_locked(path: Path) -> int | None:
             _unlock(fd)
             os.close(fd)
             raise
-    raise OSError(f"the lock file {path} keeps disappearing")
+    raise OSError(f"the lock file {path} keeps disappearing or is not a file")
 
 
 def lock_game(game_id: str) -> GameLock:
@@ -142,13 +176,16 @@ def lock_game(game_id: str) -> GameLock:
 
 
 def is_open_elsewhere(game_id: str) -> bool:
-    """Whether another process holds the game's lock now (the lock is taken and let go at once to see)."""
+    """Whether another process holds the game's lock now (the lock is taken and let go at once to see).
+    Anything at the lock's path that is not a regular file holds no lock: False, and it is left as it is."""
     path = lock_path(game_id)
     try:
-        fd = os.open(path, os.O_RDWR)
+        fd = os.open(path, os.O_RDWR | _NOFOLLOW)
     except OSError:
         return False  # no lock file: nobody has played it since it was last let go
     try:
+        if not _is_regular(fd):
+            return False
         if not _try_lock(fd):
             return True
         _unlock(fd)

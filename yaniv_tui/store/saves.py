@@ -22,6 +22,7 @@ from yaniv_tui.bots import LEVELS
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
 
+from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .paths import save_path
 
 if TYPE_CHECKING:
@@ -293,17 +294,29 @@ def _read_game(data: Any, where: str) -> Game:
         raise _bad(f"{where}: {error}") from None
 
 
-def read_save(source: Path) -> SavedGame:
-    """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+def read_save_bytes(source: Path) -> bytes:
+    """A save file's bytes: only a regular file (links followed) of at most MAX_SAVE_BYTES is read.
+
+    The type and size are checked before anything is opened, and the file is opened without blocking, so a
+    FIFO, a device or a huge file costs nothing; each is a one-line SaveError.
+    """
     try:
-        with open(source, "rb") as file:
-            raw = file.read(MAX_SAVE_BYTES + 1)
+        return read_regular(source, MAX_SAVE_BYTES)
+    except NotAFile as error:
+        raise _bad(f"is {error.kind}, not a saved game file") from None
+    except TooBig:
+        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)") from None
     except FileNotFoundError:
+        if is_dangling_link(source):  # not a save renamed into place a moment ago: a link to nothing
+            raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
         raise _bad(f"cannot be read ({error.strerror or error})") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)")
+
+
+def read_save(source: Path) -> SavedGame:
+    """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+    raw = read_save_bytes(source)
     if not raw.strip():
         raise _bad("empty")
     try:
@@ -339,7 +352,7 @@ def move_aside(path: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):
         aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-        if not aside.exists():
+        if not os.path.lexists(aside):
             os.rename(path, aside)
             return aside
     raise OSError(f"too many damaged copies beside {path}")
@@ -364,7 +377,7 @@ def load_save(path: Path | None = None) -> SavedGame | None:
         from .library import scan_saves
 
         return scan_saves().newest
-    if not path.exists():
+    if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
     try:
         return read_save(path)
