@@ -4,17 +4,22 @@ action, never a crash. Textual reads a str put in a widget as markup; every such
 from __future__ import annotations
 
 import dataclasses
+import re
 
+from textual.widgets import Input, OptionList
 from tui_helpers import SIZE, play_turn, screen_text, settle
 
-from yaniv_tui.engine import load_ruleset
+from yaniv_tui.engine import load_ruleset, preset_paths
+from yaniv_tui.store import save_path, user_rulesets_dir
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.options import GameOptions, Seat
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
+from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 #: Names that are markup to Textual: a closing tag with nothing to close (MarkupError), a style, a
@@ -128,3 +133,90 @@ async def test_a_name_with_click_markup_runs_nothing_when_clicked():
         await click_name(pilot, name, "xy")
         await pilot.pause()
         assert app.is_running and app.return_code is None, "a click on a player's name quit the app"
+
+
+async def test_saved_games_list_delete_question_and_resume_show_markup_names_as_typed():
+    app = YanivApp(hostile_options())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await play_turn(pilot)  # one move: the game is saved with its names
+        await settle(pilot)
+    setup = YanivApp(None, {"bot_delay": 0.0})
+    async with setup.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(setup.screen, SetupScreen)
+        check_literal(setup, f"{NAMES[0]} 0, {NAMES[1]} 0", RULES_NAME)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        check_literal(setup, f"{NAMES[0]} 0, {NAMES[1]} 0")
+        await pilot.press("x")  # delete? asks first, naming the game
+        await pilot.pause()
+        assert type(setup.screen).__name__ == "ConfirmScreen"
+        check_literal(setup, "Delete this saved game?", f"{NAMES[0]} 0, {NAMES[1]} 0")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")  # continue it
+        await settle(pilot)
+        assert isinstance(setup.screen, PassScreen)
+        check_literal(setup, f"Pass to {setup.screen.player}")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(setup.screen, TableScreen)
+        check_literal(setup, *NAMES[:3], RULES_NAME)
+
+
+def write_markup_ruleset() -> None:
+    folder = user_rulesets_dir()
+    folder.mkdir(parents=True)
+    text = preset_paths()["israeli"].read_text()
+    assert 'name = "Israeli"' in text
+    text = text.replace('name = "Israeli"', f"name = {RULES_NAME!r}")
+    text = re.sub(r"(?m)^description = .*$", f"description = {RULES_DESCRIPTION!r}", text)
+    (folder / "mk.toml").write_text(text)
+
+
+async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_house_rules_dialog():
+    write_markup_ruleset()
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and "mk" in screen.presets
+        screen.query_one("#presets", OptionList).highlighted = list(screen.presets).index("mk")
+        await pilot.pause()
+        check_literal(app, RULES_NAME, "[red]red")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, HouseRulesScreen)
+        check_literal(app, f"House rules · from {RULES_NAME}")
+        app.screen.query_one("#hr-name", Input).value = "Typed [/] [b]"
+        await pilot.press("ctrl+s")  # saved as a new preset, highlighted on setup
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        check_literal(app, "Typed [/] [b]")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        check_literal(app, "Typed [/] [b]")
+
+
+async def test_lines_quoting_a_path_show_it_as_typed(tmp_path, monkeypatch):
+    data = tmp_path / "[/]data[b]"
+    monkeypatch.setenv("YANIV_DATA_DIR", str(data))
+    path = save_path("abc123")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=(200, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        check_literal(app, "[/]data[b]")
+    notice = f"the finished game is kept in {data}/pending.json"
+    options = dataclasses.replace(hostile_options(), seats=(Seat("Ann"), Seat("Dana", "easy")))
+    app = YanivApp(options, {"notices": [notice]})
+    async with app.run_test(size=(200, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        check_literal(app, "[/]data[b]")
