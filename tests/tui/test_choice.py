@@ -54,3 +54,15 @@ async def test_setting_a_value_or_new_choices():
         with pytest.raises(ValueError, match="at least one choice"):
             choice.set_choices([])
         await pilot.pause()
+
+
+async def test_a_choice_shows_its_words_as_written_not_as_markup():
+    app = OneChoice()
+    async with app.run_test() as pilot:
+        choice: Choice[int] = app.query_one("#limit", Choice)
+        choice.set_choices([("[/] [b]x", 1), ("[red]y[/red]", 2)])  # "[/]" alone would be a MarkupError
+        await pilot.pause()
+        assert str(choice.label) == "‹ [/] [b]x ›"
+        choice.value = 2
+        await pilot.pause()
+        assert "‹ [red]y[/red] ›" in str(choice.render())

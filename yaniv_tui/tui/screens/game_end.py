@@ -98,7 +98,8 @@ class GameEndScreen(Screen[None]):
         with VerticalScroll(id="end-body"):
             title = self.stopped or f"{names} wins!"
             yield Static(Text(title, style="bold #ffd75f"), id="end-title")
-            yield Static(f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}")
+            played = f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}"
+            yield Static(Text(played))  # Text: the ruleset's name as written
             yield Static(standings(self.session), id="standings")
             yield Static(
                 Text("Score after every round, one scale for all (low is good)", style="bold"), id="chart-title"

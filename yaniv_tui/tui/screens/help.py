@@ -75,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
                         yield Static("Choose the house rules on the setup screen.")
                     else:
                         yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
-                        yield Static("\n".join(f"• {line}" for line in describe(self.rules)))
+                        yield Static(Text("\n".join(f"• {line}" for line in describe(self.rules))))
         yield Footer(compact=True, show_command_palette=False)
 
     def action_close(self) -> None:

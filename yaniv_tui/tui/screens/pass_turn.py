@@ -6,6 +6,7 @@ import sys
 import time
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -40,9 +41,9 @@ class PassScreen(Screen[None]):
         yield TooSmall()
         with Vertical(id="pass-middle"):
             with Center():
-                yield Static(f"Pass to {self.player}", id="pass-title")
+                yield Static(Text(f"Pass to {self.player}"), id="pass-title")  # Text: the name as typed
             with Center():
-                yield Static(f"{self.player}, press enter when only you can see the screen.", id="pass-hint")
+                yield Static(Text(f"{self.player}, press enter when only you can see the screen."), id="pass-hint")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

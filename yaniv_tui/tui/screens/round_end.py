@@ -72,7 +72,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
         else:
             total = Text(str(result.scores[seat]))
         table.add_row(
-            name,
+            Text(name),  # Text: Rich reads a str cell as markup
             faces_text(list(hand), ascii_only),
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),

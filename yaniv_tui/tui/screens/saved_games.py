@@ -57,7 +57,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog", id="confirm-dialog"):
-            yield Static(self.question, id="confirm-question")
+            yield Static(Text(self.question), id="confirm-question")  # Text: names in it as typed
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
                 yield Button("Keep it (n)", id="confirm-no", variant="primary")
@@ -206,7 +206,7 @@ class SavedGamesPart:
                 yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
                 yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True)
         if self.save_problem:
-            yield Static(self.save_problem, id="save-problem")
+            yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 
     def saved_title(self) -> str:
         others = len(self.games) - 1

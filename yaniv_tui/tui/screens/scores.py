@@ -24,7 +24,7 @@ def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
     table.add_column("round", justify="right")
     for name in players:
-        table.add_column(name, justify="right", no_wrap=True)
+        table.add_column(Text(name), justify="right", no_wrap=True)  # Text: the name as typed, not markup
     resets_seen: dict[tuple[int, int], tuple[int, int]] = {}
     for number, result in enumerate(history, start=1):
         for seat, was, now in result.resets:

@@ -107,7 +107,7 @@ class TableScreen(TurnActions, Screen[None]):
     def on_mount(self) -> None:
         prefill = getattr(self.app, "prefill", None)
         for line in prefill.pop("notices", ()) if isinstance(prefill, dict) else ():  # said at start, see launch
-            self.notify(str(line), severity="warning", timeout=12)
+            self.notify(str(line), severity="warning", timeout=12, markup=False)
         self.save()
         self.advance()
         # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
@@ -131,7 +131,7 @@ class TableScreen(TurnActions, Screen[None]):
         if history.notice:
             self.tell_once("history-moved", history.notice)
         if pending:
-            self.notify(pending, severity="warning", timeout=12)
+            self.notify(pending, severity="warning", timeout=12, markup=False)
         elif history.problem:
             self.tell_once("history", f"No history kept: {history.problem}")
 
@@ -143,7 +143,7 @@ class TableScreen(TurnActions, Screen[None]):
         told: set[str] = getattr(self.app, "told", set())
         if topic not in told:
             told.add(topic)
-            self.notify(message, severity="warning", timeout=8)
+            self.notify(message, severity="warning", timeout=8, markup=False)
 
     # -- what is shown ------------------------------------------------------------------
 
@@ -362,7 +362,8 @@ class TableScreen(TurnActions, Screen[None]):
         try:
             game.apply(action)
         except IllegalActionError as error:
-            self.notify(f"{game.players[seat]} (bot) tried something illegal: {error}", severity="warning")
+            illegal = f"{game.players[seat]} (bot) tried something illegal: {error}"
+            self.notify(illegal, severity="warning", markup=False)
             game.apply(game.legal_actions()[0])
         self._acted(seat)
 

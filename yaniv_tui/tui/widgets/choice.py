@@ -11,6 +11,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button
 
@@ -44,8 +45,9 @@ class Choice(Button, Generic[T]):
         self._index = 0
         super().__init__(self._label(), compact=True, id=id, tooltip=tooltip or "press, or ← →, to change")
 
-    def _label(self) -> str:
-        return f"‹ {self._choices[self._index][0]} ›"
+    def _label(self) -> Content:
+        # Content, not a str: a Button reads a str label as markup; a choice's words are shown as they are.
+        return Content(f"‹ {self._choices[self._index][0]} ›")
 
     @property
     def choices(self) -> list[tuple[str, T]]:

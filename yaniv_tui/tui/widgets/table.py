@@ -38,7 +38,8 @@ class SeatPanel(Static):
         if self._shown == (info, ascii_only):
             return
         self._shown = (info, ascii_only)
-        self.border_title = f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}"
+        # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
+        self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
         self.set_class(info.playing, "-playing")
         self.set_class(info.out, "-out")
         self.set_class(info.thinking, "-thinking")
@@ -60,7 +61,7 @@ class SeatPanel(Static):
         elif info.out:
             self.border_subtitle = "out"
         else:
-            self.border_subtitle = info.kind
+            self.border_subtitle = Text(info.kind)
 
 
 class DeckView(Static):
