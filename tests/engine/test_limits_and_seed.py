@@ -47,3 +47,18 @@ def test_seed_0_and_large_seeds_deal() -> None:
     assert check_seed(0) == 0
     for seed in (0, 2**64):
         assert Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=seed).seed == seed
+
+
+def test_a_typed_end_score_the_resets_never_let_a_score_pass_is_refused(tmp_path) -> None:
+    """Before: the file's own end score (200) passed the checks, but a typed 500 behind a wall of resets
+    (every total from 250 to 399 back to 0) started a game whose save was then refused as damaged."""
+    from yaniv_tui.engine import ruleset_from_dict
+
+    walls = {str(total): 0 for total in range(250, 400)}
+    rules = ruleset_from_dict({"end": {"any_limit": True}, "resets": {"at": {"100": 50, **walls}}}, ruleset_id="wall")
+    with pytest.raises(ValueError, match=r"end score 500 cannot be played under wall: no score can pass"):
+        rules.with_choices(end_limit=500)
+    for end in (240, 200, 137):  # below the wall: played, and each game's save loads back
+        typed = rules.with_choices(end_limit=end)
+        game = Game.new(typed, ["Ann", "Ben"], seed=1)
+        assert game_from_dict(game_to_dict(game)).rules == typed

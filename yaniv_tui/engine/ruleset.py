@@ -164,8 +164,20 @@ class Ruleset:
                 low, high = end_limit_range()
                 if not low <= end_limit <= high:
                     raise ValueError(f"end score {end_limit} must be from {low} to {high}")
+                _check_typed_end(self, end_limit)
             rules = dataclasses.replace(rules, end_limit=end_limit)
         return rules
+
+
+def _check_typed_end(rules: Ruleset, end_limit: int) -> None:
+    """ValueError when a typed end score could never be reached under these rules (resets catching every
+    total below it): the checks a file's own end scores pass, so that a game's save always loads again."""
+    from .playable import playable_problems  # imported here: that module imports this one
+
+    offered = dataclasses.replace(rules, end_limit=end_limit, end_limit_choices=(end_limit,))
+    problems = playable_problems(offered)
+    if problems:
+        raise ValueError(f"end score {end_limit} cannot be played under {rules.id}: {problems[0].message}")
 
 
 def end_limit_range() -> tuple[int, int]:
