@@ -7,6 +7,7 @@ import dataclasses
 import json
 import math
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +27,8 @@ from yaniv_tui.engine import (
 )
 
 EXIT_USAGE = 2
+#: Stopped by ctrl+c, as shells report a process ended by SIGINT.
+EXIT_INTERRUPTED = 130
 #: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
 MAX_EXPERT_SAMPLES = 10_000
 #: The most processes `--jobs` starts: far more than cores only costs memory.
@@ -275,7 +278,8 @@ def simulate(
     if jobs > 1 and len(chunks) > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        with context.Pool(jobs, initializer=_worker_ignores_ctrl_c) as pool:
             for part in pool.imap_unordered(_play_chunk, chunks):
                 total.merge(part)
                 if progress:
@@ -357,6 +361,12 @@ def _samples(text: str) -> int:
     if value > MAX_EXPERT_SAMPLES:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_EXPERT_SAMPLES} guesses a move, not {value}")
     return value
+
+
+def _worker_ignores_ctrl_c() -> None:
+    # Ctrl+C reaches every process of the terminal: the workers leave it to the main process, which stops
+    # the pool and says so in one line, rather than each printing its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _jobs(text: str) -> int:
@@ -481,6 +491,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SimError as error:
         print(f"yaniv sim: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("yaniv sim: stopped (ctrl+c) before the run was done; nothing was printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:

@@ -42,3 +42,32 @@ def test_jobs_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_status_2(["--jobs", "1000"], capsys)
     assert f"must be at most {MAX_JOBS} processes, not 1000" in line
     assert build_parser().parse_args(["--jobs", str(MAX_JOBS)]).jobs == MAX_JOBS
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_run_in_one_line_without_a_traceback(jobs: str, tmp_path) -> None:
+    # Before: a KeyboardInterrupt traceback, and with --jobs one more from every worker process.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "yaniv_tui", "sim", "--seats", "medium,medium", "--games", "1000000"]
+    run = subprocess.Popen(
+        [*command, "--seed", "1", "--jobs", jobs, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        time.sleep(4)  # well past start-up, even on a busy machine: the run is under way
+        os.killpg(run.pid, signal.SIGINT)  # ctrl+c goes to the whole group, workers too
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130, err
+    assert out == "" and "Traceback" not in err
+    assert err.strip().splitlines() == ["yaniv sim: stopped (ctrl+c) before the run was done; nothing was printed"]
