@@ -119,4 +119,4 @@ async def test_help_says_an_undo_draws_the_unseen_cards_anew():
         await pilot.pause()
         keys_column = [line.split("▏")[0].rsplit("│", 1)[-1] for line in screen_text(app).splitlines()]
         text = " ".join(" ".join(keys_column).split())
-        assert "the deck is shuffled again" in text and "the bots may play otherwise" in text
+        assert "the deck is shuffled again" in text and "the bots' draws are new too" in text

@@ -37,7 +37,9 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
 #: What undo gives back, and what it cannot: the cards no one has seen are drawn anew.
 UNDO_TEXT = (
     "\nUndo (u, one human against bots) takes back your last move. What you have not seen is drawn anew: "
-    "the deck is shuffled again, so the card you drew may not come back, and the bots may play otherwise."
+    "the deck is shuffled again, so the card you drew may not come back, and the bots' draws are new too. "
+    "What the bots showed you (their drops and takes) stays known, and a bot facing the same table plays "
+    "the same way."
 )
 
 
