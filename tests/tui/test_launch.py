@@ -137,3 +137,10 @@ def test_resume_refuses_the_flags_of_a_new_game_in_one_line(argv, named, capsys)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--resume goes back to the saved game's own seats, rules and deal" in err
     assert f"leave out {named}" in err
+
+
+def test_resume_with_an_empty_id_is_one_line(capsys):
+    # Before: `--resume ""` went back to the newest game, as if no id had been given.
+    assert main(["--resume", ""]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--resume takes a game's id, or nothing for the newest game" in err

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 #: `--resume` without an id: the newest game in progress.
-NEWEST = ""
+NEWEST = "<newest>"
 #: An unexpected error stopped the app (Textual's own code for it, too).
 EXIT_CRASH = 1
 
@@ -170,6 +170,8 @@ def _resume_id(argv: Sequence[str]) -> str | None:
     """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError for a bad flag."""
     args = build_parser().parse_args(list(argv))
     resume: str | None = args.resume
+    if resume is not None and not resume.strip():
+        raise UsageError("--resume takes a game's id, or nothing for the newest game (see 'yaniv saves')")
     if resume is not None:
         # A saved game keeps its own seats, rules, limits and deal: a flag that would change them is refused.
         given = [flag for flag in _GAME_FLAGS if getattr(args, flag.lstrip("-").replace("-", "_")) is not None]
@@ -193,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options, prefill = options_from_args(args)
         notices = catch_up()
         if resume is not None:
-            saved = saved_game(resume)
+            saved = saved_game(None if resume == NEWEST else resume)
         if notices:
             prefill["notices"] = notices
     except UsageError as error:
