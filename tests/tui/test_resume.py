@@ -322,6 +322,7 @@ async def test_deleting_a_saved_game_asks_first():
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert not app.screen.query_one("#saved-box").display
+        assert str(app.screen.query_one("#setup-hint").render()).startswith("enter starts")
         await pilot.press("enter")  # starts a new game, as with no save at all
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)

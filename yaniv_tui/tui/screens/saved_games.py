@@ -227,6 +227,7 @@ class SavedGamesPart:
         screen.query_one("#saved-title", Label).update(self.saved_title())
         screen.query_one("#saved-desc", Static).update(self.saved_text())
         screen.query_one("#continue-saved", Button).display = self.saved is not None
+        screen.query_one("#setup-hint", Static).update(screen.hint_text())  # type: ignore[attr-defined]
         if not self.games:
             screen.query_one("#start", Button).focus()
         screen.refresh_bindings()

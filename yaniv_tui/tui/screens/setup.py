@@ -191,12 +191,13 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                     yield Button("Start", id="start", variant="success")
                     yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
                     yield Button("Rules…", id="house-rules", tooltip="ctrl+e: change these rules, save as your own")
-                yield Static(
-                    ("enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts")
-                    + " · tab moves between fields · press a seat's Human/Bot or a limit (or ← →) to change it",
-                    id="setup-hint",
-                )
+                yield Static(self.hint_text(), id="setup-hint")
         yield Footer(compact=True, show_command_palette=False)
+
+    def hint_text(self) -> str:
+        """What enter does, and how to move: it follows whether a saved game is offered."""
+        first = "enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts"
+        return first + " · tab moves between fields · press a seat's Human/Bot or a limit (or ← →) to change it"
 
     def preset_options(self) -> list[Option | None]:
         """One option per loadable ruleset, the user's own marked, with separators between."""
