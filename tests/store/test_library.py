@@ -17,7 +17,7 @@ from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import History, history_path
 from yaniv_tui.store.library import find_save, record_pending, scan_saves, short_ids
 from yaniv_tui.store.locks import GameOpenElsewhere, is_open_elsewhere, lock_game
-from yaniv_tui.store.paths import legacy_save_path, save_path, saves_dir
+from yaniv_tui.store.paths import legacy_save_path, lock_path, save_path, saves_dir
 from yaniv_tui.store.saves import SaveError, SaveMeta, Seat, save_game
 
 from .helpers import new_game, play
@@ -79,7 +79,10 @@ def test_a_damaged_save_is_one_line_moved_aside_and_the_rest_still_listed(data_d
     path = save_path(bad.game_id)
     text = path.read_text()
     path.write_text(text[: len(text) // 2])
+    lock_game(bad.game_id).release()  # played once, so its lock file is there
+    assert lock_path(bad.game_id).exists()
     listing = scan_saves()
+    assert not lock_path(bad.game_id).exists()  # no lock file left for a save that has gone aside
     assert [s.meta.game_id for s in listing.games] == [good.game_id]
     (line,) = listing.problems
     assert "damaged" in line and "moved to" in line and "\n" not in line

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
-from .paths import legacy_save_path, save_path, saves_dir
+from .paths import legacy_save_path, lock_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
 
 if TYPE_CHECKING:
@@ -108,7 +108,10 @@ def _read_named(path: Path) -> SavedGame | None:
     except SaveError as error:
         if is_open_elsewhere(path.stem):
             raise SaveError(f"the saved game {path.name} cannot be read ({error}); another yaniv has it open") from None
-        return load_save(path)  # moves it aside, and raises its one line
+        try:
+            return load_save(path)  # moves it aside, and raises its one line
+        finally:
+            _let_lock_go(path.stem)
     if saved.game_id != path.stem:
         error = SaveError(f"holds the game {saved.game_id[:20]}, not {path.stem[:20]}")
         try:
@@ -117,6 +120,14 @@ def _read_named(path: Path) -> SavedGame | None:
             raise SaveError(f"the saved game {path.name} {error}") from None
         raise SaveError(f"the saved game {path.name} {error}; it was moved to {aside}", aside)
     return saved
+
+
+def _let_lock_go(game_id: str) -> None:
+    """Remove the lock file of a game whose save was moved aside, unless someone holds it."""
+    if not GAME_ID.fullmatch(game_id) or not lock_path(game_id).exists():
+        return
+    with contextlib.suppress(SaveError, OSError):
+        lock_game(game_id).release(remove=True)
 
 
 def short_ids(ids: Sequence[str]) -> dict[str, str]:
