@@ -105,3 +105,17 @@ def dealt() -> Callable[..., Game]:
 def state() -> Callable[[Game], dict[str, Any]]:
     """`state(game)`: a full copy of the game's state, for before/after comparisons."""
     return snapshot
+
+
+def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -> Game:
+    """Let plain bots play `actions` actions, or until `rounds` rounds are finished, or to the end."""
+    from yaniv_tui.bots import PlainBot
+
+    bot = PlainBot()
+    done = 0
+    while not game.is_over and (actions is None or done < actions):
+        if rounds is not None and len(game.history) >= rounds:
+            break
+        game.apply(bot.choose(game.view(game.current)))
+        done += 1
+    return game

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import play
 
 from yaniv_tui.bots import PlainBot
 from yaniv_tui.engine import (
@@ -25,17 +26,6 @@ from yaniv_tui.engine import (
     preset_paths,
 )
 from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
-
-
-def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -> Game:
-    bot = PlainBot()
-    done = 0
-    while not game.is_over and (actions is None or done < actions):
-        if rounds is not None and len(game.history) >= rounds:
-            break
-        game.apply(bot.choose(game.view(game.current)))
-        done += 1
-    return game
 
 
 def slap_rules(**changes: Any) -> Ruleset:
