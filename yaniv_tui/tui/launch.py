@@ -158,6 +158,15 @@ def _every_game_open(count: int) -> str:
 
 def catch_up() -> list[str]:
     """Record finished games the history missed (kept as pending), each with one line on stderr."""
+    from yaniv_tui.store.paths import legacy_save_path, saves_dir
+
+    # No save at all (a first game, or every game finished and recorded): nothing to read, and the saves'
+    # modules stay unimported until the first screen is up.
+    try:
+        if not legacy_save_path().exists() and not any(saves_dir().glob("*.json")):
+            return []
+    except OSError:
+        pass  # the folder cannot be listed: the full look below says what is wrong
     from yaniv_tui.store import record_pending
 
     lines = record_pending()
