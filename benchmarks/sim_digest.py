@@ -1,0 +1,62 @@
+"""A seeded digest of `yaniv sim` over every preset and every bot level: a redesign must leave it unchanged.
+
+Runs `yaniv sim --json` for each preset with all four levels at the table (whole games and single rounds,
+slap-down on and off), drops the timings, and prints one SHA-256 per run and one over them all.
+
+    python benchmarks/sim_digest.py            # about a minute on one core
+    python benchmarks/sim_digest.py --quick    # one run per preset
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+
+PRESETS = ("israeli", "seven-cards", "sursis", "yanivo")
+TIMINGS = ("seconds", "games_per_second", "rounds_per_second", "turns_per_second")
+
+
+def runs(quick: bool) -> list[list[str]]:
+    """Every run's arguments to `yaniv sim`."""
+    out: list[list[str]] = []
+    for preset in PRESETS:
+        base = ["--ruleset", preset, "--expert-samples", "8"]
+        out.append([*base, "--seats", "easy,medium,hard,expert", "--games", "2", "--seed", "11"])
+        if quick:
+            continue
+        out.append([*base, "--seats", "expert,hard,medium,easy", "--rounds", "30", "--seed", "5"])
+        out.append([*base, "--seats", "easy,medium,hard", "--games", "3", "--seed", "2", "--slap-down", "on"])
+        out.append([*base, "--seats", "medium,hard", "--rounds", "60", "--seed", "9", "--slap-down", "off"])
+        out.append([*base, "--seats", "easy,easy,medium,medium,hard", "--rounds", "40", "--seed", "0"])
+    return out
+
+
+def digest(args: list[str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "yaniv_tui", "sim", *args, "--json"], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"yaniv sim {' '.join(args)} failed: {done.stderr.strip()}")
+    figures = json.loads(done.stdout)
+    for key in TIMINGS:
+        figures.pop(key, None)
+    return hashlib.sha256(json.dumps(figures, sort_keys=True).encode()).hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one run per preset")
+    quick = parser.parse_args().quick
+    total = hashlib.sha256()
+    for args in runs(quick):
+        one = digest(args)
+        total.update(one.encode())
+        print(f"{one[:16]}  yaniv sim {' '.join(args)}", flush=True)
+    print(f"digest {total.hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()
