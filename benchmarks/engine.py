@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset, standard_deck
 from yaniv_tui.engine.drops import legal_drops
 
@@ -48,7 +48,7 @@ def bench_game_loop(rules_id: str, games: int, repeat: int) -> tuple[float, int]
         start = time.process_time()
         for seed in range(games):
             game = Game.new(rules, ["A", "B"], seed=seed)
-            bots = (PlainBot(), PlainBot())
+            bots = (MediumBot(), MediumBot())
             while not game.is_over:
                 seat = game.current
                 game.apply(bots[seat].choose(game.view(seat)))

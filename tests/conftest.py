@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playing import deal, play, snapshot, stack
 
-from yaniv_tui.engine import Card, Game, Ruleset, load_ruleset, parse_cards
+from yaniv_tui.engine import Game, Ruleset, load_ruleset
+
+__all__ = ["deal", "play", "snapshot", "stack"]
 
 _SCRATCH = pytest.StashKey[Path]()
 
@@ -35,60 +38,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 
 
-def stack(hands: Sequence[str], up: str, deck: str = "") -> list[Card]:
-    """The order `Game.new` deals from: hands a card at a time round the table, the up card, the deck top first."""
-    parsed = [parse_cards(h) for h in hands]
-    size = len(parsed[0])
-    if any(len(h) != size for h in parsed):
-        raise ValueError("every stacked hand needs the same number of cards")
-    order = [parsed[seat][i] for i in range(size) for seat in range(len(parsed))]
-    return order + parse_cards(up) + parse_cards(deck)
-
-
-def deal(
-    rules: str | Ruleset,
-    hands: Sequence[str],
-    up: str,
-    deck: str = "",
-    *,
-    first: int = 0,
-    seed: int = 0,
-    players: int | None = None,
-) -> Game:
-    """A game whose first round starts with these hands, this turned-up card and this deck top."""
-    ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
-    n = players if players is not None else len(hands)
-    names = [f"P{seat}" for seat in range(n)]
-    return Game.new(ruleset, names, seed=seed, deck=stack(hands, up, deck), first=first)
-
-
-def snapshot(game: Game) -> dict[str, Any]:
-    """Everything a game holds, copied, so two moments of it can be compared for equality."""
-    return {
-        "rules": game.rules,
-        "players": game.players,
-        "seed": game.seed,
-        "rng": game.rng.getstate(),
-        "scores": list(game.scores),
-        "out": list(game.out),
-        "hands": [None if h is None else list(h) for h in game.hands],
-        "deck": list(game.deck),
-        "pile": list(game.pile),
-        "previous_kind": game.previous_kind,
-        "takeable": game.takeable,
-        "current": game.current,
-        "phase": game.phase,
-        "slap_card": game.slap_card,
-        "log": list(game.log),
-        "history": list(game.history),
-        "zero_wins": list(game.zero_wins),
-        "round_no": game.round_no,
-        "turns": game.turns,
-        "reshuffles": game.reshuffles,
-        "dealer": game.dealer,
-    }
-
-
 @pytest.fixture(scope="session")
 def rules() -> Callable[[str], Ruleset]:
     """Load a preset by id: `rules("israeli")`."""
@@ -105,17 +54,3 @@ def dealt() -> Callable[..., Game]:
 def state() -> Callable[[Game], dict[str, Any]]:
     """`state(game)`: a full copy of the game's state, for before/after comparisons."""
     return snapshot
-
-
-def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -> Game:
-    """Let plain bots play `actions` actions, or until `rounds` rounds are finished, or to the end."""
-    from yaniv_tui.bots import PlainBot
-
-    bot = PlainBot()
-    done = 0
-    while not game.is_over and (actions is None or done < actions):
-        if rounds is not None and len(game.history) >= rounds:
-            break
-        game.apply(bot.choose(game.view(game.current)))
-        done += 1
-    return game

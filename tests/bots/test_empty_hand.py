@@ -10,7 +10,7 @@ import dataclasses
 import random
 
 import pytest
-from conftest import deal
+from playing import deal
 
 from yaniv_tui.bots import LEVELS, Bot, make_bot
 from yaniv_tui.bots.expert import _quick_action

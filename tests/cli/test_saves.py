@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History, SaveMeta, Seat, history_path, save_game, save_path, saves_dir
@@ -25,7 +25,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def a_game(ruleset: str, names: list[str], seed: int, actions: int | None, game_id: str) -> Game:
     """A game played by plain bots for `actions` actions (None: to its end), saved under `game_id`."""
     game = Game.new(load_ruleset(ruleset), names, seed=seed)
-    bot = PlainBot()
+    bot = MediumBot()
     done = 0
     while not game.is_over and (actions is None or done < actions):
         game.apply(bot.choose(game.view(game.current)))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
 
@@ -31,7 +31,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def a_game(game_id: str, actions: int | None = 8) -> Game:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=3)
-    bot = PlainBot()
+    bot = MediumBot()
     done = 0
     while not game.is_over and (actions is None or done < actions):
         game.apply(bot.choose(game.view(game.current)))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Action, Game, load_ruleset
 
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
@@ -40,7 +40,7 @@ def play(preset: str, players: int, seed: int, chooser_seed: int, state) -> tupl
     """A whole game of plain bots with a random player at seat 0, recording every action and state."""
     game = Game.new(load_ruleset(preset), [f"P{s}" for s in range(players)], seed=seed)
     rng = random.Random(chooser_seed)
-    bot = PlainBot()
+    bot = MediumBot()
     actions: list[Action] = []
     states = [state(game)]
     while not game.is_over:
@@ -89,7 +89,7 @@ def test_different_seeds_deal_different_games() -> None:
 def test_a_clone_plays_on_identically(state) -> None:
     """A clone carries the generator too: the same actions from it give the same game, reshuffles included."""
     game = Game.new(load_ruleset("yanivo"), ["A", "B", "C"], seed=77)
-    bot = PlainBot()
+    bot = MediumBot()
     for _ in range(15):
         game.apply(bot.choose(game.view(game.current)))
     twin = game.clone()

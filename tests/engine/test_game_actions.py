@@ -13,7 +13,7 @@ from yaniv_tui.engine import (
     Game,
     GameSetupError,
     IllegalActionError,
-    Pass,
+    KeepCard,
     Play,
     SlapDown,
     Turn,
@@ -152,7 +152,7 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
         (Play(cards("5C"), card("9S")), "9S cannot be taken: take 2D from the previous drop, or the deck"),
         (CallYaniv(), "P0 cannot call Yaniv: the hand is worth 31, above the limit of 5"),
         (SlapDown(card("5C")), "a slap-down is only for the card just drawn from the deck"),
-        (Pass(), "there is no drawn card to keep or slap down"),
+        (KeepCard(), "there is no drawn card to keep or slap down"),
     ],
     ids=["not-in-hand", "twice", "not-a-group", "ace-high", "empty", "bad-take", "yaniv-above-limit", "slap", "pass"],
 )
@@ -186,7 +186,7 @@ def test_no_action_after_the_game_is_over(dealt, state) -> None:
     assert game.legal_actions() == []
     assert game.view(0).legal_actions == [] and not game.view(0).is_my_turn
     before = state(game)
-    for action in (CallYaniv(), Play(cards("AS"), None), Pass()):
+    for action in (CallYaniv(), Play(cards("AS"), None), KeepCard()):
         with pytest.raises(IllegalActionError, match="the game is over"):
             game.apply(action)
         assert state(game) == before
@@ -204,7 +204,7 @@ def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
     game = dealt(slap_rules(), ["5H KC QC 10D 9S", "KS KD KH QS QD"], up="2D", deck="5S 3C")
     game.apply(Play(cards("5H"), None))
     assert game.phase == "slap" and game.current == 0
-    assert game.legal_actions() == [SlapDown(card("5S")), Pass()]
+    assert game.legal_actions() == [SlapDown(card("5S")), KeepCard()]
     assert game.view(0).slap_card == card("5S")
     assert game.view(1).slap_card is None and game.view(1).legal_actions == []
     assert game.view(1).phase == "turn"  # whether the draw matched is seat 0's secret until slapped down
@@ -224,11 +224,11 @@ def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
 
 
 def test_slap_down_may_be_declined(dealt) -> None:
-    """Slap-down: Pass keeps the drawn card and ends the turn."""
+    """Slap-down: KeepCard keeps the drawn card and ends the turn."""
     game = dealt(slap_rules(), ["5H 5D QC 10D 9S", "KS KD KH QS QD"], up="2D", deck="5S 3C")
     game.apply(Play(cards("5H 5D"), None))
-    assert game.legal_actions() == [SlapDown(card("5S")), Pass()]
-    game.apply(Pass())
+    assert game.legal_actions() == [SlapDown(card("5S")), KeepCard()]
+    game.apply(KeepCard())
     assert game.current == 1 and card("5S") in game.view(0).hand
     assert game.view(1).previous_drop == cards("5H 5D")
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Action, CallYaniv, Game, Ruleset, load_ruleset, ruleset_from_dict
 
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
@@ -67,7 +67,7 @@ def play_out(table: Table) -> Game:
     game = Game.new(table.rules, [f"P{s}" for s in range(table.players)], seed=table.seed)
     full = Counter(game.full_deck())
     assert sum(full.values()) == table.rules.deck_size_for(table.players)
-    bot = PlainBot()
+    bot = MediumBot()
     randoms = RandomPlayer(table.seed)
     for _ in range(MAX_ACTIONS):
         if game.is_over:

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import play
+from playing import play
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import (
     Card,
     Game,
@@ -81,7 +81,7 @@ def emptied_by_a_slap() -> Game:
 def test_every_state_of_a_played_game_builds_the_same_game(preset: str) -> None:
     rules = dataclasses.replace(load_ruleset(preset), slap_down=True)
     game = Game.new(rules, ["Ann", "Ben", "Cy", "Dee"], seed=5)
-    bot = PlainBot()
+    bot = MediumBot()
     assert set(rebuild(game).__dict__) == set(game.__dict__)  # every attribute of a game, a new one too
     for _ in range(300):
         assert game_to_dict(rebuild(game)) == game_to_dict(game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conftest import play
+from playing import play
 
 from yaniv_tui.engine import Game, Ruleset, load_ruleset
 

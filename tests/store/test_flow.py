@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game, save_path
@@ -22,7 +22,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def session(game: Game, meta: SaveMeta, undo: UndoStack, actions: int | None) -> None:
     """One sitting at the table: the human (seat 0, played by a bot here) and two bots, as the app runs it."""
-    bot = PlainBot()
+    bot = MediumBot()
     with History() as history:
         done = 0
         while not game.is_over and (actions is None or done < actions):

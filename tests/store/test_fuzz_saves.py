@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset, preset_paths
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store.saves import SaveError, SaveMeta, Seat, UndoStack, load_save, read_save, save_game
@@ -42,7 +42,7 @@ def _played(preset: str, seed: int, actions: int, *, undo: bool, slap: bool = Fa
         rules = dataclasses.replace(rules, slap_down=True)
     game = Game.new(rules, ["You", "Dana", "Avi"], seed=seed)
     stack = UndoStack()
-    bot = PlainBot()
+    bot = MediumBot()
     for _ in range(actions):
         if game.is_over:
             break
@@ -57,7 +57,7 @@ def _slap_phase_save() -> dict[str, Any]:
     rules = dataclasses.replace(load_ruleset("israeli"), slap_down=True)
     for seed in range(40):
         game = Game.new(rules, ["You", "Dana"], seed=seed)
-        bot = PlainBot()
+        bot = MediumBot()
         for _ in range(200):
             if game.phase != "turn":
                 break

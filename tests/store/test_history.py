@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game
 from yaniv_tui.store.history import MIGRATIONS, SCHEMA_VERSION, History, PlayerStats, print_stats
 from yaniv_tui.store.saves import Seat
@@ -23,7 +23,7 @@ SEATS = (Seat.person(), Seat.bot("medium"), Seat.bot("medium"))
 def play_recorded(history: History, key: str, seed: int, names: tuple[str, ...] = NAMES) -> Game:
     """A bot game recorded after every action, as the app does."""
     game = Game.new(new_game().rules, names, seed=seed)
-    bot = PlainBot()
+    bot = MediumBot()
     while not game.is_over:
         game.apply(bot.choose(game.view(game.current)))
         assert history.record(key, game, SEATS[: len(names)])

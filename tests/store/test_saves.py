@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import saves
@@ -94,14 +94,14 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     # A real kill: a child saves as fast as it can while bots play; SIGKILL lands mid-write somewhere.
     script = textwrap.dedent(
         """
-        from yaniv_tui.bots import PlainBot
+        from yaniv_tui.bots import MediumBot
         from yaniv_tui.engine import Game, load_ruleset
         from yaniv_tui.store.saves import SaveMeta, Seat, save_game
         meta = SaveMeta((Seat.bot("medium"), Seat.bot("medium")), game_id="killed")
         seed = 0
         while True:
             game = Game.new(load_ruleset("israeli"), ["A", "B"], seed=seed)
-            bot = PlainBot()
+            bot = MediumBot()
             while not game.is_over:
                 game.apply(bot.choose(game.view(game.current)))
                 save_game(game, meta)
@@ -196,7 +196,7 @@ def test_meta_must_match_the_game() -> None:
 
 def test_undo_gives_back_the_game_before_the_humans_move() -> None:
     game = new_game(players=3, seed=5)
-    bot = PlainBot()
+    bot = MediumBot()
     undo = UndoStack()
     while game.current != 0:
         game.apply(bot.choose(game.view(game.current)))

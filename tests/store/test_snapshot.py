@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset, preset_paths
 from yaniv_tui.engine.snapshot import (
     GAME_ATTRIBUTES,
@@ -34,7 +34,7 @@ def test_the_snapshot_covers_every_attribute_of_a_game() -> None:
 @pytest.mark.parametrize("preset", sorted(preset_paths()))
 def test_every_state_of_a_bot_game_reads_back_equal(preset: str) -> None:
     game = new_game(preset, players=4, seed=3)
-    bot = PlainBot()
+    bot = MediumBot()
     for _ in range(250):  # several rounds: deals, Yaniv calls, Assafs, resets
         data = game_to_dict(game)
         assert game_to_dict(through_json(game)) == data
@@ -59,7 +59,7 @@ def test_a_read_back_game_has_the_same_future(seed: int) -> None:
 
 def test_the_slap_phase_reads_back() -> None:
     game = new_game(slap_rules(), players=2, seed=0)
-    bot = PlainBot()
+    bot = MediumBot()
     while game.phase != "slap":
         assert not game.is_over, "no slap-down came up in this game; pick another seed"
         game.apply(bot.choose(game.view(game.current)))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from yaniv_tui.bots import PlainBot
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store.history import History, print_stats
 from yaniv_tui.store.saves import Seat
@@ -20,7 +20,7 @@ def test_names_already_in_the_history_print_escaped(tmp_path: Path) -> None:
     """Before: `yaniv stats` printed a name holding ESC [2J raw, and the terminal cleared its screen."""
     path = tmp_path / "h.sqlite3"
     game = Game.new(load_ruleset("israeli"), NAMES, seed=3)
-    bot = PlainBot()
+    bot = MediumBot()
     with History(path) as history:
         while not game.is_over:
             game.apply(bot.choose(game.view(game.current)))

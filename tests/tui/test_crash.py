@@ -69,9 +69,9 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
 
 async def test_a_bot_that_crashes_in_its_thread_is_reported_too(monkeypatch, private_folders):
     data, _ = private_folders
-    from yaniv_tui.bots.plain import PlainBot
+    from yaniv_tui.bots.medium import MediumBot
 
-    monkeypatch.setattr(PlainBot, "choose", boom)
+    monkeypatch.setattr(MediumBot, "choose", boom)
     app = make_app("israeli", "bot:medium,bot:medium", seed=4)
     with pytest.raises(WorkerFailed):  # Textual wraps the error of a worker
         async with app.run_test(size=SIZE) as pilot:

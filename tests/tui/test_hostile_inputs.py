@@ -49,13 +49,13 @@ async def test_a_seat_name_with_a_control_character_is_refused_in_one_line():
 
 async def test_the_stats_screen_shows_a_name_with_brackets_as_typed():
     """Before: the stats table read a name like "[red]x" as markup and showed a red "x"."""
-    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.bots import MediumBot
     from yaniv_tui.engine import Game, load_ruleset
     from yaniv_tui.store import History
     from yaniv_tui.store.saves import Seat
 
     game = Game.new(load_ruleset("israeli"), ("[red]x", "Ann"), seed=3)
-    bot = PlainBot()
+    bot = MediumBot()
     with History() as history:
         while not game.is_over:
             game.apply(bot.choose(game.view(game.current)))

@@ -346,12 +346,12 @@ async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
 
 
 def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys, monkeypatch):
-    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.bots import MediumBot
     from yaniv_tui.engine import Game, load_ruleset
     from yaniv_tui.store import History, SaveMeta, Seat, save_game
 
     game = Game.new(load_ruleset("seven-cards"), ["Ann", "Bob"], seed=3)
-    bot = PlainBot()
+    bot = MediumBot()
     while not game.is_over:
         game.apply(bot.choose(game.view(game.current)))
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
@@ -376,7 +376,7 @@ async def test_the_setup_screen_shows_what_was_said_at_start():
 async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_first_read_it():
     # Another terminal plays the game on while this setup screen is open: Continue must not bring back the
     # copy it read at start, or those moves are lost and the deck's next card is drawn a second time.
-    from yaniv_tui.bots import PlainBot
+    from yaniv_tui.bots import MediumBot
     from yaniv_tui.store import save_game
 
     await one_turn_saved("israeli", seed=4)
@@ -387,7 +387,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
         (listed,) = app.screen.games
         elsewhere = load_save(save_path(listed.game_id))  # the other terminal's copy
         assert elsewhere is not None
-        game, bot = elsewhere.game, PlainBot()
+        game, bot = elsewhere.game, MediumBot()
         for _ in range(3):
             game.apply(bot.choose(game.view(game.current)))
         save_game(game, elsewhere.meta, elsewhere.undo)

@@ -9,7 +9,7 @@ from yaniv_tui.engine import Action, PlayerView
 from .easy import EasyBot
 from .expert import ExpertBot
 from .hard import HardBot
-from .plain import PlainBot
+from .medium import MediumBot
 
 #: The bot levels a seat may have, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -37,7 +37,7 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     if level == "easy":
         return EasyBot(seed)
     if level == "medium":
-        return PlainBot()
+        return MediumBot()
     if level == "hard":
         return HardBot(seed)
     if level == "expert":
@@ -47,4 +47,4 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "PlainBot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "MediumBot", "make_bot"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from yaniv_tui.engine import Action, CallYaniv, Card, Pass, Play, PlayerView, SlapDown, legal_drops
+from yaniv_tui.engine import Action, CallYaniv, Card, KeepCard, Play, PlayerView, SlapDown, legal_drops
 
 
 class EasyBot:
@@ -24,7 +24,7 @@ class EasyBot:
         rng = self.rng
         if view.phase == "slap":
             assert view.slap_card is not None
-            return SlapDown(view.slap_card) if rng.random() < 0.5 else Pass()
+            return SlapDown(view.slap_card) if rng.random() < 0.5 else KeepCard()
         if not view.hand:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         rules = view.rules

@@ -1,7 +1,7 @@
 """The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
-from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, legal_drops, takeable
+from .drops import DropError, DropKind, arrange_drop, card_values, drop_kind, hand_value, legal_drops, takeable
 from .game import (
     Action,
     CallYaniv,
@@ -9,7 +9,7 @@ from .game import (
     GameSetupError,
     GameStateError,
     IllegalActionError,
-    Pass,
+    KeepCard,
     Play,
     PlayerView,
     SlapDown,
@@ -42,7 +42,7 @@ __all__ = [
     "GameSetupError",
     "GameStateError",
     "IllegalActionError",
-    "Pass",
+    "KeepCard",
     "Play",
     "PlayerView",
     "RoundScore",
@@ -51,6 +51,7 @@ __all__ = [
     "SlapDown",
     "Turn",
     "arrange_drop",
+    "card_values",
     "cards_text",
     "check_ruleset",
     "check_seed",

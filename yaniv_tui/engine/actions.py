@@ -47,14 +47,14 @@ class SlapDown:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class KeepCard:
     """Keep the card just drawn instead of slapping it down."""
 
     def __str__(self) -> str:
         return "keep the card"
 
 
-Action = CallYaniv | Play | SlapDown | Pass
+Action = CallYaniv | Play | SlapDown | KeepCard
 
 
 class Turn(NamedTuple):

@@ -37,6 +37,18 @@ def hand_value(cards: Iterable[Card], rules: Ruleset) -> int:
     return low if low <= rules.swing_up_to else total + jacks * rules.jack_high
 
 
+def card_values(hand: Sequence[Card], rules: Ruleset) -> tuple[int, ...]:
+    """Each card's part of the hand value, in hand order; they add up to `hand_value` (jacks swing together)."""
+    values = [rules.rank_values[card.rank] for card in hand]
+    jacks = [i for i, card in enumerate(hand) if card.rank == JACK]
+    if rules.jack_swing and jacks:
+        others = hand_value([c for c in hand if c.rank != JACK], rules)
+        each = (hand_value(hand, rules) - others) // len(jacks)
+        for i in jacks:
+            values[i] = each
+    return tuple(values)
+
+
 def _set_ok(cards: Sequence[Card], rules: Ruleset) -> bool:
     if len(cards) < rules.set_min:
         return False

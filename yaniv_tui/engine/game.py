@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import repeat, starmap
 
-from .actions import Action, CallYaniv, Pass, Phase, Play, SlapDown, Turn
+from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card, cards_text, parse_cards, standard_deck
 from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, takeable
 from .ruleset import Ruleset
@@ -22,7 +22,7 @@ __all__ = [
     "GameSetupError",
     "GameStateError",
     "IllegalActionError",
-    "Pass",
+    "KeepCard",
     "Phase",
     "Play",
     "PlayerView",
@@ -322,7 +322,7 @@ class Game:
             self._call()
         elif isinstance(action, SlapDown):
             self._slap(action)
-        elif isinstance(action, Pass):
+        elif isinstance(action, KeepCard):
             if self.phase != "slap":
                 raise IllegalActionError("there is no drawn card to keep or slap down")
             self.slap_card = None
@@ -439,7 +439,7 @@ class Game:
         hand = self.hands[self.current]
         assert hand is not None
         value = hand_value(hand, self.rules)
-        if value > self.rules.yaniv_limit:
+        if not self.rules.may_call(value):
             raise IllegalActionError(
                 f"{self._who()} cannot call Yaniv: the hand is worth {value}, "
                 f"above the limit of {self.rules.yaniv_limit}"

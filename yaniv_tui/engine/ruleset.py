@@ -124,6 +124,10 @@ class Ruleset:
         """A card's value in hand by its rank, before any jack swing."""
         return self.rank_values[rank]
 
+    def may_call(self, hand_value: int) -> bool:
+        """Whether a hand of this value may call Yaniv: the one place the Yaniv limit is applied."""
+        return hand_value <= self.yaniv_limit
+
     @property
     def swing_up_to(self) -> int:
         return self.yaniv_limit if self.jack_swing_up_to is None else self.jack_swing_up_to

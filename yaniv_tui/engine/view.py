@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, CallYaniv, Pass, Phase, Play, SlapDown, Turn
+from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card
 from .drops import DropKind, hand_value, legal_drops
 from .ruleset import Ruleset
@@ -104,6 +104,11 @@ class PlayerView:
         return hand_value(self.hand, self.rules)
 
     @property
+    def may_call(self) -> bool:
+        """Whether this seat's hand is low enough to call Yaniv (on its turn, before dropping)."""
+        return self.rules.may_call(hand_value(self.hand, self.rules))
+
+    @property
     def is_my_turn(self) -> bool:
         return self.current == self.seat and self.phase != "over"
 
@@ -134,9 +139,9 @@ def legal_actions_for(
         return []
     if phase == "slap":
         assert slap_card is not None
-        return [SlapDown(slap_card), Pass()]
+        return [SlapDown(slap_card), KeepCard()]
     actions: list[Action] = []
-    if hand_value(hand, rules) <= rules.yaniv_limit:
+    if rules.may_call(hand_value(hand, rules)):
         actions.append(CallYaniv())
     options: list[Card | None] = [None] if deck else []
     options.extend(takes)

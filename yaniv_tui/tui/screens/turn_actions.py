@@ -14,7 +14,7 @@ from yaniv_tui.engine import (
     Card,
     DropError,
     IllegalActionError,
-    Pass,
+    KeepCard,
     Play,
     SlapDown,
     arrange_drop,
@@ -209,7 +209,7 @@ class TurnActions:
 
     def action_keep(self) -> None:
         seat = self.game.current
-        if self._apply(Pass()):
+        if self._apply(KeepCard()):
             self._acted(seat)
 
     def _apply(self, action: Action) -> bool:

@@ -1,4 +1,4 @@
-"""The plain bot: drop the most points, take a low pile card, call Yaniv when it may."""
+"""The medium bot: drop the most points, take a low pile card, call Yaniv when it may."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from yaniv_tui.engine import Action, CallYaniv, Play, PlayerView, SlapDown
 from yaniv_tui.engine.drops import weigh_hand
 
 
-class PlainBot:
+class MediumBot:
     """Drops the group worth the most, takes a pile card worth `take_at_most` or less, calls Yaniv at once."""
 
-    name = "plain"
+    name = "medium"
 
     def __init__(self, take_at_most: int = 3) -> None:
         self.take_at_most = take_at_most
@@ -26,7 +26,7 @@ class PlainBot:
             return CallYaniv()
         values = rules.rank_values
         # A pile card is worth taking only when it is lower than every card dropped:
-        # then the hand surely gets lower, and two plain bots cannot swap cards forever.
+        # then the hand surely gets lower, and two medium bots cannot swap cards forever.
         take = None
         low = self.take_at_most + 1
         for card in best_drop:
