@@ -25,7 +25,7 @@ from yaniv_tui.engine import (
     parse_card,
     preset_paths,
 )
-from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 
 
 def slap_rules(**changes: Any) -> Ruleset:

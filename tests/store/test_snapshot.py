@@ -12,7 +12,7 @@ import pytest
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset, preset_paths
-from yaniv_tui.engine.snapshot import (
+from yaniv_tui.store.game_format import (
     GAME_ATTRIBUTES,
     VERSION,
     SnapshotError,
@@ -177,7 +177,7 @@ def test_a_rule_added_after_the_save_takes_its_default() -> None:
 
 
 def test_a_rule_no_file_can_set_is_kept_and_type_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yaniv_tui.engine import snapshot
+    from yaniv_tui.store import game_format as snapshot
 
     monkeypatch.setattr(snapshot, "KEYS", tuple(k for k in snapshot.KEYS if k.field != "slap_down"))
     data = game_to_dict(Game.new(slap_rules(), ["Ann", "Ben"], seed=1))
