@@ -28,10 +28,12 @@ from .ruleset_file import (
     ruleset_from_dict,
 )
 from .scoring import RoundScore, score_round
+from .state import STATE_FIELDS, GameState
 
 __all__ = [
     "JOKER",
     "KEYS",
+    "STATE_FIELDS",
     "Action",
     "CallYaniv",
     "Card",
@@ -40,6 +42,7 @@ __all__ = [
     "DropKind",
     "Game",
     "GameSetupError",
+    "GameState",
     "GameStateError",
     "IllegalActionError",
     "KeepCard",

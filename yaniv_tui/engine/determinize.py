@@ -6,9 +6,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card, cards_text, standard_deck
+from .cards import Card, cards_text
+from .deal import full_deck_of
 from .game import Game, GameStateError, PlayerView
-from .state import fill
 
 
 class DeterminizeError(ValueError):
@@ -39,7 +39,7 @@ def game_from_view(
     if len(hands) != n:
         raise DeterminizeError(f"one hand per seat: {n} seats, {len(hands)} hands")
     rules = view.rules
-    full = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
+    full = full_deck_of(rules, n)
     pile_groups: list[tuple[Card, ...]] = []
     discards = view.discards
     if discards:
@@ -65,12 +65,30 @@ def game_from_view(
     players = tuple(view.players)
     if not check:
         # The expert's own guesses, dealt from the view's unseen cards: set, not checked, as it makes thousands.
-        known = (list(view.scores), list(view.out), view.previous_kind, tuple(view.takeable), full)
-        return fill(
-            Game(), rules, players, game_hands, list(deck), pile_groups, view.current, view.phase,
-            view.slap_card, list(view.seen), list(view.history), seed, random.Random(seed), view.round_no,
-            known=known,
-        )  # fmt: skip
+        history = list(view.history)
+        return Game(
+            rules=rules,
+            players=players,
+            seed=seed,
+            rng=random.Random(seed),
+            scores=list(view.scores),
+            out=list(view.out),
+            hands=game_hands,
+            deck=list(deck),
+            pile=pile_groups,
+            previous_kind=view.previous_kind,
+            takeable=tuple(view.takeable),
+            current=view.current,
+            phase=view.phase,
+            slap_card=view.slap_card,
+            log=list(view.seen),
+            history=history,
+            zero_wins=list(history[-1].zero_wins) if history else [0] * n,
+            round_no=view.round_no,
+            turns=0,
+            reshuffles=0,
+            dealer=None,
+        )
     _check_cards(full, deck, pile_groups, game_hands)
     try:
         return Game.from_state(

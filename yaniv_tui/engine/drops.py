@@ -197,6 +197,12 @@ def takeable(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> tuple[Card
     return tuple(dict.fromkeys(cards))
 
 
+def slap_matches(drop: Sequence[Card], card: Card) -> bool:
+    """Whether `card` is of the rank of the single or set `drop`, as a slap-down needs (a joker matches jokers)."""
+    ranks = {c.rank for c in drop if c.rank} or {0}
+    return ranks == {card.rank}
+
+
 def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
     """Every distinct legal drop of a hand: singles, sets, then runs in their laid-out order."""
     cards = hand if isinstance(hand, (list, tuple)) else list(hand)

@@ -52,35 +52,6 @@ FORMAT = "yaniv-tui-game"
 #: Bumped whenever a field changes meaning; a snapshot of another version is refused, not guessed at.
 VERSION = 1
 
-#: Every attribute a Game holds. A test checks this against a real game, so a new engine
-#: attribute cannot be silently left out of saves.
-GAME_ATTRIBUTES = frozenset(
-    {
-        "rules",
-        "players",
-        "seed",
-        "rng",
-        "scores",
-        "out",
-        "hands",
-        "deck",
-        "pile",
-        "previous_kind",
-        "takeable",
-        "current",
-        "phase",
-        "slap_card",
-        "log",
-        "history",
-        "zero_wins",
-        "round_no",
-        "turns",
-        "reshuffles",
-        "dealer",
-        "_full_deck",
-    }
-)
-
 _MT_WORDS = 624  # Mersenne Twister words in random.Random's state, plus one position
 
 
