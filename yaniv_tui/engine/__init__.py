@@ -1,7 +1,19 @@
 """The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
-from .drops import DropError, DropKind, arrange_drop, card_values, drop_kind, hand_value, legal_drops, takeable
+from .drops import (
+    DropError,
+    DropKind,
+    arrange_drop,
+    card_values,
+    drop_kind,
+    hand_value,
+    legal_drops,
+    slap_matches,
+    suit_runs,
+    swing_values,
+    takeable,
+)
 from .game import (
     Action,
     CallYaniv,
@@ -69,6 +81,9 @@ __all__ = [
     "presets_dir",
     "ruleset_from_dict",
     "score_round",
+    "slap_matches",
     "standard_deck",
+    "suit_runs",
+    "swing_values",
     "takeable",
 ]
