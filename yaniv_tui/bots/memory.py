@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, standard_deck, swing_values
+from yaniv_tui.engine import Card, PlayerView, Ruleset, full_deck_of, hand_value, swing_values
 
 _FULL_DECKS: dict[tuple[int, int], Counter[Card]] = {}
 
@@ -14,7 +14,7 @@ def full_deck(rules: Ruleset, players: int) -> Counter[Card]:
     key = (rules.jokers_per_deck, rules.decks_for(players))
     deck = _FULL_DECKS.get(key)
     if deck is None:
-        deck = Counter(standard_deck(rules.jokers_per_deck) * key[1])
+        deck = Counter(full_deck_of(rules, players))
         _FULL_DECKS[key] = deck
     return deck
 

@@ -1,6 +1,7 @@
 """The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
+from .deal import full_deck_of
 from .drops import (
     DropError,
     DropKind,
@@ -71,6 +72,7 @@ __all__ = [
     "check_ruleset",
     "check_seed",
     "drop_kind",
+    "full_deck_of",
     "hand_value",
     "legal_drops",
     "load_ruleset",

@@ -1,4 +1,5 @@
-"""Shuffling and dealing: a game's full deck, and a round's hands, deck and card turned up, from its one generator."""
+"""Setting a game up and dealing: its players and seed checked, its full deck, and a round's hands, deck and card
+turned up, shuffled from the game's one generator."""
 
 from __future__ import annotations
 
@@ -13,6 +14,32 @@ from .ruleset import Ruleset
 
 class GameSetupError(ValueError):
     """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
+
+
+def check_seed(seed: int) -> int:
+    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
+    if type(seed) is not int or seed < 0:
+        raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
+    return seed
+
+
+def check_setup(rules: Ruleset, players: Sequence[str], seed: int | None, first: int | None) -> tuple[str, ...]:
+    """The players' names, once the count, the names, the seed and the first seat fit (GameSetupError if not)."""
+    names = tuple(players)
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise GameSetupError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(names)}"
+        )
+    if any(not isinstance(n, str) or not n.strip() for n in names):
+        raise GameSetupError("every player needs a name")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except GameSetupError as error:
+            raise GameSetupError(f"the seed {error}") from None
+    if first is not None and not 0 <= first < len(names):
+        raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
+    return names
 
 
 #: (jokers a deck, decks) -> every card of such a game, in a fixed order; a tuple, so it is shared safely.

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card, parse_cards
 from .checks import check_state
-from .deal import GameSetupError, deal, shuffle
+from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
 from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, slap_matches, takeable
 from .ruleset import Ruleset
 from .scoring import RoundScore, score_round
@@ -40,13 +40,6 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
 
 
-def check_seed(seed: int) -> int:
-    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
-    if type(seed) is not int or seed < 0:
-        raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
-    return seed
-
-
 class Game(GameState):
     """A whole game of Yaniv: its rounds, turns and scores.
 
@@ -74,20 +67,7 @@ class Game(GameState):
         is the deck, top first. Cards not given are shuffled below them.
         `first` is the seat that plays first; else the rules choose.
         """
-        names = tuple(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise GameSetupError(
-                f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(names)}"
-            )
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise GameSetupError("every player needs a name")
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except GameSetupError as error:
-                raise GameSetupError(f"the seed {error}") from None
-        if first is not None and not 0 <= first < len(names):
-            raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
+        names = check_setup(rules, players, seed, first)
         n = len(names)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         rng = random.Random(seed)

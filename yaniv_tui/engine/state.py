@@ -196,12 +196,7 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
     log = [_turn(t, f"log[{i}]", n) for i, t in enumerate(_seq(given["log"], "log"))]
     seed = _int(given["seed"], "seed")
     round_no = _int(round_no, "round_no", 1)
-    # Scores, who is out and the zero-hand wins are the last finished round's.
-    last = history[-1] if history else None
-    out = [False] * n
-    for score in history:
-        for seat in score.eliminated:
-            out[seat] = True
+    scores, out, zero_wins = _standings(history, n)
     # The previous drop's kind and what may be taken of it follow from the pile's top.
     top = pile[-1] if pile else ()
     kind = previous_kind_of(top, rules) if top else "single"  # no top: check_state refuses the pile
@@ -210,7 +205,7 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
         players=names,
         seed=seed,
         rng=rng,
-        scores=list(last.scores) if last else [0] * n,
+        scores=scores,
         out=out,
         hands=hands,
         deck=deck,
@@ -222,7 +217,7 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
         slap_card=slap_card,
         log=log,
         history=history,
-        zero_wins=list(last.zero_wins) if last else [0] * n,
+        zero_wins=zero_wins,
         round_no=round_no,
         turns=_int(given["turns"], "turns", 0),
         reshuffles=_int(given["reshuffles"], "reshuffles", 0),
@@ -230,6 +225,17 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
     )
     _given_matches(state, given)
     return state
+
+
+def _standings(history: list[RoundScore], n: int) -> tuple[list[int | None], list[bool], list[int]]:
+    """Scores, who is out and the zero-hand wins, as the finished rounds leave them."""
+    out = [False] * n
+    for score in history:
+        for seat in score.eliminated:
+            out[seat] = True
+    if not history:
+        return [0] * n, out, [0] * n
+    return list(history[-1].scores), out, list(history[-1].zero_wins)
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
