@@ -15,8 +15,8 @@ from playing import deal
 from yaniv_tui.bots import LEVELS, Bot, make_bot
 from yaniv_tui.bots.expert import _quick_action
 from yaniv_tui.bots.hard import HardBot
-from yaniv_tui.bots.judge import Odds
 from yaniv_tui.bots.lookahead import Lookahead
+from yaniv_tui.bots.measures import Odds
 from yaniv_tui.bots.memory import Memory
 from yaniv_tui.engine import CallYaniv, Game, Play, SlapDown, load_ruleset, parse_cards
 
@@ -61,14 +61,14 @@ def test_a_hard_bot_that_would_rather_play_on_still_calls_with_no_cards() -> Non
 def test_the_expert_s_helpers_take_an_empty_hand() -> None:
     game = emptied_by_a_slap_down()
     view = game.view(0)
-    judge = HardBot(call_margin=1000.0)
+    cautious = HardBot(call_margin=1000.0)
     memory = Memory(view)
     odds = Odds(memory.unseen, view.rules)
-    assert judge.best_plays(view, memory, odds, 4) == []
+    assert cautious.best_plays(view, memory, odds, 4) == []
     look = Lookahead(shed_weight=1.0, callable_bonus=4.0)
     assert look.rerank((), [], memory.unseen, odds, view.rules) == []
     # The expert's fast players in its guessed worlds, however wary, call too.
-    assert _quick_action(game, judge) == CallYaniv()
+    assert _quick_action(game, cautious) == CallYaniv()
 
 
 def play_out(game: Game, bots: list[Bot]) -> int:

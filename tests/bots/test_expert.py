@@ -63,11 +63,11 @@ def test_the_expert_decides_within_a_small_budget() -> None:
 
 def test_the_expert_calls_a_little_sooner_than_the_hard_bot() -> None:
     """Where the hard bot finds a call worth slightly less than playing on, the expert calls; far less, it plays."""
-    from yaniv_tui.bots.judge import Odds
+    from yaniv_tui.bots.measures import Odds
     from yaniv_tui.engine import CallYaniv
 
     hard = make_bot("hard")
-    judge = ExpertBot(seed=1, budget_ms=None, samples=2).judge
+    ranker = ExpertBot(seed=1, budget_ms=None, samples=2).ranker
     near = far = 0
     for seed in range(40):
         game = Game.new(load_ruleset("israeli"), ["A", "B", "C", "D"], seed=seed, first=0)
@@ -75,7 +75,7 @@ def test_the_expert_calls_a_little_sooner_than_the_hard_bot() -> None:
             view = game.view(game.current)
             if view.phase == "turn" and view.hand_value <= game.rules.yaniv_limit:
                 memory = Memory(view)
-                short = judge.margin_now(view) - judge.call_worth(view, memory, Odds(memory.unseen, view.rules))
+                short = ranker.margin_now(view) - ranker.call_worth(view, memory, Odds(memory.unseen, view.rules))
                 expert = ExpertBot(seed=1, budget_ms=None, samples=2, call_slack=8.0)
                 if 0 < short < 8:
                     assert not isinstance(hard.choose(view), CallYaniv)

@@ -81,7 +81,7 @@ def test_patience_runs_out_over_a_long_round(dealt: Callable[..., Game]) -> None
 def test_a_threatened_hard_bot_holds_less_now_and_only_when_threatened() -> None:
     # With a threat weight, the chance that an opponent calls next turn makes the next drop count for less,
     # so the play chosen keeps a hand worth no more now (its cost with no weight on the next drop).
-    from yaniv_tui.bots.judge import Odds
+    from yaniv_tui.bots.measures import Odds
     from yaniv_tui.bots.memory import Memory
 
     rules = load_ruleset("israeli")

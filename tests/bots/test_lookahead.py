@@ -6,9 +6,9 @@ import time
 from collections import Counter
 
 from yaniv_tui.bots.expert import ExpertBot
-from yaniv_tui.bots.judge import Odds, card_worth
 from yaniv_tui.bots.lookahead import Lookahead
-from yaniv_tui.engine import Card, Game, Play, load_ruleset, parse_cards, standard_deck
+from yaniv_tui.bots.measures import Odds
+from yaniv_tui.engine import Card, Game, Play, load_ruleset, parse_cards, standard_deck, swing_values
 
 RULES = load_ruleset("israeli")
 
@@ -28,7 +28,7 @@ def next_turn(hand: str) -> float:
     unseen = unseen_besides(hand)
     odds = Odds(unseen, RULES)
     draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
-    return looker()._next_turn(parse_cards(hand), RULES, card_worth(RULES), draws, {})
+    return looker()._next_turn(parse_cards(hand), RULES, swing_values(RULES, high=True), draws, {})
 
 
 def test_a_pair_is_worth_more_the_turn_after_than_loose_cards_of_the_same_value() -> None:
@@ -68,12 +68,12 @@ def test_an_expert_on_a_fixed_number_of_guesses_replays_the_same_round() -> None
     assert play(4) == play(4)
 
 
-def test_with_no_time_left_the_expert_plays_its_own_judges_first_choice() -> None:
+def test_with_no_time_left_the_expert_plays_its_rankers_first_choice() -> None:
     from yaniv_tui.bots import HardBot
     from yaniv_tui.bots.memory import Memory
     from yaniv_tui.engine import CallYaniv
 
-    judge = ExpertBot(seed=1).judge  # the hard bot's measure, its own weights
+    ranker = ExpertBot(seed=1).ranker  # the hard bot's measure, its own weights
     hard = HardBot()
     checked = 0
     for seed in range(8):
@@ -83,7 +83,7 @@ def test_with_no_time_left_the_expert_plays_its_own_judges_first_choice() -> Non
             action = ExpertBot(seed=1, budget_ms=1e-6).choose(view)
             if not isinstance(action, CallYaniv):
                 memory = Memory(view)
-                assert action == judge.best_plays(view, memory, Odds(memory.unseen, RULES), 1)[0][1]
+                assert action == ranker.best_plays(view, memory, Odds(memory.unseen, RULES), 1)[0][1]
                 checked += 1
             game.apply(hard.choose(view))
     assert checked > 20

@@ -13,6 +13,7 @@ from playing import play
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import (
+    STATE_FIELDS,
     Card,
     Game,
     GameStateError,
@@ -25,7 +26,7 @@ from yaniv_tui.engine import (
     parse_card,
     preset_paths,
 )
-from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 
 
 def slap_rules(**changes: Any) -> Ruleset:
@@ -75,6 +76,14 @@ def emptied_by_a_slap() -> Game:
 
 
 # -- a real state builds the same game ----------------------------------------------------------------
+
+
+def test_a_game_is_its_state_fields_and_nothing_else() -> None:
+    # Saves write every field of STATE_FIELDS (tests/store): a game holding anything else would lose it.
+    game = play(Game.new(load_ruleset("israeli"), ["Ann", "Ben", "Cy"], seed=4), actions=30)
+    assert set(vars(game)) == set(STATE_FIELDS)
+    assert set(state_of(game)) | {"rules", "players"} == set(STATE_FIELDS)
+    assert set(vars(game.clone())) == set(STATE_FIELDS)
 
 
 @pytest.mark.parametrize("preset", sorted(preset_paths()))

@@ -6,7 +6,7 @@ import pytest
 
 from yaniv_tui.engine import KEYS, Game, GameSetupError, check_seed, load_ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
-from yaniv_tui.engine.snapshot import game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 
 
 def test_the_typed_end_score_range_is_the_files_range() -> None:

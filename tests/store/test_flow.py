@@ -8,8 +8,8 @@ import pytest
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
-from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game, save_path
+from yaniv_tui.store.game_format import game_to_dict
 
 from .helpers import play
 

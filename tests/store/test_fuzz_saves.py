@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset, preset_paths
-from yaniv_tui.engine.snapshot import game_to_dict
+from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.store.saves import SaveError, SaveMeta, Seat, UndoStack, load_save, read_save, save_game
 
 from .helpers import play

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import History, history_path
+from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.store.library import find_save, record_pending, scan_saves, short_ids
 from yaniv_tui.store.locks import GameOpenElsewhere, is_open_elsewhere, lock_game
 from yaniv_tui.store.paths import legacy_save_path, lock_path, save_path, saves_dir

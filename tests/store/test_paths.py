@@ -31,7 +31,7 @@ def test_without_the_environment_the_user_folders_are_named_for_the_app(monkeypa
 
 def test_snapshots_and_the_store_load_no_ui_library() -> None:
     code = (
-        "import sys, yaniv_tui.engine.snapshot, yaniv_tui.store;"
+        "import sys, yaniv_tui.store.game_format, yaniv_tui.store;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

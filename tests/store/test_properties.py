@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from yaniv_tui.engine import KEYS, RulesetError, load_ruleset_file, preset_paths
-from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 from yaniv_tui.store.saves import SaveError, SaveMeta, Seat, UndoStack, read_save, save_game
 
 from .helpers import new_game, play, slap_rules

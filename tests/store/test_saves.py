@@ -17,8 +17,8 @@ import pytest
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game
-from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import saves
+from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.store.paths import save_path, saves_dir
 from yaniv_tui.store.saves import (
     SaveError,

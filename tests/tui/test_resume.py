@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tui_helpers import SIZE, make_app, play_to_end, play_turn, screen_text, settle
 
-from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
+from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui import launch
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen

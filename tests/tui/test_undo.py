@@ -8,8 +8,8 @@ from tui_helpers import SIZE, footer_keys, make_app, play_turn, screen_text, set
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import Game
-from yaniv_tui.engine.snapshot import game_to_dict
 from yaniv_tui.store import load_save
+from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens import turn_actions
 from yaniv_tui.tui.screens.help import HelpScreen

@@ -28,7 +28,7 @@ class EasyBot:
         if not view.hand:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         rules = view.rules
-        if view.hand_value <= rules.yaniv_limit and rng.random() < self.call_chance:
+        if view.may_call and rng.random() < self.call_chance:
             return CallYaniv()
         drop = rng.choice(legal_drops(view.hand, rules))
         options: list[Card | None] = list(view.takeable)

@@ -16,13 +16,14 @@ from yaniv_tui.engine import (
     SlapDown,
     Turn,
     hand_value,
-    legal_drops,
+    swing_values,
 )
 from yaniv_tui.engine.determinize import game_from_view
 
 from .hard import HardBot
-from .judge import Odds, best_drop_worth, card_worth
+from .heaviest import heaviest_drop, heaviest_worth
 from .lookahead import Lookahead
+from .measures import Odds
 from .memory import Memory
 
 #: A rollout that has not reached a Yaniv call after this many turns is judged on the hands as they stand.
@@ -54,7 +55,7 @@ class ExpertBot:
     lets the others call first. With `call_slack` None it searches that choice
     too, calling against the hard bot's best play, the round played out to its
     end by fast plain players (or hard bots, `rollout="hard"`) who call only when
-    a wary judge says so.
+    a wary hard bot says so.
     """
 
     name = "expert"
@@ -94,18 +95,18 @@ class ExpertBot:
         self.replies = replies  # who answers its candidate plays: "quick" plain players, or "hard" bots
         self.call_slack = call_slack
         self.rollout = rollout  # who plays a round out after a call is declined: "quick" or "hard"
-        # Its own judgement: the hard bot's measure, valuing the next drop more, and the hand held now more
-        # when an opponent may call. Played alone it beats the hard bot: 53.5% of 2,000 games (benchmarks/judge.py).
+        # Its ranker: the hard bot's measure, valuing the next drop more, and the hand held now more
+        # when an opponent may call. Played alone it beats the hard bot: 53.5% of 2,000 games (benchmarks/ranker.py).
         # It takes the others for plain hard bots.
-        self.judge = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
+        self.ranker = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
         self.model = HardBot()
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
-        # Its judge's few best plays, ranked again by what the turn after can make of each (None: not).
+        # Its ranker's few best plays, ranked again by what the turn after can make of each (None: not).
         self.lookahead = (
             None
             if lookahead is None
             else Lookahead(
-                shed_weight=self.judge.shed_weight, callable_bonus=self.judge.callable_bonus, weight=lookahead
+                shed_weight=self.ranker.shed_weight, callable_bonus=self.ranker.callable_bonus, weight=lookahead
             )
         )
 
@@ -120,7 +121,7 @@ class ExpertBot:
         odds = Odds(memory.unseen, view.rules)
         # A twentieth of the budget is kept back for what follows the search and for a busy machine.
         deadline = None if self.budget_ms is None else started + 0.95 * self.budget_ms / 1000
-        ranked = self.judge.best_plays(view, memory, odds, self.candidates)
+        ranked = self.ranker.best_plays(view, memory, odds, self.candidates)
         plays: list[Action]
         if self.lookahead is not None:
             # A third of the budget at most: the search needs the rest.
@@ -128,20 +129,20 @@ class ExpertBot:
             plays = list(self.lookahead.rerank(view.hand, ranked, memory.unseen, odds, view.rules, third))
         else:
             plays = [play for _, play in ranked]
-        if view.hand_value <= view.rules.yaniv_limit:
-            worth = self.judge.call_worth(view, memory, odds)
+        if view.may_call:
+            worth = self.ranker.call_worth(view, memory, odds)
             if self.call_slack is not None:
                 # Playing on gives every other seat a turn to call first: a call worth a little less than
                 # nothing beats it. Measured against the hard bot, this won more rounds than searching the call.
-                if worth > self.judge.margin_now(view) - self.call_slack:
+                if worth > self.ranker.margin_now(view) - self.call_slack:
                     return CallYaniv()
             elif not self.search_calls:
-                if worth > self.judge.margin_now(view):
+                if worth > self.ranker.margin_now(view):
                     return CallYaniv()
             else:
                 # The big question, call or play on, each played out to the end of the round.
-                judge_calls = worth > self.judge.margin_now(view)
-                pair: list[Action] = [CallYaniv(), plays[0]] if judge_calls else [plays[0], CallYaniv()]
+                ranker_calls = worth > self.ranker.margin_now(view)
+                pair: list[Action] = [CallYaniv(), plays[0]] if ranker_calls else [plays[0], CallYaniv()]
                 share = deadline if deadline is None or len(plays) == 1 else (started + deadline) / 2
                 if isinstance(pair[self._search(view, memory, pair, share, None, 0.0)], CallYaniv):
                     return CallYaniv()
@@ -207,7 +208,6 @@ class ExpertBot:
         pool = list(memory.unseen.elements())
         rng.shuffle(pool)
         worth = rules.rank_values
-        limit = rules.yaniv_limit
         last_turns = _last_turns(view)
         hands: list[list[Card] | None] = []
         for seat, size in enumerate(view.hand_sizes):
@@ -230,7 +230,7 @@ class ExpertBot:
                         hand.append(pool.pop(i))
                 while len(hand) < size:
                     hand.append(pool.pop())
-                if last is None or attempt == self.retries or not self._could_call(hand, last, rules, limit):
+                if last is None or attempt == self.retries or not self._could_call(hand, last, rules):
                     break
                 # Put the guessed cards back and deal this seat again.
                 pool.extend(hand[len(known) :])
@@ -238,7 +238,7 @@ class ExpertBot:
             hands.append(hand)
         return hands, pool
 
-    def _could_call(self, hand: list[Card], last: Turn, rules: Ruleset, limit: int) -> bool:
+    def _could_call(self, hand: list[Card], last: Turn, rules: Ruleset) -> bool:
         """Whether the hand held before its last turn (now less the take, plus the drop) could call, and would."""
         if last.slapped is not None:
             return False
@@ -248,7 +248,7 @@ class ExpertBot:
             return False
         before.remove(taken)
         before.extend(last.drop)
-        return hand_value(before, rules) <= limit and self.rng.random() < self.belief
+        return rules.may_call(hand_value(before, rules)) and self.rng.random() < self.belief
 
     # -- playing forward ------------------------------------------------------------------------
 
@@ -298,10 +298,10 @@ class ExpertBot:
         return (sum(others) / len(others) - mine) if others else 0.0
 
     def _measure(self, hand: list[Card], rules: Ruleset) -> float:
-        judge = self.judge
+        ranker = self.ranker
         value = hand_value(hand, rules)
-        cost = value - judge.shed_weight * best_drop_worth(hand, rules, card_worth(rules))
-        return cost - judge.callable_bonus if value <= rules.yaniv_limit else cost
+        cost = value - ranker.shed_weight * heaviest_worth(hand, rules, swing_values(rules, high=True))
+        return cost - ranker.callable_bonus if rules.may_call(value) else cost
 
 
 def _last_turns(view: PlayerView) -> dict[int, Turn]:
@@ -342,10 +342,10 @@ def _worth(
     return value
 
 
-def _quick_action(game: Game, judge: HardBot | None = None) -> Action:
+def _quick_action(game: Game, cautious: HardBot | None = None) -> Action:
     """Fast plain play straight from the guessed game: shed the most, take a low pile card, call at the limit.
 
-    With a `judge`, a seat that may call asks it first whether an Assaf is too likely,
+    With `cautious`, a seat that may call asks that hard bot first whether an Assaf is too likely,
     from that seat's own view, as a wary player would.
     """
     rules = game.rules
@@ -356,20 +356,15 @@ def _quick_action(game: Game, judge: HardBot | None = None) -> Action:
     assert hand is not None
     if not hand:
         return CallYaniv()  # emptied by a slap-down: the call is the only move
-    if hand_value(hand, rules) <= rules.yaniv_limit:
-        if judge is None:
+    if rules.may_call(hand_value(hand, rules)):
+        if cautious is None:
             return CallYaniv()
         view = game.view(game.current)
         memory = Memory(view)
-        if judge.call_worth(view, memory, Odds(memory.unseen, rules)) > judge.margin_now(view):
+        if cautious.call_worth(view, memory, Odds(memory.unseen, rules)) > cautious.margin_now(view):
             return CallYaniv()
     values = rules.rank_values
-    best_worth = -(10**9)
-    best_drop: tuple[Card, ...] = ()
-    for drop in legal_drops(hand, rules):
-        worth = values[drop[0][0]] if len(drop) == 1 else sum([values[c[0]] for c in drop])
-        if worth > best_worth or (worth == best_worth and len(drop) > len(best_drop)):
-            best_worth, best_drop = worth, drop
+    best_drop, _ = heaviest_drop(hand, rules, values)
     take = None
     low = min(4, min([values[c[0]] for c in best_drop]))
     for card in game.takeable:

@@ -11,10 +11,12 @@ from yaniv_tui.engine import (
     Ruleset,
     SlapDown,
     hand_value,
+    swing_values,
     takeable,
 )
 
-from .judge import Odds, after_reset, best_drop_worth, card_worth, deck_draw_cost, drops_and_rests, opponent_parts
+from .heaviest import heaviest_worth
+from .measures import Odds, after_reset, deck_draw_cost, drops_and_rests, opponent_parts
 from .memory import Memory
 
 
@@ -60,7 +62,7 @@ class HardBot:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        if view.hand_value <= view.rules.yaniv_limit and self.call_worth(view, memory, odds) > self.margin_now(view):
+        if view.may_call and self.call_worth(view, memory, odds) > self.margin_now(view):
             return CallYaniv()
         return self.best_plays(view, memory, odds, 1)[0][1]
 
@@ -77,8 +79,7 @@ class HardBot:
     def best_plays(self, view: PlayerView, memory: Memory, odds: Odds, count: int) -> list[tuple[float, Play]]:
         """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
         rules = view.rules
-        worth = card_worth(rules)
-        limit = rules.yaniv_limit
+        worth = swing_values(rules, high=True)  # a hand worth shedding from is not low: jacks count high
         hand = view.hand
         takes = view.takeable
         deck = view.deck_size > 0
@@ -101,8 +102,8 @@ class HardBot:
             for take in takes:
                 new = [*rest, take]
                 value = hand_value(new, rules)
-                cost = value - shed * best_drop_worth(new, rules, worth)
-                if value <= limit:
+                cost = value - shed * heaviest_worth(new, rules, worth)
+                if rules.may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)

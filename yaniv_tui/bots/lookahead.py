@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from yaniv_tui.engine import Card, Play, Ruleset, hand_value
+from yaniv_tui.engine import Card, Play, Ruleset, hand_value, swing_values
 
-from .judge import Odds, card_worth, deck_draw_cost, drops_and_rests
+from .measures import Odds, deck_draw_cost, drops_and_rests
 
 
 class Lookahead:
@@ -42,7 +42,7 @@ class Lookahead:
         """The plays (each with its first-look cost) best first by both looks; by the first alone once time is up."""
         if len(plays) < 2 or not odds.total:
             return [play for _, play in plays]
-        worth = card_worth(rules)
+        worth = swing_values(rules, high=True)
         draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
         pool = list(unseen.items())
         memo: dict[tuple[Card, ...], float] = {}
@@ -102,8 +102,7 @@ class Lookahead:
         if known is not None:
             return known
         value = hand_value(hand, rules)
-        limit = rules.yaniv_limit
-        if value <= limit:
+        if rules.may_call(value):
             memo[key] = value - self.callable_gain
             return memo[key]
         shed = self.shed_weight

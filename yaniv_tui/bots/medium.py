@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from yaniv_tui.engine import Action, CallYaniv, Play, PlayerView, SlapDown
-from yaniv_tui.engine.drops import weigh_hand
+
+from .heaviest import heaviest_drop
 
 
 class MediumBot:
@@ -21,9 +22,9 @@ class MediumBot:
             return SlapDown(view.slap_card)
         if not view.hand:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
-        value, best_drop = weigh_hand(view.hand, rules)
-        if value <= rules.yaniv_limit:
+        if view.may_call:
             return CallYaniv()
+        best_drop, _ = heaviest_drop(view.hand, rules)
         values = rules.rank_values
         # A pile card is worth taking only when it is lower than every card dropped:
         # then the hand surely gets lower, and two medium bots cannot swap cards forever.

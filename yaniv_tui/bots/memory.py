@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, standard_deck
+from yaniv_tui.engine import Card, PlayerView, Ruleset, full_deck_of, hand_value, swing_values
 
 _FULL_DECKS: dict[tuple[int, int], Counter[Card]] = {}
 
@@ -14,7 +14,7 @@ def full_deck(rules: Ruleset, players: int) -> Counter[Card]:
     key = (rules.jokers_per_deck, rules.decks_for(players))
     deck = _FULL_DECKS.get(key)
     if deck is None:
-        deck = Counter(standard_deck(rules.jokers_per_deck) * key[1])
+        deck = Counter(full_deck_of(rules, players))
         _FULL_DECKS[key] = deck
     return deck
 
@@ -40,6 +40,7 @@ class Memory:
         fresh = [False] * n
         pile_takes = [0] * n
         me = view.seat
+        high = swing_values(rules, high=True)
         for turn in view.seen:
             seat = turn.seat
             if seat == me:
@@ -50,11 +51,7 @@ class Memory:
                     held[card] -= 1
             if turn.slapped is not None and held[turn.slapped] > 0:
                 held[turn.slapped] -= 1
-            cap[seat] = (
-                hand_value(turn.drop, rules)
-                if not rules.jack_swing
-                else max(rules.jack_high if c.rank == 11 else rules.rank_values[c.rank] for c in turn.drop)
-            )
+            cap[seat] = hand_value(turn.drop, rules) if not rules.jack_swing else max(high[c.rank] for c in turn.drop)
             if turn.take is None:
                 fresh[seat] = turn.slapped is None
             else:

@@ -1,7 +1,20 @@
 """The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
-from .drops import DropError, DropKind, arrange_drop, card_values, drop_kind, hand_value, legal_drops, takeable
+from .deal import full_deck_of
+from .drops import (
+    DropError,
+    DropKind,
+    arrange_drop,
+    card_values,
+    drop_kind,
+    hand_value,
+    legal_drops,
+    slap_matches,
+    suit_runs,
+    swing_values,
+    takeable,
+)
 from .game import (
     Action,
     CallYaniv,
@@ -28,10 +41,12 @@ from .ruleset_file import (
     ruleset_from_dict,
 )
 from .scoring import RoundScore, score_round
+from .state import STATE_FIELDS, GameState
 
 __all__ = [
     "JOKER",
     "KEYS",
+    "STATE_FIELDS",
     "Action",
     "CallYaniv",
     "Card",
@@ -40,6 +55,7 @@ __all__ = [
     "DropKind",
     "Game",
     "GameSetupError",
+    "GameState",
     "GameStateError",
     "IllegalActionError",
     "KeepCard",
@@ -56,6 +72,7 @@ __all__ = [
     "check_ruleset",
     "check_seed",
     "drop_kind",
+    "full_deck_of",
     "hand_value",
     "legal_drops",
     "load_ruleset",
@@ -66,6 +83,9 @@ __all__ = [
     "presets_dir",
     "ruleset_from_dict",
     "score_round",
+    "slap_matches",
     "standard_deck",
+    "suit_runs",
+    "swing_values",
     "takeable",
 ]

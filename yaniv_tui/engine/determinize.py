@@ -6,9 +6,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card, cards_text, standard_deck
+from .cards import Card, cards_text
+from .deal import full_deck_of
 from .game import Game, GameStateError, PlayerView
-from .state import fill
 
 
 class DeterminizeError(ValueError):
@@ -39,39 +39,19 @@ def game_from_view(
     if len(hands) != n:
         raise DeterminizeError(f"one hand per seat: {n} seats, {len(hands)} hands")
     rules = view.rules
-    full = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
     pile_groups: list[tuple[Card, ...]] = []
     discards = view.discards
     if discards:
         pile_groups.append(tuple(discards))
     pile_groups.append(tuple(view.previous_drop))
-    game_hands: list[list[Card] | None] = []
-    for seat in range(n):
-        size = view.hand_sizes[seat]
-        if seat == view.seat:
-            game_hands.append(list(view.hand))
-            continue
-        hand = hands[seat]
-        if size is None:
-            if hand:
-                raise DeterminizeError(f"seat {seat} is out and holds no cards")
-            game_hands.append(None)
-            continue
-        if hand is None or len(hand) != size:
-            raise DeterminizeError(f"seat {seat} holds {size} cards, not {0 if hand is None else len(hand)}")
-        game_hands.append(list(hand))
+    game_hands = _hands(view, hands)
     if len(deck) != view.deck_size:
         raise DeterminizeError(f"the deck holds {view.deck_size} cards, not {len(deck)}")
     players = tuple(view.players)
     if not check:
         # The expert's own guesses, dealt from the view's unseen cards: set, not checked, as it makes thousands.
-        known = (list(view.scores), list(view.out), view.previous_kind, tuple(view.takeable), full)
-        return fill(
-            Game(), rules, players, game_hands, list(deck), pile_groups, view.current, view.phase,
-            view.slap_card, list(view.seen), list(view.history), seed, random.Random(seed), view.round_no,
-            known=known,
-        )  # fmt: skip
-    _check_cards(full, deck, pile_groups, game_hands)
+        return _unchecked(view, game_hands, list(deck), pile_groups, seed)
+    _check_cards(full_deck_of(rules, n), deck, pile_groups, game_hands)
     try:
         return Game.from_state(
             rules,
@@ -93,6 +73,55 @@ def game_from_view(
         )
     except GameStateError as error:
         raise DeterminizeError(f"the guess does not fit the view: {error}") from None
+
+
+def _unchecked(
+    view: PlayerView, hands: list[list[Card] | None], deck: list[Card], pile: list[tuple[Card, ...]], seed: int
+) -> Game:
+    """The game of the view and the guess, made as given: `Game(...)` takes each field and checks nothing."""
+    history = list(view.history)
+    return Game(
+        rules=view.rules,
+        players=tuple(view.players),
+        seed=seed,
+        rng=random.Random(seed),
+        scores=list(view.scores),
+        out=list(view.out),
+        hands=hands,
+        deck=deck,
+        pile=pile,
+        previous_kind=view.previous_kind,
+        takeable=tuple(view.takeable),
+        current=view.current,
+        phase=view.phase,
+        slap_card=view.slap_card,
+        log=list(view.seen),
+        history=history,
+        zero_wins=list(history[-1].zero_wins) if history else [0] * len(view.players),
+        round_no=view.round_no,
+        turns=0,
+        reshuffles=0,
+        dealer=None,
+    )
+
+
+def _hands(view: PlayerView, hands: Sequence[Sequence[Card] | None]) -> list[list[Card] | None]:
+    """Every seat's hand: the view's own, and the guessed others, each of the size the view shows."""
+    game_hands: list[list[Card] | None] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            game_hands.append(list(view.hand))
+            continue
+        hand = hands[seat]
+        if size is None:
+            if hand:
+                raise DeterminizeError(f"seat {seat} is out and holds no cards")
+            game_hands.append(None)
+            continue
+        if hand is None or len(hand) != size:
+            raise DeterminizeError(f"seat {seat} holds {size} cards, not {0 if hand is None else len(hand)}")
+        game_hands.append(list(hand))
+    return game_hands
 
 
 def _check_cards(

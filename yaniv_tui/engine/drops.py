@@ -49,6 +49,16 @@ def card_values(hand: Sequence[Card], rules: Ruleset) -> tuple[int, ...]:
     return tuple(values)
 
 
+def swing_values(rules: Ruleset, *, high: bool) -> tuple[int, ...]:
+    """Each rank's value in a hand (index 0 the joker), a jack at the high or the low end of the jack swing
+    where the rules have it: the two tables a hand's value lies between (without the swing, both `rank_values`)."""
+    values = rules.rank_values
+    if not rules.jack_swing:
+        return values
+    jack = rules.jack_high if high else rules.jack_low
+    return (*values[:JACK], jack, *values[JACK + 1 :])
+
+
 def _set_ok(cards: Sequence[Card], rules: Ruleset) -> bool:
     if len(cards) < rules.set_min:
         return False
@@ -197,6 +207,12 @@ def takeable(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> tuple[Card
     return tuple(dict.fromkeys(cards))
 
 
+def slap_matches(drop: Sequence[Card], card: Card) -> bool:
+    """Whether `card` is of the rank of the single or set `drop`, as a slap-down needs (a joker matches jokers)."""
+    ranks = {c.rank for c in drop if c.rank} or {0}
+    return ranks == {card.rank}
+
+
 def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
     """Every distinct legal drop of a hand: singles, sets, then runs in their laid-out order."""
     cards = hand if isinstance(hand, (list, tuple)) else list(hand)
@@ -249,13 +265,20 @@ def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
     for same in by_suit.values():
         if len(same) + run_jokers < run_min:
             continue
-        card_of = {c[0]: c for c in same}
-        ranks = sorted(card_of)
-        if run_jokers:
-            _add_runs(drops, ranks, card_of, run_jokers, rules)
-        else:
-            _add_plain_runs(drops, ranks, card_of, run_min)
+        drops.extend(suit_runs({c[0]: c for c in same}, run_jokers, rules))
     return drops
+
+
+def suit_runs(card_of: dict[int, Card], jokers: int, rules: Ruleset) -> list[tuple[Card, ...]]:
+    """Every run the cards of one suit (`card_of`: rank -> card) make with up to `jokers` jokers, laid out,
+    in `legal_drops` order. `jokers` counts only jokers the rules let into runs."""
+    runs: list[tuple[Card, ...]] = []
+    ranks = sorted(card_of)
+    if jokers:
+        _add_runs(runs, ranks, card_of, jokers, rules)
+    else:
+        _add_plain_runs(runs, ranks, card_of, rules.run_min)
+    return runs
 
 
 def _add_plain_runs(drops: list[tuple[Card, ...]], ranks: list[int], card_of: dict[int, Card], run_min: int) -> None:
@@ -304,158 +327,3 @@ def _add_runs(
                     if low - below < 1 or high + above > 13:
                         continue
                     drops.append((JOKER,) * below + middle + (JOKER,) * above)
-
-
-#: Each string of suit codes seen (a hand's suits in order) -> (most cards of one suit, [(suit, cards)] in order).
-_SUIT_COUNTS: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
-
-
-def _suit_counts(suits: str) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """How many cards of each suit a hand holds, suits in the order they first come; memoized."""
-    known = _SUIT_COUNTS.get(suits)
-    if known is None:
-        counts = tuple((suit, suits.count(suit)) for suit in dict.fromkeys(suits))
-        known = (max([count for _, count in counts], default=0), counts)
-        if len(_SUIT_COUNTS) >= 100_000:
-            _SUIT_COUNTS.clear()
-        _SUIT_COUNTS[suits] = known
-    return known
-
-
-def _plain_run_in(hand: Sequence[Card], suit_counts: tuple[tuple[str, int], ...], run_min: int) -> bool:
-    """Whether some suit holds `run_min` cards of consecutive ranks (a run without jokers)."""
-    for suit, count in suit_counts:
-        if count < run_min:
-            continue
-        ranks = 0
-        for card in hand:
-            if card[1] == suit:
-                ranks |= 1 << card[0]
-        for _ in range(run_min - 1):
-            ranks &= ranks >> 1
-        if ranks:
-            return True
-    return False
-
-
-def heaviest_drop(hand: Sequence[Card], rules: Ruleset) -> tuple[Card, ...]:
-    """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much; () for none."""
-    return weigh_hand(hand, rules)[1]
-
-
-def weigh_hand(hand: Sequence[Card], rules: Ruleset) -> tuple[int, tuple[Card, ...]]:
-    """The hand's value and its heaviest drop (see `heaviest_drop`), in one look at the hand.
-
-    The drop is the one scanning `legal_drops` finds, without listing every drop:
-    singles, sets and runs are weighed in the same order, a hand with no two
-    cards of a rank, no joker and no suit long enough for a run has only its
-    singles, and a suit whose cards cannot reach the best worth so far is not laid out.
-    """
-    if rules.jack_swing:
-        # A jack's worth depends on the rest of the drop: weigh every drop whole.
-        best: tuple[Card, ...] = ()
-        best_worth = 0
-        for drop in legal_drops(hand, rules):
-            worth = hand_value(drop, rules)
-            if not best or worth > best_worth or (worth == best_worth and len(drop) > len(best)):
-                best, best_worth = drop, worth
-        return hand_value(hand, rules), best
-    if not hand:
-        return 0, ()
-    values = rules.rank_values
-    # One pass: the total, the first single worth the most, the ranks held, the suits.
-    top = hand[0]
-    best_worth = values[top[0]]
-    total = 0
-    held = 0  # bit r: a card of rank r is in the hand
-    dup = 0  # bit r: two or more are
-    suits = ""
-    for card in hand:
-        rank = card[0]
-        worth = values[rank]
-        total += worth
-        if worth > best_worth:
-            top, best_worth = card, worth
-        bit = 1 << rank
-        if held & bit:
-            dup |= bit
-        held |= bit
-        suits += card[1]
-    run_min = rules.run_min
-    longest, suit_counts = _SUIT_COUNTS.get(suits) or _suit_counts(suits)
-    if not held & 1 and (longest < run_min or not _plain_run_in(hand, suit_counts, run_min)):
-        # No joker and no run: singles, and sets of the ranks held more than once.
-        if not dup:
-            return total, (top,)
-        if not dup & (dup - 1):  # one rank held more than once: its best set against the best single
-            rank = dup.bit_length() - 1
-            same = sorted([card for card in hand if card[0] == rank])
-            value = values[rank]
-            # Without jokers its sets take set_min to all of its cards, smallest first: the first worth
-            # the most is all of them when a card is worth 0 or more (more cards, more or equal worth).
-            size = len(same) if value >= 0 else rules.set_min
-            worth = size * value
-            if len(same) >= rules.set_min and (worth > best_worth or (worth == best_worth and size > 1)):
-                return total, tuple(same[:size])
-            return total, (top,)
-
-    pairs = bool(dup)
-    best = (top,)
-    best_len = 1
-    ranks = [card[0] for card in hand]
-    jokers = ranks.count(0)
-    joker_worth = values[0]
-    set_min = rules.set_min
-    # Sets in legal_drops order: jokers alone, then each rank with k of its cards and j jokers.
-    if jokers >= set_min and rules.joker_set:
-        for size in range(set_min, jokers + 1):
-            worth = size * joker_worth
-            if worth > best_worth or (worth == best_worth and size > best_len):
-                best, best_worth, best_len = (JOKER,) * size, worth, size
-    set_jokers = jokers if rules.jokers_in_sets else 0
-    if pairs or set_jokers:
-        for rank in dict.fromkeys(ranks):
-            count = ranks.count(rank)
-            if not rank or count + set_jokers < set_min:
-                continue
-            value = values[rank]
-            chosen = 0
-            for k in range(1, count + 1):
-                for j in range(max(0, set_min - k), set_jokers + 1):
-                    worth = k * value + j * joker_worth
-                    if worth > best_worth or (worth == best_worth and k + j > best_len):
-                        best_worth, best_len, chosen = worth, k + j, k
-            if chosen:
-                same = sorted([card for card in hand if card[0] == rank])
-                best = tuple(same[:chosen]) + (JOKER,) * (best_len - chosen)
-
-    # Runs, suit by suit; a suit whose cards and jokers cannot reach the best worth is skipped.
-    run_jokers = jokers if rules.jokers_in_runs else 0
-    if longest + run_jokers < run_min:
-        return total, best
-    joker_bound = run_jokers * max(joker_worth, 0)
-    for suit, count in suit_counts:
-        if count + run_jokers < run_min:
-            continue
-        card_of: dict[int, Card] = {}
-        bound = joker_bound  # at most what a run of this suit can be worth (a twin counted twice only raises it)
-        for card in hand:
-            if card[1] == suit and card[0]:
-                card_of[card[0]] = card
-                if values[card[0]] > 0:
-                    bound += values[card[0]]
-        if not card_of or bound < best_worth:
-            continue
-        runs: list[tuple[Card, ...]] = []
-        ranks_in_suit = sorted(card_of)
-        if run_jokers:
-            _add_runs(runs, ranks_in_suit, card_of, run_jokers, rules)
-        else:
-            _add_plain_runs(runs, ranks_in_suit, card_of, run_min)
-        for run in runs:
-            worth = 0
-            for card in run:
-                worth += values[card[0]]
-            if worth > best_worth or (worth == best_worth and len(run) > best_len):
-                best, best_worth, best_len = run, worth, len(run)
-    return total, best

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
-from itertools import repeat, starmap
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
-from .cards import Card, cards_text, parse_cards, standard_deck
-from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, takeable
+from .cards import Card, parse_cards
+from .checks import check_state
+from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
+from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, slap_matches, takeable
 from .ruleset import Ruleset
 from .scoring import RoundScore, score_round
-from .state import GameStateError, build
+from .state import GameState, GameStateError, build
 from .view import PlayerView, legal_actions_for
 
 __all__ = [
@@ -29,7 +29,6 @@ __all__ = [
     "SlapDown",
     "Turn",
     "check_seed",
-    "shuffle",
 ]
 
 
@@ -37,58 +36,17 @@ __all__ = [
 _new_turn = tuple.__new__
 
 
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """Shuffle in place, drawing from `rng` only.
-
-    Sorting on one random key per card is a uniform shuffle and several times
-    faster than `random.shuffle`, whose loop runs in Python; rounds deal often.
-    """
-    keys = list(starmap(rng.random, repeat((), len(cards))))  # one draw a card, in order, without a Python loop
-    cards[:] = map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__))
-
-
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
 
 
-class GameSetupError(ValueError):
-    """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
+class Game(GameState):
+    """A whole game of Yaniv: its rounds, turns and scores.
 
-
-def check_seed(seed: int) -> int:
-    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
-    if type(seed) is not int or seed < 0:
-        raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
-    return seed
-
-
-class Game:
-    """A whole game of Yaniv: its rounds, turns and scores. Make one with `Game.new`, or `Game.from_state`."""
-
-    def __init__(self) -> None:
-        # Filled by new(); a bare Game is for clone().
-        self.rules: Ruleset
-        self.players: tuple[str, ...]
-        self.seed: int
-        self.rng: random.Random
-        self.scores: list[int | None]
-        self.out: list[bool]
-        self.hands: list[list[Card] | None]
-        self.deck: list[Card]  # the top card is the last item
-        self.pile: list[tuple[Card, ...]]  # groups, the previous drop last
-        self.previous_kind: DropKind
-        self.takeable: tuple[Card, ...]
-        self.current: int
-        self.phase: Phase
-        self.slap_card: Card | None
-        self.log: list[Turn]
-        self.history: list[RoundScore]
-        self.zero_wins: list[int]
-        self.round_no: int
-        self.turns: int
-        self.reshuffles: int
-        self.dealer: int | None
-        self._full_deck: tuple[Card, ...]
+    Make one with `Game.new` (a fresh deal) or `Game.from_state` (a state given, checked).
+    `Game(...)` itself takes every field of `GameState` as given and checks nothing: it is the
+    engine's door for a state made from one already checked (a seat's view, in `determinize`).
+    """
 
     # -- making a game ----------------------------------------------------------------
 
@@ -109,44 +67,43 @@ class Game:
         is the deck, top first. Cards not given are shuffled below them.
         `first` is the seat that plays first; else the rules choose.
         """
-        names = tuple(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise GameSetupError(
-                f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(names)}"
-            )
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise GameSetupError("every player needs a name")
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except GameSetupError as error:
-                raise GameSetupError(f"the seed {error}") from None
-        if first is not None and not 0 <= first < len(names):
-            raise GameSetupError(f"first seat must be from 0 to {len(names) - 1}, not {first}")
-        game = cls()
-        game.rules = rules
-        game.players = names
-        game.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-        game.rng = random.Random(game.seed)
+        names = check_setup(rules, players, seed, first)
         n = len(names)
-        game.scores = [0] * n
-        game.out = [False] * n
-        game.history = []
-        game.zero_wins = [0] * n
-        game.round_no = 0
-        game.turns = 0
-        game.reshuffles = 0
-        game.dealer = None
-        game._full_deck = tuple(standard_deck(rules.jokers_per_deck) * rules.decks_for(n))
-        stacked = parse_cards(deck) if isinstance(deck, str) else None if deck is None else list(deck)
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        rng = random.Random(seed)
+        dealer = None
         if first is None:
             if rules.first_player == "left_of_dealer":
-                game.dealer = game.rng.randrange(n)
-                first = (game.dealer + 1) % n
+                dealer = rng.randrange(n)
+                first = (dealer + 1) % n
             else:
-                first = game.rng.randrange(n)
-        game._deal(first, stacked)
-        return game
+                first = rng.randrange(n)
+        stacked = parse_cards(deck) if isinstance(deck, str) else None if deck is None else list(deck)
+        out = [False] * n
+        hands, cards, up = deal(rules, out, rng, stacked)
+        return cls(
+            rules=rules,
+            players=names,
+            seed=seed,
+            rng=rng,
+            scores=[0] * n,
+            out=out,
+            hands=hands,
+            deck=cards,
+            pile=[(up,)],
+            previous_kind="single",
+            takeable=(up,),
+            current=first,
+            phase="turn",
+            slap_card=None,
+            log=[],
+            history=[],
+            zero_wins=[0] * n,
+            round_no=1,
+            turns=0,
+            reshuffles=0,
+            dealer=dealer,
+        )
 
     @classmethod
     def from_state(
@@ -209,39 +166,10 @@ class Game:
             "reshuffles": reshuffles,
             "dealer": dealer,
         }
-        return build(cls(), rules, players, state)
+        return check_state(build(cls, rules, players, state))
 
-    def full_deck(self) -> list[Card]:
-        """Every card of this game, in a fixed order."""
-        return list(self._full_deck)
-
-    def _deal(self, first: int, stacked: list[Card] | None = None) -> None:
-        cards = self.full_deck()
-        if stacked:
-            rest = Counter(cards)
-            rest.subtract(stacked)
-            missing = [c for c, k in rest.items() if k < 0]
-            if missing:
-                raise GameSetupError(
-                    f"the stacked deck holds more {cards_text(missing)} than this game's "
-                    f"{self.rules.decks_for(len(self.players))} deck(s) have"
-                )
-            below = list(rest.elements())
-            shuffle(self.rng, below)
-            order = list(stacked) + below
-        else:
-            shuffle(self.rng, cards)
-            order = cards
-        seats = [s for s in range(len(self.players)) if not self.out[s]]
-        hands: list[list[Card] | None] = [None] * len(self.players)
-        # One card at a time round the table: the k-th seat in gets every len(seats)-th card from the k-th.
-        dealt = self.rules.hand_size * len(seats)
-        for k, s in enumerate(seats):
-            hands[s] = order[k : dealt : len(seats)]
-        self.hands = hands
-        i = dealt
-        up = order[i]
-        self.deck = order[i + 1 :][::-1]
+    def _deal(self, first: int) -> None:
+        self.hands, self.deck, up = deal(self.rules, self.out, self.rng)
         self.pile = [(up,)]
         self.previous_kind = "single"
         self.takeable = (up,)
@@ -299,16 +227,6 @@ class Game:
         """The current seat's legal actions."""
         hand = self.hands[self.current] or []
         return legal_actions_for(self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card)
-
-    def cards_in_play(self) -> Counter[Card]:
-        """Every card in a hand, the deck or the pile: always the full deck."""
-        count: Counter[Card] = Counter(self.deck)
-        for hand in self.hands:
-            if hand is not None:
-                count.update(hand)
-        for group in self.pile:
-            count.update(group)
-        return count
 
     # -- acting -------------------------------------------------------------------------
 
@@ -383,7 +301,7 @@ class Game:
         self.log.append(_new_turn(Turn, (current, drop, take, None)))
         if not deck:
             self._reshuffle()
-        if take is None and rules.slap_down and kind != "run" and self._matches(drop, drawn):
+        if take is None and rules.slap_down and kind != "run" and slap_matches(drop, drawn):
             self.phase = "slap"
             self.slap_card = drawn
             return
@@ -393,10 +311,6 @@ class Game:
         while self.out[seat]:
             seat = (seat + 1) % n
         self.current = seat
-
-    def _matches(self, drop: tuple[Card, ...], card: Card) -> bool:
-        ranks = {c.rank for c in drop if c.rank} or {0}
-        return ranks == {card.rank}
 
     def _slap(self, action: SlapDown) -> None:
         if self.phase != "slap" or action.card != self.slap_card:

@@ -64,42 +64,8 @@ def score_round(
         raise ValueError(f"seat {caller} cannot call: it is out or not at the table")
     values: list[int | None] = [None if h is None else hand_value(h, rules) for h in hands]
     value = {s: v for s, v in enumerate(values) if v is not None}
-    own = value[caller]
-    opponents = [s for s in active if s != caller]
     added: list[int | None] = [None if h is None else 0 for h in hands]
-
-    assafers: list[int] = []
-    if rules.assaf:
-        assafers = [s for s in opponents if value[s] < own or (rules.assaf_on_tie and value[s] == own)]
-        assaf = bool(assafers)
-        if not assaf:
-            zeroed = [caller]
-            winner = caller
-        else:
-            low = min(value[s] for s in opponents)
-            lowest = [s for s in _after(caller, opponents, n) if value[s] == low]
-            if rules.assaf_zero == "assafers":
-                zeroed = assafers
-            elif rules.assaf_zero == "first_lowest":
-                zeroed = lowest[:1]
-            else:
-                zeroed = lowest
-            winner = lowest[0]
-        for s in opponents:
-            if s not in zeroed and (not assaf or rules.assaf_others_score):
-                added[s] = value[s]
-        if assaf:
-            penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * (len(assafers) - 1)
-            added[caller] = (own if rules.assaf_caller_adds_hand else 0) + penalty
-    else:
-        low = min(value.values())
-        zeroed = [s for s in _after(caller - 1, active, n) if value[s] == low]
-        winner = zeroed[0]
-        assaf = caller not in zeroed
-        assafers = [s for s in opponents if value[s] < own]
-        for s in active:
-            if s not in zeroed:
-                added[s] = value[s]
+    assaf, assafers, zeroed, winner = _settle_call(rules, value, caller, active, n, added)
 
     wins = list(zero_wins) if zero_wins is not None else [0] * n
     bonus: list[int] = []
@@ -109,34 +75,8 @@ def score_round(
             bonus.append(winner)
             added[winner] = (added[winner] or 0) - rules.bonus_points
 
-    totals: list[int | None] = list(scores)
-    resets: list[tuple[int, int, int]] = []
-    for s in active:
-        gain = added[s] or 0
-        total = max(0, (scores[s] or 0) + gain)
-        if gain > 0:
-            target = rules.reset_target(total)
-            if target is not None:
-                resets.append((s, total, target))
-                total = target
-        totals[s] = total
-
-    eliminated: list[int] = []
-    winners: list[int] = []
-    if rules.end_mode == "elimination":
-        eliminated = [s for s in active if rules.is_out(totals[s] or 0)]
-        left = [s for s in active if s not in eliminated]
-        game_over = len(left) <= 1
-        if game_over:
-            pool = left or eliminated
-            best = min(totals[s] or 0 for s in pool)
-            winners = [s for s in pool if totals[s] == best]
-    else:
-        game_over = any(rules.is_out(totals[s] or 0) for s in active)
-        if game_over:
-            best = min(totals[s] or 0 for s in active)
-            winners = [s for s in active if totals[s] == best]
-
+    totals, resets = _totals(rules, scores, added, active)
+    eliminated, game_over, winners = _game_end(rules, totals, active)
     return RoundScore(
         caller=caller,
         hands=tuple(None if h is None else tuple(h) for h in hands),
@@ -154,3 +94,78 @@ def score_round(
         winners=tuple(winners),
         zero_wins=tuple(wins),
     )
+
+
+def _settle_call(
+    rules: Ruleset, value: dict[int, int], caller: int, active: list[int], n: int, added: list[int | None]
+) -> tuple[bool, list[int], list[int], int]:
+    """Yaniv or Assaf: (whether an Assaf, the Assafers, the seats scoring 0, the round's winner); fills `added`."""
+    own = value[caller]
+    opponents = [s for s in active if s != caller]
+    if not rules.assaf:
+        low = min(value.values())
+        zeroed = [s for s in _after(caller - 1, active, n) if value[s] == low]
+        for s in active:
+            if s not in zeroed:
+                added[s] = value[s]
+        return caller not in zeroed, [s for s in opponents if value[s] < own], zeroed, zeroed[0]
+    assafers = [s for s in opponents if value[s] < own or (rules.assaf_on_tie and value[s] == own)]
+    assaf = bool(assafers)
+    if not assaf:
+        zeroed = [caller]
+        winner = caller
+    else:
+        low = min(value[s] for s in opponents)
+        lowest = [s for s in _after(caller, opponents, n) if value[s] == low]
+        if rules.assaf_zero == "assafers":
+            zeroed = assafers
+        elif rules.assaf_zero == "first_lowest":
+            zeroed = lowest[:1]
+        else:
+            zeroed = lowest
+        winner = lowest[0]
+    for s in opponents:
+        if s not in zeroed and (not assaf or rules.assaf_others_score):
+            added[s] = value[s]
+    if assaf:
+        penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * (len(assafers) - 1)
+        added[caller] = (own if rules.assaf_caller_adds_hand else 0) + penalty
+    return assaf, assafers, zeroed, winner
+
+
+def _totals(
+    rules: Ruleset, scores: Sequence[int | None], added: list[int | None], active: list[int]
+) -> tuple[list[int | None], list[tuple[int, int, int]]]:
+    """The totals after the round, lucky resets applied, and (seat, total, reset to) for each reset."""
+    totals: list[int | None] = list(scores)
+    resets: list[tuple[int, int, int]] = []
+    for s in active:
+        gain = added[s] or 0
+        total = max(0, (scores[s] or 0) + gain)
+        if gain > 0:
+            target = rules.reset_target(total)
+            if target is not None:
+                resets.append((s, total, target))
+                total = target
+        totals[s] = total
+    return totals, resets
+
+
+def _game_end(rules: Ruleset, totals: list[int | None], active: list[int]) -> tuple[list[int], bool, list[int]]:
+    """(The seats knocked out, whether the game is over, its winners: equal lowest share the win)."""
+    eliminated: list[int] = []
+    winners: list[int] = []
+    if rules.end_mode == "elimination":
+        eliminated = [s for s in active if rules.is_out(totals[s] or 0)]
+        left = [s for s in active if s not in eliminated]
+        game_over = len(left) <= 1
+        if game_over:
+            pool = left or eliminated
+            best = min(totals[s] or 0 for s in pool)
+            winners = [s for s in pool if totals[s] == best]
+    else:
+        game_over = any(rules.is_out(totals[s] or 0) for s in active)
+        if game_over:
+            best = min(totals[s] or 0 for s in active)
+            winners = [s for s in active if totals[s] == best]
+    return eliminated, game_over, winners

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card
 from .drops import DropKind, hand_value, legal_drops
 from .ruleset import Ruleset
 from .scoring import RoundScore
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
 class PlayerView:
@@ -43,7 +40,7 @@ class PlayerView:
         "takeable",
     )
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: GameState, seat: int) -> None:
         # Built for every turn of every game a bot plays: read each game field once.
         hands = game.hands
         pile = game.pile

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.bots import LEVELS
 from yaniv_tui.engine import Game
-from yaniv_tui.engine.snapshot import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .paths import save_path

@@ -1,78 +1,13 @@
-"""Fast judgements the strong bots share: a hand's best drop, an opponent's likely hand value, the worth of a call."""
+"""Measures the strong bots share: what a deck draw leaves, an opponent's likely hand value, the worth of a call."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops
+from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
+from .heaviest import heaviest_worth
 from .memory import Memory
-
-JACK = 11
-
-
-def card_worth(rules: Ruleset) -> tuple[int, ...]:
-    """What each rank counts in a hand that is not low: the jack swing's high value where the rules have it."""
-    values = list(rules.rank_values)
-    if rules.jack_swing:
-        values[JACK] = rules.jack_high
-    return tuple(values)
-
-
-def best_drop_worth(hand: list[Card] | tuple[Card, ...], rules: Ruleset, worth: tuple[int, ...]) -> int:
-    """The most points one legal drop of `hand` sheds (singles, sets, runs, jokers where wild)."""
-    if not hand:
-        return 0
-    best = max([worth[c[0]] for c in hand])
-    if len(hand) < 2:
-        return best
-    jokers = 0
-    ranks: dict[int, int] = {}
-    suits: dict[str, set[int]] = {}
-    for rank, suit in hand:
-        if rank == 0:
-            jokers += 1
-            continue
-        ranks[rank] = ranks.get(rank, 0) + 1
-        if suit in suits:
-            suits[suit].add(rank)
-        else:
-            suits[suit] = {rank}
-    joker_worth = worth[0]
-    set_min = rules.set_min
-    set_jokers = jokers if rules.jokers_in_sets else 0
-    for rank, count in ranks.items():
-        if (count > 1 or set_jokers) and count + set_jokers >= set_min:
-            total = count * worth[rank] + (set_jokers * joker_worth if joker_worth > 0 else 0)
-            if total > best:
-                best = total
-    if rules.joker_set and jokers >= set_min and jokers * joker_worth > best:
-        best = jokers * joker_worth
-    run_min = rules.run_min
-    if len(hand) >= run_min:
-        run_jokers = jokers if rules.jokers_in_runs else 0
-        min_natural = max(1, rules.run_min_natural)
-        for same in suits.values():
-            if len(same) + run_jokers < run_min:
-                continue
-            order = sorted(same)
-            m = len(order)
-            for i in range(m):
-                total = 0
-                for j in range(i, m):
-                    total += worth[order[j]]
-                    naturals = j - i + 1
-                    span = order[j] - order[i] + 1
-                    gaps = span - naturals
-                    if gaps > run_jokers:
-                        break
-                    spare = min(run_jokers - gaps, 13 - span)
-                    if naturals < min_natural or span + spare < run_min:
-                        continue
-                    extra = (gaps + (spare if joker_worth > 0 else max(0, run_min - span))) * joker_worth
-                    if total + extra > best:
-                        best = total + extra
-    return best
 
 
 def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list[tuple[tuple[Card, ...], list[Card]]]:
@@ -106,8 +41,7 @@ def deck_draw_cost(
     """
     base = hand_value(rest, rules)
     ranks = Counter([c[0] for c in rest])
-    shed_now = best_drop_worth(rest, rules, worth)
-    limit = rules.yaniv_limit
+    shed_now = heaviest_worth(rest, rules, worth)
     set_min = rules.set_min
     cost = float(base)
     for rank, p in draws:
@@ -118,7 +52,7 @@ def deck_draw_cost(
             if together > sheds:
                 sheds = together
         part = w - shed * sheds
-        if base + w <= limit:
+        if rules.may_call(base + w):
             part -= bonus
         cost += p * part
     return cost
@@ -134,10 +68,8 @@ class Odds:
     __slots__ = ("free", "low_worth", "shift", "total", "unseen_by_rank")
 
     def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
-        low = list(rules.rank_values)
-        if rules.jack_swing:
-            low[JACK] = rules.jack_low
-        self.low_worth = tuple(low)
+        low = swing_values(rules, high=False)
+        self.low_worth = low
         by_rank = [0] * 14
         for card, count in unseen.items():
             by_rank[card[0]] += count

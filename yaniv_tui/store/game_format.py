@@ -8,51 +8,51 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .cards import Card, CardError, parse_card
-from .game import Game, GameStateError, Turn
-from .ruleset import Ruleset
-from .ruleset_file import KEYS, RulesetError, ruleset_from_dict
-from .scoring import RoundScore
+from yaniv_tui.engine import (
+    KEYS,
+    Card,
+    Game,
+    GameStateError,
+    RoundScore,
+    Ruleset,
+    RulesetError,
+    Turn,
+    ruleset_from_dict,
+)
+
+from .fields import Reader as _Reader
+from .fields import SnapshotError
+from .fields import fail as _fail
+from .fields import kind_of as _kind
+from .fields import per_seat as _per_seat
+from .fields import read_bool as _read_bool
+from .fields import read_card as _read_card
+from .fields import read_card_or_none as _read_card_or_none
+from .fields import read_cards as _read_cards
+from .fields import read_hand as _read_hand
+from .fields import read_int as _int
+from .fields import read_int_or_none as _read_int_or_none
+from .fields import read_list as _list
+from .fields import read_name as _read_name
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SnapshotError",
+    "game_from_dict",
+    "game_to_dict",
+    "ruleset_from_snapshot",
+    "ruleset_to_dict",
+]
+
+T = TypeVar("T")
 
 #: Names this data as a yaniv-tui game, so another JSON file is told apart from a damaged one.
 FORMAT = "yaniv-tui-game"
 #: Bumped whenever a field changes meaning; a snapshot of another version is refused, not guessed at.
 VERSION = 1
 
-#: Every attribute a Game holds. A test checks this against a real game, so a new engine
-#: attribute cannot be silently left out of saves.
-GAME_ATTRIBUTES = frozenset(
-    {
-        "rules",
-        "players",
-        "seed",
-        "rng",
-        "scores",
-        "out",
-        "hands",
-        "deck",
-        "pile",
-        "previous_kind",
-        "takeable",
-        "current",
-        "phase",
-        "slap_card",
-        "log",
-        "history",
-        "zero_wins",
-        "round_no",
-        "turns",
-        "reshuffles",
-        "dealer",
-        "_full_deck",
-    }
-)
-
 _MT_WORDS = 624  # Mersenne Twister words in random.Random's state, plus one position
-
-
-class SnapshotError(ValueError):
-    """A snapshot that cannot be a game: the message is one line saying which field and why."""
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -135,115 +135,6 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 
 # -- reading, checking every field -----------------------------------------------------------
-
-T = TypeVar("T")
-
-
-def _fail(where: str, message: str) -> SnapshotError:
-    if not where.isprintable():  # a key may hold a line break; the message stays one line
-        where = repr(where)
-    return SnapshotError(f"{where}: {message}" if where else message)
-
-
-class _Reader:
-    """Typed field access on untrusted data; every miss is a SnapshotError naming the field."""
-
-    def __init__(self, data: Any, where: str = "") -> None:
-        if not isinstance(data, dict):
-            raise _fail(where, f"must be an object, got {_kind(data)}")
-        self.data = data
-        self.where = where
-
-    def path(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise _fail(self.path(key), "missing")
-        return self.data[key]
-
-    def int_(self, key: str, low: int | None = None, high: int | None = None) -> int:
-        return _int(self.get(key), self.path(key), low, high)
-
-    def bool_(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise _fail(self.path(key), f"must be true or false, got {_kind(value)}")
-        return value
-
-    def str_(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise _fail(self.path(key), f"must be text, got {_kind(value)}")
-        return value
-
-    def list_(self, key: str, item: Callable[[Any, str], T]) -> list[T]:
-        return _list(self.get(key), self.path(key), item)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if type(value) is not int:
-        raise _fail(where, f"must be a whole number, got {_kind(value)}")
-    if low is not None and value < low:
-        raise _fail(where, f"must be at least {low}, got {value}")
-    if high is not None and value > high:
-        raise _fail(where, f"must be at most {high}, got {value}")
-    return value
-
-
-def _list(value: Any, where: str, item: Callable[[Any, str], T]) -> list[T]:
-    if not isinstance(value, list):
-        raise _fail(where, f"must be a list, got {_kind(value)}")
-    return [item(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
-def _read_card(value: Any, where: str) -> Card:
-    if not isinstance(value, str):
-        raise _fail(where, f'must be a card code like "10H" or "JK", got {_kind(value)}')
-    try:
-        return parse_card(value)
-    except CardError:
-        raise _fail(where, f"not a card: {value[:20]!r} (a rank A 2-10 J Q K and a suit C D H S, or JK)") from None
-
-
-def _read_card_or_none(value: Any, where: str) -> Card | None:
-    return None if value is None else _read_card(value, where)
-
-
-def _read_cards(value: Any, where: str) -> list[Card]:
-    return _list(value, where, _read_card)
-
-
-def _read_hand(value: Any, where: str) -> list[Card] | None:
-    return None if value is None else _read_cards(value, where)
-
-
-def _read_int_or_none(value: Any, where: str) -> int | None:
-    return None if value is None else _int(value, where)
-
-
-def _per_seat(items: list[T], where: str, n: int) -> list[T]:
-    if len(items) != n:
-        raise _fail(where, f"must have one entry per seat ({n}), got {len(items)}")
-    return items
 
 
 def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
@@ -422,15 +313,3 @@ def game_from_dict(data: Any) -> Game:
         )
     except GameStateError as error:
         raise SnapshotError(str(error)) from None
-
-
-def _read_name(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(where, "every player needs a name")
-    return value
-
-
-def _read_bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(where, f"must be true or false, got {_kind(value)}")
-    return value

@@ -1,6 +1,6 @@
-"""The expert's judgement on its own: a hard bot weighing hands as the expert does, against the plain hard bot.
+"""The expert's ranker on its own: a hard bot weighing hands as the expert does, against the plain hard bot.
 
-Run: python benchmarks/judge.py [--shed W] [--threat W] [--rounds N] [--games N] [--seed N] [--jobs N]
+Run: python benchmarks/ranker.py [--shed W] [--threat W] [--rounds N] [--games N] [--seed N] [--jobs N]
 
 The expert picks its candidate plays and its calls by the hard bot's measure
 with its own weights (`ExpertBot(shed_weight=..., threat_weight=...)`). This
@@ -28,7 +28,7 @@ from yaniv_tui.sim import SimResult, figures
 WEIGHTS: dict[str, float] = {}
 
 
-def judged_or_plain(level: str, seed: int | None = None, **options: Any) -> Any:
+def ranker_or_plain(level: str, seed: int | None = None, **options: Any) -> Any:
     """The simulator's bot maker, with the seat named "expert" played by a hard bot on the weights asked for."""
     if level == "expert":
         return HardBot(seed, **WEIGHTS)
@@ -50,7 +50,7 @@ def line(result: SimResult) -> str:
 
 
 def main() -> int:
-    expert = ExpertBot(budget_ms=None, samples=1).judge
+    expert = ExpertBot(budget_ms=None, samples=1).ranker
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shed", type=float, default=expert.shed_weight, help="weight of the next drop")
     parser.add_argument("--threat", type=float, default=expert.threat_weight, help="how much a threat lowers it")
@@ -61,7 +61,7 @@ def main() -> int:
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
     WEIGHTS.update(shed_weight=args.shed, threat_weight=args.threat)
-    sim.make_bot = judged_or_plain  # the worker processes are forked from this one and share it
+    sim.make_bot = ranker_or_plain  # the worker processes are forked from this one and share it
     rules = load_ruleset(args.ruleset)
     print(f"hard with shed weight {args.shed:g} and threat weight {args.threat:g}, against plain hard ({rules.id}):")
     for mode, count in (("rounds", args.rounds), ("games", args.games)):

@@ -1,0 +1,113 @@
+"""`heaviest_drop` finds the same drop as scanning every legal drop for the most points, the longest among equals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from yaniv_tui.bots.heaviest import heaviest_drop, heaviest_worth
+from yaniv_tui.engine import (
+    JOKER,
+    Card,
+    Ruleset,
+    hand_value,
+    legal_drops,
+    load_ruleset,
+    parse_cards,
+    ruleset_from_dict,
+    swing_values,
+)
+
+PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
+#: House-rule variants from RULES.md's "Variants seen in other Yaniv games" (as in tests/engine/test_legal_drops.py).
+VARIANTS = {
+    "two-naturals": {"drops": {"run_min_natural": 2, "jokers_in_sets": True}},
+    "no-joker-pairs": {"drops": {"joker_set": False}},
+    "sets-of-three": {"drops": {"set_min": 3, "run_min": 4, "jokers_in_sets": True}},
+    "no-wild-jokers": {"drops": {"jokers_in_runs": False, "jokers_in_sets": False}},
+}
+
+
+def odd_values(seed: int) -> Ruleset:
+    """Rules with unusual card values and drop rules, where ties and negative worths change the answer."""
+    rng = random.Random(seed)
+    return Ruleset(
+        id=f"odd-{seed}",
+        set_min=rng.choice([2, 3]),
+        run_min=rng.choice([3, 4]),
+        run_min_natural=rng.choice([1, 2]),
+        jokers_in_sets=rng.random() < 0.5,
+        jokers_in_runs=rng.random() < 0.7,
+        joker_set=rng.random() < 0.7,
+        joker_value=rng.choice([0, -1, 2, 10, 15]),
+        ace_value=rng.choice([1, 0, -1, 11]),
+        queen_value=rng.choice([10, 12]),
+        king_value=rng.choice([10, 0, 13]),
+        jack_swing=rng.random() < 0.2,
+    )
+
+
+RULES = (
+    [load_ruleset(p) for p in PRESETS]
+    + [ruleset_from_dict(data, ruleset_id=name) for name, data in VARIANTS.items()]
+    + [odd_values(seed) for seed in range(12)]
+)
+
+
+def random_hands(seed: int, count: int) -> list[list[Card]]:
+    """Hands of 1 to 7 cards, two in three from a dense pool of few ranks and suits (full of sets, runs, twins)."""
+    rng = random.Random(seed)
+    full = [Card(r, s) for s in "CDHS" for r in range(1, 14)] * 2 + [JOKER] * 4
+    dense = [Card(r, s) for r in (1, 2, 3, 4, 5, 6, 11, 12, 13) for s in "HS"] * 2 + [JOKER] * 4
+    return [rng.sample(dense if i % 3 else full, rng.randint(1, 7)) for i in range(count)]
+
+
+def scanned(
+    hand: Sequence[Card], rules: Ruleset, weigh: Callable[[tuple[Card, ...]], int]
+) -> tuple[tuple[Card, ...], int]:
+    """The slow way: the first drop of legal_drops with the most points, longest among equals, and its worth."""
+    best: tuple[Card, ...] = ()
+    best_worth = 0
+    for drop in legal_drops(hand, rules):
+        worth = weigh(drop)
+        if not best or worth > best_worth or (worth == best_worth and len(drop) > len(best)):
+            best, best_worth = drop, worth
+    return best, best_worth
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
+def test_heaviest_drop_matches_scanning_legal_drops(rules: Ruleset) -> None:
+    high = swing_values(rules, high=True)  # the jack swing's high value: a per-rank table, weighed the fast way
+    for hand in random_hands(seed=len(rules.id), count=600):
+        text = " ".join(map(str, hand))
+        expected = scanned(hand, rules, lambda drop: hand_value(drop, rules))
+        assert heaviest_drop(hand, rules) == expected, (text, rules.id)
+        assert heaviest_drop(tuple(hand), rules) == expected
+        by_table = scanned(hand, rules, lambda drop: sum(high[c.rank] for c in drop))
+        assert heaviest_drop(hand, rules, high) == by_table, (text, rules.id)
+        assert heaviest_worth(hand, rules, high) == by_table[1], (text, rules.id)
+
+
+@pytest.mark.parametrize(
+    ("hand", "drop"),
+    [
+        ("KH QS 3D", "KH"),  # equal worths: the first single
+        ("5H 5S KD", "5H 5S"),  # a pair worth as much as the king: the longer drop
+        ("5H 5S 9D", "5H 5S"),
+        ("4H 5H 6H QS", "4H 5H 6H"),  # a run of 15 beats a queen
+        ("2C 3C JK KD", "KD"),  # a run of 5 does not
+        ("9C 10C JK KD", "9C 10C JK"),  # a run of 19 does, the joker laid high first
+        ("JK JK 2D", "2D JK JK"),  # worth 2 like the single, and longer
+        ("JK JK", "JK JK"),
+        ("7S", "7S"),
+        ("", ""),
+    ],
+)
+def test_heaviest_drop_hand_picked(hand: str, drop: str) -> None:
+    rules = Ruleset()
+    cards = parse_cards(hand)
+    found, worth = heaviest_drop(cards, rules)
+    assert found == tuple(parse_cards(drop))
+    assert (found, worth) == scanned(cards, rules, lambda d: hand_value(d, rules))

@@ -1,0 +1,244 @@
+"""The heaviest drop of a hand: the legal drop that sheds the most points, found without listing every drop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from yaniv_tui.engine import JOKER, Card, Ruleset, hand_value, legal_drops, suit_runs
+
+Drop = tuple[Card, ...]
+
+#: Each string of suit codes seen (a hand's suits in order) -> (most cards of one suit, [(suit, cards)] in order).
+_SUIT_COUNTS: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+
+
+def heaviest_drop(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int] | None = None) -> tuple[Drop, int]:
+    """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much, and its worth.
+
+    `worth` gives each rank's points (index 0 the joker); None weighs each drop as the engine
+    counts a hand, jack swing and all. An empty hand has no drop: ((), 0). The drop is the one
+    scanning `legal_drops` finds, without listing every drop: singles, sets and runs are weighed
+    in the same order, a hand with no two cards of a rank, no joker and no suit long enough for a
+    run has only its singles, and a suit whose cards cannot reach the best worth so far is not laid out.
+    """
+    if worth is None:
+        if rules.jack_swing:
+            return _by_listing(hand, rules)
+        worth = rules.rank_values
+    if not hand:
+        return (), 0
+    # One pass: the first single worth the most, the ranks held, the suits.
+    top = hand[0]
+    best_worth = worth[top[0]]
+    held = 0  # bit r: a card of rank r is in the hand
+    dup = 0  # bit r: two or more are
+    suits = ""
+    for card in hand:
+        rank = card[0]
+        if worth[rank] > best_worth:
+            top, best_worth = card, worth[rank]
+        bit = 1 << rank
+        if held & bit:
+            dup |= bit
+        held |= bit
+        suits += card[1]
+    run_min = rules.run_min
+    longest, suit_counts = _SUIT_COUNTS.get(suits) or _suit_counts(suits)
+    if not held & 1 and (longest < run_min or not _plain_run_in(hand, suit_counts, run_min)):
+        # No joker and no run: singles, and sets of the ranks held more than once.
+        if not dup:
+            return (top,), best_worth
+        if not dup & (dup - 1):  # one rank held more than once: its best set against the best single
+            return _one_rank(hand, rules, worth, dup.bit_length() - 1, top, best_worth)
+    ranks = [card[0] for card in hand]
+    jokers = ranks.count(0)
+    best = _best_set(hand, ranks, jokers, bool(dup), rules, worth, ((top,), best_worth))
+    run_jokers = jokers if rules.jokers_in_runs else 0
+    if longest + run_jokers < run_min:
+        return best
+    return _best_run(hand, suit_counts, run_jokers, rules, worth, best)
+
+
+def heaviest_worth(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int]) -> int:
+    """The worth of `heaviest_drop(hand, rules, worth)`, found faster: from each set's and run's span, no drop laid out.
+
+    The hard bot asks it of every hand each play would leave; a test holds it to `heaviest_drop`.
+    """
+    if not hand:
+        return 0
+    best = max([worth[c[0]] for c in hand])
+    if len(hand) < 2:
+        return best
+    jokers = 0
+    ranks: dict[int, int] = {}
+    suits: dict[str, set[int]] = {}
+    for rank, suit in hand:
+        if rank == 0:
+            jokers += 1
+            continue
+        ranks[rank] = ranks.get(rank, 0) + 1
+        if suit in suits:
+            suits[suit].add(rank)
+        else:
+            suits[suit] = {rank}
+    joker_worth = worth[0]
+    set_min = rules.set_min
+    set_jokers = jokers if rules.jokers_in_sets else 0
+    for rank, count in ranks.items():
+        if (count > 1 or set_jokers) and count + set_jokers >= set_min:
+            total = count * worth[rank] + (set_jokers * joker_worth if joker_worth > 0 else 0)
+            if total > best:
+                best = total
+    if rules.joker_set and jokers >= set_min and jokers * joker_worth > best:
+        best = jokers * joker_worth
+    run_min = rules.run_min
+    if len(hand) >= run_min:
+        run_jokers = jokers if rules.jokers_in_runs else 0
+        min_natural = max(1, rules.run_min_natural)
+        for same in suits.values():
+            if len(same) + run_jokers < run_min:
+                continue
+            order = sorted(same)
+            m = len(order)
+            for i in range(m):
+                total = 0
+                for j in range(i, m):
+                    total += worth[order[j]]
+                    naturals = j - i + 1
+                    span = order[j] - order[i] + 1
+                    gaps = span - naturals
+                    if gaps > run_jokers:
+                        break
+                    spare = min(run_jokers - gaps, 13 - span)
+                    if naturals < min_natural or span + spare < run_min:
+                        continue
+                    extra = (gaps + (spare if joker_worth > 0 else max(0, run_min - span))) * joker_worth
+                    if total + extra > best:
+                        best = total + extra
+    return best
+
+
+def _by_listing(hand: Sequence[Card], rules: Ruleset) -> tuple[Drop, int]:
+    """Under the jack swing a jack's worth depends on the rest of the drop: every drop weighed whole."""
+    best: Drop = ()
+    best_worth = 0
+    for drop in legal_drops(hand, rules):
+        worth = hand_value(drop, rules)
+        if not best or worth > best_worth or (worth == best_worth and len(drop) > len(best)):
+            best, best_worth = drop, worth
+    return best, best_worth
+
+
+def _one_rank(
+    hand: Sequence[Card], rules: Ruleset, worth: Sequence[int], rank: int, top: Card, top_worth: int
+) -> tuple[Drop, int]:
+    """With no joker and no run, and one rank held twice or more: that rank's best set, or the best single."""
+    same = sorted([card for card in hand if card[0] == rank])
+    value = worth[rank]
+    # Without jokers its sets take set_min to all of its cards, smallest first: the first worth
+    # the most is all of them when a card is worth 0 or more (more cards, more or equal worth).
+    size = len(same) if value >= 0 else rules.set_min
+    total = size * value
+    if len(same) >= rules.set_min and (total > top_worth or (total == top_worth and size > 1)):
+        return tuple(same[:size]), total
+    return (top,), top_worth
+
+
+def _best_set(
+    hand: Sequence[Card],
+    ranks: list[int],
+    jokers: int,
+    pairs: bool,
+    rules: Ruleset,
+    worth: Sequence[int],
+    best: tuple[Drop, int],
+) -> tuple[Drop, int]:
+    """The heavier of `best` and every set, in `legal_drops` order: jokers alone, then each rank with k of its
+    cards and j jokers."""
+    drop, best_worth = best
+    best_len = len(drop)
+    joker_worth = worth[0]
+    set_min = rules.set_min
+    if jokers >= set_min and rules.joker_set:
+        for size in range(set_min, jokers + 1):
+            total = size * joker_worth
+            if total > best_worth or (total == best_worth and size > best_len):
+                drop, best_worth, best_len = (JOKER,) * size, total, size
+    set_jokers = jokers if rules.jokers_in_sets else 0
+    if pairs or set_jokers:
+        for rank in dict.fromkeys(ranks):
+            count = ranks.count(rank)
+            if not rank or count + set_jokers < set_min:
+                continue
+            value = worth[rank]
+            chosen = 0
+            for k in range(1, count + 1):
+                for j in range(max(0, set_min - k), set_jokers + 1):
+                    total = k * value + j * joker_worth
+                    if total > best_worth or (total == best_worth and k + j > best_len):
+                        best_worth, best_len, chosen = total, k + j, k
+            if chosen:
+                same = sorted([card for card in hand if card[0] == rank])
+                drop = tuple(same[:chosen]) + (JOKER,) * (best_len - chosen)
+    return drop, best_worth
+
+
+def _best_run(
+    hand: Sequence[Card],
+    suit_counts: tuple[tuple[str, int], ...],
+    run_jokers: int,
+    rules: Ruleset,
+    worth: Sequence[int],
+    best: tuple[Drop, int],
+) -> tuple[Drop, int]:
+    """The heavier of `best` and every run, suit by suit; a suit whose cards and jokers cannot reach it is skipped."""
+    drop, best_worth = best
+    best_len = len(drop)
+    joker_bound = run_jokers * max(worth[0], 0)
+    for suit, count in suit_counts:
+        if count + run_jokers < rules.run_min:
+            continue
+        card_of: dict[int, Card] = {}
+        bound = joker_bound  # at most what a run of this suit can be worth (a twin counted twice only raises it)
+        for card in hand:
+            if card[1] == suit and card[0]:
+                card_of[card[0]] = card
+                if worth[card[0]] > 0:
+                    bound += worth[card[0]]
+        if not card_of or bound < best_worth:
+            continue
+        for run in suit_runs(card_of, run_jokers, rules):
+            total = 0
+            for card in run:
+                total += worth[card[0]]
+            if total > best_worth or (total == best_worth and len(run) > best_len):
+                drop, best_worth, best_len = run, total, len(run)
+    return drop, best_worth
+
+
+def _suit_counts(suits: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """How many cards of each suit a hand holds, suits in the order they first come; memoized."""
+    known = _SUIT_COUNTS.get(suits)
+    if known is None:
+        counts = tuple((suit, suits.count(suit)) for suit in dict.fromkeys(suits))
+        known = (max([count for _, count in counts], default=0), counts)
+        if len(_SUIT_COUNTS) >= 100_000:
+            _SUIT_COUNTS.clear()
+        _SUIT_COUNTS[suits] = known
+    return known
+
+
+def _plain_run_in(hand: Sequence[Card], suit_counts: tuple[tuple[str, int], ...], run_min: int) -> bool:
+    """Whether some suit holds `run_min` cards of consecutive ranks (a run without jokers)."""
+    for suit, count in suit_counts:
+        if count < run_min:
+            continue
+        ranks = 0
+        for card in hand:
+            if card[1] == suit:
+                ranks |= 1 << card[0]
+        for _ in range(run_min - 1):
+            ranks &= ranks >> 1
+        if ranks:
+            return True
+    return False
