@@ -36,6 +36,8 @@ async def test_a_changed_preset_is_saved_loaded_and_selected():
         assert "^e house rules" in screen_text(app)  # the footer names the key
         dialog = await open_dialog(pilot)
         assert dialog.base_id == "israeli"
+        dialog.query_one("#hr-yaniv_limit", Input).focus()  # scrolled to, far down the file's keys
+        await pilot.pause()
         assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
         slap_row = dialog.query_one("#hr-slap_down", Switch).parent
         assert "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
