@@ -37,7 +37,7 @@ def _widget(key: Key, value: Any) -> Widget:
         return Select(options, value=value, allow_blank=False, compact=True, id=widget_id, classes="hr-widget")
     return Input(
         key.to_text(value),
-        placeholder=key.default_doc.replace("`", ""),
+        placeholder=key.default_doc.replace("`", "") if key.omittable else "",  # what a blank stands for
         type="integer" if key.kind == "int" else "text",
         compact=True,
         id=widget_id,
