@@ -198,3 +198,30 @@ def test_yaniv_rulesets_never_prints_control_characters_or_markup_from_a_file(fo
     assert "\\x1b[2J" in text
     entries = {e.id: e for e in all_rulesets()}
     assert entries["evil"].error is not None and "control character" in entries["evil"].error
+
+
+def test_each_key_is_written_by_its_kind(folder: Path) -> None:
+    """Resets as an inline table, lists as arrays; an empty default (no resets, the jack swing at the limit) is
+    written by leaving the key out."""
+    entry = save_user_ruleset("israeli", {"resets.at": ((150, 75),), "jack_swing_up_to": 7}, "lucky")
+    text = entry.path.read_text()
+    assert "at = {150 = 75}" in text.replace("{ ", "{").replace(" }", "}") and "jack_swing_up_to = 7" in text
+    again = save_user_ruleset("lucky", {"resets": (), "jack_swing_up_to": None}, "lucky")
+    assert again.rules is not None and again.rules.resets == () and again.rules.jack_swing_up_to is None
+    text = again.path.read_text()
+    assert "at =" not in text and "jack_swing_up_to" not in text
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"resets": ((100, 150),)}, "resets.at: 100 must reset to a whole number from 0 to 99, got 150"),
+        ({"hand_size": "5"}, 'deck.hand_size: must be a whole number from 1 to 20, got "5"'),
+        ({"end_limit_choices": (100, 100)}, "end.limit_choices: must not repeat a number"),
+        ({"take_from_set": "all"}, 'take.from_set: must be "ends" or "any", got "all"'),
+    ],
+)
+def test_a_change_is_refused_with_the_files_message(folder: Path, changes: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesetError) as error:
+        save_user_ruleset("israeli", changes, "x")
+    assert str(error.value) == message

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
-from textual.widgets import Input, Label, OptionList, Static, Switch
+import pytest
+from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 from tui_helpers import SIZE, screen_text
 
-from yaniv_tui.engine import load_ruleset, load_ruleset_file
+from yaniv_tui.engine import KEYS, RulesetError, load_ruleset, load_ruleset_file
 from yaniv_tui.store import user_rulesets_dir
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -36,6 +38,9 @@ async def test_a_changed_preset_is_saved_loaded_and_selected():
         assert "^e house rules" in screen_text(app)  # the footer names the key
         dialog = await open_dialog(pilot)
         assert dialog.base_id == "israeli"
+        dialog.query_one("#hr-yaniv_limit", Input).scroll_visible(animate=False)  # far down the file's keys
+        await pilot.pause()
+        await pilot.pause()
         assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
         slap_row = dialog.query_one("#hr-slap_down", Switch).parent
         assert "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
@@ -116,3 +121,115 @@ async def test_cancel_and_escape_write_nothing():
         await pilot.pause()
         assert app.screen is setup and user_files() == []
         assert setup.ruleset_id == "israeli"
+
+
+async def test_every_key_is_offered_grouped_by_its_table():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        kinds = {"bool": Switch, "choice": Select}
+        for key in KEYS:
+            widget = dialog.query_one(f"#hr-{key.field}")
+            assert isinstance(widget, kinds.get(key.kind, Input)), key.path
+        sections = [str(label.render()) for label in dialog.query(".section")]
+        tables = list(dict.fromkeys(f"[{key.table}]" if key.table else "The ruleset" for key in KEYS))
+        assert sections == tables
+        assert dialog.query_one("#hr-resets", Input).value == "100 = 50, 200 = 100"
+        assert dialog.query_one("#hr-more_decks_from", Input).value == "4"
+        assert dialog.query_one("#hr-jack_swing_up_to", Input).value == ""
+        assert dialog.read_changes() == {}  # shown as they are, every value reads back unchanged
+
+
+async def test_resets_lists_and_choices_are_saved_as_typed():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#hr-resets", Input).value = "100 = 50, 150 = 75"
+        dialog.query_one("#hr-more_decks_from", Input).value = ""
+        dialog.query_one("#hr-jack_swing_up_to", Input).value = "6"
+        dialog.query_one("#hr-assaf_zero", Select).value = "assafers"
+        dialog.query_one("#hr-id", Input).value = "lucky"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = user_rulesets_dir() / "lucky.toml"
+        loaded = load_ruleset_file(path, "lucky")
+        expected = dataclasses.replace(
+            load_ruleset("israeli"),
+            id="lucky",
+            resets=((100, 50), (150, 75)),
+            more_decks_from=(),
+            jack_swing_up_to=6,
+            assaf_zero="assafers",
+        )
+        assert loaded == expected
+        text = path.read_text()
+        assert "at = {100 = 50, 150 = 75}" in text.replace("{ ", "{").replace(" }", "}")
+        assert "more_decks_from" not in text
+
+
+def file_error(tmp_path: Path, toml: str) -> str:
+    """The one line a ruleset file with this text gives, without the file's name."""
+    path = tmp_path / "house.toml"
+    path.write_text(toml)
+    with pytest.raises(RulesetError) as error:
+        load_ruleset_file(path)
+    return str(error.value).removeprefix(f"{path}: ")
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "toml"),
+    [
+        ("hand_size", "25", "[deck]\nhand_size = 25"),
+        ("hand_size", "five", '[deck]\nhand_size = "five"'),
+        ("resets", "100 = 150", "[resets]\nat = { 100 = 150 }"),
+        ("yaniv_limit_choices", "5, 5", "[yaniv]\nlimit_choices = [5, 5]"),
+        ("end_limit", "0", "[end]\nlimit = 0\nlimit_choices = [0]"),
+        ("name", "a\x07b", 'name = "a\\u0007b"'),
+    ],
+)
+async def test_a_typed_value_gives_the_files_error_at_once(tmp_path, field, text, toml):
+    expected = file_error(tmp_path, toml)
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one(f"#hr-{field}", Input).value = text
+        await pilot.pause()
+        shown = str(dialog.query_one("#hr-error", Static).render()).strip()
+        assert shown == expected.splitlines()[0] and "\n" not in expected  # before any save, the same line
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and user_files() == []
+
+
+async def test_a_hand_size_the_decks_cannot_deal_says_why():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#hr-hand_size", Input).value = "20"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(dialog.query_one("#hr-error", Static).render()).strip()
+        assert error.startswith("players.max: 3 players need 62 cards (20 each") and "allowed: at most 2" in error
+        assert app.screen is dialog and user_files() == []
+
+
+JUNK = ["", " ", "]", "{", "x = 1", "1e400", "-", "٣", "9" * 40, "[1, [2]]", '"q"', "{ a = { b = 1 } }", "\\"]
+
+
+async def test_no_typed_text_gives_more_than_one_line():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        for key in KEYS:
+            if key.kind in ("bool", "choice"):
+                continue
+            field = dialog.query_one(f"#hr-{key.field}", Input)
+            shown = field.value
+            for text in JUNK:
+                field.value = text
+                try:
+                    dialog.read_changes()
+                except RulesetError as error:
+                    assert "\n" not in str(error) and str(error).startswith(f"{key.path}: ")
+            field.value = shown
+        await pilot.pause()

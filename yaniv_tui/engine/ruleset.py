@@ -6,6 +6,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .ruleset_keys import Key, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
+from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
+
 TakeRule = Literal["ends", "any"]
 ZeroRule = Literal["lowest", "assafers", "first_lowest"]
 EndMode = Literal["elimination", "first_to_limit"]
@@ -13,8 +16,9 @@ EndTrigger = Literal["above", "reach"]
 FirstRule = Literal["random", "left_of_dealer"]
 
 
-class RulesetError(ValueError):
-    """A ruleset that cannot be used; the message is one line naming the file and the key."""
+#: The Yaniv limits and end scores a ruleset may hold, chosen from a list or typed by a host: one range each.
+YANIV_LIMITS = (0, 100)
+END_LIMITS = (1, 100_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,87 +26,271 @@ class Ruleset:
     """One choice of every rule parameter. Every field has a default.
 
     The defaults are the core rules of RULES.md with the Israeli (seed 000)
-    choices where the sources differ.
+    choices where the sources differ. Each field but the id is declared as a
+    key of a ruleset file (`ruleset_keys.py`): its place, kind, range and meaning.
     """
 
     id: str = "custom"
-    name: str = "Custom"
-    description: str = ""
-    source: str = ""
+    name: str = field(
+        default="Custom", metadata=text("name", "the ruleset's name as players see it", default_doc="the id")
+    )
+    description: str = field(default="", metadata=text("description", "one line saying what the ruleset plays"))
+    source: str = field(default="", metadata=text("source", "where the rules come from"))
 
     # Players and cards.
-    min_players: int = 2
-    max_players: int = 8
-    decks: int = 1
+    min_players: int = field(default=2, metadata=whole("players.min", 2, 16, "fewest players"))
+    max_players: int = field(
+        default=8,
+        metadata=whole(
+            "players.max",
+            2,
+            16,
+            "most players; every count up to it must be dealable from the decks",
+            allowed_also="at least `min`",
+        ),
+    )
+    decks: int = field(default=1, metadata=whole("deck.decks", 1, 8, "decks used by the fewest players"))
     #: Player counts at which one more deck joins: (4,) means two decks from 4 players.
-    more_decks_from: tuple[int, ...] = ()
-    jokers_per_deck: int = 2
-    hand_size: int = 5
+    more_decks_from: tuple[int, ...] = field(
+        default=(),
+        metadata=wholes(
+            "deck.more_decks_from",
+            2,
+            16,
+            "player counts from which one more deck joins: `[4]` is two decks from 4 players, `[4, 7]` three from 7",
+        ),
+    )
+    jokers_per_deck: int = field(default=2, metadata=whole("deck.jokers", 0, 8, "jokers in each deck"))
+    hand_size: int = field(default=5, metadata=whole("deck.hand_size", 1, 20, "cards dealt to each player"))
 
     # Card values in hand.
-    ace_value: int = 1
-    jack_value: int = 10
-    queen_value: int = 10
-    king_value: int = 10
-    joker_value: int = 0
+    ace_value: int = field(default=1, metadata=whole("values.ace", -50, 50, "an ace"))
+    jack_value: int = field(default=10, metadata=whole("values.jack", -50, 50, "a jack (when there is no jack swing)"))
+    queen_value: int = field(default=10, metadata=whole("values.queen", -50, 50, "a queen"))
+    king_value: int = field(default=10, metadata=whole("values.king", -50, 50, "a king"))
+    joker_value: int = field(default=0, metadata=whole("values.joker", -50, 50, "a joker"))
     #: The jack swing (seed 003): jacks count `jack_low` if the hand totals at
     #: most `jack_swing_up_to` that way, else `jack_high` each.
-    jack_swing: bool = False
-    jack_low: int = -2
-    jack_high: int = 15
+    jack_swing: bool = field(
+        default=False,
+        metadata=switch(
+            "values.jack_swing",
+            "the jack swing of source 003: total the hand with every jack at `jack_low`; if that is at most "
+            "`jack_swing_up_to`, that is the hand's value, else every jack counts `jack_high`",
+        ),
+    )
+    jack_low: int = field(
+        default=-2, metadata=whole("values.jack_low", -50, 50, "a jack's value when the swing is low")
+    )
+    jack_high: int = field(
+        default=15, metadata=whole("values.jack_high", -50, 50, "a jack's value when the swing is high")
+    )
     #: None: the Yaniv limit.
-    jack_swing_up_to: int | None = None
+    jack_swing_up_to: int | None = field(
+        default=None,
+        metadata=whole(
+            "values.jack_swing_up_to",
+            -50,
+            200,
+            "the highest total that keeps jacks low; unset, it follows `yaniv.limit` "
+            "(also the limit a host picks at setup)",
+            default_doc="the Yaniv limit",
+        ),
+    )
 
     # Drops.
-    set_min: int = 2
-    run_min: int = 3
-    run_min_natural: int = 1
-    jokers_in_sets: bool = False
-    jokers_in_runs: bool = True
-    #: Two or more jokers alone may be dropped as a set.
-    joker_set: bool = True
-    #: After drawing from the deck a card of the rank just dropped as a single
-    #: or set, the player may drop it at once.
-    slap_down: bool = False
+    set_min: int = field(default=2, metadata=whole("drops.set_min", 2, 16, "fewest cards in a set (cards of one rank)"))
+    run_min: int = field(
+        default=3,
+        metadata=whole("drops.run_min", 2, 13, "fewest cards in a run (consecutive cards of one suit, ace low only)"),
+    )
+    run_min_natural: int = field(
+        default=1,
+        metadata=whole(
+            "drops.run_min_natural",
+            1,
+            13,
+            "fewest cards in a run that are not jokers",
+            allowed_also="at most `run_min`",
+        ),
+    )
+    jokers_in_sets: bool = field(
+        default=False, metadata=switch("drops.jokers_in_sets", "jokers stand in for a card in a set (`5H 5S JK`)")
+    )
+    jokers_in_runs: bool = field(
+        default=True,
+        metadata=switch(
+            "drops.jokers_in_runs",
+            "jokers stand in for a card in a run (`5H JK 7H`); a spare joker goes on the high end "
+            "unless the player lays it low",
+        ),
+    )
+    joker_set: bool = field(
+        default=True, metadata=switch("drops.joker_set", "two or more jokers alone may be dropped as a set")
+    )
+    slap_down: bool = field(
+        default=False,
+        metadata=switch(
+            "drops.slap_down",
+            "after drawing from the deck a card of the rank just dropped as a single or set, the same player "
+            "may drop it at once onto that group (or keep it)",
+        ),
+    )
 
     # Taking from the previous drop.
-    take_from_set: TakeRule = "ends"
-    take_from_run: TakeRule = "ends"
+    take_from_set: TakeRule = field(
+        default="ends",
+        metadata=one_of(
+            "take.from_set", ("ends", "any"), "from a set: its first or last card as dropped, or any card of it"
+        ),
+    )
+    take_from_run: TakeRule = field(
+        default="ends", metadata=one_of("take.from_run", ("ends", "any"), "from a run: either end, or any card of it")
+    )
 
     # Calling Yaniv.
-    yaniv_limit: int = 5
-    yaniv_limit_choices: tuple[int, ...] = (5,)
+    yaniv_limit: int = field(
+        default=5, metadata=whole("yaniv.limit", *YANIV_LIMITS, "the highest hand value that may call Yaniv")
+    )
+    yaniv_limit_choices: tuple[int, ...] = field(
+        default=(5,),
+        metadata=wholes(
+            "yaniv.limit_choices",
+            *YANIV_LIMITS,
+            "the Yaniv limits a host may choose at setup",
+            allowed_also="must include `limit`",
+            default_doc="`[limit]`",
+        ),
+    )
 
     # Assaf.
-    assaf: bool = True
-    assaf_on_tie: bool = False
-    assaf_penalty: int = 30
-    assaf_penalty_per_extra: int = 0
-    assaf_caller_adds_hand: bool = True
-    assaf_zero: ZeroRule = "lowest"
-    assaf_others_score: bool = True
+    assaf: bool = field(
+        default=True,
+        metadata=switch(
+            "assaf.enabled",
+            "`false`: no Assaf rule; on a call the lowest hands (the caller's too, if lowest) score 0 and "
+            "everyone else, the caller included, adds their hand",
+        ),
+    )
+    assaf_on_tie: bool = field(
+        default=False,
+        metadata=switch(
+            "assaf.on_tie",
+            "a hand equal to the caller's Assafs; `false`: Assaf needs a strictly lower hand and the caller wins ties",
+        ),
+    )
+    assaf_penalty: int = field(default=30, metadata=whole("assaf.penalty", 0, 1000, "points the Assafed caller adds"))
+    assaf_penalty_per_extra: int = field(
+        default=0,
+        metadata=whole("assaf.penalty_per_extra", 0, 1000, "more penalty for each Assafer after the first"),
+    )
+    assaf_caller_adds_hand: bool = field(
+        default=True,
+        metadata=switch("assaf.caller_adds_hand", "the Assafed caller adds their hand value as well as the penalty"),
+    )
+    assaf_zero: ZeroRule = field(
+        default="lowest",
+        metadata=one_of(
+            "assaf.zero",
+            ("lowest", "assafers", "first_lowest"),
+            "who scores 0 on an Assaf: every opponent with the lowest hand; every opponent who Assafed; or only "
+            "one lowest, ties going to the first in turn after the caller. The first lowest after the caller "
+            "starts the next round.",
+        ),
+    )
+    assaf_others_score: bool = field(
+        default=True,
+        metadata=switch(
+            "assaf.others_score",
+            "on an Assaf the other players add their hands; `false`: only the caller scores (a flat penalty)",
+        ),
+    )
 
     # Lucky resets: a score landing exactly on a key drops to its value.
-    resets: tuple[tuple[int, int], ...] = ()
+    resets: tuple[tuple[int, int], ...] = field(
+        default=(),
+        metadata=reset_pairs("resets.at", "exact totals and what they drop to: `at = { 100 = 50, 200 = 100 }`"),
+    )
     #: Every multiple of this drops by `reset_every_by`; 0 is off. Above the
     #: knockout score too: 250 drops to 200 and stays in (RULES.md).
-    reset_every: int = 0
-    reset_every_by: int = 0
+    reset_every: int = field(
+        default=0,
+        metadata=whole(
+            "resets.every",
+            0,
+            10000,
+            "every multiple of this drops by `every_by`; `0` is off. Multiples above the end score count too: "
+            "under `yanivo` a total landing on 250 drops to 200, exactly the knockout score, and stays in",
+        ),
+    )
+    reset_every_by: int = field(
+        default=0,
+        metadata=whole(
+            "resets.every_by",
+            0,
+            10000,
+            "how far a multiple of `every` drops",
+            allowed_also="at most `every`; at least 1 when `every` is set",
+        ),
+    )
 
     # End of the game.
-    end_mode: EndMode = "elimination"
-    end_limit: int = 200
-    end_limit_choices: tuple[int, ...] = (200,)
-    end_limit_any: bool = False
-    end_on: EndTrigger = "above"
+    end_mode: EndMode = field(
+        default="elimination",
+        metadata=one_of(
+            "end.mode",
+            ("elimination", "first_to_limit"),
+            "`elimination`: a player past the limit is out and the last player left wins; `first_to_limit`: the "
+            "game ends when anyone passes the limit and the lowest score wins. Equal lowest share the win.",
+        ),
+    )
+    end_limit: int = field(default=200, metadata=whole("end.limit", *END_LIMITS, "the end score (knockout score)"))
+    end_limit_choices: tuple[int, ...] = field(
+        default=(200,),
+        metadata=wholes(
+            "end.limit_choices",
+            *END_LIMITS,
+            "the end scores a host may choose at setup",
+            allowed_also="must include `limit`",
+            default_doc="`[limit]`",
+        ),
+    )
+    end_limit_any: bool = field(default=False, metadata=switch("end.any_limit", "the host may also type any end score"))
+    end_on: EndTrigger = field(
+        default="above",
+        metadata=one_of(
+            "end.on", ("above", "reach"), "what passes the limit: a total strictly above it, or at or above it"
+        ),
+    )
 
-    first_player: FirstRule = "random"
+    first_player: FirstRule = field(
+        default="random",
+        metadata=one_of(
+            "players.first",
+            ("random", "left_of_dealer"),
+            "who plays first in the first round: a seat drawn by lot, or the seat after a dealer drawn by lot. "
+            "Later rounds are started by the previous round's winner.",
+        ),
+    )
 
     # Bonus (seed 000 house rule): every `bonus_zero_wins`-th round won with a
     # hand of 0 takes `bonus_points` off the score; 0 is off.
-    bonus_zero_wins: int = 0
-    bonus_points: int = 20
-    bonus_min_players: int = 3
+    bonus_zero_wins: int = field(
+        default=0,
+        metadata=whole(
+            "bonus.zero_hand_wins",
+            0,
+            100,
+            "every this many rounds won (by a Yaniv or an Assaf) with a hand of 0, the winner's score drops by "
+            "`points`; `0` is off",
+        ),
+    )
+    bonus_points: int = field(
+        default=20, metadata=whole("bonus.points", 0, 1000, "what the bonus takes off (a score never goes below 0)")
+    )
+    bonus_min_players: int = field(
+        default=3, metadata=whole("bonus.min_players", 2, 16, "fewest players in the round for a win to count")
+    )
 
     # Derived lookups, filled in by __post_init__.
     rank_values: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -186,6 +374,9 @@ def _check_typed_end(rules: Ruleset, end_limit: int) -> None:
 
 def end_limit_range() -> tuple[int, int]:
     """The end scores a ruleset may hold, typed by a host or not: the ruleset files' own range, declared once."""
-    from .ruleset_file import END_LIMITS  # imported here: that module imports this one
-
     return END_LIMITS
+
+
+#: Every key a ruleset file may hold, from the fields' declarations: grouped by table, as rulesets/README.md lists
+#: them.
+KEYS: tuple[Key, ...] = declared_keys(Ruleset)

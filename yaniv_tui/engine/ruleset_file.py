@@ -1,217 +1,20 @@
-"""Ruleset files: reading a TOML preset into a `Ruleset`, with one-line errors."""
+"""Ruleset files: reading a TOML preset into a `Ruleset` by its declared keys, with one-line errors."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .playable import playable_problems
+from .ruleset import END_LIMITS as END_LIMITS
+from .ruleset import KEYS as KEYS  # declared on the Ruleset's fields; read here
+from .ruleset import YANIV_LIMITS as YANIV_LIMITS
 from .ruleset import Ruleset
-from .ruleset import RulesetError as RulesetError  # raised here; defined beside Ruleset for ruleset_read
+from .ruleset_keys import RulesetError as RulesetError
 from .ruleset_read import parse_ruleset_text, printable, read_ruleset_bytes
 
-
-@dataclass(frozen=True)
-class _Key:
-    path: str  # "table.key" in the file
-    field: str  # the Ruleset field it sets
-    kind: str  # int, bool, str, choice, ints, resets
-    low: int | None = None
-    high: int | None = None
-    choices: tuple[str, ...] = ()
-    doc: str = ""
-
-
-def _k(path: str, field: str, kind: str, **kw: Any) -> _Key:
-    return _Key(path, field, kind, **kw)
-
-
-#: The Yaniv limits and end scores a ruleset may hold, chosen from a list or typed by a host: one range each.
-YANIV_LIMITS = (0, 100)
-END_LIMITS = (1, 100_000)
-
-#: Every key a ruleset file may hold, in the order rulesets/README.md lists them.
-KEYS: tuple[_Key, ...] = (
-    _k("name", "name", "str", doc="the preset's name as players see it"),
-    _k("description", "description", "str", doc="one line saying what the preset plays"),
-    _k("source", "source", "str", doc="where the rules come from"),
-    _k("players.min", "min_players", "int", low=2, high=16, doc="fewest players"),
-    _k("players.max", "max_players", "int", low=2, high=16, doc="most players"),
-    _k(
-        "players.first",
-        "first_player",
-        "choice",
-        choices=("random", "left_of_dealer"),
-        doc="who plays first in the first round: chosen by lot, or the player after a dealer chosen by lot",
-    ),
-    _k("deck.decks", "decks", "int", low=1, high=8, doc="decks for the fewest players"),
-    _k(
-        "deck.more_decks_from",
-        "more_decks_from",
-        "ints",
-        low=2,
-        high=16,
-        doc="player counts from which one more deck is added: [4] is two decks from 4 players",
-    ),
-    _k("deck.jokers", "jokers_per_deck", "int", low=0, high=8, doc="jokers in each deck"),
-    _k("deck.hand_size", "hand_size", "int", low=1, high=20, doc="cards dealt to each player"),
-    _k("values.ace", "ace_value", "int", low=-50, high=50, doc="an ace's value in hand"),
-    _k("values.jack", "jack_value", "int", low=-50, high=50, doc="a jack's value in hand (without the swing)"),
-    _k("values.queen", "queen_value", "int", low=-50, high=50, doc="a queen's value in hand"),
-    _k("values.king", "king_value", "int", low=-50, high=50, doc="a king's value in hand"),
-    _k("values.joker", "joker_value", "int", low=-50, high=50, doc="a joker's value in hand"),
-    _k(
-        "values.jack_swing",
-        "jack_swing",
-        "bool",
-        doc="jacks count `jack_low` when the hand totals at most `jack_swing_up_to` that way, else `jack_high` each",
-    ),
-    _k("values.jack_low", "jack_low", "int", low=-50, high=50, doc="a jack's value when the swing is low"),
-    _k("values.jack_high", "jack_high", "int", low=-50, high=50, doc="a jack's value when the swing is high"),
-    _k(
-        "values.jack_swing_up_to",
-        "jack_swing_up_to",
-        "int",
-        low=-50,
-        high=200,
-        doc="the highest total that keeps jacks low (default: the Yaniv limit)",
-    ),
-    _k("drops.set_min", "set_min", "int", low=2, high=16, doc="fewest cards in a set"),
-    _k("drops.run_min", "run_min", "int", low=2, high=13, doc="fewest cards in a run"),
-    _k(
-        "drops.run_min_natural",
-        "run_min_natural",
-        "int",
-        low=1,
-        high=13,
-        doc="fewest cards in a run that are not jokers",
-    ),
-    _k("drops.jokers_in_sets", "jokers_in_sets", "bool", doc="jokers stand in for a card in a set"),
-    _k("drops.jokers_in_runs", "jokers_in_runs", "bool", doc="jokers stand in for a card in a run"),
-    _k("drops.joker_set", "joker_set", "bool", doc="two or more jokers alone may be dropped as a set"),
-    _k(
-        "drops.slap_down",
-        "slap_down",
-        "bool",
-        doc="after drawing from the deck a card of the rank just dropped as a single or set, it may be dropped at once",
-    ),
-    _k(
-        "take.from_set",
-        "take_from_set",
-        "choice",
-        choices=("ends", "any"),
-        doc="which cards of a previous set may be taken: its first or last, or any",
-    ),
-    _k(
-        "take.from_run",
-        "take_from_run",
-        "choice",
-        choices=("ends", "any"),
-        doc="which cards of a previous run may be taken: either end, or any",
-    ),
-    _k(
-        "yaniv.limit",
-        "yaniv_limit",
-        "int",
-        low=YANIV_LIMITS[0],
-        high=YANIV_LIMITS[1],
-        doc="the highest hand value that may call Yaniv",
-    ),
-    _k(
-        "yaniv.limit_choices",
-        "yaniv_limit_choices",
-        "ints",
-        low=YANIV_LIMITS[0],
-        high=YANIV_LIMITS[1],
-        doc="the Yaniv limits a host may choose at setup (default: only `limit`)",
-    ),
-    _k(
-        "assaf.enabled",
-        "assaf",
-        "bool",
-        doc="false: no Assaf rule; the lowest hands score 0 and everyone else, the caller too, adds their hand",
-    ),
-    _k("assaf.on_tie", "assaf_on_tie", "bool", doc="a hand equal to the caller's Assafs (false: the caller wins ties)"),
-    _k("assaf.penalty", "assaf_penalty", "int", low=0, high=1000, doc="points the Assafed caller adds"),
-    _k(
-        "assaf.penalty_per_extra",
-        "assaf_penalty_per_extra",
-        "int",
-        low=0,
-        high=1000,
-        doc="more penalty for each Assafer after the first",
-    ),
-    _k(
-        "assaf.caller_adds_hand",
-        "assaf_caller_adds_hand",
-        "bool",
-        doc="the Assafed caller adds their hand value as well as the penalty",
-    ),
-    _k(
-        "assaf.zero",
-        "assaf_zero",
-        "choice",
-        choices=("lowest", "assafers", "first_lowest"),
-        doc="who scores 0 on an Assaf: every opponent with the lowest hand, every Assafer, "
-        "or only the lowest (ties to the first in turn after the caller)",
-    ),
-    _k(
-        "assaf.others_score",
-        "assaf_others_score",
-        "bool",
-        doc="on an Assaf, the other players add their hands (false: only the caller scores)",
-    ),
-    _k("resets.at", "resets", "resets", doc="exact totals and what they reset to: { 100 = 50, 200 = 100 }"),
-    _k(
-        "resets.every",
-        "reset_every",
-        "int",
-        low=0,
-        high=10000,
-        doc="every multiple of this resets (0: off)",
-    ),
-    _k("resets.every_by", "reset_every_by", "int", low=0, high=10000, doc="how far a multiple of `every` drops"),
-    _k(
-        "end.mode",
-        "end_mode",
-        "choice",
-        choices=("elimination", "first_to_limit"),
-        doc="elimination: a player past the limit is out and the last left wins; "
-        "first_to_limit: the game ends when anyone passes it and the lowest wins",
-    ),
-    _k("end.limit", "end_limit", "int", low=END_LIMITS[0], high=END_LIMITS[1], doc="the end score"),
-    _k(
-        "end.limit_choices",
-        "end_limit_choices",
-        "ints",
-        low=END_LIMITS[0],
-        high=END_LIMITS[1],
-        doc="the end scores a host may choose at setup (default: only `limit`)",
-    ),
-    _k("end.any_limit", "end_limit_any", "bool", doc="the host may also type any end score"),
-    _k(
-        "end.on",
-        "end_on",
-        "choice",
-        choices=("above", "reach"),
-        doc="above: a total strictly above the limit counts; reach: at or above",
-    ),
-    _k(
-        "bonus.zero_hand_wins",
-        "bonus_zero_wins",
-        "int",
-        low=0,
-        high=100,
-        doc="every this many rounds won with a hand of 0, the score drops by `points` (0: off)",
-    ),
-    _k("bonus.points", "bonus_points", "int", low=0, high=1000, doc="what the bonus takes off"),
-    _k(
-        "bonus.min_players", "bonus_min_players", "int", low=2, high=16, doc="fewest players in the round for the bonus"
-    ),
-)
 _BY_PATH = {key.path: key for key in KEYS}
 _DEFAULTS = Ruleset()
 _TABLES = {key.path.split(".")[0] for key in KEYS if "." in key.path}
@@ -230,73 +33,6 @@ def _walk(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
             yield from _walk(value, path + ".")
         else:
             yield path, value
-
-
-def _convert(key: _Key, value: Any, fail: Callable[[str], RulesetError]) -> Any:
-    if key.kind == "str":
-        if not isinstance(value, str):
-            raise fail(f"must be text in quotes, got {_show(value)}")
-        if "\n" in value:
-            raise fail("must be one line")
-        if not value.isprintable():
-            bad = next(c for c in value if not c.isprintable())
-            raise fail(
-                f"has a control character ({printable(bad)}), got {_show(value)}; "
-                "text may hold letters, digits, spaces and punctuation"
-            )
-        return value
-    if key.kind == "bool":
-        if not isinstance(value, bool):
-            raise fail(f"must be true or false, got {_show(value)}")
-        return value
-    if key.kind == "choice":
-        if value not in key.choices:
-            allowed = " or ".join(f'"{c}"' for c in key.choices)
-            raise fail(f"must be {allowed}, got {_show(value)}")
-        return value
-    if key.kind == "int":
-        return _int(key, value, fail)
-    if key.kind == "ints":
-        if not isinstance(value, list) or not value:
-            raise fail(f"must be a list of whole numbers like [5, 7], got {_show(value)}")
-        numbers = tuple(_int(key, item, fail) for item in value)
-        if len(set(numbers)) != len(numbers):
-            raise fail("must not repeat a number")
-        return tuple(sorted(numbers))
-    if key.kind == "resets":
-        if not isinstance(value, dict):
-            raise fail(f"must be a table like {{ 100 = 50, 200 = 100 }}, got {_show(value)}")
-        pairs = []
-        for at, to in value.items():
-            # str.isdigit also takes digits int() refuses ("²"), and int() refuses over 4300 digits.
-            if not (at.isascii() and at.isdigit()) or len(at) > 18 or int(at) < 1:
-                raise fail(f"{at!r} must be a whole number of at least 1")
-            if type(to) is not int or not 0 <= to < int(at):
-                raise fail(f"{at} must reset to a whole number from 0 to {int(at) - 1}, got {_show(to)}")
-            pairs.append((int(at), to))
-        return tuple(sorted(pairs))
-    raise AssertionError(key.kind)
-
-
-def _int(key: _Key, value: Any, fail: Callable[[str], RulesetError]) -> int:
-    allowed = f"a whole number from {key.low} to {key.high}"
-    if type(value) is not int:
-        raise fail(f"must be {allowed}, got {_show(value)}")
-    if key.low is not None and key.high is not None and not key.low <= value <= key.high:
-        raise fail(f"must be {allowed}, got {value}")
-    return value
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"' if value.isprintable() else repr(value)
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return str(value)
 
 
 def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", source: str = "<ruleset>") -> Ruleset:
@@ -318,7 +54,7 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
         def fail(message: str, path: str = path) -> RulesetError:
             return RulesetError(f"{_where(source, path)}: {message}")
 
-        fields[key.field] = _convert(key, value, fail)
+        fields[key.field] = key.load(value, fail)
         given.add(key.field)
 
     # A limit and its choices each default from the other: choices alone start at

@@ -8,20 +8,13 @@ import stat
 import tomllib
 from typing import Any
 
-from .ruleset import RulesetError
+from .ruleset_keys import RulesetError
+from .ruleset_keys import printable as printable  # here for the readers of files that are not rulesets
 
 #: The largest ruleset file read: a ruleset is a few hundred bytes.
 MAX_FILE_BYTES = 1 << 20
 #: How deep tables and lists may nest: a ruleset needs 3 ([resets] at = { ... }); more is not a ruleset.
 MAX_NESTING = 16
-
-
-def printable(text: str) -> str:
-    """Text safe to print on a terminal: each character that is not printable (a control or format character,
-    such as ESC or a bidi override) shown as its escape, \\x1b or \\u202e."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 _KINDS = (

@@ -68,16 +68,13 @@ def _card(card: Card | None) -> str | None:
 
 def ruleset_to_dict(rules: Ruleset) -> dict[str, Any]:
     """Every rule's value by field name, JSON-safe: a save keeps its rules even if the preset file changes."""
+    by_field = {key.field: key for key in KEYS}
     data: dict[str, Any] = {}
     for f in dataclasses.fields(rules):
-        if not f.init:
-            continue
-        value = getattr(rules, f.name)
-        if f.name == "resets":
-            value = [[at, to] for at, to in value]
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[f.name] = value
+        if f.init:
+            value = getattr(rules, f.name)
+            key = by_field.get(f.name)
+            data[f.name] = key.to_json(value) if key else (list(value) if isinstance(value, tuple) else value)
     return data
 
 
@@ -140,10 +137,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
     """The ruleset written by `ruleset_to_dict`, checked as strictly as a ruleset file."""
     reader = _Reader(data, where)
-    # A snapshot holds field names; the file checker knows every field's type and range, so
-    # the fields are put back into file shape and checked by it.
+    # A snapshot holds field names; each key puts its value back into file shape, and the file's checks
+    # (every type, range and rule together) take it from there.
     table: dict[str, Any] = {}
-    by_field = {key.field: key.path for key in KEYS}
+    by_field = {key.field: key for key in KEYS}
     expected = {f.name for f in dataclasses.fields(Ruleset) if f.init}
     unknown = sorted(str(k) for k in set(reader.data) - expected)
     if unknown:
@@ -155,25 +152,24 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
         if name not in reader.data:
             continue  # a rule added to the engine after the save was written: its default is the old play
         value = reader.get(name)
-        if name not in by_field:
+        key = by_field.get(name)
+        if key is None:
             extras[name] = value  # a rule no file can set: checked against its default's type below
             continue
-        if name == "resets":
-            pairs = _list(value, reader.path(name), lambda v, w: _list(v, w, _int))
-            if any(len(p) != 2 for p in pairs):
-                raise _fail(reader.path(name), "must be a list of [score, reset to] pairs")
-            value = {str(at): to for at, to in pairs}
-            if len(value) != len(pairs):
-                raise _fail(reader.path(name), "must not repeat a score")
-        elif (value is None and name == "jack_swing_up_to") or (value == [] and name == "more_decks_from"):
-            continue  # the file form writes these defaults by leaving the key out
+
+        def fail(message: str, where: str = reader.path(name)) -> SnapshotError:
+            return _fail(where, message)
+
+        held = key.from_json(value, fail)
+        if key.leaves_out(held):
+            continue  # the file form writes this default by leaving the key out
+        file_value = key.to_data(held)
         if name == "end_limit" and reader.data.get("end_limit_any") is True:
-            typed_end = value  # a host may type an end score the choices do not list
-        path = by_field[name]
+            typed_end = file_value  # a host may type an end score the choices do not list
         node = table
-        for part in path.split(".")[:-1]:
+        for part in key.path.split(".")[:-1]:
             node = node.setdefault(part, {})
-        node[path.split(".")[-1]] = value
+        node[key.name] = file_value
     choices = table.get("end", {}).get("limit_choices")
     if typed_end is not None and isinstance(choices, list) and choices and typed_end not in choices:
         table["end"]["limit_choices"] = [*choices, typed_end]

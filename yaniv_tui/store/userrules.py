@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
+from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
 from .paths import user_rulesets_dir
@@ -120,78 +121,37 @@ def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
     raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {', '.join([*shipped, *user])}")
 
 
-def _normalize(field: str, value: Any) -> Any:
-    """A change as the Ruleset field holds it; RulesetError for a value of the wrong shape."""
-    key = _BY_FIELD[field]
+def _normalize(key: Key, value: Any) -> Any:
+    """A change as the Ruleset field holds it, through the same checks as the file's value: RulesetError."""
+    if key.leaves_out(value):
+        return value
 
     def fail(message: str) -> RulesetError:
-        return RulesetError(f"{key.path}: {message}, got {value!r:.40}")
+        return RulesetError(f"{key.path}: {message}")
 
-    if key.kind in ("int",):
-        if field == "jack_swing_up_to" and value is None:
-            return None
-        if type(value) is not int:
-            raise fail("must be a whole number")
-        return value
-    if key.kind == "bool":
-        if not isinstance(value, bool):
-            raise fail("must be true or false")
-        return value
-    if key.kind in ("str", "choice"):
-        if not isinstance(value, str):
-            raise fail("must be text")
-        return value
-    if key.kind == "ints":
-        if not isinstance(value, list | tuple) or any(type(v) is not int for v in value):
-            raise fail("must be a list of whole numbers")
-        return tuple(sorted(value))
-    if key.kind == "resets":
-        try:
-            pairs = list(value.items() if isinstance(value, Mapping) else value)
-            result = tuple(sorted((_whole(at), _whole(to)) for at, to in pairs))
-        except (TypeError, ValueError):
-            raise fail("must be pairs of a score and what it resets to, both whole numbers") from None
-        return result
-    raise AssertionError(key.kind)
+    return key.load(key.to_data(value), fail)
 
 
-def _whole(value: Any) -> int:
-    if type(value) is int:
-        return value
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    raise ValueError(value)
-
-
-def _toml_value(field: str, value: Any) -> Any:
-    """The Ruleset field's value as the file writes it; None: leave the key out (the default)."""
-    if field == "resets":
-        import tomlkit
-
-        table = tomlkit.inline_table()
-        table.update({str(at): to for at, to in value})
-        return table
-    if isinstance(value, tuple):
-        return list(value) or None
-    return value
-
-
-def _set(doc: tomlkit.TOMLDocument, field: str, value: Any) -> None:
+def _set(doc: tomlkit.TOMLDocument, key: Key, value: Any) -> None:
+    """Write a field's value into the file at its key, keeping the rest; an empty default leaves the key out."""
     import tomlkit
     from tomlkit.items import Table
 
-    parts = _BY_FIELD[field].path.split(".")
     node: Any = doc
-    for part in parts[:-1]:
+    for part in key.path.split(".")[:-1]:
         if part not in node or not isinstance(node[part], Table):
             node[part] = tomlkit.table()
         node = node[part]
-    written = _toml_value(field, value)
-    if written is None:
-        if parts[-1] in node:
-            del node[parts[-1]]
+    written = key.to_data(value)
+    if written is OMIT:
+        if key.name in node:
+            del node[key.name]
+    elif isinstance(written, dict):  # a table inside a table is written inline: at = { 100 = 50 }
+        inline = tomlkit.inline_table()
+        inline.update(written)
+        node[key.name] = inline
     else:
-        node[parts[-1]] = written
+        node[key.name] = written
 
 
 def save_user_ruleset(
@@ -223,10 +183,10 @@ def save_user_ruleset(
 
     fields: dict[str, Any] = {}
     for name, value in changes.items():
-        field = _BY_PATH[name].field if name in _BY_PATH else name
-        if field not in _BY_FIELD:
+        key = _BY_PATH.get(name) or _BY_FIELD.get(name)
+        if key is None:
             raise RulesetError(f"{name!r} is not a rule; the rules are {', '.join(k.path for k in KEYS)}")
-        fields[field] = _normalize(field, value)
+        fields[key.field] = _normalize(key, value)
     intended = dataclasses.replace(base_rules, id=new_id, **fields)
 
     import tomlkit
@@ -240,7 +200,7 @@ def save_user_ruleset(
     except (UnicodeDecodeError, TOMLKitError, RecursionError) as error:
         raise RulesetError(f"{printable(str(base_path))}: cannot be read as TOML ({error})") from None
     for field, value in fields.items():
-        _set(doc, field, value)
+        _set(doc, _BY_FIELD[field], value)
     text = tomlkit.dumps(doc)
     # Keys left out of the base file take defaults that may follow other keys (the limit choices follow the
     # limit), so any field that does not come out as intended is written out in full.
@@ -254,7 +214,7 @@ def save_user_ruleset(
         if not wrong:
             break
         for field in wrong:
-            _set(doc, field, getattr(intended, field))
+            _set(doc, _BY_FIELD[field], getattr(intended, field))
         text = tomlkit.dumps(doc)
     else:
         raise RulesetError(f"{target}: {', '.join(wrong)} cannot be written as intended")

@@ -1,38 +1,48 @@
-"""The house-rules dialog: change a preset's switches, limits and choices and save them as the host's own file."""
+"""The house-rules dialog: every key of a preset, grouped by its table, changed and saved as the host's own file."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import groupby
 from typing import Any, ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError
+from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset
 
 from .common import TooSmall
 
-_BY_FIELD = {key.field: key for key in KEYS}
-#: The whole numbers and lists of them the dialog offers, in the order a host thinks of them.
-NUMBERS = ("yaniv_limit", "yaniv_limit_choices", "end_limit", "end_limit_choices", "assaf_penalty", "hand_size")
-#: The choices offered as a Select.
-CHOICES = ("end_mode", "take_from_set", "take_from_run")
-#: Every on/off house rule in a ruleset file.
-SWITCHES = tuple(key.field for key in KEYS if key.kind == "bool")
+
+def _label(key: Key) -> Label:
+    # The docs' `code` marks read as plain words here.
+    return Label(Content.assemble((key.path, "bold"), " ", (key.doc.replace("`", ""), "$text-muted")), classes="hr-doc")
 
 
-def _label(field: str) -> Label:
-    key = _BY_FIELD[field]
-    return Label(Text.assemble((key.path, "bold"), " ", (key.doc, "#c8d8d0")), classes="hr-doc")
-
-
-def _ints_text(values: tuple[int, ...]) -> str:
-    return ", ".join(map(str, values))
+def _widget(key: Key, value: Any) -> Widget:
+    """The editor for one key: a switch for on/off, a list for a choice, else one line of text."""
+    widget_id = f"hr-{key.field}"
+    if key.kind == "bool":
+        return Switch(value, id=widget_id, classes="hr-switch")
+    if key.kind == "choice":
+        options = [(choice, choice) for choice in key.choices]
+        return Select(options, value=value, allow_blank=False, compact=True, id=widget_id, classes="hr-widget")
+    return Input(
+        key.to_text(value),
+        placeholder=key.default_doc.replace("`", "") if key.omittable else "",  # what a blank stands for
+        type="integer" if key.kind == "int" else "text",
+        compact=True,
+        id=widget_id,
+        classes="hr-widget",
+    )
 
 
 def suggest_id(rules: Ruleset, taken: set[str]) -> str:
@@ -52,6 +62,12 @@ class HouseRulesScreen(ModalScreen[str | None]):
         Binding("ctrl+s", "save", "save as a new preset"),
     ]
     AUTO_FOCUS = "#hr-id"
+    DEFAULT_CSS = """
+    HouseRulesScreen #hr-error {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
 
     def __init__(self, base_id: str, rules: Ruleset, taken: set[str]) -> None:
         super().__init__(classes="dialog-screen")
@@ -63,82 +79,66 @@ class HouseRulesScreen(ModalScreen[str | None]):
         rules = self.rules
         yield TooSmall()
         with Vertical(classes="dialog", id="hr-dialog"):
-            yield Static(Text(f"House rules · from {rules.name}", style="bold"), classes="dialog-title")
+            yield Static(Content.styled(f"House rules · from {rules.name}", "bold"), classes="dialog-title")
             with VerticalScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
                     yield Input(suggest_id(rules, self.taken), compact=True, id="hr-id", classes="hr-widget")
                     yield Label(
-                        Text.assemble(("id", "bold"), " the new preset's file name: lowercase letters, digits, - _"),
+                        Content.assemble(("id", "bold"), " the new preset's file name: lowercase letters, digits, - _"),
                         classes="hr-doc",
                     )
-                with Horizontal(classes="hr-row"):
-                    yield Input(rules.name, compact=True, id="hr-name", classes="hr-widget")
-                    yield _label("name")
-                yield Label("Limits and choices", classes="section")
-                for field in NUMBERS:
-                    value = getattr(rules, field)
-                    with Horizontal(classes="hr-row"):
-                        if isinstance(value, tuple):
-                            yield Input(_ints_text(value), compact=True, id=f"hr-{field}", classes="hr-widget")
-                        else:
-                            yield Input(str(value), compact=True, id=f"hr-{field}", classes="hr-widget", type="integer")
-                        yield _label(field)
-                for field in CHOICES:
-                    options = [(choice, choice) for choice in _BY_FIELD[field].choices]
-                    with Horizontal(classes="hr-row"):
-                        yield Select(
-                            options,
-                            value=getattr(rules, field),
-                            allow_blank=False,
-                            compact=True,
-                            id=f"hr-{field}",
-                            classes="hr-widget",
-                        )
-                        yield _label(field)
-                yield Label("Switches", classes="section")
-                for field in SWITCHES:
-                    with Horizontal(classes="hr-row"):
-                        yield Switch(getattr(rules, field), id=f"hr-{field}", classes="hr-switch")
-                        yield _label(field)
+                yield from self._fields()
             yield Static("", id="hr-error")
             with Horizontal(id="hr-buttons"):
-                yield Button("Save (ctrl+s)", id="hr-save", variant="success")
-                yield Button("Cancel (esc)", id="hr-cancel")
+                yield Button("Save (ctrl+s)", id="hr-save", variant="success", action="screen.save")
+                yield Button("Cancel (esc)", id="hr-cancel", action="screen.cancel")
+
+    def _fields(self) -> Iterator[Widget]:
+        """Every key of the ruleset, a section for each table of the file."""
+        for table, keys in groupby(KEYS, key=lambda key: key.table):
+            yield Label(Content(f"[{table}]" if table else "The ruleset"), classes="section")
+            for key in keys:
+                with Horizontal(classes="hr-row"):
+                    yield _widget(key, getattr(self.rules, key.field))
+                    yield _label(key)
+
+    def _value(self, key: Key) -> Any:
+        """The key's value as the dialog shows it, through the same checks as a file's; RulesetError naming it."""
+        widget = self.query_one(f"#hr-{key.field}")
+        if isinstance(widget, Switch | Select):
+            return widget.value
+
+        def fail(message: str) -> RulesetError:
+            return RulesetError(f"{key.path}: {message}")
+
+        assert isinstance(widget, Input)
+        return key.parse(widget.value, fail)
 
     def read_changes(self) -> dict[str, Any]:
-        """The fields that differ from the preset; RulesetError naming the key for text that is not a number."""
-        rules = self.rules
-        wanted: dict[str, Any] = {"name": self.query_one("#hr-name", Input).value.strip() or rules.name}
-        for field in NUMBERS:
-            text = self.query_one(f"#hr-{field}", Input).value
-            path = _BY_FIELD[field].path
-            try:
-                if isinstance(getattr(rules, field), tuple):
-                    parts = [part for part in text.replace(",", " ").split() if part]
-                    if not parts:
-                        raise ValueError(text)
-                    wanted[field] = tuple(sorted({int(part) for part in parts}))
-                else:
-                    wanted[field] = int(text.strip())
-            except ValueError:
-                shape = (
-                    "whole numbers separated by commas"
-                    if isinstance(getattr(rules, field), tuple)
-                    else "a whole number"
-                )
-                raise RulesetError(f"{path}: must be {shape}, got {text.strip()!r:.40}") from None
-        for field in CHOICES:
-            wanted[field] = self.query_one(f"#hr-{field}", Select).value
-        for field in SWITCHES:
-            wanted[field] = self.query_one(f"#hr-{field}", Switch).value
-        return {field: value for field, value in wanted.items() if value != getattr(rules, field)}
+        """The fields that differ from the preset; RulesetError (one line, naming the key) for a refused value."""
+        wanted = {key.field: self._value(key) for key in KEYS}
+        return {field: value for field, value in wanted.items() if value != getattr(self.rules, field)}
 
     def show_error(self, message: str) -> None:
         # One line: the file's full path is long and says nothing the host needs here.
         line = message.splitlines()[0] if message else ""
         if ".toml: " in line:
             line = line.split(".toml: ", 1)[1]
-        self.query_one("#hr-error", Static).update(Text(line, style="bold #ff8787", no_wrap=True, overflow="ellipsis"))
+        error = self.query_one("#hr-error", Static)
+        error.update(Content.styled(line, "bold $text-error"))
+        error.tooltip = line or None  # the whole line, when the dialog is too narrow for it
+
+    @on(Input.Changed)
+    def changed(self, event: Input.Changed) -> None:
+        """Say at once what is wrong with a value typed, before the host tries to save it."""
+        if event.input.id == "hr-id":
+            return
+        try:
+            self.read_changes()
+        except RulesetError as error:
+            self.show_error(str(error))
+        else:
+            self.show_error("")
 
     def action_save(self) -> None:
         new_id = self.query_one("#hr-id", Input).value.strip()
@@ -157,11 +157,3 @@ class HouseRulesScreen(ModalScreen[str | None]):
     def submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_save()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "hr-save":
-            self.action_save()
-        elif event.button.id == "hr-cancel":
-            self.action_cancel()
