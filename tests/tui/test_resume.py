@@ -35,7 +35,7 @@ async def test_every_action_is_saved_with_the_seats():
         saved = load_save()
         assert saved is not None
         assert game_to_dict(saved.game) == game_to_dict(table.game)
-        assert [(s.human, s.level) for s in saved.meta.seats] == [(True, None), (False, "medium"), (False, "easy")]
+        assert [(s.kind, s.level) for s in saved.meta.seats] == [("human", None), ("bot", "medium"), ("bot", "easy")]
         assert saved.meta.screen_seat == 0
 
 

@@ -1,6 +1,7 @@
 """The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
+from .defaults import DEFAULT_RULESET
 from .drops import DropError, DropKind, arrange_drop, card_values, drop_kind, hand_value, legal_drops, takeable
 from .game import (
     Action,
@@ -28,8 +29,12 @@ from .ruleset_file import (
     ruleset_from_dict,
 )
 from .scoring import RoundScore, score_round
+from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
 
 __all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_BOT_LEVEL",
+    "DEFAULT_RULESET",
     "JOKER",
     "KEYS",
     "Action",
@@ -48,6 +53,8 @@ __all__ = [
     "RoundScore",
     "Ruleset",
     "RulesetError",
+    "Seat",
+    "SeatKind",
     "SlapDown",
     "Turn",
     "arrange_drop",
