@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from yaniv_tui import bots
-from yaniv_tui.tui.launch import EXIT_USAGE, UsageError, main, options_from_args
+from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 
 
 def test_players_flag_seats_humans_and_bots_in_order():
@@ -103,7 +103,7 @@ def test_help_lists_the_flags_and_the_bot_levels(capsys):
 
 def test_reading_the_flags_does_not_import_textual():
     code = (
-        "import sys; from yaniv_tui.tui.launch import options_from_args; "
+        "import sys; from yaniv_tui.cli.play import options_from_args; "
         "options_from_args(['--players', 'A,bot']); "
         "print('textual' in sys.modules)"
     )
