@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, Ruleset, guards
+from yaniv_tui.engine import Game, RoundScore, Ruleset, guards
 
 Mode = Literal["games", "rounds"]
 
@@ -182,23 +182,9 @@ def play_one(
         seat = game.current
         apply(choose[seat](view(seat)))
         if len(game.history) > done:
-            result = game.history[done]
+            _tally_round(game.history[done], [tallies[p] for p in player_at])
             done += 1
             round_start = game.turns
-            for s in range(n):
-                if result.hands[s] is None:
-                    continue
-                t = tallies[player_at[s]]
-                added = result.added[s] or 0
-                t.rounds += 1
-                t.points += added
-                t.points_sq += added * added
-                if result.winner == s:
-                    t.round_wins += 1
-                if result.caller == s:
-                    t.calls += 1
-                    if result.assaf:
-                        t.assafs += 1
             if mode == "rounds" or game.is_over:
                 break
             why = guards.game_overrun(done, most_rounds)
@@ -215,6 +201,23 @@ def play_one(
             if s in winners:
                 t.game_wins += 1 / len(winners)
     return tallies, game.turns
+
+
+def _tally_round(result: RoundScore, by_seat: Sequence[Tally]) -> None:
+    """Add a finished round to the tally of each player still in it (`by_seat`: each seat's player's tally)."""
+    for s, t in enumerate(by_seat):
+        if result.hands[s] is None:
+            continue
+        added = result.added[s] or 0
+        t.rounds += 1
+        t.points += added
+        t.points_sq += added * added
+        if result.winner == s:
+            t.round_wins += 1
+        if result.caller == s:
+            t.calls += 1
+            if result.assaf:
+                t.assafs += 1
 
 
 def _play_chunk(args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any]]) -> SimResult:
