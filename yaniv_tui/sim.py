@@ -1,10 +1,11 @@
-"""The simulator: bots play whole games or single rounds headless, and the figures that measure them."""
+"""The simulator: bots play whole games or single rounds headless, and the figures that measure them.
+
+It is given a `Ruleset`; `yaniv sim` (cli/sim.py) reads the flags and finds the ruleset.
+"""
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
 import math
 import random
 import signal
@@ -15,24 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import (
-    Game,
-    GameSetupError,
-    Ruleset,
-    RulesetError,
-    check_ruleset,
-    check_seed,
-    guards,
-    load_ruleset,
-)
-
-EXIT_USAGE = 2
-#: Stopped by ctrl+c, as shells report a process ended by SIGINT.
-EXIT_INTERRUPTED = 130
-#: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
-MAX_EXPERT_SAMPLES = 10_000
-#: The most processes `--jobs` starts: far more than cores only costs memory.
-MAX_JOBS = 64
+from yaniv_tui.engine import Game, RoundScore, Ruleset, guards
 
 Mode = Literal["games", "rounds"]
 
@@ -198,23 +182,9 @@ def play_one(
         seat = game.current
         apply(choose[seat](view(seat)))
         if len(game.history) > done:
-            result = game.history[done]
+            _tally_round(game.history[done], [tallies[p] for p in player_at])
             done += 1
             round_start = game.turns
-            for s in range(n):
-                if result.hands[s] is None:
-                    continue
-                t = tallies[player_at[s]]
-                added = result.added[s] or 0
-                t.rounds += 1
-                t.points += added
-                t.points_sq += added * added
-                if result.winner == s:
-                    t.round_wins += 1
-                if result.caller == s:
-                    t.calls += 1
-                    if result.assaf:
-                        t.assafs += 1
             if mode == "rounds" or game.is_over:
                 break
             why = guards.game_overrun(done, most_rounds)
@@ -231,6 +201,23 @@ def play_one(
             if s in winners:
                 t.game_wins += 1 / len(winners)
     return tallies, game.turns
+
+
+def _tally_round(result: RoundScore, by_seat: Sequence[Tally]) -> None:
+    """Add a finished round to the tally of each player still in it (`by_seat`: each seat's player's tally)."""
+    for s, t in enumerate(by_seat):
+        if result.hands[s] is None:
+            continue
+        added = result.added[s] or 0
+        t.rounds += 1
+        t.points += added
+        t.points_sq += added * added
+        if result.winner == s:
+            t.round_wins += 1
+        if result.caller == s:
+            t.calls += 1
+            if result.assaf:
+                t.assafs += 1
 
 
 def _play_chunk(args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any]]) -> SimResult:
@@ -294,6 +281,12 @@ def simulate(
     return total
 
 
+def _worker_ignores_ctrl_c() -> None:
+    # Ctrl+C reaches every process of the terminal: the workers leave it to the main process, which stops
+    # the pool and says so in one line, rather than each printing its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 # -- showing -----------------------------------------------------------------------------------
 
 
@@ -334,170 +327,3 @@ def render_table(result: SimResult) -> Any:
             _pct(f["assafs_suffered"]),
         )
     return table
-
-
-# -- the command -----------------------------------------------------------------------------
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad flag in one line and exits with status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"yaniv sim: {message} (see yaniv sim --help)\n")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _samples(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_EXPERT_SAMPLES:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_EXPERT_SAMPLES} guesses a move, not {value}")
-    return value
-
-
-def _worker_ignores_ctrl_c() -> None:
-    # Ctrl+C reaches every process of the terminal: the workers leave it to the main process, which stops
-    # the pool and says so in one line, rather than each printing its own traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _jobs(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_JOBS} processes, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:30]!r}") from None
-    try:
-        return check_seed(seed)
-    except GameSetupError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
-    if not 0 < value <= 60_000:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60000 ms, not {text}")
-    return value
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="yaniv sim",
-        description="Bots play Yaniv headless; prints each player's figures with 95% intervals.",
-    )
-    parser.add_argument("--ruleset", default="israeli", help="a preset id or a ruleset .toml path (default israeli)")
-    parser.add_argument(
-        "--seats",
-        default="medium,medium",
-        help=f"bot levels, one per seat, comma separated ({', '.join(LEVELS)}); default medium,medium",
-    )
-    count = parser.add_mutually_exclusive_group()
-    count.add_argument("--games", type=_positive, help="play this many whole games (default 100)")
-    count.add_argument("--rounds", type=_positive, help="play this many single rounds instead of games")
-    parser.add_argument("--seed", type=_seed, default=1, help="the run's seed, 0 or more (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
-    parser.add_argument("--yaniv-limit", type=int, help="a Yaniv limit the ruleset offers")
-    parser.add_argument("--end-limit", type=int, help="an end score the ruleset offers")
-    parser.add_argument(
-        "--expert-ms", type=_budget, default=None, help="the expert's thinking time a move, in ms (default 200)"
-    )
-    parser.add_argument(
-        "--expert-samples",
-        type=_samples,
-        default=None,
-        help=f"the expert takes this many guesses a move (at most {MAX_EXPERT_SAMPLES}) instead of a time budget: "
-        "the run repeats exactly",
-    )
-    parser.add_argument(
-        "--jobs", type=_jobs, default=1, help=f"processes to spread the games over (default 1, at most {MAX_JOBS})"
-    )
-    return parser
-
-
-def _fail(message: str) -> int:
-    print(f"yaniv sim: {message}", file=sys.stderr)
-    return EXIT_USAGE
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run `yaniv sim`; returns the exit status."""
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        rules = load_ruleset(args.ruleset)
-    except RulesetError as error:
-        return _fail(str(error))
-    try:
-        rules = rules.with_choices(yaniv_limit=args.yaniv_limit, end_limit=args.end_limit)
-    except ValueError as error:
-        return _fail(str(error))
-    if args.slap_down is not None:
-        rules = dataclasses.replace(rules, slap_down=args.slap_down == "on")
-        try:  # a hand emptied by a slap-down may have been the only hand that could call
-            check_ruleset(rules, args.ruleset)
-        except RulesetError as error:
-            return _fail(f"{error} (with --slap-down {args.slap_down})")
-    levels = [part.strip() for part in args.seats.split(",")]
-    bad = [level for level in levels if level not in LEVELS]
-    if bad:
-        return _fail(f"--seats: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}")
-    if not rules.min_players <= len(levels) <= rules.max_players:
-        return _fail(
-            f"--seats: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}"
-        )
-    mode: Mode = "rounds" if args.rounds else "games"
-    count = args.rounds or args.games or 100
-    options: dict[str, Any] = {}
-    if args.expert_ms is not None:
-        options["budget_ms"] = args.expert_ms
-    if args.expert_samples is not None:
-        options["samples"] = args.expert_samples
-    show_progress = not args.json and sys.stdout.isatty() and count >= 20
-    try:
-        if show_progress:
-            from rich.progress import Progress
-
-            with Progress(transient=True) as bar:
-                task = bar.add_task(f"playing {count} {mode}", total=count)
-                result = simulate(
-                    rules,
-                    levels,
-                    count,
-                    mode=mode,
-                    seed=args.seed,
-                    bot_options=options,
-                    jobs=args.jobs,
-                    progress=lambda k: bar.advance(task, k),
-                )
-        else:
-            result = simulate(rules, levels, count, mode=mode, seed=args.seed, bot_options=options, jobs=args.jobs)
-    except SimError as error:
-        print(f"yaniv sim: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("yaniv sim: stopped (ctrl+c) before the run was done; nothing was printed", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
-    else:
-        from rich.console import Console
-
-        Console().print(render_table(result))
-    return 0

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from yaniv_tui.cli.sim import main
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.sim import main, seat_of, simulate
+from yaniv_tui.sim import seat_of, simulate
 
 
 def test_json_figures_add_up(capsys: pytest.CaptureFixture[str]) -> None:

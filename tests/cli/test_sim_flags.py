@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from yaniv_tui.sim import MAX_EXPERT_SAMPLES, MAX_JOBS, build_parser, main
+from yaniv_tui.cli.parser import MAX_EXPERT_SAMPLES, MAX_JOBS, parse
+from yaniv_tui.cli.sim import main
 
 
 def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -22,14 +23,14 @@ def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> st
 def test_expert_samples_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_status_2(["--expert-samples", str(MAX_EXPERT_SAMPLES + 1)], capsys)
     assert f"must be at most {MAX_EXPERT_SAMPLES} guesses a move, not {MAX_EXPERT_SAMPLES + 1}" in line
-    assert build_parser().parse_args(["--expert-samples", str(MAX_EXPERT_SAMPLES)]).expert_samples == MAX_EXPERT_SAMPLES
+    assert parse(["sim", "--expert-samples", str(MAX_EXPERT_SAMPLES)]).expert_samples == MAX_EXPERT_SAMPLES
 
 
 @pytest.mark.parametrize("seed", ["-1", "-5"])
 def test_a_negative_seed_is_refused_as_yaniv_refuses_it(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_status_2(["--seed", seed], capsys)
     assert f"argument --seed: must be 0 or more, not {seed}" in line
-    assert build_parser().parse_args(["--seed", "0"]).seed == 0
+    assert parse(["sim", "--seed", "0"]).seed == 0
 
 
 def test_an_end_limit_beyond_the_files_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,7 +42,7 @@ def test_jobs_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: --jobs 1000 was taken, and would start a pool of a thousand processes.
     line = one_line_status_2(["--jobs", "1000"], capsys)
     assert f"must be at most {MAX_JOBS} processes, not 1000" in line
-    assert build_parser().parse_args(["--jobs", str(MAX_JOBS)]).jobs == MAX_JOBS
+    assert parse(["sim", "--jobs", str(MAX_JOBS)]).jobs == MAX_JOBS
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -71,3 +72,21 @@ def test_ctrl_c_stops_a_run_in_one_line_without_a_traceback(jobs: str, tmp_path)
     assert run.returncode == 130, err
     assert out == "" and "Traceback" not in err
     assert err.strip().splitlines() == ["yaniv sim: stopped (ctrl+c) before the run was done; nothing was printed"]
+
+
+def test_sim_plays_a_users_own_ruleset_as_yaniv_does(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: `yaniv sim --ruleset kitchen` said "unknown ruleset" for a ruleset `yaniv --ruleset kitchen` plays.
+    import json
+
+    from yaniv_tui.cli import main as yaniv
+    from yaniv_tui.engine import preset_paths
+
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    folder = tmp_path / "config" / "rulesets"
+    folder.mkdir(parents=True)
+    text = preset_paths()["israeli"].read_text().replace('name = "Israeli"', 'name = "Kitchen table"')
+    (folder / "kitchen.toml").write_text(text.replace("penalty = 30", "penalty = 45"))
+    assert yaniv(["sim", "--ruleset", "kitchen", "--seats", "medium,easy", "--rounds", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ruleset"] == "kitchen"

@@ -26,7 +26,7 @@ def session(game: Game, meta: SaveMeta, undo: UndoStack, actions: int | None) ->
     with History() as history:
         done = 0
         while not game.is_over and (actions is None or done < actions):
-            if meta.seats[game.current].human:
+            if meta.seats[game.current].is_human:
                 undo.checkpoint(game)
             game.apply(bot.choose(game.view(game.current)))
             save_game(game, meta, undo)
@@ -36,7 +36,7 @@ def session(game: Game, meta: SaveMeta, undo: UndoStack, actions: int | None) ->
 
 
 def test_a_game_stopped_and_resumed_twice_is_recorded_once_and_whole() -> None:
-    meta = SaveMeta((Seat.person(), Seat.bot("medium"), Seat.bot("medium")), screen_seat=0)
+    meta = SaveMeta((Seat.person("You"), Seat.bot("medium", "Bot A"), Seat.bot("medium", "Bot B")), screen_seat=0)
     game = Game.new(load_ruleset("sursis"), ["You", "Bot A", "Bot B"], seed=12)
     reference = game.clone()
     session(game, meta, UndoStack(), actions=40)

@@ -22,7 +22,8 @@ from yaniv_tui.store.saves import SaveError, SaveMeta, Seat, save_game
 
 from .helpers import new_game, play
 
-SEATS = (Seat.person(), Seat.bot("medium"), Seat.bot("medium"))
+#: Named as `new_game` names its players: a save read back names its seats after the game.
+SEATS = (Seat.person("Player 1"), Seat.bot("medium", "Player 2"), Seat.bot("medium", "Player 3"))
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ from yaniv_tui.store import saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.store.paths import save_path, saves_dir
 from yaniv_tui.store.saves import (
+    SAVE_VERSION,
     SaveError,
     SaveMeta,
     Seat,
@@ -34,8 +35,9 @@ from yaniv_tui.store.saves import (
 
 from .helpers import new_game, play
 
-ONE_HUMAN = SaveMeta((Seat.person(), Seat.bot("medium"), Seat.bot("medium")), screen_seat=0)
-TWO_HUMANS = SaveMeta((Seat.person(), Seat.person(), Seat.bot("medium")), screen_seat=1)
+# Named as `new_game` names its players: a save read back names its seats after the game.
+ONE_HUMAN = SaveMeta((Seat.person("Player 1"), Seat.bot("medium", "Player 2"), Seat.bot("medium", "Player 3")), 0)
+TWO_HUMANS = SaveMeta((Seat.person("Player 1"), Seat.person("Player 2"), Seat.bot("medium", "Player 3")), 1)
 
 
 @pytest.fixture(autouse=True)
@@ -128,7 +130,7 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     [
         (lambda text: text[: len(text) // 2], "not valid JSON"),
         (lambda text: "", "empty"),
-        (lambda text: text.replace('"version":1', '"version":99', 1), "save version 99:"),
+        (lambda text: text.replace(f'"version":{SAVE_VERSION}', '"version":99', 1), "save version 99:"),
         (lambda text: text.replace('"scores":[0,', '"scores":[40,', 1), "game: scores"),
         (lambda text: text.replace('"level":"medium"', '"level":"godlike"', 1), "meta.seats[1].level"),
         (lambda text: '{"hello": "world"}', "not a yaniv-tui saved game"),
@@ -264,7 +266,7 @@ def test_an_undo_snapshot_of_another_game_is_damage(data_dir: Path) -> None:
 def test_the_save_is_plain_json(data_dir: Path) -> None:
     save_game(new_game(), ONE_HUMAN)
     document = json.loads(save_path(ONE_HUMAN.game_id).read_text())
-    assert document["format"] == "yaniv-tui-save" and document["version"] == 1
+    assert document["format"] == "yaniv-tui-save" and document["version"] == SAVE_VERSION
     assert document["game"]["version"] == 1
 
 

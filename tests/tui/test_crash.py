@@ -14,10 +14,10 @@ from textual.worker import WorkerFailed
 from tui_helpers import SIZE, make_app, play_turn, settle
 
 from yaniv_tui import __version__
+from yaniv_tui.cli.play import main
 from yaniv_tui.store import load_save
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.launch import main
 from yaniv_tui.tui.screens.table import TableScreen
 
 

@@ -9,14 +9,14 @@ import sys
 import pytest
 
 from yaniv_tui import bots
-from yaniv_tui.tui.launch import EXIT_USAGE, UsageError, main, options_from_args
+from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 
 
 def test_players_flag_seats_humans_and_bots_in_order():
     options, _ = options_from_args(["--ruleset", "sursis", "--players", "Ann,Bob,bot:medium", "--seed", "7"])
     assert options is not None
     assert [seat.name for seat in options.seats[:2]] == ["Ann", "Bob"]
-    assert [seat.bot for seat in options.seats] == [None, None, "medium"]
+    assert [seat.level for seat in options.seats] == [None, None, "medium"]
     assert options.seed == 7
     assert options.rules.id == "sursis"
 
@@ -39,7 +39,7 @@ def test_limits_come_from_the_rulesets_choices():
 def test_every_bot_level_the_bots_package_offers_is_accepted():
     for level in bots.LEVELS:
         options, _ = options_from_args(["--players", f"Ann,bot:{level}"])
-        assert options is not None and options.seats[1].bot == level
+        assert options is not None and options.seats[1].level == level
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_help_lists_the_flags_and_the_bot_levels(capsys):
 
 def test_reading_the_flags_does_not_import_textual():
     code = (
-        "import sys; from yaniv_tui.tui.launch import options_from_args; "
+        "import sys; from yaniv_tui.cli.play import options_from_args; "
         "options_from_args(['--players', 'A,bot']); "
         "print('textual' in sys.modules)"
     )

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from textual.widgets import Input
 from tui_helpers import SIZE, screen_text
 
+from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 from yaniv_tui.engine import KEYS, Game, preset_paths
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 from yaniv_tui.store.saves import SaveMeta, Seat, read_save, save_game
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.launch import EXIT_USAGE, UsageError, main, options_from_args
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 

@@ -33,7 +33,8 @@ def hostile_options(names: tuple[str, ...] = NAMES, rules_name: str = RULES_NAME
     """Humans with markup names, under seven-cards renamed to markup: two rounds at end score 30."""
     rules = dataclasses.replace(load_ruleset("seven-cards"), name=rules_name, description=RULES_DESCRIPTION)
     rules = rules.with_choices(end_limit=30)
-    return GameOptions(rules, tuple(Seat(name) for name in names), seed=6, bot_delay=0.0, ruleset_ref="seven-cards")
+    seats = tuple(Seat.person(name) for name in names)
+    return GameOptions(rules, seats, seed=6, bot_delay=0.0, ruleset_ref="seven-cards")
 
 
 def click_actions(app: YanivApp) -> list[object]:
@@ -214,7 +215,7 @@ async def test_lines_quoting_a_path_show_it_as_typed(tmp_path, monkeypatch):
         assert isinstance(app.screen, SetupScreen)
         check_literal(app, "[/]data[b]")
     notice = f"the finished game is kept in {data}/pending.json"
-    options = dataclasses.replace(hostile_options(), seats=(Seat("Ann"), Seat("Dana", "easy")))
+    options = dataclasses.replace(hostile_options(), seats=(Seat.person("Ann"), Seat.bot("easy", "Dana")))
     app = YanivApp(options, {"notices": [notice]})
     async with app.run_test(size=(200, 30), notifications=True) as pilot:
         await settle(pilot)

@@ -16,11 +16,11 @@ def test_bots_get_names_nobody_at_the_table_has():
 
 def test_a_bot_may_be_named():
     seats = parse_players("Ann,bot:medium:Zoe")
-    assert seats[1].name == "Zoe" and seats[1].bot == "medium"
+    assert seats[1].name == "Zoe" and seats[1].level == "medium"
 
 
 def test_a_bare_bot_gets_the_middle_level():
-    assert parse_players("Ann,bot")[1].bot == "medium"
+    assert parse_players("Ann,bot")[1].level == "medium"
 
 
 def test_the_default_table_is_one_human_against_two_bots():

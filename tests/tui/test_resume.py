@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from tui_helpers import SIZE, make_app, play_to_end, play_turn, screen_text, settle
 
+from yaniv_tui.cli import play
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
-from yaniv_tui.tui import launch
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -35,7 +35,7 @@ async def test_every_action_is_saved_with_the_seats():
         saved = load_save()
         assert saved is not None
         assert game_to_dict(saved.game) == game_to_dict(table.game)
-        assert [(s.human, s.level) for s in saved.meta.seats] == [(True, None), (False, "medium"), (False, "easy")]
+        assert [(s.kind, s.level) for s in saved.meta.seats] == [("human", None), ("bot", "medium"), ("bot", "easy")]
         assert saved.meta.screen_seat == 0
 
 
@@ -88,7 +88,7 @@ async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_st
 
 
 def test_resume_without_a_save_is_one_line_and_exit_2(capsys):
-    assert launch.main(["--resume"]) == 2
+    assert play.main(["--resume"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("yaniv: there is no saved game") and "\n" not in err
 
@@ -97,7 +97,7 @@ def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys):
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x00\xff garbage")
-    assert launch.main(["--resume"]) == 2
+    assert play.main(["--resume"]) == 2
     damaged, none = capsys.readouterr().err.strip().splitlines()
     assert "damaged" in damaged and "moved to" in damaged
     assert none.startswith("yaniv: there is no")
@@ -105,7 +105,7 @@ def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys):
 
 
 def test_resume_with_players_is_refused(capsys):
-    assert launch.main(["--resume", "--players", "Ann,bot"]) == 2
+    assert play.main(["--resume", "--players", "Ann,bot"]) == 2
     assert "--players" in capsys.readouterr().err
 
 
@@ -230,17 +230,17 @@ def test_resume_by_an_id_prefix_locks_that_game(capsys):
     asyncio.run(one_turn_saved("israeli", seed=4))
     asyncio.run(one_turn_saved("sursis", seed=2))
     older, newer = reversed(scan_saves().games)
-    saved = launch.saved_game(older.game_id[:6])
+    saved = play.saved_game(older.game_id[:6])
     try:
         assert saved.game_id == older.game_id and saved.lock is not None
         assert is_open_elsewhere(older.game_id) and not is_open_elsewhere(newer.game_id)
         # A second `yaniv --resume` of the same game is one line: it is open elsewhere.
-        assert launch.main(["--resume", older.game_id[:6]]) == 2
+        assert play.main(["--resume", older.game_id[:6]]) == 2
         err = capsys.readouterr().err.strip()
         assert "open in another yaniv" in err and "\n" not in err
     finally:
         saved.lock.release()
-    assert launch.saved_game(None).game_id == newer.game_id  # no id: the newest
+    assert play.saved_game(None).game_id == newer.game_id  # no id: the newest
 
 
 def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
@@ -251,11 +251,11 @@ def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
     older, newer = reversed(scan_saves().games)
     held = lock_game(newer.game_id)  # the newest game is being played in another terminal
     try:
-        saved = launch.saved_game(None)
+        saved = play.saved_game(None)
         assert saved.game_id == older.game_id  # as Continue offers: the newest no other yaniv has open
         assert saved.lock is not None
         # With every game open elsewhere, one line says so.
-        assert launch.main(["--resume"]) == 2
+        assert play.main(["--resume"]) == 2
         err = capsys.readouterr().err.strip()
         assert "all 2 saved games are open in another yaniv" in err and "\n" not in err
         saved.lock.release()
@@ -275,7 +275,7 @@ def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(capsys, given, words):
         game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=1)
         save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id=game_id))
     argv = ["--resume", given or "abc"]
-    assert launch.main(argv) == 2
+    assert play.main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err and err.startswith("yaniv: ")
 
@@ -357,7 +357,7 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys,
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
     started: list[dict[str, object]] = []
     monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.prefill))
-    assert launch.main(["--ascii"]) == 0
+    assert play.main(["--ascii"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "recorded in it now" in err
     assert started[0]["notices"] == [err.strip().removeprefix("yaniv: ")]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, screen_text, settle
 
+from yaniv_tui.cli import play as launch
 from yaniv_tui.engine import preset_paths
 from yaniv_tui.store import user_rulesets_dir
-from yaniv_tui.tui import launch
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from yaniv_tui.engine import Action, PlayerView
+from yaniv_tui.engine import BOT_LEVELS, Action, PlayerView
 
 from .easy import EasyBot
 from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 
-#: The bot levels a seat may have, weakest first.
-LEVELS = ("easy", "medium", "hard", "expert")
+#: The bot levels a seat may have, weakest first: declared with the seats (engine/seats.py), made by `make_bot`.
+LEVELS = BOT_LEVELS
 #: The expert's thinking time a move unless told otherwise.
 DEFAULT_BUDGET_MS = 200.0
 

@@ -2,6 +2,7 @@
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
 from .deal import full_deck_of
+from .defaults import DEFAULT_RULESET
 from .drops import (
     DropError,
     DropKind,
@@ -41,9 +42,13 @@ from .ruleset_file import (
     ruleset_from_dict,
 )
 from .scoring import RoundScore, score_round
+from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
 from .state import STATE_FIELDS, GameState
 
 __all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_BOT_LEVEL",
+    "DEFAULT_RULESET",
     "JOKER",
     "KEYS",
     "STATE_FIELDS",
@@ -64,6 +69,8 @@ __all__ = [
     "RoundScore",
     "Ruleset",
     "RulesetError",
+    "Seat",
+    "SeatKind",
     "SlapDown",
     "Turn",
     "arrange_drop",

@@ -21,15 +21,16 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from yaniv_tui.engine import Seat
+
     from .history import History, PlayerStats, print_stats, stats_table
     from .library import Listing, claim_game, find_save, print_saves, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
+    from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
     from .saves import (
         SavedGame,
         SaveError,
-        SaveMeta,
-        Seat,
         UndoError,
         UndoStack,
         load_save,
@@ -52,12 +53,11 @@ _HOME = {
         ("Listing", "claim_game", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"
     ),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
+    **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
     **dict.fromkeys(
         (
             "SavedGame",
             "SaveError",
-            "SaveMeta",
-            "Seat",
             "UndoError",
             "UndoStack",
             "load_save",

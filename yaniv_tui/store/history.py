@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.engine import Game, RoundScore
+from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
+from .meta import now_iso
 from .paths import history_path
-from .saves import Seat, move_aside, now_iso
+from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATS_COLUMNS", "History", "PlayerStats", "print_stats", "stats_table"]
@@ -245,8 +246,8 @@ class History:
         db.executemany(
             "INSERT INTO seats (game_id, seat, name, human, level) VALUES (?, ?, ?, ?, ?)",
             [
-                (game_id, i, name, int(s.human), s.level)
-                for i, (name, s) in enumerate(zip(game.players, seats, strict=True))
+                (game_id, i, name, *seat_columns(seat))
+                for i, (name, seat) in enumerate(zip(game.players, seats, strict=True))
             ],
         )
         return game_id
@@ -263,6 +264,12 @@ class History:
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
+
+
+def seat_columns(seat: Seat) -> tuple[int, str | None]:
+    """A seat as the `seats` table holds it, (human, level): a human is (1, None), a bot (0, its level), and a
+    player on another machine (0, None)."""
+    return int(seat.is_human), seat.level
 
 
 def _check_file(path: Path) -> None:

@@ -113,12 +113,12 @@ def _read_named(path: Path) -> SavedGame | None:
         finally:
             _let_lock_go(path.stem)
     if saved.game_id != path.stem:
-        error = SaveError(f"holds the game {saved.game_id[:20]}, not {path.stem[:20]}")
+        wrong = f"holds the game {saved.game_id[:20]}, not {path.stem[:20]}"
         try:
             aside = move_aside(path)
         except OSError:
-            raise SaveError(f"the saved game {path.name} {error}") from None
-        raise SaveError(f"the saved game {path.name} {error}; it was moved to {aside}", aside)
+            raise SaveError(f"the saved game {path.name} {wrong}") from None
+        raise SaveError(f"the saved game {path.name} {wrong}; it was moved to {aside}", aside)
     return saved
 
 
@@ -187,6 +187,8 @@ def claim_game(game_id: str) -> SavedGame:
             raise SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
         if fresh.pending:
             raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
+        if any(seat.is_remote for seat in fresh.meta.seats):
+            raise SaveError(f"the game {game_id[:8]} has a seat played from another machine: this yaniv cannot play it")
     except BaseException:
         if lock is not None:
             lock.release()
@@ -247,7 +249,7 @@ def _record_one(history: History, saved: SavedGame) -> str | None:
 
 def seats_text(saved: SavedGame) -> str:
     return ", ".join(
-        name if seat.human else f"{name} ({seat.level} bot)"
+        name if seat.is_human else f"{name} ({seat.describe()})"
         for name, seat in zip(saved.game.players, saved.meta.seats, strict=True)
     )
 

@@ -8,35 +8,56 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import tempfile
 import time
-import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.bots import LEVELS
-from yaniv_tui.engine import Game
+from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
+from .meta import GAME_ID, MetaError, SaveMeta, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import save_path
 
 if TYPE_CHECKING:
     from .locks import GameLock
 
+__all__ = [
+    "GAME_ID",
+    "MAX_SAVE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SaveError",
+    "SaveMeta",
+    "SavedGame",
+    "Seat",
+    "UndoError",
+    "UndoStack",
+    "atomic_write",
+    "clear_stale_temps",
+    "load_save",
+    "move_aside",
+    "new_game_id",
+    "now_iso",
+    "read_save",
+    "read_save_bytes",
+    "remove_save",
+    "save_game",
+]
+
 SAVE_FORMAT = "yaniv-tui-save"
-#: The save file's own layout (the game inside carries the snapshot version too).
-SAVE_VERSION = 1
+#: The save file's own layout (the game inside carries the snapshot version too). Version 1 wrote a seat as
+#: `{"human": bool, "level": ...}`; version 2 writes its kind (see `meta`). Both are read.
+SAVE_VERSION = 2
+READS_VERSIONS = (1, 2)
 #: A save is a few tens of kilobytes; anything far bigger is not one, and is not read into memory.
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: A temporary file this old is left from a killed write, not one being written now.
 _STALE_SECONDS = 60.0
-#: A game id names its save file, so it is letters, digits, - and _ only.
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 class SaveError(Exception):
@@ -49,47 +70,6 @@ class SaveError(Exception):
 
 class UndoError(Exception):
     """Undo is not possible now; the message says why in one line."""
-
-
-def now_iso() -> str:
-    """The time now, UTC, as the save and history files write it."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def new_game_id() -> str:
-    """A fresh id for a game, so its rounds are recorded once in the history however often it is resumed."""
-    return uuid.uuid4().hex
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who plays a seat: a human, or a bot of a level from `yaniv_tui.bots.LEVELS`."""
-
-    human: bool
-    level: str | None = None
-
-    @classmethod
-    def person(cls) -> Seat:
-        return cls(True, None)
-
-    @classmethod
-    def bot(cls, level: str) -> Seat:
-        return cls(False, level)
-
-
-@dataclass(frozen=True, slots=True)
-class SaveMeta:
-    """What the app needs besides the game to resume it: who plays each seat, and whose screen was showing."""
-
-    seats: tuple[Seat, ...]
-    #: The human seat whose hand was on screen (None: a screen between turns, or bots only).
-    screen_seat: int | None = None
-    game_id: str = field(default_factory=new_game_id)
-    started_at: str = field(default_factory=now_iso)
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, seat in enumerate(self.seats) if seat.human)
 
 
 @dataclass(slots=True)
@@ -167,7 +147,7 @@ class UndoStack:
 
     def why_not(self, game: Game, meta: SaveMeta) -> str | None:
         """Why undo is not possible now, in one line; None when it is."""
-        if len(meta.humans) != 1:
+        if len(meta.humans) != 1 or not all(seat.is_human or seat.is_bot for seat in meta.seats):
             return "undo is only for a game of one human against bots"
         if game.is_over:
             return "the game is over"
@@ -189,15 +169,6 @@ class UndoStack:
 
 
 # -- writing ----------------------------------------------------------------------------------
-
-
-def _meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
-    return {
-        "seats": [{"human": s.human, "level": s.level} for s in meta.seats],
-        "screen_seat": meta.screen_seat,
-        "game_id": meta.game_id,
-        "started_at": meta.started_at,
-    }
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -233,7 +204,7 @@ def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: P
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": now_iso(),
-        "meta": _meta_to_dict(meta),
+        "meta": meta_to_dict(meta),
         "game": game_to_dict(game),
         "undo": [game_to_dict(g) for g in (undo.games if undo else ())],
     }
@@ -256,35 +227,6 @@ def remove_save(game_id: str) -> None:
 
 def _bad(message: str) -> SaveError:
     return SaveError(message)
-
-
-def _read_meta(data: Any, players: int) -> SaveMeta:
-    if not isinstance(data, dict):
-        raise _bad("meta: must be an object")
-    seats_data = data.get("seats")
-    if not isinstance(seats_data, list) or len(seats_data) != players:
-        raise _bad(f"meta.seats: must be a list of one entry per player ({players})")
-    seats: list[Seat] = []
-    for i, item in enumerate(seats_data):
-        if not isinstance(item, dict) or not isinstance(item.get("human"), bool):
-            raise _bad(f"meta.seats[{i}]: must say whether the seat is human (true or false)")
-        level = item.get("level")
-        if item["human"]:
-            if level is not None:
-                raise _bad(f"meta.seats[{i}].level: a human seat has no bot level")
-        elif level not in LEVELS:
-            raise _bad(f"meta.seats[{i}].level: must be one of {', '.join(LEVELS)}, got {str(level)[:20]!r}")
-        seats.append(Seat(item["human"], level))
-    screen = data.get("screen_seat")
-    if screen is not None and (type(screen) is not int or not 0 <= screen < players or not seats[screen].human):
-        raise _bad("meta.screen_seat: must be null or a human seat")
-    game_id = data.get("game_id")
-    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
-        raise _bad("meta.game_id: must be 1 to 100 letters, digits, - or _")
-    started = data.get("started_at")
-    if not isinstance(started, str):
-        raise _bad("meta.started_at: must be text")
-    return SaveMeta(tuple(seats), screen, game_id, started)
 
 
 def _read_game(data: Any, where: str) -> Game:
@@ -330,13 +272,16 @@ def read_save(source: Path) -> SavedGame:
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
         raise _bad("not a yaniv-tui saved game")
     version = document.get("version")
-    if version != SAVE_VERSION:
-        raise _bad(f"save version {version!r:.20}: this yaniv-tui reads version {SAVE_VERSION}")
+    if type(version) is not int or version not in READS_VERSIONS:
+        raise _bad(f"save version {version!r:.20}: this yaniv-tui reads versions 1 to {SAVE_VERSION}")
     saved_at = document.get("saved_at")
     if not isinstance(saved_at, str):
         raise _bad("saved_at: must be text")
     game = _read_game(document.get("game"), "game")
-    meta = _read_meta(document.get("meta"), len(game.players))
+    try:
+        meta = read_meta(document.get("meta"), tuple(game.players), version)
+    except MetaError as error:
+        raise _bad(str(error)) from None
     undo_data = document.get("undo")
     if not isinstance(undo_data, list):
         raise _bad("undo: must be a list")

@@ -5,8 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.engine import GameSetupError, Ruleset
+from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, GameSetupError, Ruleset, Seat
 from yaniv_tui.engine import check_seed as engine_check_seed
+
+__all__ = [
+    "BOT_NAMES",
+    "MAX_NAME",
+    "GameOptions",
+    "OptionsError",
+    "Seat",
+    "bot_name",
+    "check_level",
+    "check_name",
+    "check_seats",
+    "check_seed",
+    "choose_limits",
+    "default_level",
+    "default_seats",
+    "finish_seats",
+    "levels",
+    "parse_players",
+]
 
 #: Names given to bots, in seat order, so a table reads like people sitting at it.
 BOT_NAMES = ("Dana", "Avi", "Noa", "Eli", "Tamar", "Yossi", "Maya", "Omer")
@@ -15,21 +34,6 @@ MAX_NAME = 14
 
 class OptionsError(ValueError):
     """A seat list or setting that cannot start a game; the message is one line for the player."""
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One chair at the table: a human with a name, or a bot of a level."""
-
-    name: str
-    bot: str | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
-
-    def describe(self) -> str:
-        return f"{self.bot} bot" if self.bot else "human"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,8 @@ class GameOptions:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        """The seats played at this screen."""
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
     def prefill_for_setup(self) -> dict[str, object]:
         """These choices, for the setup screen of a new game."""
@@ -62,15 +67,12 @@ class GameOptions:
 
 
 def levels() -> tuple[str, ...]:
-    """The bot levels there are now (read each time: the bots package grows)."""
-    from yaniv_tui.bots import LEVELS
-
-    return tuple(LEVELS)
+    """The bot levels a seat may have, weakest first."""
+    return BOT_LEVELS
 
 
 def default_level() -> str:
-    available = levels()
-    return "medium" if "medium" in available else available[len(available) // 2]
+    return DEFAULT_BOT_LEVEL
 
 
 def bot_name(index: int, taken: Sequence[str]) -> str:
@@ -133,7 +135,7 @@ def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, 
         if name is None:
             name = bot_name(index, taken)
             taken.append(name)
-        seats.append(Seat(name, level))
+        seats.append(Seat.person(name) if level is None else Seat.bot(level, name))
     first: dict[str, str] = {}
     for count, seat in enumerate(seats, 1):
         earlier = first.setdefault(seat.name.lower(), seat.name)

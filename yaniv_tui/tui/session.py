@@ -1,23 +1,20 @@
-"""A game in progress: the engine's Game, a bot for each bot seat, and its save and undo; no Textual here."""
+"""A game in progress: the engine's Game, a player for each seat, and its save and undo; no Textual here."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Action, Game, PlayerView
-from yaniv_tui.store import SaveError, SaveMeta, Seat, UndoStack, remove_save, save_game
+from yaniv_tui.engine import Action, Game
+from yaniv_tui.store import SaveError, SaveMeta, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .options import Seat as TableSeat
+from .players import BotPlayer, Player, make_player
 
 if TYPE_CHECKING:
+    from yaniv_tui.bots import Bot
     from yaniv_tui.store import GameLock, History, SavedGame
-
-
-class Bot(Protocol):
-    def choose(self, view: PlayerView) -> Action: ...
 
 
 def take_lock(game_id: str) -> GameLock | None:
@@ -34,7 +31,8 @@ def take_lock(game_id: str) -> GameLock | None:
 
 
 class Session:
-    """One game at the table: deals it, answers who sits where, keeps each bot's state, saves after each action.
+    """One game at the table: deals it, answers who sits where, asks each seat's player for its action (the
+    same way for a bot, a human or a player elsewhere), saves after each action.
 
     The game is locked to this process from the start until it ends (or `close`, when the app quits).
     """
@@ -54,11 +52,11 @@ class Session:
             seed = None if options.seed is None else options.seed + game_no
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
-        self.meta = meta or SaveMeta(tuple(Seat.bot(s.bot) if s.bot else Seat.person() for s in options.seats))
+        self.meta = meta or SaveMeta(options.seats)
+        self.players: tuple[Player, ...] = ()
+        self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
-        self.bots: dict[int, Bot] = {}
-        self.make_bots()
 
     @classmethod
     def resumed(cls, saved: SavedGame, bot_delay: float = 0.8, ascii_cards: bool = False) -> Session:
@@ -67,10 +65,12 @@ class Session:
         game = saved.game
         if game.is_over:
             raise SaveError(f"the game {saved.game_id[:8]} is finished: it is recorded in the history, not resumed")
+        seats = tuple(seat.named(name) for name, seat in zip(game.players, saved.meta.seats, strict=True))
+        if any(seat.is_remote for seat in seats):
+            raise SaveError(f"the game {saved.game_id[:8]} has a seat played from another machine: not resumed here")
         lock, saved.lock = saved.lock, None
         if lock is None:
             lock = take_lock(saved.game_id)
-        seats = tuple(TableSeat(name, seat.level) for name, seat in zip(game.players, saved.meta.seats, strict=True))
         options = GameOptions(
             game.rules, seats, seed=None, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=game.rules.id
         )
@@ -78,19 +78,32 @@ class Session:
         session.undo = saved.undo
         return session
 
-    def make_bots(self, seed: int | None = None) -> None:
-        """A fresh bot for each bot seat, seeded from `seed`, else from the game's seed.
+    def make_players(self, seed: int | None = None) -> None:
+        """A fresh player for each seat, a bot's seeded from `seed`, else from the game's seed.
 
-        Again after an undo, from a fresh seed: none remembers an undone move, nor replies as it did.
+        Again after an undo, from a fresh seed: no bot remembers an undone move, nor replies as it did.
+        SeatNotPlayable (players.py) for a seat this yaniv cannot play.
         """
-        from yaniv_tui.bots import make_bot
-
         base = self.game.seed if seed is None else seed
-        self.bots = {
-            index: make_bot(seat.bot, seed=base + 1000 * (index + 1))
-            for index, seat in enumerate(self.options.seats)
-            if seat.bot is not None
-        }
+        self.players = tuple(
+            make_player(seat, base + 1000 * (index + 1)) for index, seat in enumerate(self.options.seats)
+        )
+
+    #: The name the table's undo calls.
+    make_bots = make_players
+
+    def at_screen(self, seat: int) -> bool:
+        """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
+        return self.players[seat].at_screen
+
+    async def next_action(self, seat: int) -> Action:
+        """The action of the seat whose turn it is, from its player (a bot thinks in a thread)."""
+        return await self.players[seat].action(self.game.view(seat))
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot playing each bot seat."""
+        return {i: p.bot for i, p in enumerate(self.players) if isinstance(p, BotPlayer)}
 
     def again(self) -> Session:
         """A new game with the same seats (and the next seed, when the first was seeded)."""
@@ -106,7 +119,7 @@ class Session:
         return len(self.humans) >= 2
 
     def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
+        return self.options.seats[seat].is_bot
 
     # -- saving ------------------------------------------------------------------------------
 

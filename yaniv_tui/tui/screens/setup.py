@@ -47,7 +47,7 @@ class SeatRow(Horizontal):
     def __init__(self, index: int, seat: Seat) -> None:
         super().__init__(classes="seat-row")
         self.index = index
-        self.kind = seat.bot if seat.bot in levels() else HUMAN
+        self.kind = seat.level if seat.level in levels() else HUMAN
         self.seat = seat
 
     def compose(self) -> ComposeResult:
@@ -259,7 +259,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         rows = list(self.query(SeatRow))
         box = self.query_one("#seat-rows", Vertical)
         for index in range(len(rows), self.count):
-            seat = self.seats[index] if index < len(self.seats) else Seat(f"Player {index + 1}")
+            seat = self.seats[index] if index < len(self.seats) else Seat.person(f"Player {index + 1}")
             box.mount(SeatRow(index, seat))
         for row in rows[self.count :]:
             row.remove()
@@ -281,8 +281,8 @@ class SetupScreen(SavedGamesPart, Screen[None]):
     def remember_seats(self) -> None:
         """Keep what was typed, so a seat removed and added again comes back as it was."""
         for row in self.query(SeatRow):
-            name = row.query_one(Input).value
-            seat = Seat(name or f"Player {row.index + 1}", None if row.kind == HUMAN else row.kind)
+            name = row.query_one(Input).value or f"Player {row.index + 1}"
+            seat = Seat.person(name) if row.kind == HUMAN else Seat.bot(row.kind, name)
             if row.index < len(self.seats):
                 self.seats[row.index] = seat
             else:

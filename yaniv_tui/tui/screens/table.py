@@ -287,7 +287,7 @@ class TableScreen(TurnActions, Screen[None]):
             self.stop(f"This round {why}: the game stops here.")
             return
         seat = game.current
-        if self.session.is_bot(seat):
+        if not self.session.at_screen(seat):
             self.stage = "wait"
             self.refresh_table()
             self.play_bot(seat)
@@ -353,8 +353,7 @@ class TableScreen(TurnActions, Screen[None]):
         self.thinking = seat
         self.refresh_table()
         started = time.monotonic()
-        view = game.view(seat)
-        action = await asyncio.to_thread(self.session.bots[seat].choose, view)
+        action = await self.session.next_action(seat)
         rest = self.session.options.bot_delay - (time.monotonic() - started)
         if rest > 0:
             await asyncio.sleep(rest)

@@ -1,0 +1,205 @@
+"""The `yaniv` command line: one argparse parser, its flags for a game, and a subcommand each for the rest."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import NoReturn
+
+from yaniv_tui import __version__
+from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_RULESET, GameSetupError, check_seed
+
+#: The commands that only print a listing, and what each prints.
+LISTINGS = {
+    "rulesets": "the presets and your own rulesets, with any that cannot be loaded",
+    "stats": "every player's record over the games in the history",
+    "saves": "the games in progress, to go back to with 'yaniv --resume ID'",
+}
+#: `--resume` without an id: the newest game in progress.
+NEWEST = "<newest>"
+#: The most guesses a move `--expert-samples` takes: at about a millisecond a guess, ten seconds a move.
+MAX_EXPERT_SAMPLES = 10_000
+#: The most processes `--jobs` starts: far more than cores only costs memory.
+MAX_JOBS = 64
+
+
+class UsageError(Exception):
+    """A bad flag or file: one line for stderr, `prog: message`, exit status 2."""
+
+    def __init__(self, message: str, prog: str = "yaniv") -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError instead of printing usage and exiting, so every error is one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)", self.prog)
+
+
+# -- values -------------------------------------------------------------------------------------
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text[:30]!r}") from None
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(_whole(text))
+    except GameSetupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes seconds, like 0.5, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {text}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _at_most(most: int, unit: str) -> argparse._ActionType:
+    def check(text: str) -> int:
+        value = _positive(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most} {unit}, not {value}")
+        return value
+
+    return check
+
+
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+    if not 0 < value <= 60_000:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60000 ms, not {text}")
+    return value
+
+
+# -- the parser ---------------------------------------------------------------------------------
+
+
+def _add_play_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset", metavar="ID|PATH", help="a preset id, one of your own rulesets (see 'yaniv rulesets'), or a file"
+    )
+    parser.add_argument(
+        "--players",
+        metavar="SEATS",
+        help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
+        f"levels: {', '.join(BOT_LEVELS)}",
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=NEWEST,
+        metavar="ID",
+        help="go straight back to the newest game in progress, or to the game whose id starts with ID "
+        "(see 'yaniv saves')",
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help="deal the same game again (0 or more)")
+    parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS", help="pause before a bot plays (default 0.8)")
+    parser.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
+    parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
+
+
+def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        metavar="ID|PATH",
+        help=f"a preset id, one of your own rulesets, or a .toml file (default {DEFAULT_RULESET})",
+    )
+    default_seats = f"{DEFAULT_BOT_LEVEL},{DEFAULT_BOT_LEVEL}"
+    sim.add_argument(
+        "--seats",
+        default=default_seats,
+        metavar="LEVELS",
+        help=f"bot levels, one per seat, comma separated ({', '.join(BOT_LEVELS)}); default {default_seats}",
+    )
+    count = sim.add_mutually_exclusive_group()
+    count.add_argument("--games", type=_positive, metavar="N", help="play this many whole games (default 100)")
+    count.add_argument("--rounds", type=_positive, metavar="N", help="play this many single rounds instead of games")
+    sim.add_argument("--seed", type=_seed, default=1, metavar="N", help="the run's seed, 0 or more (default 1)")
+    sim.add_argument("--json", action="store_true", help="print the figures as JSON")
+    sim.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
+    sim.add_argument("--yaniv-limit", type=int, metavar="N", help="a Yaniv limit the ruleset offers")
+    sim.add_argument("--end-limit", type=int, metavar="N", help="an end score the ruleset offers")
+    sim.add_argument(
+        "--expert-ms", type=_budget, metavar="MS", help="the expert's thinking time a move, in ms (default 200)"
+    )
+    sim.add_argument(
+        "--expert-samples",
+        type=_at_most(MAX_EXPERT_SAMPLES, "guesses a move"),
+        metavar="N",
+        help=f"the expert takes this many guesses a move (at most {MAX_EXPERT_SAMPLES}) instead of a time budget: "
+        "the run repeats exactly",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=_at_most(MAX_JOBS, "processes"),
+        metavar="N",
+        default=1,
+        help=f"processes to spread the games over (default 1, at most {MAX_JOBS})",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: a game's flags with no subcommand, and `sim`, `rulesets`, `stats`, `saves`."""
+    parser = _Parser(
+        prog="yaniv",
+        usage="%(prog)s [flags of a game]\n       %(prog)s COMMAND [its flags]",
+        description="Play Yaniv in the terminal. Without --players the setup screen opens.",
+        epilog="Each command has its own --help, e.g. 'yaniv sim --help'.",
+    )
+    _add_play_flags(parser)
+    parser.add_argument("--version", action="version", version=f"yaniv {__version__}")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="yaniv")
+    sim = commands.add_parser(
+        "sim",
+        help="bots play Yaniv headless, and their figures are printed",
+        description="Bots play Yaniv headless; prints each player's figures with 95% intervals.",
+    )
+    _add_sim_flags(sim)
+    for name, what in LISTINGS.items():
+        commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
+    return parser
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line; UsageError (one line) for anything it does not take."""
+    argv = list(argv)
+    args, extra = build_parser().parse_known_args(argv)
+    command: str | None = args.command
+    if command is None:
+        if extra:
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv --help)")
+        return args
+    before = [arg for arg in argv[: argv.index(command)] if arg.startswith("-")]
+    if before:  # a game's flag, which the command would silently drop
+        raise UsageError(f"{before[0]} is a flag of a game, not of 'yaniv {command}' (see yaniv --help)")
+    if extra and command in LISTINGS:
+        raise UsageError(f"'yaniv {command}' takes no arguments, got {' '.join(extra)}")
+    if extra:
+        raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv {command} --help)", f"yaniv {command}")
+    return args

@@ -1,0 +1,152 @@
+"""`yaniv [flags]`: check a game's flags against the ruleset, find a saved game to resume, then open the game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from yaniv_tui.engine import DEFAULT_RULESET, RulesetError
+from yaniv_tui.tui.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
+
+from .parser import NEWEST, UsageError, parse
+from .rules import resolve_ruleset
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import SavedGame
+
+EXIT_USAGE = 2
+#: The pause before a bot plays unless `--bot-delay` says otherwise.
+DEFAULT_BOT_DELAY = 0.8
+#: The flags that say what game to start, which a resumed game already has.
+GAME_FLAGS = ("--players", "--ruleset", "--seed", "--yaniv-limit", "--end-score")
+
+__all__ = ["EXIT_USAGE", "UsageError", "catch_up", "main", "options_from_args", "saved_game"]
+
+
+def _parsed(argv: Sequence[str] | argparse.Namespace) -> argparse.Namespace:
+    args = argv if isinstance(argv, argparse.Namespace) else parse(argv)
+    if args.command is not None:
+        raise UsageError(f"'yaniv {args.command}' is a command of its own, not a game")
+    return args
+
+
+def utf8_terminal() -> bool:
+    """Whether suit symbols can be printed: a non-UTF-8 terminal gets S H D C."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return encoding.startswith("utf")
+
+
+def options_from_args(argv: Sequence[str] | argparse.Namespace) -> tuple[GameOptions | None, dict[str, object]]:
+    """The game to start at once (with --players), or None and what to pre-fill on the setup screen.
+
+    UsageError for any bad flag, file, level or limit.
+    """
+    args = _parsed(argv)
+    ruleset_ref = args.ruleset or DEFAULT_RULESET
+    bot_delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
+    ascii_cards = bool(args.ascii) or not utf8_terminal()
+    try:
+        rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score)
+        prefill: dict[str, object] = {"ruleset": ruleset_ref, "seed": args.seed}
+        if args.yaniv_limit is not None:
+            prefill["yaniv_limit"] = args.yaniv_limit
+        if args.end_score is not None:
+            prefill["end_limit"] = args.end_score
+        prefill["bot_delay"] = bot_delay
+        prefill["ascii"] = ascii_cards
+        if args.players is None:
+            return None, prefill
+        seats = parse_players(args.players)
+        check_seats(seats, rules)
+    except (RulesetError, OptionsError) as error:
+        raise UsageError(str(error)) from None
+    options = GameOptions(rules, seats, seed=args.seed, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=ruleset_ref)
+    return options, prefill
+
+
+def saved_game(game_id: str | None = None) -> SavedGame:
+    """The game `--resume [ID]` goes back to, locked to this process; UsageError (one line) when there is none,
+    the id fits none or several, or it is open in another yaniv. Damaged saves met are moved aside."""
+    from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
+
+    listing = scan_saves()
+    for line in listing.problems:
+        print(f"yaniv: {line}", file=sys.stderr)
+    try:
+        saved = find_save(listing, game_id or None)
+    except SaveError as error:
+        raise UsageError(str(error)) from None
+    # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers.
+    candidates = [saved] if game_id else list(listing.games)
+    for candidate in candidates:
+        try:
+            return claim_game(candidate.game_id)
+        except GameOpenElsewhere as error:
+            if game_id:
+                raise UsageError(str(error)) from None
+        except SaveError as error:
+            raise UsageError(str(error)) from None
+    raise UsageError(_every_game_open(len(candidates)))
+
+
+def _every_game_open(count: int) -> str:
+    games = "the saved game is" if count == 1 else f"all {count} saved games are"
+    return f"{games} open in another yaniv; finish one there, or start a new game with 'yaniv'"
+
+
+def catch_up() -> list[str]:
+    """Record finished games the history missed (kept as pending), each with one line on stderr."""
+    from yaniv_tui.store.paths import legacy_save_path, saves_dir
+
+    # No save at all (a first game, or every game finished and recorded): nothing to read, and the saves'
+    # modules stay unimported until the first screen is up.
+    try:
+        if not legacy_save_path().exists() and not any(saves_dir().glob("*.json")):
+            return []
+    except OSError:
+        pass  # the folder cannot be listed: the full look below says what is wrong
+    from yaniv_tui.store import record_pending
+
+    lines = record_pending()
+    for line in lines:
+        print(f"yaniv: {line}", file=sys.stderr)
+    return lines
+
+
+def resume_id(args: argparse.Namespace) -> str | None:
+    """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError for a bad flag."""
+    resume: str | None = args.resume
+    if resume is not None and not resume.strip():
+        raise UsageError("--resume takes a game's id, or nothing for the newest game (see 'yaniv saves')")
+    if resume is not None:
+        # A saved game keeps its own seats, rules, limits and deal: a flag that would change them is refused.
+        given = [flag for flag in GAME_FLAGS if getattr(args, flag.lstrip("-").replace("-", "_")) is not None]
+        if given:
+            raise UsageError(
+                f"--resume goes back to the saved game's own seats, rules and deal: leave out {', '.join(given)}"
+            )
+    return resume
+
+
+def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
+    """Run the game from the command line (a game's flags, no command); returns the exit status."""
+    saved: SavedGame | None = None
+    try:
+        args = _parsed(sys.argv[1:] if argv is None else argv)
+        resume = resume_id(args)
+        options, prefill = options_from_args(args)
+        notices = catch_up()
+        if resume is not None:
+            saved = saved_game(None if resume == NEWEST else resume)
+        if notices:
+            prefill["notices"] = notices
+    except UsageError as error:
+        print(f"{error.prog}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as done:  # --help and --version print and stop
+        return int(done.code or 0)
+    from yaniv_tui.tui.launch import run_app
+
+    return run_app(options, prefill, saved)

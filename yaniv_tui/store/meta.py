@@ -1,0 +1,117 @@
+"""A save's meta data: who plays each seat and whose screen was showing, written and read back (old layouts too)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from yaniv_tui.engine import BOT_LEVELS, Seat
+from yaniv_tui.engine.seats import SEAT_KINDS
+
+#: A game id names its save file, so it is letters, digits, - and _ only.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
+class MetaError(ValueError):
+    """The meta data of a save is not what it should be; the message is one line."""
+
+
+def now_iso() -> str:
+    """The time now, UTC, as the save and history files write it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_game_id() -> str:
+    """A fresh id for a game, so its rounds are recorded once in the history however often it is resumed."""
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, slots=True)
+class SaveMeta:
+    """What the app needs besides the game to resume it: who plays each seat, and whose screen was showing."""
+
+    seats: tuple[Seat, ...]
+    #: The human seat whose hand was on screen (None: a screen between turns, or no human at this screen).
+    screen_seat: int | None = None
+    game_id: str = field(default_factory=new_game_id)
+    started_at: str = field(default_factory=now_iso)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played at this screen."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def seat_to_dict(seat: Seat) -> dict[str, Any]:
+    """A seat as the save writes it (its name is the game's): `{"kind": "bot", "level": "hard"}`."""
+    return {"kind": seat.kind} if seat.level is None else {"kind": seat.kind, "level": seat.level}
+
+
+def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
+    return {
+        "seats": [seat_to_dict(s) for s in meta.seats],
+        "screen_seat": meta.screen_seat,
+        "game_id": meta.game_id,
+        "started_at": meta.started_at,
+    }
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _bot_level(level: object, where: str) -> str:
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise MetaError(f"{where}.level: must be one of {', '.join(BOT_LEVELS)}, got {str(level)[:20]!r}")
+    return level
+
+
+def _seat_v1(item: object, where: str, name: str) -> Seat:
+    """A seat of a version 1 save: `{"human": true, "level": null}` or `{"human": false, "level": "easy"}`."""
+    if not isinstance(item, dict) or not isinstance(item.get("human"), bool):
+        raise MetaError(f"{where}: must say whether the seat is human (true or false)")
+    level = item.get("level")
+    if item["human"]:
+        if level is not None:
+            raise MetaError(f"{where}.level: a human seat has no bot level")
+        return Seat.person(name)
+    return Seat.bot(_bot_level(level, where), name)
+
+
+def _seat(item: object, where: str, name: str) -> Seat:
+    """A seat as written now: `{"kind": "human"}`, `{"kind": "bot", "level": "easy"}`, `{"kind": "remote"}`."""
+    if not isinstance(item, dict) or item.get("kind") not in SEAT_KINDS:
+        raise MetaError(f"{where}.kind: must be one of {', '.join(SEAT_KINDS)}")
+    kind = item["kind"]
+    if kind == "bot":
+        return Seat.bot(_bot_level(item.get("level"), where), name)
+    if item.get("level") is not None:
+        raise MetaError(f"{where}.level: a {kind} seat has no bot level")
+    return Seat(kind, name)
+
+
+def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
+    """The meta data of a save of `version`, its seats named after the game's `players`; MetaError says what
+    is wrong in one line."""
+    if not isinstance(data, dict):
+        raise MetaError("meta: must be an object")
+    seats_data = data.get("seats")
+    if not isinstance(seats_data, list) or len(seats_data) != len(players):
+        raise MetaError(f"meta.seats: must be a list of one entry per player ({len(players)})")
+    read_seat = _seat_v1 if version == 1 else _seat
+    seats = tuple(read_seat(item, f"meta.seats[{i}]", players[i]) for i, item in enumerate(seats_data))
+    screen = data.get("screen_seat")
+    if screen is not None and (type(screen) is not int or not 0 <= screen < len(seats) or not seats[screen].is_human):
+        raise MetaError("meta.screen_seat: must be null or a human seat")
+    game_id = data.get("game_id")
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise MetaError("meta.game_id: must be 1 to 100 letters, digits, - or _")
+    started = data.get("started_at")
+    if not isinstance(started, str):
+        raise MetaError("meta.started_at: must be text")
+    return SaveMeta(seats, screen, game_id, started)
