@@ -36,15 +36,15 @@ def ranker_or_plain(level: str, seed: int | None = None, **options: Any) -> Any:
 
 
 def line(result: SimResult) -> str:
-    judged, plain = result.tallies
-    f = figures(judged, result.mode)
+    ranked, plain = result.tallies
+    f = figures(ranked, result.mode)
     rw, gw = f["round_wins"], f["game_wins"]
-    edge = plain.points / plain.rounds - judged.points / judged.rounds
+    edge = plain.points / plain.rounds - ranked.points / ranked.rounds
     games = f"games won {100 * gw['rate']:.1f}% ({100 * gw['low']:.1f}-{100 * gw['high']:.1f}), " if gw else ""
     return (
         f"{games}rounds won {100 * rw['rate']:.1f}% ({100 * rw['low']:.1f}-{100 * rw['high']:.1f}), "
-        f"points a round {judged.points / judged.rounds:.2f} vs {plain.points / plain.rounds:.2f} "
-        f"({abs(edge):.2f} {'fewer' if edge >= 0 else 'more'} for the judged bot); "
+        f"points a round {ranked.points / ranked.rounds:.2f} vs {plain.points / plain.rounds:.2f} "
+        f"({abs(edge):.2f} {'fewer' if edge >= 0 else 'more'} for the ranker); "
         f"{result.rounds} rounds in {result.seconds:.0f} s"
     )
 

@@ -17,6 +17,8 @@ from yaniv_tui.store.game_format import (
     SnapshotError,
     game_from_dict,
     game_to_dict,
+    ruleset_from_snapshot,
+    ruleset_to_dict,
 )
 
 from .helpers import new_game, play, slap_rules
@@ -193,3 +195,10 @@ def test_a_key_with_a_line_break_stays_out_of_the_message() -> None:
     with pytest.raises(SnapshotError) as error:
         game_from_dict(data)
     assert "\n" not in str(error.value) and "not a rule" in str(error.value)
+
+
+@pytest.mark.parametrize("preset", sorted(preset_paths()))
+def test_every_presets_rules_come_back_from_a_save_whole(preset: str) -> None:
+    """Every key's kind (lists of limits, reset pairs, choices, text) survives the save's JSON."""
+    rules = load_ruleset(preset)
+    assert ruleset_from_snapshot(json.loads(json.dumps(ruleset_to_dict(rules)))) == rules

@@ -41,6 +41,7 @@ from .ruleset_file import (
     presets_dir,
     ruleset_from_dict,
 )
+from .ruleset_keys import Key
 from .scoring import RoundScore, score_round
 from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
 from .state import STATE_FIELDS, GameState
@@ -64,6 +65,7 @@ __all__ = [
     "GameStateError",
     "IllegalActionError",
     "KeepCard",
+    "Key",
     "Play",
     "PlayerView",
     "RoundScore",

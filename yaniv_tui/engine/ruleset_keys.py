@@ -94,14 +94,6 @@ class Key:
             return OMIT
         return self.behaviour.to_data(value)
 
-    def to_json(self, value: Any) -> Any:
-        """A field's value as a save keeps it: tuples as lists."""
-        return _lists(value)
-
-    def from_json(self, value: Any, fail: Fail) -> Any:
-        """A save's value back as the field holds it, shapes checked; `load` checks the rest."""
-        return self.behaviour.from_json(value, fail)
-
     def to_text(self, value: Any) -> str:
         """A field's value as one line a host can edit: `5, 7`, `100 = 50, 200 = 100`, "" for an empty default."""
         return "" if self.to_data(value) is OMIT else self.behaviour.to_text(value)
@@ -117,10 +109,6 @@ class Key:
         """A host's line of text as the field holds it, through the same checks as a file."""
         data = self.from_text(text)
         return self.default if data is OMIT else self.load(data, fail)
-
-
-def _lists(value: Any) -> Any:
-    return [_lists(item) for item in value] if isinstance(value, tuple) else value
 
 
 def show(value: Any) -> str:
@@ -170,9 +158,6 @@ class Kind:
         raise NotImplementedError
 
     def to_data(self, value: Any) -> Any:
-        return value
-
-    def from_json(self, value: Any, fail: Fail) -> Any:
         return value
 
     def to_text(self, value: Any) -> str:
@@ -274,9 +259,6 @@ class Wholes(Kind):
     def to_data(self, value: Any) -> Any:
         return list(value) if isinstance(value, tuple) else value
 
-    def from_json(self, value: Any, fail: Fail) -> Any:
-        return tuple(value) if isinstance(value, list) else value
-
     def to_text(self, value: Any) -> str:
         return ", ".join(map(str, value))
 
@@ -313,15 +295,6 @@ class Resets(Kind):
         if isinstance(value, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 for p in value):
             return {str(at): to for at, to in value}
         return value
-
-    def from_json(self, value: Any, fail: Fail) -> Any:
-        if not isinstance(value, list) or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair) for pair in value
-        ):
-            raise fail("must be a list of [score, reset to] pairs, each a whole number")
-        if len({at for at, _ in value}) != len(value):
-            raise fail("must not repeat a score")
-        return tuple((at, to) for at, to in value)
 
     def to_text(self, value: Any) -> str:
         return ", ".join(f"{at} = {to}" for at, to in value)

@@ -13,6 +13,7 @@ from yaniv_tui.engine import (
     Card,
     Game,
     GameStateError,
+    Key,
     RoundScore,
     Ruleset,
     RulesetError,
@@ -66,16 +67,34 @@ def _card(card: Card | None) -> str | None:
     return None if card is None else card.code
 
 
+def _lists(value: Any) -> Any:
+    return [_lists(item) for item in value] if isinstance(value, tuple) else value
+
+
+def rule_to_json(value: Any) -> Any:
+    """A rule's value as a save keeps it: its tuples (limit choices, reset pairs) as lists."""
+    return _lists(value)
+
+
+def rule_from_json(key: Key, value: Any, fail: Callable[[str], SnapshotError]) -> Any:
+    """A save's value of one rule back as the Ruleset field holds it, its shape checked by the key's kind;
+    the ruleset file's checks (`key.load`) take the rest."""
+    if key.kind == "ints":
+        return tuple(value) if isinstance(value, list) else value
+    if key.kind == "resets":
+        if not isinstance(value, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair) for pair in value
+        ):
+            raise fail("must be a list of [score, reset to] pairs, each a whole number")
+        if len({at for at, _ in value}) != len(value):
+            raise fail("must not repeat a score")
+        return tuple((at, to) for at, to in value)
+    return value
+
+
 def ruleset_to_dict(rules: Ruleset) -> dict[str, Any]:
     """Every rule's value by field name, JSON-safe: a save keeps its rules even if the preset file changes."""
-    by_field = {key.field: key for key in KEYS}
-    data: dict[str, Any] = {}
-    for f in dataclasses.fields(rules):
-        if f.init:
-            value = getattr(rules, f.name)
-            key = by_field.get(f.name)
-            data[f.name] = key.to_json(value) if key else (list(value) if isinstance(value, tuple) else value)
-    return data
+    return {f.name: rule_to_json(getattr(rules, f.name)) for f in dataclasses.fields(rules) if f.init}
 
 
 def _round_to_dict(score: RoundScore) -> dict[str, Any]:
@@ -160,7 +179,7 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
         def fail(message: str, where: str = reader.path(name)) -> SnapshotError:
             return _fail(where, message)
 
-        held = key.from_json(value, fail)
+        held = rule_from_json(key, value, fail)
         if key.leaves_out(held):
             continue  # the file form writes this default by leaving the key out
         file_value = key.to_data(held)
