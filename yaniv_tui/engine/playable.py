@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from .cards import JACK
-from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 #: Totals the walk of scores may look at before it gives up looking for a wall (and lets the rules play).
 _WALK_STEPS = 300_000

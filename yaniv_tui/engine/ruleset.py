@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .playable import playable_problems
 from .ruleset_keys import Key, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
 from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
 
@@ -364,8 +365,6 @@ class Ruleset:
 def _check_typed_end(rules: Ruleset, end_limit: int) -> None:
     """ValueError when a typed end score could never be reached under these rules (resets catching every
     total below it): the checks a file's own end scores pass, so that a game's save always loads again."""
-    from .playable import playable_problems  # imported here: that module imports this one
-
     offered = dataclasses.replace(rules, end_limit=end_limit, end_limit_choices=(end_limit,))
     problems = playable_problems(offered)
     if problems:
