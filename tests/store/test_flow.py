@@ -8,7 +8,7 @@ import pytest
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
-from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game, save_path
+from yaniv_tui.store import History, SaveMeta, Seat, UndoStack, load_save, remove_save, save_game, save_path, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 
 from .helpers import play
@@ -42,11 +42,11 @@ def test_a_game_stopped_and_resumed_twice_is_recorded_once_and_whole() -> None:
     session(game, meta, UndoStack(), actions=40)
 
     for _ in range(2):  # the terminal closes; `yaniv --resume`
-        saved = load_save()
+        saved = scan_saves().newest
         assert saved is not None and saved.meta == meta and saved.meta.screen_seat == 0
         session(saved.game, saved.meta, saved.undo, actions=None if _ else 35)
 
-    assert load_save() is None  # a finished game is not offered for resume
+    assert scan_saves().newest is None  # a finished game is not offered for resume
     saved = load_save(save_path(meta.game_id))
     assert saved is not None and saved.game.is_over
     play(reference)  # the same game, never stopped

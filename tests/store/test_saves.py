@@ -19,6 +19,7 @@ from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game
 from yaniv_tui.store import saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.store.library import scan_saves
 from yaniv_tui.store.paths import save_path, saves_dir
 from yaniv_tui.store.saves import (
     SAVE_VERSION,
@@ -48,7 +49,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_no_save_is_none() -> None:
-    assert load_save() is None
+    assert scan_saves().newest is None
 
 
 def test_a_save_resumes_the_same_game_at_the_same_seat(data_dir: Path) -> None:
@@ -57,7 +58,7 @@ def test_a_save_resumes_the_same_game_at_the_same_seat(data_dir: Path) -> None:
     undo.checkpoint(play(new_game(players=3, seed=4), actions=15))
     path = save_game(game, ONE_HUMAN, undo)
     assert path == data_dir / "saves" / f"{ONE_HUMAN.game_id}.json"
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None
     assert game_to_dict(saved.game) == game_to_dict(game)
     assert saved.meta == ONE_HUMAN
@@ -68,7 +69,7 @@ def test_a_save_resumes_the_same_game_at_the_same_seat(data_dir: Path) -> None:
 def test_a_resumed_game_plays_on_as_the_original() -> None:
     game = play(new_game(players=4, seed=9), actions=30)
     save_game(game, SaveMeta(tuple(Seat.bot("medium") for _ in range(4))))
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None
     assert play(saved.game).history == play(game).history
 
@@ -88,7 +89,7 @@ def test_a_failure_between_the_write_and_the_rename_keeps_the_last_good_save(
         with pytest.raises(SaveError, match=r"cannot save the game .*No space left"):
             save_game(later, ONE_HUMAN)
     assert os.listdir(saves_dir()) == [f"{ONE_HUMAN.game_id}.json"]  # no temporary file left behind
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None and game_to_dict(saved.game) == game_to_dict(first)
 
 
@@ -151,7 +152,7 @@ def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
     assert error.value.moved_to.read_text() == damaged
     assert str(error.value.moved_to) in text
     assert not path.exists()
-    assert load_save(path) is None and load_save() is None  # the player starts anew
+    assert load_save(path) is None and scan_saves().newest is None  # the player starts anew
 
 
 def test_two_damaged_saves_in_one_second_both_kept(data_dir: Path) -> None:
@@ -179,7 +180,7 @@ def test_a_temp_file_left_by_a_kill_is_cleared(data_dir: Path) -> None:
     stale.write_text("half a save")
     old = time.time() - 3600
     os.utime(stale, (old, old))
-    assert load_save() is not None
+    assert scan_saves().newest is not None
     assert not stale.exists()
 
 
@@ -250,7 +251,7 @@ def test_undo_checkpoints_survive_a_resume() -> None:
     undo.checkpoint(game)
     play(game, actions=1)
     save_game(game, ONE_HUMAN, undo)
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None
     assert game_to_dict(saved.undo.undo(saved.game, saved.meta)) == game_to_dict(new_game(players=3, seed=6))
 
@@ -279,7 +280,7 @@ def test_a_save_keeps_its_rules_when_the_preset_file_changes(tmp_path: Path, mon
     game = play(Game.new(rules, ["Ann", "Ben"], seed=3), actions=6)
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium"))))
     entry.path.write_text("[assaf]\npenalty = 10\n")  # the table changed its mind after the game began
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None and saved.game.rules == rules and saved.game.rules.assaf_penalty == 45
 
 

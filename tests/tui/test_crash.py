@@ -15,7 +15,7 @@ from tui_helpers import SIZE, make_app, play_turn, settle
 
 from yaniv_tui import __version__
 from yaniv_tui.cli.play import main
-from yaniv_tui.store import load_save
+from yaniv_tui.store import scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.table import TableScreen
@@ -44,7 +44,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
             table = app.screen
             assert isinstance(table, TableScreen)
             game_id = table.session.meta.game_id
-            saved = load_save()
+            saved = scan_saves().newest
             assert saved is not None and saved.game.turns == table.game.turns > 0
             before = game_to_dict(saved.game)
             with monkeypatch.context() as bug:  # the bug only for this key; the private folders stay
@@ -58,7 +58,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     assert f"version: {__version__}" in text and f"game: {game_id}" in text and "time: 20" in text
     assert f"yaniv --resume {game_id[:8]}" in app.crash_line and str(app.crash_report) in app.crash_line
     # The game is as it was saved after its last move, and it loads and plays on.
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None and game_to_dict(saved.game) == before
     again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
     async with again.run_test(size=SIZE) as pilot:
@@ -107,7 +107,7 @@ def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(monkeypatch, capsys
     (report,) = reports(data)
     assert err.splitlines() == [err.strip()] and str(report) in err and "yaniv --resume" in err
     assert "Traceback" not in out + err and "Injected" not in out
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None and saved.game.turns > 0
 
 

@@ -32,7 +32,7 @@ async def test_every_action_is_saved_with_the_seats():
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        saved = load_save()
+        saved = scan_saves().newest
         assert saved is not None
         assert game_to_dict(saved.game) == game_to_dict(table.game)
         assert [(s.kind, s.level) for s in saved.meta.seats] == [("human", None), ("bot", "medium"), ("bot", "easy")]
@@ -41,7 +41,7 @@ async def test_every_action_is_saved_with_the_seats():
 
 async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
     before, hand = await one_turn_saved("israeli", seed=4)
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None
     again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
     async with again.run_test(size=SIZE) as pilot:
@@ -84,7 +84,7 @@ async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_st
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-    assert load_save() is not None
+    assert scan_saves().newest is not None
 
 
 def test_resume_without_a_save_is_one_line_and_exit_2(capsys):
@@ -149,7 +149,7 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None and saved.meta.humans == (0, 1)
     again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
     async with again.run_test(size=SIZE) as pilot:

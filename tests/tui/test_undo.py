@@ -8,7 +8,7 @@ from tui_helpers import SIZE, footer_keys, make_app, play_turn, screen_text, set
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import Game
-from yaniv_tui.store import load_save
+from yaniv_tui.store import scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens import turn_actions
@@ -40,7 +40,7 @@ async def test_u_undoes_your_last_move_after_the_bots_played():
         await pilot.pause()
         assert as_seen(table.game) == before
         assert table.session.game is table.game and table.stage == "choose"
-        saved = load_save()
+        saved = scan_saves().newest
         assert saved is not None and game_to_dict(saved.game) == game_to_dict(table.game)
         # Nothing earlier to undo: the key hides, and pressing it says why in one line.
         assert "u" not in footer_keys(app)
@@ -59,7 +59,7 @@ async def test_undo_survives_a_resume():
         before = as_seen(app.screen.game)
         await play_turn(pilot)
         await settle(pilot)
-    saved = load_save()
+    saved = scan_saves().newest
     assert saved is not None
     again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
     async with again.run_test(size=SIZE) as pilot:

@@ -312,16 +312,12 @@ def clear_stale_temps(folder: Path) -> None:
                     temp.unlink()
 
 
-def load_save(path: Path | None = None) -> SavedGame | None:
-    """The game saved in `path` (None: the newest game in progress), or None when there is none.
+def load_save(path: Path) -> SavedGame | None:
+    """The game saved in `path`, or None when there is none (the newest of them all: `library.newest_save`).
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
     file was moved (it is renamed aside, never deleted), so the player can start a new game.
     """
-    if path is None:
-        from .library import scan_saves
-
-        return scan_saves().newest
     if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
     try:
