@@ -7,9 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.cli.sim import main
+from yaniv_tui.cli import main as yaniv
 from yaniv_tui.engine import load_ruleset
 from yaniv_tui.sim import seat_of, simulate
+
+
+def main(argv: list[str]) -> int:
+    """`yaniv sim` with these flags."""
+    return yaniv(["sim", *argv])
 
 
 def test_json_figures_add_up(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from yaniv_tui.cli import main as yaniv
 from yaniv_tui.cli.parser import MAX_EXPERT_SAMPLES, MAX_JOBS, parse
-from yaniv_tui.cli.sim import main
+
+
+def main(argv: list[str]) -> int:
+    """`yaniv sim` with these flags."""
+    return yaniv(["sim", *argv])
 
 
 def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:

@@ -6,7 +6,6 @@ import argparse
 import dataclasses
 import json
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
@@ -19,13 +18,6 @@ if TYPE_CHECKING:
 #: Stopped by ctrl+c, as shells report a process ended by SIGINT.
 EXIT_INTERRUPTED = 130
 PROG = "yaniv sim"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`yaniv sim` with these flags (those after `sim`); returns the exit status."""
-    from . import main as yaniv
-
-    return yaniv(["sim", *(sys.argv[1:] if argv is None else argv)])
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:
