@@ -169,30 +169,52 @@ def save_user_ruleset(
     the base's with the changes; RulesetError (one line) for a bad id, key or value, or rules that cannot play.
     """
     where = folder or user_rulesets_dir()
+    _check_new_id(new_id)
+    base_id, base_path = _locate(base, where)
+    base_rules = load_ruleset_file(base_path, base_id)
+    target = where / f"{new_id}.toml"
+    if target.exists() and target.resolve() != base_path.resolve():
+        raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
+    fields = _fields_of(changes)
+    intended = dataclasses.replace(base_rules, id=new_id, **fields)
+    text = _written(base_path, fields, intended, target)
+    if base_path.resolve() != target.resolve():
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d")
+        text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
+
+    from .saves import atomic_write
+
+    try:
+        atomic_write(target, text.encode("utf-8"))
+    except OSError as error:
+        raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
+    return _entry(new_id, "user", target)
+
+
+def _check_new_id(new_id: str) -> None:
     if not ID_PATTERN.fullmatch(new_id):
         raise RulesetError(
             f"ruleset id {new_id!r}: use 1 to 40 lowercase letters, digits, '-' or '_', not starting with '-' or '_'"
         )
     if new_id in preset_paths():
         raise RulesetError(f"ruleset id {new_id!r} is a shipped preset's: choose another id")
-    base_id, base_path = _locate(base, where)
-    base_rules = load_ruleset_file(base_path, base_id)
-    target = where / f"{new_id}.toml"
-    if target.exists() and target.resolve() != base_path.resolve():
-        raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
 
+
+def _fields_of(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The changes by Ruleset field, each value through its key's checks."""
     fields: dict[str, Any] = {}
     for name, value in changes.items():
         key = _BY_PATH.get(name) or _BY_FIELD.get(name)
         if key is None:
             raise RulesetError(f"{name!r} is not a rule; the rules are {', '.join(k.path for k in KEYS)}")
         fields[key.field] = _normalize(key, value)
-    intended = dataclasses.replace(base_rules, id=new_id, **fields)
+    return fields
 
+
+def _written(base_path: Path, fields: dict[str, Any], intended: Ruleset, target: Path) -> str:
+    """The base file's text with the changes set, comments kept, checked to load as `intended`."""
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
-
-    from .saves import atomic_write
 
     try:
         # Read with the same checks as loading (a regular file, at most 1 MiB): it may have changed since.
@@ -205,27 +227,18 @@ def save_user_ruleset(
     # Keys left out of the base file take defaults that may follow other keys (the limit choices follow the
     # limit), so any field that does not come out as intended is written out in full.
     for _ in range(2):
-        loaded = ruleset_from_dict(tomllib.loads(text), ruleset_id=new_id, source=str(target))
+        loaded = ruleset_from_dict(tomllib.loads(text), ruleset_id=intended.id, source=str(target))
         wrong = [
             f.name
             for f in dataclasses.fields(Ruleset)
             if f.compare and getattr(loaded, f.name) != getattr(intended, f.name)
         ]
         if not wrong:
-            break
+            return text
         for field in wrong:
             _set(doc, _BY_FIELD[field], getattr(intended, field))
         text = tomlkit.dumps(doc)
-    else:
-        raise RulesetError(f"{target}: {', '.join(wrong)} cannot be written as intended")
-    if base_path.resolve() != target.resolve():
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d")
-        text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
-    try:
-        atomic_write(target, text.encode("utf-8"))
-    except OSError as error:
-        raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
-    return _entry(new_id, "user", target)
+    raise RulesetError(f"{target}: {', '.join(wrong)} cannot be written as intended")
 
 
 def print_rulesets(console: Console | None = None, folder: Path | None = None) -> int:
