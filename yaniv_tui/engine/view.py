@@ -55,10 +55,7 @@ class PlayerView:
         hand = hands[seat]
         self.hand: tuple[Card, ...] = () if hand is None else tuple(hand)
         self.hand_sizes: tuple[int | None, ...]
-        if None in hands:
-            self.hand_sizes = tuple([None if h is None else len(h) for h in hands])
-        else:
-            self.hand_sizes = tuple(map(len, hands))  # type: ignore[arg-type]  # no None, as just checked
+        self.hand_sizes = tuple([None if h is None else len(h) for h in hands])
         self.deck_size = len(game.deck)
         self.previous_drop: tuple[Card, ...] = pile[-1]
         self.previous_kind: DropKind = game.previous_kind

@@ -8,23 +8,27 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
 import stat
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from .paths import lock_path
 from .saves import SaveError, move_aside
 
-try:
-    import fcntl
-except ImportError:  # Windows and other systems without flock
-    fcntl = None  # type: ignore[assignment]
 
-try:
-    import msvcrt
-except ImportError:
-    msvcrt = None  # type: ignore[assignment]
+def _optional(name: str) -> ModuleType | None:
+    """A module this system may lack: `fcntl` (Windows has none), `msvcrt` (only Windows has it)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+fcntl = _optional("fcntl")
+msvcrt = _optional("msvcrt")
 
 #: Tries at a lock file that another process removed just as this one opened it.
 _ATTEMPTS = 20
