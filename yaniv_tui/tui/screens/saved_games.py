@@ -27,15 +27,16 @@ from yaniv_tui.store import (
     short_ids,
 )
 
+from ..colours import colour
 from .common import TooSmall
 
 
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
     """One saved game in the list: its id, who plays and their scores, the round and rules, when."""
-    text = Text.assemble((short_id, "bold #ffd75f"), "  ", saved.describe())
-    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style="italic #c8d8d0")
+    text = Text.assemble((short_id, f"bold {colour('gold')}"), "  ", saved.describe())
+    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style=f"italic {colour('ink-soft')}")
     if elsewhere:
-        text.append(" · open in another yaniv", style="bold #ff8787")
+        text.append(" · open in another yaniv", style=f"bold {colour('bad')}")
     return text
 
 
@@ -115,7 +116,7 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
             self.say("No saved games left: start a new one on the setup screen.", error=False)
 
     def say(self, message: str, error: bool = True) -> None:
-        style = "bold #ff8787" if error else "italic"
+        style = f"bold {colour('bad')}" if error else "italic"
         self.query_one("#saved-message", Static).update(Text(message, style=style))
 
     def highlighted(self) -> SavedGame | None:
@@ -240,7 +241,7 @@ class SavedGamesPart:
         elif self.games:
             screen: Screen = self  # type: ignore[assignment]
             line = "Every saved game is open in another yaniv: finish one there, or start a new game."
-            screen.query_one("#setup-error", Static).update(Text(line, style="bold #ff8787"))
+            screen.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
 
     def continue_with(self, saved: SavedGame) -> None:
         """Lock the game to this process and go to its table; one line when another yaniv has it."""
@@ -248,7 +249,7 @@ class SavedGamesPart:
         try:
             fresh = claim_game(saved.game_id)  # as saved now: another yaniv may have played it since it was listed
         except SaveError as error:
-            screen.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            screen.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             self.refresh_saves()
             return
         screen.app.continue_game(fresh)  # type: ignore[attr-defined]

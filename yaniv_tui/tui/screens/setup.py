@@ -18,6 +18,7 @@ from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import RulesetEntry, SavedGame, all_rulesets, find_ruleset
 
+from ..colours import colour
 from ..options import (
     GameOptions,
     OptionsError,
@@ -148,7 +149,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                 yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
-                    yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
+                    yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
@@ -205,7 +206,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         for ruleset_id, rules in self.presets.items():
             if options:
                 options.append(None)
-            mark = ("  · your file", "#ffd75f") if ruleset_id in self.mine else ""
+            mark = ("  · your file", f"{colour('gold')}") if ruleset_id in self.mine else ""
             prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
             options.append(Option(prompt, id=ruleset_id))
         return options
@@ -363,7 +364,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         try:
             options = self.read_options()
         except OptionsError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             return
         self.app.start_game(options)  # type: ignore[attr-defined]
 

@@ -22,6 +22,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine.cards import JACK
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 
+from ..colours import colour
 from ..session import Session
 from ..widgets.cards import CardFace, faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
@@ -193,7 +194,9 @@ class TableScreen(TurnActions, Screen[None]):
         if shown != self._shown:
             self._shown = shown
             self.query_one("#prompt", Static).update(prompt)
-            self.query_one("#message", Static).update(Text(self.message, style="bold #ff8787") if self.message else "")
+            self.query_one("#message", Static).update(
+                Text(self.message, style=f"bold {colour('bad')}") if self.message else ""
+            )
         # The footer is rebuilt on every bindings refresh, so only when the keys may have changed.
         keys = (self.stage, self.check_action("yaniv", ()), self.check_action("undo", ()))
         if keys != self._keys:
@@ -216,13 +219,13 @@ class TableScreen(TurnActions, Screen[None]):
         owner = f"{self.game.players[seat]}'s hand" if self.session.pass_and_play else "Your hand"
         if not hand:
             title.append(f"{owner} is empty", style="bold")
-            title.append(": you slapped down your last card · call Yaniv (y)", style="bold #87d787")
+            title.append(": you slapped down your last card · call Yaniv (y)", style=f"bold {colour('good')}")
             hand_view.show(title, hand, [], set(), None, self.ascii_only)
             return
         title.append(owner, style="bold")
         title.append(f" · worth {value}", style="bold")
         if value <= limit:
-            title.append(f" · at {limit} or less you may call Yaniv (y)", style="bold #87d787")
+            title.append(f" · at {limit} or less you may call Yaniv (y)", style=f"bold {colour('good')}")
         else:
             title.append(f" · call Yaniv at {limit} or less", style="dim")
         fresh = self.fresh.get(seat)

@@ -11,6 +11,8 @@ from textual.widgets import Static
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
+from ..colours import colour
+
 JOKER_FACE = "★"
 #: Characters inside a card's border (the stylesheet makes cards 8 wide with a border).
 FACE_WIDTH = 6
@@ -27,11 +29,11 @@ def face(card: Card, ascii_only: bool = False) -> str:
 def face_text(card: Card, ascii_only: bool = False, *, on_card: bool = True) -> Text:
     """The face with its colour: red for hearts and diamonds; the suit itself always says which."""
     if card.is_joker:
-        style = "bold magenta"
+        style = f"bold {colour('card-joker')}"
     elif card.is_red:
-        style = "bold #d40000" if on_card else "bold #ff5f5f"
+        style = f"bold {colour('card-red')}" if on_card else f"bold {colour('red-on-felt')}"
     else:
-        style = "bold #111111" if on_card else "bold"
+        style = f"bold {colour('card-ink')}" if on_card else "bold"
     return Text(face(card, ascii_only), style=style)
 
 
@@ -47,7 +49,7 @@ def faces_text(cards: tuple[Card, ...] | list[Card], ascii_only: bool = False) -
 
 def backs(count: int, ascii_only: bool = False) -> Text:
     """Card backs for a hand of `count` cards: how many an opponent holds, never which."""
-    return Text(("#" if ascii_only else "▮") * count, style="bold #5f87d7")
+    return Text(("#" if ascii_only else "▮") * count, style=f"bold {colour('card-back')}")
 
 
 class CardFace(Static):

@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from yaniv_tui.engine import Card, Turn
 
+from ..colours import colour
 from .cards import CardFace, backs, faces_text
 
 
@@ -76,7 +77,7 @@ class DeckView(Static):
         if self._shown == (count, ascii_only, key):
             return
         self._shown = (count, ascii_only, key)
-        self.update(Text(("#" if ascii_only else "▒") * 4, style="bold #5f87d7"))
+        self.update(Text(("#" if ascii_only else "▒") * 4, style=f"bold {colour('card-back')}"))
         self.border_title = key
         self.border_subtitle = f"{count}"
 
