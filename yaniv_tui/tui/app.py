@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -107,7 +108,7 @@ class YanivApp(App[None]):
             return Session(self.options)
         return None
 
-    def _open(self, screen: Screen[object], first: bool) -> None:
+    def _open(self, screen: DOMNode, first: bool) -> None:
         if first:
             # The size classes the screen would get on its first resize, given now: styling it once, not twice.
             screen.add_class(*self.size_classes(), update=False)

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from ..colours import colour
 from ..session import Session
-from .common import TooSmall
+from .common import AfterGame, TooSmall
 from .scores import scores_table
 
 
@@ -74,8 +74,8 @@ def standings(session: Session) -> Table:
     return table
 
 
-class GameEndScreen(Screen[None]):
-    """Final standings and the score chart; play again with the same seats, a new game, or quit."""
+class GameEndScreen(Screen[AfterGame]):
+    """Final standings and the score chart; dismissed with what comes next: play again, a new game, or quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "again", "play again"),
@@ -108,29 +108,19 @@ class GameEndScreen(Screen[None]):
             yield Static(score_chart(self.session), id="chart")
             yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
-            yield Button("Play again (p)", id="again", variant="primary")
-            yield Button("New game (n)", id="new")
-            yield Button("Quit (q)", id="quit", variant="error")
+            yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
+            yield Button("New game (n)", id="new", action="screen.new_game")
+            yield Button("Quit (q)", id="quit", variant="error", action="screen.quit_game")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        {"again": self.action_again, "new": self.action_new_game, "quit": self.action_quit_game}[
-            event.button.id or ""
-        ]()
-
     def action_again(self) -> None:
-        from .table import TableScreen
-
-        self.app.switch_screen(TableScreen(self.session.again()))
+        self.dismiss("again")
 
     def action_new_game(self) -> None:
-        from .setup import SetupScreen
-
-        self.app.switch_screen(SetupScreen(self.session.options.prefill_for_setup()))
+        self.dismiss("new")
 
     def action_quit_game(self) -> None:
-        self.app.exit()
+        self.dismiss("quit")

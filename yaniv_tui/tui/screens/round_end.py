@@ -113,15 +113,11 @@ class RoundEndScreen(Screen[None]):
                 )
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
-                yield Button(label, id="continue", variant="primary")
+                yield Button(label, id="continue", variant="primary", action="screen.go_on")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.rules.name} · end of round {self.round_no}"
 
     def action_go_on(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
         self.dismiss(None)

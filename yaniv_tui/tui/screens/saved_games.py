@@ -60,16 +60,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(Text(self.question), id="confirm-question")  # Text: names in it as typed
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
-                yield Button("Keep it (n)", id="confirm-no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error", action="screen.answer(True)")
+                yield Button("Keep it (n)", id="confirm-no", variant="primary", action="screen.answer(False)")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
 
 
 class SavedGamesScreen(ModalScreen[SavedGame | None]):
@@ -204,8 +199,8 @@ class SavedGamesPart:
             with Vertical(id="saved-box"):
                 yield Label(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
-                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
-                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True)
+                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
+                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 
@@ -252,7 +247,7 @@ class SavedGamesPart:
             screen.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             self.refresh_saves()
             return
-        screen.app.continue_game(fresh)  # type: ignore[attr-defined]
+        screen.dismiss(fresh)
 
     def refresh_saves(self) -> None:
         """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""

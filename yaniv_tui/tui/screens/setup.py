@@ -53,14 +53,14 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="seat-number")
-        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change")
+        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change", action="cycle")
         name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
         yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
 
     def kind_label(self) -> str:
         return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
 
-    def cycle(self) -> None:
+    def action_cycle(self) -> None:
         """Human, then each bot level weakest first, then human again."""
         kinds = [HUMAN, *levels()]
         self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
@@ -100,8 +100,11 @@ def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[
 __all__ = ["SetupScreen", "describe_save", "load_presets"]
 
 
-class SetupScreen(SavedGamesPart, Screen[None]):
-    """Choose and start a game; Enter on the defaults seats one human against two bots."""
+class SetupScreen(SavedGamesPart, Screen[GameOptions | SavedGame]):
+    """Choose a game; dismissed with a new game's options, or the saved game to continue.
+
+    Enter on the defaults seats one human against two bots.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "start the game"),
@@ -109,7 +112,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+o", "saved_games", "saved games"),
-        Binding("ctrl+t", "stats", "stats"),
+        Binding("ctrl+t", "app.stats", "stats"),
         Binding("ctrl+e", "house_rules", "house rules"),
     ]
     AUTO_FOCUS = "#continue-saved, #start"
@@ -159,8 +162,8 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                     for index, seat in enumerate(self.seats[: self.count]):
                         yield SeatRow(index, seat)
                 with Horizontal(id="seat-buttons"):
-                    yield Button("+ seat", id="add-seat", compact=True)
-                    yield Button("− seat", id="remove-seat", compact=True)
+                    yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat")
+                    yield Button("− seat", id="remove-seat", compact=True, action="screen.remove_seat")
                 yield Label("Limits", classes="section")
                 with Horizontal(classes="field-row"):
                     yield Label("Call Yaniv at", classes="field-label")
@@ -189,9 +192,14 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                     )
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Button("Start", id="start", variant="success")
-                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
-                    yield Button("Rules…", id="house-rules", tooltip="ctrl+e: change these rules, save as your own")
+                    yield Button("Start", id="start", variant="success", action="screen.start")
+                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield Button(
+                        "Rules…",
+                        id="house-rules",
+                        tooltip="ctrl+e: change these rules, save as your own",
+                        action="screen.house_rules",
+                    )
                 yield Static(self.hint_text(), id="setup-hint")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -335,11 +343,6 @@ class SetupScreen(SavedGamesPart, Screen[None]):
             return bool(self.games)
         return True
 
-    def action_stats(self) -> None:
-        from .stats import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.app.history))  # type: ignore[attr-defined]
-
     def action_house_rules(self) -> None:
         from .house_rules import HouseRulesScreen
 
@@ -366,30 +369,8 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         except OptionsError as error:
             self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             return
-        self.app.start_game(options)  # type: ignore[attr-defined]
+        self.dismiss(options)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_start()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.has_class("seat-kind"):
-            row = event.button.parent
-            if isinstance(row, SeatRow):
-                row.cycle()
-        elif event.button.id == "start":
-            self.action_start()
-        elif event.button.id == "continue-saved":
-            self.action_continue_game()
-        elif event.button.id == "saved-games":
-            self.action_saved_games()
-        elif event.button.id == "stats":
-            self.action_stats()
-        elif event.button.id == "house-rules":
-            self.action_house_rules()
-        elif event.button.id == "add-seat":
-            self.action_add_seat()
-        elif event.button.id == "remove-seat":
-            self.action_remove_seat()
