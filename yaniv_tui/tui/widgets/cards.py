@@ -62,8 +62,8 @@ class CardFace(Static):
         area: str
         index: int
 
-    def __init__(self, area: str, index: int, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
+    def __init__(self, area: str, index: int, *, classes: str | None = None) -> None:
+        super().__init__("", classes=classes)
         self.area = area
         self.index = index
         self.card: Card | None = None

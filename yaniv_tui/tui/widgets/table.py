@@ -88,8 +88,8 @@ class DeckView(Static):
 class CardRow(Horizontal):
     """A row of card slots: a hand or the previous drop."""
 
-    def __init__(self, area: str, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, area: str, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.area = area
         self.slots = slots
 
@@ -107,8 +107,8 @@ class PileView(Vertical):
 
     _shown: tuple[object, ...] = ()
 
-    def __init__(self, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.slots = slots
 
     def compose(self) -> ComposeResult:
@@ -141,8 +141,8 @@ class HandView(Vertical):
     _shown: tuple[object, ...] = ()
     _ascii = False
 
-    def __init__(self, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.slots = slots
 
     def compose(self) -> ComposeResult:
