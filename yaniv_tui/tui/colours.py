@@ -55,6 +55,8 @@ GAME_COLOURS: dict[str, tuple[str, str]] = {
 
 #: The colours of the theme in use, for Rich text (a Rich style cannot name a theme variable).
 _in_use: dict[str, str] = {name: drawn for name, (drawn, _) in GAME_COLOURS.items()}
+#: How many times the colours in use have changed: a widget that keeps what it drew redraws when it moves.
+_changes = 0
 
 
 def theme_colours(theme: Theme) -> dict[str, str]:
@@ -65,8 +67,11 @@ def theme_colours(theme: Theme) -> dict[str, str]:
         generated = theme.to_color_system().generate()
         colours = {name: _opaque(generated.get(source, drawn), drawn) for name, (drawn, source) in GAME_COLOURS.items()}
     colours.update({name: value for name, value in theme.variables.items() if name in GAME_COLOURS})
-    _in_use.clear()
-    _in_use.update(colours)
+    global _changes
+    if colours != _in_use:
+        _changes += 1
+        _in_use.clear()
+        _in_use.update(colours)
     return colours
 
 
@@ -81,3 +86,8 @@ def _opaque(value: str, fallback: str) -> str:
 def colour(name: str) -> str:
     """One of the game's colours in the theme in use, for a Rich style: `Text(..., style=f"bold {colour('gold')}")`."""
     return _in_use[name]
+
+
+def palette() -> int:
+    """Which colours are in use: it changes when the theme changes them (for a widget's "drawn already" check)."""
+    return _changes

@@ -339,8 +339,8 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
             with Vertical(id="saved-box"):
                 yield Label(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
-                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="self.continue_game")
-                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="self.saved_games")
+                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
+                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
-from ..colours import colour
+from ..colours import colour, palette
 
 JOKER_FACE = "★"
 #: Characters inside a card's border (the stylesheet makes cards 8 wide with a border).
@@ -72,7 +72,7 @@ class CardFace(Static):
     def show(self, card: Card | None, ascii_only: bool, *, key: str = "", value: str = "") -> None:
         """Show `card` (None empties the slot) with its key on the top border and its value below."""
         # Redraw only what changed: every change costs a layout pass, and keys should feel instant.
-        state = (card, ascii_only, key, value)
+        state = (card, ascii_only, key, value, palette())
         if state == self._state:
             return
         self._state = state
