@@ -15,12 +15,15 @@ async def test_the_default_theme_keeps_the_felt_and_another_theme_restyles_the_t
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.screen
-        card = table.query(CardFace).first()
+        card = table.query_one("#hand").query(CardFace).first()
         assert table.styles.background == Color.parse("#0b3d2a")
         assert card.styles.background == Color.parse("#f4f1e8")
         assert colour("card-red") == "#d40000"
+        drawn = card._state
         app.theme = "nord"
         await pilot.pause()
+        await pilot.pause()
+        assert card._state != drawn, "the cards keep the old theme's colours"
         nord = app.current_theme.to_color_system().generate()
         assert table.styles.background == Color.parse(nord["background"])
         assert card.styles.background == Color.parse(nord["foreground"])

@@ -63,9 +63,10 @@ class TableScreen(TableState):
         prefill = getattr(self.app, "prefill", None)
         for line in prefill.pop("notices", ()) if isinstance(prefill, dict) else ():  # said at start, see launch
             self.notify(str(line), severity="warning", timeout=12, markup=False)
-        for attribute in ("ascii_cards", "theme"):
-            if hasattr(self.app, attribute):
-                self.watch(self.app, attribute, self.redraw_soon, init=False)
+        if hasattr(self.app, "ascii_cards"):
+            self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
+        # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
         self.save()
         self.redraw()
         self.advance()

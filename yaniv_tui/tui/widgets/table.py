@@ -159,7 +159,8 @@ class HandView(Vertical):
         ascii_only: bool,
     ) -> None:
         """Show `cards` face up, or nothing when None (the hand is not yours to see)."""
-        state = (title.markup if isinstance(title, Text) else title, cards, tuple(values), frozenset(chosen), cursor)
+        shown_title = title.markup if isinstance(title, Text) else title
+        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, palette())
         if state == self._shown and ascii_only == self._ascii:
             return
         self._shown, self._ascii = state, ascii_only
