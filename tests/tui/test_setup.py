@@ -62,7 +62,7 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         await pilot.click(rows[1].query_one(Button))
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
-            rows[1].cycle()
+            rows[1].action_cycle()
         rows[1].query_one(Input).value = "you"
         setup.action_start()
         await pilot.pause()

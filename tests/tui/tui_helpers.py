@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.screen import Screen
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
 from yaniv_tui.tui.app import YanivApp
@@ -25,8 +24,8 @@ class TableApp(YanivApp):
         super().__init__(session.options)
         self.session = session
 
-    def first_screen(self) -> Screen[None]:
-        return TableScreen(self.session)
+    def first_session(self) -> Session:
+        return self.session
 
 
 def make_options(ruleset: str | Ruleset, players: str, seed: int = 7, **limits: int) -> GameOptions:

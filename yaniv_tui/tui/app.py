@@ -1,4 +1,4 @@
-"""The Yaniv app: opens the setup screen or the table, and holds what every screen shares."""
+"""The Yaniv app: opens the setup screen or the table, moves between the screens, holds what they share."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+from textual.reactive import var
 from textual.screen import Screen
 
 from . import gc_pause
+from .colours import theme_colours
 from .options import GameOptions
-from .screens.common import MIN_HEIGHT, MIN_WIDTH
+from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame
 from .session import Session
 
 if TYPE_CHECKING:
@@ -21,7 +24,11 @@ if TYPE_CHECKING:
 
 
 class YanivApp(App[None]):
-    """Yaniv at one terminal: setup, then the table round after round, then the final standings."""
+    """Yaniv at one terminal: setup, then the table round after round, then the final standings.
+
+    The app decides which screen comes next: each screen is pushed with a callback and dismisses
+    itself with what the player chose (a game to start, how a game ended, play again or not).
+    """
 
     # Absolute, so an App subclass elsewhere (a test) finds it too.
     CSS_PATH = Path(__file__).with_name("yaniv.tcss")
@@ -34,6 +41,9 @@ class YanivApp(App[None]):
         Binding("f1", "help", "help", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
+
+    #: Suits as S H D C instead of ♠ ♥ ♦ ♣; the table redraws when it changes.
+    ascii_cards: var[bool] = var(False)
 
     def __init__(
         self,
@@ -56,13 +66,26 @@ class YanivApp(App[None]):
         self._history: History | None = None
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
-        self.ascii_cards = ascii_cards
+        self.set_reactive(YanivApp.ascii_cards, ascii_cards)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # The game's own colours ($felt, $card-red, ...): see colours.py.
+        return theme_colours(self.current_theme)
+
+    @property
+    def bot_delay(self) -> float:
+        """The pause before a bot plays, as given on the command line."""
+        delay = self.prefill.get("bot_delay", 0.8)
+        return float(delay) if isinstance(delay, int | float) else 0.8
+
+    # -- which screen comes next ------------------------------------------------------------
 
     def on_mount(self) -> None:
-        screen = self.first_screen()
-        # The size classes the screen would get on its first resize, given now: styling it once, not twice.
-        screen.add_class(*self.size_classes(), update=False)
-        self.push_screen(screen)
+        session = self.first_session()
+        if session is None:
+            self.open_setup(self.prefill, first=True)
+        else:
+            self.open_table(session, first=True)
         self.call_after_refresh(self.started)
 
     def started(self) -> None:
@@ -77,31 +100,55 @@ class YanivApp(App[None]):
             for value, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS))
         ]
 
-    def first_screen(self) -> Screen[None]:
-        """The table when the seats were given on the command line, else the setup screen."""
+    def first_session(self) -> Session | None:
+        """The game to open the table on (a saved one, or the seats given on the command line); None for setup."""
         if self.saved is not None:
-            return self.resume(self.saved)
+            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards)
         if self.options is not None:
-            return self._table(self.options)
+            return Session(self.options)
+        return None
+
+    def _open(self, screen: DOMNode, first: bool) -> None:
+        if first:
+            # The size classes the screen would get on its first resize, given now: styling it once, not twice.
+            screen.add_class(*self.size_classes(), update=False)
+
+    def open_setup(self, prefill: dict[str, object], *, first: bool = False) -> None:
+        """The setup screen; it comes back with a new game's options or a saved game to continue."""
         from .screens.setup import SetupScreen
 
-        return SetupScreen(self.prefill)
+        screen = SetupScreen(prefill)
+        self._open(screen, first)
+        self.push_screen(screen, self.setup_done)
 
-    def _table(self, options: GameOptions) -> Screen[None]:
+    def setup_done(self, chosen: GameOptions | SavedGame | None) -> None:
+        if isinstance(chosen, GameOptions):
+            self.options = chosen
+            self.open_table(Session(chosen))
+        elif chosen is not None:
+            self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards))
+
+    def open_table(self, session: Session, *, first: bool = False) -> None:
+        """The table; it comes back when the game is over (or stopped by a guard, with why)."""
         from .screens.table import TableScreen
 
-        return TableScreen(Session(options))
+        screen = TableScreen(session)
+        self._open(screen, first)
+        self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
 
-    def resume(self, saved: SavedGame) -> Screen[None]:
-        """The table of a saved game, as it was."""
-        from .screens.table import TableScreen
+    def game_done(self, session: Session, stopped: str | None) -> None:
+        """The final standings; they come back with what the player wants next."""
+        from .screens.game_end import GameEndScreen
 
-        delay = float(self.prefill.get("bot_delay", 0.8))  # type: ignore[arg-type]
-        return TableScreen(Session.resumed(saved, delay, self.ascii_cards))
+        self.push_screen(GameEndScreen(session, stopped), lambda choice: self.after_game(session, choice))
 
-    def continue_game(self, saved: SavedGame) -> None:
-        """Leave the setup screen for the saved game's table."""
-        self.switch_screen(self.resume(saved))
+    def after_game(self, session: Session, choice: AfterGame | None) -> None:
+        if choice == "again":
+            self.open_table(session.again())
+        elif choice == "new":
+            self.open_setup(session.options.prefill_for_setup())
+        else:
+            self.exit()
 
     @property
     def history(self) -> History:
@@ -111,11 +158,6 @@ class YanivApp(App[None]):
 
             self._history = History()
         return self._history
-
-    def start_game(self, options: GameOptions) -> None:
-        """Leave the setup screen for a new table."""
-        self.options = options
-        self.switch_screen(self._table(options))
 
     def on_key(self, event: events.Key) -> None:
         # Bindings are looked up on the screen on top when a key reaches the app, and that may be a screen
@@ -130,6 +172,7 @@ class YanivApp(App[None]):
     def _handle_exception(self, error: Exception) -> None:
         # Textual's hook for every error nothing else caught (in a handler, a worker, a timer): it sets
         # the return code to 1, closes the app and, under Pilot, raises the error again for the test.
+        # Private, but Textual has no public hook that sees a worker's or a handler's error before it exits.
         if self.crash_line is None:
             self.crash_line = self.report_crash(error)
         super()._handle_exception(error)
@@ -180,11 +223,13 @@ class YanivApp(App[None]):
         rules = next((r for s in reversed(self.screen_stack) if (r := getattr(s, "rules", None)) is not None), None)
         self.push_screen(HelpScreen(screen, rules, list(Binding.make_bindings(self.BINDINGS))))
 
+    def action_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.history))
+
     def action_toggle_ascii(self) -> None:
         self.ascii_cards = not self.ascii_cards
-        refresh = getattr(self.screen, "refresh_table", None)
-        if refresh is not None:
-            refresh()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

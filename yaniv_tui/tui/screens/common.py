@@ -1,10 +1,15 @@
-"""What every screen shares: the "enlarge the terminal" notice shown when the window is too small."""
+"""What every screen shares: the "enlarge the terminal" notice, and what the player chooses at a game's end."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+#: What comes after the final standings: the same seats again, the setup screen, or quitting.
+AfterGame = Literal["again", "new", "quit"]
 
 
 class TooSmall(Static):

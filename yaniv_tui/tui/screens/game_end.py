@@ -13,8 +13,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
+from ..colours import colour
 from ..session import Session
-from .common import TooSmall
+from .common import AfterGame, TooSmall
 from .scores import scores_table
 
 
@@ -45,7 +46,7 @@ def score_chart(session: Session) -> Text:
     for seat, line in enumerate(lines):
         if seat:
             text.append("\n")
-        style = "bold #ffd75f" if seat in winners else "#5f87d7"
+        style = f"bold {colour('gold')}" if seat in winners else f"{colour('card-back')}"
         text.append(f"{game.players[seat][:12]:<13}", style="bold" if seat in winners else "")
         shown = line[1:][-CHART_ROUNDS:]
         for value in shown:
@@ -59,22 +60,22 @@ def standings(session: Session) -> Table:
     game = session.game
     winners = set(game.winners)
     order = sorted(range(len(game.players)), key=lambda s: (s not in winners, game.scores[s] or 0, s))
-    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("#", justify="right")
     table.add_column("player", style="bold")
     table.add_column("score", justify="right")
     table.add_column("")
     for place, seat in enumerate(order, start=1):
         note = "winner" if seat in winners else ("out" if game.out[seat] else "")
-        style = "bold #ffd75f" if seat in winners else ""
+        style = f"bold {colour('gold')}" if seat in winners else ""
         table.add_row(
             str(place), Text(game.players[seat], style=style), str(game.scores[seat]), Text(note, style=style)
         )
     return table
 
 
-class GameEndScreen(Screen[None]):
-    """Final standings and the score chart; play again with the same seats, a new game, or quit."""
+class GameEndScreen(Screen[AfterGame]):
+    """Final standings and the score chart; dismissed with what comes next: play again, a new game, or quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "again", "play again"),
@@ -97,7 +98,7 @@ class GameEndScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="end-body"):
             title = self.stopped or f"{names} wins!"
-            yield Static(Text(title, style="bold #ffd75f"), id="end-title")
+            yield Static(Text(title, style=f"bold {colour('gold')}"), id="end-title")
             played = f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}"
             yield Static(Text(played))  # Text: the ruleset's name as written
             yield Static(standings(self.session), id="standings")
@@ -107,29 +108,19 @@ class GameEndScreen(Screen[None]):
             yield Static(score_chart(self.session), id="chart")
             yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
-            yield Button("Play again (p)", id="again", variant="primary")
-            yield Button("New game (n)", id="new")
-            yield Button("Quit (q)", id="quit", variant="error")
+            yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
+            yield Button("New game (n)", id="new", action="screen.new_game")
+            yield Button("Quit (q)", id="quit", variant="error", action="screen.quit_game")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        {"again": self.action_again, "new": self.action_new_game, "quit": self.action_quit_game}[
-            event.button.id or ""
-        ]()
-
     def action_again(self) -> None:
-        from .table import TableScreen
-
-        self.app.switch_screen(TableScreen(self.session.again()))
+        self.dismiss("again")
 
     def action_new_game(self) -> None:
-        from .setup import SetupScreen
-
-        self.app.switch_screen(SetupScreen(self.session.options.prefill_for_setup()))
+        self.dismiss("new")
 
     def action_quit_game(self) -> None:
-        self.app.exit()
+        self.dismiss("quit")

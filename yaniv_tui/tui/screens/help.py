@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from yaniv_tui.engine import Ruleset
 
+from ..colours import colour
 from ..rules_text import describe
 from .common import TooSmall
 
@@ -21,7 +22,7 @@ from .common import TooSmall
 def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
     """Every described binding of `screen` and the app, once each, with its shown key."""
     table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column("key", style="bold #ffd75f", no_wrap=True)
+    table.add_column("key", style=f"bold {colour('gold')}", no_wrap=True)
     table.add_column("does")
     seen: set[str] = set()
     app = screen.app

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
 
+from ..colours import colour
 from ..widgets.cards import faces_text
 from .common import TooSmall
 
@@ -26,11 +27,11 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
     text = Text()
     text.append(f"{caller} called Yaniv with {value}", style="bold")
     if not result.assaf:
-        text.append(" · Yaniv!", style="bold #87d787")
+        text.append(" · Yaniv!", style=f"bold {colour('good')}")
         text.append(f" {caller} wins the round.")
     else:
         by = ", ".join(players[s] for s in result.assafers) or ", ".join(players[s] for s in result.zeroed)
-        text.append(" · Assaf!", style="bold #ff8787")
+        text.append(" · Assaf!", style=f"bold {colour('bad')}")
         text.append(f" by {by}.")
         text.append(f" {players[result.winner]} wins the round.")
     return text
@@ -38,7 +39,7 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
 
 def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool) -> Table:
     """Each seat: hand, value, what it adds, the new total (with a lucky reset as `100 → 50`), and notes."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("player", style="bold", no_wrap=True)
     table.add_column("hand", no_wrap=True)
     table.add_column("value", justify="right")
@@ -68,7 +69,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
         total: Text
         if seat in resets:
             was, now = resets[seat]
-            total = Text(f"{was} → {now}", style="bold #87d787")
+            total = Text(f"{was} → {now}", style=f"bold {colour('good')}")
         else:
             total = Text(str(result.scores[seat]))
         table.add_row(
@@ -77,7 +78,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
-            Text(", ".join(notes), style="bold #ff8787" if seat in result.eliminated else "italic"),
+            Text(", ".join(notes), style=f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
         )
     return table
 
@@ -107,18 +108,16 @@ class RoundEndScreen(Screen[None]):
                 yield Static(result_table(result, self.players, ascii_only), id="round-table")
             if result.game_over:
                 winners = " and ".join(self.players[s] for s in result.winners)
-                yield Static(Text(f"The game is over: {winners} wins.", style="bold #ffd75f"), id="round-over")
+                yield Static(
+                    Text(f"The game is over: {winners} wins.", style=f"bold {colour('gold')}"), id="round-over"
+                )
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
-                yield Button(label, id="continue", variant="primary")
+                yield Button(label, id="continue", variant="primary", action="screen.go_on")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.rules.name} · end of round {self.round_no}"
 
     def action_go_on(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
         self.dismiss(None)

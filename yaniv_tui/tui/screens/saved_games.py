@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -10,32 +10,29 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
-from textual.widgets import Button, Label, OptionList, Static
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.store import (
     GameOpenElsewhere,
     SavedGame,
-    SaveError,
-    claim_game,
     is_open_elsewhere,
     lock_game,
     remove_save,
-    scan_saves,
     short_ids,
 )
 
+from ..colours import colour
 from .common import TooSmall
 
 
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
     """One saved game in the list: its id, who plays and their scores, the round and rules, when."""
-    text = Text.assemble((short_id, "bold #ffd75f"), "  ", saved.describe())
-    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style="italic #c8d8d0")
+    text = Text.assemble((short_id, f"bold {colour('gold')}"), "  ", saved.describe())
+    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style=f"italic {colour('ink-soft')}")
     if elsewhere:
-        text.append(" · open in another yaniv", style="bold #ff8787")
+        text.append(" · open in another yaniv", style=f"bold {colour('bad')}")
     return text
 
 
@@ -59,16 +56,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(Text(self.question), id="confirm-question")  # Text: names in it as typed
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error")
-                yield Button("Keep it (n)", id="confirm-no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error", action="screen.answer(True)")
+                yield Button("Keep it (n)", id="confirm-no", variant="primary", action="screen.answer(False)")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
 
 
 class SavedGamesScreen(ModalScreen[SavedGame | None]):
@@ -115,7 +107,7 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
             self.say("No saved games left: start a new one on the setup screen.", error=False)
 
     def say(self, message: str, error: bool = True) -> None:
-        style = "bold #ff8787" if error else "italic"
+        style = f"bold {colour('bad')}" if error else "italic"
         self.query_one("#saved-message", Static).update(Text(message, style=style))
 
     def highlighted(self) -> SavedGame | None:
@@ -128,7 +120,7 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
         if saved is None:
             return
         if is_open_elsewhere(saved.game_id):
-            self.say(f"the game {event.option.id[:8]} is open in another yaniv: finish it there")
+            self.say(f"the game {saved.game_id[:8]} is open in another yaniv: finish it there")
             return
         self.dismiss(saved)
 
@@ -176,96 +168,3 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
 def describe_save(saved: SavedGame) -> Text:
     """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
     return Text(f"{saved.describe()} · saved {saved.when}")
-
-
-class SavedGamesPart:
-    """The saved games on the setup screen: Continue offers the newest game no other yaniv has open,
-    Saved games… (ctrl+o) the list. A screen class takes it in with Screen; it calls `load_saves()` first."""
-
-    prefill: dict[str, object]
-    games: list[SavedGame]
-    saved: SavedGame | None
-    save_problem: str
-
-    def load_saves(self) -> None:
-        """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
-        listing = scan_saves()
-        self.games = list(listing.games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.save_problem = ""
-        notices = self.prefill.pop("notices", None)
-        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
-        if lines:
-            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
-
-    def compose_saved(self) -> Iterator[Widget]:
-        if self.games:
-            with Vertical(id="saved-box"):
-                yield Label(self.saved_title(), classes="section", id="saved-title")
-                yield Static(self.saved_text(), id="saved-desc")
-                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary")
-                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True)
-        if self.save_problem:
-            yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
-
-    def saved_title(self) -> str:
-        others = len(self.games) - 1
-        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
-
-    def saved_text(self) -> Text:
-        if self.saved is None:
-            return Text("Every saved game is open in another yaniv.", style="italic")
-        return describe_save(self.saved)
-
-    def show_saved(self) -> None:
-        """Bring the saved-game box up to date after games were deleted."""
-        screen: Screen = self  # type: ignore[assignment]
-        box = screen.query("#saved-box")
-        if not box:
-            return
-        box.first().display = bool(self.games)
-        screen.query_one("#saved-title", Label).update(self.saved_title())
-        screen.query_one("#saved-desc", Static).update(self.saved_text())
-        screen.query_one("#continue-saved", Button).display = self.saved is not None
-        screen.query_one("#setup-hint", Static).update(screen.hint_text())  # type: ignore[attr-defined]
-        if not self.games:
-            screen.query_one("#start", Button).focus()
-        screen.refresh_bindings()
-
-    def action_continue_game(self) -> None:
-        if self.saved is None:
-            self.refresh_saves()  # the other yaniv that had every game open may have quit since
-        if self.saved is not None:
-            self.continue_with(self.saved)
-        elif self.games:
-            screen: Screen = self  # type: ignore[assignment]
-            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
-            screen.query_one("#setup-error", Static).update(Text(line, style="bold #ff8787"))
-
-    def continue_with(self, saved: SavedGame) -> None:
-        """Lock the game to this process and go to its table; one line when another yaniv has it."""
-        screen: Screen = self  # type: ignore[assignment]
-        try:
-            fresh = claim_game(saved.game_id)  # as saved now: another yaniv may have played it since it was listed
-        except SaveError as error:
-            screen.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
-            self.refresh_saves()
-            return
-        screen.app.continue_game(fresh)  # type: ignore[attr-defined]
-
-    def refresh_saves(self) -> None:
-        """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.show_saved()
-
-    def action_saved_games(self) -> None:
-        if self.games:
-            screen: Screen = self  # type: ignore[assignment]
-            screen.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
-
-    def saved_game_chosen(self, saved: SavedGame | None) -> None:
-        if saved is not None:
-            self.continue_with(saved)
-            return
-        self.refresh_saves()

@@ -16,12 +16,13 @@ from textual.widgets import Footer, Static
 
 from yaniv_tui.engine import RoundScore
 
+from ..colours import colour
 from .common import TooSmall
 
 
 def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> Table:
     """One row per round (points added, then the total), one column per player."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style="bold #a8c8b8")
+    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("round", justify="right")
     for name in players:
         table.add_column(Text(name), justify="right", no_wrap=True)  # Text: the name as typed, not markup
@@ -39,11 +40,11 @@ def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals
             cell = Text(f"+{added} " if added >= 0 else f"{added} ", style="dim")
             if (number, seat) in resets_seen:
                 was, now = resets_seen[(number, seat)]
-                cell.append(f"{was} → {now}", style="bold #87d787")
+                cell.append(f"{was} → {now}", style=f"bold {colour('good')}")
             else:
                 cell.append(str(total), style="bold")
             if seat in result.eliminated:
-                cell.append(" out", style="bold #ff8787")
+                cell.append(" out", style=f"bold {colour('bad')}")
             cells.append(cell)
         table.add_row(*cells)
     table.add_row("now", *[Text("-" if t is None else str(t), style="bold") for t in totals], end_section=True)

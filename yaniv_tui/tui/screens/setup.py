@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Iterator
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,13 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from yaniv_tui.engine import Ruleset, RulesetError, load_ruleset
+from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
-from yaniv_tui.store import RulesetEntry, SavedGame, all_rulesets, find_ruleset
+from yaniv_tui.store import SavedGame, SaveError, all_rulesets, claim_game, is_open_elsewhere, scan_saves
 
+from ..colours import colour
 from ..options import (
     GameOptions,
     OptionsError,
@@ -28,79 +30,21 @@ from ..options import (
     choose_limits,
     default_seats,
     finish_seats,
-    levels,
 )
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from .common import TooSmall
-from .saved_games import SavedGamesPart, describe_save
+from .saved_games import SavedGamesScreen, describe_save
+from .setup_seats import HUMAN, NAME_CHARACTERS, SeatRow, load_presets
 
-HUMAN = "human"
-#: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
-#: any that gets in another way), so nothing in a name reaches the terminal as a command.
-NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
+__all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
 
 
-class SeatRow(Horizontal):
-    """One seat on the setup screen: its number, human or bot (press to change), and a name."""
+class SetupScreen(Screen[GameOptions | SavedGame]):
+    """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
-    def __init__(self, index: int, seat: Seat) -> None:
-        super().__init__(classes="seat-row")
-        self.index = index
-        self.kind = seat.level if seat.level in levels() else HUMAN
-        self.seat = seat
-
-    def compose(self) -> ComposeResult:
-        yield Label(f"{self.index + 1}.", classes="seat-number")
-        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change")
-        name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
-        yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
-
-    def kind_label(self) -> str:
-        return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
-
-    def cycle(self) -> None:
-        """Human, then each bot level weakest first, then human again."""
-        kinds = [HUMAN, *levels()]
-        self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
-        self.query_one(Button).label = self.kind_label()
-        name = self.query_one(Input)
-        if self.kind == HUMAN and not name.value:
-            name.value = f"Player {self.index + 1}"
-        elif self.kind != HUMAN and name.value.startswith("Player "):
-            name.value = ""
-        name.placeholder = "name" if self.kind == HUMAN else "a bot's name (optional)"
-
-
-def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:
-    """The rulesets that load (shipped, the user's own, a file named on the command line), which ids are the
-    user's, and the user's files that do not load, each with its one-line error."""
-    presets: dict[str, Ruleset] = {}
-    mine: set[str] = set()
-    bad: list[RulesetEntry] = []
-    entries = all_rulesets()
-    if extra and extra not in {entry.id for entry in entries}:
-        with contextlib.suppress(RulesetError):
-            presets[extra] = find_ruleset(extra)
-    for entry in entries:
-        if entry.rules is None:
-            if entry.origin == "user":
-                bad.append(entry)
-            continue
-        if entry.id not in presets:
-            presets[entry.id] = entry.rules
-            if entry.origin == "user":
-                mine.add(entry.id)
-    if not presets:  # every file broken: the shipped rules are still playable
-        presets["israeli"] = load_ruleset("israeli")
-    return presets, mine, bad
-
-
-__all__ = ["SetupScreen", "describe_save", "load_presets"]
-
-
-class SetupScreen(SavedGamesPart, Screen[None]):
-    """Choose and start a game; Enter on the defaults seats one human against two bots."""
+    Enter on the defaults seats one human against two bots.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "start the game"),
@@ -108,7 +52,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         Binding("ctrl+d", "remove_seat", "remove the last seat"),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+o", "saved_games", "saved games"),
-        Binding("ctrl+t", "stats", "stats"),
+        Binding("ctrl+t", "app.stats", "stats"),
         Binding("ctrl+e", "house_rules", "house rules"),
     ]
     AUTO_FOCUS = "#continue-saved, #start"
@@ -117,7 +61,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         super().__init__(classes="setup")
         self.prefill = dict(prefill or {})
         self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
-        wanted = str(self.prefill.get("ruleset") or "israeli")
+        wanted = str(self.prefill.get("ruleset") or DEFAULT_RULESET)
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
         seats = self.prefill.get("seats")
         self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
@@ -128,6 +72,12 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         #: Damaged saves moved aside, finished games recorded late: a line each.
         self.save_problem = ""
         self.load_saves()
+
+    @property
+    def bot_delay(self) -> float:
+        """The pause before a bot plays, as given on the command line."""
+        delay = self.prefill.get("bot_delay", 0.8)
+        return float(delay) if isinstance(delay, int | float) else 0.8
 
     @property
     def rules(self) -> Ruleset:
@@ -148,7 +98,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                 yield OptionList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
-                    yield Static(Text("\n".join(lines), style="#ff8787"), id="bad-rulesets")
+                    yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
                 with VerticalScroll(id="preset-rules-box"):
                     yield Static("", id="preset-rules")
             with VerticalScroll(id="setup-side"):
@@ -158,8 +108,8 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                     for index, seat in enumerate(self.seats[: self.count]):
                         yield SeatRow(index, seat)
                 with Horizontal(id="seat-buttons"):
-                    yield Button("+ seat", id="add-seat", compact=True)
-                    yield Button("− seat", id="remove-seat", compact=True)
+                    yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat")
+                    yield Button("− seat", id="remove-seat", compact=True, action="screen.remove_seat")
                 yield Label("Limits", classes="section")
                 with Horizontal(classes="field-row"):
                     yield Label("Call Yaniv at", classes="field-label")
@@ -188,9 +138,14 @@ class SetupScreen(SavedGamesPart, Screen[None]):
                     )
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Button("Start", id="start", variant="success")
-                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record")
-                    yield Button("Rules…", id="house-rules", tooltip="ctrl+e: change these rules, save as your own")
+                    yield Button("Start", id="start", variant="success", action="screen.start")
+                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield Button(
+                        "Rules…",
+                        id="house-rules",
+                        tooltip="ctrl+e: change these rules, save as your own",
+                        action="screen.house_rules",
+                    )
                 yield Static(self.hint_text(), id="setup-hint")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -205,7 +160,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         for ruleset_id, rules in self.presets.items():
             if options:
                 options.append(None)
-            mark = ("  · your file", "#ffd75f") if ruleset_id in self.mine else ""
+            mark = ("  · your file", f"{colour('gold')}") if ruleset_id in self.mine else ""
             prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
             options.append(Option(prompt, id=ruleset_id))
         return options
@@ -322,7 +277,7 @@ class SetupScreen(SavedGamesPart, Screen[None]):
             rules,
             seats,
             seed=seed,
-            bot_delay=float(self.prefill.get("bot_delay", 0.8)),  # type: ignore[arg-type]
+            bot_delay=self.bot_delay,
             ascii=bool(self.prefill.get("ascii", False)),
             ruleset_ref=self.ruleset_id,
         )
@@ -333,11 +288,6 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         if action == "saved_games":
             return bool(self.games)
         return True
-
-    def action_stats(self) -> None:
-        from .stats import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.app.history))  # type: ignore[attr-defined]
 
     def action_house_rules(self) -> None:
         from .house_rules import HouseRulesScreen
@@ -363,32 +313,91 @@ class SetupScreen(SavedGamesPart, Screen[None]):
         try:
             options = self.read_options()
         except OptionsError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff8787"))
+            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             return
-        self.app.start_game(options)  # type: ignore[attr-defined]
+        self.dismiss(options)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_start()
 
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.has_class("seat-kind"):
-            row = event.button.parent
-            if isinstance(row, SeatRow):
-                row.cycle()
-        elif event.button.id == "start":
-            self.action_start()
-        elif event.button.id == "continue-saved":
-            self.action_continue_game()
-        elif event.button.id == "saved-games":
-            self.action_saved_games()
-        elif event.button.id == "stats":
-            self.action_stats()
-        elif event.button.id == "house-rules":
-            self.action_house_rules()
-        elif event.button.id == "add-seat":
-            self.action_add_seat()
-        elif event.button.id == "remove-seat":
-            self.action_remove_seat()
+    # -- the saved games: Continue offers the newest game no other yaniv has open, the list all of them ----
+
+    def load_saves(self) -> None:
+        """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
+        listing = scan_saves()
+        self.games = list(listing.games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.save_problem = ""
+        notices = self.prefill.pop("notices", None)
+        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
+        if lines:
+            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
+
+    def compose_saved(self) -> Iterator[Widget]:
+        if self.games:
+            with Vertical(id="saved-box"):
+                yield Label(self.saved_title(), classes="section", id="saved-title")
+                yield Static(self.saved_text(), id="saved-desc")
+                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
+                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
+        if self.save_problem:
+            yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
+
+    def saved_title(self) -> str:
+        others = len(self.games) - 1
+        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
+
+    def saved_text(self) -> Text:
+        if self.saved is None:
+            return Text("Every saved game is open in another yaniv.", style="italic")
+        return describe_save(self.saved)
+
+    def show_saved(self) -> None:
+        """Bring the saved-game box up to date after games were deleted."""
+        box = self.query("#saved-box")
+        if not box:
+            return
+        box.first().display = bool(self.games)
+        self.query_one("#saved-title", Label).update(self.saved_title())
+        self.query_one("#saved-desc", Static).update(self.saved_text())
+        self.query_one("#continue-saved", Button).display = self.saved is not None
+        self.query_one("#setup-hint", Static).update(self.hint_text())
+        if not self.games:
+            self.query_one("#start", Button).focus()
+        self.refresh_bindings()
+
+    def action_continue_game(self) -> None:
+        if self.saved is None:
+            self.refresh_saves()  # the other yaniv that had every game open may have quit since
+        if self.saved is not None:
+            self.continue_with(self.saved)
+        elif self.games:
+            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
+            self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
+
+    def continue_with(self, saved: SavedGame) -> None:
+        """Lock the game to this process and go to its table; one line when another yaniv has it."""
+        try:
+            fresh = claim_game(saved.game_id)  # as saved now: another yaniv may have played it since it was listed
+        except SaveError as error:
+            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
+            self.refresh_saves()
+            return
+        self.dismiss(fresh)
+
+    def refresh_saves(self) -> None:
+        """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
+        self.games = list(scan_saves().games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.show_saved()
+
+    def action_saved_games(self) -> None:
+        if self.games:
+            self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
+
+    def saved_game_chosen(self, saved: SavedGame | None) -> None:
+        if saved is not None:
+            self.continue_with(saved)
+            return
+        self.refresh_saves()

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from yaniv_tui.store import History
 from yaniv_tui.store.history import STATS_COLUMNS
 
+from ..colours import colour
 from .common import TooSmall
 
 COLUMNS = STATS_COLUMNS
@@ -41,7 +42,7 @@ class StatsScreen(Screen[None]):
         stats = self.history.stats()
         note = self.query_one("#stats-note", Static)
         if self.history.problem:
-            note.update(Text(self.history.problem, style="bold #ff8787"))
+            note.update(Text(self.history.problem, style=f"bold {colour('bad')}"))
         elif not stats:
             note.update(Text("No games in the history yet: finish a round and it shows here.", style="italic"))
         table = self.query_one(DataTable)

@@ -11,6 +11,8 @@ from textual.widgets import Static
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
+from ..colours import colour, palette
+
 JOKER_FACE = "★"
 #: Characters inside a card's border (the stylesheet makes cards 8 wide with a border).
 FACE_WIDTH = 6
@@ -27,11 +29,11 @@ def face(card: Card, ascii_only: bool = False) -> str:
 def face_text(card: Card, ascii_only: bool = False, *, on_card: bool = True) -> Text:
     """The face with its colour: red for hearts and diamonds; the suit itself always says which."""
     if card.is_joker:
-        style = "bold magenta"
+        style = f"bold {colour('card-joker')}"
     elif card.is_red:
-        style = "bold #d40000" if on_card else "bold #ff5f5f"
+        style = f"bold {colour('card-red')}" if on_card else f"bold {colour('red-on-felt')}"
     else:
-        style = "bold #111111" if on_card else "bold"
+        style = f"bold {colour('card-ink')}" if on_card else "bold"
     return Text(face(card, ascii_only), style=style)
 
 
@@ -47,7 +49,7 @@ def faces_text(cards: tuple[Card, ...] | list[Card], ascii_only: bool = False) -
 
 def backs(count: int, ascii_only: bool = False) -> Text:
     """Card backs for a hand of `count` cards: how many an opponent holds, never which."""
-    return Text(("#" if ascii_only else "▮") * count, style="bold #5f87d7")
+    return Text(("#" if ascii_only else "▮") * count, style=f"bold {colour('card-back')}")
 
 
 class CardFace(Static):
@@ -60,8 +62,8 @@ class CardFace(Static):
         area: str
         index: int
 
-    def __init__(self, area: str, index: int, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
+    def __init__(self, area: str, index: int, *, classes: str | None = None) -> None:
+        super().__init__("", classes=classes)
         self.area = area
         self.index = index
         self.card: Card | None = None
@@ -70,7 +72,7 @@ class CardFace(Static):
     def show(self, card: Card | None, ascii_only: bool, *, key: str = "", value: str = "") -> None:
         """Show `card` (None empties the slot) with its key on the top border and its value below."""
         # Redraw only what changed: every change costs a layout pass, and keys should feel instant.
-        state = (card, ascii_only, key, value)
+        state = (card, ascii_only, key, value, palette())
         if state == self._state:
             return
         self._state = state

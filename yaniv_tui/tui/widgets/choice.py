@@ -7,7 +7,7 @@ with a drop-down overlay, and the setup screen is the first thing `yaniv` shows:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -29,13 +29,13 @@ class Choice(Button, Generic[T]):
     class Changed(Message):
         """The value changed (by the player or by `value =`)."""
 
-        def __init__(self, choice: Choice[object], value: object) -> None:
+        def __init__(self, choice: Choice[Any], value: object) -> None:
             super().__init__()
             self.choice = choice
             self.value = value
 
         @property
-        def control(self) -> Choice[object]:
+        def control(self) -> Choice[Any]:
             return self.choice
 
     def __init__(self, choices: Sequence[tuple[str, T]], *, id: str | None = None, tooltip: str | None = None) -> None:
@@ -76,7 +76,7 @@ class Choice(Button, Generic[T]):
         self._index = index
         self.label = self._label()
         if changed:
-            self.post_message(self.Changed(self, self.value))  # type: ignore[arg-type]
+            self.post_message(self.Changed(self, self.value))
 
     def action_step(self, by: int) -> None:
         self._show((self._index + by) % len(self._choices))

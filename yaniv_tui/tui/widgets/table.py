@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from yaniv_tui.engine import Card, Turn
 
+from ..colours import colour, palette
 from .cards import CardFace, backs, faces_text
 
 
@@ -32,12 +33,12 @@ class SeatInfo:
 class SeatPanel(Static):
     """One player at the table: name, score, card backs for the hand size, bot or human, out or in."""
 
-    _shown: tuple[SeatInfo, bool] | None = None
+    _shown: tuple[SeatInfo, bool, int] | None = None
 
     def show(self, info: SeatInfo, ascii_only: bool) -> None:
-        if self._shown == (info, ascii_only):
+        if self._shown == (info, ascii_only, palette()):
             return
-        self._shown = (info, ascii_only)
+        self._shown = (info, ascii_only, palette())
         # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
         self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
         self.set_class(info.playing, "-playing")
@@ -70,13 +71,13 @@ class DeckView(Static):
     class Clicked(Message):
         """The deck was clicked."""
 
-    _shown: tuple[int, bool, str] | None = None
+    _shown: tuple[int, bool, str, int] | None = None
 
     def show(self, count: int, ascii_only: bool, key: str) -> None:
-        if self._shown == (count, ascii_only, key):
+        if self._shown == (count, ascii_only, key, palette()):
             return
-        self._shown = (count, ascii_only, key)
-        self.update(Text(("#" if ascii_only else "▒") * 4, style="bold #5f87d7"))
+        self._shown = (count, ascii_only, key, palette())
+        self.update(Text(("#" if ascii_only else "▒") * 4, style=f"bold {colour('card-back')}"))
         self.border_title = key
         self.border_subtitle = f"{count}"
 
@@ -87,8 +88,8 @@ class DeckView(Static):
 class CardRow(Horizontal):
     """A row of card slots: a hand or the previous drop."""
 
-    def __init__(self, area: str, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, area: str, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.area = area
         self.slots = slots
 
@@ -106,8 +107,8 @@ class PileView(Vertical):
 
     _shown: tuple[object, ...] = ()
 
-    def __init__(self, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.slots = slots
 
     def compose(self) -> ComposeResult:
@@ -116,7 +117,7 @@ class PileView(Vertical):
 
     def show(self, drop: tuple[Card, ...], kind: str, takeable: tuple[Card, ...], ascii_only: bool) -> None:
         """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order."""
-        state = (drop, kind, takeable, ascii_only)
+        state = (drop, kind, takeable, ascii_only, palette())
         if state == self._shown:
             return
         self._shown = state
@@ -140,8 +141,8 @@ class HandView(Vertical):
     _shown: tuple[object, ...] = ()
     _ascii = False
 
-    def __init__(self, slots: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, slots: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.slots = slots
 
     def compose(self) -> ComposeResult:
@@ -158,7 +159,8 @@ class HandView(Vertical):
         ascii_only: bool,
     ) -> None:
         """Show `cards` face up, or nothing when None (the hand is not yours to see)."""
-        state = (title.plain if isinstance(title, Text) else title, cards, tuple(values), frozenset(chosen), cursor)
+        shown_title = title.markup if isinstance(title, Text) else title
+        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, palette())
         if state == self._shown and ascii_only == self._ascii:
             return
         self._shown, self._ascii = state, ascii_only

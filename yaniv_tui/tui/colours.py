@@ -1,0 +1,93 @@
+"""The game's own colours ($felt, $gold, $card-red, ...): their values in each theme, for the stylesheet and Rich text.
+
+The game was drawn in Textual's default theme, and keeps that look there: green felt, white cards,
+gold for what is yours to act on. In any other theme (the command palette's "Change theme") each
+of its colours is taken from that theme's own colours instead, so the whole game follows the theme.
+A theme of its own may also set any of these variables by name.
+"""
+
+from __future__ import annotations
+
+from textual.color import Color, ColorParseError
+from textual.theme import Theme
+
+#: The theme the game's look was drawn in: there every colour is the one below, as it always was.
+DRAWN_IN = "textual-dark"
+
+#: Each colour: its value in the theme the game was drawn in, and the theme colour it takes elsewhere.
+GAME_COLOURS: dict[str, tuple[str, str]] = {
+    # The table: its cloth, a lit seat, the lines drawn on it, and the text written on it.
+    "felt": ("#0b3d2a", "background"),
+    "felt-dark": ("#0d2e21", "surface"),
+    "felt-lit": ("#14543a", "panel"),
+    "felt-line": ("#4f7f68", "primary-darken-2"),
+    "felt-line-out": ("#3c5a4b", "panel"),
+    "night": ("#10151c", "surface"),
+    "shade": ("#000000", "background-darken-3"),
+    "ink": ("#dddddd", "foreground"),
+    "ink-bright": ("#e8e8e8", "foreground"),
+    "ink-strong": ("#f0f0f0", "foreground"),
+    "ink-soft": ("#c8d8d0", "foreground-darken-1"),
+    "ink-grey": ("#c0c0c0", "foreground-darken-1"),
+    "ink-muted": ("#a8c8b8", "foreground-darken-2"),
+    "ink-out": ("#7a8f84", "foreground-darken-3"),
+    # What speaks: yours to act on, good news, bad news.
+    "gold": ("#ffd75f", "accent"),
+    "good": ("#87d787", "success"),
+    "bad": ("#ff8787", "error"),
+    # The cards: faces, their ink, borders and keys; backs and the deck.
+    "card-face": ("#f4f1e8", "foreground"),
+    "card-ink": ("#111111", "background"),
+    "card-red": ("#d40000", "error"),
+    "card-joker": ("magenta", "secondary"),
+    "card-edge": ("#8a8a8a", "foreground-darken-3"),
+    "card-key": ("#1d3a8a", "primary-darken-2"),
+    "card-value": ("#444444", "background-lighten-3"),
+    "card-back": ("#5f87d7", "primary"),
+    "red-on-felt": ("#ff5f5f", "error-lighten-2"),
+    "pile-face": ("#d9d6cd", "foreground-darken-2"),
+    "pile-edge": ("#777777", "foreground-darken-3"),
+    "chosen-face": ("#fff3b0", "accent-lighten-3"),
+    "chosen-edge": ("#d48a00", "accent-darken-2"),
+    "deck-back": ("#1d3a8a", "primary-darken-2"),
+    "deck-edge": ("#9db7ff", "primary-lighten-2"),
+}
+
+#: The colours of the theme in use, for Rich text (a Rich style cannot name a theme variable).
+_in_use: dict[str, str] = {name: drawn for name, (drawn, _) in GAME_COLOURS.items()}
+#: How many times the colours in use have changed: a widget that keeps what it drew redraws when it moves.
+_changes = 0
+
+
+def theme_colours(theme: Theme) -> dict[str, str]:
+    """The game's colours in `theme`; they also become the ones `colour` gives."""
+    if theme.name == DRAWN_IN:
+        colours = {name: drawn for name, (drawn, _) in GAME_COLOURS.items()}
+    else:
+        generated = theme.to_color_system().generate()
+        colours = {name: _opaque(generated.get(source, drawn), drawn) for name, (drawn, source) in GAME_COLOURS.items()}
+    colours.update({name: value for name, value in theme.variables.items() if name in GAME_COLOURS})
+    global _changes
+    if colours != _in_use:
+        _changes += 1
+        _in_use.clear()
+        _in_use.update(colours)
+    return colours
+
+
+def _opaque(value: str, fallback: str) -> str:
+    """`value` as #rrggbb, which both the stylesheet and Rich read."""
+    try:
+        return Color.parse(value).hex6
+    except ColorParseError:
+        return fallback
+
+
+def colour(name: str) -> str:
+    """One of the game's colours in the theme in use, for a Rich style: `Text(..., style=f"bold {colour('gold')}")`."""
+    return _in_use[name]
+
+
+def palette() -> int:
+    """Which colours are in use: it changes when the theme changes them (for a widget's "drawn already" check)."""
+    return _changes

@@ -1,0 +1,74 @@
+"""The setup screen's parts: a seat's row (human or bot, and a name), and the rulesets it offers."""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Label
+
+from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
+from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
+
+from ..options import levels
+
+HUMAN = "human"
+#: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
+#: any that gets in another way), so nothing in a name reaches the terminal as a command.
+NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
+
+
+class SeatRow(Horizontal):
+    """One seat on the setup screen: its number, human or bot (press to change), and a name."""
+
+    def __init__(self, index: int, seat: Seat) -> None:
+        super().__init__(classes="seat-row")
+        self.index = index
+        self.kind = seat.level if seat.level in levels() else HUMAN
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.index + 1}.", classes="seat-number")
+        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change", action="cycle")
+        name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
+        yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
+
+    def kind_label(self) -> str:
+        return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
+
+    def action_cycle(self) -> None:
+        """Human, then each bot level weakest first, then human again."""
+        kinds = [HUMAN, *levels()]
+        self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
+        self.query_one(Button).label = self.kind_label()
+        name = self.query_one(Input)
+        if self.kind == HUMAN and not name.value:
+            name.value = f"Player {self.index + 1}"
+        elif self.kind != HUMAN and name.value.startswith("Player "):
+            name.value = ""
+        name.placeholder = "name" if self.kind == HUMAN else "a bot's name (optional)"
+
+
+def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:
+    """The rulesets that load (shipped, the user's own, a file named on the command line), which ids are the
+    user's, and the user's files that do not load, each with its one-line error."""
+    presets: dict[str, Ruleset] = {}
+    mine: set[str] = set()
+    bad: list[RulesetEntry] = []
+    entries = all_rulesets()
+    if extra and extra not in {entry.id for entry in entries}:
+        with contextlib.suppress(RulesetError):
+            presets[extra] = find_ruleset(extra)
+    for entry in entries:
+        if entry.rules is None:
+            if entry.origin == "user":
+                bad.append(entry)
+            continue
+        if entry.id not in presets:
+            presets[entry.id] = entry.rules
+            if entry.origin == "user":
+                mine.add(entry.id)
+    if not presets:  # every file broken: the shipped rules are still playable
+        presets[DEFAULT_RULESET] = load_ruleset(DEFAULT_RULESET)
+    return presets, mine, bad
