@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import yaniv_tui.sim as sim
 from yaniv_tui.bots import ExpertBot, HardBot, make_bot
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.sim import SimResult, figures
+from yaniv_tui.sim import Mode, SimResult, figures
 
 WEIGHTS: dict[str, float] = {}
 
@@ -61,10 +61,11 @@ def main() -> int:
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
     WEIGHTS.update(shed_weight=args.shed, threat_weight=args.threat)
-    sim.make_bot = ranker_or_plain  # the worker processes are forked from this one and share it
+    vars(sim)["make_bot"] = ranker_or_plain  # the worker processes are forked from this one and share it
     rules = load_ruleset(args.ruleset)
     print(f"hard with shed weight {args.shed:g} and threat weight {args.threat:g}, against plain hard ({rules.id}):")
-    for mode, count in (("rounds", args.rounds), ("games", args.games)):
+    runs: tuple[tuple[Mode, int], ...] = (("rounds", args.rounds), ("games", args.games))
+    for mode, count in runs:
         if count <= 0:
             continue
         started = time.perf_counter()

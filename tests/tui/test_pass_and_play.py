@@ -46,7 +46,7 @@ def check_privacy(app, game: Game, passes: list[str]) -> None:
     assert isinstance(screen, TableScreen)
     viewer = screen.viewer
     if viewer is not None:
-        assert viewer == game.current and not screen.session.is_bot(viewer), "a hand shows only on its owner's turn"
+        assert viewer == game.current and screen.session.at_screen(viewer), "a hand shows only on its owner's turn"
     public = public_cards(game)
     if viewer is not None:
         public |= set(game.hand(viewer))  # two jokers look alike: one in the viewer's hand says nothing

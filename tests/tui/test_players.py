@@ -31,8 +31,7 @@ def test_each_seat_gets_the_player_of_its_kind() -> None:
     try:
         assert [type(p) for p in session.players] == [LocalHuman, BotPlayer, BotPlayer]
         assert [session.at_screen(s) for s in range(3)] == [True, False, False]
-        assert [session.is_bot(s) for s in range(3)] == [False, True, True]
-        assert sorted(session.bots) == [1, 2] and session.humans == [0]
+        assert [seat.is_bot for seat in session.options.seats] == [False, True, True] and session.humans == [0]
     finally:
         session.close(remove=True)
 

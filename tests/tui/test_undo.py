@@ -6,11 +6,12 @@ from typing import Any
 
 from tui_helpers import SIZE, footer_keys, make_app, play_turn, screen_text, settle
 
-from yaniv_tui.bots import make_bot
+from yaniv_tui.bots import EasyBot, make_bot
 from yaniv_tui.engine import Game
 from yaniv_tui.store import scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.players import BotPlayer
 from yaniv_tui.tui.screens import turn_actions
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -104,9 +105,14 @@ async def test_after_an_undo_the_deck_gives_another_card_and_the_bots_start_afre
         await pilot.press("1", "enter", "0")  # the same drop and the same take
         assert table.fresh[seat] != drawn, "the undo showed the deck's next card"
         # The bots' own chance is drawn anew too: they are not the bots the deal's seed makes.
-        for bot_seat, bot in table.session.bots.items():
+        bots = [
+            (seat, player.bot) for seat, player in enumerate(table.session.players) if isinstance(player, BotPlayer)
+        ]
+        assert bots
+        for bot_seat, bot in bots:
             dealt = make_bot("easy", seed=table.game.seed + 1000 * (bot_seat + 1))
-            assert bot.rng.getstate() != dealt.rng.getstate()  # type: ignore[attr-defined]
+            assert isinstance(bot, EasyBot) and isinstance(dealt, EasyBot)
+            assert bot.rng.getstate() != dealt.rng.getstate()
 
 
 async def test_help_says_an_undo_draws_the_unseen_cards_anew():

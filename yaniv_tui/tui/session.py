@@ -10,10 +10,9 @@ from yaniv_tui.engine import Action, Game
 from yaniv_tui.store import SaveError, SaveMeta, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import BotPlayer, Player, make_player
+from .players import Player, make_player
 
 if TYPE_CHECKING:
-    from yaniv_tui.bots import Bot
     from yaniv_tui.store import GameLock, History, SavedGame
 
 
@@ -89,9 +88,6 @@ class Session:
             make_player(seat, base + 1000 * (index + 1)) for index, seat in enumerate(self.options.seats)
         )
 
-    #: The name the table's undo calls.
-    make_bots = make_players
-
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
         return self.players[seat].at_screen
@@ -99,11 +95,6 @@ class Session:
     async def next_action(self, seat: int) -> Action:
         """The action of the seat whose turn it is, from its player (a bot thinks in a thread)."""
         return await self.players[seat].action(self.game.view(seat))
-
-    @property
-    def bots(self) -> dict[int, Bot]:
-        """The bot playing each bot seat."""
-        return {i: p.bot for i, p in enumerate(self.players) if isinstance(p, BotPlayer)}
 
     def again(self) -> Session:
         """A new game with the same seats (and the next seed, when the first was seeded)."""
@@ -117,9 +108,6 @@ class Session:
     def pass_and_play(self) -> bool:
         """Two or more humans share the screen: hands hide between their turns."""
         return len(self.humans) >= 2
-
-    def is_bot(self, seat: int) -> bool:
-        return self.options.seats[seat].is_bot
 
     # -- saving ------------------------------------------------------------------------------
 

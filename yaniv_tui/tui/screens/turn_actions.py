@@ -99,5 +99,5 @@ def undo_move(session: Session) -> str | None:
         return str(error)
     game.reshuffle_unseen(fresh_seed())
     session.game = game
-    session.make_bots(fresh_seed())
+    session.make_players(fresh_seed())
     return None
