@@ -46,20 +46,12 @@ def test_a_bots_seat_answers_as_its_bot_would() -> None:
         session.close(remove=True)
 
 
-def test_a_human_at_the_screen_answers_with_what_the_screen_gives() -> None:
+def test_a_human_at_the_screen_is_played_by_the_screen_not_asked() -> None:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=1)
     human = make_player(Seat.person("Ann"), seed=1)
     assert isinstance(human, LocalHuman) and human.at_screen
-    chosen = game.legal_actions()[0]
-
-    async def turn() -> object:
-        waiting = asyncio.ensure_future(human.action(game.view(game.current)))
-        await asyncio.sleep(0)
-        assert not waiting.done()
-        human.give(chosen)
-        return await waiting
-
-    assert asyncio.run(turn()) == chosen
+    with pytest.raises(RuntimeError, match="Ann plays at this screen"):
+        asyncio.run(human.action(game.view(game.current)))
 
 
 def test_a_remote_seat_is_refused_in_one_line(data_dir: Path) -> None:

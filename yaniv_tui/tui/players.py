@@ -45,25 +45,16 @@ class BotPlayer:
 
 
 class LocalHuman:
-    """A human at this screen: the table turns their keys and clicks into actions and hands each one to `give`."""
+    """A human at this screen. The table shows their hand and turns their keys and clicks into actions, checked
+    by the engine as they choose, so the session never asks this player for one (`at_screen`)."""
 
     at_screen = True
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
-        self._waiting: asyncio.Future[Action] | None = None
 
     async def action(self, view: PlayerView) -> Action:
-        self._waiting = asyncio.get_running_loop().create_future()
-        try:
-            return await self._waiting
-        finally:
-            self._waiting = None
-
-    def give(self, action: Action) -> None:
-        """The action the human chose on screen, for whoever waits in `action`."""
-        if self._waiting is not None and not self._waiting.done():
-            self._waiting.set_result(action)
+        raise RuntimeError(f"{self.seat.name or 'this seat'} plays at this screen: the table takes their keys")
 
 
 def make_player(seat: Seat, seed: int) -> Player:
