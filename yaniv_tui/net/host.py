@@ -178,6 +178,11 @@ class TableHost:
         return "away" if seat in self.tokens else "waiting"
 
     @property
+    def game(self) -> Game:
+        """The game as last published (the host checks actions against it)."""
+        return self._game
+
+    @property
     def statuses(self) -> tuple[Status, ...]:
         return tuple(self.status(seat) for seat in range(len(self.seats)))
 
