@@ -33,6 +33,7 @@ class Link:
         self._times: deque[float] = deque()
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._closer: asyncio.Task[None] | None = None
 
     def put(self, text: str) -> None:
         """Queue one frame for this client; a client that stops reading is dropped rather than queued for."""
@@ -80,7 +81,7 @@ class Link:
         self.put(encode(Bye(reason)))
         self.closing = True
         self._queue.put_nowait(None)
-        asyncio.get_running_loop().create_task(self._close_after_writer(code, reason))
+        self._closer = asyncio.get_running_loop().create_task(self._close_after_writer(code, reason))
 
     async def _close_after_writer(self, code: int, reason: str) -> None:
         with contextlib.suppress(TimeoutError):
@@ -90,8 +91,11 @@ class Link:
             await self.ws.close(code, reason.encode()[:100].decode(errors="ignore"))
 
     async def finished(self) -> None:
-        """The connection ended: stop the writer."""
+        """The connection ended: let a closing one send its last frames (bounded), then stop the writer."""
         self.closing = True
+        if self._closer is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._closer, 10.0)
         self._writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._writer
