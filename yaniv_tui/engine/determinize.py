@@ -110,7 +110,8 @@ def _hands(view: PlayerView, hands: Sequence[Sequence[Card] | None]) -> list[lis
     game_hands: list[list[Card] | None] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
-            game_hands.append(list(view.hand))
+            # A seat that is out still watches the table: its view's hand is empty, its game hand None.
+            game_hands.append(None if size is None else list(view.hand))
             continue
         hand = hands[seat]
         if size is None:

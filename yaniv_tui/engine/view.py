@@ -77,6 +77,60 @@ class PlayerView:
         self._history_len = len(history)
         self._legal: list[Action] | None = None if mine and phase != "over" else []
 
+    @classmethod
+    def given(
+        cls,
+        *,
+        rules: Ruleset,
+        players: Sequence[str],
+        seat: int,
+        hand: Sequence[Card],
+        hand_sizes: Sequence[int | None],
+        deck_size: int,
+        discards: Sequence[Card],
+        previous_drop: Sequence[Card],
+        previous_kind: DropKind,
+        takeable: Sequence[Card],
+        scores: Sequence[int | None],
+        out: Sequence[bool],
+        current: int,
+        phase: Phase,
+        slap_card: Card | None,
+        round_no: int,
+        seen: Sequence[Turn],
+        history: Sequence[RoundScore],
+    ) -> PlayerView:
+        """A view given field by field, as another machine sent it; nothing is checked here.
+
+        Every field means what the attribute of the same name means (`seen` is this round's turns). To check
+        that the fields fit one game, build the game: `determinize.game_from_view` refuses a view no game has.
+        """
+        view = cls.__new__(cls)
+        view.seat = seat
+        view.players = tuple(players)
+        view.rules = rules
+        view.hand = tuple(hand)
+        view.hand_sizes = tuple(hand_sizes)
+        view.deck_size = deck_size
+        view.previous_drop = tuple(previous_drop)
+        view.previous_kind = previous_kind
+        view.takeable = tuple(takeable)
+        pile = [tuple(discards), view.previous_drop] if discards else [view.previous_drop]
+        view._pile = pile
+        view._pile_len = len(pile)
+        view.scores = tuple(scores)
+        view.out = tuple(out)
+        view.current = current
+        view.phase = phase
+        view.slap_card = slap_card
+        view.round_no = round_no
+        view._log = list(seen)
+        view._log_len = len(view._log)
+        view._history = list(history)
+        view._history_len = len(view._history)
+        view._legal = None if current == seat and phase != "over" else []
+        return view
+
     @property
     def seen(self) -> tuple[Turn, ...]:
         """Every turn of this round so far, as the table saw it."""

@@ -42,8 +42,12 @@ __all__ = [
     "SnapshotError",
     "game_from_dict",
     "game_to_dict",
+    "read_round",
+    "read_turn",
+    "round_to_dict",
     "ruleset_from_snapshot",
     "ruleset_to_dict",
+    "turn_to_dict",
 ]
 
 T = TypeVar("T")
@@ -97,7 +101,13 @@ def ruleset_to_dict(rules: Ruleset) -> dict[str, Any]:
     return {f.name: rule_to_json(getattr(rules, f.name)) for f in dataclasses.fields(rules) if f.init}
 
 
-def _round_to_dict(score: RoundScore) -> dict[str, Any]:
+def turn_to_dict(turn: Turn) -> dict[str, Any]:
+    """One turn of a round's log as data: `{"seat": 1, "drop": ["5H"], "take": null, "slapped": null}`."""
+    return {"seat": turn.seat, "drop": _cards(turn.drop), "take": _card(turn.take), "slapped": _card(turn.slapped)}
+
+
+def round_to_dict(score: RoundScore) -> dict[str, Any]:
+    """A finished round as data, every seat's hand revealed (as the round's end reveals them)."""
     return {
         "caller": score.caller,
         "hands": [None if h is None else _cards(h) for h in score.hands],
@@ -137,11 +147,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "current": game.current,
         "phase": game.phase,
         "slap_card": _card(game.slap_card),
-        "log": [
-            {"seat": t.seat, "drop": _cards(t.drop), "take": _card(t.take), "slapped": _card(t.slapped)}
-            for t in game.log
-        ],
-        "history": [_round_to_dict(score) for score in game.history],
+        "log": [turn_to_dict(t) for t in game.log],
+        "history": [round_to_dict(score) for score in game.history],
         "zero_wins": list(game.zero_wins),
         "round_no": game.round_no,
         "turns": game.turns,
@@ -227,7 +234,8 @@ def _read_rng(data: Any) -> random.Random:
     return rng
 
 
-def _read_round(data: Any, where: str, n: int) -> RoundScore:
+def read_round(data: Any, where: str, n: int) -> RoundScore:
+    """The round `round_to_dict` wrote, of a game of `n` seats; SnapshotError names the field."""
     r = _Reader(data, where)
 
     def seat(v: Any, w: str) -> int:
@@ -265,7 +273,8 @@ def _read_round(data: Any, where: str, n: int) -> RoundScore:
     )
 
 
-def _read_turn(data: Any, where: str, n: int) -> Turn:
+def read_turn(data: Any, where: str, n: int) -> Turn:
+    """The turn `turn_to_dict` wrote, of a game of `n` seats; SnapshotError names the field."""
     r = _Reader(data, where)
     drop = tuple(r.list_("drop", _read_card))
     if not drop:
@@ -318,8 +327,8 @@ def game_from_dict(data: Any) -> Game:
             current=top.int_("current", 0, n - 1),
             phase=phase,
             slap_card=_read_card_or_none(top.get("slap_card"), "slap_card"),
-            log=top.list_("log", lambda v, w: _read_turn(v, w, n)),
-            history=top.list_("history", lambda v, w: _read_round(v, w, n)),
+            log=top.list_("log", lambda v, w: read_turn(v, w, n)),
+            history=top.list_("history", lambda v, w: read_round(v, w, n)),
             zero_wins=_per_seat(top.list_("zero_wins", lambda v, w: _int(v, w, 0)), "zero_wins", n),
             round_no=top.int_("round_no", 1),
             turns=top.int_("turns", 0),

@@ -1,0 +1,205 @@
+"""Whatever a client sends, the host stays up and the game stays intact (the issue's "Security and faults")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from netplay import LIMIT, joined, new_game, started
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from yaniv_tui.engine import CallYaniv, Seat
+from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost
+from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
+from yaniv_tui.store.game_format import game_to_dict
+
+SEATS = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.remote("Cy"), Seat.bot("easy", "Bot")]
+
+
+@pytest.fixture
+async def host() -> AsyncIterator[TableHost]:
+    game = new_game(SEATS, seed=4)
+    game.current = 0  # Ann plays first (a fresh deal: nothing else depends on it)
+    table = await started(game, SEATS)
+    yield table
+    await table.stop()
+
+
+async def raw(table: TableHost) -> ClientConnection:
+    return await asyncio.wait_for(connect(f"ws://127.0.0.1:{table.port}/", compression=None), LIMIT)
+
+
+async def frames(ws: ClientConnection, count: int = 1) -> list[dict[str, Any]]:
+    got = []
+    for _ in range(count):
+        got.append(json.loads(await asyncio.wait_for(ws.recv(), LIMIT)))
+    return got
+
+
+async def next_of(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next frame of `kind`, skipping the views the host sends as seats come and go."""
+    while True:
+        (frame,) = await frames(ws)
+        if frame["type"] == kind:
+            return frame
+
+
+async def closed(ws: ClientConnection) -> bool:
+    """Whether the host closes the connection (reading what it sends until then)."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), LIMIT)
+    except ConnectionClosed:
+        return True
+
+
+async def joined_raw(table: TableHost, token: str | None = None) -> tuple[ClientConnection, dict[str, Any]]:
+    ws = await raw(table)
+    await ws.send(json.dumps({"v": 1, "type": "join", "code": table.code, "name": None, "token": token}))
+    welcome = await next_of(ws, "welcome")
+    await next_of(ws, "state")
+    return ws, welcome
+
+
+async def still_serves(table: TableHost, folder: Path) -> None:
+    """A well-behaved client still joins and sees the game as it was."""
+    before = game_to_dict(table.game)
+    client = await joined(table, folder, "check")
+    assert client.game.hand(client.seat) == table.game.hand(client.seat)
+    await client.close()
+    assert game_to_dict(table.game) == before
+
+
+async def test_a_wrong_room_code_is_refused(host: TableHost, tmp_path: Path) -> None:
+    before = game_to_dict(host.game)
+    with pytest.raises(JoinError, match="wrong room code"):
+        wrong = "ZZZZ" if host.code != "ZZZZ" else "YYYY"
+        await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", wrong, token_file=tmp_path / "t"), LIMIT)
+    assert host.statuses == ("waiting", "waiting", "waiting", "here") and host.tokens == {}
+    assert game_to_dict(host.game) == before
+
+
+async def test_a_wrong_token_and_another_seats_token_are_refused(host: TableHost, tmp_path: Path) -> None:
+    ws = await raw(host)
+    await ws.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": "not-a-token"}))
+    assert (await next_of(ws, "error"))["message"] == "this token names no seat at this table"
+    assert await closed(ws)
+    assert host.tokens == {}
+    ann, welcome = await joined_raw(host)
+    ben, ben_welcome = await joined_raw(host)
+    # Ann, joined, tries to become Ben with his token: refused, and she stays Ann.
+    await ann.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": ben_welcome["token"]}))
+    assert (await next_of(ann, "error"))["message"] == "already joined as seat 0"
+    assert host.status(1) == "joined" and host.tokens[0] == welcome["token"]
+    await ann.close()
+    await ben.close()
+    await still_serves(host, tmp_path)
+
+
+async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableHost, tmp_path: Path) -> None:
+    ann = await joined(host, tmp_path, "ann")
+    ben = await joined(host, tmp_path, "ben")
+    before = game_to_dict(host.game)
+    play = ben.game.legal_actions()  # Ann's legal actions, as Ben's mirror guesses them
+    with pytest.raises(ActionRefused, match="not your turn: Ann is to play"):
+        await asyncio.wait_for(ben.send(play[0]), LIMIT)
+    ws, _ = await joined_raw(host, ann.token)  # Ann again, from a raw connection: her old one is closed
+    message = {"v": 1, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}
+    await ws.send(json.dumps(message))
+    error = await next_of(ws, "error")
+    assert error == {"v": 1, "type": "error", "message": "you play seat 0, not seat 1", "re": 5}
+    message["seat"] = 0
+    await ws.send(json.dumps(message))  # a call with a hand too high to call
+    assert "cannot call Yaniv" in (await next_of(ws, "error"))["message"]
+    assert game_to_dict(host.game) == before
+    await ws.close()
+    await ben.close()
+    await ann.close()
+
+
+@pytest.mark.parametrize(
+    ("message", "answer"),
+    [
+        ("{not json", "not JSON"),
+        (json.dumps({"v": 1, "type": "shout", "text": "hi"}), "unknown message type 'shout'"),
+        (json.dumps({"v": 2, "type": "action"}), "protocol version 2"),
+        (json.dumps([1, 2, 3]), "a message is a JSON object"),
+        ("[" * 100_000 + "]" * 100_000, "a message of over 64 KiB"),
+        ("x" * (MAX_MESSAGE + 1), "a message of over 64 KiB"),
+        (b"\x00\x01", "messages are JSON text, not binary"),
+    ],
+)
+async def test_a_bad_message_gets_an_error_then_a_close_if_it_continues(
+    host: TableHost, tmp_path: Path, message: str | bytes, answer: str
+) -> None:
+    ws, _ = await joined_raw(host)
+    before = game_to_dict(host.game)
+    for _ in range(2):
+        await ws.send(message)
+        error = await next_of(ws, "error")
+        assert error["message"].startswith(answer) and "\n" not in error["message"]
+    await ws.send(message)  # the third: error, bye, closed
+    assert await closed(ws)
+    assert ws.close_code == 1008
+    assert game_to_dict(host.game) == before
+    await still_serves(host, tmp_path)
+
+
+async def test_more_than_twenty_messages_a_second_are_refused_then_closed(host: TableHost, tmp_path: Path) -> None:
+    ws, _ = await joined_raw(host)
+    message = json.dumps({"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "keep"}})
+    for _ in range(30):
+        await ws.send(message)
+    seen = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            seen.append(json.loads(await asyncio.wait_for(ws.recv(), LIMIT)))
+    errors = [f["message"] for f in seen if f["type"] == "error"]
+    assert "more than 20 messages a second" in errors
+    assert seen[-1]["type"] == "bye"
+    await still_serves(host, tmp_path)
+
+
+async def test_a_client_vanishing_mid_message_leaves_the_game_unharmed(host: TableHost, tmp_path: Path) -> None:
+    ws, _ = await joined_raw(host)
+    before = game_to_dict(host.game)
+    # A masked text frame announcing 4096 bytes, then 3 of them, then the connection is gone.
+    ws.transport.write(b"\x81\xfe\x10\x00" + b"\x01\x02\x03\x04" + b"abc")
+    ws.transport.abort()
+    for _ in range(100):
+        if host.status(0) == "away":
+            break
+        await asyncio.sleep(0.05)
+    assert host.status(0) == "away"
+    assert game_to_dict(host.game) == before
+    await still_serves(host, tmp_path)
+
+
+async def test_a_thousand_connections_opened_and_dropped_leave_the_game_unharmed(
+    host: TableHost, tmp_path: Path
+) -> None:
+    before = game_to_dict(host.game)
+
+    async def one(i: int) -> None:
+        if i % 2:
+            _, writer = await asyncio.open_connection("127.0.0.1", host.port)  # TCP only, then gone
+            writer.transport.abort()
+            return
+        ws = await connect(f"ws://127.0.0.1:{host.port}/", compression=None)  # a WebSocket, no join
+        ws.transport.abort()
+
+    for start in range(0, 1000, 50):
+        await asyncio.wait_for(asyncio.gather(*(one(i) for i in range(start, start + 50))), LIMIT)
+    for _ in range(200):
+        if len(host._all) == 0:
+            break
+        await asyncio.sleep(0.05)
+    assert len(host._all) == 0
+    assert host.statuses == ("waiting", "waiting", "waiting", "here")
+    assert game_to_dict(host.game) == before
+    await still_serves(host, tmp_path)

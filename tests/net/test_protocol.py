@@ -1,0 +1,99 @@
+"""The messages: each written and read back the same, and anything else refused in one line."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from netplay import new_game
+
+from yaniv_tui.engine import CallYaniv, KeepCard, Play, Seat, SlapDown, parse_cards
+from yaniv_tui.net.client import JoinError, parse_address
+from yaniv_tui.net.mirror import mirror_game
+from yaniv_tui.net.protocol import (
+    ActionMessage,
+    Bye,
+    Error,
+    Join,
+    ProtocolError,
+    State,
+    Welcome,
+    encode,
+    from_client,
+    from_host,
+)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        Join("K7QF", "Noa", None),
+        Join("K7QF", None, "tok"),
+        ActionMessage(3, 1, CallYaniv()),
+        ActionMessage(4, 0, Play(tuple(parse_cards("5H 5S")), parse_cards("9C")[0])),
+        ActionMessage(5, 0, Play(tuple(parse_cards("JK")))),
+        ActionMessage(6, 2, SlapDown(parse_cards("5D")[0])),
+        ActionMessage(7, 2, KeepCard()),
+    ],
+)
+def test_a_clients_message_reads_back_as_written(message: Join | ActionMessage) -> None:
+    assert from_client(encode(message)) == message
+
+
+def test_the_hosts_messages_read_back_as_written() -> None:
+    for message in (Welcome(1, "tok", "K7QF", ("Ann", "Ben"), ("human", "remote")), Error("no", 3), Bye("bye")):
+        assert from_host(encode(message)) == message
+    game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
+    state = from_host(encode(State(game.view(1), ("waiting", "joined", "here"), 2)))
+    assert isinstance(state, State) and state.ack == 2
+    mirror = mirror_game(state.view, random.Random(0))
+    assert mirror.hand(1) == game.hand(1) and mirror.pile == game.pile and mirror.players == game.players
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ('{"v": 1, "type": "join"}', "code: missing"),
+        ('{"v": 1, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: 1 to 24 printable characters"),
+        ('{"v": 1, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+         "action.drop[0]: not a card"),
+        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+         "action.drop: one card or more"),
+        ('{"type": "join"}', "protocol version None"),
+        ("null", "a message is a JSON object"),
+    ],
+)  # fmt: skip
+def test_a_bad_client_message_is_one_line(text: str, why: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        from_client(text)
+    assert why in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_state_with_a_broken_view_is_refused_in_one_line() -> None:
+    game = new_game([Seat.remote(), Seat.remote()], seed=3)
+    data = json.loads(encode(State(game.view(0), ("joined", "joined"))))
+    data["view"]["hand_sizes"] = [5]
+    with pytest.raises(ProtocolError, match=r"view\.hand_sizes: must have one entry per seat"):
+        from_host(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("address", "parsed"),
+    [
+        ("localhost", ("ws", "localhost", 7777)),
+        ("192.168.1.20:7000", ("ws", "192.168.1.20", 7000)),
+        ("wss://table.example:443", ("wss", "table.example", 443)),
+        ("[::1]:8000", ("ws", "::1", 8000)),
+    ],
+)
+def test_an_address_is_read(address: str, parsed: tuple[str, str, int]) -> None:
+    assert parse_address(address) == parsed
+
+
+@pytest.mark.parametrize("address", ["", "a b", "host:99999", "http://x"])
+def test_a_bad_address_is_one_line(address: str) -> None:
+    with pytest.raises(JoinError):
+        parse_address(address)

@@ -1,0 +1,76 @@
+"""A player who drops out is away, their turn waits (or an away bot plays it), and the same command rejoins."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netplay import LIMIT, joined, new_game, play_out, started, until
+
+from yaniv_tui.engine import Seat
+from yaniv_tui.net.headless import serve_headless
+from yaniv_tui.store import History
+
+
+async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_token(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("medium")]
+    game = new_game(seats, seed=21)
+    host = await started(game, seats)
+    try:
+        ann = await joined(host, tmp_path, "ann", name="Ann")
+        ben = await joined(host, tmp_path, "ben", name="Ben")
+        with History(tmp_path / "h.sqlite3") as history:
+            table = asyncio.create_task(serve_headless(host, game, seats, history=history))
+            ben_plays = asyncio.create_task(play_out(ben))
+            await asyncio.wait_for(play_out(ann, turns=3), LIMIT)
+            await ann.close()
+            await until(ben, lambda c: c.statuses[0] == "away")
+            assert host.status(0) == "away"
+            await asyncio.sleep(0.2)
+            assert not table.done()  # Ann's turn waits for her (no away bot)
+            again = await joined(host, tmp_path, "ann")  # the same command: the token file names her seat
+            assert again.seat == 0 and again.token == ann.token
+            assert again.game.players[0] == "Ann"
+            await until(ben, lambda c: c.statuses[0] == "joined")
+            await asyncio.wait_for(asyncio.gather(play_out(again), ben_plays), LIMIT)
+            assert (await asyncio.wait_for(table, LIMIT)).is_over
+        await again.close()
+        await ben.close()
+    finally:
+        await host.stop()
+
+
+async def test_an_away_bot_plays_an_away_seat_after_the_wait_until_its_player_is_back(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.bot("easy")]
+    game = new_game(seats, seed=5)
+    host = await started(game, seats, away_bot="medium", away_after=0.3)
+    try:
+        ann = await joined(host, tmp_path, "ann")
+        await ann.close()
+        with History(tmp_path / "h.sqlite3") as history:
+            table = asyncio.create_task(serve_headless(host, game, seats, history=history))
+            while game.turns < 6:  # the bot plays Ann's turns while she is away
+                await asyncio.sleep(0.05)
+                assert not table.done() or table.result()
+            back = await joined(host, tmp_path, "ann")
+            assert back.seat == 0
+            await asyncio.wait_for(play_out(back), LIMIT)
+            assert (await asyncio.wait_for(table, LIMIT)).is_over
+        await back.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.remote()]
+    host = await started(new_game(seats), seats)
+    try:
+        first = await joined(host, tmp_path, "ann")
+        second = await joined(host, tmp_path, "ann")
+        assert second.seat == first.seat == 0
+        await asyncio.wait_for(first._reader, LIMIT)
+        assert "somewhere else" in (first.closed_reason or "")
+        assert host.status(0) == "joined"
+        await second.close()
+    finally:
+        await host.stop()

@@ -1,0 +1,31 @@
+"""Play over the network: a host holds the game and serves each remote seat its own view; clients join from afar.
+
+    host = TableHost(game, seats, port=0)        # the one authority; `host.code`, `host.join_command()`
+    await host.start()
+    action = await host.action_for(seat)         # a remote seat's next legal action
+    game.apply(action); host.publish(game)       # every connected seat gets its own view
+
+    client = await TableClient.join("localhost:7777", "K7QF", name="Noa")
+    await client.send(action)                    # ActionRefused if the host says no
+    game = await client.changed()                # the mirror of the table, as this seat sees it
+
+The messages are in `protocol`; `headless.serve_headless` runs a table with no screen.
+"""
+
+from __future__ import annotations
+
+from .client import ActionRefused, JoinError, TableClient, TableClosed, parse_address
+from .host import DEFAULT_PORT, TableHost
+from .protocol import VERSION, ProtocolError
+
+__all__ = [
+    "DEFAULT_PORT",
+    "VERSION",
+    "ActionRefused",
+    "JoinError",
+    "ProtocolError",
+    "TableClient",
+    "TableClosed",
+    "TableHost",
+    "parse_address",
+]

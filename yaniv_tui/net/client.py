@@ -1,0 +1,266 @@
+"""A player's end of a table: join a host, keep a mirror of the game as this seat sees it, send its actions."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import ssl
+import time
+from collections import deque
+from pathlib import Path
+from typing import TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidURI, WebSocketException
+
+from yaniv_tui.engine import Action, Game
+from yaniv_tui.store.tables import read_token, token_path, write_token
+
+from .host import DEFAULT_PORT, JOIN_TIMEOUT
+from .mirror import MirrorError, mirror_game
+from .protocol import (
+    MAX_RATE,
+    ActionMessage,
+    Bye,
+    Error,
+    Join,
+    ProtocolError,
+    State,
+    Status,
+    Welcome,
+    encode,
+    from_host,
+    one_line,
+)
+
+#: A client sends at most three quarters of the host's limit of messages in any second: clear of it.
+_PACE_SECONDS = 1.0
+M = TypeVar("M", Welcome, State)
+
+#: The largest frame a client takes from a host (a long game's history with eight seats is far smaller).
+MAX_FROM_HOST = 8 * 1024 * 1024
+_ADDRESS = re.compile(
+    r"^(?:(?P<scheme>wss?)://)?(?:\[(?P<ip6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+))(?::(?P<port>\d{1,5}))?/?$"
+)
+
+
+class JoinError(Exception):
+    """The table could not be joined; the message is one line for the player (never a traceback)."""
+
+
+class ActionRefused(Exception):
+    """The host refused an action: the message is its one line (not your turn, not a legal drop...)."""
+
+
+class TableClosed(Exception):
+    """The connection to the host ended; the message says why in one line."""
+
+
+def parse_address(address: str) -> tuple[str, str, int]:
+    """("ws" or "wss", host, port) of "HOST", "HOST:PORT", "[::1]:PORT" or "ws(s)://HOST:PORT"; JoinError if not."""
+    match = _ADDRESS.match(address.strip())
+    if match is None:
+        raise JoinError(f"not an address: {one_line(address, 60)!r} (HOST or HOST:PORT)")
+    port = int(match["port"] or DEFAULT_PORT)
+    if not 0 < port < 65536:
+        raise JoinError(f"no port {port}: a port is 1 to 65535")
+    return match["scheme"] or "ws", match["ip6"] or match["host"], port
+
+
+class TableClient:
+    """One seat at a table hosted elsewhere.
+
+    `await TableClient.join(address, code)` joins (the first free seat, or the seat of the token kept in
+    `token_file`); then `seat` is this seat, `game` the mirror of the table as this seat sees it, and
+    `statuses` each seat's status as `TableHost.status` says it. `await send(action)` plays an action
+    (ActionRefused if the host says no); `await changed()` waits for the host's next view and returns the new
+    mirror. The mirror is never played on: the host's next view replaces it. TableClosed, from `send` or
+    `changed`, says the connection ended (join again with the same command to rejoin).
+
+    The mirror holds this seat's hand, every public card, this round's log, the finished rounds with their
+    revealed hands, and the scores; the other hands and the deck are dealt from the cards this seat has not
+    seen (a seeded generator), never the real ones, which the host never sends.
+    """
+
+    def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path) -> None:
+        self.seat = welcome.seat
+        self.code = welcome.code
+        self.token = welcome.token
+        self.token_file = token_file
+        self._ws = ws
+        self._rng = random.Random(f"{welcome.code}:{welcome.seat}")
+        self.game: Game = mirror_game(state.view, self._rng)
+        self.statuses: tuple[Status, ...] = state.statuses
+        #: The reason the connection ended, once it has.
+        self.closed_reason: str | None = None
+        self._version = 1
+        self._seen = 0
+        self._next_id = 0
+        self._sent_at: deque[float] = deque(maxlen=MAX_RATE * 3 // 4)
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._news = asyncio.Condition()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def join(
+        cls,
+        address: str,
+        code: str,
+        *,
+        name: str | None = None,
+        token_file: Path | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        timeout: float = JOIN_TIMEOUT,
+    ) -> TableClient:
+        """Join the table `code` at `address` ("HOST[:PORT]", or "wss://HOST:PORT" for TLS); JoinError in one
+        line if it cannot (no host there, wrong code, the table full...).
+
+        The seat token is kept in `token_file` (default: `store.tables.token_path(host, port, code)` in the
+        data folder), so the same call rejoins the same seat. `name` names a seat taken afresh.
+        """
+        scheme, host, port = parse_address(address)
+        code = code.strip().upper()
+        token_file = token_file or token_path(host, port, code)
+        where = f"[{host}]" if ":" in host else host
+        uri = f"{scheme}://{where}:{port}/"
+        context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
+        try:
+            ws = await asyncio.wait_for(
+                connect(uri, ssl=context, max_size=MAX_FROM_HOST, compression=None, open_timeout=timeout), timeout
+            )
+        except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
+            raise JoinError(
+                f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})"
+            ) from None
+        try:
+            await ws.send(encode(Join(code, name, read_token(token_file))))
+            welcome = await _first(ws, Welcome, timeout)
+            with contextlib.suppress(OSError):
+                write_token(token_file, welcome.token)
+            state = await _first(ws, State, timeout)
+            try:
+                return cls(ws, welcome, state, token_file)
+            except MirrorError as error:
+                raise JoinError(str(error)) from None
+        except BaseException:
+            await ws.close()
+            raise
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    async def send(self, action: Action) -> None:
+        """Play `action` at this seat; returns once the host has taken it. ActionRefused(its one line) if the
+        host refuses it (nothing changed); TableClosed if the connection is gone."""
+        if self.closed_reason is not None:
+            raise TableClosed(self.closed_reason)
+        await self._pace()
+        self._next_id += 1
+        number = self._next_id
+        answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = answer
+        try:
+            await self._ws.send(encode(ActionMessage(number, self.seat, action)))
+            await answer
+        except WebSocketException:
+            raise TableClosed(self.closed_reason or "the connection to the host ended") from None
+        finally:
+            self._waiting.pop(number, None)
+
+    async def _pace(self) -> None:
+        """Wait, if need be, to stay under the host's limit of messages a second (a bot at a seat is fast)."""
+        times = self._sent_at
+        now = time.monotonic()
+        if len(times) == times.maxlen and now - times[0] < _PACE_SECONDS:
+            await asyncio.sleep(_PACE_SECONDS - (now - times[0]))
+        times.append(time.monotonic())
+
+    async def changed(self) -> Game:
+        """Wait for the host's next view (one that arrived since the last call returns at once); the new mirror.
+        TableClosed once the connection has ended and every view is read."""
+        async with self._news:
+            await self._news.wait_for(lambda: self._version > self._seen or self.closed_reason is not None)
+        if self._version > self._seen:
+            self._seen = self._version
+            return self.game
+        raise TableClosed(self.closed_reason or "the connection to the host ended")
+
+    async def close(self) -> None:
+        """Leave the table (the seat shows as away; the same join command takes it back)."""
+        with contextlib.suppress(WebSocketException, OSError):
+            await self._ws.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reader
+        self._ended("you left the table")
+
+    # -- the host's messages ------------------------------------------------------------------------
+
+    async def _read(self) -> None:
+        reason = "the connection to the host ended"
+        try:
+            async for raw in self._ws:
+                message = from_host(raw)
+                if isinstance(message, Bye):
+                    reason = f"the host closed the connection: {message.reason}"
+                elif isinstance(message, Error):
+                    self._refused(message)
+                elif isinstance(message, State):
+                    await self._new_state(message)
+        except (ProtocolError, MirrorError) as error:
+            reason = f"the host sent what no yaniv table sends ({error})"
+            await self._ws.close()
+        except (WebSocketException, OSError):
+            pass
+        except Exception as error:  # a host's message no check foresaw must not leave a send waiting forever
+            reason = f"the host's message could not be read ({one_line(repr(error), 100)})"
+            with contextlib.suppress(WebSocketException, OSError):
+                await self._ws.close()
+        self._ended(reason)
+        async with self._news:
+            self._news.notify_all()
+
+    def _refused(self, error: Error) -> None:
+        # An error for no action in particular (a message the host could not read) refuses whatever waits.
+        numbers = [error.re] if error.re is not None else list(self._waiting)
+        for number in numbers:
+            answer = self._waiting.get(number)
+            if answer is not None and not answer.done():
+                answer.set_exception(ActionRefused(error.message))
+
+    async def _new_state(self, state: State) -> None:
+        self.game = mirror_game(state.view, self._rng)
+        self.statuses = state.statuses
+        self._version += 1
+        if state.ack is not None:
+            for number, answer in self._waiting.items():
+                if number <= state.ack and not answer.done():
+                    answer.set_result(None)
+        async with self._news:
+            self._news.notify_all()
+
+    def _ended(self, reason: str) -> None:
+        if self.closed_reason is None:
+            self.closed_reason = reason
+        for answer in self._waiting.values():
+            if not answer.done():
+                answer.set_exception(TableClosed(self.closed_reason))
+
+
+async def _first(ws: ClientConnection, kind: type[M], timeout: float) -> M:
+    """The host's next message, which must be a `kind`; JoinError says what came instead."""
+    try:
+        raw = await asyncio.wait_for(ws.recv(), timeout)
+        message = from_host(raw)
+    except TimeoutError:
+        raise JoinError("the host did not answer in time") from None
+    except ProtocolError as error:
+        raise JoinError(f"the host sent what no yaniv table sends ({error})") from None
+    except WebSocketException:
+        raise JoinError("the host closed the connection") from None
+    if isinstance(message, Error):
+        raise JoinError(message.message)
+    if not isinstance(message, kind):
+        raise JoinError(f"the host sent a {type(message).__name__.lower()} where a {kind.__name__.lower()} was due")
+    return message

@@ -1,0 +1,375 @@
+"""The host of a table: the one authority, serving each remote seat its own view over WebSockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import socket
+import ssl
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import WebSocketException
+
+from yaniv_tui.bots import Bot, make_bot
+from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+
+from .link import Link
+from .protocol import ActionMessage, Error, Join, ProtocolError, State, Status, Welcome, encode, from_client
+
+#: The port `yaniv host` listens on unless told.
+DEFAULT_PORT = 7777
+#: Letters of a room code: no 0/O or 1/I to misread.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 4
+#: Seconds a new connection has to send its join.
+JOIN_TIMEOUT = 10.0
+#: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
+MAX_WIRE = 1024 * 1024
+
+_LOG = logging.getLogger("yaniv_tui.net")
+# A screen is this program's output: the library's own log lines must not write over it.
+_LOG.addHandler(logging.NullHandler())
+_LOG.propagate = False
+
+
+def new_code() -> str:
+    """A fresh room code, e.g. "K7QF" (from `secrets`)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A fresh seat token (from `secrets`)."""
+    return secrets.token_urlsafe(18)
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+class TableHost:
+    """The one authority: holds the Game, checks every action with the engine, sends each seat its own view.
+
+    Make one with the game and its seats, `await start()`, then run the game: for a remote seat's turn
+    `await action_for(seat)`, apply the action to the game yourself, and `publish(game)` after every change
+    (an action applied, a round dealt). `stop()` closes the table. A seat's status is one of "here" (not a
+    remote seat), "waiting" (nobody has taken it), "joined" (its player is connected) and "away" (taken, its
+    player not connected now); `on_status` is called whenever one changes, and `names` holds the seats' names
+    with the ones joiners gave (copy them into `game.players` to keep them in the save).
+
+    A new client takes the first remote seat nobody has taken, and is given its token; a client with a
+    token takes that seat back (a connection already on it is closed: the newest wins). Everything a client
+    sends is checked: see `protocol` for the messages and the limits.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        code: str | None = None,
+        tokens: Mapping[int, str] | None = None,
+        away_bot: str | None = None,
+        away_after: float = 60.0,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
+        `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
+        (a bot level), a bot plays the turns of a remote seat away for `away_after` seconds until its player is
+        back. With `ssl_context` the table is served over TLS (wss://)."""
+        if len(seats) != len(game.players):
+            raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
+        if away_bot is not None:
+            make_bot(away_bot)  # ValueError names the levels
+        self.seats = tuple(seats)
+        self.host = host
+        self.port = port
+        self.code = code or new_code()
+        self.tokens: dict[int, str] = {}
+        for seat, token in (tokens or {}).items():
+            if not 0 <= seat < len(seats) or not self.seats[seat].is_remote:
+                raise ValueError(f"a token for seat {seat}, which is not a remote seat")
+            self.tokens[seat] = token
+        self.away_bot = away_bot
+        self.away_after = away_after
+        self.ssl_context = ssl_context
+        self.names: list[str] = list(game.players)
+        self.on_status: Callable[[], None] | None = None
+        #: Called with (seat, frame) for every frame queued for a joined seat (tests record them).
+        self.sent: Callable[[int, str], None] | None = None
+        self._game = game
+        self._links: dict[int, Link] = {}
+        self._all: set[Link] = set()
+        self._pending: dict[int, tuple[int, Action]] = {}
+        self._acks: dict[int, int] = {}
+        self._wake = {seat: asyncio.Event() for seat in range(len(seats))}
+        self._left_at: dict[int, float] = {}
+        self._opened = time.monotonic()
+        self._bots: dict[int, Bot] = {}
+        self._server: Server | None = None
+
+    # -- the server -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen for clients; OSError (e.g. the port is taken) if it cannot. `port` is then the real port."""
+        self._opened = time.monotonic()
+        self._server = await serve(
+            self._serve,
+            self.host,
+            self.port,
+            ssl=self.ssl_context,
+            compression=None,
+            max_size=MAX_WIRE,
+            max_queue=32,
+            open_timeout=JOIN_TIMEOUT,
+            logger=_LOG,
+        )
+        sockets = list(self._server.sockets)
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        """Say bye to every client and stop listening."""
+        for link in list(self._all):
+            link.close("the table closed")
+        if self._server is not None:
+            self._server.close(close_connections=False)
+            await self._server.wait_closed()
+            self._server = None
+        for link in list(self._all):
+            with contextlib.suppress(TimeoutError, WebSocketException, OSError):
+                await asyncio.wait_for(link.ws.wait_closed(), 2.0)
+            link.ws.transport.abort()
+
+    def join_command(self) -> str:
+        """The command a friend types to join, e.g. "yaniv join 192.168.1.20:7777 K7QF"."""
+        address = self._address()
+        if ":" in address:
+            address = f"[{address}]"
+        scheme = "wss://" if self.ssl_context is not None else ""
+        return f"yaniv join {scheme}{address}:{self.port} {self.code}"
+
+    def _address(self) -> str:
+        if self.host in ("0.0.0.0", "::", ""):
+            with contextlib.suppress(OSError):
+                name = socket.gethostname()
+                for info in socket.getaddrinfo(name, None, socket.AF_INET):
+                    address = str(info[4][0])
+                    if not address.startswith("127."):
+                        return address
+                return name
+            return "localhost"
+        return "localhost" if self.host == "127.0.0.1" else self.host
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def status(self, seat: int) -> Status:
+        """ "here" (not a remote seat), "waiting" (not taken yet), "joined" (connected) or "away" (taken, gone)."""
+        if not self.seats[seat].is_remote:
+            return "here"
+        if seat in self._links:
+            return "joined"
+        return "away" if seat in self.tokens else "waiting"
+
+    @property
+    def game(self) -> Game:
+        """The game as last published (the host checks actions against it)."""
+        return self._game
+
+    @property
+    def statuses(self) -> tuple[Status, ...]:
+        return tuple(self.status(seat) for seat in range(len(self.seats)))
+
+    def _changed(self) -> None:
+        """A seat joined, left or came back: everyone's statuses are sent again, and the caller told."""
+        self.publish(self._game)
+        if self.on_status is not None:
+            self.on_status()
+
+    def publish(self, game: Game) -> None:
+        """The game changed (an action applied, a round dealt): send every connected seat its own view."""
+        self._game = game
+        statuses = self.statuses
+        names = tuple(self.names)
+        for seat, link in list(self._links.items()):
+            link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=names))
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    async def action_for(self, seat: int) -> Action:
+        """The next legal action of remote seat `seat`, whose turn it is in the game last published.
+
+        Waits for its client; an illegal action gets an error frame and is not returned. With `away_bot`,
+        once the seat has been away (or never taken) for `away_after` seconds, a bot's action is returned.
+        """
+        if not self.seats[seat].is_remote:
+            raise ValueError(f"seat {seat} is not a remote seat")
+        wake = self._wake[seat]
+        while True:
+            if self._game.is_over or self._game.current != seat:
+                raise ValueError(f"it is not seat {seat}'s turn")
+            wake.clear()
+            offered = self._pending.pop(seat, None)
+            if offered is not None:
+                number, action = offered
+                problem = self._refusal(seat, action)
+                if problem is None:
+                    self._acks[seat] = number
+                    return action
+                self._tell(seat, Error(problem, number))
+                continue
+            wait = self._away_wait(seat)
+            if wait is not None and wait <= 0:
+                return await self._bot_action(seat)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), wait)
+
+    def _away_wait(self, seat: int) -> float | None:
+        """Seconds until the away bot plays this seat (None: it never does, its player is here or no bot)."""
+        if self.away_bot is None or seat in self._links:
+            return None
+        since = self._left_at.get(seat, self._opened)
+        return since + self.away_after - time.monotonic()
+
+    async def _bot_action(self, seat: int) -> Action:
+        bot = self._bots.get(seat)
+        if bot is None:
+            assert self.away_bot is not None
+            bot = self._bots[seat] = make_bot(self.away_bot, self._game.seed + 7919 * (seat + 1))
+        return await asyncio.to_thread(bot.choose, self._game.view(seat))
+
+    def _refusal(self, seat: int, action: Action) -> str | None:
+        """Why `seat` may not take `action` now (one line), or None: the engine decides, on a copy."""
+        game = self._game
+        if game.is_over:
+            return "the game is over"
+        if game.current != seat:
+            return f"it is not your turn: {self.names[game.current]} is to play"
+        try:
+            game.clone().apply(action)
+        except IllegalActionError as error:
+            return str(error)
+        return None
+
+    def _offer(self, link: Link, message: ActionMessage) -> None:
+        seat = link.seat
+        assert seat is not None
+        if message.seat != seat:
+            self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
+            return
+        problem = self._refusal(seat, message.action)
+        if problem is None and seat in self._pending:
+            problem = "your action for this turn is already in"
+        if problem is not None:
+            self._tell(seat, Error(problem, message.id))
+            return
+        self._pending[seat] = (message.id, message.action)
+        self._wake[seat].set()
+
+    def _tell(self, seat: int, message: Error) -> None:
+        link = self._links.get(seat)
+        if link is not None:
+            link.put(encode(message))
+
+    # -- connections ------------------------------------------------------------------------------
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
+        link = Link(ws)
+        self._all.add(link)
+        try:
+            with contextlib.suppress(WebSocketException, OSError):
+                if await self._join(link):
+                    await self._read(link)
+        finally:
+            self._all.discard(link)
+            seat = link.seat
+            await link.finished()
+            if seat is not None and self._links.get(seat) is link:
+                del self._links[seat]
+                self._pending.pop(seat, None)
+                self._left_at[seat] = time.monotonic()
+                self._wake[seat].set()
+                self._changed()
+
+    async def _join(self, link: Link) -> bool:
+        """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
+        try:
+            raw = await asyncio.wait_for(link.ws.recv(), JOIN_TIMEOUT)
+        except TimeoutError:
+            link.close("no join in time")
+            return False
+        problem = link.check(raw)
+        try:
+            message = from_client(raw) if problem is None else None
+        except ProtocolError as error:
+            problem = str(error)
+        if message is not None and not isinstance(message, Join):
+            problem = "join the table first"
+        if isinstance(message, Join):
+            problem = self._seat_for(link, message)
+        if problem is not None:
+            link.put(encode(Error(problem)))
+            link.close(problem)
+            return False
+        return True
+
+    def _seat_for(self, link: Link, join: Join) -> str | None:
+        """Seat the client of `join`; why not (one line) if it cannot be."""
+        if not _same(join.code.strip().upper(), self.code):
+            return "wrong room code"
+        if join.token is not None:
+            matches = [seat for seat, token in self.tokens.items() if _same(join.token, token)]
+            if not matches:
+                return "this token names no seat at this table"
+            seat = matches[0]
+        else:
+            free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
+            if not free:
+                return "the table is full"
+            seat = free[0]
+            self.tokens[seat] = new_token()
+            if join.name is not None:
+                self.names[seat] = join.name
+        old = self._links.get(seat)
+        if old is not None:
+            old.seat = None
+            old.close("you joined this seat from somewhere else")
+        link.seat = seat
+        self._links[seat] = link
+        self._left_at.pop(seat, None)
+        if self.sent is not None:
+            record = self.sent
+            link.sent = lambda text: record(seat, text)
+        kinds = tuple(s.kind for s in self.seats)
+        link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), kinds)))
+        self._wake[seat].set()
+        self._changed()
+        return None
+
+    async def _read(self, link: Link) -> None:
+        """Every message after the join, until the client goes or is closed."""
+        async for raw in link.ws:
+            if link.closing:
+                break
+            problem = link.check(raw)
+            if problem is not None:
+                link.fault(problem)
+                continue
+            try:
+                message = from_client(raw)
+            except ProtocolError as error:
+                link.fault(str(error))
+                continue
+            if isinstance(message, Join):
+                link.fault(f"already joined as seat {link.seat}")
+                continue
+            if link.seat is None:  # its seat was taken over from elsewhere
+                break
+            self._offer(link, message)

@@ -1,0 +1,101 @@
+"""One client connection at the host: its frames sent in order by one writer, and its faults counted."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+from collections.abc import Callable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import WebSocketException
+
+from .protocol import MAX_FAULTS, MAX_MESSAGE, MAX_RATE, Bye, Error, encode
+
+#: Frames waiting for a client that does not read; more and it is dropped (it would hold the host's memory).
+MAX_WAITING = 256
+#: Close code for a client that broke the protocol too often (RFC 6455: policy violation).
+POLICY_VIOLATION = 1008
+
+
+class Link:
+    """A connection to one client: `put` queues a frame (sent in order by a writer task), `fault` answers a bad
+    message with an error frame and closes the connection on the MAX_FAULTS-th."""
+
+    def __init__(self, ws: ServerConnection, sent: Callable[[str], None] | None = None) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.faults = 0
+        self.closing = False
+        #: Called with every frame queued (the host's record of what this client was sent).
+        self.sent = sent
+        self._times: deque[float] = deque()
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._closer: asyncio.Task[None] | None = None
+
+    def put(self, text: str) -> None:
+        """Queue one frame for this client; a client that stops reading is dropped rather than queued for."""
+        if self.closing:
+            return
+        if self._queue.qsize() >= MAX_WAITING:
+            self.close("you stopped reading the table", code=POLICY_VIOLATION)
+            return
+        if self.sent is not None:
+            self.sent(text)
+        self._queue.put_nowait(text)
+
+    async def _write(self) -> None:
+        with contextlib.suppress(WebSocketException, OSError):
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    break
+                await self.ws.send(text)
+
+    def check(self, raw: str | bytes) -> str | None:
+        """Why this message is refused before it is read (too big, too fast), or None."""
+        now = time.monotonic()
+        times = self._times
+        times.append(now)
+        while times and now - times[0] > 1.0:
+            times.popleft()
+        if len(times) > MAX_RATE:
+            return f"more than {MAX_RATE} messages a second"
+        if len(raw) > MAX_MESSAGE:
+            return f"a message of over {MAX_MESSAGE // 1024} KiB"
+        return None
+
+    def fault(self, message: str) -> None:
+        """Answer a fault with an error frame; the MAX_FAULTS-th closes the connection."""
+        self.faults += 1
+        self.put(encode(Error(message)))
+        if self.faults >= MAX_FAULTS:
+            self.close(f"too many bad messages ({message})", code=POLICY_VIOLATION)
+
+    def close(self, reason: str, *, code: int = 1000) -> None:
+        """Say bye, send what is queued, then close (in the background)."""
+        if self.closing:
+            return
+        self.put(encode(Bye(reason)))
+        self.closing = True
+        self._queue.put_nowait(None)
+        self._closer = asyncio.get_running_loop().create_task(self._close_after_writer(code, reason))
+
+    async def _close_after_writer(self, code: int, reason: str) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._writer), 5.0)
+        self._writer.cancel()
+        with contextlib.suppress(WebSocketException, OSError):
+            await self.ws.close(code, reason.encode()[:100].decode(errors="ignore"))
+
+    async def finished(self) -> None:
+        """The connection ended: let a closing one send its last frames (bounded), then stop the writer."""
+        self.closing = True
+        if self._closer is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._closer, 10.0)
+        self._writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._writer

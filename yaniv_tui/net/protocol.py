@@ -1,0 +1,310 @@
+"""The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
+
+Every message is an object with `"v": 1` (the protocol version: another version is refused) and `"type"`.
+Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0.
+
+From a client to the host:
+
+    join     {"v": 1, "type": "join", "code": "K7QF", "name": "Noa" | null, "token": "..." | null}
+             The first message on a connection, and only then. `code` is the room code. `token` is the seat
+             token the host gave this player before (rejoin that seat), or null (take the first free seat).
+             `name` (1 to 24 printable characters) names a seat taken afresh; null keeps the host's name.
+    action   {"v": 1, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+             The action this seat takes now. `id` is the client's own number for it (0 or more), which the
+             host's answer carries; `seat` must be the seat this connection joined as. ACTION is one of
+             {"kind": "call"}                                   call Yaniv
+             {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
+             {"kind": "slap", "card": "5D"}                     slap down the card just drawn
+             {"kind": "keep"}                                   keep the card just drawn
+
+From the host to a client:
+
+    welcome  {"v": 1, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+              "players": ["Ann", ...], "kinds": ["human", "remote", "bot", ...]}}
+             The join was accepted: this connection plays `seat`; keep `token` to rejoin it.
+    state    {"v": 1, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+              "view": VIEW}
+             The table as this seat may see it, sent after the join and after every change (an action
+             applied, a round dealt, a seat joining or leaving). `ack` is the id of this seat's last action
+             the host took (null: none yet); `statuses` holds each seat's status ("here": not a remote seat;
+             "waiting": nobody has taken it; "joined": connected; "away": taken, not connected now).
+             VIEW holds exactly what the engine's PlayerView gives this seat:
+               rules          every rule, as a save writes them (`store.game_format.ruleset_to_dict`)
+               players        the seats' names
+               seat           this seat
+               hand           this seat's cards
+               hand_sizes     each seat's number of cards (null: the seat is out)
+               deck_size      the cards left in the deck
+               discards       the cards buried in the pile under the previous drop
+               previous_drop  the pile's top group
+               previous_kind  "single", "set" or "run": what the previous drop was dropped as
+               takeable       the cards of the previous drop the next player may take
+               current        the seat to play
+               phase          "turn", "slap" (only to the seat that drew a matching card) or "over"
+               slap_card      the card this seat just drew that matches its drop (null unless phase "slap")
+               scores         each seat's total (null: out)
+               out            whether each seat is out
+               round_no       the round's number, from 1
+               log            this round's turns: {"seat", "drop", "take" (null: the deck), "slapped"}
+               history        the finished rounds, every hand revealed at its end
+                              (`store.game_format.round_to_dict`)
+    error    {"v": 1, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+             One line saying what was refused; `re` is the id of the action refused, if it was one.
+             Nothing changed at the table.
+    bye      {"v": 1, "type": "bye", "reason": "the table closed"}
+             The host closes this connection next.
+
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type,
+a second join and more than 20 messages a second are each answered with an error frame and not acted on;
+after the third, the connection is closed (bye, then close code 1008).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from yaniv_tui.engine import Action, CallYaniv, KeepCard, Play, PlayerView, SlapDown
+from yaniv_tui.store.fields import Reader, SnapshotError, read_card, read_card_or_none, read_int
+
+from .views import view_from_dict, view_to_dict
+
+#: The protocol's version: both sides refuse a message of another.
+VERSION = 1
+#: The largest message the host reads; larger ones get an error frame.
+MAX_MESSAGE = 64 * 1024
+#: Messages a second one connection may send; more get an error frame.
+MAX_RATE = 20
+#: Faults (bad, too big, too fast) a connection may make before it is closed: this many get their error frame.
+MAX_FAULTS = 3
+#: The longest name a player may give.
+MAX_NAME = 24
+
+Status = Literal["here", "waiting", "joined", "away"]
+STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow the protocol; the text is one line saying what is wrong."""
+
+
+# -- the messages ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    code: str
+    name: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMessage:
+    id: int
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    seat: int
+    token: str
+    code: str
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    view: PlayerView
+    statuses: tuple[Status, ...]
+    ack: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    message: str
+    re: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    reason: str
+
+
+FromClient = Join | ActionMessage
+FromHost = Welcome | State | Error | Bye
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action as the protocol writes it."""
+    if isinstance(action, Play):
+        return {
+            "kind": "play",
+            "drop": [c.code for c in action.drop],
+            "take": None if action.take is None else action.take.code,
+        }
+    if isinstance(action, SlapDown):
+        return {"kind": "slap", "card": action.card.code}
+    if isinstance(action, KeepCard):
+        return {"kind": "keep"}
+    return {"kind": "call"}
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """`text` as one printable line of at most `limit` characters."""
+    line = " ".join(text.split())
+    line = "".join(ch if ch.isprintable() else "?" for ch in line)
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = None) -> str:
+    """The message as the JSON text sent; `players` names the seats in a state (else the view's names)."""
+    body: dict[str, Any]
+    if isinstance(message, Join):
+        body = {"type": "join", "code": message.code, "name": message.name, "token": message.token}
+    elif isinstance(message, ActionMessage):
+        body = {"type": "action", "id": message.id, "seat": message.seat, "action": action_to_dict(message.action)}
+    elif isinstance(message, Welcome):
+        room = {"code": message.code, "players": list(message.players), "kinds": list(message.kinds)}
+        body = {"type": "welcome", "seat": message.seat, "token": message.token, "room": room}
+    elif isinstance(message, State):
+        view = view_to_dict(message.view, players)
+        body = {"type": "state", "ack": message.ack, "statuses": list(message.statuses), "view": view}
+    elif isinstance(message, Error):
+        body = {"type": "error", "message": one_line(message.message), "re": message.re}
+    else:
+        body = {"type": "bye", "reason": one_line(message.reason)}
+    return json.dumps({"v": VERSION, **body}, separators=(",", ":"))
+
+
+# -- reading ------------------------------------------------------------------------------------------
+
+
+def _load(text: str | bytes) -> tuple[str, Reader]:
+    """The message's type and a reader of its fields; ProtocolError if it is not a message of this version."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text, not binary")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ProtocolError("not JSON: nested too deep") from None
+    except ValueError as error:
+        raise ProtocolError(f"not JSON ({one_line(str(error), 80)})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object")
+    if data.get("v") != VERSION:
+        raise ProtocolError(
+            f"protocol version {one_line(repr(data.get('v')), 20)}: this yaniv speaks version {VERSION}"
+        )
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError('a message needs a "type"')
+    return kind, Reader(data)
+
+
+def _text_or_none(reader: Reader, key: str, limit: int) -> str | None:
+    value = reader.data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ProtocolError(f"{key}: must be null or text of at most {limit} characters")
+    return value
+
+
+def read_name(reader: Reader) -> str | None:
+    """A join's name: stripped, printable, 1 to MAX_NAME characters (or null)."""
+    name = _text_or_none(reader, "name", 200)
+    if name is None:
+        return None
+    name = name.strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ProtocolError(f"name: 1 to {MAX_NAME} printable characters")
+    return name
+
+
+def action_from_dict(data: Any) -> Action:
+    """An action as the protocol writes it; ProtocolError (one line) if it is not one."""
+    try:
+        r = Reader(data, "action")
+        kind = r.get("kind")
+        if kind == "call":
+            return CallYaniv()
+        if kind == "keep":
+            return KeepCard()
+        if kind == "slap":
+            return SlapDown(read_card(r.get("card"), "action.card"))
+        if kind == "play":
+            drop = r.list_("drop", read_card)
+            if not 1 <= len(drop) <= 64:
+                raise ProtocolError("action.drop: one card or more")
+            return Play(tuple(drop), read_card_or_none(r.get("take"), "action.take"))
+    except SnapshotError as error:
+        raise ProtocolError(str(error)) from None
+    raise ProtocolError('action.kind: one of "call", "play", "slap", "keep"')
+
+
+def from_client(text: str | bytes) -> FromClient:
+    """A client's message, checked; ProtocolError (one line) says what is wrong."""
+    kind, r = _load(text)
+    try:
+        if kind == "join":
+            code = r.str_("code")
+            if len(code) > 64:
+                raise ProtocolError("code: too long")
+            return Join(code, read_name(r), _text_or_none(r, "token", 200))
+        if kind == "action":
+            return ActionMessage(
+                read_int(r.get("id"), "id", 0, 2**53),
+                read_int(r.get("seat"), "seat", 0, 99),
+                action_from_dict(r.get("action")),
+            )
+    except SnapshotError as error:
+        raise ProtocolError(str(error)) from None
+    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join or action")
+
+
+def from_host(text: str | bytes) -> FromHost:
+    """The host's message, checked; ProtocolError (one line) says what is wrong."""
+    kind, r = _load(text)
+    try:
+        if kind == "welcome":
+            room = Reader(r.get("room"), "room")
+            players = tuple(room.list_("players", lambda v, w: _str(v, w)))
+            kinds = tuple(room.list_("kinds", lambda v, w: _str(v, w)))
+            return Welcome(
+                read_int(r.get("seat"), "seat", 0, len(players) - 1), r.str_("token"), room.str_("code"), players, kinds
+            )
+        if kind == "state":
+            statuses = tuple(r.list_("statuses", _status))
+            ack = r.get("ack")
+            view = view_from_dict(r.get("view"))
+            if len(statuses) != len(view.players):
+                raise ProtocolError("statuses: one per seat")
+            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0))
+        if kind == "error":
+            return Error(
+                one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)
+            )
+        if kind == "bye":
+            return Bye(one_line(r.str_("reason")))
+    except SnapshotError as error:
+        raise ProtocolError(str(error)) from None
+    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}")
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError(f"{where}: must be text")
+    return value
+
+
+def _status(value: Any, where: str) -> Status:
+    for status in STATUSES:
+        if value == status:
+            return status
+    raise ProtocolError(f"{where}: one of {', '.join(STATUSES)}")

@@ -1,0 +1,102 @@
+"""A hosted table's secrets kept beside its save (room code, seat tokens), and a joiner's seat token.
+
+The host writes `tables/<game id>.json` in the data folder after each change, so `yaniv host --resume` brings
+back the same room code and tokens; a joiner keeps its seat's token in `tokens/<host>-<port>-<code>.token`, so
+the same `yaniv join` command rejoins the same seat. Both files are readable by their owner only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from .files import NotAFile, TooBig, read_regular
+from .paths import data_dir
+from .saves import atomic_write
+
+TABLE_FORMAT = "yaniv-tui-table"
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: A token or a room code is short text; anything long is not one.
+_MAX_SECRET = 200
+
+
+class TableFileError(ValueError):
+    """A table's file that cannot be read as one; the message is one line."""
+
+
+def table_path(game_id: str) -> Path:
+    """The file of a hosted game's room code and seat tokens."""
+    return data_dir() / "tables" / f"{game_id}.json"
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    atomic_write(path, data)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o600)
+
+
+def save_table(game_id: str, code: str, tokens: Mapping[int, str]) -> Path:
+    """Keep the room code and the tokens of the seats taken so far (OSError if the disk refuses)."""
+    document = {"format": TABLE_FORMAT, "code": code, "tokens": {str(seat): t for seat, t in sorted(tokens.items())}}
+    path = table_path(game_id)
+    _write_private(path, json.dumps(document).encode("utf-8"))
+    return path
+
+
+def _secret(value: object, where: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_SECRET or not value.isprintable():
+        raise TableFileError(f"{where}: must be short printable text")
+    return value
+
+
+def load_table(game_id: str) -> tuple[str, dict[int, str]] | None:
+    """The room code and seat tokens kept for a game, or None when it has none; TableFileError if damaged."""
+    path = table_path(game_id)
+    try:
+        raw = read_regular(path, 64 * 1024)
+    except FileNotFoundError:
+        return None
+    except (OSError, NotAFile, TooBig):
+        raise TableFileError(f"{path}: cannot be read as a table file") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise TableFileError(f"{path}: not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("tokens"), dict):
+        raise TableFileError(f"{path}: not a yaniv-tui table file")
+    tokens: dict[int, str] = {}
+    for seat, token in data["tokens"].items():
+        if not seat.isdigit() or len(seat) > 2:
+            raise TableFileError(f"{path}: tokens: {seat[:10]!r} is not a seat")
+        tokens[int(seat)] = _secret(token, f"{path}: tokens.{seat}")
+    return _secret(data.get("code"), f"{path}: code"), tokens
+
+
+def remove_table(game_id: str) -> None:
+    """Forget a game's table file (the game is over and recorded). None there is fine."""
+    with contextlib.suppress(FileNotFoundError):
+        table_path(game_id).unlink()
+
+
+def token_path(host: str, port: int, code: str) -> Path:
+    """Where a joiner keeps its seat token for the table `code` at `host:port`."""
+    name = _SAFE.sub("_", f"{host}-{port}-{code}")[:150]
+    return data_dir() / "tokens" / f"{name}.token"
+
+
+def read_token(path: Path) -> str | None:
+    """The token kept in `path`, or None when there is none (or it is not one)."""
+    try:
+        text = read_regular(path, 1024).decode("utf-8").strip()
+    except (OSError, ValueError, NotAFile, TooBig):
+        return None
+    return text if text and len(text) <= _MAX_SECRET and text.isprintable() else None
+
+
+def write_token(path: Path, token: str) -> None:
+    """Keep a seat token in `path`, readable by its owner only (OSError if the disk refuses)."""
+    _write_private(path, token.encode("utf-8") + b"\n")
