@@ -167,7 +167,7 @@ class YanivApp(App[None]):
     async def open_hosted(self, session: Session, first: bool) -> None:
         """Start the game's host (it listens for the remote seats), then open the table."""
         assert self.hosting is not None
-        host = self.hosting(session.game, session.options.seats)
+        host = self.hosting(session.game, session.options.seats, session.meta.game_id)
         try:
             await host.start()
         except OSError as error:

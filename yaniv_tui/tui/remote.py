@@ -56,8 +56,9 @@ class Client(Protocol):
     async def close(self) -> None: ...
 
 
-#: Makes the host of a game: given the game and its seats (the command line binds the address, port, code...).
-HostFactory = Callable[[Game, Sequence[Seat]], Host]
+#: Makes the host of a game: given the game, its seats and its id (the command line binds the address, the port,
+#: and the code and tokens a resumed game had).
+HostFactory = Callable[[Game, Sequence[Seat], str], Host]
 #: Joins a table: given the address, the room code and the player's name (None: the host names the seat).
 Joiner = Callable[[str, str, str | None], Awaitable[Client]]
 

@@ -66,6 +66,8 @@ class TableScreen(TableState):
             self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
+        # A remote seat joins, leaves or comes back: its panel says so.
+        self.session.watch_status(self.redraw_soon)
         self.save()
         self.redraw()
         self.advance()
