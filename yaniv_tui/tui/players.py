@@ -79,6 +79,18 @@ class RemotePlayer:
         return await self.host.action_for(self.index)
 
 
+class HostNotYet:
+    """A remote seat before its host listens (the table opens once it does): asking it is a mistake."""
+
+    at_screen = False
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    async def action(self, view: PlayerView) -> Action:
+        raise SeatNotPlayable(f"{self.seat.name or 'a seat'} plays from another machine: the table has no host yet")
+
+
 def make_player(seat: Seat, seed: int, index: int = 0, host: SeatSource | None = None) -> Player:
     """The player of seat number `index`; a bot's is seeded from `seed`, a remote seat's actions come from `host`.
     SeatNotPlayable for a remote seat with no host."""

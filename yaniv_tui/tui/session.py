@@ -13,7 +13,7 @@ from yaniv_tui.engine import Action, Game, IllegalActionError
 from yaniv_tui.store import SaveError, SaveMeta, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import Player, make_player
+from .players import HostNotYet, Player, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.store import GameLock, History, SavedGame
@@ -102,7 +102,9 @@ class Session:
         """
         base = self.game.seed if seed is None else seed
         self.players = tuple(
-            make_player(seat, base + 1000 * (index + 1), index, self.host)
+            HostNotYet(seat)
+            if seat.is_remote and self.host is None
+            else make_player(seat, base + 1000 * (index + 1), index, self.host)
             for index, seat in enumerate(self.options.seats)
         )
 
