@@ -1,4 +1,5 @@
-"""The `yaniv` command: one parser (cli/parser.py), then a game (cli/play.py), `yaniv sim` or a listing."""
+"""The `yaniv` command: one parser (cli/parser.py), then a game (cli/play.py), `yaniv sim`, a table over the
+network (`host`, `join`, `serve`) or a listing."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ EXIT_USAGE = 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `yaniv` command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] != ["sim"] and argv[:1] not in ([name] for name in LISTINGS):
+    if argv[:1] not in (["sim"], ["serve"]) and argv[:1] not in ([name] for name in LISTINGS):
         from yaniv_tui.tui import gc_pause
 
         gc_pause.pause()  # a game: until its first screen is shown (see gc_pause), the flags' reading too
@@ -32,11 +33,27 @@ def _run(args: argparse.Namespace) -> int:
         from .sim import run
 
         return run(args)
+    if args.command in ("host", "join", "serve"):
+        return _network(args)
     if args.command is not None:
         return _listing(args.command)
     from .play import main as play
 
     return play(args)
+
+
+def _network(args: argparse.Namespace) -> int:
+    if args.command == "host":
+        from .host import main as host
+
+        return host(args)
+    if args.command == "join":
+        from .join import main as join
+
+        return join(args)
+    from .serve import main as serve
+
+    return serve(args)
 
 
 def _listing(command: str) -> int:

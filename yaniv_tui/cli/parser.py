@@ -21,6 +21,11 @@ NEWEST = "<newest>"
 MAX_EXPERT_SAMPLES = 10_000
 #: The most processes `--jobs` starts: far more than cores only costs memory.
 MAX_JOBS = 64
+#: Where `yaniv host` listens, and `yaniv serve`.
+DEFAULT_PORT = 7777
+DEFAULT_SERVE_PORT = 8000
+#: How long a remote seat is away before `--away-bot` plays its turn.
+DEFAULT_AWAY_AFTER = 60.0
 
 
 class UsageError(Exception):
@@ -95,6 +100,23 @@ def _budget(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"is a port from 1 to 65535 (0: any free port), not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes seconds, like 60, not {text[:30]!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 3600 seconds, not {text}")
+    return value
+
+
 # -- the parser ---------------------------------------------------------------------------------
 
 
@@ -105,8 +127,8 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         metavar="SEATS",
-        help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot; "
-        f"levels: {', '.join(BOT_LEVELS)}",
+        help="seats in order, comma-separated: a name is a human, bot:LEVEL (or bot:LEVEL:NAME) a bot, "
+        f"and with 'yaniv host' remote (or remote:NAME) a player on another machine; levels: {', '.join(BOT_LEVELS)}",
     )
     parser.add_argument(
         "--resume",
@@ -164,8 +186,70 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_host_flags(host: argparse.ArgumentParser) -> None:
+    _add_play_flags(host)
+    host.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, metavar="N", help=f"the port to listen on (default {DEFAULT_PORT})"
+    )
+    host.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network of this machine (0.0.0.0); without it, on this machine only (127.0.0.1)",
+    )
+    host.add_argument(
+        "--headless", action="store_true", help="serve the table with no screen: every seat remote or a bot"
+    )
+    host.add_argument(
+        "--away-bot", choices=BOT_LEVELS, metavar="LEVEL", help="a bot of LEVEL plays an away player's turns"
+    )
+    host.add_argument(
+        "--away-after",
+        type=_seconds,
+        default=DEFAULT_AWAY_AFTER,
+        metavar="SECONDS",
+        help=f"how long an away player's turn waits before the away bot plays it (default {DEFAULT_AWAY_AFTER:g})",
+    )
+
+
+def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    host = commands.add_parser(
+        "host",
+        help="open a table that friends join from other machines",
+        description="Open a table with seats played from other machines: it prints, and shows, the command they "
+        "join with. Without --players the setup screen opens (a seat's kind cycles to Remote).",
+    )
+    _add_host_flags(host)
+    join = commands.add_parser(
+        "join",
+        help="sit at a friend's table on another machine",
+        description="Sit at a table opened with 'yaniv host'. Without the address and code a screen asks for them.",
+    )
+    join.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
+    join.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
+    join.add_argument("--name", metavar="NAME", help="your name at the table")
+    join.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    serve = commands.add_parser(
+        "serve",
+        help="serve 'yaniv join' to web browsers (textual-serve)",
+        description="Serve 'yaniv join' to web browsers: a friend opens the page, types the address, the code "
+        "and a name, and plays.",
+    )
+    serve.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_SERVE_PORT,
+        metavar="N",
+        help=f"the web port (default {DEFAULT_SERVE_PORT})",
+    )
+    serve.add_argument(
+        "--public", action="store_true", help="serve every network of this machine; without it, this machine only"
+    )
+    serve.add_argument("--public-url", metavar="URL", help="the page's address as browsers see it (behind a proxy)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: a game's flags with no subcommand, and `sim`, `rulesets`, `stats`, `saves`."""
+    """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`,
+    `rulesets`, `stats`, `saves`."""
     parser = _Parser(
         prog="yaniv",
         usage="%(prog)s [flags of a game]\n       %(prog)s COMMAND [its flags]",
@@ -181,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play Yaniv headless; prints each player's figures with 95% intervals.",
     )
     _add_sim_flags(sim)
+    _add_network_commands(commands)
     for name, what in LISTINGS.items():
         commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
     return parser

@@ -38,10 +38,12 @@ def utf8_terminal() -> bool:
     return encoding.startswith("utf")
 
 
-def options_from_args(argv: Sequence[str] | argparse.Namespace) -> tuple[GameOptions | None, dict[str, object]]:
+def options_from_args(
+    argv: Sequence[str] | argparse.Namespace, *, hosting: bool = False
+) -> tuple[GameOptions | None, dict[str, object]]:
     """The game to start at once (with --players), or None and what to pre-fill on the setup screen.
 
-    UsageError for any bad flag, file, level or limit.
+    UsageError for any bad flag, file, level or limit, and for a remote seat unless `hosting` (`yaniv host`).
     """
     args = _parsed(argv)
     ruleset_ref = args.ruleset or DEFAULT_RULESET
@@ -60,6 +62,8 @@ def options_from_args(argv: Sequence[str] | argparse.Namespace) -> tuple[GameOpt
             return None, prefill
         seats = parse_players(args.players)
         check_seats(seats, rules)
+        if not hosting and any(seat.is_remote for seat in seats):
+            raise OptionsError("a remote seat is played from another machine: open the table with 'yaniv host'")
     except (RulesetError, OptionsError) as error:
         raise UsageError(str(error)) from None
     options = GameOptions(rules, seats, seed=args.seed, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=ruleset_ref)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
@@ -16,11 +16,14 @@ from textual.screen import Screen
 from . import gc_pause
 from .colours import theme_colours
 from .options import GameOptions
+from .remote import JoinRequest
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame
 from .session import Session
 
 if TYPE_CHECKING:
     from yaniv_tui.store import History, SavedGame
+
+    from .remote import Host, HostFactory
 
 
 class YanivApp(App[None]):
@@ -52,8 +55,15 @@ class YanivApp(App[None]):
         *,
         ascii_cards: bool | None = None,
         saved: SavedGame | None = None,
+        hosting: HostFactory | None = None,
+        joining: JoinRequest | None = None,
     ) -> None:
         super().__init__()
+        #: Makes the host of each game opened here (`yaniv host`), whose remote seats play from other machines.
+        self.hosting = hosting
+        self.table_host: Host | None = None
+        #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
+        self.joining = joining
         self.options = options
         self.prefill = dict(prefill or {})
         #: A saved game to go straight back to (`yaniv --resume`).
@@ -63,6 +73,8 @@ class YanivApp(App[None]):
         #: After an unexpected error: the report written (None if it could not be) and the one line to print.
         self.crash_report: Path | None = None
         self.crash_line: str | None = None
+        #: Why the app quit early, to print on the terminal (a table that could not be opened or joined).
+        self.exit_line: str | None = None
         self._history: History | None = None
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
@@ -81,6 +93,10 @@ class YanivApp(App[None]):
     # -- which screen comes next ------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self.joining is not None:
+            self.open_join(self.joining)
+            self.call_after_refresh(self.started)
+            return
         session = self.first_session()
         if session is None:
             self.open_setup(self.prefill, first=True)
@@ -103,7 +119,7 @@ class YanivApp(App[None]):
     def first_session(self) -> Session | None:
         """The game to open the table on (a saved one, or the seats given on the command line); None for setup."""
         if self.saved is not None:
-            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards)
+            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
         if self.options is not None:
             return Session(self.options)
         return None
@@ -126,12 +142,17 @@ class YanivApp(App[None]):
             self.options = chosen
             self.open_table(Session(chosen))
         elif chosen is not None:
-            self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards))
+            hosted = self.hosting is not None
+            self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards, hosted=hosted))
 
     def open_table(self, session: Session, *, first: bool = False) -> None:
-        """The table; it comes back when the game is over (or stopped by a guard, with why)."""
+        """The table; it comes back when the game is over (or stopped by a guard, with why). A game with remote
+        seats opens once its host listens."""
         from .screens.table import TableScreen
 
+        if self.hosting is not None and session.host is None and any(s.is_remote for s in session.options.seats):
+            self.open_hosted(session, first)
+            return
         screen = TableScreen(session)
         self._open(screen, first)
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
@@ -142,8 +163,51 @@ class YanivApp(App[None]):
 
         self.push_screen(GameEndScreen(session, stopped), lambda choice: self.after_game(session, choice))
 
+    @work(exclusive=True, group="host")
+    async def open_hosted(self, session: Session, first: bool) -> None:
+        """Start the game's host (it listens for the remote seats), then open the table."""
+        assert self.hosting is not None
+        host = self.hosting(session.game, session.options.seats, session.meta.game_id)
+        try:
+            await host.start()
+        except OSError as error:
+            session.close()
+            self.leave(f"cannot open the table on port {host.port}: {error.strerror or error}")
+            return
+        self.table_host = host
+        session.host_with(host)
+        self.notify(f"Friends join with: {host.join_command()}", timeout=20, markup=False)
+        self.open_table(session, first=first)
+
+    async def action_quit(self) -> None:
+        if self.table_host is not None:
+            host, self.table_host = self.table_host, None
+            await host.stop()
+        self.exit()
+
+    def open_join(self, request: JoinRequest) -> None:
+        """The join screen (or straight to the table when the address and code were given)."""
+        from .screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(request), self.joined)
+
+    def joined(self, session: Session | str | None) -> None:
+        if isinstance(session, str):
+            self.leave(session)
+        elif session is None:
+            self.exit()
+        else:
+            self.open_table(session)
+
+    def leave(self, line: str, return_code: int = 1) -> None:
+        """Quit, with one line for the terminal saying why (no table to open, no table to join)."""
+        self.exit_line = line
+        self.exit(return_code=return_code)
+
     def after_game(self, session: Session, choice: AfterGame | None) -> None:
-        if choice == "again":
+        if not session.can_play_again:
+            self.exit()
+        elif choice == "again":
             self.open_table(session.again())
         elif choice == "new":
             self.open_setup(session.options.prefill_for_setup())

@@ -111,14 +111,22 @@ def check_level(level: str) -> str:
     return level
 
 
+#: The word of a seat played from another machine, in `--players` (`remote` or `remote:NAME`).
+REMOTE = "remote"
+
+
 def parse_players(text: str) -> tuple[Seat, ...]:
-    """Read `"Ann,Bob,bot:easy,bot:hard:Zoe"`: names are humans, `bot:LEVEL[:NAME]` a bot."""
+    """Read `"Ann,Bob,bot:easy,bot:hard:Zoe,remote"`: names are humans, `bot:LEVEL[:NAME]` a bot,
+    `remote[:NAME]` a seat played from another machine (named "Player N" unless given)."""
     parts = [part.strip() for part in text.split(",")]
     if not text.strip() or any(not part for part in parts):
         raise OptionsError(f"--players needs comma-separated seats like 'Ann,Bob,bot:{default_level()}', got {text!r}")
     specs: list[tuple[str | None, str | None]] = []
-    for part in parts:
-        if part.lower().startswith("bot:") or part.lower() == "bot":
+    for index, part in enumerate(parts):
+        if part.lower().startswith(f"{REMOTE}:") or part.lower() == REMOTE:
+            name = part.partition(":")[2]
+            specs.append((check_name(name if name.strip() else f"Player {index + 1}"), REMOTE))
+        elif part.lower().startswith("bot:") or part.lower() == "bot":
             _, _, rest = part.partition(":")
             level, _, name = rest.partition(":")
             specs.append((check_name(name) if name.strip() else None, check_level(level.strip() or default_level())))
@@ -128,14 +136,17 @@ def parse_players(text: str) -> tuple[Seat, ...]:
 
 
 def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
-    """Seats from (name or None, bot level or None): unnamed bots get names; names must differ."""
+    """Seats from (name or None, bot level or None or "remote"): unnamed bots get names; names must differ."""
     taken = [name for name, _ in specs if name]
     seats: list[Seat] = []
     for index, (name, level) in enumerate(specs):
         if name is None:
             name = bot_name(index, taken)
             taken.append(name)
-        seats.append(Seat.person(name) if level is None else Seat.bot(level, name))
+        if level == REMOTE:
+            seats.append(Seat.remote(name))
+        else:
+            seats.append(Seat.person(name) if level is None else Seat.bot(level, name))
     first: dict[str, str] = {}
     for count, seat in enumerate(seats, 1):
         earlier = first.setdefault(seat.name.lower(), seat.name)

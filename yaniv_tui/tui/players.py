@@ -1,5 +1,5 @@
-"""Who decides each seat's actions: one `Player` interface for a bot, a human at this screen, and (later) a
-player on another machine; no Textual here."""
+"""Who decides each seat's actions: one `Player` interface for a bot, a human at this screen, and a player on
+another machine (through the table's host); no Textual here."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ if TYPE_CHECKING:
 
 
 class SeatNotPlayable(ValueError):
-    """A seat of a kind this yaniv cannot play yet (a player on another machine); the message is one line."""
+    """A seat this table cannot play (a player on another machine with no host to reach them); one line."""
+
+
+class SeatSource(Protocol):
+    """Where a remote seat's actions come from: the table's host (net.TableHost), which checks them."""
+
+    async def action_for(self, seat: int) -> Action:
+        """The next legal action of remote seat `seat`, once its player (or the away bot) chose it."""
+        ...
 
 
 class Player(Protocol):
@@ -57,8 +65,35 @@ class LocalHuman:
         raise RuntimeError(f"{self.seat.name or 'this seat'} plays at this screen: the table takes their keys")
 
 
-def make_player(seat: Seat, seed: int) -> Player:
-    """The player of a seat; a bot's is seeded from `seed`. SeatNotPlayable for a seat this yaniv cannot play."""
+class RemotePlayer:
+    """A player on another machine: the host waits for the action their table sends, and checks it."""
+
+    at_screen = False
+
+    def __init__(self, seat: Seat, index: int, host: SeatSource) -> None:
+        self.seat = seat
+        self.index = index
+        self.host = host
+
+    async def action(self, view: PlayerView) -> Action:
+        return await self.host.action_for(self.index)
+
+
+class HostNotYet:
+    """A remote seat before its host listens (the table opens once it does): asking it is a mistake."""
+
+    at_screen = False
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    async def action(self, view: PlayerView) -> Action:
+        raise SeatNotPlayable(f"{self.seat.name or 'a seat'} plays from another machine: the table has no host yet")
+
+
+def make_player(seat: Seat, seed: int, index: int = 0, host: SeatSource | None = None) -> Player:
+    """The player of seat number `index`; a bot's is seeded from `seed`, a remote seat's actions come from `host`.
+    SeatNotPlayable for a remote seat with no host."""
     if seat.kind == "bot":
         from yaniv_tui.bots import make_bot
 
@@ -66,4 +101,6 @@ def make_player(seat: Seat, seed: int) -> Player:
         return BotPlayer(seat, make_bot(seat.level, seed=seed))
     if seat.kind == "human":
         return LocalHuman(seat)
-    raise SeatNotPlayable(f"{seat.name or 'a seat'} plays from another machine, which this yaniv cannot do yet")
+    if host is not None:
+        return RemotePlayer(seat, index, host)
+    raise SeatNotPlayable(f"{seat.name or 'a seat'} plays from another machine: open the table with 'yaniv host'")

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Action, Game
+from yaniv_tui.engine import Action, Game, IllegalActionError
 from yaniv_tui.store import SaveError, SaveMeta, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import Player, make_player
+from .players import HostNotYet, Player, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.store import GameLock, History, SavedGame
+
+    from .remote import Host
+
+#: Told of the game after each change to it (an action applied, and so a new round dealt).
+ChangeListener = Callable[[Game], None]
 
 
 def take_lock(game_id: str) -> GameLock | None:
@@ -52,21 +60,30 @@ class Session:
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
         self.meta = meta or SaveMeta(options.seats)
+        #: The host that plays the remote seats (see `host_with`), None at a table of one screen.
+        self.host: Host | None = None
+        self.listeners: list[ChangeListener] = []
         self.players: tuple[Player, ...] = ()
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
 
     @classmethod
-    def resumed(cls, saved: SavedGame, bot_delay: float = 0.8, ascii_cards: bool = False) -> Session:
+    def resumed(
+        cls, saved: SavedGame, bot_delay: float = 0.8, ascii_cards: bool = False, *, hosted: bool = False
+    ) -> Session:
         """The game of a save, at the same seats, hands, scores and rules. It takes the save's lock (or locks
-        the game now): GameOpenElsewhere when another process plays it, SaveError when the game is over."""
+        the game now): GameOpenElsewhere when another process plays it, SaveError when the game is over, or
+        when it has remote seats and is not `hosted` (`yaniv host --resume` brings those back)."""
         game = saved.game
         if game.is_over:
             raise SaveError(f"the game {saved.game_id[:8]} is finished: it is recorded in the history, not resumed")
         seats = tuple(seat.named(name) for name, seat in zip(game.players, saved.meta.seats, strict=True))
-        if any(seat.is_remote for seat in seats):
-            raise SaveError(f"the game {saved.game_id[:8]} has a seat played from another machine: not resumed here")
+        if any(seat.is_remote for seat in seats) and not hosted:
+            raise SaveError(
+                f"the game {saved.game_id[:8]} has a seat played from another machine: "
+                "'yaniv host --resume' brings it back"
+            )
         lock, saved.lock = saved.lock, None
         if lock is None:
             lock = take_lock(saved.game_id)
@@ -85,8 +102,77 @@ class Session:
         """
         base = self.game.seed if seed is None else seed
         self.players = tuple(
-            make_player(seat, base + 1000 * (index + 1)) for index, seat in enumerate(self.options.seats)
+            HostNotYet(seat)
+            if seat.is_remote and self.host is None
+            else make_player(seat, base + 1000 * (index + 1), index, self.host)
+            for index, seat in enumerate(self.options.seats)
         )
+
+    # -- a table with seats on other machines -------------------------------------------------
+
+    def host_with(self, host: Host) -> None:
+        """Play the remote seats through `host`, and send it the game after every change."""
+        self.host = host
+        self.make_players()
+        self.on_change(host.publish)
+        host.publish(self.game)
+
+    def on_change(self, listener: ChangeListener) -> None:
+        """Call `listener` with the game after each change to it."""
+        self.listeners.append(listener)
+
+    def changed(self) -> None:
+        for listener in self.listeners:
+            listener(self.game)
+
+    def status(self, seat: int) -> str:
+        """Who is at a remote seat now ("waiting", "joined", "away"); "" for a seat that is not remote."""
+        if self.host is None or not self.options.seats[seat].is_remote:
+            return ""
+        return self.host.status(seat)
+
+    def watch_status(self, callback: Callable[[], None]) -> None:
+        """Call `callback` whenever a remote seat joins, leaves or comes back."""
+        if self.host is not None:
+            self.host.on_status = callback
+
+    @property
+    def join_command(self) -> str | None:
+        """What a friend types to sit at this table, when it has remote seats."""
+        return self.host.join_command() if self.host is not None else None
+
+    @property
+    def can_play_again(self) -> bool:
+        """Whether "play again" and "new game" are offered at the end (not at a table with other machines)."""
+        return self.host is None
+
+    # -- the table's two questions: play this screen's move, wait for another seat's ----------
+
+    async def play(self, action: Action) -> None:
+        """This screen's seat plays `action`, checked by the engine (IllegalActionError says why not); the game
+        just before it is kept for undo."""
+        before = self.game.clone() if self.host is None else None
+        self.game.apply(action)
+        if before is not None:
+            self.undo.checkpoint(before)
+        self.changed()
+
+    async def next_move(self, seat: int) -> str | None:
+        """Wait for the move of a seat not played at this screen and apply it: a bot's, paused at least the
+        bot delay so it can be followed, or a remote player's. The one line to tell, if it was refused."""
+        started = time.monotonic()
+        action = await self.next_action(seat)
+        rest = self.options.bot_delay - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        told = None
+        try:
+            self.game.apply(action)
+        except IllegalActionError as error:
+            told = f"{self.game.players[seat]} ({self.options.seats[seat].describe()}) tried something illegal: {error}"
+            self.game.apply(self.game.legal_actions()[0])
+        self.changed()
+        return told
 
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
@@ -159,4 +245,6 @@ class Session:
             self.lock = None
 
     def why_no_undo(self) -> str | None:
+        if self.host is not None:
+            return "there is no undo at a table with players on other machines"
         return self.undo.why_not(self.game, self.meta)

@@ -35,7 +35,7 @@ from ..rules_text import describe
 from ..widgets.choice import Choice
 from .common import TooSmall
 from .saved_games import SavedGamesScreen, describe_save
-from .setup_seats import HUMAN, NAME_CHARACTERS, SeatRow, load_presets
+from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, SeatRow, load_presets
 
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
 
@@ -60,6 +60,8 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     def __init__(self, prefill: dict[str, object] | None = None) -> None:
         super().__init__(classes="setup")
         self.prefill = dict(prefill or {})
+        #: `yaniv host`: a seat may be played from another machine.
+        self.hosting = bool(self.prefill.get("hosting", False))
         self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
         wanted = str(self.prefill.get("ruleset") or DEFAULT_RULESET)
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
@@ -106,7 +108,7 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
                     for index, seat in enumerate(self.seats[: self.count]):
-                        yield SeatRow(index, seat)
+                        yield SeatRow(index, seat, remote=self.hosting)
                 with Horizontal(id="seat-buttons"):
                     yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat")
                     yield Button("− seat", id="remove-seat", compact=True, action="screen.remove_seat")
@@ -215,7 +217,7 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
         box = self.query_one("#seat-rows", Vertical)
         for index in range(len(rows), self.count):
             seat = self.seats[index] if index < len(self.seats) else Seat.person(f"Player {index + 1}")
-            box.mount(SeatRow(index, seat))
+            box.mount(SeatRow(index, seat, remote=self.hosting))
         for row in rows[self.count :]:
             row.remove()
         rules = self.rules
@@ -237,7 +239,7 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
         """Keep what was typed, so a seat removed and added again comes back as it was."""
         for row in self.query(SeatRow):
             name = row.query_one(Input).value or f"Player {row.index + 1}"
-            seat = Seat.person(name) if row.kind == HUMAN else Seat.bot(row.kind, name)
+            seat = row.seat_named(name)
             if row.index < len(self.seats):
                 self.seats[row.index] = seat
             else:
@@ -253,6 +255,8 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
             name = row.query_one(Input).value
             if kind == HUMAN:
                 specs.append((check_name(name), None))
+            elif kind == REMOTE:
+                specs.append((check_name(name or f"Player {row.index + 1}"), REMOTE))
             else:
                 specs.append((check_name(name) if name.strip() else None, str(kind)))
         seats = finish_seats(specs)

@@ -14,18 +14,21 @@ from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 from ..options import levels
 
 HUMAN = "human"
+#: A seat played from another machine (offered by `yaniv host` only).
+REMOTE = "remote"
 #: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
 #: any that gets in another way), so nothing in a name reaches the terminal as a command.
 NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
 
 
 class SeatRow(Horizontal):
-    """One seat on the setup screen: its number, human or bot (press to change), and a name."""
+    """One seat on the setup screen: its number, human, bot or (when hosting) remote (press to change), a name."""
 
-    def __init__(self, index: int, seat: Seat) -> None:
+    def __init__(self, index: int, seat: Seat, *, remote: bool = False) -> None:
         super().__init__(classes="seat-row")
         self.index = index
-        self.kind = seat.level if seat.level in levels() else HUMAN
+        self.remote = remote
+        self.kind = seat.level if seat.level in levels() else (REMOTE if seat.is_remote and remote else HUMAN)
         self.seat = seat
 
     def compose(self) -> ComposeResult:
@@ -35,19 +38,27 @@ class SeatRow(Horizontal):
         yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
 
     def kind_label(self) -> str:
+        if self.kind == REMOTE:
+            return "Remote"
         return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
 
+    def seat_named(self, name: str) -> Seat:
+        """The seat this row describes, under `name`."""
+        if self.kind == HUMAN:
+            return Seat.person(name)
+        return Seat.remote(name) if self.kind == REMOTE else Seat.bot(self.kind, name)
+
     def action_cycle(self) -> None:
-        """Human, then each bot level weakest first, then human again."""
-        kinds = [HUMAN, *levels()]
+        """Human, then each bot level weakest first, then (when hosting) remote, then human again."""
+        kinds = [HUMAN, *levels(), *([REMOTE] if self.remote else [])]
         self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
         self.query_one(Button).label = self.kind_label()
         name = self.query_one(Input)
-        if self.kind == HUMAN and not name.value:
+        if self.kind in (HUMAN, REMOTE) and not name.value:
             name.value = f"Player {self.index + 1}"
-        elif self.kind != HUMAN and name.value.startswith("Player "):
+        elif self.kind not in (HUMAN, REMOTE) and name.value.startswith("Player "):
             name.value = ""
-        name.placeholder = "name" if self.kind == HUMAN else "a bot's name (optional)"
+        name.placeholder = "a bot's name (optional)" if self.kind in levels() else "name"
 
 
 def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:

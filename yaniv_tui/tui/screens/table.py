@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections import Counter
 from typing import ClassVar
 
@@ -22,11 +20,12 @@ from yaniv_tui.engine import (
 )
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 
+from ..remote import TableLost
 from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
 from .table_state import TableState
-from .turn_actions import digit_bindings, undo_move
+from .turn_actions import Stage, digit_bindings, undo_move
 
 
 class TableScreen(TableState):
@@ -67,6 +66,8 @@ class TableScreen(TableState):
             self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
+        # A remote seat joins, leaves or comes back: its panel says so.
+        self.session.watch_status(self.redraw_soon)
         self.save()
         self.redraw()
         self.advance()
@@ -187,21 +188,18 @@ class TableScreen(TableState):
 
     @work(exclusive=True, group="bots")
     async def play_bot(self, seat: int) -> None:
-        """A bot's turn, thought out in a thread with a visible pause, so the screen never freezes."""
-        game = self.game
+        """Another seat's turn (a bot thinking in a thread, a player on another machine), so the screen never
+        freezes; the session applies the move, or brings the host's view of it."""
         self.thinking = seat
-        started = time.monotonic()
-        action = await self.session.next_action(seat)
-        rest = self.session.options.bot_delay - (time.monotonic() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        self.thinking = None
         try:
-            game.apply(action)
-        except IllegalActionError as error:
-            illegal = f"{game.players[seat]} (bot) tried something illegal: {error}"
-            self.notify(illegal, severity="warning", markup=False)
-            game.apply(game.legal_actions()[0])
+            told = await self.session.next_move(seat)
+        except TableLost as error:
+            self.thinking = None
+            self.finish(f"The game stops here: {error}.")
+            return
+        self.thinking = None
+        if told:
+            self.notify(told, severity="warning", markup=False)
         self.acted(seat)
 
     def action_scores(self) -> None:
@@ -213,15 +211,7 @@ class TableScreen(TableState):
 
     def play(self, take: Card | None) -> None:
         """Drop the chosen cards and take `take` (None: the deck's card)."""
-        seat = self.game.current
-        kept = Counter(self.game.hand(seat)) - Counter(self.drop)
-        round_no = self.game.round_no
-        if not self.apply(Play(self.drop, take)):
-            return
-        drawn = list((Counter(self.game.hand(seat)) - kept).elements())
-        if drawn and self.game.round_no == round_no:
-            self.fresh[seat] = drawn[0]
-        self.acted(seat)
+        self.act(Play(self.drop, take))
 
     def action_take_deck(self) -> None:
         self.play(None)
@@ -248,20 +238,30 @@ class TableScreen(TableState):
         self.act(KeepCard())
 
     def act(self, action: Action) -> None:
-        seat = self.game.current
-        if self.apply(action):
-            self.acted(seat)
+        """Play this screen's action: no key acts until the session has played it (here, or at the host)."""
+        stage, self.stage = self.stage, "wait"
+        self.send_move(action, stage)
 
-    def apply(self, action: Action) -> bool:
-        """A human's action, checked by the engine; the game just before it is kept for undo."""
-        before = self.game.clone()
+    @work(exclusive=True, group="moves")
+    async def send_move(self, action: Action, stage: Stage) -> None:
+        """A human's action, checked by the engine (here or at the host): why not in the message line."""
+        seat = self.game.current
+        kept = Counter(self.game.hand(seat)) - Counter(action.drop if isinstance(action, Play) else ())
+        round_no = self.game.round_no
         try:
-            self.game.apply(action)
+            await self.session.play(action)
         except IllegalActionError as error:
+            self.stage = stage
             self.message = str(error)
-            return False
-        self.session.undo.checkpoint(before)
-        return True
+            return
+        except TableLost as error:
+            self.finish(f"The game stops here: {error}.")
+            return
+        if isinstance(action, Play):
+            drawn = list((Counter(self.game.hand(seat)) - kept).elements())
+            if drawn and self.game.round_no == round_no:
+                self.fresh[seat] = drawn[0]
+        self.acted(seat)
 
     def action_undo(self) -> None:
         """Back to just before your last move (against bots only); the bots start afresh from there."""

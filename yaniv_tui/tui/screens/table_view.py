@@ -36,6 +36,7 @@ def seat_infos(session: Session, viewer: int | None, thinking: int | None) -> li
             playing=seat == game.current and not game.is_over,
             thinking=seat == thinking,
             you=seat == viewer,
+            status=session.status(seat),
         )
         for seat, name in enumerate(game.players)
     ]
@@ -72,13 +73,24 @@ def hand_title(owner: str, hand: tuple[Card, ...], game: Game, fresh: Card | Non
 
 
 def prompt_text(
-    stage: Stage, game: Game, thinking: int | None, pass_and_play: bool, drop: tuple[Card, ...], ascii_only: bool
+    stage: Stage,
+    game: Game,
+    thinking: int | None,
+    pass_and_play: bool,
+    drop: tuple[Card, ...],
+    ascii_only: bool,
+    status: str = "",
 ) -> Text:
-    """The line over the hand saying whose turn it is and, on yours, what to do next."""
+    """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
+    seat's when it is remote (waiting, joined, away)."""
     name = game.players[game.current]
     text = Text()
     if stage == "wait":
-        if thinking is not None:
+        if thinking is not None and status in ("waiting", "away"):
+            who = game.players[thinking]
+            why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
+            text.append(f"Waiting for {who}: {why}.", style="italic")
+        elif thinking is not None:
             text.append(f"{game.players[thinking]} is thinking…", style="italic")
         elif not game.is_over:
             text.append(f"{name}'s turn.", style="italic")
@@ -113,7 +125,8 @@ def draw(table: TableState) -> None:
     """Show `table`'s game as it is now on its widgets (each redraws only what changed)."""
     game = table.game
     ascii_only = table.ascii_only
-    table.sub_title = f"{table.rules.name} · round {game.round_no}"
+    join = table.session.join_command
+    table.sub_title = f"{table.rules.name} · round {game.round_no}" + (f" · {join}" if join else "")
     for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking)):
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, ascii_only)
     view = game.view(table.viewer if table.viewer is not None else game.current)
@@ -127,7 +140,8 @@ def draw(table: TableState) -> None:
         lines.insert(0, opening)
     log.show(lines)
     draw_hand(table)
-    prompt = prompt_text(table.stage, game, table.thinking, table.session.pass_and_play, table.drop, ascii_only)
+    status = table.session.status(table.thinking) if table.thinking is not None else ""
+    prompt = prompt_text(table.stage, game, table.thinking, table.session.pass_and_play, table.drop, ascii_only, status)
     shown = (prompt.markup, table.message)
     if shown != table.shown_lines:
         table.shown_lines = shown

@@ -28,6 +28,8 @@ class SeatInfo:
     playing: bool
     thinking: bool
     you: bool
+    #: Who is at a remote seat now: "waiting", "joined" or "away"; "" for a seat that is not remote.
+    status: str = ""
 
 
 class SeatPanel(Static):
@@ -54,8 +56,12 @@ class SeatPanel(Static):
         text.append(f"{info.score if info.score is not None else '-'}", style="bold")
         text.append(" pts")
         self.update(text)
-        # The subtitle says what the seat is doing, else who sits there: a human or a bot of some level.
-        if info.thinking:
+        # The subtitle says what the seat is doing, else who sits there: a human, a bot of some level, or for a
+        # remote seat whether its player has joined or is away.
+        self.set_class(info.status == "away", "-away")
+        if info.status and not info.out:
+            self.border_subtitle = f"▶ {info.status}" if info.playing else info.status
+        elif info.thinking:
             self.border_subtitle = "thinking…"
         elif info.playing:
             self.border_subtitle = "▶ to play"

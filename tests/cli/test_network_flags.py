@@ -1,0 +1,72 @@
+"""`yaniv host`, `yaniv join` and `yaniv serve`: their flags, and one line with exit status 2 for a bad one."""
+
+from __future__ import annotations
+
+import pytest
+
+from yaniv_tui.cli import main
+from yaniv_tui.cli.parser import parse
+from yaniv_tui.tui.options import parse_players
+
+
+def test_the_help_lists_host_join_and_serve(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(command in out for command in ("host", "join", "serve"))
+
+
+def test_host_takes_the_play_flags_and_its_own() -> None:
+    args = parse(
+        ["host", "--players", "Ann,remote,remote:Noa,bot:hard", "--port", "0", "--public", "--away-bot", "easy"]
+    )
+    assert (args.command, args.port, args.public, args.away_bot, args.away_after) == ("host", 0, True, "easy", 60.0)
+    assert not args.headless
+    defaults = parse(["host"])
+    assert (defaults.port, defaults.public) == (7777, False)
+
+
+def test_remote_seats_are_named_player_n_unless_given() -> None:
+    seats = parse_players("Ann,remote,remote:Noa,bot:hard")
+    assert [(s.kind, s.name) for s in seats] == [
+        ("human", "Ann"),
+        ("remote", "Player 2"),
+        ("remote", "Noa"),
+        ("bot", seats[3].name),
+    ]
+
+
+def test_join_takes_an_address_a_code_and_a_name() -> None:
+    args = parse(["join", "192.168.1.20:7777", "K7QF", "--name", "Noa"])
+    assert (args.address, args.code, args.name) == ("192.168.1.20:7777", "K7QF", "Noa")
+    bare = parse(["join"])
+    assert (bare.address, bare.code) == (None, None)
+
+
+def test_serve_takes_a_port() -> None:
+    assert parse(["serve"]).port == 8000
+    assert parse(["serve", "--port", "8080"]).port == 8080
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["host", "--port", "x"], "--port: takes a whole number"),
+        (["host", "--port", "70000"], "is a port from 1 to 65535"),
+        (["host", "--away-bot", "genius"], "--away-bot"),
+        (["host", "--away-after", "-1"], "from 0 to 3600 seconds"),
+        (["host", "--players", "Ann,Bob,bot:easy"], "no seat is remote"),
+        (["host", "--headless"], "--headless has no setup screen"),
+        (["--players", "Ann,remote"], "open the table with 'yaniv host'"),
+        (["join", "127.0.0.1"], "give the room code"),
+        (["serve", "--port", "-3"], "is a port"),
+        (["join", "a", "b", "c"], "unrecognized arguments"),
+    ],
+)
+def test_a_bad_flag_is_one_line_and_exit_status_2(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1, err

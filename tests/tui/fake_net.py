@@ -1,0 +1,110 @@
+"""In-memory stand-ins for net.TableHost and net.TableClient, with the brief's methods, so the table's network
+play is tested without sockets (tests switch to the real ones once net is merged)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+
+from yaniv_tui.bots import make_bot
+from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+
+
+class ActionRefused(Exception):
+    """The host said no to an action."""
+
+
+class JoinError(Exception):
+    """The table could not be joined."""
+
+
+class FakeHost:
+    """A host whose remote seats' actions are put in by the test (`give`), and that records what it published."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        host: str = "127.0.0.1",
+        port: int = 7777,
+        code: str | None = None,
+        tokens: Mapping[int, str] | None = None,
+        away_bot: str | None = None,
+        away_after: float = 60.0,
+    ) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.address = host
+        self.port = port
+        self.code = code or "K7QF"
+        self.tokens = dict(tokens or {s: f"token-{s}" for s, seat in enumerate(seats) if seat.is_remote})
+        self.on_status: Callable[[], None] | None = None
+        self.statuses = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
+        self.actions: dict[int, asyncio.Queue[Action]] = {}
+        self.published: list[int] = []
+        self.started = self.stopped = False
+
+    async def start(self) -> None:
+        self.started = True
+
+    async def stop(self) -> None:
+        self.stopped = True
+
+    def join_command(self) -> str:
+        return f"yaniv join {self.address}:{self.port} {self.code}"
+
+    def status(self, seat: int) -> str:
+        return self.statuses.get(seat, "here")
+
+    def set_status(self, seat: int, status: str) -> None:
+        self.statuses[seat] = status
+        if self.on_status is not None:
+            self.on_status()
+
+    def queue(self, seat: int) -> asyncio.Queue[Action]:
+        return self.actions.setdefault(seat, asyncio.Queue())
+
+    def give(self, seat: int, action: Action) -> None:
+        self.queue(seat).put_nowait(action)
+
+    async def action_for(self, seat: int) -> Action:
+        return await self.queue(seat).get()
+
+    def publish(self, game: Game) -> None:
+        self.published.append(game.turns)
+
+
+class FakeClient:
+    """A joined seat whose host is this object: the real game lives here, the other seats are bots, and the
+    mirror is a copy of the game after each change (the table must never change it itself)."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.real = game
+        self.seat = seat
+        self.game = game.clone()
+        self.statuses = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
+        self.bots = [make_bot("easy", seed=s) for s in range(len(game.players))]
+        self.sent: list[Action] = []
+        self.closed = False
+
+    async def send(self, action: Action) -> None:
+        if self.real.current != self.seat:
+            raise ActionRefused("it is not your turn")
+        try:
+            self.real.apply(action)
+        except IllegalActionError as error:
+            raise ActionRefused(f"the host says: {error}") from None
+        self.sent.append(action)
+
+    async def changed(self) -> Game:
+        """The next view: after this seat's own action, or after one more move of another seat."""
+        await asyncio.sleep(0)
+        if self.game.turns == self.real.turns and not self.real.is_over and self.real.current != self.seat:
+            current = self.real.current
+            self.real.apply(self.bots[current].choose(self.real.view(current)))
+        self.game = self.real.clone()
+        return self.game
+
+    async def close(self) -> None:
+        self.closed = True

@@ -1,0 +1,159 @@
+"""The table at a game with seats on other machines: the host plays remote seats like bots (through its host),
+and a joined seat plays the same table fed by the host's views. Fakes of net's host and client stand in."""
+
+from __future__ import annotations
+
+from fake_net import ActionRefused, FakeClient, FakeHost
+from tui_helpers import SIZE, make_options, play_turn, screen_text, settle
+
+from yaniv_tui.engine import CallYaniv, Game, Seat, load_ruleset
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.client_session import ClientSession
+from yaniv_tui.tui.remote import JoinRequest
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.table import SeatPanel
+
+
+def hosted_app(players: str = "Ann,remote:Noa,bot:easy") -> tuple[YanivApp, list[FakeHost]]:
+    made: list[FakeHost] = []
+
+    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+        made.append(FakeHost(game, seats))
+        return made[-1]
+
+    return YanivApp(make_options("sursis", players), hosting=factory), made
+
+
+async def until(pilot, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("never happened")
+
+
+async def test_the_host_plays_a_remote_seat_through_its_host_and_publishes_every_change() -> None:
+    app, made = hosted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        host = made[0]
+        table = app.screen
+        assert isinstance(table, TableScreen) and host.started
+        assert "yaniv join 127.0.0.1:7777 K7QF" in screen_text(app)
+        remote_moves = 0
+        for _ in range(60):
+            await until(pilot, lambda: table.stage != "wait" or table.thinking is not None or app.screen is not table)
+            if isinstance(app.screen, RoundEndScreen):
+                await pilot.press("enter")
+            elif table.stage != "wait":
+                await play_turn(pilot)
+            elif table.thinking == 1:
+                # Noa's turn waits for her host's action.
+                assert "Waiting for Noa: nobody has joined that seat yet." in screen_text(app)
+                before = table.game.turns
+                host.give(1, table.game.legal_actions()[0])
+                await until(pilot, lambda before=before: table.game.turns > before)
+                remote_moves += 1
+                if remote_moves == 3:
+                    break
+            else:
+                await pilot.pause()
+        assert remote_moves == 3
+        assert host.published[-1] == table.game.turns, "the host is sent the game after each action"
+        assert table.session.why_no_undo() == "there is no undo at a table with players on other machines"
+
+
+async def test_a_remote_seat_shows_waiting_joined_and_away() -> None:
+    app, made = hosted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        panel = app.screen.query_one("#seat-1", SeatPanel)
+        assert "waiting" in str(panel.border_subtitle)
+        made[0].set_status(1, "joined")
+        await pilot.pause()
+        assert "joined" in str(panel.border_subtitle)
+        made[0].set_status(1, "away")
+        await pilot.pause()
+        assert "away" in str(panel.border_subtitle) and panel.has_class("-away")
+
+
+def client_app(client: FakeClient) -> YanivApp:
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        return client
+
+    request = JoinRequest(joiner, refused=(ActionRefused,), address="127.0.0.1:7777", code="K7QF", name="Noa")
+    return YanivApp(joining=request)
+
+
+def host_game(seed: int = 5) -> Game:
+    return Game.new(load_ruleset("sursis"), ["Ann", "Noa", "Dana"], seed=seed)
+
+
+async def test_a_joined_seat_plays_the_same_table_from_the_hosts_views() -> None:
+    client = FakeClient(host_game(), seat=1)
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and isinstance(table.session, ClientSession)
+        assert table.viewer == 1
+        for _ in range(3):
+            while isinstance(app.screen, RoundEndScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            mirror = table.game
+            await play_turn(pilot)
+            await settle(pilot)
+            assert table.game is not mirror, "the move went to the host, and its view came back"
+        assert len(client.sent) >= 3
+        assert client.real.turns == table.game.turns
+        # Nothing saved on this machine: the host keeps the game.
+        assert table.session.save(1) is None
+
+
+async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:
+    client = FakeClient(host_game(), seat=0)
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        turns = table.game.turns
+        table.act(CallYaniv())  # over the limit: the key is off, so sent straight
+        await settle(pilot)
+        assert table.message.startswith("the host says:"), table.message
+        assert table.stage == "choose" and table.game.turns == turns
+        assert "the host says:" in screen_text(app)
+
+
+async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
+    client = FakeClient(Game.new(load_ruleset("sursis").with_choices(end_limit=100), ["Ann", "Noa"], seed=2), 0)
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(600):
+            screen = app.screen
+            if isinstance(screen, GameEndScreen):
+                break
+            if isinstance(screen, RoundEndScreen):
+                await pilot.press("enter")
+            else:
+                await play_turn(pilot)
+            await settle(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        assert app.screen.session.game.is_over and client.real.is_over
+
+
+async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"127.0.0.1", "tab", *"K7QF", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert "cannot join 127.0.0.1: connection refused" in screen_text(app)

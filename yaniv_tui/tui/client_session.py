@@ -1,0 +1,123 @@
+"""A seat at a table held on another machine: the same session the table plays, fed by the host's views."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from yaniv_tui.engine import Action, IllegalActionError, PlayerView, Seat
+from yaniv_tui.store import SaveMeta, UndoStack
+
+from .options import GameOptions
+from .players import LocalHuman
+from .remote import Client, TableLost
+from .session import Session
+
+
+class AtTheHost:
+    """A seat played at the host's table (a human there, a bot, another remote player): its moves come back in
+    the host's views, so the table never asks it for one."""
+
+    at_screen = False
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    async def action(self, view: PlayerView) -> Action:
+        raise RuntimeError(f"{self.seat.name or 'this seat'} plays at the host's table")
+
+
+class ClientSession(Session):
+    """The game as one joined seat sees it: `game` is the client's mirror, replaced by each view the host sends.
+
+    A move of this screen's seat is not applied here: it is sent, and the table redraws once the host's answer
+    comes. Nothing is saved or recorded here (the host does both), and there is no undo.
+    """
+
+    def __init__(self, client: Client, refused: tuple[type[Exception], ...] = (), *, ascii_cards: bool = False) -> None:
+        # Not Session.__init__: no game is dealt here, and nothing is locked or saved on this machine.
+        game = client.game
+        self.client = client
+        #: What the client raises when the host refuses an action (net.ActionRefused).
+        self.refused = refused
+        seats = tuple(
+            Seat.person(name) if seat == client.seat else Seat.remote(name) for seat, name in enumerate(game.players)
+        )
+        self.options = GameOptions(game.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
+        self.game_no = 0
+        self.game = game
+        self.meta = SaveMeta(seats)
+        self.host = None
+        self.listeners = []
+        self.players = ()
+        self.make_players()
+        self.lock = None
+        self.undo = UndoStack()
+        self.closing: asyncio.Task[None] | None = None
+
+    def make_players(self, seed: int | None = None) -> None:
+        self.players = tuple(LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in self.options.seats)
+
+    async def play(self, action: Action) -> None:
+        """Send this seat's action; once the host took it, its view of the game is the table's. IllegalActionError
+        with the host's one line when it refuses; TableLost when the host cannot be reached."""
+        try:
+            await self.client.send(action)
+        except self.refused as error:
+            raise IllegalActionError(str(error)) from None
+        except Exception as error:  # any: a lost connection is told in one line, never a traceback
+            raise TableLost(_lost(error)) from None
+        await self._next_view()
+
+    async def next_move(self, seat: int) -> str | None:
+        """Wait for the host's view after another seat's move (or any later one already received)."""
+        await self._next_view()
+        return None
+
+    async def _next_view(self) -> None:
+        mirror = self.client.game
+        if mirror is self.game or mirror.turns <= self.game.turns:
+            try:
+                mirror = await self.client.changed()
+            except Exception as error:  # any: as above
+                raise TableLost(_lost(error)) from None
+        self.game = mirror
+        self.changed()
+
+    def status(self, seat: int) -> str:
+        if seat == self.client.seat or seat >= len(self.client.statuses):
+            return ""
+        status = self.client.statuses[seat]
+        return "" if status == "here" else status
+
+    def watch_status(self, callback: Callable[[], None]) -> None:
+        pass  # the statuses come with the host's views, and the table redraws on each
+
+    @property
+    def join_command(self) -> str | None:
+        return None
+
+    @property
+    def can_play_again(self) -> bool:
+        return False
+
+    def save(self, screen_seat: int | None) -> str | None:
+        return None  # the host saves
+
+    def record(self, history: object) -> str | None:
+        return None  # the host records the game in its history
+
+    def why_no_undo(self) -> str | None:
+        return "there is no undo at a table held on another machine"
+
+    def close(self, remove: bool = False) -> None:
+        """Leave the table (the app quits, or the game is over)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop left: the connection goes with the process
+            return
+        self.closing = loop.create_task(self.client.close())
+
+
+def _lost(error: Exception) -> str:
+    return f"the table cannot be reached any more ({str(error) or type(error).__name__})"

@@ -1,0 +1,77 @@
+"""What the table needs of a network table (net.TableHost, net.TableClient), as protocols; no Textual here.
+
+The table is built against these, not against net's classes: the command line makes the real ones (cli/host.py,
+cli/join.py) and tests may hand in fakes with the same methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from yaniv_tui.engine import Action, Game, Seat
+
+#: Who sits at a remote seat now, as the host says: "waiting" (nobody joined yet), "joined", "away" (lost
+#: and not back yet); "here" for a seat that is not remote.
+SeatStatus = str
+
+
+class TableLost(Exception):
+    """The table on another machine cannot be reached any more; the message is one line for the player."""
+
+
+class Host(Protocol):
+    """The one authority at a table with remote seats (net.TableHost)."""
+
+    code: str
+    tokens: dict[int, str]
+    port: int
+    on_status: Callable[[], None] | None
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    def join_command(self) -> str: ...
+
+    def status(self, seat: int) -> SeatStatus: ...
+
+    async def action_for(self, seat: int) -> Action: ...
+
+    def publish(self, game: Game) -> None: ...
+
+
+class Client(Protocol):
+    """One seat at a table held on another machine (net.TableClient): a mirror of the game as the seat sees it."""
+
+    seat: int
+    game: Game
+    statuses: tuple[str, ...]
+
+    async def send(self, action: Action) -> None: ...
+
+    async def changed(self) -> Game: ...
+
+    async def close(self) -> None: ...
+
+
+#: Makes the host of a game: given the game, its seats and its id (the command line binds the address, the port,
+#: and the code and tokens a resumed game had).
+HostFactory = Callable[[Game, Sequence[Seat], str], Host]
+#: Joins a table: given the address, the room code and the player's name (None: the host names the seat).
+Joiner = Callable[[str, str, str | None], Awaitable[Client]]
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """A table to join: how (`joiner`), what the host raises when it refuses an action, and whatever of the
+    address, code and name the command line gave (the join screen asks for the rest)."""
+
+    joiner: Joiner
+    refused: tuple[type[Exception], ...] = ()
+    #: What `joiner` raises when it cannot join, with a one-line message (net.JoinError).
+    join_error: tuple[type[Exception], ...] = ()
+    address: str = ""
+    code: str = ""
+    name: str = ""

@@ -1,0 +1,110 @@
+"""Joining a table on another machine: the address, the room code and a name, then the same table as at home."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Static
+
+from ..client_session import ClientSession
+from ..options import MAX_NAME, OptionsError, check_name
+from ..remote import JoinRequest
+from ..session import Session
+from .common import TooSmall
+from .setup_seats import NAME_CHARACTERS
+
+#: What a room code is typed with: letters and digits.
+CODE_CHARACTERS = r"[A-Za-z0-9]*"
+
+
+class JoinScreen(Screen[Session | str | None]):
+    """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
+    dismissed with the joined table's session, None to quit, or why the command line's table could not be
+    joined (one line)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "quit"),
+    ]
+    AUTO_FOCUS = "#join-address"
+
+    def __init__(self, request: JoinRequest) -> None:
+        super().__init__(classes="join-screen")
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        request = self.request
+        yield TooSmall()
+        yield Header()
+        with Vertical(id="join-body"):
+            yield Static("Join a friend's table: they see the address and the code on their screen.", id="join-intro")
+            with Horizontal(classes="join-row"):
+                yield Label("address", classes="join-label")
+                yield Input(request.address, placeholder="host or host:port", id="join-address", compact=True)
+            with Horizontal(classes="join-row"):
+                yield Label("room code", classes="join-label")
+                yield Input(request.code, placeholder="K7QF", id="join-code", compact=True, restrict=CODE_CHARACTERS)
+            with Horizontal(classes="join-row"):
+                yield Label("your name", classes="join-label")
+                yield Input(
+                    request.name,
+                    placeholder="optional",
+                    id="join-name",
+                    compact=True,
+                    max_length=MAX_NAME,
+                    restrict=NAME_CHARACTERS,
+                )
+            yield Button("Join", id="join", variant="primary", action="screen.join")
+            yield Static("", id="join-error")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.sub_title = "join a table"
+        if self.request.address and self.request.code:
+            self.join(from_command_line=True)
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        self.join()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def say(self, line: str) -> None:
+        self.query_one("#join-error", Static).update(line)
+
+    @work(exclusive=True, group="join")
+    async def join(self, from_command_line: bool = False) -> None:
+        """Join with what the fields hold: the table once in, else why not in one line (and, when it was all
+        given on the command line, the app ends with that line)."""
+        address = self.query_one("#join-address", Input).value.strip()
+        code = self.query_one("#join-code", Input).value.strip().upper()
+        name_typed = self.query_one("#join-name", Input).value
+        if not address or not code:
+            self.say("type the address and the room code your host shows")
+            return
+        try:
+            name = check_name(name_typed) if name_typed.strip() else None
+        except OptionsError as error:
+            self.say(str(error))
+            return
+        self.say(f"joining {address}…")
+        failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
+        try:
+            client = await self.request.joiner(address, code, name)
+        except failures as error:
+            line = f"cannot join {address}: {error}"
+            if from_command_line:
+                self.dismiss(line)
+            else:
+                self.say(line)
+            return
+        ascii_cards = bool(getattr(self.app, "ascii_cards", False))
+        self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards))
