@@ -40,6 +40,7 @@ class FakeHost:
         self.code = code or "K7QF"
         self.tokens = dict(tokens or {s: f"token-{s}" for s, seat in enumerate(seats) if seat.is_remote})
         self.on_status: Callable[[], None] | None = None
+        self.names = list(game.players)
         self.statuses = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
         self.actions: dict[int, asyncio.Queue[Action]] = {}
         self.published: list[int] = []

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import ssl
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from yaniv_tui.bots import Bot, make_bot
 from yaniv_tui.engine import Game, Seat
@@ -42,7 +43,15 @@ def host_from_save(
     )
 
 
-def keep_table(host: TableHost, game: Game, meta: SaveMeta) -> str | None:
+class KeptTable(Protocol):
+    """What `keep_table` needs of a host: its room code, its seats' tokens and the names joiners gave."""
+
+    code: str
+    tokens: dict[int, str]
+    names: list[str]
+
+
+def keep_table(host: KeptTable, game: Game, meta: SaveMeta) -> str | None:
     """Save the game and the table's code and tokens, with the names joiners gave; the one-line problem, if any."""
     names = tuple(host.names)
     if names != game.players and all(name.strip() and name.isprintable() for name in names):

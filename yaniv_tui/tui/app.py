@@ -167,7 +167,14 @@ class YanivApp(App[None]):
     async def open_hosted(self, session: Session, first: bool) -> None:
         """Start the game's host (it listens for the remote seats), then open the table."""
         assert self.hosting is not None
-        host = self.hosting(session.game, session.options.seats, session.meta.game_id)
+        from yaniv_tui.store.tables import TableFileError
+
+        try:
+            host = self.hosting(session.game, session.options.seats, session.meta.game_id)
+        except TableFileError as error:
+            session.close()
+            self.leave(f"the table's room code and tokens cannot be read: {error}")
+            return
         try:
             await host.start()
         except OSError as error:

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from yaniv_tui.engine import Action, Game, Seat
+from yaniv_tui.net.protocol import Status
 
 #: Who sits at a remote seat now, as the host says: "waiting" (nobody joined yet), "joined", "away" (lost
-#: and not back yet); "here" for a seat that is not remote.
-SeatStatus = str
+#: and not back yet); "here" for a seat that is not remote. Declared with the messages (net/protocol.py).
+SeatStatus = Status
 
 
 class TableLost(Exception):
@@ -26,6 +27,8 @@ class Host(Protocol):
 
     code: str
     tokens: dict[int, str]
+    #: Each seat's name, as joiners gave theirs.
+    names: list[str]
     port: int
     on_status: Callable[[], None] | None
 
@@ -47,7 +50,9 @@ class Client(Protocol):
 
     seat: int
     game: Game
-    statuses: tuple[str, ...]
+
+    @property
+    def statuses(self) -> tuple[SeatStatus, ...]: ...
 
     async def send(self, action: Action) -> None: ...
 

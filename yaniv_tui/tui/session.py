@@ -134,7 +134,12 @@ class Session:
     def watch_status(self, callback: Callable[[], None]) -> None:
         """Call `callback` whenever a remote seat joins, leaves or comes back."""
         if self.host is not None:
-            self.host.on_status = callback
+
+            def status_changed() -> None:
+                self.save(self.meta.screen_seat)  # a seat just taken has a token `host --resume` must keep
+                callback()
+
+            self.host.on_status = status_changed
 
     @property
     def join_command(self) -> str | None:
@@ -207,6 +212,11 @@ class Session:
                 screen_seat = None
             if screen_seat != self.meta.screen_seat:
                 self.meta = dataclasses.replace(self.meta, screen_seat=screen_seat)
+            if self.host is not None:
+                from yaniv_tui.net.headless import keep_table
+
+                # The table's room code, its seats' tokens and the names joiners gave are kept with the game.
+                return keep_table(self.host, self.game, self.meta)
             save_game(self.game, self.meta, self.undo)
         except SaveError as error:
             return str(error)
