@@ -15,3 +15,13 @@ def test_no_module_imports_itself_back() -> None:
             if back:
                 loops.append(" -> ".join((module, *back)))
     assert loops == []
+
+
+def test_the_app_loads_no_network_library_until_a_table_has_remote_seats() -> None:
+    """`yaniv` opens its first screen without paying for websockets (about 50 ms of imports)."""
+    import subprocess
+    import sys
+
+    code = "import sys, yaniv_tui.cli, yaniv_tui.tui.app; print(sorted(m for m in sys.modules if 'websockets' in m))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from yaniv_tui.engine import Action, Game, Seat
-from yaniv_tui.net.protocol import Status
 
-#: Who sits at a remote seat now, as the host says: "waiting" (nobody joined yet), "joined", "away" (lost
-#: and not back yet); "here" for a seat that is not remote. Declared with the messages (net/protocol.py).
-SeatStatus = Status
+if TYPE_CHECKING:
+    # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
+    # app does not load the network library until a table has remote seats.
+    from yaniv_tui.net.protocol import Status as SeatStatus
 
 
 class TableLost(Exception):
