@@ -85,6 +85,7 @@ class FakeClient:
         self.seat = seat
         self.game = game.clone()
         self.statuses = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
+        self.kinds = tuple("remote" if s == seat else "bot:medium" for s in range(len(game.players)))
         self.bots = [make_bot("easy", seed=s) for s in range(len(game.players))]
         self.sent: list[Action] = []
         self.closed = False

@@ -157,3 +157,13 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "cannot join 127.0.0.1: connection refused" in screen_text(app)
+
+
+def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:
+    """The host says who plays each seat: its bots show their level, its own screen's human says so."""
+    client = FakeClient(host_game(), seat=1)
+    client.kinds = ("human", "remote", "bot:hard")
+    session = ClientSession(client)
+    assert [seat.kind for seat in session.options.seats] == ["remote", "human", "bot"]
+    assert session.options.seats[2].level == "hard"
+    assert session.status(0) == "at the host" and session.status(2) == ""

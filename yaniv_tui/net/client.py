@@ -86,6 +86,8 @@ class TableClient:
 
     def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path) -> None:
         self.seat = welcome.seat
+        #: Who plays each seat, as the host says: "human" (at its screen), "remote" or "bot:LEVEL".
+        self.kinds: tuple[str, ...] = welcome.kinds
         self.code = welcome.code
         self.token = welcome.token
         self.token_file = token_file

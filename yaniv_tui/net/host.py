@@ -347,7 +347,7 @@ class TableHost:
         if self.sent is not None:
             record = self.sent
             link.sent = lambda text: record(seat, text)
-        kinds = tuple(s.kind for s in self.seats)
+        kinds = tuple(f"bot:{s.level}" if s.is_bot else s.kind for s in self.seats)
         link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), kinds)))
         self._wake[seat].set()
         self._changed()

@@ -20,8 +20,9 @@ From a client to the host:
 From the host to a client:
 
     welcome  {"v": 1, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
-              "players": ["Ann", ...], "kinds": ["human", "remote", "bot", ...]}}
-             The join was accepted: this connection plays `seat`; keep `token` to rejoin it.
+              "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
+             The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
+             who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
     state    {"v": 1, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from yaniv_tui.engine import Action, IllegalActionError, PlayerView, Seat
+from yaniv_tui.engine import BOT_LEVELS, Action, IllegalActionError, PlayerView, Seat
 from yaniv_tui.store import SaveMeta, UndoStack
 
 from .options import GameOptions
@@ -41,7 +41,8 @@ class ClientSession(Session):
         #: What the client raises when the host refuses an action (net.ActionRefused).
         self.refused = refused
         seats = tuple(
-            Seat.person(name) if seat == client.seat else Seat.remote(name) for seat, name in enumerate(game.players)
+            _seat(name, seat == client.seat, kind)
+            for seat, (name, kind) in enumerate(zip(game.players, client.kinds, strict=False))
         )
         self.options = GameOptions(game.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
         self.game_no = 0
@@ -88,7 +89,9 @@ class ClientSession(Session):
         if seat == self.client.seat or seat >= len(self.client.statuses):
             return ""
         status = self.client.statuses[seat]
-        return "" if status == "here" else status
+        if status == "here":  # not remote: a bot (its panel says its level) or the human at the host's screen
+            return "at the host" if self.client.kinds[seat] == "human" else ""
+        return status
 
     def watch_status(self, callback: Callable[[], None]) -> None:
         pass  # the statuses come with the host's views, and the table redraws on each
@@ -121,3 +124,13 @@ class ClientSession(Session):
 
 def _lost(error: Exception) -> str:
     return f"the table cannot be reached any more ({str(error) or type(error).__name__})"
+
+
+def _seat(name: str, mine: bool, kind: str) -> Seat:
+    """A seat as this screen sees it: its own human, a bot of the level the host says, or a player elsewhere."""
+    if mine:
+        return Seat.person(name)
+    level = kind.removeprefix("bot:")
+    if kind.startswith("bot:") and level in BOT_LEVELS:
+        return Seat.bot(level, name)
+    return Seat.remote(name)
