@@ -70,3 +70,18 @@ def test_a_bad_flag_is_one_line_and_exit_status_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--key", "key.pem"], "--key goes with --cert"),
+        (["--cert", "no-such-cert.pem"], "--cert no-such-cert.pem: cannot be used as a TLS certificate"),
+    ],
+)
+def test_a_certificate_that_cannot_serve_is_one_line(
+    flags: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["host", "--players", "Ann,remote", "--headless", *flags]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("yaniv host: ") and said in err[0]

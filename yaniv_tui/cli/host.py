@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ssl
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -26,11 +27,30 @@ LINGER = 2.0
 MakeHost = Callable[[Game, Sequence[Seat], str], "TableHost"]
 
 
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The TLS context of `--cert` (and `--key`), or None without them; UsageError (one line) if they cannot serve."""
+    if cert is None:
+        if key is not None:
+            raise UsageError("--key goes with --cert: give the certificate too", "yaniv host")
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as error:
+        reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or error
+        raise UsageError(
+            f"--cert {cert}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
+        ) from None
+    return context
+
+
 def host_factory(args: argparse.Namespace) -> MakeHost:
     """Makes the TableHost of a game, on the flags' address and port, with the table's room code and seat tokens
     again when the game is resumed (kept by store/tables.py)."""
     from yaniv_tui.net.host import TableHost
     from yaniv_tui.store.tables import load_table
+
+    tls = tls_context(args.cert, args.key)
 
     def make(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
         kept = load_table(game_id)  # TableFileError (one line) for a damaged one
@@ -44,6 +64,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             tokens=tokens,
             away_bot=args.away_bot,
             away_after=args.away_after,
+            ssl_context=tls,
         )
 
     return make

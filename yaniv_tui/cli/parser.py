@@ -200,6 +200,12 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="serve the table with no screen: every seat remote or a bot"
     )
     host.add_argument(
+        "--cert",
+        metavar="FILE",
+        help="serve the table over TLS (wss://) with this certificate (PEM); give --key too unless it holds the key",
+    )
+    host.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM), for --cert")
+    host.add_argument(
         "--away-bot", choices=BOT_LEVELS, metavar="LEVEL", help="a bot of LEVEL plays an away player's turns"
     )
     host.add_argument(
