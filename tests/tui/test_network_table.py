@@ -167,3 +167,14 @@ def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:
     assert [seat.kind for seat in session.options.seats] == ["remote", "human", "bot"]
     assert session.options.seats[2].level == "hard"
     assert session.status(0) == "at the host" and session.status(2) == ""
+
+
+async def test_quitting_a_hosted_table_says_how_everyone_comes_back() -> None:
+    app, made = hosted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    line = app.exit_line or ""
+    assert "yaniv host --resume" in line and made[0].join_command() in line
+    assert made[0].stopped

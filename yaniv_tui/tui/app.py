@@ -190,6 +190,14 @@ class YanivApp(App[None]):
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
+            sessions = [getattr(screen, "session", None) for screen in reversed(self.screen_stack)]
+            session = next((s for s in sessions if isinstance(s, Session)), None)
+            if session is not None and not session.game.is_over:
+                # Told on the terminal once the screen is gone: how everyone comes back to this table.
+                self.exit_line = (
+                    f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
+                    f"and friends rejoin with '{host.join_command()}'"
+                )
         self.exit()
 
     def open_join(self, request: JoinRequest) -> None:
