@@ -15,6 +15,8 @@ from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.engine import CallYaniv, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost
+from yaniv_tui.net import host as host_module
+from yaniv_tui.net.host import MAX_WRONG
 from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
 from yaniv_tui.store.game_format import game_to_dict
 
@@ -202,4 +204,34 @@ async def test_a_thousand_connections_opened_and_dropped_leave_the_game_unharmed
     assert len(host._all) == 0
     assert host.statuses == ("waiting", "waiting", "waiting", "here")
     assert game_to_dict(host.game) == before
+    await still_serves(host, tmp_path)
+
+
+async def test_guessing_the_room_code_is_stopped_after_ten_tries(host: TableHost, tmp_path: Path) -> None:
+    """Ten wrong codes (or tokens) from one address in a minute, and its joins are refused unread, right code too."""
+    wrong = "ZZZZ" if host.code != "ZZZZ" else "YYYY"
+    for _ in range(MAX_WRONG):
+        ws = await raw(host)
+        await ws.send(json.dumps({"v": 1, "type": "join", "code": wrong, "name": None, "token": None}))
+        assert (await next_of(ws, "error"))["message"] == "wrong room code"
+        await ws.close()
+    ws = await raw(host)
+    await ws.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": None}))
+    assert "too many wrong room codes" in (await next_of(ws, "error"))["message"]
+    assert await closed(ws)
+    assert host.tokens == {}
+
+
+async def test_connections_past_the_cap_are_closed_at_once(
+    host: TableHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 2)
+    first, second = await raw(host), await raw(host)
+    await asyncio.sleep(0.05)
+    third = await raw(host)
+    assert (await next_of(third, "error"))["message"] == "the table is busy: try again in a moment"
+    assert await closed(third)
+    for ws in (first, second):
+        await ws.close()
+    await asyncio.sleep(0.05)
     await still_serves(host, tmp_path)

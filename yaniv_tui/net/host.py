@@ -28,6 +28,12 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 #: Seconds a new connection has to send its join.
 JOIN_TIMEOUT = 10.0
+#: Joins with a wrong room code or token one address may make in `WRONG_WINDOW` seconds before its joins are
+#: refused unread for the rest of the window: a four-letter code is not guessed at ten tries a minute.
+MAX_WRONG = 10
+WRONG_WINDOW = 60.0
+#: Connections open at once; more are closed at once ("the table is busy"), so a flood cannot starve the table.
+MAX_CONNECTIONS = 200
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
 
@@ -110,6 +116,8 @@ class TableHost:
         self._acks: dict[int, int] = {}
         self._wake = {seat: asyncio.Event() for seat in range(len(seats))}
         self._left_at: dict[int, float] = {}
+        #: Each address's recent wrong joins (their times), for MAX_WRONG.
+        self._wrong: dict[str, list[float]] = {}
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
@@ -282,6 +290,11 @@ class TableHost:
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
         link = Link(ws)
+        if len(self._all) >= MAX_CONNECTIONS:
+            link.put(encode(Error("the table is busy: try again in a moment")))
+            link.close("the table is busy")
+            await link.finished()
+            return
         self._all.add(link)
         try:
             with contextlib.suppress(WebSocketException, OSError):
@@ -322,11 +335,20 @@ class TableHost:
 
     def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
+        remote = link.ws.remote_address
+        address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
+        now = time.monotonic()
+        recent = [t for t in self._wrong.get(address, []) if now - t < WRONG_WINDOW]
+        self._wrong[address] = recent
+        if len(recent) >= MAX_WRONG:
+            return f"too many wrong room codes or tokens from here: wait {WRONG_WINDOW:g} seconds"
         if not _same(join.code.strip().upper(), self.code):
+            recent.append(now)
             return "wrong room code"
         if join.token is not None:
             matches = [seat for seat, token in self.tokens.items() if _same(join.token, token)]
             if not matches:
+                recent.append(now)
                 return "this token names no seat at this table"
             seat = matches[0]
         else:
