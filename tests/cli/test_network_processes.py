@@ -1,0 +1,122 @@
+"""`yaniv host --headless` as a real process on 127.0.0.1: two seats join it from this process over the network
+and play a whole game with its bot; the host exits 0 and says who won. Everything is bounded in time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.net import TableClient
+
+#: The whole test's bound, in seconds: the host process is killed past it.
+OVERALL = 120.0
+#: What `yaniv host` prints for friends to type: "yaniv join localhost:PORT CODE".
+JOIN_LINE = re.compile(r"^yaniv join (?P<where>\S+):(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
+WINNER_LINE = re.compile(r"^(?P<winners>.+) won after (?P<rounds>\d+) rounds\.$")
+
+
+async def read_line(stream: asyncio.StreamReader, deadline: float) -> str:
+    raw = await asyncio.wait_for(stream.readline(), max(0.1, deadline - time.monotonic()))
+    return raw.decode("utf-8", "replace").rstrip("\r\n")
+
+
+async def play_whole_game(client: TableClient) -> int:
+    """Play the client's seat by a MediumBot until the game is over; the actions the host took."""
+    bot = MediumBot()
+    sent = 0
+    while not client.game.is_over:
+        game = client.game
+        if game.current == client.seat:
+            await client.send(bot.choose(game.view(client.seat)))
+            sent += 1
+        await client.changed()
+    return sent
+
+
+async def test_a_headless_host_process_plays_a_whole_game_with_two_joined_seats(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "YANIV_DATA_DIR": str(tmp_path / "host-data"),
+        "YANIV_CONFIG_DIR": str(tmp_path / "host-config"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "yaniv_tui",
+        "host",
+        "--headless",
+        # A short game: a client paces itself under the host's 20 messages a second, so the default game
+        # (israeli, to 200: ~200 actions a seat) would take some 15 s; to 50 it is a few rounds.
+        "--ruleset",
+        "yanivo",
+        "--end-score",
+        "50",
+        "--players",
+        "remote,remote,bot:medium",
+        "--port",
+        "0",  # listens on 127.0.0.1 (no --public), on a free port it prints
+        "--seed",
+        "3",
+        "--bot-delay",
+        "0",
+    ]
+    deadline = time.monotonic() + OVERALL
+    process = await asyncio.create_subprocess_exec(
+        *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
+    )
+    clients: list[TableClient] = []
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        first = await read_line(process.stdout, deadline)
+        match = JOIN_LINE.match(first)
+        assert match is not None, f"no join line: {first!r}"
+        assert match["where"] == "localhost"
+        port, code = int(match["port"]), match["code"]
+        assert port != 0
+
+        for label in ("ann", "ben"):
+            client = await asyncio.wait_for(
+                TableClient.join(f"127.0.0.1:{port}", code, name=label.title(), token_file=tmp_path / f"{label}.token"),
+                deadline - time.monotonic(),
+            )
+            clients.append(client)
+        assert [c.seat for c in clients] == [0, 1]
+
+        sent = await asyncio.wait_for(
+            asyncio.gather(*(play_whole_game(c) for c in clients)), deadline - time.monotonic()
+        )
+        assert all(n >= 1 for n in sent), sent
+        for client in clients:
+            assert client.game.is_over
+            assert client.game.players[:2] == ("Ann", "Ben")
+        winners = " and ".join(clients[0].game.players[s] for s in clients[0].game.winners)
+        rounds = len(clients[0].game.history)
+        assert clients[1].game.history == clients[0].game.history
+
+        out, err = await asyncio.wait_for(process.communicate(), deadline - time.monotonic())
+        lines = out.decode("utf-8", "replace").splitlines()
+        assert process.returncode == 0, (lines, err.decode("utf-8", "replace"))
+        assert lines, "the host printed nothing after the join line"
+        won = WINNER_LINE.match(lines[-1])
+        assert won is not None, lines
+        assert won["winners"] == winners and int(won["rounds"]) == rounds
+        # The host recorded the game in its history, then removed its save and its table file.
+        data = tmp_path / "host-data"
+        assert list(data.glob("*.sqlite3")) or list(data.rglob("*.sqlite3")), sorted(data.rglob("*"))
+        assert not list(data.glob("saves/*.json")) and not list(data.glob("tables/*.json")), sorted(data.rglob("*"))
+    finally:
+        for client in clients:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), 5)
+        if process.returncode is None:
+            process.kill()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), 10)
