@@ -76,13 +76,11 @@ class ClientSession(Session):
         return None
 
     async def _next_view(self) -> None:
-        mirror = self.client.game
-        if mirror is self.game or mirror.turns <= self.game.turns:
-            try:
-                mirror = await self.client.changed()
-            except Exception as error:  # any: as above
-                raise TableLost(_lost(error)) from None
-        self.game = mirror
+        # `changed` returns at once with a view that came since the last call, else waits for the next one.
+        try:
+            self.game = await self.client.changed()
+        except Exception as error:  # any: as above
+            raise TableLost(_lost(error)) from None
         self.changed()
 
     def status(self, seat: int) -> str:
