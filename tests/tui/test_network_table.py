@@ -4,6 +4,7 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 from __future__ import annotations
 
 from fake_net import ActionRefused, FakeClient, FakeHost
+from textual.widgets import Button
 from tui_helpers import SIZE, make_options, play_turn, screen_text, settle
 
 from yaniv_tui.engine import CallYaniv, Game, Seat, load_ruleset
@@ -145,6 +146,11 @@ async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
             await settle(pilot)
         assert isinstance(app.screen, GameEndScreen)
         assert app.screen.session.game.is_over and client.real.is_over
+        # Another game at a table of several machines is hosted anew: the end offers only to quit.
+        buttons = [button.id for button in app.screen.query(Button)]
+        assert buttons == ["quit"] and app.screen.focused is not None and app.screen.focused.id == "quit"
+        await pilot.press("p")
+        assert isinstance(app.screen, GameEndScreen)
 
 
 async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:

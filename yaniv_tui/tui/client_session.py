@@ -121,7 +121,10 @@ class ClientSession(Session):
 
 
 def _lost(error: Exception) -> str:
-    return f"the table cannot be reached any more ({str(error) or type(error).__name__})"
+    return (
+        f"the table cannot be reached any more ({str(error) or type(error).__name__}); "
+        "once the host is back, the same 'yaniv join' command takes your seat again"
+    )
 
 
 def _seat(name: str, mine: bool, kind: str) -> Seat:

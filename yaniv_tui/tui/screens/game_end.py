@@ -108,12 +108,19 @@ class GameEndScreen(Screen[AfterGame]):
             yield Static(score_chart(self.session), id="chart")
             yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
-            yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
-            yield Button("New game (n)", id="new", action="screen.new_game")
+            if self.session.can_play_again:
+                yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
+                yield Button("New game (n)", id="new", action="screen.new_game")
             yield Button("Quit (q)", id="quit", variant="error", action="screen.quit_game")
         yield Footer(compact=True, show_command_palette=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A table with other machines ends here: another game is hosted anew (`yaniv host`).
+        return self.session.can_play_again or action not in ("again", "new_game")
+
     def on_mount(self) -> None:
+        if not self.session.can_play_again:
+            self.query_one("#quit", Button).focus()
         self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
 
     def action_again(self) -> None:
