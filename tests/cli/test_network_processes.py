@@ -120,3 +120,84 @@ async def test_a_headless_host_process_plays_a_whole_game_with_two_joined_seats(
             process.kill()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), 10)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def play_some(client: TableClient, actions: int) -> None:
+    """Play the client's seat by a MediumBot for `actions` of its own actions (or to the end)."""
+    bot = MediumBot()
+    while actions > 0 and not client.game.is_over:
+        game = client.game
+        if game.current == client.seat:
+            await client.send(bot.choose(game.view(client.seat)))
+            actions -= 1
+        else:
+            await client.changed()
+
+
+async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_rejoin(tmp_path: Path) -> None:
+    """`yaniv host --resume` after the host's process was killed: the same room code, and each seat rejoins with
+    the same command (its kept token); `yaniv --resume` alone refuses the game in one line."""
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "d"), "YANIV_CONFIG_DIR": str(tmp_path / "c")}
+    env["PYTHONUNBUFFERED"] = "1"
+    port = free_port()
+    base = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--port", str(port), "--bot-delay", "0"]
+    first_run = [*base, "--ruleset", "yanivo", "--end-score", "50", "--players", "remote,remote,bot:medium"]
+    deadline = time.monotonic() + OVERALL
+    processes: list[asyncio.subprocess.Process] = []
+    clients: list[TableClient] = []
+
+    async def start(command: list[str]) -> tuple[asyncio.subprocess.Process, str]:
+        process = await asyncio.create_subprocess_exec(
+            *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
+        )
+        processes.append(process)
+        assert process.stdout is not None
+        match = JOIN_LINE.match(await read_line(process.stdout, deadline))
+        assert match is not None and int(match["port"]) == port
+        return process, match["code"]
+
+    async def join(label: str, code: str) -> TableClient:
+        joining = TableClient.join(f"127.0.0.1:{port}", code, name=label, token_file=tmp_path / f"{label}.token")
+        return await asyncio.wait_for(joining, deadline - time.monotonic())
+
+    try:
+        first, code = await start(first_run)
+        clients = [await join("Ann", code), await join("Ben", code)]
+        await asyncio.wait_for(asyncio.gather(*(play_some(c, 3) for c in clients)), deadline - time.monotonic())
+        seen = clients[0].game.history, clients[0].game.scores
+        first.kill()
+        await asyncio.wait_for(first.wait(), 10)
+        for client in clients:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), 5)
+
+        plain = subprocess.run(
+            [sys.executable, "-m", "yaniv_tui", "--resume"], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert plain.returncode == 2 and "yaniv host --resume" in plain.stderr and len(plain.stderr.splitlines()) == 1
+
+        second, again = await start([*base, "--resume"])
+        assert again == code, "the resumed table keeps its room code"
+        clients = [await join("Ann", code), await join("Ben", code)]
+        assert [c.seat for c in clients] == [0, 1], "each rejoins its own seat with its kept token"
+        assert clients[0].game.history[: len(seen[0])] == seen[0]
+        await asyncio.wait_for(asyncio.gather(*(play_whole_game(c) for c in clients)), deadline - time.monotonic())
+        out, _ = await asyncio.wait_for(second.communicate(), deadline - time.monotonic())
+        assert second.returncode == 0 and WINNER_LINE.match(out.decode().splitlines()[-1])
+    finally:
+        for client in clients:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), 5)
+        for process in processes:
+            if process.returncode is None:
+                process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), 10)

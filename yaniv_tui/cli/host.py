@@ -79,7 +79,14 @@ def main(args: argparse.Namespace) -> int:
         options, prefill = options_from_args(game_args, hosting=True)
         notices = catch_up()
         if resume is not None:
-            saved = saved_game(None if resume == NEWEST else resume)
+            saved = saved_game(None if resume == NEWEST else resume, hosted=True)
+            if not any(seat.is_remote for seat in saved.meta.seats):
+                if saved.lock is not None:
+                    saved.lock.release()
+                raise UsageError(
+                    f"the game {saved.game_id[:8]} has no remote seat: 'yaniv --resume {saved.game_id[:8]}' plays it",
+                    "yaniv host",
+                )
         if args.headless and options is None and saved is None:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):

@@ -70,7 +70,7 @@ def options_from_args(
     return options, prefill
 
 
-def saved_game(game_id: str | None = None) -> SavedGame:
+def saved_game(game_id: str | None = None, *, hosted: bool = False) -> SavedGame:
     """The game `--resume [ID]` goes back to, locked to this process; UsageError (one line) when there is none,
     the id fits none or several, or it is open in another yaniv. Damaged saves met are moved aside."""
     from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
@@ -86,7 +86,7 @@ def saved_game(game_id: str | None = None) -> SavedGame:
     candidates = [saved] if game_id else list(listing.games)
     for candidate in candidates:
         try:
-            return claim_game(candidate.game_id)
+            return claim_game(candidate.game_id, hosted=hosted)
         except GameOpenElsewhere as error:
             if game_id:
                 raise UsageError(str(error)) from None

@@ -167,12 +167,13 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
-def claim_game(game_id: str) -> SavedGame:
+def claim_game(game_id: str, *, hosted: bool = False) -> SavedGame:
     """Lock the game to this process and read its save afresh, ready to play; SaveError in one line otherwise.
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
     (a SaveError) when another yaniv has it now. Where no lock can be made at all, the game is played unlocked.
+    A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
     lock: GameLock | None
     try:
@@ -187,8 +188,11 @@ def claim_game(game_id: str) -> SavedGame:
             raise SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
         if fresh.pending:
             raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
-        if any(seat.is_remote for seat in fresh.meta.seats):
-            raise SaveError(f"the game {game_id[:8]} has a seat played from another machine: this yaniv cannot play it")
+        if any(seat.is_remote for seat in fresh.meta.seats) and not hosted:
+            raise SaveError(
+                f"the game {game_id[:8]} has a seat played from another machine: 'yaniv host --resume {game_id[:8]}' "
+                "opens its table again"
+            )
     except BaseException:
         if lock is not None:
             lock.release()

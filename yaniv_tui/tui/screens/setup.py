@@ -383,7 +383,9 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     def continue_with(self, saved: SavedGame) -> None:
         """Lock the game to this process and go to its table; one line when another yaniv has it."""
         try:
-            fresh = claim_game(saved.game_id)  # as saved now: another yaniv may have played it since it was listed
+            fresh = claim_game(
+                saved.game_id, hosted=self.hosting
+            )  # as saved now: another yaniv may have played it since it was listed
         except SaveError as error:
             self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
             self.refresh_saves()
