@@ -85,6 +85,8 @@ class FakeClient:
         self.seat = seat
         self.game = game.clone()
         self.statuses = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
+        self.gone = asyncio.Event()
+        self.why_gone = ""
         self.kinds = tuple("remote" if s == seat else "bot:medium" for s in range(len(game.players)))
         self.bots = [make_bot("easy", seed=s) for s in range(len(game.players))]
         self.sent: list[Action] = []
@@ -107,6 +109,15 @@ class FakeClient:
             self.real.apply(self.bots[current].choose(self.real.view(current)))
         self.game = self.real.clone()
         return self.game
+
+    async def lost(self) -> str:
+        """Waits until the test says the host is gone (`lose`)."""
+        await self.gone.wait()
+        return self.why_gone
+
+    def lose(self, why: str = "the connection to the host ended") -> None:
+        self.why_gone = why
+        self.gone.set()
 
     async def close(self) -> None:
         self.closed = True

@@ -184,3 +184,15 @@ async def test_quitting_a_hosted_table_says_how_everyone_comes_back() -> None:
     line = app.exit_line or ""
     assert "yaniv host --resume" in line and made[0].join_command() in line
     assert made[0].stopped
+
+
+async def test_a_lost_host_stops_the_game_even_while_the_player_chooses() -> None:
+    client = FakeClient(host_game(), seat=0)
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("1")  # choosing a card: the table waits for keys, not for the host
+        client.lose()
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        text = screen_text(app)
+        assert "cannot be reached any more" in text and "yaniv join" in text

@@ -103,6 +103,8 @@ class TableClient:
         self._sent_at: deque[float] = deque(maxlen=MAX_RATE * 3 // 4)
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._news = asyncio.Condition()
+        self._lost = asyncio.Event()
+        self._leaving = False
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -188,8 +190,14 @@ class TableClient:
             return self.game
         raise TableClosed(self.closed_reason or "the connection to the host ended")
 
+    async def lost(self) -> str:
+        """Wait until the host can no longer be reached (never after `close`); why, in one line."""
+        await self._lost.wait()
+        return self.closed_reason or "the connection to the host ended"
+
     async def close(self) -> None:
         """Leave the table (the seat shows as away; the same join command takes it back)."""
+        self._leaving = True
         with contextlib.suppress(WebSocketException, OSError):
             await self._ws.close()
         self._reader.cancel()
@@ -220,6 +228,8 @@ class TableClient:
             with contextlib.suppress(WebSocketException, OSError):
                 await self._ws.close()
         self._ended(reason)
+        if not self._leaving:  # the host went, not this client
+            self._lost.set()
         async with self._news:
             self._news.notify_all()
 

@@ -55,6 +55,8 @@ class ClientSession(Session):
         self.lock = None
         self.undo = UndoStack()
         self.closing: asyncio.Task[None] | None = None
+        #: Waits for the host to be lost (see `watch_lost`).
+        self.watching: asyncio.Task[None] | None = None
 
     def make_players(self, seed: int | None = None) -> None:
         self.players = tuple(LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in self.options.seats)
@@ -94,6 +96,14 @@ class ClientSession(Session):
     def watch_status(self, callback: Callable[[], None]) -> None:
         pass  # the statuses come with the host's views, and the table redraws on each
 
+    def watch_lost(self, callback: Callable[[str], None]) -> None:
+        """Tell the table as soon as the host is gone, even while this seat's player is still choosing."""
+
+        async def watch() -> None:
+            callback(_lost_line(await self.client.lost()))
+
+        self.watching = asyncio.get_running_loop().create_task(watch())
+
     @property
     def join_command(self) -> str | None:
         return None
@@ -117,12 +127,18 @@ class ClientSession(Session):
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop left: the connection goes with the process
             return
+        if self.watching is not None:
+            self.watching.cancel()
         self.closing = loop.create_task(self.client.close())
 
 
 def _lost(error: Exception) -> str:
+    return _lost_line(str(error) or type(error).__name__)
+
+
+def _lost_line(why: str) -> str:
     return (
-        f"the table cannot be reached any more ({str(error) or type(error).__name__}); "
+        f"the table cannot be reached any more ({why}); "
         "once the host is back, the same 'yaniv join' command takes your seat again"
     )
 

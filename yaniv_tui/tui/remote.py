@@ -63,6 +63,10 @@ class Client(Protocol):
 
     async def changed(self) -> Game: ...
 
+    async def lost(self) -> str:
+        """Waits until the host can no longer be reached (never after `close`); why, in one line."""
+        ...
+
     async def close(self) -> None: ...
 
 

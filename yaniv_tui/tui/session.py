@@ -141,6 +141,10 @@ class Session:
 
             self.host.on_status = status_changed
 
+    def watch_lost(self, callback: Callable[[str], None]) -> None:
+        """Call `callback` with one line if the table's host can no longer be reached (never here: this screen's
+        own game has no host to lose)."""
+
     @property
     def join_command(self) -> str | None:
         """What a friend types to sit at this table, when it has remote seats."""

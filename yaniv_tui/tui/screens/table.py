@@ -57,6 +57,8 @@ class TableScreen(TableState):
         self.rounds_seen = len(self.game.history)
         #: The game's turn count when this round began, for the round guard.
         self.round_began = self.game.turns
+        #: Set once the table is leaving for the final standings (by the game's end, a guard or a lost host).
+        self.is_finished = False
 
     def on_mount(self) -> None:
         prefill = getattr(self.app, "prefill", None)
@@ -68,6 +70,7 @@ class TableScreen(TableState):
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
         # A remote seat joins, leaves or comes back: its panel says so.
         self.session.watch_status(self.redraw_soon)
+        self.session.watch_lost(self.host_lost)
         self.save()
         self.redraw()
         self.advance()
@@ -166,9 +169,17 @@ class TableScreen(TableState):
             return
         self.advance()
 
+    def host_lost(self, line: str) -> None:
+        """The table's host can no longer be reached: the game stops here, even mid-choice."""
+        if self.is_attached and not self.is_finished:
+            self.finish(f"The game stops here: {line}.")
+
     def finish(self, stopped: str | None = None) -> None:
         """Leave the table for the final standings; `stopped` says why a game the guards (engine/guards.py)
         cut short ended with no winner."""
+        if self.is_finished:
+            return
+        self.is_finished = True
         # Close whatever is open over the table (help, scores), so it is the table that goes.
         while self.app.screen is not self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
