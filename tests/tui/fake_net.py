@@ -41,6 +41,8 @@ class FakeHost:
         self.tokens = dict(tokens or {s: f"token-{s}" for s, seat in enumerate(seats) if seat.is_remote})
         self.on_status: Callable[[], None] | None = None
         self.names = list(game.players)
+        self.on_said: Callable[[int, str], None] | None = None
+        self.sayings: list[tuple[int, str]] = []
         self.statuses = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
         self.actions: dict[int, asyncio.Queue[Action]] = {}
         self.published: list[int] = []
@@ -72,6 +74,12 @@ class FakeHost:
     async def action_for(self, seat: int) -> Action:
         return await self.queue(seat).get()
 
+    def say(self, seat: int, text: str) -> str | None:
+        self.sayings.append((seat, text))
+        if self.on_said is not None:
+            self.on_said(seat, text)
+        return None
+
     def publish(self, game: Game) -> None:
         self.published.append(game.turns)
 
@@ -86,11 +94,16 @@ class FakeClient:
         self.game = game.clone()
         self.statuses = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
         self.gone = asyncio.Event()
+        self.on_said: Callable[[int, str], None] | None = None
+        self.sayings: list[str] = []
         self.why_gone = ""
         self.kinds = tuple("remote" if s == seat else "bot:medium" for s in range(len(game.players)))
         self.bots = [make_bot("easy", seed=s) for s in range(len(game.players))]
         self.sent: list[Action] = []
         self.closed = False
+
+    async def say(self, text: str) -> None:
+        self.sayings.append(text)
 
     async def send(self, action: Action) -> None:
         if self.real.current != self.seat:

@@ -196,3 +196,27 @@ async def test_a_lost_host_stops_the_game_even_while_the_player_chooses() -> Non
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
         text = screen_text(app)
         assert "cannot be reached any more" in text and "yaniv join" in text
+
+
+async def test_m_says_a_fixed_message_to_the_table_and_others_are_heard() -> None:
+    app, made = hosted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("m")
+        await until(pilot, lambda: type(app.screen).__name__ == "SayScreen")
+        await pilot.press("down", "enter")  # the second message: "good game"
+        await until(pilot, lambda: bool(made[0].sayings))
+        assert made[0].sayings == [(0, "good game")]
+        made[0].on_said(1, "well played")  # type: ignore[misc]
+        await pilot.pause()
+        assert any("Noa: well played" in str(n.message) for n in app._notifications)
+
+
+async def test_a_table_of_one_screen_offers_nothing_to_say() -> None:
+    app = YanivApp(make_options("israeli", "Ann,bot:easy", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert "say to the table" not in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

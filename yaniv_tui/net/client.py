@@ -9,6 +9,7 @@ import re
 import ssl
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -22,11 +23,14 @@ from .host import DEFAULT_PORT, JOIN_TIMEOUT
 from .mirror import MirrorError, mirror_game
 from .protocol import (
     MAX_RATE,
+    SAY_EVERY,
     ActionMessage,
     Bye,
     Error,
     Join,
     ProtocolError,
+    Said,
+    Say,
     State,
     Status,
     Welcome,
@@ -104,6 +108,9 @@ class TableClient:
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._news = asyncio.Condition()
         self._lost = asyncio.Event()
+        #: Called with (seat, text) when a seat says one of the table's messages.
+        self.on_said: Callable[[int, str], None] | None = None
+        self._said_at = -SAY_EVERY
         self._leaving = False
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -172,6 +179,21 @@ class TableClient:
         finally:
             self._waiting.pop(number, None)
 
+    async def say(self, text: str) -> None:
+        """Say one of the table's fixed messages (protocol.SAYINGS) to everyone; TableClosed if the connection is
+        gone; ValueError (one line) for one too soon after the last, which the host would drop."""
+        if self.closed_reason is not None:
+            raise TableClosed(self.closed_reason)
+        now = time.monotonic()
+        if now - self._said_at < SAY_EVERY:
+            raise ValueError(f"one message every {SAY_EVERY:g} seconds")
+        self._said_at = now
+        await self._pace()
+        try:
+            await self._ws.send(encode(Say(text)))
+        except WebSocketException:
+            raise TableClosed(self.closed_reason or "the connection to the host ended") from None
+
     async def _pace(self) -> None:
         """Wait, if need be, to stay under the host's limit of messages a second (a bot at a seat is fast)."""
         times = self._sent_at
@@ -218,6 +240,8 @@ class TableClient:
                     self._refused(message)
                 elif isinstance(message, State):
                     await self._new_state(message)
+                elif isinstance(message, Said) and self.on_said is not None:
+                    self.on_said(message.seat, message.text)
         except (ProtocolError, MirrorError) as error:
             reason = f"the host sent what no yaniv table sends ({error})"
             await self._ws.close()

@@ -19,7 +19,21 @@ from yaniv_tui.bots import Bot, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
 
 from .link import Link
-from .protocol import ActionMessage, Error, Join, ProtocolError, State, Status, Welcome, encode, from_client
+from .protocol import (
+    SAY_EVERY,
+    SAYINGS,
+    ActionMessage,
+    Error,
+    Join,
+    ProtocolError,
+    Said,
+    Say,
+    State,
+    Status,
+    Welcome,
+    encode,
+    from_client,
+)
 
 #: The port `yaniv host` listens on unless told.
 DEFAULT_PORT = 7777
@@ -116,6 +130,10 @@ class TableHost:
         self._acks: dict[int, int] = {}
         self._wake = {seat: asyncio.Event() for seat in range(len(seats))}
         self._left_at: dict[int, float] = {}
+        #: When each seat last said one of the table's messages, for SAY_EVERY.
+        self._said_at: dict[int, float] = {}
+        #: Called with (seat, text) whenever a seat says one of the table's messages (for the host's screen).
+        self.on_said: Callable[[int, str], None] | None = None
         #: Each address's recent wrong joins (their times), for MAX_WRONG.
         self._wrong: dict[str, list[float]] = {}
         self._opened = time.monotonic()
@@ -280,6 +298,26 @@ class TableHost:
         self._pending[seat] = (message.id, message.action)
         self._wake[seat].set()
 
+    def say(self, seat: int, text: str) -> str | None:
+        """Seat `seat` says one of the table's fixed messages to everyone (the host's own screen too, through
+        `on_said`); why not, in one line, if it is not one of them or comes too soon after its last."""
+        if text not in SAYINGS:
+            return f"say one of: {', '.join(SAYINGS)}"
+        now = time.monotonic()
+        if now - self._said_at.get(seat, -SAY_EVERY) < SAY_EVERY:
+            return f"one message every {SAY_EVERY:g} seconds"
+        self._said_at[seat] = now
+        frame = encode(Said(seat, text))
+        for link in self._links.values():
+            link.put(frame)
+        if self.on_said is not None:
+            self.on_said(seat, text)
+        return None
+
+    def _say(self, seat: int, text: str) -> None:
+        # One too soon is dropped, not answered: an error frame with no action id would refuse a pending action.
+        self.say(seat, text)
+
     def _tell(self, seat: int, message: Error) -> None:
         link = self._links.get(seat)
         if link is not None:
@@ -394,4 +432,7 @@ class TableHost:
                 continue
             if link.seat is None:  # its seat was taken over from elsewhere
                 break
+            if isinstance(message, Say):
+                self._say(link.seat, message.text)
+                continue
             self._offer(link, message)

@@ -16,6 +16,9 @@ From a client to the host:
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
+    say      {"v": 1, "type": "say", "text": "good game"}
+             One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
+             SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
 
 From the host to a client:
 
@@ -52,6 +55,8 @@ From the host to a client:
     error    {"v": 1, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
+    said     {"v": 1, "type": "said", "seat": 1, "text": "your turn"}
+             A seat said one of the table's fixed messages (SAYINGS).
     bye      {"v": 1, "type": "bye", "reason": "the table closed"}
              The host closes this connection next.
 
@@ -83,6 +88,10 @@ MAX_RATE = 20
 MAX_FAULTS = 3
 #: The longest name a player may give.
 MAX_NAME = 24
+#: The table's fixed messages, the only things a seat can say to the others.
+SAYINGS = ("your turn", "good game", "well played", "one moment", "nice one", "bad luck")
+#: Seconds between two messages of one seat.
+SAY_EVERY = 2.0
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
@@ -107,6 +116,17 @@ class ActionMessage:
     id: int
     seat: int
     action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    seat: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +156,8 @@ class Bye:
     reason: str
 
 
-FromClient = Join | ActionMessage
-FromHost = Welcome | State | Error | Bye
+FromClient = Join | ActionMessage | Say
+FromHost = Welcome | State | Error | Said | Bye
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -180,6 +200,10 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         body = {"type": "state", "ack": message.ack, "statuses": list(message.statuses), "view": view}
     elif isinstance(message, Error):
         body = {"type": "error", "message": one_line(message.message), "re": message.re}
+    elif isinstance(message, Say):
+        body = {"type": "say", "text": message.text}
+    elif isinstance(message, Said):
+        body = {"type": "said", "seat": message.seat, "text": message.text}
     else:
         body = {"type": "bye", "reason": one_line(message.reason)}
     return json.dumps({"v": VERSION, **body}, separators=(",", ":"))
@@ -266,9 +290,11 @@ def from_client(text: str | bytes) -> FromClient:
                 read_int(r.get("seat"), "seat", 0, 99),
                 action_from_dict(r.get("action")),
             )
+        if kind == "say":
+            return Say(_saying(r.get("text"), "text"))
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
-    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join or action")
+    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join, action or say")
 
 
 def from_host(text: str | bytes) -> FromHost:
@@ -293,6 +319,8 @@ def from_host(text: str | bytes) -> FromHost:
             return Error(
                 one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)
             )
+        if kind == "said":
+            return Said(read_int(r.get("seat"), "seat", 0, 99), _saying(r.get("text"), "text"))
         if kind == "bye":
             return Bye(one_line(r.str_("reason")))
     except SnapshotError as error:
@@ -311,3 +339,9 @@ def _status(value: Any, where: str) -> Status:
         if value == status:
             return status
     raise ProtocolError(f"{where}: one of {', '.join(STATUSES)}")
+
+
+def _saying(value: Any, where: str) -> str:
+    if value not in SAYINGS:
+        raise ProtocolError(f"{where}: one of the table's messages ({', '.join(SAYINGS)})")
+    return str(value)

@@ -96,6 +96,22 @@ class ClientSession(Session):
     def watch_status(self, callback: Callable[[], None]) -> None:
         pass  # the statuses come with the host's views, and the table redraws on each
 
+    @property
+    def can_say(self) -> bool:
+        return True
+
+    async def say(self, text: str) -> str | None:
+        try:
+            await self.client.say(text)
+        except ValueError as error:
+            return str(error)
+        except Exception as error:  # any: a lost connection is told in one line
+            return _lost(error)
+        return None
+
+    def watch_said(self, callback: Callable[[str, str], None]) -> None:
+        self.client.on_said = lambda seat, text: callback(self.game.players[seat], text)
+
     def watch_lost(self, callback: Callable[[str], None]) -> None:
         """Tell the table as soon as the host is gone, even while this seat's player is still choosing."""
 

@@ -44,6 +44,13 @@ class Host(Protocol):
 
     def publish(self, game: Game) -> None: ...
 
+    #: Called with (seat, text) when a seat says one of the table's fixed messages.
+    on_said: Callable[[int, str], None] | None
+
+    def say(self, seat: int, text: str) -> str | None:
+        """Seat `seat` says one of the table's fixed messages to everyone; why not, in one line."""
+        ...
+
 
 class Client(Protocol):
     """One seat at a table held on another machine (net.TableClient): a mirror of the game as the seat sees it."""
@@ -62,6 +69,13 @@ class Client(Protocol):
     async def send(self, action: Action) -> None: ...
 
     async def changed(self) -> Game: ...
+
+    #: Called with (seat, text) when a seat says one of the table's fixed messages.
+    on_said: Callable[[int, str], None] | None
+
+    async def say(self, text: str) -> None:
+        """Say one of the table's fixed messages; ValueError (one line) when too soon after the last."""
+        ...
 
     async def lost(self) -> str:
         """Waits until the host can no longer be reached (never after `close`); why, in one line."""

@@ -141,6 +141,22 @@ class Session:
 
             self.host.on_status = status_changed
 
+    @property
+    def can_say(self) -> bool:
+        """Whether this screen's player can say the table's fixed messages ("good game") to other machines."""
+        return self.host is not None and bool(self.humans)
+
+    async def say(self, text: str) -> str | None:
+        """This screen's player says one of the table's fixed messages; why not, in one line."""
+        if self.host is None or not self.humans:
+            return "there is nobody on other machines to hear it"
+        return self.host.say(self.humans[0], text)
+
+    def watch_said(self, callback: Callable[[str, str], None]) -> None:
+        """Call `callback` with (name, text) when anyone at the table says one of its fixed messages."""
+        if self.host is not None:
+            self.host.on_said = lambda seat, text: callback(self.game.players[seat], text)
+
     def watch_lost(self, callback: Callable[[str], None]) -> None:
         """Call `callback` with one line if the table's host can no longer be reached (never here: this screen's
         own game has no host to lose)."""

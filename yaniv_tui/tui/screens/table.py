@@ -50,6 +50,7 @@ class TableScreen(TableState):
         Binding("escape", "back", "back"),
         Binding("o", "sort", "sort by suit/rank", show=False),
         Binding("s", "scores", "scores"),
+        Binding("m", "say", "say to the table"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -71,6 +72,7 @@ class TableScreen(TableState):
         # A remote seat joins, leaves or comes back: its panel says so.
         self.session.watch_status(self.redraw_soon)
         self.session.watch_lost(self.host_lost)
+        self.session.watch_said(self.heard)
         self.save()
         self.redraw()
         self.advance()
@@ -168,6 +170,22 @@ class TableScreen(TableState):
             self.finish(f"This game {why}: it stops here, with no winner.")
             return
         self.advance()
+
+    def heard(self, name: str, text: str) -> None:
+        """Someone at the table said one of its fixed messages."""
+        self.notify(f"{name}: {text}", timeout=4, markup=False)
+
+    def action_say(self) -> None:
+        """Say one of the table's fixed messages to everyone at it (a table with other machines)."""
+        from .say import SayScreen
+
+        self.app.push_screen(SayScreen(), self.said)
+
+    async def said(self, text: str | None) -> None:
+        if text is not None:
+            problem = await self.session.say(text)
+            if problem is not None:
+                self.message = problem
 
     def host_lost(self, line: str) -> None:
         """The table's host can no longer be reached: the game stops here, even mid-choice."""

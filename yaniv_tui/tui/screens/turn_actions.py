@@ -53,6 +53,8 @@ def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Bi
 
 def allowed(action: str, stage: Stage, session: Session) -> bool:
     """Whether the table's key for `action` works now: in this stage, with this hand, as the engine says."""
+    if action == "say":
+        return session.can_say
     stages = STAGE_OF_ACTION.get(action)
     if stages is None:
         return True
