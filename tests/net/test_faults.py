@@ -16,8 +16,8 @@ from websockets.exceptions import ConnectionClosed
 from yaniv_tui.engine import CallYaniv, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net.host import MAX_WRONG
 from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
+from yaniv_tui.net.secrets_gate import MAX_WRONG
 from yaniv_tui.store.game_format import game_to_dict
 
 SEATS = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.remote("Cy"), Seat.bot("easy", "Bot")]

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
-import secrets
 import socket
 import ssl
 import time
@@ -34,18 +32,12 @@ from .protocol import (
     encode,
     from_client,
 )
+from .secrets_gate import WrongTries, new_code, new_token, same
 
 #: The port `yaniv host` listens on unless told.
 DEFAULT_PORT = 7777
-#: Letters of a room code: no 0/O or 1/I to misread.
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 4
 #: Seconds a new connection has to send its join.
 JOIN_TIMEOUT = 10.0
-#: Joins with a wrong room code or token one address may make in `WRONG_WINDOW` seconds before its joins are
-#: refused unread for the rest of the window: a four-letter code is not guessed at ten tries a minute.
-MAX_WRONG = 10
-WRONG_WINDOW = 60.0
 #: Connections open at once; more are closed at once ("the table is busy"), so a flood cannot starve the table.
 MAX_CONNECTIONS = 200
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
@@ -55,20 +47,6 @@ _LOG = logging.getLogger("yaniv_tui.net")
 # A screen is this program's output: the library's own log lines must not write over it.
 _LOG.addHandler(logging.NullHandler())
 _LOG.propagate = False
-
-
-def new_code() -> str:
-    """A fresh room code, e.g. "K7QF" (from `secrets`)."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-def new_token() -> str:
-    """A fresh seat token (from `secrets`)."""
-    return secrets.token_urlsafe(18)
-
-
-def _same(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode(), b.encode())
 
 
 class TableHost:
@@ -134,8 +112,7 @@ class TableHost:
         self._said_at: dict[int, float] = {}
         #: Called with (seat, text) whenever a seat says one of the table's messages (for the host's screen).
         self.on_said: Callable[[int, str], None] | None = None
-        #: Each address's recent wrong joins (their times), for MAX_WRONG.
-        self._wrong: dict[str, list[float]] = {}
+        self._wrong = WrongTries()
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
@@ -375,18 +352,16 @@ class TableHost:
         """Seat the client of `join`; why not (one line) if it cannot be."""
         remote = link.ws.remote_address
         address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
-        now = time.monotonic()
-        recent = [t for t in self._wrong.get(address, []) if now - t < WRONG_WINDOW]
-        self._wrong[address] = recent
-        if len(recent) >= MAX_WRONG:
-            return f"too many wrong room codes or tokens from here: wait {WRONG_WINDOW:g} seconds"
-        if not _same(join.code.strip().upper(), self.code):
-            recent.append(now)
+        refused = self._wrong.refused(address)
+        if refused is not None:
+            return refused
+        if not same(join.code.strip().upper(), self.code):
+            self._wrong.wrong(address)
             return "wrong room code"
         if join.token is not None:
-            matches = [seat for seat, token in self.tokens.items() if _same(join.token, token)]
+            matches = [seat for seat, token in self.tokens.items() if same(join.token, token)]
             if not matches:
-                recent.append(now)
+                self._wrong.wrong(address)
                 return "this token names no seat at this table"
             seat = matches[0]
         else:
