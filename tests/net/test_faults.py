@@ -13,7 +13,8 @@ from netplay import LIMIT, joined, new_game, started
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from yaniv_tui.engine import CallYaniv, Seat
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.engine import CallYaniv, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
@@ -235,3 +236,32 @@ async def test_connections_past_the_cap_are_closed_at_once(
         await ws.close()
     await asyncio.sleep(0.05)
     await still_serves(host, tmp_path)
+
+
+async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_turn(tmp_path: Path) -> None:
+    """Between the host taking an action and applying it (a bot's pause at the host's table), a second action
+    from the same seat is refused, not kept for its next turn."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0  # Ann plays first, whatever the deal chose
+    table = await started(game, seats)
+    try:
+        ws, _ = await joined_raw(table)
+        hand = table.game.hand(0)
+        first, second = (action_to_dict(Play((card,))) for card in hand[:2])
+        await ws.send(json.dumps({"v": 1, "type": "action", "id": 1, "seat": 0, "action": first}))
+        taken = await asyncio.wait_for(table.action_for(0), LIMIT)
+        await ws.send(json.dumps({"v": 1, "type": "action", "id": 2, "seat": 0, "action": second}))
+        refused = await next_of(ws, "error")
+        assert refused["re"] == 2 and "already in" in refused["message"]
+        game.apply(taken)
+        table.publish(game)
+        bot = MediumBot()
+        game.apply(bot.choose(game.view(1)))
+        table.publish(game)
+        assert game.current == 0
+        with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
+            await asyncio.wait_for(table.action_for(0), 0.3)
+        await ws.close()
+    finally:
+        await table.stop()

@@ -54,13 +54,17 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
     host = await started(game, seats)
     frames: dict[int, int] = defaultdict(int)
     slaps: list[int] = []
+    told_others: list[int] = []
 
     def record(seat: int, text: str) -> None:
         frames[seat] += 1
         game = host.game
-        if game.phase == "slap" and game.current != seat:
-            slaps.append(seat)  # a frame sent while another seat holds a drawn card it may slap down
-        check_frame(seat, game, json.loads(text))
+        frame = json.loads(text)
+        if game.phase == "slap" and frame["type"] == "state":
+            # Only the drawer hears of a drawn card that matches: a state to anyone else while it is still the
+            # drawer's turn would say so (its turn goes on after a draw from the deck).
+            (slaps if game.current == seat else told_others).append(seat)
+        check_frame(seat, game, frame)
 
     host.sent = record
     try:
@@ -72,6 +76,7 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
         assert finished.is_over and len(finished.history) >= 2
         assert min(frames[0], frames[1]) > 50
         assert slaps, "the game had no slap-down moment to keep secret: choose another seed"
+        assert told_others == [], "a seat was sent the table while another held a card it could slap down"
         for c in clients:
             await c.close()
     finally:

@@ -113,6 +113,8 @@ class TableHost:
         #: Called with (seat, text) whenever a seat says one of the table's messages (for the host's screen).
         self.on_said: Callable[[int, str], None] | None = None
         self._wrong = WrongTries()
+        #: Seats whose action was taken and is not yet applied and published: they offer no other meanwhile.
+        self._playing: set[int] = set()
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
@@ -198,9 +200,14 @@ class TableHost:
     def publish(self, game: Game) -> None:
         """The game changed (an action applied, a round dealt): send every connected seat its own view."""
         self._game = game
+        self._playing.clear()  # every action taken has now been applied
         statuses = self.statuses
         names = tuple(self.names)
         for seat, link in list(self._links.items()):
+            if game.phase == "slap" and seat != game.current:
+                # A turn that is still the drawer's after a draw from the deck would tell the others the card
+                # drawn matches the drop: they see the turn once the slap-down or the keep is done.
+                continue
             link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=names))
 
     # -- actions ----------------------------------------------------------------------------------
@@ -224,12 +231,18 @@ class TableHost:
                 problem = self._refusal(seat, action)
                 if problem is None:
                     self._acks[seat] = number
+                    self._playing.add(seat)
                     return action
                 self._tell(seat, Error(problem, number))
                 continue
             wait = self._away_wait(seat)
             if wait is not None and wait <= 0:
-                return await self._bot_action(seat)
+                self._playing.add(seat)  # the bot's action is this turn's: none offered meanwhile is kept
+                action = await self._bot_action(seat)
+                late = self._pending.pop(seat, None)
+                if late is not None:
+                    self._tell(seat, Error("the away bot played this turn for you", late[0]))
+                return action
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), wait)
 
@@ -267,7 +280,7 @@ class TableHost:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
         problem = self._refusal(seat, message.action)
-        if problem is None and seat in self._pending:
+        if problem is None and (seat in self._pending or seat in self._playing):
             problem = "your action for this turn is already in"
         if problem is not None:
             self._tell(seat, Error(problem, message.id))
