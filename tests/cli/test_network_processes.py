@@ -184,7 +184,10 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
         )
         assert plain.returncode == 2 and "yaniv host --resume" in plain.stderr and len(plain.stderr.splitlines()) == 1
 
-        second, again = await start([*base, "--resume"])
+        # No --port: a resumed table listens where it did, so the same join command finds it.
+        second, again = await start(
+            [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--resume", "--bot-delay", "0"]
+        )
         assert again == code, "the resumed table keeps its room code"
         clients = [await join("Ann", code), await join("Ben", code)]
         assert [c.seat for c in clients] == [0, 1], "each rejoins its own seat with its kept token"

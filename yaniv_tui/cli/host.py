@@ -47,19 +47,22 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 def host_factory(args: argparse.Namespace) -> MakeHost:
     """Makes the TableHost of a game, on the flags' address and port, with the table's room code and seat tokens
     again when the game is resumed (kept by store/tables.py)."""
-    from yaniv_tui.net.host import TableHost
+    from yaniv_tui.net.host import DEFAULT_PORT, TableHost
     from yaniv_tui.store.tables import load_table
 
     tls = tls_context(args.cert, args.key)
 
     def make(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
         kept = load_table(game_id)  # TableFileError (one line) for a damaged one
-        code, tokens = kept if kept is not None else (None, None)
+        code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
+        # A resumed table listens where it did, so its players' join command still finds it.
+        port = args.port if args.port is not None else (kept.port if kept and kept.port else DEFAULT_PORT)
+        public = args.public or bool(kept and kept.public)
         return TableHost(
             game,
             seats,
-            host="0.0.0.0" if args.public else "127.0.0.1",
-            port=args.port,
+            host="0.0.0.0" if public else "127.0.0.1",
+            port=port,
             code=code,
             tokens=tokens,
             away_bot=args.away_bot,

@@ -189,7 +189,10 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
 def _add_host_flags(host: argparse.ArgumentParser) -> None:
     _add_play_flags(host)
     host.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, metavar="N", help=f"the port to listen on (default {DEFAULT_PORT})"
+        "--port",
+        type=_port,
+        metavar="N",
+        help=f"the port to listen on (default {DEFAULT_PORT}; a resumed table's own)",
     )
     host.add_argument(
         "--public",

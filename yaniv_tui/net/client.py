@@ -24,6 +24,7 @@ from .mirror import MirrorError, mirror_game
 from .protocol import (
     MAX_RATE,
     SAY_EVERY,
+    STALE_TOKEN,
     ActionMessage,
     Bye,
     Error,
@@ -133,7 +134,8 @@ class TableClient:
         """
         scheme, host, port = parse_address(address)
         code = code.strip().upper()
-        token_file = token_file or token_path(host, port, code)
+        token_file = token_file or token_path(code, name)
+        token = read_token(token_file)
         where = f"[{host}]" if ":" in host else host
         uri = f"{scheme}://{where}:{port}/"
         context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
@@ -146,8 +148,19 @@ class TableClient:
                 f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})"
             ) from None
         try:
-            await ws.send(encode(Join(code, name, read_token(token_file))))
-            welcome = await _first(ws, Welcome, timeout)
+            await ws.send(encode(Join(code, name, token)))
+            try:
+                welcome = await _first(ws, Welcome, timeout)
+            except JoinError as error:
+                if token is None or str(error) != STALE_TOKEN:
+                    raise
+                # A token kept from another table that had this code: forget it and join afresh.
+                with contextlib.suppress(OSError):
+                    token_file.unlink()
+                await ws.close()
+                return await cls.join(
+                    address, code, name=name, token_file=token_file, ssl_context=ssl_context, timeout=timeout
+                )
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)

@@ -28,7 +28,7 @@ def host_from_save(
     """The table of a saved hosted game, with its room code and seat tokens (`yaniv host --resume`), so every
     player rejoins with the same command. TableFileError (store.tables) if its table file is damaged."""
     kept = load_table(saved.game_id)
-    code, tokens = kept if kept is not None else (None, None)
+    code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
     seats = tuple(seat.named(name) for name, seat in zip(saved.game.players, saved.meta.seats, strict=True))
     return TableHost(
         saved.game,
@@ -49,6 +49,10 @@ class KeptTable(Protocol):
     code: str
     tokens: dict[int, str]
     names: list[str]
+    port: int
+
+    @property
+    def public(self) -> bool: ...
 
 
 def keep_table(host: KeptTable, game: Game, meta: SaveMeta) -> str | None:
@@ -58,7 +62,7 @@ def keep_table(host: KeptTable, game: Game, meta: SaveMeta) -> str | None:
         game.players = names
     try:
         save_game(game, meta)
-        save_table(meta.game_id, host.code, host.tokens)
+        save_table(meta.game_id, host.code, host.tokens, port=host.port, public=host.public)
     except SaveError as error:
         return str(error)
     except OSError as error:

@@ -20,6 +20,7 @@ from .link import Link
 from .protocol import (
     SAY_EVERY,
     SAYINGS,
+    STALE_TOKEN,
     ActionMessage,
     Error,
     Join,
@@ -151,6 +152,11 @@ class TableHost:
             with contextlib.suppress(TimeoutError, WebSocketException, OSError):
                 await asyncio.wait_for(link.ws.wait_closed(), 2.0)
             link.ws.transport.abort()
+
+    @property
+    def public(self) -> bool:
+        """Whether the table listens on every network of this machine (`--public`), not on itself only."""
+        return self.host not in ("127.0.0.1", "localhost", "::1")
 
     def join_command(self) -> str:
         """The command a friend types to join, e.g. "yaniv join 192.168.1.20:7777 K7QF"."""
@@ -375,7 +381,7 @@ class TableHost:
             matches = [seat for seat, token in self.tokens.items() if same(join.token, token)]
             if not matches:
                 self._wrong.wrong(address)
-                return "this token names no seat at this table"
+                return STALE_TOKEN
             seat = matches[0]
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]

@@ -92,6 +92,8 @@ MAX_NAME = 24
 SAYINGS = ("your turn", "good game", "well played", "one moment", "nice one", "bad luck")
 #: Seconds between two messages of one seat.
 SAY_EVERY = 2.0
+#: The host's answer to a join with a token that names no seat of its table (a client then joins afresh).
+STALE_TOKEN = "this token names no seat at this table"
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")

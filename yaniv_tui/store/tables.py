@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from .files import NotAFile, TooBig, read_regular
 from .paths import data_dir
@@ -39,9 +40,28 @@ def _write_private(path: Path, data: bytes) -> None:
         os.chmod(path, 0o600)
 
 
-def save_table(game_id: str, code: str, tokens: Mapping[int, str]) -> Path:
-    """Keep the room code and the tokens of the seats taken so far (OSError if the disk refuses)."""
-    document = {"format": TABLE_FORMAT, "code": code, "tokens": {str(seat): t for seat, t in sorted(tokens.items())}}
+class KeptTable(NamedTuple):
+    """What a hosted game's table file keeps: its room code, its seats' tokens, and where it listened."""
+
+    code: str
+    tokens: dict[int, str]
+    #: The port and whether it listened on every network (`--public`); None in a file from before they were kept.
+    port: int | None = None
+    public: bool | None = None
+
+
+def save_table(
+    game_id: str, code: str, tokens: Mapping[int, str], *, port: int | None = None, public: bool | None = None
+) -> Path:
+    """Keep the room code, the tokens of the seats taken so far, and where the table listens, so `yaniv host
+    --resume` opens it where its players look for it (OSError if the disk refuses)."""
+    document = {
+        "format": TABLE_FORMAT,
+        "code": code,
+        "tokens": {str(seat): t for seat, t in sorted(tokens.items())},
+        "port": port,
+        "public": public,
+    }
     path = table_path(game_id)
     _write_private(path, json.dumps(document).encode("utf-8"))
     return path
@@ -53,8 +73,9 @@ def _secret(value: object, where: str) -> str:
     return value
 
 
-def load_table(game_id: str) -> tuple[str, dict[int, str]] | None:
-    """The room code and seat tokens kept for a game, or None when it has none; TableFileError if damaged."""
+def load_table(game_id: str) -> KeptTable | None:
+    """The room code, seat tokens and address kept for a game, or None when it has none; TableFileError if
+    damaged."""
     path = table_path(game_id)
     try:
         raw = read_regular(path, 64 * 1024)
@@ -73,7 +94,13 @@ def load_table(game_id: str) -> tuple[str, dict[int, str]] | None:
         if not seat.isdigit() or len(seat) > 2:
             raise TableFileError(f"{path}: tokens: {seat[:10]!r} is not a seat")
         tokens[int(seat)] = _secret(token, f"{path}: tokens.{seat}")
-    return _secret(data.get("code"), f"{path}: code"), tokens
+    port = data.get("port")
+    if port is not None and (type(port) is not int or not 0 < port < 65536):
+        raise TableFileError(f"{path}: port: must be a port number from 1 to 65535")
+    public = data.get("public")
+    if public is not None and not isinstance(public, bool):
+        raise TableFileError(f"{path}: public: must be true or false")
+    return KeptTable(_secret(data.get("code"), f"{path}: code"), tokens, port, public)
 
 
 def remove_table(game_id: str) -> None:
@@ -82,9 +109,11 @@ def remove_table(game_id: str) -> None:
         table_path(game_id).unlink()
 
 
-def token_path(host: str, port: int, code: str) -> Path:
-    """Where a joiner keeps its seat token for the table `code` at `host:port`."""
-    name = _SAFE.sub("_", f"{host}-{port}-{code}")[:150]
+def token_path(code: str, name: str | None) -> Path:
+    """Where a joiner keeps its seat token for the table `code`, by the name it joins with: not by the host's
+    address, which may change (another port, another network), and not one for everyone who joins from this data
+    folder (friends on one machine, or `yaniv serve`'s page, each give their own name)."""
+    name = _SAFE.sub("_", f"{code.upper()}-{(name or '').strip().lower()}")[:150]
     return data_dir() / "tokens" / f"{name}.token"
 
 

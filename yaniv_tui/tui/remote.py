@@ -30,6 +30,12 @@ class Host(Protocol):
     #: Each seat's name, as joiners gave theirs.
     names: list[str]
     port: int
+
+    @property
+    def public(self) -> bool:
+        """Whether it listens on every network of this machine (`--public`)."""
+        ...
+
     on_status: Callable[[], None] | None
 
     async def start(self) -> None: ...
