@@ -62,3 +62,12 @@ def test_a_typed_end_score_the_resets_never_let_a_score_pass_is_refused(tmp_path
         typed = rules.with_choices(end_limit=end)
         game = Game.new(typed, ["Ann", "Ben"], seed=1)
         assert game_from_dict(game_to_dict(game)).rules == typed
+
+
+def test_an_unseeded_game_draws_its_seed_from_62_bits() -> None:
+    """A seat that knows its deal must not be able to search every seed for the one that dealt it."""
+    from yaniv_tui.engine.game import UNSEEDED
+
+    seeds = {Game.new(load_ruleset("israeli"), ["Ann", "Ben"]).seed for _ in range(20)}
+    assert len(seeds) == 20 and all(0 <= s < UNSEEDED for s in seeds)
+    assert max(seeds) >= 2**40  # 20 draws below 2**40 out of 2**62: about one chance in 10**120

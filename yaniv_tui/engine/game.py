@@ -40,6 +40,10 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
 
 
+#: Seeds an unseeded game draws from: 62 bits, so any store of a 64-bit integer still holds one.
+UNSEEDED = 2**62
+
+
 class Game(GameState):
     """A whole game of Yaniv: its rounds, turns and scores.
 
@@ -69,7 +73,9 @@ class Game(GameState):
         """
         names = check_setup(rules, players, seed, first)
         n = len(names)
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        # Unseeded, 62 bits from the system: a player who knows their own deal cannot search every seed for the
+        # one that dealt it (2**32 seeds take a few core-hours), and so learn the deck and the other hands.
+        seed = seed if seed is not None else random.SystemRandom().randrange(UNSEEDED)
         rng = random.Random(seed)
         dealer = None
         if first is None:
