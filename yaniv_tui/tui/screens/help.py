@@ -30,6 +30,9 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
         # Keys hidden from the footer are listed too; one row per thing a key does.
         if not binding.description or binding.description in seen:
             continue
+        offers = getattr(screen, "offers", None)
+        if offers is not None and not offers(binding.action):
+            continue  # a key this table never has (say, at a table of one screen)
         seen.add(binding.description)
         table.add_row(binding.key_display or app.get_key_display(binding), binding.description)
     return table

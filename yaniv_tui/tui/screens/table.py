@@ -171,6 +171,10 @@ class TableScreen(TableState):
             return
         self.advance()
 
+    def offers(self, action: str) -> bool:
+        """Whether this table ever has the key for `action` (the help lists only those)."""
+        return action != "say" or self.session.can_say
+
     def heard(self, name: str, text: str) -> None:
         """Someone at the table said one of its fixed messages."""
         self.notify(f"{name}: {text}", timeout=4, markup=False)
