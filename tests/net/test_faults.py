@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import CallYaniv, Play, Seat
-from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost
+from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
 from yaniv_tui.net.secrets_gate import MAX_WRONG
@@ -208,19 +208,42 @@ async def test_a_thousand_connections_opened_and_dropped_leave_the_game_unharmed
     await still_serves(host, tmp_path)
 
 
-async def test_guessing_the_room_code_is_stopped_after_ten_tries(host: TableHost, tmp_path: Path) -> None:
-    """Ten wrong codes (or tokens) from one address in a minute, and its joins are refused unread, right code too."""
+async def test_guessing_the_room_code_is_slowed_after_ten_tries_but_the_right_code_still_joins(
+    host: TableHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten wrong codes (or tokens) from one address in a minute, and each further wrong one is answered slowly;
+    a right code from the same address (friends behind one proxy) joins at once."""
+    monkeypatch.setattr(secrets_gate, "SLOW_ANSWER", 0.5)
     wrong = "ZZZZ" if host.code != "ZZZZ" else "YYYY"
-    for _ in range(MAX_WRONG):
+
+    async def try_code(code: str) -> tuple[dict[str, Any], float]:
         ws = await raw(host)
-        await ws.send(json.dumps({"v": 1, "type": "join", "code": wrong, "name": None, "token": None}))
-        assert (await next_of(ws, "error"))["message"] == "wrong room code"
+        started_at = asyncio.get_running_loop().time()
+        await ws.send(json.dumps({"v": 1, "type": "join", "code": code, "name": None, "token": None}))
+        frame = json.loads(await asyncio.wait_for(ws.recv(), LIMIT))
+        took = asyncio.get_running_loop().time() - started_at
         await ws.close()
-    ws = await raw(host)
-    await ws.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": None}))
-    assert "too many wrong room codes" in (await next_of(ws, "error"))["message"]
-    assert await closed(ws)
-    assert host.tokens == {}
+        return frame, took
+
+    for _ in range(MAX_WRONG):
+        frame, took = await try_code(wrong)
+        assert frame["message"] == "wrong room code" and took < 0.4
+    frame, took = await try_code(wrong)
+    assert frame["message"] == "wrong room code" and took >= 0.5
+    frame, took = await try_code(host.code)
+    assert frame["type"] == "welcome" and took < 0.4
+
+
+async def test_joins_waiting_from_one_address_are_capped(host: TableHost, tmp_path: Path) -> None:
+    """Connections that never join cannot fill the table from one address: the ninth waiting one is closed."""
+    idle = [await raw(host) for _ in range(secrets_gate.MAX_WAITING_JOINS)]
+    await asyncio.sleep(0.05)
+    extra = await raw(host)
+    assert (await next_of(extra, "error"))["message"] == "the table is busy: try again in a moment"
+    for ws in idle:
+        await ws.close()
+    await asyncio.sleep(0.05)
+    await still_serves(host, tmp_path)
 
 
 async def test_connections_past_the_cap_are_closed_at_once(

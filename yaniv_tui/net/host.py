@@ -16,6 +16,7 @@ from websockets.exceptions import WebSocketException
 from yaniv_tui.bots import Bot, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
 
+from . import secrets_gate
 from .link import Link
 from .protocol import (
     SAY_EVERY,
@@ -324,7 +325,8 @@ class TableHost:
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
         link = Link(ws)
-        if len(self._all) >= MAX_CONNECTIONS:
+        waiting = sum(1 for other in self._all if other.seat is None and other.address == link.address)
+        if len(self._all) >= MAX_CONNECTIONS or waiting >= secrets_gate.MAX_WAITING_JOINS:
             link.put(encode(Error("the table is busy: try again in a moment")))
             link.close("the table is busy")
             await link.finished()
@@ -360,7 +362,10 @@ class TableHost:
         if message is not None and not isinstance(message, Join):
             problem = "join the table first"
         if isinstance(message, Join):
+            slow = self._wrong.too_many(link.address)
             problem = self._seat_for(link, message)
+            if problem is not None and slow:
+                await asyncio.sleep(secrets_gate.SLOW_ANSWER)  # a guesser's tries, slowed; friends' joins never
         if problem is not None:
             link.put(encode(Error(problem)))
             link.close(problem)
@@ -369,11 +374,7 @@ class TableHost:
 
     def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
-        remote = link.ws.remote_address
-        address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
-        refused = self._wrong.refused(address)
-        if refused is not None:
-            return refused
+        address = link.address
         if not same(join.code.strip().upper(), self.code):
             self._wrong.wrong(address)
             return "wrong room code"

@@ -25,6 +25,9 @@ class Link:
 
     def __init__(self, ws: ServerConnection, sent: Callable[[str], None] | None = None) -> None:
         self.ws = ws
+        remote = ws.remote_address
+        #: Where the client connects from (its IP address), for the limits on wrong tries and waiting joins.
+        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
         self.seat: int | None = None
         self.faults = 0
         self.closing = False

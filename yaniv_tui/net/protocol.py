@@ -63,8 +63,9 @@ From the host to a client:
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type,
 a second join and more than 20 messages a second are each answered with an error frame and not acted on;
 after the third, the connection is closed (bye, then close code 1008). After ten joins with a wrong room code
-or token from one address in a minute, that address's joins are refused unread for the rest of the minute;
-past 200 connections at once, a new one is closed at once ("the table is busy").
+or token from one address in a minute, each further wrong one from it is answered only after five seconds (a
+right one never waits); past 8 connections from one address that have not joined yet, or 200 in all, a new
+one is closed at once ("the table is busy").
 """
 
 from __future__ import annotations

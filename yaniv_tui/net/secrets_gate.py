@@ -10,10 +10,15 @@ import time
 #: Letters of a room code: no 0/O or 1/I to misread.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
-#: Joins with a wrong room code or token one address may make in `WRONG_WINDOW` seconds before its joins are
-#: refused unread for the rest of the window: a four-letter code is not guessed at ten tries a minute.
+#: Joins with a wrong room code or token one address may make in `WRONG_WINDOW` seconds before each further
+#: wrong one is answered only after `SLOW_ANSWER` seconds. A right code is never slowed: friends behind one
+#: address (a proxy, `yaniv serve`) still join, while a guesser, with at most MAX_WAITING_JOINS joins open from
+#: one address, tries under two codes a second: about a week for the million four-letter codes.
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
+SLOW_ANSWER = 5.0
+#: Connections from one address that have not joined yet; more are closed at once.
+MAX_WAITING_JOINS = 8
 #: Addresses remembered before the old ones are forgotten, so many addresses cannot grow the memory for ever.
 MAX_ADDRESSES = 4096
 
@@ -39,17 +44,15 @@ class WrongTries:
     def __init__(self) -> None:
         self._times: dict[str, list[float]] = {}
 
-    def refused(self, address: str) -> str | None:
-        """Why joins from `address` are refused unread now (too many wrong tries lately), or None."""
+    def too_many(self, address: str) -> bool:
+        """Whether `address` made MAX_WRONG wrong tries or more lately: its next wrong one is answered slowly."""
         now = time.monotonic()
         recent = [t for t in self._times.get(address, []) if now - t < WRONG_WINDOW]
         if recent:
             self._times[address] = recent
         else:
             self._times.pop(address, None)  # a flood of addresses leaves nothing behind once they stop
-        if len(recent) >= MAX_WRONG:
-            return f"too many wrong room codes or tokens from here: wait {WRONG_WINDOW:g} seconds"
-        return None
+        return len(recent) >= MAX_WRONG
 
     def wrong(self, address: str) -> None:
         """Count a wrong room code or token from `address`."""
