@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
-from netplay import LIMIT, joined, new_game, play_out, started, until
+from netplay import LIMIT, joined, new_game, play_out, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
+
+
+async def eventually(check: Callable[[], bool]) -> None:
+    """Wait until `check()` holds, looking every 20 ms (bounded by LIMIT)."""
+
+    async def wait() -> None:
+        while not check():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(wait(), LIMIT)
 
 
 async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_token(tmp_path: Path) -> None:
@@ -24,14 +35,15 @@ async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_
             ben_plays = asyncio.create_task(play_out(ben))
             await asyncio.wait_for(play_out(ann, turns=3), LIMIT)
             await ann.close()
-            await until(ben, lambda c: c.statuses[0] == "away")
+            # Ben's own loop reads his views (`changed`): here his statuses are only looked at.
+            await eventually(lambda: ben.statuses[0] == "away")
             assert host.status(0) == "away"
             await asyncio.sleep(0.2)
             assert not table.done()  # Ann's turn waits for her (no away bot)
             again = await joined(host, tmp_path, "ann")  # the same command: the token file names her seat
             assert again.seat == 0 and again.token == ann.token
             assert again.game.players[0] == "Ann"
-            await until(ben, lambda c: c.statuses[0] == "joined")
+            await eventually(lambda: ben.statuses[0] == "joined")
             await asyncio.wait_for(asyncio.gather(play_out(again), ben_plays), LIMIT)
             assert (await asyncio.wait_for(table, LIMIT)).is_over
         await again.close()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from netplay import LIMIT, new_game, started
 
 from yaniv_tui.engine import Seat
-from yaniv_tui.net import TableClient
+from yaniv_tui.net import JoinError, TableClient
 from yaniv_tui.store.tables import token_path, write_token
 
 
@@ -38,5 +39,17 @@ async def test_a_token_from_another_table_with_the_same_code_is_forgotten() -> N
         assert ann.seat == 0
         assert token_path(host.code, "Ann").read_text().strip() == host.tokens[0]
         await ann.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_name_already_at_the_table_is_refused() -> None:
+    """ "Noa is to play" must say who: a joiner cannot take the name of another seat (the host's bot here)."""
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        with pytest.raises(JoinError, match="noa is already at this table: join with another name"):
+            await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="noa"), LIMIT)
+        assert host.tokens == {}
     finally:
         await host.stop()

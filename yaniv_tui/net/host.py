@@ -389,6 +389,9 @@ class TableHost:
             if not free:
                 return "the table is full"
             seat = free[0]
+            taken = {name.casefold() for other, name in enumerate(self.names) if other != seat}
+            if join.name is not None and join.name.strip().casefold() in taken:
+                return f"{join.name.strip()} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             if join.name is not None:
                 self.names[seat] = join.name
