@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -147,15 +148,16 @@ def toml_text(value: Any) -> str:
     return str(value)
 
 
-class Kind:
+class Kind(ABC):
     """What one kind of key does with a value. The base passes values through; kinds change what differs."""
 
     name = ""
     #: The kind as the docs name it.
     doc_name = ""
 
+    @abstractmethod
     def load(self, key: Key, data: Any, fail: Fail) -> Any:
-        raise NotImplementedError
+        """A file's value for `key` as the Ruleset field holds it; raises `fail(message)` when it is refused."""
 
     def to_data(self, value: Any) -> Any:
         return value
