@@ -178,3 +178,10 @@ def test_limit_choices_alone_start_at_the_first_choice(tmp_path) -> None:
     rules = load_ruleset(path)
     assert rules.end_limit == 100 and rules.end_limit_choices == (100, 150)
     assert rules.yaniv_limit == 5 and rules.yaniv_limit_choices == (5, 7)
+
+
+def test_a_blank_name_is_the_rulesets_id(tmp_path: Path) -> None:
+    """A ruleset is never shown nameless: a blank name (a cleared field in the house-rules dialog) is its id."""
+    path = tmp_path / "friday.toml"
+    path.write_text('name = "  "\n')
+    assert load_ruleset_file(path).name == "friday"

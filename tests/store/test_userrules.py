@@ -225,3 +225,9 @@ def test_a_change_is_refused_with_the_files_message(folder: Path, changes: dict[
     with pytest.raises(RulesetError) as error:
         save_user_ruleset("israeli", changes, "x")
     assert str(error.value) == message
+
+
+def test_a_cleared_name_saves_and_reads_as_the_new_id(tmp_path: Path) -> None:
+    """Clearing the name in the house-rules dialog: the ruleset is shown by its id, not nameless."""
+    entry = save_user_ruleset("israeli", {"name": ""}, "blanky", folder=tmp_path)
+    assert entry.rules is not None and entry.rules.name == "blanky"

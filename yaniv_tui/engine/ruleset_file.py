@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +36,11 @@ def _walk(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
             yield path, value
 
 
+def named(rules: Ruleset) -> Ruleset:
+    """The rules with a name to show: a blank one (a cleared field in the house-rules dialog) is the id."""
+    return rules if rules.name.strip() else dataclasses.replace(rules, name=rules.id)
+
+
 def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", source: str = "<ruleset>") -> Ruleset:
     """Build a ruleset from parsed TOML; RulesetError names `source` and the key at fault."""
     fields: dict[str, Any] = {"id": ruleset_id, "name": ruleset_id}
@@ -65,7 +71,7 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
             fields[choices] = (fields.get(limit, default),)
         elif limit not in given:
             fields[limit] = default if default in fields[choices] else fields[choices][0]
-    rules = Ruleset(**fields)
+    rules = named(Ruleset(**fields))
     check_ruleset(rules, source)
     return rules
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
+from yaniv_tui.engine.ruleset_file import named
 from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
@@ -176,7 +177,7 @@ def save_user_ruleset(
     if target.exists() and target.resolve() != base_path.resolve():
         raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
     fields = _fields_of(changes)
-    intended = dataclasses.replace(base_rules, id=new_id, **fields)
+    intended = named(dataclasses.replace(base_rules, id=new_id, **fields))
     text = _written(base_path, fields, intended, target)
     if base_path.resolve() != target.resolve():
         stamp = datetime.now(UTC).strftime("%Y-%m-%d")
