@@ -282,6 +282,7 @@ def test_saving_changed_rules_gives_the_intended_rules_or_a_ruleset_error(
     import dataclasses
 
     from yaniv_tui.engine import load_ruleset
+    from yaniv_tui.engine.ruleset_file import named
     from yaniv_tui.store.userrules import save_user_ruleset
 
     folder = scratch / "user-rulesets"
@@ -297,5 +298,6 @@ def test_saving_changed_rules_gives_the_intended_rules_or_a_ruleset_error(
     event("saved")
     fields = {next(k.field for k in KEYS if name in (k.path, k.field)): value for name, value in changes.items()}
     fields = {f: tuple(sorted(v)) if isinstance(v, tuple) else v for f, v in fields.items()}
-    assert entry.rules == dataclasses.replace(load_ruleset(base), id="house", **fields)
+    # A blank name is the id (engine.ruleset_file.named), as a file with a blank name reads.
+    assert entry.rules == named(dataclasses.replace(load_ruleset(base), id="house", **fields))
     assert load_ruleset_file(entry.path) == entry.rules
