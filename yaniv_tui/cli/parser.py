@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from yaniv_tui import __version__
@@ -60,14 +60,23 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"takes seconds, like 0.5, not {text!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {text}")
-    return value
+def _seconds_up_to(most: int, example: str) -> Callable[[str], float]:
+    """A flag's seconds, from 0 to `most`; `example` shows one in the message for text that is no number."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"takes seconds, like {example}, not {text[:30]!r}") from None
+        if not 0 <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from 0 to {most} seconds, not {text}")
+        return value
+
+    return check
+
+
+_delay = _seconds_up_to(10, "0.5")
+_seconds = _seconds_up_to(3600, "60")
 
 
 def _positive(text: str) -> int:
@@ -104,16 +113,6 @@ def _port(text: str) -> int:
     value = _whole(text)
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"is a port from 1 to 65535 (0: any free port), not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"takes seconds, like 60, not {text[:30]!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 3600 seconds, not {text}")
     return value
 
 
