@@ -87,15 +87,15 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
 
     if rules.min_players > rules.max_players:
         raise fail("players.min", f"must not be above players.max ({rules.max_players}), got {rules.min_players}")
-    problem = _deal_problem(rules)
-    if problem:
-        raise fail("players.max", problem)
+    undealable = _deal_problem(rules)
+    if undealable:
+        raise fail("players.max", undealable)
     if rules.hand_size not in rules.hand_sizes:
         raise fail("deck.hand_size_choices", f"must include deck.hand_size ({rules.hand_size})")
     for size in rules.hand_sizes:
-        problem = _deal_problem(dataclasses.replace(rules, hand_size=size))
-        if problem:
-            raise fail("deck.hand_size_choices", f"a hand of {size}: {problem}")
+        undealable = _deal_problem(dataclasses.replace(rules, hand_size=size))
+        if undealable:
+            raise fail("deck.hand_size_choices", f"a hand of {size}: {undealable}")
     if rules.yaniv_limit not in rules.yaniv_limit_choices:
         raise fail("yaniv.limit_choices", f"must include yaniv.limit ({rules.yaniv_limit})")
     if rules.end_limit not in rules.end_limit_choices:
@@ -112,8 +112,8 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
     for problem in playable_problems(rules):
         raise fail(problem.key, problem.message)
     for size in sorted(set(rules.hand_sizes) - {rules.hand_size}):
-        for problem in playable_problems(dataclasses.replace(rules, hand_size=size)):
-            raise fail("deck.hand_size_choices", f"a hand of {size}: {problem.message}")
+        for unplayable in playable_problems(dataclasses.replace(rules, hand_size=size)):
+            raise fail("deck.hand_size_choices", f"a hand of {size}: {unplayable.message}")
 
 
 def _deal_problem(rules: Ruleset) -> str:
