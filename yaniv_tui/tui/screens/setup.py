@@ -184,7 +184,9 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     def preset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id and event.option.id != self.ruleset_id:
             self.ruleset_id = event.option.id
-            self.show_rules()
+            # The list's first highlight can pass over another ruleset at mount: the command line's limits and
+            # hand size still hold for the ruleset it named.
+            self.show_rules(first=event.option.id == self.prefill.get("ruleset"))
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
