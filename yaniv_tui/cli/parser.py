@@ -142,6 +142,7 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
     parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
+    parser.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")
 
 
 def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
@@ -166,6 +167,7 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
     sim.add_argument("--yaniv-limit", type=int, metavar="N", help="a Yaniv limit the ruleset offers")
     sim.add_argument("--end-limit", type=int, metavar="N", help="an end score the ruleset offers")
+    sim.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")
     sim.add_argument(
         "--expert-ms", type=_budget, metavar="MS", help="the expert's thinking time a move, in ms (default 200)"
     )

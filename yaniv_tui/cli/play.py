@@ -50,12 +50,14 @@ def options_from_args(
     bot_delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     ascii_cards = bool(args.ascii) or not utf8_terminal()
     try:
-        rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score)
+        rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score, args.hand_size)
         prefill: dict[str, object] = {"ruleset": ruleset_ref, "seed": args.seed}
         if args.yaniv_limit is not None:
             prefill["yaniv_limit"] = args.yaniv_limit
         if args.end_score is not None:
             prefill["end_limit"] = args.end_score
+        if args.hand_size is not None:
+            prefill["hand_size"] = args.hand_size
         prefill["bot_delay"] = bot_delay
         prefill["ascii"] = ascii_cards
         if args.players is None:

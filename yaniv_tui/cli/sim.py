@@ -21,11 +21,14 @@ PROG = "yaniv sim"
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:
-    """The ruleset the flags name, with their limits and slap-down rule; UsageError (one line) if it cannot be."""
+    """The ruleset the flags name, with their limits, hand size and slap-down rule; UsageError (one line) if it
+    cannot be."""
     from .rules import resolve_ruleset
 
     try:
-        rules = resolve_ruleset(args.ruleset, PROG).with_choices(yaniv_limit=args.yaniv_limit, end_limit=args.end_limit)
+        rules = resolve_ruleset(args.ruleset, PROG).with_choices(
+            yaniv_limit=args.yaniv_limit, end_limit=args.end_limit, hand_size=args.hand_size
+        )
     except (RulesetError, ValueError) as error:
         raise UsageError(str(error), PROG) from None
     if args.slap_down is not None:

@@ -1,4 +1,11 @@
-"""The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code."""
+"""The Yaniv rules engine: cards, drops, rulesets, scoring and the game state. No interface code.
+
+The public face a tester of the rules needs: `load_ruleset` / `ruleset_from_dict` for the rules; `Game.new` to
+deal a game and `Game.from_state` to build one in any consistent state (mid-round included, checked: a
+GameStateError names the field at fault); `Game.legal_actions`, `Game.apply` and `Game.view` to play it;
+`score_round` to settle a call; `is_game_over` for whether a set of totals ends the game; `final_standings`
+(and `Game.standings`) for the order at the end, ties sharing a place.
+"""
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
 from .deal import full_deck_of
@@ -42,7 +49,7 @@ from .ruleset_file import (
     ruleset_from_dict,
 )
 from .ruleset_keys import Key
-from .scoring import RoundScore, score_round
+from .scoring import RoundScore, Standing, final_standings, is_game_over, score_round
 from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
 from .state import STATE_FIELDS, GameState
 
@@ -74,6 +81,7 @@ __all__ = [
     "Seat",
     "SeatKind",
     "SlapDown",
+    "Standing",
     "Turn",
     "arrange_drop",
     "card_values",
@@ -81,8 +89,10 @@ __all__ = [
     "check_ruleset",
     "check_seed",
     "drop_kind",
+    "final_standings",
     "full_deck_of",
     "hand_value",
+    "is_game_over",
     "legal_drops",
     "load_ruleset",
     "load_ruleset_file",

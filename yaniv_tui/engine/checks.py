@@ -141,7 +141,7 @@ def _check_log(game: GameState) -> None:
                 f"log[{i}].drop", f"{' '.join(c.code for c in turn.drop)} is not a set or run under {rules.name}"
             )
         if turn.slapped is not None and (
-            not rules.slap_down or kind == "run" or not slap_matches(turn.drop, turn.slapped)
+            not rules.slap_down or kind == "run" or not slap_matches(turn.drop, turn.slapped, jokers=rules.slap_jokers)
         ):
             raise _fail(f"log[{i}].slapped", "a slap-down needs the rule and a card matching a single or set")
         cards = held.setdefault(turn.seat, Counter())
@@ -158,8 +158,13 @@ def _check_log(game: GameState) -> None:
 
 
 def _check_pile(game: GameState) -> None:
-    """The pile ends with the last drop (the card turned up before any), and buried cards mean a deck."""
+    """The pile ends with the last drop (the card turned up before any, or nothing where the rules turn none up),
+    and buried cards mean a deck."""
     pile = game.pile
+    if not game.log and not game.rules.turn_up:
+        if pile:
+            raise _fail("pile", f"must be empty before the round's first turn: {game.rules.name} turns no card up")
+        return
     if not pile or not pile[-1]:
         raise _fail("pile", "must end with the previous drop, of at least one card")
     if game.log:
@@ -184,5 +189,5 @@ def _check_phase(game: GameState) -> None:
         raise _fail("slap_card", "must be a card in the current player's hand")
     if last.take is not None or last.slapped is not None:
         raise _fail("log", "a slap-down comes right after the current player drew from the deck")
-    if game.previous_kind == "run" or not slap_matches(last.drop, drawn):
+    if game.previous_kind == "run" or not slap_matches(last.drop, drawn, jokers=game.rules.slap_jokers):
         raise _fail("slap_card", f"{drawn} does not match the drop {' '.join(c.code for c in last.drop)}")

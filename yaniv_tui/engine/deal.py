@@ -1,5 +1,5 @@
-"""Setting a game up and dealing: its players and seed checked, its full deck, and a round's hands, deck and card
-turned up, shuffled from the game's one generator."""
+"""Setting a game up and dealing: its players and seed checked, its full deck, and a round's hands, deck and pile
+(the card turned up, or none), shuffled from the game's one generator."""
 
 from __future__ import annotations
 
@@ -70,11 +70,12 @@ def deal(
     out: Sequence[bool],
     rng: random.Random,
     stacked: Sequence[Card] | None = None,
-) -> tuple[list[list[Card] | None], list[Card], Card]:
-    """A round's hands (None for a seat out), its deck (top last) and the card turned up.
+) -> tuple[list[list[Card] | None], list[Card], list[tuple[Card, ...]]]:
+    """A round's hands (None for a seat out), its deck (top last) and its pile: the card turned up, or empty
+    where the rules turn none up.
 
     Cards go one at a time round the table from the first seat in, then one is
-    turned up, then the rest is the deck. `stacked` gives the top of that order;
+    turned up (where the rules say so), then the rest is the deck. `stacked` gives the top of that order;
     the cards not given are shuffled below it (GameSetupError: more of a card than the game has).
     """
     cards = list(full_deck_of(rules, len(out)))
@@ -99,4 +100,6 @@ def deal(
     dealt = rules.hand_size * len(seats)
     for k, s in enumerate(seats):
         hands[s] = order[k : dealt : len(seats)]
-    return hands, order[dealt + 1 :][::-1], order[dealt]
+    if not rules.turn_up:
+        return hands, order[dealt:][::-1], []
+    return hands, order[dealt + 1 :][::-1], [(order[dealt],)]

@@ -43,7 +43,8 @@ def game_from_view(
     discards = view.discards
     if discards:
         pile_groups.append(tuple(discards))
-    pile_groups.append(tuple(view.previous_drop))
+    if view.previous_drop:  # else the pile is empty: no card was turned up and nothing is dropped yet
+        pile_groups.append(tuple(view.previous_drop))
     game_hands = _hands(view, hands)
     if len(deck) != view.deck_size:
         raise DeterminizeError(f"the deck holds {view.deck_size} cards, not {len(deck)}")

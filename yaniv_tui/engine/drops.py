@@ -157,9 +157,10 @@ def arrange_run(cards: Sequence[Card], low_jokers: int | None = None) -> tuple[C
 def arrange_drop(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], DropKind]:
     """The drop as it goes on the pile, and its kind; DropError says why it is not legal.
 
-    A set keeps the order given. A run keeps the order given when it is a
-    laid-out run (either way up); otherwise it is laid out with spare jokers
-    on the high end.
+    A set keeps the order given. A run follows the rules' `spare_joker`: under "as_laid" it keeps the order
+    given when that is a laid-out run (either way up), and is otherwise laid out with spare jokers on the high
+    end; under "before_first" it is laid out ascending, the spare jokers given before its first natural card
+    on the low end and the rest on the high end. Which end a spare joker takes decides the run's takeable ends.
     """
     drop = tuple(cards)
     kind = drop_kind(drop, rules)
@@ -167,6 +168,9 @@ def arrange_drop(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...
         raise DropError(_why_not(drop, rules))
     if kind != "run":
         return drop, kind
+    if rules.spare_joker == "before_first":
+        before = next(i for i, card in enumerate(drop) if card.rank)  # a run holds a natural card
+        return arrange_run(drop, low_jokers=before), kind
     if _is_laid_run(drop):
         return drop, kind
     backwards = drop[::-1]
@@ -207,10 +211,11 @@ def takeable(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> tuple[Card
     return tuple(dict.fromkeys(cards))
 
 
-def slap_matches(drop: Sequence[Card], card: Card) -> bool:
-    """Whether `card` is of the rank of the single or set `drop`, as a slap-down needs (a joker matches jokers)."""
+def slap_matches(drop: Sequence[Card], card: Card, *, jokers: bool = True) -> bool:
+    """Whether `card` is of the rank of the single or set `drop`, as a slap-down needs: a joker matches jokers
+    unless `jokers` is false (the rules' `slap_jokers`: a slap-down then matches natural ranks only)."""
     ranks = {c.rank for c in drop if c.rank} or {0}
-    return ranks == {card.rank}
+    return ranks == {card.rank} and (jokers or card.rank != 0)
 
 
 def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:

@@ -11,7 +11,7 @@ from .checks import check_state
 from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
 from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, slap_matches, takeable
 from .ruleset import Ruleset
-from .scoring import RoundScore, score_round
+from .scoring import RoundScore, Standing, final_standings, score_round
 from .state import GameState, GameStateError, build
 from .view import PlayerView, legal_actions_for
 
@@ -67,8 +67,8 @@ class Game(GameState):
         """Seat the players and deal the first round.
 
         `deck` stacks the top of the deck for the first deal: cards go one at a
-        time round the table from seat 0, then one is turned up, then the rest
-        is the deck, top first. Cards not given are shuffled below them.
+        time round the table from seat 0, then one is turned up (where the rules
+        turn one up), then the rest is the deck, top first. Cards not given are shuffled below them.
         `first` is the seat that plays first; else the rules choose.
         """
         names = check_setup(rules, players, seed, first)
@@ -86,7 +86,7 @@ class Game(GameState):
                 first = rng.randrange(n)
         stacked = parse_cards(deck) if isinstance(deck, str) else None if deck is None else list(deck)
         out = [False] * n
-        hands, cards, up = deal(rules, out, rng, stacked)
+        hands, cards, pile = deal(rules, out, rng, stacked)
         return cls(
             rules=rules,
             players=names,
@@ -96,9 +96,9 @@ class Game(GameState):
             out=out,
             hands=hands,
             deck=cards,
-            pile=[(up,)],
+            pile=pile,
             previous_kind="single",
-            takeable=(up,),
+            takeable=pile[0] if pile else (),
             current=first,
             phase="turn",
             slap_card=None,
@@ -175,10 +175,9 @@ class Game(GameState):
         return check_state(build(cls, rules, players, state))
 
     def _deal(self, first: int) -> None:
-        self.hands, self.deck, up = deal(self.rules, self.out, self.rng)
-        self.pile = [(up,)]
+        self.hands, self.deck, self.pile = deal(self.rules, self.out, self.rng)
         self.previous_kind = "single"
-        self.takeable = (up,)
+        self.takeable = self.pile[0] if self.pile else ()
         self.current = first
         self.phase = "turn"
         self.slap_card = None
@@ -212,9 +211,15 @@ class Game(GameState):
         """The seats that won the game (several share an equal lowest); () while it goes on."""
         return self.history[-1].winners if self.is_over else ()
 
+    def standings(self) -> tuple[Standing, ...]:
+        """The final standings, best first, equal seats sharing a place (`final_standings`); while the game
+        goes on, the order so far with no winner."""
+        return final_standings(self.scores, self.winners, self.out)
+
     @property
     def previous_drop(self) -> tuple[Card, ...]:
-        return self.pile[-1]
+        """The group on top of the pile; () for a pile that is empty (no card turned up, nothing dropped yet)."""
+        return self.pile[-1] if self.pile else ()
 
     def seats_in(self) -> list[int]:
         return [s for s in range(len(self.players)) if not self.out[s]]
@@ -286,6 +291,8 @@ class Game(GameState):
         if take is None:
             if not deck:
                 raise IllegalActionError("the deck is empty: take a card of the previous drop")
+        elif not self.takeable:
+            raise IllegalActionError(f"{take} cannot be taken: the pile is empty, so draw from the deck")
         elif take not in self.takeable:
             allowed = " or ".join(c.code for c in self.takeable)
             raise IllegalActionError(f"{take} cannot be taken: take {allowed} from the previous drop, or the deck")
@@ -307,7 +314,7 @@ class Game(GameState):
         self.log.append(_new_turn(Turn, (current, drop, take, None)))
         if not deck:
             self._reshuffle()
-        if take is None and rules.slap_down and kind != "run" and slap_matches(drop, drawn):
+        if take is None and rules.slap_down and kind != "run" and slap_matches(drop, drawn, jokers=rules.slap_jokers):
             self.phase = "slap"
             self.slap_card = drawn
             return

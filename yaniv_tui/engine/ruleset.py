@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .playable import playable_problems
+from .choosing import choose
 from .ruleset_keys import Key, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
 from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
 
@@ -15,11 +14,14 @@ ZeroRule = Literal["lowest", "assafers", "first_lowest"]
 EndMode = Literal["elimination", "first_to_limit"]
 EndTrigger = Literal["above", "reach"]
 FirstRule = Literal["random", "left_of_dealer"]
+SpareJoker = Literal["as_laid", "before_first"]
 
 
 #: The Yaniv limits and end scores a ruleset may hold, chosen from a list or typed by a host: one range each.
 YANIV_LIMITS = (0, 100)
 END_LIMITS = (1, 100_000)
+#: The hand sizes a ruleset may deal, fixed or chosen at setup.
+HAND_SIZES = (1, 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,26 @@ class Ruleset:
         ),
     )
     jokers_per_deck: int = field(default=2, metadata=whole("deck.jokers", 0, 8, "jokers in each deck"))
-    hand_size: int = field(default=5, metadata=whole("deck.hand_size", 1, 20, "cards dealt to each player"))
+    hand_size: int = field(default=5, metadata=whole("deck.hand_size", *HAND_SIZES, "cards dealt to each player"))
+    #: (): only `hand_size` (see `hand_sizes`).
+    hand_size_choices: tuple[int, ...] = field(
+        default=(),
+        metadata=wholes(
+            "deck.hand_size_choices",
+            *HAND_SIZES,
+            "the hand sizes a host may choose at setup; without `hand_size`, it is 5 if offered, else the first",
+            allowed_also="must include `hand_size`; each dealable at every player count",
+            default_doc="`[hand_size]`",
+        ),
+    )
+    turn_up: bool = field(
+        default=True,
+        metadata=switch(
+            "deck.turn_up",
+            "a card is turned up after the deal to start the pile; `false`: the pile starts empty, so the first "
+            "player of a round drops and must draw from the deck",
+        ),
+    )
 
     # Card values in hand.
     ace_value: int = field(default=1, metadata=whole("values.ace", -50, 50, "an ace"))
@@ -129,12 +150,30 @@ class Ruleset:
     joker_set: bool = field(
         default=True, metadata=switch("drops.joker_set", "two or more jokers alone may be dropped as a set")
     )
+    spare_joker: SpareJoker = field(
+        default="as_laid",
+        metadata=one_of(
+            "drops.spare_joker",
+            ("as_laid", "before_first"),
+            "where a joker a run does not need inside it goes, which decides the run's takeable ends: `as_laid` "
+            "keeps the order laid when it reads as a run either way up (else spare jokers go high); `before_first`: "
+            "a joker laid before the first natural card goes on the low end, the rest on the high end",
+        ),
+    )
     slap_down: bool = field(
         default=False,
         metadata=switch(
             "drops.slap_down",
             "after drawing from the deck a card of the rank just dropped as a single or set, the same player "
             "may drop it at once onto that group (or keep it)",
+        ),
+    )
+    slap_jokers: bool = field(
+        default=True,
+        metadata=switch(
+            "drops.slap_jokers",
+            "with the slap-down, a joker drawn from the deck may be slapped down onto dropped jokers (two jokers "
+            "match as a pair); `false`: a slap-down matches natural ranks only",
         ),
     )
 
@@ -318,6 +357,11 @@ class Ruleset:
         return hand_value <= self.yaniv_limit
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The hand sizes a host may choose at setup: the choices, or the hand size alone."""
+        return self.hand_size_choices or (self.hand_size,)
+
+    @property
     def swing_up_to(self) -> int:
         return self.yaniv_limit if self.jack_swing_up_to is None else self.jack_swing_up_to
 
@@ -341,34 +385,12 @@ class Ruleset:
         """Whether a total passes the end limit (out, or the game ends)."""
         return score > self.end_limit if self.end_on == "above" else score >= self.end_limit
 
-    def with_choices(self, *, yaniv_limit: int | None = None, end_limit: int | None = None) -> Ruleset:
-        """This ruleset with the limits a host chose at setup; ValueError for one not offered."""
-        rules = self
-        if yaniv_limit is not None:
-            if yaniv_limit not in self.yaniv_limit_choices:
-                offered = ", ".join(map(str, self.yaniv_limit_choices))
-                raise ValueError(f"Yaniv limit {yaniv_limit} is not offered by {self.id}: choose {offered}")
-            rules = dataclasses.replace(rules, yaniv_limit=yaniv_limit)
-        if end_limit is not None:
-            if end_limit not in self.end_limit_choices:
-                if not self.end_limit_any:
-                    offered = ", ".join(map(str, self.end_limit_choices))
-                    raise ValueError(f"end score {end_limit} is not offered by {self.id}: choose {offered}")
-                low, high = end_limit_range()
-                if not low <= end_limit <= high:
-                    raise ValueError(f"end score {end_limit} must be from {low} to {high}")
-                _check_typed_end(self, end_limit)
-            rules = dataclasses.replace(rules, end_limit=end_limit)
-        return rules
-
-
-def _check_typed_end(rules: Ruleset, end_limit: int) -> None:
-    """ValueError when a typed end score could never be reached under these rules (resets catching every
-    total below it): the checks a file's own end scores pass, so that a game's save always loads again."""
-    offered = dataclasses.replace(rules, end_limit=end_limit, end_limit_choices=(end_limit,))
-    problems = playable_problems(offered)
-    if problems:
-        raise ValueError(f"end score {end_limit} cannot be played under {rules.id}: {problems[0].message}")
+    def with_choices(
+        self, *, yaniv_limit: int | None = None, end_limit: int | None = None, hand_size: int | None = None
+    ) -> Ruleset:
+        """This ruleset with what a host chose at setup: the limits and the hand size; ValueError for one not
+        offered."""
+        return choose(self, yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
 
 
 def end_limit_range() -> tuple[int, int]:

@@ -71,6 +71,9 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
             fields[choices] = (fields.get(limit, default),)
         elif limit not in given:
             fields[limit] = default if default in fields[choices] else fields[choices][0]
+    sizes = fields.get("hand_size_choices", ())
+    if sizes and "hand_size" not in given:  # the hand size follows its choices too, as the limits do
+        fields["hand_size"] = _DEFAULTS.hand_size if _DEFAULTS.hand_size in sizes else sizes[0]
     rules = named(Ruleset(**fields))
     check_ruleset(rules, source)
     return rules
@@ -84,16 +87,15 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
 
     if rules.min_players > rules.max_players:
         raise fail("players.min", f"must not be above players.max ({rules.max_players}), got {rules.min_players}")
-    for n in range(rules.min_players, rules.max_players + 1):
-        needed = n * rules.hand_size + 2
-        have = rules.deck_size_for(n)
-        if needed > have:
-            raise fail(
-                "players.max",
-                f"{n} players need {needed} cards ({rules.hand_size} each, one turned up, one to draw) "
-                f"but {rules.decks_for(n)} deck(s) hold {have}; allowed: at most "
-                f"{(have - 2) // rules.hand_size} players, or more decks (deck.more_decks_from)",
-            )
+    undealable = _deal_problem(rules)
+    if undealable:
+        raise fail("players.max", undealable)
+    if rules.hand_size not in rules.hand_sizes:
+        raise fail("deck.hand_size_choices", f"must include deck.hand_size ({rules.hand_size})")
+    for size in rules.hand_sizes:
+        undealable = _deal_problem(dataclasses.replace(rules, hand_size=size))
+        if undealable:
+            raise fail("deck.hand_size_choices", f"a hand of {size}: {undealable}")
     if rules.yaniv_limit not in rules.yaniv_limit_choices:
         raise fail("yaniv.limit_choices", f"must include yaniv.limit ({rules.yaniv_limit})")
     if rules.end_limit not in rules.end_limit_choices:
@@ -106,9 +108,27 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
         raise fail(
             "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
         )
-    # Last, once the rules hold together: can a round end, and a game?
+    # Last, once the rules hold together: can a round end, and a game? At each hand size a host may choose.
     for problem in playable_problems(rules):
         raise fail(problem.key, problem.message)
+    for size in sorted(set(rules.hand_sizes) - {rules.hand_size}):
+        for unplayable in playable_problems(dataclasses.replace(rules, hand_size=size)):
+            raise fail("deck.hand_size_choices", f"a hand of {size}: {unplayable.message}")
+
+
+def _deal_problem(rules: Ruleset) -> str:
+    """Why the rules' hand size cannot be dealt at some player count they allow; "" when it can at every one."""
+    up = int(rules.turn_up)
+    for n in range(rules.min_players, rules.max_players + 1):
+        needed = n * rules.hand_size + up + 1
+        have = rules.deck_size_for(n)
+        if needed > have:
+            return (
+                f"{n} players need {needed} cards ({rules.hand_size} each, {'one turned up, ' if up else ''}"
+                f"one to draw) but {rules.decks_for(n)} deck(s) hold {have}; allowed: at most "
+                f"{(have - up - 1) // rules.hand_size} players, or more decks (deck.more_decks_from)"
+            )
+    return ""
 
 
 def load_ruleset_file(path: str | os.PathLike[str], ruleset_id: str | None = None) -> Ruleset:

@@ -169,3 +169,45 @@ def _game_end(rules: Ruleset, totals: list[int | None], active: list[int]) -> tu
             best = min(totals[s] or 0 for s in active)
             winners = [s for s in active if totals[s] == best]
     return eliminated, game_over, winners
+
+
+def is_game_over(rules: Ruleset, scores: Sequence[int | None]) -> bool:
+    """Whether a game is over with these totals (each seat's, after resets; None for a seat not at the table).
+
+    Under elimination a seat past the end score is out, and the game is over once at most one seat is left;
+    under first-to-limit it is over once any seat passes the end score. `Ruleset.is_out` says what passes it.
+    """
+    totals = list(scores)
+    seats = [s for s, total in enumerate(totals) if total is not None]
+    return _game_end(rules, totals, seats)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's place in a game's final standings."""
+
+    seat: int
+    #: 1 for the best; seats that stand equal share a place, and the next place skips past them (1, 1, 3).
+    place: int
+    score: int
+    winner: bool
+    out: bool
+
+
+def final_standings(
+    scores: Sequence[int | None], winners: Sequence[int], out: Sequence[bool] = ()
+) -> tuple[Standing, ...]:
+    """Every seat in order, best first: the game's winners, then the others by score (lowest first), seats
+    standing equal (both winners or neither, the same score) sharing a place, in seat order."""
+    won = set(winners)
+    gone = list(out) + [False] * (len(scores) - len(out))
+
+    def rank(seat: int) -> tuple[bool, int]:
+        return seat not in won, scores[seat] or 0
+
+    order = sorted(range(len(scores)), key=lambda s: (*rank(s), s))
+    standings: list[Standing] = []
+    for i, seat in enumerate(order):
+        place = standings[-1].place if i and rank(order[i - 1]) == rank(seat) else i + 1
+        standings.append(Standing(seat, place, scores[seat] or 0, seat in won, gone[seat]))
+    return tuple(standings)

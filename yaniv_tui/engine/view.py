@@ -57,7 +57,8 @@ class PlayerView:
         self.hand_sizes: tuple[int | None, ...]
         self.hand_sizes = tuple([None if h is None else len(h) for h in hands])
         self.deck_size = len(game.deck)
-        self.previous_drop: tuple[Card, ...] = pile[-1]
+        #: The pile's top group; () while the pile is empty (no card turned up, nothing dropped yet).
+        self.previous_drop: tuple[Card, ...] = pile[-1] if pile else ()
         self.previous_kind: DropKind = game.previous_kind
         self.takeable: tuple[Card, ...] = game.takeable
         self._pile = pile
@@ -115,7 +116,7 @@ class PlayerView:
         view.previous_drop = tuple(previous_drop)
         view.previous_kind = previous_kind
         view.takeable = tuple(takeable)
-        pile = [tuple(discards), view.previous_drop] if discards else [view.previous_drop]
+        pile = [tuple(discards), view.previous_drop] if discards else [view.previous_drop] if previous_drop else []
         view._pile = pile
         view._pile_len = len(pile)
         view.scores = tuple(scores)

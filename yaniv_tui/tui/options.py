@@ -60,6 +60,7 @@ class GameOptions:
             "seats": self.seats,
             "yaniv_limit": self.rules.yaniv_limit,
             "end_limit": self.rules.end_limit,
+            "hand_size": self.rules.hand_size,
             "seed": self.seed,
             "bot_delay": self.bot_delay,
             "ascii": self.ascii,
@@ -167,10 +168,12 @@ def default_seats() -> tuple[Seat, ...]:
     return finish_seats([("You", None), (None, level), (None, level)])
 
 
-def choose_limits(rules: Ruleset, yaniv_limit: int | None, end_limit: int | None) -> Ruleset:
-    """The ruleset with the host's limits; OptionsError names what the preset offers."""
+def choose_limits(
+    rules: Ruleset, yaniv_limit: int | None, end_limit: int | None, hand_size: int | None = None
+) -> Ruleset:
+    """The ruleset with the host's limits and hand size; OptionsError names what the preset offers."""
     try:
-        return rules.with_choices(yaniv_limit=yaniv_limit, end_limit=end_limit)
+        return rules.with_choices(yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
     except ValueError as error:  # the ruleset files' limits, the same for a typed end score
         raise OptionsError(str(error)) from None
 

@@ -14,9 +14,14 @@ def _deal(rules: Ruleset) -> str:
     if rules.more_decks_from:
         extra = ", ".join(str(n) for n in rules.more_decks_from)
         decks += f" (one more from {extra} players)"
+    chosen = ""
+    if len(rules.hand_sizes) > 1:
+        *most, last = map(str, rules.hand_sizes)
+        chosen = f" (the host picks {', '.join(most)} or {last})"
+    up = "" if rules.turn_up else " No card is turned up: the first player of a round drops and draws from the deck."
     return (
-        f"{rules.min_players} to {rules.max_players} players. Each gets {rules.hand_size} cards, from {decks} "
-        f"with {_plural(rules.jokers_per_deck, 'joker')} each."
+        f"{rules.min_players} to {rules.max_players} players. Each gets {rules.hand_size} cards{chosen}, from "
+        f"{decks} with {_plural(rules.jokers_per_deck, 'joker')} each.{up}"
     )
 
 
@@ -42,6 +47,11 @@ def _drops(rules: Ruleset) -> str:
     natural = ""
     if rules.run_min_natural > 1:
         natural = f" with at least {rules.run_min_natural} cards that are not jokers"
+    if rules.jokers_in_runs and rules.spare_joker == "before_first":
+        jokers += (
+            " A spare joker in a run goes on the low end if you lay it before the first card that is not a joker, "
+            "else on the high end."
+        )
     return (
         f"On your turn drop a single card, a set of {rules.set_min} or more of one rank, or a run of "
         f"{rules.run_min} or more in one suit{natural} (ace is low only). {jokers}"
@@ -62,7 +72,10 @@ def _take(rules: Ruleset) -> str:
 def _slap(rules: Ruleset) -> str | None:
     if not rules.slap_down:
         return None
-    return "Slap-down: if the card you take from the deck matches the rank you just dropped, you may drop it at once."
+    text = "Slap-down: if the card you take from the deck matches the rank you just dropped, you may drop it at once."
+    if not rules.slap_jokers:
+        text += " A joker taken from the deck is never slapped down onto jokers."
+    return text
 
 
 def _call(rules: Ruleset) -> str:

@@ -57,19 +57,19 @@ def score_chart(session: Session) -> Text:
 
 
 def standings(session: Session) -> Table:
+    """The final standings as the engine orders them, best first; seats standing equal share a place."""
     game = session.game
-    winners = set(game.winners)
-    order = sorted(range(len(game.players)), key=lambda s: (s not in winners, game.scores[s] or 0, s))
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("#", justify="right")
     table.add_column("player", style="bold")
     table.add_column("score", justify="right")
     table.add_column("")
-    for place, seat in enumerate(order, start=1):
-        note = "winner" if seat in winners else ("out" if game.out[seat] else "")
-        style = f"bold {colour('gold')}" if seat in winners else ""
+    for standing in game.standings():
+        seat = standing.seat
+        note = "winner" if standing.winner else ("out" if standing.out else "")
+        style = f"bold {colour('gold')}" if standing.winner else ""
         table.add_row(
-            str(place), Text(game.players[seat], style=style), str(game.scores[seat]), Text(note, style=style)
+            str(standing.place), Text(game.players[seat], style=style), str(standing.score), Text(note, style=style)
         )
     return table
 

@@ -91,6 +91,9 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     def end_choices(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in self.rules.end_limit_choices]
 
+    def hand_choices(self) -> list[tuple[str, int]]:
+        return [(f"{n} cards", n) for n in self.rules.hand_sizes]
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
@@ -128,6 +131,9 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
                         type="integer",
                         tooltip=f"any end score from {low} to {high}",
                     )
+                with Horizontal(classes="field-row", id="hand-size-row"):
+                    yield Label("Hand size", classes="field-label")
+                    yield Choice(self.hand_choices(), id="hand-size")
                 with Horizontal(classes="field-row"):
                     yield Label("Seed", classes="field-label")
                     seed = self.prefill.get("seed")
@@ -178,7 +184,9 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     def preset_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id and event.option.id != self.ruleset_id:
             self.ruleset_id = event.option.id
-            self.show_rules()
+            # The list's first highlight can pass over another ruleset at mount: the command line's limits and
+            # hand size still hold for the ruleset it named.
+            self.show_rules(first=event.option.id == self.prefill.get("ruleset"))
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
@@ -209,6 +217,11 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
             end.value = rules.end_limit if rules.end_limit in rules.end_limit_choices else rules.end_limit_choices[0]
             if rules.end_limit_any and isinstance(wanted, int):
                 typed.value = str(wanted)
+        hand: Choice[int] = self.query_one("#hand-size", Choice)
+        hand.set_choices(self.hand_choices())
+        wanted = self.prefill.get("hand_size") if first else None
+        hand.value = wanted if wanted in rules.hand_sizes else rules.hand_size
+        self.query_one("#hand-size-row").display = len(rules.hand_sizes) > 1  # a row only where there is a choice
         self.query_one("#setup-error", Static).update("")
 
     def show_seats(self) -> None:
@@ -269,7 +282,8 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
                 end = int(typed.value)
             except ValueError:
                 raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
-        rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)))
+        hand = self.query_one("#hand-size", Choice).value
+        rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else None

@@ -251,6 +251,9 @@ class TableScreen(TableState):
 
     def action_take(self, number: int) -> None:
         takeable = self.game.takeable
+        if not takeable:
+            self.message = "the pile is empty: take the deck's card, 0 or d"
+            return
         if number > len(takeable):
             which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
             self.message = f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck"

@@ -106,7 +106,7 @@ def prompt_text(
         text.append_text(faces_text(list(drop), ascii_only))
         count = len(game.takeable)
         which = "1" if count == 1 else f"1-{count}"
-        text.append(f". Take: 0/d the deck, or {which} a marked card.")
+        text.append(f". Take: 0/d the deck, or {which} a marked card." if count else ". Take: 0/d the deck.")
     elif stage == "slap":
         card = game.slap_card
         assert card is not None

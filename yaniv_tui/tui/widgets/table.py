@@ -127,7 +127,8 @@ class PileView(Vertical):
         if state == self._shown:
             return
         self._shown = state
-        self.query_one("#pile-label", Label).update(f"previous drop · {kind}")
+        # No card turned up (a ruleset's deck.turn_up): nothing dropped yet is an empty pile, not a drop of nothing.
+        self.query_one("#pile-label", Label).update(f"previous drop · {kind}" if drop else "the pile is empty")
         marked: set[int] = set()
         keys: dict[int, str] = {}
         for number, card in enumerate(takeable, start=1):
