@@ -19,9 +19,15 @@ def _offered(what: str, value: int, offered: Sequence[int], rules: Ruleset) -> i
 
 
 def choose(
-    rules: Ruleset, *, yaniv_limit: int | None = None, end_limit: int | None = None, hand_size: int | None = None
+    rules: Ruleset,
+    *,
+    end_range: tuple[int, int],
+    yaniv_limit: int | None = None,
+    end_limit: int | None = None,
+    hand_size: int | None = None,
 ) -> Ruleset:
-    """`rules` with the host's choices (None keeps the ruleset's own); ValueError for one not offered."""
+    """`rules` with the host's choices (None keeps the ruleset's own); ValueError for one not offered. A typed
+    end score is held to `end_range`, the ruleset files' own range."""
     if yaniv_limit is not None:
         _offered("Yaniv limit", yaniv_limit, rules.yaniv_limit_choices, rules)
         rules = dataclasses.replace(rules, yaniv_limit=yaniv_limit)
@@ -32,9 +38,7 @@ def choose(
         if end_limit not in rules.end_limit_choices:
             if not rules.end_limit_any:
                 _offered("end score", end_limit, rules.end_limit_choices, rules)
-            from .ruleset import END_LIMITS  # the ruleset files' own range: a typed score is held to it too
-
-            low, high = END_LIMITS
+            low, high = end_range
             if not low <= end_limit <= high:
                 raise ValueError(f"end score {end_limit} must be from {low} to {high}")
             _check_typed_end(rules, end_limit)

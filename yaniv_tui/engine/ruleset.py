@@ -390,7 +390,7 @@ class Ruleset:
     ) -> Ruleset:
         """This ruleset with what a host chose at setup: the limits and the hand size; ValueError for one not
         offered."""
-        return choose(self, yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
+        return choose(self, end_range=END_LIMITS, yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
 
 
 def end_limit_range() -> tuple[int, int]:
