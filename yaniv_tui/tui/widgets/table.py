@@ -37,7 +37,8 @@ class SeatInfo:
 def lately_text(turn: Turn, ascii_only: bool) -> Text:
     """A turn in few characters, for a seat: `−7♠ 7♥ +deck` (dropped, then took; a deck card is never named)."""
     dropped = [*turn.drop, *([turn.slapped] if turn.slapped is not None else [])]
-    text = Text("−", style=f"bold {colour('gold')}")
+    text = Text()
+    text.append("−", style=f"bold {colour('gold')}")
     text.append_text(faces_text(dropped, ascii_only))
     text.append(" +", style=f"bold {colour('gold')}")
     if turn.take is None:
