@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -24,12 +25,10 @@ BOX_WIDTH = 18
 COMPACT_COLUMNS = 2
 
 
-def since_last_move(game: Game, seat: int) -> int:
-    """Where in this round's turns (game.log) the turns since `seat`'s last move begin: 0 if it has not
-    moved this round."""
-    log = game.log
-    for index in range(len(log) - 1, -1, -1):
-        if log[index].seat == seat:
+def since_last_move(seen: Sequence[Turn], seat: int) -> int:
+    """Where in this round's turns the turns since `seat`'s last move begin: 0 if it has not moved this round."""
+    for index in range(len(seen) - 1, -1, -1):
+        if seen[index].seat == seat:
             return index + 1
     return 0
 
@@ -40,7 +39,7 @@ def news_for(table: TableState) -> int | None:
     seat = table.viewer
     if seat is None or table.stage == "wait" or seat != table.game.current:
         return None
-    return since_last_move(table.game, seat)
+    return since_last_move(table.game.view(seat).seen, seat)
 
 
 def seat_infos(
@@ -187,13 +186,7 @@ def draw(table: TableState) -> None:
     join = table.session.join_command
     table.sub_title = f"{table.rules.name} · round {game.round_no}" + (f" · {join}" if join else "")
     news_from = news_for(table)
-    name_width = compact_name_width(game, table.size.width - 2)
-    seats = table.query_one("#seats")
-    seats.set_class(bool(name_width), "-compact")
-    rows = -(-len(game.players) // COMPACT_COLUMNS)
-    seats.styles.height = rows if name_width else None
-    for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking, news_from)):
-        table.query_one(f"#seat-{seat}", SeatPanel).show(info, ascii_only, name_width)
+    draw_seats(table, news_from)
     view = game.view(table.viewer if table.viewer is not None else game.current)
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
     table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only)
@@ -206,6 +199,17 @@ def draw(table: TableState) -> None:
         table.shown_lines = shown
         table.query_one("#prompt", Static).update(prompt)
         table.query_one("#message", Static).update(message_text(table.message))
+
+
+def draw_seats(table: TableState, news_from: int | None) -> None:
+    """Each seat in its box, or on one line each when the boxes would not fit across the screen."""
+    game = table.game
+    name_width = compact_name_width(game, table.size.width - 2)
+    seats = table.query_one("#seats")
+    seats.set_class(bool(name_width), "-compact")
+    seats.styles.height = -(-len(game.players) // COMPACT_COLUMNS) if name_width else None
+    for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking, news_from)):
+        table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
 
 
 def draw_hand(table: TableState) -> None:

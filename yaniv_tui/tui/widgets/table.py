@@ -107,8 +107,7 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int) -> Text:
     """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`."""
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append("▶ " if info.playing else "  ", style=f"bold {colour('gold')}")
-    name = info.name if len(info.name) <= name_width else info.name[: name_width - 1] + "…"
-    line.append(f"{name:<{name_width}} ", style="bold")
+    line.append(f"{info.name:<{name_width}} ", style="bold")
     if info.out:
         line.append("out")
     elif info.cards is not None:
