@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from yaniv_tui.engine import BOT_LEVELS, Seat
+from yaniv_tui.engine import BOT_LEVELS, Card, Seat
+from yaniv_tui.engine.cards import CardError, parse_card
 from yaniv_tui.engine.seats import SEAT_KINDS
+
+#: How a hand may be shown: by rank (sets side by side) or by suit (runs side by side).
+HAND_ORDERS = ("rank", "suit")
 
 #: A game id names its save file, so it is letters, digits, - and _ only.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -31,13 +35,21 @@ def new_game_id() -> str:
 
 @dataclass(frozen=True, slots=True)
 class SaveMeta:
-    """What the app needs besides the game to resume it: who plays each seat, and whose screen was showing."""
+    """What the app needs besides the game to resume it: who plays each seat, whose screen was showing, and
+    the table's notes of this round (each human's card just taken, the hand's order, when the deck was
+    reshuffled)."""
 
     seats: tuple[Seat, ...]
     #: The human seat whose hand was on screen (None: a screen between turns, or no human at this screen).
     screen_seat: int | None = None
     game_id: str = field(default_factory=new_game_id)
     started_at: str = field(default_factory=now_iso)
+    #: The card each human seat took on its last turn of this round (shown only in that seat's hand).
+    took: tuple[tuple[int, Card], ...] = ()
+    #: How the hands are shown: one of HAND_ORDERS.
+    sort_by: str = "rank"
+    #: After how many turns of this round the pile was shuffled into a new deck.
+    reshuffled_after: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -59,6 +71,9 @@ def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
         "screen_seat": meta.screen_seat,
         "game_id": meta.game_id,
         "started_at": meta.started_at,
+        "took": {str(seat): card.code for seat, card in meta.took},
+        "sort_by": meta.sort_by,
+        "reshuffled_after": list(meta.reshuffled_after),
     }
 
 
@@ -114,4 +129,30 @@ def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
     started = data.get("started_at")
     if not isinstance(started, str):
         raise MetaError("meta.started_at: must be text")
-    return SaveMeta(seats, screen, game_id, started)
+    sort_by = data.get("sort_by", "rank")
+    if sort_by not in HAND_ORDERS:
+        raise MetaError(f"meta.sort_by: must be one of {', '.join(HAND_ORDERS)}")
+    return SaveMeta(seats, screen, game_id, started, _took(data.get("took", {}), seats), sort_by, _turns(data))
+
+
+def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]:
+    """`{"0": "2C"}`: the card a human seat took on its last turn (a save written before had none)."""
+    if not isinstance(data, dict):
+        raise MetaError("meta.took: must be an object of seat numbers to cards")
+    took: list[tuple[int, Card]] = []
+    for key, code in data.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 4 else -1
+        if not 0 <= seat < len(seats) or not seats[seat].is_human:
+            raise MetaError(f"meta.took: {str(key)[:20]!r} is not a human seat")
+        try:
+            took.append((seat, parse_card(code if isinstance(code, str) else "")))
+        except CardError:
+            raise MetaError(f"meta.took.{seat}: {str(code)[:20]!r} is not a card") from None
+    return tuple(sorted(took))
+
+
+def _turns(data: dict[str, Any]) -> tuple[int, ...]:
+    turns = data.get("reshuffled_after", [])
+    if not isinstance(turns, list) or not all(type(t) is int and 0 <= t < 10**6 for t in turns):
+        raise MetaError("meta.reshuffled_after: must be a list of turn counts")
+    return tuple(turns)

@@ -83,6 +83,7 @@ class TableScreen(TableState):
 
     def save(self) -> None:
         """Save the game after an action; a disk that refuses is said once in a notice and play goes on."""
+        self.take_notes()
         problem = self.session.save(self.viewer)
         if problem is not None:
             self.tell_once("save", f"Not saved: {problem}")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
@@ -49,8 +52,14 @@ class TableState(Screen[str | None]):
         #: The prompt and message lines as last shown.
         self.shown_lines: tuple[object, ...] = ()
         self._redraw_due = False
-        #: The card each human took on their last turn, shown in their hand's title.
-        self.fresh: dict[int, Card] = {}
+        meta = session.meta
+        #: The card each human took on their last turn of this round, shown only in their own hand's title.
+        self.fresh: dict[int, Card] = dict(meta.took)
+        self.set_reactive(TableState.sort_by, "suit" if meta.sort_by == "suit" else "rank")
+        #: After how many turns of this round the pile was shuffled into a new deck (the log says so there).
+        self.reshuffled_after: list[int] = list(meta.reshuffled_after)
+        #: What the notes above were taken from: the round, its turns, the reshuffles counted and the deck's size.
+        self.noted = self.counts()
 
     @property
     def game(self) -> Game:
@@ -105,6 +114,39 @@ class TableState(Screen[str | None]):
     def watch_sort_by(self) -> None:
         self.redraw_soon()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw_soon()  # how many seats fit side by side follows the width
+
+    def take_notes(self) -> None:
+        """After each action: start the round's notes afresh when a new round is dealt, note a reshuffle of
+        the pile into a new deck, and put the notes in the save's meta so a resumed game shows them again."""
+        round_no, turns, reshuffles, deck = self.noted
+        now = self.counts()
+        if now[0] != round_no:
+            self.fresh.clear()
+            self.reshuffled_after.clear()
+        # A play takes at most one card from the deck: a deck that grew was made anew from the pile (a
+        # mirror of a game on another machine counts no reshuffles, so the deck's size tells it). An undo
+        # takes turns back, and any reshuffle they made.
+        elif now[1] > turns and (now[2] > reshuffles or now[3] > deck):
+            self.reshuffled_after.append(now[1])
+        self.reshuffled_after = [turn for turn in self.reshuffled_after if turn <= now[1]]
+        self.noted = now
+        self.session.meta = dataclasses.replace(
+            self.session.meta,
+            took=tuple(sorted(self.fresh.items())),
+            sort_by=self.sort_by,
+            reshuffled_after=tuple(self.reshuffled_after),
+        )
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """The round, its turns so far, the reshuffles counted and the deck's size: what the notes follow."""
+        game = self.game
+        return game.round_no, len(game.log), game.reshuffles, len(game.deck)
+
+    def save(self) -> None:
+        """Keep the game as it is now (TableScreen saves it)."""
+
     def redraw_soon(self) -> None:
         """Redraw once the handler that changed what is shown is done (once, however much it changed)."""
         if not self._redraw_due:
@@ -131,6 +173,7 @@ class TableState(Screen[str | None]):
         sort_by: SortBy = "suit" if self.sort_by == "rank" else "rank"
         self.chosen = chosen_after_sort(self.hand_of(self.game.current), self.chosen, sort_by)
         self.sort_by = sort_by
+        self.save()  # the order is kept for a resume
 
     def action_choose(self, number: int) -> None:
         hand = self.hand_of(self.game.current)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, Game, card_values, hand_value
+from yaniv_tui.engine import Card, Game, Turn, card_values, hand_value
 
 from ..colours import colour
 from ..session import Session
@@ -18,14 +19,39 @@ from .turn_actions import Stage
 if TYPE_CHECKING:
     from .table_state import TableState
 
-#: The fewest turns the log shows, before it is laid out.
-LOG_LINES = 3
+#: The width a seat's box needs: narrower than that, the seats are shown on one line each.
+BOX_WIDTH = 18
+#: How many compact seat lines share a row.
+COMPACT_COLUMNS = 2
 
 
-def seat_infos(session: Session, viewer: int | None, thinking: int | None) -> list[SeatInfo]:
-    """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it."""
+def since_last_move(seen: Sequence[Turn], seat: int) -> int:
+    """Where in this round's turns the turns since `seat`'s last move begin: 0 if it has not moved this round."""
+    for index in range(len(seen) - 1, -1, -1):
+        if seen[index].seat == seat:
+            return index + 1
+    return 0
+
+
+def news_for(table: TableState) -> int | None:
+    """While a human at this screen is to act: where the turns since their last move begin (marked on the
+    seats and in the log until they act); None otherwise."""
+    seat = table.viewer
+    if seat is None or table.stage == "wait" or seat != table.game.current:
+        return None
+    return since_last_move(table.game.view(seat).seen, seat)
+
+
+def seat_infos(
+    session: Session, viewer: int | None, thinking: int | None, news_from: int | None = None
+) -> list[SeatInfo]:
+    """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
+    last turn from `news_from` on in this round, if given."""
     game = session.game
     view = game.view(viewer if viewer is not None else game.current)
+    lately: dict[int, Turn] = {}
+    if news_from is not None:
+        lately = {turn.seat: turn for turn in view.seen[news_from:] if turn.seat != viewer}
     return [
         SeatInfo(
             name=name,
@@ -37,9 +63,41 @@ def seat_infos(session: Session, viewer: int | None, thinking: int | None) -> li
             thinking=seat == thinking,
             you=seat == viewer,
             status=session.status(seat),
+            lately=lately.get(seat),
         )
         for seat, name in enumerate(game.players)
     ]
+
+
+def compact_name_width(game: Game, width: int) -> int:
+    """0 when every seat's box fits across `width`, else the width of the names on compact seat lines."""
+    names = game.players
+    need = max(BOX_WIDTH, max(len(name) for name in names) + 12, game.rules.hand_size + 9)
+    if need * len(names) <= width:
+        return 0
+    return max(len(name) for name in names)
+
+
+def log_lines(
+    game: Game, seen: tuple[Turn, ...], reshuffled_after: list[int], news_from: int | None, ascii_only: bool
+) -> list[Text]:
+    """Every line of this round's log: who started it, each turn (those since your last move marked ▸), and
+    each time the pile was shuffled into a new deck."""
+    lines: list[Text] = []
+    opening = round_opening(game)
+    if opening is not None:
+        lines.append(opening)
+    for index, turn in enumerate(seen):
+        line = turn_text(turn, game.players, ascii_only)
+        if news_from is not None and index >= news_from:
+            line = Text.assemble(Text("▸ ", style=f"bold {colour('gold')}"), line)
+        lines.append(line)
+        lines.extend(RESHUFFLED.copy() for _ in range(reshuffled_after.count(index + 1)))
+    return lines
+
+
+#: The log's line when the deck ran out and the pile under the previous drop became the new deck.
+RESHUFFLED = Text("The deck ran out: the pile was shuffled into a new deck.", style="dim italic")
 
 
 def round_opening(game: Game) -> Text | None:
@@ -127,18 +185,12 @@ def draw(table: TableState) -> None:
     ascii_only = table.ascii_only
     join = table.session.join_command
     table.sub_title = f"{table.rules.name} · round {game.round_no}" + (f" · {join}" if join else "")
-    for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking)):
-        table.query_one(f"#seat-{seat}", SeatPanel).show(info, ascii_only)
+    news_from = news_for(table)
+    draw_seats(table, news_from)
     view = game.view(table.viewer if table.viewer is not None else game.current)
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
     table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only)
-    log = table.query_one(TurnLog)
-    room = max(LOG_LINES, log.size.height - 2)
-    lines = [turn_text(turn, game.players, ascii_only) for turn in view.seen[-room:]]
-    opening = round_opening(game)
-    if len(lines) < room and opening is not None:
-        lines.insert(0, opening)
-    log.show(lines)
+    table.query_one(TurnLog).show(log_lines(game, view.seen, table.reshuffled_after, news_from, ascii_only))
     draw_hand(table)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     prompt = prompt_text(table.stage, game, table.thinking, table.session.pass_and_play, table.drop, ascii_only, status)
@@ -147,6 +199,17 @@ def draw(table: TableState) -> None:
         table.shown_lines = shown
         table.query_one("#prompt", Static).update(prompt)
         table.query_one("#message", Static).update(message_text(table.message))
+
+
+def draw_seats(table: TableState, news_from: int | None) -> None:
+    """Each seat in its box, or on one line each when the boxes would not fit across the screen."""
+    game = table.game
+    name_width = compact_name_width(game, table.size.width - 2)
+    seats = table.query_one("#seats")
+    seats.set_class(bool(name_width), "-compact")
+    seats.styles.height = -(-len(game.players) // COMPACT_COLUMNS) if name_width else None
+    for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking, news_from)):
+        table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
 
 
 def draw_hand(table: TableState) -> None:

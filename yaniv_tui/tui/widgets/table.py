@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Label, Static
 
@@ -30,22 +30,47 @@ class SeatInfo:
     you: bool
     #: Who is at a remote seat now: "waiting", "joined" or "away"; "" for a seat that is not remote.
     status: str = ""
+    #: What the seat did since the viewer's last move, shown until the viewer acts.
+    lately: Turn | None = None
+
+
+def lately_text(turn: Turn, ascii_only: bool) -> Text:
+    """A turn in few characters, for a seat: `−7♠ 7♥ +deck` (dropped, then took; a deck card is never named)."""
+    dropped = [*turn.drop, *([turn.slapped] if turn.slapped is not None else [])]
+    text = Text()
+    text.append("−", style=f"bold {colour('gold')}")
+    text.append_text(faces_text(dropped, ascii_only))
+    text.append(" +", style=f"bold {colour('gold')}")
+    if turn.take is None:
+        text.append("deck")
+    else:
+        text.append_text(faces_text([turn.take], ascii_only))
+    return text
 
 
 class SeatPanel(Static):
-    """One player at the table: name, score, card backs for the hand size, bot or human, out or in."""
+    """One player at the table: name, score, card backs for the hand size, bot or human, out or in; in a box, or
+    on one compact line when many seats share the width."""
 
-    _shown: tuple[SeatInfo, bool, int] | None = None
+    _shown: tuple[SeatInfo, bool, int, int] | None = None
 
-    def show(self, info: SeatInfo, ascii_only: bool) -> None:
-        if self._shown == (info, ascii_only, palette()):
+    def show(self, info: SeatInfo, ascii_only: bool, name_width: int = 0) -> None:
+        """Show `info`: in a box, or on one line with names padded to `name_width` when it is not 0."""
+        shown = (info, ascii_only, name_width, palette())
+        if self._shown == shown:
             return
-        self._shown = (info, ascii_only, palette())
-        # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
-        self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
+        self._shown = shown
         self.set_class(info.playing, "-playing")
         self.set_class(info.out, "-out")
         self.set_class(info.thinking, "-thinking")
+        self.set_class(info.status == "away", "-away")
+        self.set_class(bool(name_width), "-compact")
+        if name_width:
+            self.border_title = self.border_subtitle = None
+            self.update(compact_line(info, ascii_only, name_width))
+            return
+        # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
+        self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
         text = Text()
         if info.out:
             text.append("out", style="bold")
@@ -55,20 +80,46 @@ class SeatPanel(Static):
         text.append("\n")
         text.append(f"{info.score if info.score is not None else '-'}", style="bold")
         text.append(" pts")
+        if info.lately is not None:
+            text.append("\n")
+            text.append_text(lately_text(info.lately, ascii_only))
         self.update(text)
-        # The subtitle says what the seat is doing, else who sits there: a human, a bot of some level, or for a
-        # remote seat whether its player has joined or is away.
-        self.set_class(info.status == "away", "-away")
-        if info.status and not info.out:
-            self.border_subtitle = f"▶ {info.status}" if info.playing else info.status
-        elif info.thinking:
-            self.border_subtitle = "thinking…"
-        elif info.playing:
-            self.border_subtitle = "▶ to play"
-        elif info.out:
-            self.border_subtitle = "out"
-        else:
-            self.border_subtitle = Text(info.kind)
+        self.border_subtitle = doing(info, ascii_only, lately=False)
+
+
+def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
+    """What the seat is doing, else (if `lately`) what it did since your last move, else who sits there: a
+    human, a bot of some level, or for a remote seat whether its player has joined or is away."""
+    if info.status and not info.out:
+        return Text(f"▶ {info.status}" if info.playing else info.status)
+    if info.thinking:
+        return Text("thinking…")
+    if info.playing:
+        return Text("▶ to play")
+    if info.out:
+        return Text("out")
+    if lately and info.lately is not None:
+        return lately_text(info.lately, ascii_only)
+    return Text("you" if info.you and lately else info.kind)
+
+
+def compact_line(info: SeatInfo, ascii_only: bool, name_width: int) -> Text:
+    """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`."""
+    line = Text(no_wrap=True, overflow="ellipsis", end="")
+    line.append("▶ " if info.playing else "  ", style=f"bold {colour('gold')}")
+    line.append(f"{info.name:<{name_width}} ", style="bold")
+    if info.out:
+        line.append("out")
+    elif info.cards is not None:
+        line.append(f"{info.cards:>2}")
+        line.append("#" if ascii_only else "▮", style=f"bold {colour('card-back')}")
+    else:
+        line.append("   ")
+    score = "-" if info.score is None else str(info.score)
+    line.append(f" {score:>4}", style="bold")
+    line.append(" pts  ")
+    line.append_text(doing(info, ascii_only))
+    return line
 
 
 class DeckView(Static):
@@ -199,17 +250,22 @@ def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
     return text
 
 
-class TurnLog(Static):
-    """The last few turns of this round."""
+class TurnLog(VerticalScroll, can_focus=False):
+    """Every turn of this round, scrolled to the latest (scroll back with the mouse wheel)."""
+
+    _shown: list[str] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-lines")
 
     def on_mount(self) -> None:
         self.border_title = "this round"
-
-    _shown: list[str] | None = None
 
     def show(self, lines: list[Text]) -> None:
         plain = [line.markup for line in lines]
         if plain == self._shown:
             return
         self._shown = plain
-        self.update(Text("\n").join(lines) if lines else Text("No turns yet this round.", style="dim"))
+        shown = Text("\n").join(lines) if lines else Text("No turns yet this round.", style="dim")
+        self.query_one("#log-lines", Static).update(shown)
+        self.call_after_refresh(self.scroll_end, animate=False)
