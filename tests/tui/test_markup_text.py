@@ -193,7 +193,7 @@ async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_hous
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert isinstance(app.screen, HouseRulesScreen)
-        check_literal(app, f"House rules · from {RULES_NAME}")
+        check_literal(app, f"Edit rules · from {RULES_NAME}")
         app.screen.query_one("#hr-name", Input).value = "Typed [/] [b]"
         await pilot.press("ctrl+s")  # saved as a new preset, highlighted on setup
         await pilot.pause()
