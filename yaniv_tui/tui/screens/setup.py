@@ -57,7 +57,7 @@ class SetupScreen(SetupSaved):
         Binding("down", "app.focus_next", "next field", show=False),
         Binding("up", "app.focus_previous", "previous field", show=False),
     ]
-    AUTO_FOCUS = "#continue-saved, #presets"
+    AUTO_FOCUS = "#presets"
 
     def __init__(self, prefill: dict[str, object] | None = None) -> None:
         super().__init__(classes="setup")
@@ -169,6 +169,8 @@ class SetupScreen(SetupSaved):
         presets = self.query_one("#presets", OptionList)
         presets.highlighted = list(self.presets).index(self.ruleset_id)
         self.show_rules(first=True)
+        if self.saved is not None:  # enter goes back to it, as the hint says
+            self.query_one("#continue-saved", Button).focus()
 
     # -- the chosen preset ----------------------------------------------------------------
 

@@ -75,7 +75,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         self.query_one("#continue-saved", Button).display = self.saved is not None
         self.query_one("#setup-hint", Static).update(self.hint_text())
         if not self.games:
-            self.query_one("#start", Button).focus()
+            self.query_one("#presets").focus()
         self.refresh_bindings()
 
     def action_continue_game(self) -> None:
