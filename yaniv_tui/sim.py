@@ -314,7 +314,7 @@ def render_table(result: SimResult) -> Any:
     table.add_column("round wins", justify="right")
     table.add_column("points a round", justify="right")
     table.add_column("Yaniv calls a round", justify="right")
-    table.add_column("Assafs suffered a call", justify="right")
+    table.add_column("calls Assafed", justify="right")
     for i, t in enumerate(result.tallies):
         f = figures(t, result.mode)
         ppr = f["points_per_round"]

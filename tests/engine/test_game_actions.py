@@ -144,13 +144,13 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        (Play(cards("AS"), None), "AS is not in P0's hand"),
-        (Play(cards("5C 5C"), None), "5C is not in P0's hand"),
-        (Play(cards("KH 5C"), None), "KH 5C is not a legal drop: a set needs one rank, a run one suit"),
+        (Play(cards("AS"), None), "A♠ is not in this hand"),
+        (Play(cards("5C 5C"), None), "5♣ is not in this hand"),
+        (Play(cards("KH 5C"), None), "K♥ 5♣ is not a legal drop: a set needs one rank, a run one suit"),
         (Play(cards("QH KH AH"), None), "ace is low only"),
         (Play((), None), "choose at least one card to drop"),
-        (Play(cards("5C"), card("9S")), "9S cannot be taken: take 2D from the previous drop, or the deck"),
-        (CallYaniv(), "P0 cannot call Yaniv: the hand is worth 31, above the limit of 5"),
+        (Play(cards("5C"), card("9S")), "9♠ cannot be taken: take 2♦ from the previous drop, or the deck"),
+        (CallYaniv(), "cannot call Yaniv: the hand is worth 31, above the limit of 5"),
         (SlapDown(card("5C")), "a slap-down is only for the card just drawn from the deck"),
         (KeepCard(), "there is no drawn card to keep or slap down"),
     ],
@@ -172,7 +172,7 @@ def test_taking_a_middle_card_under_ends(dealt, state) -> None:
     game = dealt("israeli", ["3H 4H 5H KC QC", "KS KD KH QS QD"], up="2D")
     game.apply(Play(cards("3H 4H 5H"), None))
     before = state(game)
-    with pytest.raises(IllegalActionError, match="4H cannot be taken: take 3H or 5H"):
+    with pytest.raises(IllegalActionError, match="4♥ cannot be taken: take 3♥ or 5♥"):
         game.apply(Play(cards("KS"), card("4H")))
     assert state(game) == before
 
@@ -210,7 +210,7 @@ def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
     assert game.view(1).phase == "turn"  # whether the draw matched is seat 0's secret until slapped down
     before = state(game)
     for wrong in (Play(cards("KC"), None), CallYaniv()):
-        with pytest.raises(IllegalActionError, match="must first slap down 5S or keep it"):
+        with pytest.raises(IllegalActionError, match="first slap down 5♠ or keep it"):
             game.apply(wrong)
         assert state(game) == before
     with pytest.raises(IllegalActionError, match="slap-down is only for the card just drawn"):

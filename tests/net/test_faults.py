@@ -109,7 +109,7 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     ben = await joined(host, tmp_path, "ben")
     before = game_to_dict(host.game)
     play = ben.game.legal_actions()  # Ann's legal actions, as Ben's mirror guesses them
-    with pytest.raises(ActionRefused, match="not your turn: Ann is to play"):
+    with pytest.raises(ActionRefused, match="not your turn: wait for Ann"):
         await asyncio.wait_for(ben.send(play[0]), LIMIT)
     ws, _ = await joined_raw(host, ann.token)  # Ann again, from a raw connection: her old one is closed
     message = {"v": 1, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}

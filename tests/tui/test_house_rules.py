@@ -35,7 +35,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected():
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
-        assert "^e house rules" in screen_text(app)  # the footer names the key
+        assert "^e edit rules" in screen_text(app)  # the footer names the key
         dialog = await open_dialog(pilot)
         assert dialog.base_id == "israeli"
         dialog.query_one("#hr-yaniv_limit", Input).scroll_visible(animate=False)  # far down the file's keys

@@ -21,6 +21,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.words import sentence
 
 #: Names that are markup to Textual: a closing tag with nothing to close (MarkupError), a style, a
 #: style pair, and an action a click would run. The last is longer than `--players` takes: a save may hold it.
@@ -96,8 +97,9 @@ async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game(
             await settle(pilot)
         assert isinstance(app.screen, GameEndScreen), "the game did not end"
         game = app.screen.session.game
-        winners = " and ".join(game.players[s] for s in game.winners)
-        check_literal(app, *NAMES[:3], f"{winners} wins!", f"of {RULES_NAME}")
+        check_literal(
+            app, *NAMES[:3], sentence([game.players[s] for s in game.winners], "win", "!"), f"of {RULES_NAME}"
+        )
         assert app.is_running and app.return_code is None
     assert {"PassScreen", "TableScreen", "RoundEndScreen", "HelpScreen", "ScoresScreen"} <= seen
 
@@ -191,7 +193,7 @@ async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_hous
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert isinstance(app.screen, HouseRulesScreen)
-        check_literal(app, f"House rules · from {RULES_NAME}")
+        check_literal(app, f"Edit rules · from {RULES_NAME}")
         app.screen.query_one("#hr-name", Input).value = "Typed [/] [b]"
         await pilot.press("ctrl+s")  # saved as a new preset, highlighted on setup
         await pilot.pause()

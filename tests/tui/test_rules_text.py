@@ -39,3 +39,38 @@ def test_a_changed_field_changes_the_words():
     assert "Slap-down" not in before and "Slap-down" in after
     assert "plus 25" in after
     assert "any card of a set" in after
+
+
+#: Each way the Assaf sentence may put its two cases, as a test of the lowest other hand against the caller's.
+_CASES = {
+    "every other hand is higher": lambda other, caller: other > caller,
+    "nobody has a lower hand": lambda other, caller: other >= caller,
+    "someone has a hand as low or lower": lambda other, caller: other <= caller,
+    "someone has a lower hand": lambda other, caller: other < caller,
+}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("on_tie", [True, False])
+def test_the_assaf_sentence_says_what_the_engine_does_on_a_lower_an_equal_and_a_higher_hand(preset, on_tie):
+    """Issue 14 item 5: "if nobody has less, the caller scores 0" contradicted "as low or lower Assafs"."""
+    import re
+
+    from yaniv_tui.engine import parse_cards
+    from yaniv_tui.engine.scoring import score_round
+
+    rules = dataclasses.replace(load_ruleset(preset), assaf_on_tie=on_tie)
+    if not rules.assaf:
+        return
+    text = next(line for line in describe(rules) if "Assafed" in line)
+    first, second = text.split(". If ", 1)
+    safe = re.match(r"If ([^,(]*?)(?: \(.*?\))?, the caller scores 0", first)
+    assafed = re.match(r"([^,(]*?)(?: \(.*?\))?, the caller is Assafed", second)
+    assert safe and assafed, text
+    said_safe, said_assafed = _CASES[safe.group(1)], _CASES[assafed.group(1)]
+    for other in ("2D", "3D", "4D"):
+        result = score_round(rules, [0, 0], [parse_cards("3C"), parse_cards(other)], 0)
+        value = result.values[1]
+        assert value is not None
+        assert said_safe(value, 3) != said_assafed(value, 3), f"both or neither case for {other}: {text}"
+        assert said_assafed(value, 3) == result.assaf, f"{other} against 3: {text}"

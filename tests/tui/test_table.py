@@ -24,6 +24,7 @@ from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
 from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
+from yaniv_tui.tui.words import sentence
 
 TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
 
@@ -42,8 +43,7 @@ async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only():
         game = screen.session.game
         assert game.is_over and len(game.history) >= 2
         text = screen_text(app)
-        winners = " and ".join(game.players[s] for s in game.winners)
-        assert f"{winners} wins!" in text
+        assert sentence([game.players[s] for s in game.winners], "win", "!") in text
         for name in game.players:
             assert name in text
 
@@ -57,7 +57,7 @@ async def test_an_illegal_drop_says_why_and_changes_nothing():
         before = (list(session.game.hand(0)), session.game.turns, list(session.game.deck))
         await pilot.press("4", "5", "enter")  # shown by rank: 4♥ 5♥ 6♦ 9♣ K♠
         assert table.stage == "choose"
-        assert "9C KS is not a legal drop" in screen_text(app)
+        assert "9♣ K♠ is not a legal drop" in screen_text(app)
         assert (list(session.game.hand(0)), session.game.turns, list(session.game.deck)) == before
 
 
@@ -70,7 +70,7 @@ async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains()
         assert "y" not in keys
         assert keys["1-9 ←→ space"] == "choose cards" and keys["⏎"] == "drop them"
         await pilot.press("y")
-        assert "cannot call Yaniv: the hand is worth 34, above the limit of 5" in screen_text(app)
+        assert "Cannot call Yaniv: the hand is worth 34, above the limit of 5" in screen_text(app)
         assert session.game.turns == 0
 
 

@@ -138,6 +138,7 @@ async def serve(session: Session, hosting: MakeHost) -> int:
     each move and recorded as it goes."""
     from yaniv_tui.net.headless import serve_headless
     from yaniv_tui.store.tables import TableFileError
+    from yaniv_tui.tui.words import subject
 
     try:
         host = hosting(session.game, session.options.seats, session.meta.game_id)
@@ -162,6 +163,6 @@ async def serve(session: Session, hosting: MakeHost) -> int:
         await asyncio.sleep(LINGER)
     finally:
         await host.stop()
-    winners = " and ".join(game.players[s] for s in game.winners)
+    winners = subject([game.players[s] for s in game.winners], start=True)
     print(f"{winners} won after {len(game.history)} rounds.", flush=True)
     return 0

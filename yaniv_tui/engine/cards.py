@@ -9,6 +9,8 @@ SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RED_SUITS = frozenset({"D", "H"})
+#: A joker's face on the screen, before its code: `★JK` (`JK` with ASCII cards).
+JOKER_FACE = "★"
 
 #: Rank 0 is the joker; 1 is the ace, 11 to 13 are jack, queen and king.
 JOKER_RANK = 0
@@ -66,6 +68,14 @@ class Card(NamedTuple):
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
+    def face(self, ascii_only: bool = False) -> str:
+        """The card as a player reads it on the screen: `10♥`, `Q♠`, `★JK` (or its code, `10H`, in ASCII)."""
+        if ascii_only:
+            return self.code
+        if self.rank == JOKER_RANK:
+            return JOKER_FACE + "JK"
+        return RANK_CODES[self.rank] + SUIT_SYMBOLS[self.suit]
+
     def name(self) -> str:
         """The card in words: `queen of hearts`, `joker`."""
         if self.rank == JOKER_RANK:
@@ -80,6 +90,20 @@ class Card(NamedTuple):
 
 
 JOKER = Card(JOKER_RANK, "")
+
+
+def faces(cards: Iterable[Card]) -> str:
+    """Cards as the screen shows them, separated by spaces: `A♣ Q♠ ★JK`; every message about cards uses these
+    (`ascii_faces` turns them into the ASCII cards' `AC QS JK`)."""
+    return " ".join(card.face() for card in cards)
+
+
+_ASCII_SUITS = str.maketrans({symbol: suit for suit, symbol in SUIT_SYMBOLS.items()})
+
+
+def ascii_faces(text: str) -> str:
+    """`text` with every card face in it written as with ASCII cards: `A♣ ★JK` becomes `AC JK`."""
+    return text.replace(JOKER_FACE + "JK", "JK").translate(_ASCII_SUITS)
 
 
 def parse_card(code: str) -> Card:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Literal
 
-from .cards import JACK, JOKER, Card
+from .cards import JACK, JOKER, Card, faces
 from .ruleset import Ruleset
 
 DropKind = Literal["single", "set", "run"]
@@ -180,7 +180,7 @@ def arrange_drop(cards: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...
 
 
 def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
-    text = " ".join(c.code for c in cards)
+    text = faces(cards)
     if not cards:
         return "choose at least one card to drop"
     naturals = [c for c in cards if c.rank]

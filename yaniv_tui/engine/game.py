@@ -261,12 +261,13 @@ class Game(GameState):
         self.turns += 1
         return self
 
-    def _who(self) -> str:
-        return self.players[self.current]
+    def _slap_first(self) -> str:
+        assert self.slap_card is not None
+        return f"first slap down {self.slap_card.face()} or keep it"
 
     def _play(self, action: Play) -> None:
         if self.phase == "slap":
-            raise IllegalActionError(f"{self._who()} must first slap down {self.slap_card} or keep it")
+            raise IllegalActionError(self._slap_first())
         current = self.current
         hand = self.hands[current]
         assert hand is not None
@@ -276,7 +277,7 @@ class Game(GameState):
             try:
                 rest.remove(card)
             except ValueError:
-                raise IllegalActionError(f"{card} is not in {self._who()}'s hand") from None
+                raise IllegalActionError(f"{card.face()} is not in this hand") from None
         rules = self.rules
         kind: DropKind
         if len(drop) == 1:
@@ -294,8 +295,10 @@ class Game(GameState):
         elif not self.takeable:
             raise IllegalActionError(f"{take} cannot be taken: the pile is empty, so draw from the deck")
         elif take not in self.takeable:
-            allowed = " or ".join(c.code for c in self.takeable)
-            raise IllegalActionError(f"{take} cannot be taken: take {allowed} from the previous drop, or the deck")
+            allowed = " or ".join(c.face() for c in self.takeable)
+            raise IllegalActionError(
+                f"{take.face()} cannot be taken: take {allowed} from the previous drop, or the deck"
+            )
 
         # Legal: from here on nothing can fail.
         pile = self.pile
@@ -362,14 +365,13 @@ class Game(GameState):
 
     def _call(self) -> None:
         if self.phase == "slap":
-            raise IllegalActionError(f"{self._who()} must first slap down {self.slap_card} or keep it")
+            raise IllegalActionError(self._slap_first())
         hand = self.hands[self.current]
         assert hand is not None
         value = hand_value(hand, self.rules)
         if not self.rules.may_call(value):
             raise IllegalActionError(
-                f"{self._who()} cannot call Yaniv: the hand is worth {value}, "
-                f"above the limit of {self.rules.yaniv_limit}"
+                f"cannot call Yaniv: the hand is worth {value}, above the limit of {self.rules.yaniv_limit}"
             )
         result = score_round(self.rules, self.scores, self.hands, self.current, zero_wins=self.zero_wins)
         self.history.append(result)

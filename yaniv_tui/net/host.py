@@ -273,7 +273,7 @@ class TableHost:
         if game.is_over:
             return "the game is over"
         if game.current != seat:
-            return f"it is not your turn: {self.names[game.current]} is to play"
+            return f"it is not your turn: wait for {self.names[game.current]}"
         try:
             game.clone().apply(action)
         except IllegalActionError as error:

@@ -250,31 +250,29 @@ def print_rulesets(console: Console | None = None, folder: Path | None = None) -
 
     out = console or Console()
     where = folder or user_rulesets_dir()
-    table = Table(title="Yaniv rulesets")
-    table.add_column("id", style="bold")
-    table.add_column("from")
-    table.add_column("name")
-    table.add_column("players")
-    table.add_column("call at", justify="right")
-    table.add_column("end")
-    table.add_column("description")
+    # The ruleset's id, name and origin share one column, and the limits stay narrow, so at 80 columns the
+    # description keeps about 30 columns rather than a tall strip of one or two words a line.
+    table = Table(title="Yaniv rulesets", expand=True)
+    table.add_column("ruleset", min_width=11, overflow="fold")
+    table.add_column("players", no_wrap=True)
+    table.add_column("call at", justify="right", no_wrap=True)
+    table.add_column("end", min_width=9)
+    table.add_column("description", ratio=1, min_width=24)
     for entry in all_rulesets(where):
         # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
-        origin = Text("shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}")
-        ruleset_id = Text(printable(entry.id))
+        origin = "shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}"
         rules = entry.rules
+        name = Text("invalid", style="red") if rules is None else Text(printable(rules.name))
+        ruleset = Text.assemble((printable(entry.id), "bold"), "\n", name, "\n", (origin, "dim"))
         if rules is None:
-            error = Text(printable(entry.error or ""))
-            table.add_row(ruleset_id, origin, Text("invalid", style="red"), "", "", "", error)
+            table.add_row(ruleset, "", "", "", Text(printable(entry.error or "")))
             continue
         if rules.end_mode == "elimination":
             end = "out above " if rules.end_on == "above" else "out at "
         else:
             end = "ends at "
         table.add_row(
-            ruleset_id,
-            origin,
-            Text(printable(rules.name)),
+            ruleset,
             f"{rules.min_players}–{rules.max_players}",
             f"≤ {rules.yaniv_limit}",
             f"{end}{rules.end_limit}",

@@ -86,7 +86,6 @@ def _call(rules: Ruleset) -> str:
 def _assaf(rules: Ruleset) -> str:
     if not rules.assaf:
         return "There is no Assaf: the lowest hand scores 0 and everyone else adds their hand."
-    lower = "hand as low or lower" if rules.assaf_on_tie else "lower hand"
     penalty = f"{rules.assaf_penalty}"
     if rules.assaf_penalty_per_extra:
         penalty += f" (and {rules.assaf_penalty_per_extra} more for each extra Assafer)"
@@ -97,8 +96,13 @@ def _assaf(rules: Ruleset) -> str:
         "first_lowest": "the lowest hand scores 0 (the first after the caller on a tie)",
     }[rules.assaf_zero]
     others = "others add their hands" if rules.assaf_others_score else "nobody else scores"
+    # Both sentences come from the one tie rule, so they cannot disagree about an equal hand.
+    if rules.assaf_on_tie:
+        safe, assafed = "every other hand is higher", "someone has a hand as low or lower (a tie Assafs)"
+    else:
+        safe, assafed = "nobody has a lower hand (a tie goes to the caller)", "someone has a lower hand"
     return (
-        f"If nobody has less, the caller scores 0 and everyone else adds their hand. If someone has a {lower}, "
+        f"If {safe}, the caller scores 0 and everyone else adds their hand. If {assafed}, "
         f"the caller is Assafed: {caller}, {zero}, {others}."
     )
 

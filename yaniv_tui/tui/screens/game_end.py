@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from ..colours import colour
 from ..session import Session
+from ..words import sentence
 from .common import AfterGame, TooSmall
 from .scores import scores_table
 
@@ -92,12 +93,12 @@ class GameEndScreen(Screen[AfterGame]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        names = " and ".join(game.players[s] for s in game.winners)
+        names = sentence([game.players[s] for s in game.winners], "win", "!")
         rounds = len(game.history)
         yield TooSmall()
         yield Header()
         with VerticalScroll(id="end-body"):
-            title = self.stopped or f"{names} wins!"
+            title = self.stopped or names
             yield Static(Text(title, style=f"bold {colour('gold')}"), id="end-title")
             played = f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}"
             yield Static(Text(played))  # Text: the ruleset's name as written

@@ -79,7 +79,7 @@ class HouseRulesScreen(ModalScreen[str | None]):
         rules = self.rules
         yield TooSmall()
         with Vertical(classes="dialog", id="hr-dialog"):
-            yield Static(Content.styled(f"House rules · from {rules.name}", "bold"), classes="dialog-title")
+            yield Static(Content.styled(f"Edit rules · from {rules.name}", "bold"), classes="dialog-title")
             with VerticalScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
                     yield Input(suggest_id(rules, self.taken), compact=True, id="hr-id", classes="hr-widget")

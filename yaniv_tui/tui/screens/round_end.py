@@ -17,6 +17,7 @@ from yaniv_tui.engine import RoundScore, Ruleset
 
 from ..colours import colour
 from ..widgets.cards import faces_text
+from ..words import sentence, subject
 from .common import TooSmall
 
 
@@ -25,15 +26,15 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
     caller = players[result.caller]
     value = result.values[result.caller]
     text = Text()
-    text.append(f"{caller} called Yaniv with {value}", style="bold")
+    text.append(f"{subject(caller, start=True)} called Yaniv with {value}", style="bold")
     if not result.assaf:
         text.append(" · Yaniv!", style=f"bold {colour('good')}")
-        text.append(f" {caller} wins the round.")
+        text.append(f" {sentence(caller, 'win', ' the round.')}")
     else:
-        by = ", ".join(players[s] for s in result.assafers) or ", ".join(players[s] for s in result.zeroed)
+        by = subject([players[s] for s in result.assafers or result.zeroed])
         text.append(" · Assaf!", style=f"bold {colour('bad')}")
         text.append(f" by {by}.")
-        text.append(f" {players[result.winner]} wins the round.")
+        text.append(f" {sentence(players[result.winner], 'win', ' the round.')}")
     return text
 
 
@@ -107,10 +108,8 @@ class RoundEndScreen(Screen[None]):
             with Center():
                 yield Static(result_table(result, self.players, ascii_only), id="round-table")
             if result.game_over:
-                winners = " and ".join(self.players[s] for s in result.winners)
-                yield Static(
-                    Text(f"The game is over: {winners} wins.", style=f"bold {colour('gold')}"), id="round-over"
-                )
+                winners = sentence([self.players[s] for s in result.winners], "win", ".")
+                yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")

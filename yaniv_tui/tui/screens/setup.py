@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar
 
 from rich.text import Text
@@ -10,14 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
-from yaniv_tui.store import SavedGame, SaveError, all_rulesets, claim_game, is_open_elsewhere, scan_saves
+from yaniv_tui.store import SavedGame, all_rulesets
 
 from ..colours import colour
 from ..options import (
@@ -34,28 +31,33 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from .common import TooSmall
-from .saved_games import SavedGamesScreen, describe_save
-from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, SeatRow, load_presets
+from .saved_games import describe_save
+from .setup_saved import SetupSaved
+from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, load_presets
 
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
 
 
-class SetupScreen(Screen[GameOptions | SavedGame]):
+class SetupScreen(SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
-    Enter on the defaults seats one human against two bots.
+    Focus starts on the ruleset list (on Continue when a saved game is offered); enter there starts the
+    highlighted rules with the defaults: one human against two bots. ↑↓ move between fields as tab does
+    wherever a field has no use for them.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "start the game"),
-        Binding("ctrl+a", "add_seat", "add a seat"),
-        Binding("ctrl+d", "remove_seat", "remove the last seat"),
+        Binding("ctrl+s", "start", "start"),
+        Binding("ctrl+a", "add_seat", "+ seat"),
+        Binding("ctrl+d", "remove_seat", "− seat"),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+o", "saved_games", "saved games"),
         Binding("ctrl+t", "app.stats", "stats"),
-        Binding("ctrl+e", "house_rules", "house rules"),
+        Binding("ctrl+e", "house_rules", "edit rules"),
+        Binding("down", "app.focus_next", "next field", show=False),
+        Binding("up", "app.focus_previous", "previous field", show=False),
     ]
-    AUTO_FOCUS = "#continue-saved, #start"
+    AUTO_FOCUS = "#presets"
 
     def __init__(self, prefill: dict[str, object] | None = None) -> None:
         super().__init__(classes="setup")
@@ -100,13 +102,14 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Label("House rules", classes="section")
-                yield OptionList(*self.preset_options(), id="presets")
+                yield RulesetList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
                     yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
-                with VerticalScroll(id="preset-rules-box"):
+                # Not a stop for tab or ↑↓: the whole rules are in the help (?); the side follows its focus.
+                with VerticalScroll(id="preset-rules-box", can_focus=False):
                     yield Static("", id="preset-rules")
-            with VerticalScroll(id="setup-side"):
+            with VerticalScroll(id="setup-side", can_focus=False):
                 yield from self.compose_saved()
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
@@ -149,18 +152,13 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
                     yield Button("Start", id="start", variant="success", action="screen.start")
                     yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
                     yield Button(
-                        "Rules…",
+                        "Edit rules…",
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
                         action="screen.house_rules",
                     )
                 yield Static(self.hint_text(), id="setup-hint")
         yield Footer(compact=True, show_command_palette=False)
-
-    def hint_text(self) -> str:
-        """What enter does, and how to move: it follows whether a saved game is offered."""
-        first = "enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts"
-        return first + " · tab moves between fields · press a seat's Human/Bot or a limit (or ← →) to change it"
 
     def preset_options(self) -> list[Option | None]:
         """One option per loadable ruleset, the user's own marked, with separators between."""
@@ -177,6 +175,8 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
         presets = self.query_one("#presets", OptionList)
         presets.highlighted = list(self.presets).index(self.ruleset_id)
         self.show_rules(first=True)
+        if self.saved is not None:  # enter goes back to it, as the hint says
+            self.query_one("#continue-saved", Button).focus()
 
     # -- the chosen preset ----------------------------------------------------------------
 
@@ -190,7 +190,7 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#start", Button).focus()  # a click chose the rules; enter starts (RulesetList)
 
     def show_rules(self, first: bool = False) -> None:
         """Fit the seats and limit choices to the highlighted preset."""
@@ -338,86 +338,3 @@ class SetupScreen(Screen[GameOptions | SavedGame]):
     @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_start()
-
-    # -- the saved games: Continue offers the newest game no other yaniv has open, the list all of them ----
-
-    def load_saves(self) -> None:
-        """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
-        listing = scan_saves()
-        self.games = list(listing.games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.save_problem = ""
-        notices = self.prefill.pop("notices", None)
-        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
-        if lines:
-            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
-
-    def compose_saved(self) -> Iterator[Widget]:
-        if self.games:
-            with Vertical(id="saved-box"):
-                yield Label(self.saved_title(), classes="section", id="saved-title")
-                yield Static(self.saved_text(), id="saved-desc")
-                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
-                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
-        if self.save_problem:
-            yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
-
-    def saved_title(self) -> str:
-        others = len(self.games) - 1
-        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
-
-    def saved_text(self) -> Text:
-        if self.saved is None:
-            return Text("Every saved game is open in another yaniv.", style="italic")
-        return describe_save(self.saved)
-
-    def show_saved(self) -> None:
-        """Bring the saved-game box up to date after games were deleted."""
-        box = self.query("#saved-box")
-        if not box:
-            return
-        box.first().display = bool(self.games)
-        self.query_one("#saved-title", Label).update(self.saved_title())
-        self.query_one("#saved-desc", Static).update(self.saved_text())
-        self.query_one("#continue-saved", Button).display = self.saved is not None
-        self.query_one("#setup-hint", Static).update(self.hint_text())
-        if not self.games:
-            self.query_one("#start", Button).focus()
-        self.refresh_bindings()
-
-    def action_continue_game(self) -> None:
-        if self.saved is None:
-            self.refresh_saves()  # the other yaniv that had every game open may have quit since
-        if self.saved is not None:
-            self.continue_with(self.saved)
-        elif self.games:
-            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
-            self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
-
-    def continue_with(self, saved: SavedGame) -> None:
-        """Lock the game to this process and go to its table; one line when another yaniv has it."""
-        try:
-            fresh = claim_game(
-                saved.game_id, hosted=self.hosting
-            )  # as saved now: another yaniv may have played it since it was listed
-        except SaveError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
-            self.refresh_saves()
-            return
-        self.dismiss(fresh)
-
-    def refresh_saves(self) -> None:
-        """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
-        self.show_saved()
-
-    def action_saved_games(self) -> None:
-        if self.games:
-            self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
-
-    def saved_game_chosen(self, saved: SavedGame | None) -> None:
-        if saved is not None:
-            self.continue_with(saved)
-            return
-        self.refresh_saves()

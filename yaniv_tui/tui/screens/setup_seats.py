@@ -1,12 +1,15 @@
-"""The setup screen's parts: a seat's row (human or bot, and a name), and the rulesets it offers."""
+"""The setup screen's parts: the ruleset list, a seat's row (human or bot, and a name), and the rulesets it
+offers."""
 
 from __future__ import annotations
 
 import contextlib
+from typing import ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, OptionList
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
@@ -19,6 +22,12 @@ REMOTE = "remote"
 #: What a name field takes as typed or pasted: no control or invisible format character (check_name refuses
 #: any that gets in another way), so nothing in a name reaches the terminal as a command.
 NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
+
+
+class RulesetList(OptionList):
+    """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "screen.start", "start", show=False)]
 
 
 class SeatRow(Horizontal):

@@ -24,6 +24,7 @@ from ..remote import TableLost
 from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
+from ..words import notice
 from .table_state import TableState
 from .turn_actions import Stage, digit_bindings, undo_move
 
@@ -174,7 +175,7 @@ class TableScreen(TableState):
 
     def offers(self, action: str) -> bool:
         """Whether this table ever has the key for `action` (the help lists only those)."""
-        return action != "say" or self.session.can_say
+        return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
         """Someone at the table said one of its fixed messages."""
@@ -233,7 +234,7 @@ class TableScreen(TableState):
             return
         self.thinking = None
         if told:
-            self.notify(told, severity="warning", markup=False)
+            self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
         self.acted(seat)
 
     def action_scores(self) -> None:

@@ -14,6 +14,7 @@ from ..colours import colour
 from ..session import Session
 from ..widgets.cards import faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
+from ..words import clause, is_you, notice, possessive, sentence
 from .turn_actions import Stage
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def round_opening(game: Game) -> Text | None:
     if not game.history:
         return None
     last = game.history[-1]
-    return Text(f"Round {game.round_no}: {game.players[last.winner]} starts.", style="dim italic")
+    return Text(f"Round {game.round_no}: {clause(game.players[last.winner], 'start', '.')}", style="dim italic")
 
 
 def hand_title(owner: str, hand: tuple[Card, ...], game: Game, fresh: Card | None, ascii_only: bool) -> Text:
@@ -149,11 +150,11 @@ def prompt_text(
             why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
             text.append(f"Waiting for {who}: {why}.", style="italic")
         elif thinking is not None:
-            text.append(f"{game.players[thinking]} is thinking…", style="italic")
+            text.append(sentence(game.players[thinking], "be", " thinking…"), style="italic")
         elif not game.is_over:
-            text.append(f"{name}'s turn.", style="italic")
+            text.append(f"{possessive(name, start=True)} turn.", style="italic")
         return text
-    text.append("Your turn" if not pass_and_play else f"Your turn, {name}", style="bold")
+    text.append("Your turn" if not pass_and_play or is_you(name) else f"Your turn, {name}", style="bold")
     text.append(": ")
     if stage == "choose" and not game.hand(game.current):
         text.append("your hand is empty, so you call Yaniv: press y.")
@@ -174,9 +175,9 @@ def prompt_text(
     return text
 
 
-def message_text(message: str) -> Text | str:
+def message_text(message: str, ascii_only: bool = False) -> Text | str:
     """Why the last key did nothing, in the colour of bad news; nothing when all is well."""
-    return Text(message, style=f"bold {colour('bad')}") if message else ""
+    return Text(notice(message, ascii_only), style=f"bold {colour('bad')}") if message else ""
 
 
 def draw(table: TableState) -> None:
@@ -198,7 +199,7 @@ def draw(table: TableState) -> None:
     if shown != table.shown_lines:
         table.shown_lines = shown
         table.query_one("#prompt", Static).update(prompt)
-        table.query_one("#message", Static).update(message_text(table.message))
+        table.query_one("#message", Static).update(message_text(table.message, ascii_only))
 
 
 def draw_seats(table: TableState, news_from: int | None) -> None:
@@ -225,7 +226,7 @@ def draw_hand(table: TableState) -> None:
         hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, ascii_only)
         return
     hand = table.hand_of(seat)
-    owner = f"{game.players[seat]}'s hand" if table.session.pass_and_play else "Your hand"
+    owner = f"{possessive(game.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
     title = hand_title(owner, hand, game, table.fresh.get(seat), ascii_only)
     if not hand:
         hand_view.show(title, hand, [], set(), None, ascii_only)

@@ -9,21 +9,16 @@ from textual.message import Message
 from textual.widgets import Static
 
 from yaniv_tui.engine import Card
-from yaniv_tui.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
 from ..colours import colour, palette
 
-JOKER_FACE = "★"
 #: Characters inside a card's border (the stylesheet makes cards 8 wide with a border).
 FACE_WIDTH = 6
 
 
 def face(card: Card, ascii_only: bool = False) -> str:
-    """A card as a player reads it: `10♥`, `Q♠`, `JK` (or `10H` in ASCII)."""
-    if card.is_joker:
-        return "JK" if ascii_only else f"{JOKER_FACE}JK"
-    suit = card.suit if ascii_only else SUIT_SYMBOLS[card.suit]
-    return RANK_CODES[card.rank] + suit
+    """A card as a player reads it: `10♥`, `Q♠`, `★JK` (or `10H` in ASCII); its home is `Card.face`."""
+    return card.face(ascii_only)
 
 
 def face_text(card: Card, ascii_only: bool = False, *, on_card: bool = True) -> Text:

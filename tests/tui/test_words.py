@@ -1,0 +1,143 @@
+"""Words on the screen: a name as the subject agrees with its verb for any name ("You" included), and every
+message about cards writes them as the screen does, in one voice (issue 14, items 2 and 4)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tui_helpers import TableApp, make_options, settle, stacked_session
+
+from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.tui.screens.round_end import headline
+from yaniv_tui.tui.screens.table_view import prompt_text, round_opening
+from yaniv_tui.tui.words import clause, notice, possessive, sentence, subject
+
+ISRAELI = load_ruleset("israeli").with_choices(yaniv_limit=13, end_limit=None)
+#: A card code as a file writes it (`AC`, `10H`, `JK`), where the screen writes a face (`A♣`, `10♥`, `★JK`).
+CODE = re.compile(r"(?<![\w♣♦♥♠★])(?:10|[2-9AJQKT])[CDHS](?!\w)|(?<!★)\bJK\b")
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        ("You", "You win the round."),
+        ("you", "You win the round."),
+        ("Ann", "Ann wins the round."),
+        (["Ann", "Ben"], "Ann and Ben win the round."),
+        (["You", "Ann"], "Ann and you win the round."),
+        (["Ann", "Ben", "Cy"], "Ann, Ben and Cy win the round."),
+    ],
+)
+def test_a_winner_agrees_with_win(names: str | list[str], expected: str) -> None:
+    assert sentence(names, "win", " the round.") == expected
+
+
+def test_mid_sentence_you_is_lower_case_and_irregular_verbs_agree() -> None:
+    assert clause("You", "start", ".") == "you start."
+    assert clause("Ann", "start", ".") == "Ann starts."
+    assert sentence("You", "be", " thinking") == "You are thinking"
+    assert sentence("Ann", "be", " thinking") == "Ann is thinking"
+    assert sentence("Ann", "have", " it") == "Ann has it"
+    assert subject(["You", "Ann"]) == "Ann and you"
+    assert possessive("You", start=True) == "Your" and possessive("Ann") == "Ann's"
+    assert sentence("ann", "win", "") == "ann wins", "a name keeps its case as typed"
+
+
+def _called(names: tuple[str, ...], hands: list[str], caller: int) -> Game:
+    """A game of `names` whose first round `caller` called with these hands."""
+    parsed = [parse_cards(h) for h in hands]
+    order = [parsed[s][i] for i in range(len(parsed[0])) for s in range(len(parsed))] + parse_cards("8D")
+    game = Game.new(ISRAELI, list(names), seed=3, deck=order, first=caller)
+    game.apply(CallYaniv())
+    return game
+
+
+@pytest.mark.parametrize("names", [("You", "Ann", "Ben"), ("Ann", "You", "Ben"), ("Ann", "Ben", "Cy")])
+def test_round_end_and_next_round_read_right_for_any_name(names: tuple[str, ...]) -> None:
+    game = _called(names, ["AC 2D 3H 2S 5C", "KC KD KH KS QC", "QD QH QS JC JD"], caller=0)
+    said = headline(game.history[-1], names).plain
+    opening = round_opening(game)
+    assert opening is not None
+    if names[0] == "You":
+        assert "You called Yaniv with 13" in said and "You win the round." in said
+        assert opening.plain == "Round 2: you start."
+    else:
+        assert f"{names[0]} called Yaniv" in said and f"{names[0]} wins the round." in said
+        assert opening.plain == f"Round 2: {names[0]} starts."
+    assert "You wins" not in said and "You starts" not in opening.plain
+
+
+def test_an_assaf_names_whoever_assafed_in_the_second_person_too() -> None:
+    game = _called(("Ann", "You", "Ben"), ["3H 4S 3C 2C AH", "AC AD 2H 2S JK", "AS 3D 2D 4C JK"], caller=0)
+    said = headline(game.history[-1], ("Ann", "You", "Ben")).plain
+    assert "Assaf! by you and Ben." in said or "Assaf! by Ben and you." in said
+    assert "wins the round" in said or "win the round" in said
+    assert "You wins" not in said
+
+
+def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
+    game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=1)
+    assert prompt_text("wait", game, 1, False, (), False).plain == "You are thinking…"
+    assert prompt_text("wait", game, None, False, (), False).plain == "Your turn."
+    assert prompt_text("choose", game, None, True, (), False).plain.startswith("Your turn: ")
+    game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=0)
+    assert prompt_text("wait", game, 0, False, (), False).plain == "Ann is thinking…"
+
+
+# -- item 4: one notation and one voice -------------------------------------------------------------------
+
+
+def _illegal_messages() -> list[str]:
+    """The engine's message for each illegal move a player can try."""
+    messages: list[str] = []
+    hands = ["9C KS 4H 5H JK", "2C 3C 4C 5C 6C"]
+    parsed = [parse_cards(h) for h in hands]
+    order = [parsed[s][i] for i in range(5) for s in range(2)] + parse_cards("8D 2D 2S")
+    game = Game.new(ISRAELI, ["You", "Ann"], seed=3, deck=order, first=0)
+    tries = [
+        Play(tuple(parse_cards("9C KS")), None),
+        Play(tuple(parse_cards("AS")), None),
+        Play(tuple(parse_cards("4H 5H JK")), parse_cards("9S")[0]),
+        Play(tuple(parse_cards("JK 4H")), None),
+        CallYaniv(),
+        SlapDown(parse_cards("9C")[0]),
+        KeepCard(),
+    ]
+    for action in tries:
+        with pytest.raises(IllegalActionError) as error:
+            game.apply(action)
+        messages.append(str(error.value))
+    return messages
+
+
+def test_every_illegal_move_names_cards_as_the_screen_does_in_one_voice() -> None:
+    messages = _illegal_messages()
+    assert any("♣" in m or "♠" in m or "★JK" in m for m in messages)
+    for message in messages:
+        assert not CODE.search(message), f"a card code where the screen shows a face: {message!r}"
+        assert "You" not in message and "your" not in message.split(":")[0], message
+        shown = notice(message)
+        assert shown[0].isupper() or not shown[0].isalpha(), shown
+        ascii_shown = notice(message, ascii_only=True)
+        assert not re.search("[♣♦♥♠★]", ascii_shown), ascii_shown
+
+
+async def test_the_message_line_speaks_in_one_voice_in_either_notation() -> None:
+    options = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
+    session = stacked_session(options, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("4", "5", "enter")  # 9♣ K♠
+        line = str(table.query_one("#message").render())
+        assert line.startswith("9♣ K♠ is not a legal drop"), line
+        await pilot.press("9")
+        line = str(table.query_one("#message").render())
+        assert line.startswith("There is no card 9"), line
+        app.ascii_cards = True
+        await pilot.press("enter")  # the same two cards, still chosen
+        await settle(pilot)
+        line = str(table.query_one("#message").render())
+        assert line.startswith("9C KS is not a legal drop"), line

@@ -1,0 +1,116 @@
+"""The setup screen's saved games: Continue offers the newest game no other yaniv has open, the list all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Label, Static
+
+from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
+
+from ..colours import colour
+from ..options import GameOptions
+from .saved_games import SavedGamesScreen, describe_save
+
+
+class SetupSaved(Screen[GameOptions | SavedGame]):
+    """The saved-game half of the setup screen: its box, Continue (ctrl+r) and the list (ctrl+o)."""
+
+    #: What the setup screen was opened with (`yaniv host`, the command line's choices, notices to show).
+    prefill: dict[str, object]
+    hosting: bool
+    #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
+    games: list[SavedGame]
+    saved: SavedGame | None
+    #: Damaged saves moved aside, finished games recorded late: a line each.
+    save_problem: str
+
+    def hint_text(self) -> str:
+        """What enter does, and how to move: it follows whether a saved game is offered."""
+        first = "enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts"
+        return first + " · ↑↓ and tab move between fields · enter changes a seat's Human/Bot, ← → a limit"
+
+    def load_saves(self) -> None:
+        """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
+        listing = scan_saves()
+        self.games = list(listing.games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.save_problem = ""
+        notices = self.prefill.pop("notices", None)
+        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
+        if lines:
+            self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
+
+    def compose_saved(self) -> Iterator[Widget]:
+        if self.games:
+            with Vertical(id="saved-box"):
+                yield Label(self.saved_title(), classes="section", id="saved-title")
+                yield Static(self.saved_text(), id="saved-desc")
+                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
+                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
+        if self.save_problem:
+            yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
+
+    def saved_title(self) -> str:
+        others = len(self.games) - 1
+        return "Saved game" + (f" (and {others} more)" if others > 0 else "")
+
+    def saved_text(self) -> Text:
+        if self.saved is None:
+            return Text("Every saved game is open in another yaniv.", style="italic")
+        return describe_save(self.saved)
+
+    def show_saved(self) -> None:
+        """Bring the saved-game box up to date after games were deleted."""
+        box = self.query("#saved-box")
+        if not box:
+            return
+        box.first().display = bool(self.games)
+        self.query_one("#saved-title", Label).update(self.saved_title())
+        self.query_one("#saved-desc", Static).update(self.saved_text())
+        self.query_one("#continue-saved", Button).display = self.saved is not None
+        self.query_one("#setup-hint", Static).update(self.hint_text())
+        if not self.games:
+            self.query_one("#presets").focus()
+        self.refresh_bindings()
+
+    def action_continue_game(self) -> None:
+        if self.saved is None:
+            self.refresh_saves()  # the other yaniv that had every game open may have quit since
+        if self.saved is not None:
+            self.continue_with(self.saved)
+        elif self.games:
+            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
+            self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
+
+    def continue_with(self, saved: SavedGame) -> None:
+        """Lock the game to this process and go to its table; one line when another yaniv has it."""
+        try:
+            fresh = claim_game(
+                saved.game_id, hosted=self.hosting
+            )  # as saved now: another yaniv may have played it since it was listed
+        except SaveError as error:
+            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
+            self.refresh_saves()
+            return
+        self.dismiss(fresh)
+
+    def refresh_saves(self) -> None:
+        """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
+        self.games = list(scan_saves().games)
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.show_saved()
+
+    def action_saved_games(self) -> None:
+        if self.games:
+            self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
+
+    def saved_game_chosen(self, saved: SavedGame | None) -> None:
+        if saved is not None:
+            self.continue_with(saved)
+            return
+        self.refresh_saves()
