@@ -1,5 +1,5 @@
 """The records: the game-end chart over every round (and its library loaded only there), the stats screen by
-bot level and ruleset."""
+bot level and ruleset, and the theme remembered in the user's settings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Select
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.store import history_path
+from yaniv_tui.store.settings import Settings, load_settings, settings_path
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.stats import StatsScreen
 
@@ -81,3 +82,31 @@ async def test_the_stats_screen_keeps_a_bot_by_level_and_filters_by_ruleset() ->
         await pilot.pause()
         assert table.row_count == 3
         assert all(str(table.get_row_at(i)[2]) == "1" for i in range(3))
+
+
+async def test_the_theme_chosen_is_remembered_in_the_settings() -> None:
+    """Before: a theme chosen from the command palette was forgotten at the next start."""
+    app = YanivApp(None, {})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark" and not settings_path().exists()
+        app.theme = "nord"
+        await pilot.pause()
+    assert load_settings() == Settings(theme="nord", bell=True)
+    again = YanivApp(None, {})
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"
+
+
+async def test_a_damaged_settings_file_starts_with_the_defaults_in_one_notice() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("theme = [nord\n", "utf-8")
+    app = YanivApp(None, {})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        notes = [n.message for n in app._notifications]
+        assert sum("damaged" in n for n in notes) == 1 and all("\n" not in n for n in notes)
+    assert path.read_text("utf-8") == "theme = [nord\n"  # kept as it was
