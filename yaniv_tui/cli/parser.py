@@ -296,8 +296,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     before = [arg for arg in argv[: argv.index(command)] if arg.startswith("-")]
     if before:  # a game's flag, which the command would silently drop
         raise UsageError(f"{before[0]} is a flag of a game, not of 'yaniv {command}' (see yaniv --help)")
-    if extra and command in LISTINGS and command != "stats":  # `stats` takes --ruleset
-        raise UsageError(f"'yaniv {command}' takes no arguments, got {' '.join(extra)}")
+    if extra and command in LISTINGS:
+        takes = "only --ruleset NAME" if command == "stats" else "no arguments"
+        raise UsageError(f"'yaniv {command}' takes {takes}, got {' '.join(extra)}")
     if extra:
         raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv {command} --help)", f"yaniv {command}")
     return args
