@@ -31,8 +31,9 @@ def play_recorded(history: History, key: str, seed: int, names: tuple[str, ...] 
 
 
 def expected_stats(games: list[Game]) -> dict[str, PlayerStats]:
-    """The stats counted straight from the games' own round results."""
+    """The stats counted straight from the games' own round results (each name plays one kind of seat here)."""
     table: dict[str, dict[str, int]] = {}
+    kinds: dict[str, str] = {}
     for game in games:
         for seat, name in enumerate(game.players):
             row = table.setdefault(
@@ -41,6 +42,7 @@ def expected_stats(games: list[Game]) -> dict[str, PlayerStats]:
                     ["games", "wins", "rounds", "points", "calls", "calls_won", "assafs_made", "assafs_suffered"], 0
                 ),
             )
+            kinds[name] = SEATS[seat].describe()
             row["games"] += 1
             row["wins"] += seat in game.winners
             for score in game.history:
@@ -53,7 +55,7 @@ def expected_stats(games: list[Game]) -> dict[str, PlayerStats]:
                     row["calls"] += 1
                     row["calls_won"] += not score.assaf
                     row["assafs_suffered"] += score.assaf
-    return {name: PlayerStats(name, **row) for name, row in table.items()}
+    return {name: PlayerStats(name, kinds[name], hinted_wins=0, **row) for name, row in table.items()}
 
 
 def test_a_new_database_is_created_at_the_latest_schema(tmp_path: Path) -> None:
@@ -74,6 +76,7 @@ def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path: Path) -> No
         first = play_recorded(history, "g1", seed=1)
     # Put the database back to version 1, as an older yaniv-tui left it.
     with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE seats DROP COLUMN hints")
         db.execute("DROP INDEX seats_by_name")
         db.execute("UPDATE schema_version SET version = 1")
     with History(path) as history:

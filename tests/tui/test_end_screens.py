@@ -47,7 +47,7 @@ async def test_the_game_end_offers_play_again_new_game_and_quit():
         end = app.screen
         assert isinstance(end, GameEndScreen)
         text = screen_text(app)
-        assert "Score after every round, one scale for all" in text
+        assert "Score after every round (low is good)" in text
         seats = end.session.options.seats
         await pilot.press("p")
         await pilot.pause()

@@ -36,7 +36,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command in ("host", "join", "serve"):
         return _network(args)
     if args.command is not None:
-        return _listing(args.command)
+        return _listing(args)
     from .play import main as play
 
     return play(args)
@@ -56,16 +56,17 @@ def _network(args: argparse.Namespace) -> int:
     return serve(args)
 
 
-def _listing(command: str) -> int:
+def _listing(args: argparse.Namespace) -> int:
     from yaniv_tui import store
 
+    command = args.command
     if command == "rulesets":
         return store.print_rulesets()
     if command == "saves":
         return store.print_saves()  # records finished games the history missed first
     for line in store.record_pending():
         print(f"yaniv: {line}", file=sys.stderr)
-    return store.print_stats()
+    return store.print_stats(ruleset=args.ruleset)
 
 
 __all__ = ["EXIT_USAGE", "UsageError", "main"]

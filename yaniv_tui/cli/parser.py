@@ -12,7 +12,7 @@ from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_RULESET, Gam
 #: The commands that only print a listing, and what each prints.
 LISTINGS = {
     "rulesets": "the presets and your own rulesets, with any that cannot be loaded",
-    "stats": "every player's record over the games in the history",
+    "stats": "every player's record (a bot's by level) and each person's against each bot level",
     "saves": "the games in progress, to go back to with 'yaniv --resume ID'",
 }
 #: `--resume` without an id: the newest game in progress.
@@ -276,8 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_sim_flags(sim)
     _add_network_commands(commands)
-    for name, what in LISTINGS.items():
-        commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
+    listings = {
+        name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
+        for name, what in LISTINGS.items()
+    }
+    listings["stats"].add_argument(
+        "--ruleset", metavar="NAME", help="only the games of this ruleset (its id, as 'israeli', or its name)"
+    )
     return parser
 
 
@@ -294,7 +299,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     if before:  # a game's flag, which the command would silently drop
         raise UsageError(f"{before[0]} is a flag of a game, not of 'yaniv {command}' (see yaniv --help)")
     if extra and command in LISTINGS:
-        raise UsageError(f"'yaniv {command}' takes no arguments, got {' '.join(extra)}")
+        takes = "only --ruleset NAME" if command == "stats" else "no arguments"
+        raise UsageError(f"'yaniv {command}' takes {takes}, got {' '.join(extra)}")
     if extra:
         raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv {command} --help)", f"yaniv {command}")
     return args

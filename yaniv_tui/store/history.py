@@ -15,7 +15,6 @@ import stat
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,54 +26,22 @@ from .meta import now_iso
 from .paths import history_path
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
+from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus, stats_table, versus_table
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATS_COLUMNS", "History", "PlayerStats", "print_stats", "stats_table"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "STATS_COLUMNS",
+    "History",
+    "PlayerStats",
+    "Versus",
+    "no_games_line",
+    "print_stats",
+    "stats_table",
+]
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.table import Table
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """One player name's record over every game in the history."""
-
-    name: str
-    games: int  # finished games
-    wins: int  # finished games won, a shared win included
-    rounds: int
-    points: int  # points added over those rounds (an Assaf penalty included, a bonus taken off)
-    calls: int  # Yaniv calls
-    calls_won: int  # calls that were not Assafed
-    assafs_made: int
-    assafs_suffered: int
-
-    @property
-    def average_points(self) -> float:
-        """Average points added per round played."""
-        return self.points / self.rounds if self.rounds else 0.0
-
-    @property
-    def call_success(self) -> float:
-        """The share of Yaniv calls that were not Assafed, 0 to 1."""
-        return self.calls_won / self.calls if self.calls else 0.0
-
-    def cells(self) -> tuple[str, ...]:
-        """The row under STATS_COLUMNS, as text (the name's control characters escaped: it may be from an old file)."""
-        return (
-            printable(self.name),
-            str(self.games),
-            str(self.wins),
-            f"{self.average_points:.1f}",
-            str(self.calls),
-            f"{self.call_success:.0%}" if self.calls else "–",
-            str(self.assafs_made),
-            str(self.assafs_suffered),
-        )
-
-
-#: The stats table's headings, shared by `yaniv stats` and the stats screen.
-STATS_COLUMNS = ("player", "games", "wins", "points / round", "Yaniv calls", "calls won", "Assafs made", "Assafed")
 
 
 class History:
@@ -93,7 +60,7 @@ class History:
         self._connection: sqlite3.Connection | None = None
         self._broken = False  # from a newer version, or damaged past repair: not tried again
         self._replaced = False  # a damaged database was moved aside once already
-        self._recorded: dict[str, int] = {}  # game key -> rounds known to be in the database
+        self._recorded: dict[str, tuple[int, tuple[int, ...]]] = {}  # game key -> (rounds, hints) in the database
         # The app may record from a worker thread and read stats from the main one.
         self._lock = threading.RLock()
         self._connect()
@@ -208,30 +175,46 @@ class History:
 
     # -- recording ---------------------------------------------------------------------------
 
-    def record(self, game_key: str, game: Game, seats: Sequence[Seat], started_at: str | None = None) -> bool:
-        """Record the game's finished rounds (and its result once over) that are not yet in the database.
+    def record(
+        self,
+        game_key: str,
+        game: Game,
+        seats: Sequence[Seat],
+        started_at: str | None = None,
+        hints: Sequence[int] = (),
+    ) -> bool:
+        """Record the game's finished rounds (and its result once over) that are not yet in the database, and the
+        hints each seat has asked for (`hints`: one count a seat, or none given).
 
         Call it after any action, as often as you like: it does nothing when nothing new has finished.
         Returns True when the database holds everything finished so far.
         """
         rounds = len(game.history)
-        if self._recorded.get(game_key) == rounds:
+        hints = tuple(hints)
+        if self._recorded.get(game_key) == (rounds, hints):
             return True
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
+        if hints and (len(hints) != len(game.players) or min(hints) < 0):
+            raise ValueError(f"hints must be a count of 0 or more for each of the {len(game.players)} players")
 
         def work(db: sqlite3.Connection) -> bool:
             game_id = self._game_row(db, game_key, game, seats, started_at or now_iso())
             have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
             for i in range(have, rounds):
                 _insert_round(db, game_id, i + 1, game.history[i])
+            # Never fewer than recorded: a game resumed elsewhere may count its hints again from 0.
+            db.executemany(
+                "UPDATE seats SET hints = max(hints, ?) WHERE game_id = ? AND seat = ?",
+                [(count, game_id, seat) for seat, count in enumerate(hints)],
+            )
             if game.is_over:
                 _finish(db, game_id, game)
             return True
 
         done = bool(self._run(work, False))
         if done:
-            self._recorded[game_key] = rounds
+            self._recorded[game_key] = (rounds, hints)
         return done
 
     def _game_row(self, db: sqlite3.Connection, key: str, game: Game, seats: Sequence[Seat], started: str) -> int:
@@ -254,9 +237,20 @@ class History:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def stats(self) -> list[PlayerStats]:
-        """Every player name's stats, most wins first; [] (and `.problem` set) when the database is unusable."""
-        result: list[PlayerStats] = self._run(_stats, [])
+    def stats(self, ruleset: str | None = None) -> list[PlayerStats]:
+        """Every player's stats (a bot's by level; of one ruleset's games, by its id or name), most wins first;
+        [] (and `.problem` set) when the database is unusable."""
+        result: list[PlayerStats] = self._run(lambda db: read_stats(db, ruleset), [])
+        return result
+
+    def versus(self, ruleset: str | None = None) -> list[Versus]:
+        """Each person's record against each bot level (of one ruleset's games); [] when unusable."""
+        result: list[Versus] = self._run(lambda db: read_versus(db, ruleset), [])
+        return result
+
+    def rulesets(self) -> list[str]:
+        """The ids of the rulesets with games in the history, most games first; [] when unusable."""
+        result: list[str] = self._run(read_rulesets, [])
         return result
 
     def games_played(self) -> int:
@@ -325,73 +319,39 @@ def _finish(db: sqlite3.Connection, game_id: int, game: Game) -> None:
         )
 
 
-_STATS = """
-WITH played AS (
-    SELECT s.name, count(*) AS games, sum(s.winner) AS wins
-    FROM seats s JOIN games g ON g.id = s.game_id
-    WHERE g.finished_at IS NOT NULL
-    GROUP BY s.name
-),
-rounds_played AS (
-    SELECT s.name, count(*) AS rounds, sum(rs.added) AS points,
-           sum(rs.assafer) AS assafs_made
-    FROM round_seats rs JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
-    GROUP BY s.name
-),
-calls AS (
-    SELECT s.name, count(*) AS calls, sum(1 - r.assaf) AS calls_won, sum(r.assaf) AS assafs_suffered
-    FROM rounds r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.caller
-    GROUP BY s.name
-),
-names AS (SELECT DISTINCT name FROM seats)
-SELECT n.name,
-       coalesce(p.games, 0), coalesce(p.wins, 0),
-       coalesce(rp.rounds, 0), coalesce(rp.points, 0),
-       coalesce(c.calls, 0), coalesce(c.calls_won, 0),
-       coalesce(rp.assafs_made, 0), coalesce(c.assafs_suffered, 0)
-FROM names n
-LEFT JOIN played p ON p.name = n.name
-LEFT JOIN rounds_played rp ON rp.name = n.name
-LEFT JOIN calls c ON c.name = n.name
-ORDER BY coalesce(p.wins, 0) DESC, coalesce(p.games, 0) DESC, n.name
-"""
-
-
-def _stats(db: sqlite3.Connection) -> list[PlayerStats]:
-    return [PlayerStats(*row) for row in db.execute(_STATS)]
-
-
 # -- `yaniv stats` --------------------------------------------------------------------------
 
 
-def stats_table(stats: Sequence[PlayerStats]) -> Table:
-    """The stats as a rich table, one row per player name."""
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title="Yaniv stats")
-    table.add_column(STATS_COLUMNS[0], style="bold")
-    for heading in STATS_COLUMNS[1:]:
-        table.add_column(heading, justify="right")
-    for player in stats:
-        table.add_row(*map(Text, player.cells()))  # Text, not markup: a name like "[red]x" prints as typed
-    return table
-
-
-def print_stats(path: Path | None = None, console: Console | None = None) -> int:
-    """`yaniv stats`: print every player's stats; returns the exit status (1 when the history is unusable)."""
+def print_stats(path: Path | None = None, console: Console | None = None, ruleset: str | None = None) -> int:
+    """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
+    returns the exit status (1 when the history is unusable)."""
     from rich.console import Console
 
     out = console or Console()
     with History(path) as history:
-        stats = history.stats()
+        stats = history.stats(ruleset)
+        versus = history.versus(ruleset)
+        known = history.rulesets() if ruleset is not None and not stats else []
         if history.notice:
             print(f"yaniv: {history.notice}", file=sys.stderr)
         if history.problem:
             print(f"yaniv: {history.problem}", file=sys.stderr)
             return 1
     if not stats:
-        out.print("No games in the history yet.")
+        out.print(no_games_line(ruleset, known), markup=False, highlight=False)
         return 0
-    out.print(stats_table(stats))
+    of = "" if ruleset is None else f" of {printable(ruleset)}"
+    out.print(stats_table(stats, f"Yaniv stats{of}", out.width))
+    if versus:
+        out.print(versus_table(versus, width=out.width))
     return 0
+
+
+def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:
+    """The one line for a history with no games (of the ruleset asked for), naming the rulesets it has games of."""
+    if ruleset is None:
+        return "No games in the history yet."
+    line = f"No games of the ruleset '{printable(ruleset)}' in the history"
+    if known:
+        return f"{line}: it has games of {', '.join(printable(name) for name in known)}."
+    return f"{line}: it has no games yet."

@@ -56,8 +56,13 @@ _V2 = """
 CREATE INDEX seats_by_name ON seats(name);
 """
 
+# The hints each seat asked for in a game, so a game won with hints is marked as such (none before).
+_V3 = """
+ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+"""
+
 #: Each step takes the database from version i to i + 1; a new step is appended, never edited.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -187,7 +192,7 @@ def migrate(connection: sqlite3.Connection) -> int:
 
 
 #: What SQLite says of a database whose tables are not what this yaniv-tui made.
-_DAMAGE = ("no such table", "no such column", "malformed", "not a database", "has no column")
+_DAMAGE = ("no such table", "no such column", "malformed", "not a database", "has no column", "duplicate column")
 
 
 def check_tables(connection: sqlite3.Connection) -> None:

@@ -93,6 +93,7 @@ class YanivApp(App[None]):
     # -- which screen comes next ------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.remember_theme()
         if self.joining is not None:
             self.open_join(self.joining)
             self.call_after_refresh(self.started)
@@ -103,6 +104,31 @@ class YanivApp(App[None]):
         else:
             self.open_table(session, first=True)
         self.call_after_refresh(self.started)
+
+    def remember_theme(self) -> None:
+        """Apply the theme saved in the user's settings, and save the theme whenever it changes."""
+        from yaniv_tui.store.settings import read_settings
+
+        settings, problem = read_settings()
+        if problem:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        if settings.theme is not None and settings.theme in self.available_themes:
+            self.theme = settings.theme
+        self.theme_changed_signal.subscribe(self, lambda theme: self.save_theme(theme.name))
+
+    def save_theme(self, name: str) -> None:
+        """Keep the theme chosen in the user's settings; a problem is told in one line."""
+        from dataclasses import replace
+
+        from yaniv_tui.store.settings import read_settings, save_settings
+
+        settings, _ = read_settings()
+        if settings.theme == name:
+            return
+        problem = save_settings(replace(settings, theme=name))
+        if problem and problem not in self.told:
+            self.told.add(problem)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
 
     def started(self) -> None:
         """The first screen is on the terminal: start-up is over."""

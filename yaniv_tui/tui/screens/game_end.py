@@ -1,4 +1,4 @@
-"""The end of the game: final standings, the winner, each player's score after every round, what next."""
+"""The end of the game: final standings, the winner, a chart of each player's score after every round, what next."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
@@ -18,43 +18,6 @@ from ..session import Session
 from ..words import sentence
 from .common import AfterGame, TooSmall
 from .scores import scores_table
-
-
-def score_lines(session: Session) -> list[list[int]]:
-    """Each player's total after every round; a player who is out keeps the score they went out on."""
-    lines: list[list[int]] = []
-    for seat in range(len(session.game.players)):
-        line: list[int] = [0]
-        for result in session.game.history:
-            total = result.scores[seat]
-            line.append(line[-1] if total is None else total)
-        lines.append(line)
-    return lines
-
-
-BARS = "▁▂▃▄▅▆▇█"
-#: Rounds the chart shows (the latest ones): two cells a round fit 80 columns.
-CHART_ROUNDS = 24
-
-
-def score_chart(session: Session) -> Text:
-    """Each player's total after every round as bars on one scale for everyone, so rows compare."""
-    game = session.game
-    lines = score_lines(session)
-    top = max(max(line) for line in lines) or 1
-    winners = set(game.winners)
-    text = Text()
-    for seat, line in enumerate(lines):
-        if seat:
-            text.append("\n")
-        style = f"bold {colour('gold')}" if seat in winners else f"{colour('card-back')}"
-        text.append(f"{game.players[seat][:12]:<13}", style="bold" if seat in winners else "")
-        shown = line[1:][-CHART_ROUNDS:]
-        for value in shown:
-            text.append(BARS[round(value / top * (len(BARS) - 1))] * 2, style=style)
-        text.append(" " * (2 * (CHART_ROUNDS - len(shown)) + 1))
-        text.append(f"{line[-1]:>4}", style="bold")
-    return text
 
 
 def standings(session: Session) -> Table:
@@ -101,12 +64,16 @@ class GameEndScreen(Screen[AfterGame]):
             title = self.stopped or names
             yield Static(Text(title, style=f"bold {colour('gold')}"), id="end-title")
             played = f"after {rounds} round{'s' if rounds != 1 else ''} of {self.session.options.rules.name}"
-            yield Static(Text(played))  # Text: the ruleset's name as written
-            yield Static(standings(self.session), id="standings")
-            yield Static(
-                Text("Score after every round, one scale for all (low is good)", style="bold"), id="chart-title"
-            )
-            yield Static(score_chart(self.session), id="chart")
+            yield Static(Text(played), id="end-played")  # Text: the ruleset's name as written
+            with Horizontal(id="end-top"):
+                yield Static(standings(self.session), id="standings")
+                with Vertical(id="end-chart"):
+                    yield Static(Text("Score after every round (low is good)", style="bold"), id="chart-title")
+                    # Here, not at the top: only a game's end pays for the plotting library.
+                    from ..widgets.score_chart import ScoreChart, chart_key
+
+                    yield ScoreChart(game, id="chart")
+                    yield Static(chart_key(game), id="chart-key")
             yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:

@@ -1,0 +1,75 @@
+"""The user's settings file: defaults when missing, the theme and the bell kept, a damaged file never lost."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.store.settings import Settings, load_settings, read_settings, save_settings, settings_path
+
+
+def test_no_file_gives_the_defaults(tmp_path: Path) -> None:
+    assert read_settings(tmp_path / "settings.toml") == (Settings(theme=None, bell=True), None)
+
+
+def test_settings_are_kept_with_the_files_other_keys_and_comments(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "settings.toml"
+    assert save_settings(Settings(theme="nord", bell=False), path) is None
+    assert load_settings(path) == Settings(theme="nord", bell=False)
+    path.write_text('# mine\ntheme = "nord"\nbell = false\nfuture = 3\n', "utf-8")
+    assert save_settings(Settings(theme="dracula", bell=False), path) is None
+    text = path.read_text("utf-8")
+    assert "# mine" in text and "future = 3" in text and 'theme = "dracula"' in text
+    assert save_settings(Settings(theme=None, bell=True), path) is None
+    assert "theme" not in path.read_text("utf-8") and load_settings(path) == Settings()
+
+
+def test_the_environment_names_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+    assert settings_path() == tmp_path / "config" / "settings.toml"
+    assert save_settings(Settings(theme="gruvbox")) is None
+    assert load_settings().theme == "gruvbox"
+
+
+DAMAGED = {
+    "not TOML": b"theme = nord = 3\n",
+    "not UTF-8": b'theme = "\xff"\n',
+    "a theme that is no name": b"theme = 3\n",
+    "a bell that is not true or false": b'bell = "loud"\n',
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=list(DAMAGED))
+def test_a_damaged_file_gives_the_defaults_in_one_line_and_is_moved_aside_before_a_save(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(content)
+    settings, problem = read_settings(path)
+    assert settings == Settings()
+    assert problem is not None and "\n" not in problem and "damaged" in problem and str(path) in problem
+    assert path.read_bytes() == content  # reading never touches it
+    told = save_settings(Settings(theme="nord"), path)
+    assert told is not None and "moved to" in told and "\n" not in told
+    asides = list(tmp_path.glob("settings.toml.damaged-*"))
+    assert len(asides) == 1 and asides[0].read_bytes() == content
+    assert load_settings(path) == Settings(theme="nord")
+
+
+def test_a_folder_or_fifo_in_its_place_is_read_as_the_defaults(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.toml"
+    folder.mkdir()
+    assert read_settings(folder)[1] is not None
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    settings, problem = read_settings(fifo)  # never waits on the FIFO
+    assert settings == Settings() and problem is not None and "FIFO" in problem
+
+
+def test_an_unwritable_folder_says_so_in_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "config"
+    blocker.write_text("a file where the folder should be")
+    problem = save_settings(Settings(theme="nord"), blocker / "settings.toml")
+    assert problem is not None and "cannot be written" in problem and "\n" not in problem

@@ -1,0 +1,125 @@
+"""The user's settings, kept in `settings.toml` in the config folder: the theme chosen, whether the bell rings.
+
+    settings = load_settings()                  # never raises: the defaults for a missing or damaged file
+    settings, problem = read_settings()         # the same, with the one line to tell about a damaged file
+    problem = save_settings(replace(settings, theme="nord"))   # None once written; else the one line
+
+A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults and left as it is; the
+next save moves it aside (renamed, never deleted) and says so, so nothing the user wrote is lost silently. A save
+keeps the file's other keys and comments (tomlkit), and is atomic.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from .files import NotAFile, TooBig, read_regular
+from .paths import config_dir
+
+__all__ = ["SETTINGS_FILE", "Settings", "load_settings", "read_settings", "save_settings", "settings_path"]
+
+SETTINGS_FILE = "settings.toml"
+#: A settings file is a few lines; anything much bigger is not one.
+_LIMIT = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the user chose once and keeps: the Textual theme (None: the game's own look) and the bell."""
+
+    #: The theme's name, as the command palette's "Change theme" lists it; None for the default.
+    theme: str | None = None
+    #: Ring the terminal bell when your turn comes and when someone calls Yaniv.
+    bell: bool = True
+
+
+def settings_path() -> Path:
+    """The settings file, `settings.toml` in the config folder."""
+    return config_dir() / SETTINGS_FILE
+
+
+class _Damaged(Exception):
+    """The file cannot be read as settings; the message says why, in a few words."""
+
+
+def _parse(path: Path) -> dict[str, Any] | None:
+    """The file's table, None when there is no file; _Damaged when it is not a settings file."""
+    try:
+        raw = read_regular(path, _LIMIT)
+    except FileNotFoundError:
+        return None
+    except NotAFile as error:
+        raise _Damaged(f"it is {error.kind}, not a file") from None
+    except TooBig:
+        raise _Damaged(f"it is bigger than {_LIMIT // 1024} KiB") from None
+    except OSError as error:
+        raise _Damaged(f"it cannot be read: {error.strerror or error}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Damaged("it is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise _Damaged(f"it is not TOML ({str(error).splitlines()[0]})") from None
+
+
+def _settings_of(table: dict[str, Any]) -> Settings:
+    """The settings in a file's table (keys this yaniv-tui does not know are left to others); _Damaged for a value
+    of the wrong kind."""
+    theme = table.get("theme")
+    if theme is not None and not (isinstance(theme, str) and theme.strip()):
+        raise _Damaged("its theme is not a theme's name")
+    bell = table.get("bell", True)
+    if not isinstance(bell, bool):
+        raise _Damaged("its bell is not true or false")
+    return Settings(theme=theme.strip() if theme else None, bell=bell)
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings, and None or the one line saying the file is damaged (then the defaults are used)."""
+    path = path or settings_path()
+    try:
+        table = _parse(path)
+        return (Settings() if table is None else _settings_of(table)), None
+    except _Damaged as damaged:
+        line = f"settings file {path} is damaged ({damaged}): the defaults are used, and the file is kept"
+        return Settings(), line
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings (the defaults for a missing or damaged file); never raises."""
+    return read_settings(path)[0]
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings, keeping the file's other keys and comments; None once written, else the one line to
+    tell. A damaged file is moved aside first (never overwritten), and the line says where."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    from .saves import atomic_write, move_aside
+
+    path = path or settings_path()
+    moved = ""
+    try:
+        try:
+            table = _parse(path)
+            if table is not None:
+                _settings_of(table)
+            document = tomlkit.parse(path.read_text("utf-8")) if table is not None else tomlkit.document()
+        except (_Damaged, TOMLKitError, OSError) as damaged:
+            aside = move_aside(path)
+            moved = f"settings file {path} was damaged ({damaged}); it was moved to {aside} and a new one written"
+            document = tomlkit.document()
+        for field in fields(Settings):
+            value = getattr(settings, field.name)
+            if value is None:
+                document.pop(field.name, None)
+            else:
+                document[field.name] = value
+        atomic_write(path, tomlkit.dumps(document).encode("utf-8"))
+    except OSError as error:
+        return f"settings file {path} cannot be written ({error.strerror or error})"
+    return moved or None

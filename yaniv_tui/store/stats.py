@@ -1,0 +1,251 @@
+"""The records the history database gives: each player's (a bot's by its level), and each person's against each
+bot level, over every ruleset or one; and the tables `yaniv stats` and the stats screen show them in."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from yaniv_tui.engine import BOT_LEVELS
+from yaniv_tui.engine.ruleset_read import printable
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+__all__ = [
+    "STATS_COLUMNS",
+    "VERSUS_COLUMNS",
+    "PlayerStats",
+    "Versus",
+    "read_rulesets",
+    "read_stats",
+    "read_versus",
+    "stats_table",
+    "versus_table",
+]
+
+
+def playing_as(human: int, level: str | None) -> str:
+    """Who sat at the seat, in the words of `Seat.describe`: "human", "medium bot", or "remote"."""
+    if level:
+        return f"{level} bot"
+    return "human" if human else "remote"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's record: a name as a person, or a name as a bot of one level (a level is a player of its own)."""
+
+    name: str
+    playing_as: str  # "human", "remote", or "<level> bot"
+    games: int  # finished games
+    wins: int  # finished games won, a shared win included
+    hinted_wins: int  # of those wins, the ones in which the player asked for a hint
+    rounds: int
+    points: int  # points added over those rounds (an Assaf penalty included, a bonus taken off)
+    calls: int  # Yaniv calls
+    calls_won: int  # calls that were not Assafed
+    assafs_made: int
+    assafs_suffered: int
+
+    @property
+    def average_points(self) -> float:
+        """Average points added per round played."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+    @property
+    def call_success(self) -> float:
+        """The share of Yaniv calls that were not Assafed, 0 to 1."""
+        return self.calls_won / self.calls if self.calls else 0.0
+
+    def cells(self) -> tuple[str, ...]:
+        """The row under STATS_COLUMNS, as text (the name's control characters escaped: it may be from an old file)."""
+        return (
+            printable(self.name),
+            self.playing_as,
+            str(self.games),
+            str(self.wins),
+            str(self.hinted_wins) if self.hinted_wins else "–",
+            f"{self.average_points:.1f}",
+            str(self.calls),
+            f"{self.call_success:.0%}" if self.calls else "–",
+            str(self.assafs_made),
+            str(self.assafs_suffered),
+        )
+
+
+#: The stats table's headings, shared by `yaniv stats` and the stats screen.
+STATS_COLUMNS = (
+    "player",
+    "as",
+    "games",
+    "wins",
+    "won with hints",
+    "points / round",
+    "Yaniv calls",
+    "calls won",
+    "Assafs made",
+    "Assafed",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Versus:
+    """A person's record in the finished games they played with bots of one level at the table."""
+
+    name: str
+    level: str
+    games: int
+    wins: int
+    hinted_wins: int
+    rounds: int
+    points: int
+
+    @property
+    def win_share(self) -> float:
+        """The share of these games the person won, 0 to 1."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_points(self) -> float:
+        """The person's average points added per round in these games."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+    def cells(self) -> tuple[str, ...]:
+        """The row under VERSUS_COLUMNS, as text."""
+        won = f"{self.win_share:.0%}"
+        if self.hinted_wins:
+            won += f" ({self.hinted_wins} with hints)"
+        return (printable(self.name), f"{self.level} bots", str(self.games), won, f"{self.average_points:.1f}")
+
+
+#: The headings of each person's record against each bot level.
+VERSUS_COLUMNS = ("person", "against", "games", "win share", "points / round")
+
+# The games of one ruleset (by its id or its name, any case), or of all when :ruleset is NULL.
+_CHOSEN = """
+chosen AS (
+    SELECT id, finished_at FROM games
+    WHERE :ruleset IS NULL OR ruleset_id = :ruleset OR ruleset_name = :ruleset COLLATE NOCASE
+)"""
+
+# A player is a name as a person, as a remote player, or as a bot of one level.
+_STATS = f"""
+WITH {_CHOSEN},
+who AS (
+    SELECT s.game_id, s.seat, s.name, s.human, coalesce(s.level, '') AS level, s.winner, s.hints, g.finished_at
+    FROM seats s JOIN chosen g ON g.id = s.game_id
+),
+played AS (
+    SELECT name, human, level, count(*) AS games, sum(winner) AS wins, sum(winner AND hints > 0) AS hinted
+    FROM who WHERE finished_at IS NOT NULL
+    GROUP BY name, human, level
+),
+rounds_played AS (
+    SELECT w.name, w.human, w.level, count(*) AS rounds, sum(rs.added) AS points, sum(rs.assafer) AS assafs_made
+    FROM round_seats rs JOIN who w ON w.game_id = rs.game_id AND w.seat = rs.seat
+    GROUP BY w.name, w.human, w.level
+),
+calls AS (
+    SELECT w.name, w.human, w.level, count(*) AS calls, sum(1 - r.assaf) AS calls_won, sum(r.assaf) AS suffered
+    FROM rounds r JOIN who w ON w.game_id = r.game_id AND w.seat = r.caller
+    GROUP BY w.name, w.human, w.level
+),
+players AS (SELECT DISTINCT name, human, level FROM who)
+SELECT p.name, p.human, p.level,
+       coalesce(pl.games, 0), coalesce(pl.wins, 0), coalesce(pl.hinted, 0),
+       coalesce(rp.rounds, 0), coalesce(rp.points, 0),
+       coalesce(c.calls, 0), coalesce(c.calls_won, 0),
+       coalesce(rp.assafs_made, 0), coalesce(c.suffered, 0)
+FROM players p
+LEFT JOIN played pl USING (name, human, level)
+LEFT JOIN rounds_played rp USING (name, human, level)
+LEFT JOIN calls c USING (name, human, level)
+ORDER BY coalesce(pl.wins, 0) DESC, coalesce(pl.games, 0) DESC, p.name, p.human DESC, p.level
+"""
+
+# Each person (a seat with no bot level) against each level of bot at the table, over finished games.
+_VERSUS = f"""
+WITH {_CHOSEN},
+pairs AS (
+    SELECT DISTINCT h.game_id, h.seat, h.name, b.level
+    FROM seats h
+    JOIN chosen g ON g.id = h.game_id AND g.finished_at IS NOT NULL
+    JOIN seats b ON b.game_id = h.game_id AND b.level IS NOT NULL
+    WHERE h.level IS NULL
+),
+results AS (
+    SELECT p.name, p.level, count(*) AS games, sum(h.winner) AS wins, sum(h.winner AND h.hints > 0) AS hinted
+    FROM pairs p JOIN seats h ON h.game_id = p.game_id AND h.seat = p.seat
+    GROUP BY p.name, p.level
+),
+points AS (
+    SELECT p.name, p.level, count(*) AS rounds, sum(rs.added) AS points
+    FROM pairs p JOIN round_seats rs ON rs.game_id = p.game_id AND rs.seat = p.seat
+    GROUP BY p.name, p.level
+)
+SELECT r.name, r.level, r.games, r.wins, r.hinted, coalesce(pt.rounds, 0), coalesce(pt.points, 0)
+FROM results r LEFT JOIN points pt USING (name, level)
+"""
+
+
+def read_stats(db: sqlite3.Connection, ruleset: str | None = None) -> list[PlayerStats]:
+    """Every player's record (of one ruleset's games, by id or name), most wins first."""
+    return [
+        PlayerStats(name, playing_as(human, level or None), *figures)
+        for name, human, level, *figures in db.execute(_STATS, {"ruleset": ruleset})
+    ]
+
+
+def _level_order(level: str) -> int:
+    return BOT_LEVELS.index(level) if level in BOT_LEVELS else len(BOT_LEVELS)
+
+
+def read_versus(db: sqlite3.Connection, ruleset: str | None = None) -> list[Versus]:
+    """Each person's record against each bot level (of one ruleset's games), by name, then weakest level first."""
+    rows = [Versus(*row) for row in db.execute(_VERSUS, {"ruleset": ruleset})]
+    return sorted(rows, key=lambda v: (v.name, _level_order(v.level), v.level))
+
+
+def read_rulesets(db: sqlite3.Connection) -> list[str]:
+    """The rulesets with games in the history, by id, most games first."""
+    query = "SELECT ruleset_id FROM games GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
+    return [str(row[0]) for row in db.execute(query)]
+
+
+def _table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], width: int | None) -> Table:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    def widths(wrap: bool) -> list[int]:
+        return [
+            max(max((len(row[column]) for row in rows), default=0), *map(len, heading.split() if wrap else [heading]))
+            for column, heading in enumerate(headings)
+        ]
+
+    # No lines between the columns, and each figure's heading wrapped at its words when the line is too narrow.
+    wrap = width is not None and sum(widths(False)) + len(headings) - 1 > width
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+    table.add_column(headings[0], style="bold", no_wrap=True, min_width=8)
+    table.add_column(headings[1], no_wrap=True)
+    for heading, fits in zip(headings[2:], widths(wrap)[2:], strict=True):
+        table.add_column(heading, justify="right", width=fits)
+    for row in rows:
+        table.add_row(*map(Text, row))  # Text, not markup: a name like "[red]x" prints as typed
+    return table
+
+
+def stats_table(stats: Sequence[PlayerStats], title: str = "Yaniv stats", width: int | None = None) -> Table:
+    """The stats as a rich table, one row per player (a bot once for each level it played at); its figures'
+    headings wrapped when the table would be wider than `width`."""
+    return _table(title, STATS_COLUMNS, [player.cells() for player in stats], width)
+
+
+def versus_table(
+    versus: Sequence[Versus], title: str = "Each person against each bot level", width: int | None = None
+) -> Table:
+    """Each person's record against each bot level as a rich table."""
+    return _table(title, VERSUS_COLUMNS, [row.cells() for row in versus], width)

@@ -1,0 +1,124 @@
+"""The game-end chart: each player's score after every round as a line, the end score as a line, each lucky reset
+marked. It draws with textual-plotext, so only the game-end screen imports this module (start-up does not pay)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import RenderResult
+from textual.color import Color
+from textual_plotext import PlotextPlot
+from textual_plotext.plot import Plot
+
+from yaniv_tui.engine import Game
+
+from ..colours import colour
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One player's score after every round they played in (round 0: the start), to draw as a line."""
+
+    name: str
+    rounds: tuple[int, ...]
+    scores: tuple[int, ...]
+    won: bool
+
+
+def score_lines(game: Game) -> list[Line]:
+    """Each player's total after every round of the game, all of them; a player's line stops where they went out."""
+    winners = set(game.winners)
+    lines = []
+    for seat, name in enumerate(game.players):
+        rounds, scores = [0], [0]
+        for number, result in enumerate(game.history, start=1):
+            total = result.scores[seat]
+            if total is not None:
+                rounds.append(number)
+                scores.append(total)
+        lines.append(Line(name, tuple(rounds), tuple(scores), seat in winners))
+    return lines
+
+
+def lucky_resets(game: Game) -> list[tuple[int, int]]:
+    """Each lucky reset as (round, the total it was reset to)."""
+    return [(number, now) for number, result in enumerate(game.history, start=1) for _seat, _was, now in result.resets]
+
+
+def round_ticks(rounds: int, most: int = 12) -> list[int]:
+    """Whole rounds to label on the chart's axis, 0 and the last round among them, about `most` at the most,
+    none crowding the last (plotext leaves out one of two labels that would touch, and not always the same)."""
+    step = max(1, math.ceil(rounds / most))
+    return _spaced(range(0, rounds + 1, step), rounds, step)
+
+
+def score_ticks(top: int, limit: int) -> list[int]:
+    """Round scores to label on the chart's side, from 0 to `top`, the end score among them."""
+    step = next((step for step in (5, 10, 20, 25, 50, 100, 250, 500) if top / step <= 5), 1000)
+    return _spaced(range(0, top + 1, step), limit, step)
+
+
+def _spaced(ticks: range, keep: int, step: int) -> list[int]:
+    """The ticks and `keep`, without the ticks nearer `keep` than half a step."""
+    return sorted({tick for tick in ticks if abs(tick - keep) * 2 > step} | {keep})
+
+
+#: The theme's colours the players' lines take, in seat order (the game's look follows the theme).
+LINE_COLOURS = ("card-back", "good", "card-joker", "chosen-edge", "deck-edge", "ink", "ink-muted", "pile-face")
+
+
+def rgb(name: str) -> tuple[int, int, int]:
+    """A game colour as plotext takes it."""
+    return Color.parse(colour(name)).rgb
+
+
+def chart_key(game: Game) -> Text:
+    """The chart's key in one line: each player's colour and name, the end score, the lucky reset's mark."""
+    text = Text()
+    for seat, line in enumerate(score_lines(game)):
+        text.append("━━ ", style=colour(LINE_COLOURS[seat % len(LINE_COLOURS)]))
+        text.append(line.name, style="bold" if line.won else "")
+        text.append("  ")
+    text.append("── ", style=colour("bad"))
+    text.append(f"end score {game.rules.end_limit}")
+    if lucky_resets(game):
+        text.append("  ◆ ", style=colour("gold"))
+        text.append("lucky reset")
+    return text
+
+
+def draw_chart(plt: Plot, game: Game) -> None:
+    """Every player's score after every round as a line, the end score as a line, each lucky reset marked."""
+    rounds = len(game.history)
+    limit = game.rules.end_limit
+    lines = score_lines(game)
+    plt.clear_figure()
+    for seat, line in enumerate(lines):
+        plt.plot(line.rounds, line.scores, marker="braille", color=rgb(LINE_COLOURS[seat % len(LINE_COLOURS)]))
+    plt.hline(limit, color=rgb("bad"))
+    resets = lucky_resets(game)
+    if resets:
+        plt.scatter([r for r, _ in resets], [s for _, s in resets], marker="◆", color=rgb("gold"))
+    top = max([limit, *(max(line.scores) for line in lines)])
+    plt.ylim(0, top)
+    ticks = score_ticks(top, limit)
+    plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+    plt.xlim(0, max(rounds, 1))
+    ticks = round_ticks(rounds)
+    plt.xticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+    plt.xlabel("round")
+
+
+class ScoreChart(PlotextPlot):
+    """The chart of one finished game, drawn anew at every size (so it depends on nothing but the game and its size)."""
+
+    def __init__(self, game: Game, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.game = game
+        self.theme = "clear"  # the screen's own background and ink, so a Textual theme restyles it
+
+    def render(self) -> RenderResult:
+        draw_chart(self.plt, self.game)
+        return super().render()
