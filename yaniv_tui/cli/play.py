@@ -58,6 +58,7 @@ def options_from_args(
             prefill["end_limit"] = args.end_score
         prefill["bot_delay"] = bot_delay
         prefill["ascii"] = ascii_cards
+        prefill["quiet"] = bool(args.quiet)
         if args.players is None:
             return None, prefill
         seats = parse_players(args.players)

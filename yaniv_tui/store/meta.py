@@ -38,6 +38,10 @@ class SaveMeta:
     screen_seat: int | None = None
     game_id: str = field(default_factory=new_game_id)
     started_at: str = field(default_factory=now_iso)
+    #: How many hints each seat asked for (() before the first), so a resume keeps the count for the history.
+    hints: tuple[int, ...] = ()
+    #: The human seats that conceded: a bot plays each out to the game's end.
+    conceded: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -54,12 +58,18 @@ def seat_to_dict(seat: Seat) -> dict[str, Any]:
 
 
 def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "seats": [seat_to_dict(s) for s in meta.seats],
         "screen_seat": meta.screen_seat,
         "game_id": meta.game_id,
         "started_at": meta.started_at,
     }
+    # Written once there is something to keep, so a game with neither reads as before.
+    if any(meta.hints):
+        data["hints"] = list(meta.hints)
+    if meta.conceded:
+        data["conceded"] = list(meta.conceded)
+    return data
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -114,4 +124,24 @@ def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
     started = data.get("started_at")
     if not isinstance(started, str):
         raise MetaError("meta.started_at: must be text")
-    return SaveMeta(seats, screen, game_id, started)
+    hints = _counts(data.get("hints", []), len(seats))
+    conceded = _conceded(data.get("conceded", []), seats)
+    return SaveMeta(seats, screen, game_id, started, hints, conceded)
+
+
+def _counts(data: object, seats: int) -> tuple[int, ...]:
+    """The hints asked for at each seat: none at all, or a count (0 or more) per seat."""
+    if not isinstance(data, list) or (data and len(data) != seats):
+        raise MetaError(f"meta.hints: must be a list of one count per player ({seats}), or empty")
+    if any(type(n) is not int or n < 0 for n in data):
+        raise MetaError("meta.hints: each count must be a whole number, 0 or more")
+    return tuple(data)
+
+
+def _conceded(data: object, seats: tuple[Seat, ...]) -> tuple[int, ...]:
+    """The human seats that conceded, each once."""
+    if not isinstance(data, list) or len(set(map(repr, data))) != len(data):
+        raise MetaError("meta.conceded: must be a list of seats, each once")
+    if any(type(s) is not int or not 0 <= s < len(seats) or not seats[s].is_human for s in data):
+        raise MetaError("meta.conceded: each must be a human seat")
+    return tuple(data)

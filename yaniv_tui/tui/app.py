@@ -85,6 +85,12 @@ class YanivApp(App[None]):
         return theme_colours(self.current_theme)
 
     @property
+    def bell_on(self) -> bool:
+        """Whether the table rings the terminal's bell (a human's turn after others played, a Yaniv call): on,
+        unless `--quiet` turned it off."""
+        return not self.prefill.get("quiet", False)
+
+    @property
     def bot_delay(self) -> float:
         """The pause before a bot plays, as given on the command line."""
         delay = self.prefill.get("bot_delay", 0.8)
@@ -187,6 +193,9 @@ class YanivApp(App[None]):
         self.open_table(session, first=first)
 
     async def action_quit(self) -> None:
+        session = self.session_in_play()
+        if self.table_host is None and session is not None and not session.game.is_over and session.lock is not None:
+            self.exit_line = self.saved_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
@@ -199,6 +208,16 @@ class YanivApp(App[None]):
                     f"and friends rejoin with '{host.join_command()}'"
                 )
         self.exit()
+
+    def saved_line(self, session: Session) -> str:
+        """What quitting a game in progress says on the terminal: it is saved, and how to come back to it."""
+        problem = session.save(session.meta.screen_seat)
+        if problem is not None:
+            return f"the game could not be saved: {problem}"
+        return (
+            f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
+            "('yaniv' offers every saved game, 'yaniv saves' lists them)"
+        )
 
     def open_join(self, request: JoinRequest) -> None:
         """The join screen (or straight to the table when the address and code were given)."""
