@@ -68,7 +68,7 @@ async def test_watching_the_rest_needs_no_enter_until_the_final_standings(monkey
             if isinstance(screen, RoundEndScreen) and screen is not last:
                 last = screen
                 if not screen.result.game_over:
-                    assert screen.auto_after == 0.05 and not screen.offer_rest
+                    assert screen.auto_after == 0.05 and "w" not in footer_keys(app)
                     auto_rounds += 1
             return isinstance(screen, RoundEndScreen) and screen.result.game_over
 
@@ -99,7 +99,7 @@ async def test_concede_asks_first_and_play_on_changes_nothing():
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ConcedeScreen)
-        assert "history records the game as conceded" in str(app.screen.query_one("#confirm-question").content)
+        assert "the history never counts the game as your win" in str(app.screen.query_one("#confirm-question").content)
         await pilot.press("n")
         assert app.screen is table and table.stage == "choose"
         assert table.session.meta.conceded == () and table.session.at_screen(0)

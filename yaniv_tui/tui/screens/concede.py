@@ -40,7 +40,7 @@ class ConcedeScreen(ModalScreen[Conceded | None]):
         yield TooSmall()
         question = (
             f"Concede the game, {self.player}? You leave it: a {CONCEDED_LEVEL} bot plays your seat out to the end, "
-            "and the history records the game as conceded, never as your win."
+            "and the history never counts the game as your win."
         )
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(Text(question), id="confirm-question")  # Text: the name as typed

@@ -146,14 +146,17 @@ class RoundEndScreen(Screen[TheRest | None]):
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")
-            if self.offer_rest:
+            if self.auto_after is not None:
+                yield Static(
+                    f"Watching: the next round deals itself in {self.auto_after:g} s (e skips to the game's end).",
+                    id="round-rest",
+                )
+            elif self.offer_rest:
                 yield Static(
                     "No one at this screen is left in: w watches the rest (no enter needed), "
                     "e skips to the game's end, enter shows the next round.",
                     id="round-rest",
                 )
-            elif self.auto_after is not None:
-                yield Static(f"Watching: the next round deals itself in {self.auto_after:g} s.", id="round-rest")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -162,7 +165,9 @@ class RoundEndScreen(Screen[TheRest | None]):
             self.set_timer(self.auto_after, self.action_go_on)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "rest" or self.offer_rest
+        if action != "rest":
+            return True
+        return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
 
     def action_go_on(self) -> None:
         if self.is_current:

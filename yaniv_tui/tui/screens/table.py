@@ -175,7 +175,7 @@ class TableScreen(TableState):
             game.players,
             self.rules,
             len(game.history),
-            offer_rest=self.follow == "each" and self.session.only_bots_left,
+            offer_rest=self.session.only_bots_left,
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
         )
         self.app.push_screen(screen, callback=self.after_round)
