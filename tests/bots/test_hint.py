@@ -13,42 +13,42 @@ from yaniv_tui.engine import CallYaniv, Play, parse_card, parse_cards
 
 
 def test_the_example_of_the_issue_reads_as_one_line():
-    # Ann holds K♠ Q♠ 2♣ 4♣ 9♦; the previous drop offers 3♣: dropping the kings' worth, taking the 3.
-    game = deal("israeli", ["KS QS 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
+    # Ann holds K♠ K♥ 2♣ 4♣ 9♦; the previous drop offers 3♣: dropping the kings' worth, taking the 3.
+    game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     view = game.view(0)
-    line = explain(view, Play(tuple(parse_cards("KS QS")), parse_card("3C")))
-    assert line == "drop KS QS (20 points off), take 3C: it makes the run 2C 3C 4C"
+    line = explain(view, Play(tuple(parse_cards("KS KH")), parse_card("3C")))
+    assert line == "drop KS KH (20 points off), take 3C: it makes the run 2C 3C 4C"
 
 
 def test_a_take_next_to_one_card_of_its_suit_makes_a_run_likelier_and_a_same_rank_a_set():
-    game = deal("israeli", ["KS QS 2C 9D 9H", "5H 6H 7H 8H 9S"], up="3C")
+    game = deal("israeli", ["KS KH 2C 9D 9H", "5H 6H 7H 8H 9S"], up="3C")
     view = game.view(0)
-    assert explain(view, Play(tuple(parse_cards("KS QS")), parse_card("3C"))).endswith(
+    assert explain(view, Play(tuple(parse_cards("KS KH")), parse_card("3C"))).endswith(
         "take 3C: it makes 2C 3C 4C likelier"
     )
-    game = deal("israeli", ["KS QS 3D 9D 9H", "5H 6H 7H 8H 9S"], up="3C")
-    assert explain(game.view(0), Play(tuple(parse_cards("KS QS")), parse_card("3C"))).endswith(
+    game = deal("israeli", ["KS KH 3D 9D 9H", "5H 6H 7H 8H 9S"], up="3C")
+    assert explain(game.view(0), Play(tuple(parse_cards("KS KH")), parse_card("3C"))).endswith(
         "take 3C: it makes a set with 3D"
     )
 
 
 def test_a_deck_draw_and_a_call_say_why_in_the_seats_own_words():
-    game = deal("israeli", ["KS QS 2C 9D 9H", "5H 6H 7H 8H 9S"], up="JD")
+    game = deal("israeli", ["KS KH 2C 9D 9H", "5H 6H 7H 8H 9S"], up="JD")
     view = game.view(0)
-    assert explain(view, Play(tuple(parse_cards("KS QS")), None)) == (
-        "drop KS QS (20 points off), take the deck's card: no card of the previous drop helps"
+    assert explain(view, Play(tuple(parse_cards("KS KH")), None)) == (
+        "drop KS KH (20 points off), take the deck's card: no card of the previous drop helps"
     )
     game = deal("israeli", ["AS AC AD AH 2C", "5H 6H 7H 8H 9S"], up="JD")
     assert explain(game.view(0), CallYaniv()).startswith("call Yaniv: your hand is worth 6,")
 
 
 def test_the_face_of_the_screen_writes_the_cards():
-    game = deal("israeli", ["KS QS 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
+    game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     suits = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
     line = explain(
-        game.view(0), Play(tuple(parse_cards("KS QS")), parse_card("3C")), lambda c: c.code[:-1] + suits[c.suit]
+        game.view(0), Play(tuple(parse_cards("KS KH")), parse_card("3C")), lambda c: c.code[:-1] + suits[c.suit]
     )
-    assert line == "drop K♠ Q♠ (20 points off), take 3♣: it makes the run 2♣ 3♣ 4♣"
+    assert line == "drop K♠ K♥ (20 points off), take 3♣: it makes the run 2♣ 3♣ 4♣"
 
 
 @pytest.mark.parametrize("preset", ["israeli", "sursis"])
@@ -65,7 +65,7 @@ def test_hidden_cards_never_change_the_hint(preset):
 
 
 def test_a_hint_is_only_for_the_seat_whose_turn_it_is():
-    game = deal("israeli", ["KS QS 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
+    game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     with pytest.raises(ValueError, match="whose turn"):
         suggest(game.view(1), seed=1, samples=2, budget_ms=None)
 
@@ -76,7 +76,7 @@ def test_the_expert_takes_a_bounded_number_of_guesses(monkeypatch):
     guesses = []
     sample = ExpertBot._sample
     monkeypatch.setattr(ExpertBot, "_sample", lambda self, *a: guesses.append(1) or sample(self, *a))
-    game = deal("israeli", ["KS QS 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
+    game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     hint = suggest(game.view(0), seed=1, samples=3, budget_ms=None)
     assert hint.line.startswith("drop ")
     assert 0 < len(guesses) <= 2 * 3  # the call's search and the play's, each at most `samples`

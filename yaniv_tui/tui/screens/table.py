@@ -26,7 +26,7 @@ from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
 from .table_state import TableState
-from .turn_actions import Stage, digit_bindings, fresh_seed, undo_move
+from .turn_actions import Stage, digit_bindings, undo_move
 
 #: How round ends are shown: each waits for enter, each shows a moment (the rest watched), or none (skipped).
 Follow = Literal["each", "watch", "skip"]
@@ -267,14 +267,18 @@ class TableScreen(TableState):
 
     @work(exclusive=True, group="hint")
     async def find_hint(self, seat: int, turns: int) -> None:
-        from yaniv_tui.bots.hint import suggest
+        from yaniv_tui.bots.hint import HINT_SAMPLES, suggest
 
         from ..widgets.cards import face
 
         ascii_only = self.ascii_only
         # The seat's view of a copy: the game may move on while the expert thinks in its thread.
         view = self.game.clone().view(seat)
-        hint = await asyncio.to_thread(suggest, view, seed=fresh_seed(), face=lambda card: face(card, ascii_only))
+        # A bounded number of guesses and no clock: the same position gives the same hint on any machine.
+        seed = self.game.round_no * 10_000 + self.game.turns
+        hint = await asyncio.to_thread(
+            suggest, view, seed=seed, samples=HINT_SAMPLES, budget_ms=None, face=lambda card: face(card, ascii_only)
+        )
         if self.game.turns == turns and self.game.current == seat and self.viewer == seat:
             self.message = f"hint: {hint.line}"
 
