@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual import on, work
 from textual.binding import Binding, BindingType
@@ -25,14 +24,11 @@ from ..remote import TableLost
 from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
-from .table_state import TableState
+from .table_aside import TableAside
 from .turn_actions import Stage, digit_bindings, undo_move
 
-#: How round ends are shown: each waits for enter, each shows a moment (the rest watched), or none (skipped).
-Follow = Literal["each", "watch", "skip"]
 
-
-class TableScreen(TableState):
+class TableScreen(TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,11 +63,6 @@ class TableScreen(TableState):
         self.round_began = self.game.turns
         #: Set once the table is leaving for the final standings (by the game's end, a guard or a lost host).
         self.is_finished = False
-        self.follow: Follow = "each"
-        #: Whether another seat has played since a human's last turn: their next turn rings the bell.
-        self.others_played = False
-        if self.viewer in session.meta.conceded:
-            self.viewer = None  # a conceded seat is a bot's now: its hand is not shown
 
     def on_mount(self) -> None:
         prefill = getattr(self.app, "prefill", None)
@@ -180,11 +171,6 @@ class TableScreen(TableState):
         )
         self.app.push_screen(screen, callback=self.after_round)
 
-    def ring(self) -> None:
-        """The terminal's bell, unless the player turned it off (`--quiet`, or the settings)."""
-        if getattr(self.app, "bell_on", True):
-            self.app.bell()
-
     def start_turn(self, seat: int) -> None:
         if self.others_played:
             self.ring()  # the others have played: it is this human's turn again
@@ -214,73 +200,6 @@ class TableScreen(TableState):
         if action == "concede":
             return self.session.can_concede
         return action != "say" or self.session.can_say
-
-    # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
-
-    def action_concede(self) -> None:
-        """Ask, then leave the game: a bot plays this seat out, and the rest can be watched or skipped."""
-        from .concede import ConcedeScreen
-
-        seat = self.game.current
-        last = self.session.humans_in == [seat]
-        self.app.push_screen(ConcedeScreen(self.game.players[seat], last), lambda how: self.conceded(seat, how))
-
-    def conceded(self, seat: int, how: str | None) -> None:
-        if how is None or self.game.current != seat or self.stage == "wait":
-            return
-        from ..players import CONCEDED_LEVEL
-
-        self.session.concede(seat)
-        name = self.game.players[seat]
-        self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
-        self.viewer = None  # the seat is a bot's now: its cards are no one's to see
-        self.message = ""
-        self.stage = "wait"
-        self.chosen = frozenset()
-        self.drop = ()
-        if self.session.only_bots_left:
-            if how == "skip":
-                self.skip_rest()
-            else:
-                self.follow = "watch"
-        self.save()
-        self.advance()
-
-    def skip_rest(self) -> None:
-        """Play the rest of a game with no human left in at once, then show its end."""
-        self.follow = "skip"
-        self.session.hurry()
-        self.message = "skipping to the end…"
-
-    def action_skip_rest(self) -> None:
-        self.skip_rest()
-
-    # -- a hint: what the expert would play in this seat ---------------------------------------
-
-    def action_hint(self) -> None:
-        """Ask the expert bot what it would play in this seat, from this seat's view only; said in one line."""
-        seat = self.game.current
-        self.session.hinted(seat)
-        self.save()
-        self.message = "a hint is coming…"
-        self.find_hint(seat, self.game.turns)
-
-    @work(exclusive=True, group="hint")
-    async def find_hint(self, seat: int, turns: int) -> None:
-        from yaniv_tui.bots.hint import HINT_SAMPLES, suggest
-
-        from ..widgets.cards import face
-
-        ascii_only = self.ascii_only
-        # The seat's view of a copy: the game may move on while the expert thinks in its thread.
-        view = self.game.clone().view(seat)
-        # A bounded number of guesses and no clock: the same position gives the same hint on any machine.
-        seed = self.game.round_no * 10_000 + self.game.turns
-        hint = await asyncio.to_thread(
-            suggest, view, seed=seed, samples=HINT_SAMPLES, budget_ms=None, face=lambda card: face(card, ascii_only)
-        )
-        if self.game.turns == turns and self.game.current == seat and self.viewer == seat:
-            self.message = f"hint: {hint.line}"
 
     def heard(self, name: str, text: str) -> None:
         """Someone at the table said one of its fixed messages."""
