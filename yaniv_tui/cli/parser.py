@@ -140,6 +140,7 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, metavar="N", help="deal the same game again (0 or more)")
     parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS", help="pause before a bot plays (default 0.8)")
     parser.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
     parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
     parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
     parser.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")

@@ -60,6 +60,7 @@ def options_from_args(
             prefill["hand_size"] = args.hand_size
         prefill["bot_delay"] = bot_delay
         prefill["ascii"] = ascii_cards
+        prefill["quiet"] = bool(args.quiet)
         if args.players is None:
             return None, prefill
         seats = parse_players(args.players)

@@ -181,10 +181,14 @@ class History:
         game: Game,
         seats: Sequence[Seat],
         started_at: str | None = None,
+        *,
         hints: Sequence[int] = (),
+        conceded: Sequence[int] = (),
     ) -> bool:
         """Record the game's finished rounds (and its result once over) that are not yet in the database, and the
         hints each seat has asked for (`hints`: one count a seat, or none given).
+
+        A seat in `conceded` left the game (a bot played it out): it is never recorded as a winner.
 
         Call it after any action, as often as you like: it does nothing when nothing new has finished.
         Returns True when the database holds everything finished so far.
@@ -209,7 +213,7 @@ class History:
                 [(count, game_id, seat) for seat, count in enumerate(hints)],
             )
             if game.is_over:
-                _finish(db, game_id, game)
+                _finish(db, game_id, game, conceded)
             return True
 
         done = bool(self._run(work, False))
@@ -310,12 +314,12 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
     db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
-def _finish(db: sqlite3.Connection, game_id: int, game: Game) -> None:
+def _finish(db: sqlite3.Connection, game_id: int, game: Game, conceded: Sequence[int] = ()) -> None:
     db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now_iso(), game_id))
     for seat, total in enumerate(game.scores):
         db.execute(
             "UPDATE seats SET final_score = ?, winner = ? WHERE game_id = ? AND seat = ?",
-            (total, int(seat in game.winners), game_id, seat),
+            (total, int(seat in game.winners and seat not in conceded), game_id, seat),
         )
 
 

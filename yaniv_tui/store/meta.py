@@ -50,6 +50,10 @@ class SaveMeta:
     sort_by: str = "rank"
     #: After how many turns of this round the pile was shuffled into a new deck.
     reshuffled_after: tuple[int, ...] = ()
+    #: How many hints each seat asked for (() before the first), so a resume keeps the count for the history.
+    hints: tuple[int, ...] = ()
+    #: The human seats that conceded: a bot plays each out to the game's end.
+    conceded: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -66,7 +70,7 @@ def seat_to_dict(seat: Seat) -> dict[str, Any]:
 
 
 def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "seats": [seat_to_dict(s) for s in meta.seats],
         "screen_seat": meta.screen_seat,
         "game_id": meta.game_id,
@@ -75,6 +79,12 @@ def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
         "sort_by": meta.sort_by,
         "reshuffled_after": list(meta.reshuffled_after),
     }
+    # Written once there is something to keep, so a game with neither reads as before.
+    if any(meta.hints):
+        data["hints"] = list(meta.hints)
+    if meta.conceded:
+        data["conceded"] = list(meta.conceded)
+    return data
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -132,7 +142,10 @@ def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
     sort_by = data.get("sort_by", "rank")
     if sort_by not in HAND_ORDERS:
         raise MetaError(f"meta.sort_by: must be one of {', '.join(HAND_ORDERS)}")
-    return SaveMeta(seats, screen, game_id, started, _took(data.get("took", {}), seats), sort_by, _turns(data))
+    hints = _counts(data.get("hints", []), len(seats))
+    conceded = _conceded(data.get("conceded", []), seats)
+    took = _took(data.get("took", {}), seats)
+    return SaveMeta(seats, screen, game_id, started, took, sort_by, _turns(data), hints, conceded)
 
 
 def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]:
@@ -156,3 +169,21 @@ def _turns(data: dict[str, Any]) -> tuple[int, ...]:
     if not isinstance(turns, list) or not all(type(t) is int and 0 <= t < 10**6 for t in turns):
         raise MetaError("meta.reshuffled_after: must be a list of turn counts")
     return tuple(turns)
+
+
+def _counts(data: object, seats: int) -> tuple[int, ...]:
+    """The hints asked for at each seat: none at all, or a count (0 or more) per seat."""
+    if not isinstance(data, list) or (data and len(data) != seats):
+        raise MetaError(f"meta.hints: must be a list of one count per player ({seats}), or empty")
+    if any(type(n) is not int or n < 0 for n in data):
+        raise MetaError("meta.hints: each count must be a whole number, 0 or more")
+    return tuple(data)
+
+
+def _conceded(data: object, seats: tuple[Seat, ...]) -> tuple[int, ...]:
+    """The human seats that conceded, each once."""
+    if not isinstance(data, list) or len(set(map(repr, data))) != len(data):
+        raise MetaError("meta.conceded: must be a list of seats, each once")
+    if any(type(s) is not int or not 0 <= s < len(seats) or not seats[s].is_human for s in data):
+        raise MetaError("meta.conceded: each must be a human seat")
+    return tuple(data)

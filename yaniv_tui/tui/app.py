@@ -76,6 +76,8 @@ class YanivApp(App[None]):
         #: Why the app quit early, to print on the terminal (a table that could not be opened or joined).
         self.exit_line: str | None = None
         self._history: History | None = None
+        #: The user's settings say the bell rings (read at mount; see remember_theme).
+        self.bell_setting = True
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
         self.set_reactive(YanivApp.ascii_cards, ascii_cards)
@@ -83,6 +85,12 @@ class YanivApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The game's own colours ($felt, $card-red, ...): see colours.py.
         return theme_colours(self.current_theme)
+
+    @property
+    def bell_on(self) -> bool:
+        """Whether the table rings the terminal's bell (a human's turn after others played, a Yaniv call): on,
+        unless `--quiet` or the user's settings (`bell = false`, or the palette's "Bell off") turned it off."""
+        return self.bell_setting and not self.prefill.get("quiet", False)
 
     @property
     def bot_delay(self) -> float:
@@ -106,29 +114,45 @@ class YanivApp(App[None]):
         self.call_after_refresh(self.started)
 
     def remember_theme(self) -> None:
-        """Apply the theme saved in the user's settings, and save the theme whenever it changes."""
+        """Apply the user's settings (the theme, the bell), and save the theme whenever it changes."""
         from yaniv_tui.store.settings import read_settings
 
         settings, problem = read_settings()
         if problem:
             self.notify(problem, severity="warning", timeout=10, markup=False)
+        self.bell_setting = settings.bell
         if settings.theme is not None and settings.theme in self.available_themes:
             self.theme = settings.theme
         self.theme_changed_signal.subscribe(self, lambda theme: self.save_theme(theme.name))
 
     def save_theme(self, name: str) -> None:
         """Keep the theme chosen in the user's settings; a problem is told in one line."""
+        self.save_setting(theme=name)
+
+    def save_setting(self, *, theme: str | None = None, bell: bool | None = None) -> None:
+        """Keep the theme or the bell chosen in the user's settings for the next start; a problem is told in one
+        line."""
         from dataclasses import replace
 
         from yaniv_tui.store.settings import read_settings, save_settings
 
         settings, _ = read_settings()
-        if settings.theme == name:
+        wanted = replace(
+            settings, theme=settings.theme if theme is None else theme, bell=settings.bell if bell is None else bell
+        )
+        if wanted == settings:
             return
-        problem = save_settings(replace(settings, theme=name))
+        problem = save_settings(wanted)
         if problem and problem not in self.told:
             self.told.add(problem)
             self.notify(problem, severity="warning", timeout=10, markup=False)
+
+    def action_toggle_bell(self) -> None:
+        """Turn the bell off or on, and keep the choice in the user's settings."""
+        self.bell_setting = not self.bell_setting
+        self.save_setting(bell=self.bell_setting)
+        quiet = " (but --quiet keeps it silent for this game)" if self.prefill.get("quiet") else ""
+        self.notify(f"The bell is {'on' if self.bell_setting else 'off'}{quiet}.", timeout=4, markup=False)
 
     def started(self) -> None:
         """The first screen is on the terminal: start-up is over."""
@@ -213,6 +237,9 @@ class YanivApp(App[None]):
         self.open_table(session, first=first)
 
     async def action_quit(self) -> None:
+        session = self.session_in_play()
+        if self.table_host is None and session is not None and not session.game.is_over and session.lock is not None:
+            self.exit_line = self.saved_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
@@ -225,6 +252,16 @@ class YanivApp(App[None]):
                     f"and friends rejoin with '{host.join_command()}'"
                 )
         self.exit()
+
+    def saved_line(self, session: Session) -> str:
+        """What quitting a game in progress says on the terminal: it is saved, and how to come back to it."""
+        problem = session.save(session.meta.screen_seat)
+        if problem is not None:
+            return f"the game could not be saved: {problem}"
+        return (
+            f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
+            "('yaniv' offers every saved game, 'yaniv saves' lists them)"
+        )
 
     def open_join(self, request: JoinRequest) -> None:
         """The join screen (or straight to the table when the address and code were given)."""
@@ -340,6 +377,11 @@ class YanivApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
+        yield SystemCommand(
+            f"Bell {'off' if self.bell_setting else 'on'}",
+            "Ring the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)",
+            self.action_toggle_bell,
+        )
         scores = getattr(screen, "action_scores", None)
         if scores is not None:
             yield SystemCommand("Scores", "Every round's points and the totals", scores)

@@ -58,6 +58,10 @@ class ClientSession(Session):
         #: Waits for the host to be lost (see `watch_lost`).
         self.watching: asyncio.Task[None] | None = None
 
+    @property
+    def can_concede(self) -> bool:
+        return False  # the host's table plays on: a joiner who leaves is played by its away bot
+
     def make_players(self, seed: int | None = None) -> None:
         self.players = tuple(LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in self.options.seats)
 

@@ -91,14 +91,21 @@ class HostNotYet:
         raise SeatNotPlayable(f"{self.seat.name or 'a seat'} plays from another machine: the table has no host yet")
 
 
-def make_player(seat: Seat, seed: int, index: int = 0, host: SeatSource | None = None) -> Player:
-    """The player of seat number `index`; a bot's is seeded from `seed`, a remote seat's actions come from `host`.
-    SeatNotPlayable for a remote seat with no host."""
-    if seat.kind == "bot":
+#: The bot that plays out the seat of a human who conceded: a plain player, so the seat neither throws the game
+#: for the others nor plays better than the human did.
+CONCEDED_LEVEL = "medium"
+
+
+def make_player(
+    seat: Seat, seed: int, index: int = 0, host: SeatSource | None = None, *, conceded: bool = False
+) -> Player:
+    """The player of seat number `index`; a bot's is seeded from `seed`, a remote seat's actions come from `host`,
+    a human's who `conceded` is a plain bot. SeatNotPlayable for a remote seat with no host."""
+    if seat.kind == "bot" or (conceded and seat.kind == "human"):
         from yaniv_tui.bots import make_bot
 
-        assert seat.level is not None
-        return BotPlayer(seat, make_bot(seat.level, seed=seed))
+        level = seat.level if seat.level is not None else CONCEDED_LEVEL
+        return BotPlayer(seat, make_bot(level, seed=seed))
     if seat.kind == "human":
         return LocalHuman(seat)
     if host is not None:

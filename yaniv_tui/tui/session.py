@@ -63,6 +63,8 @@ class Session:
         #: The host that plays the remote seats (see `host_with`), None at a table of one screen.
         self.host: Host | None = None
         self.listeners: list[ChangeListener] = []
+        #: The pause before a bot plays now: the option's, or none once the rest is played at once.
+        self.bot_delay = options.bot_delay
         self.players: tuple[Player, ...] = ()
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
@@ -104,9 +106,48 @@ class Session:
         self.players = tuple(
             HostNotYet(seat)
             if seat.is_remote and self.host is None
-            else make_player(seat, base + 1000 * (index + 1), index, self.host)
+            else make_player(seat, base + 1000 * (index + 1), index, self.host, conceded=index in self.meta.conceded)
             for index, seat in enumerate(self.options.seats)
         )
+
+    # -- leaving a game, and the seats still in it ------------------------------------------
+
+    def concede(self, seat: int) -> None:
+        """The human at `seat` leaves the game: a plain bot plays the seat out, and the history never counts it
+        as that human's win (see `record`)."""
+        if seat in self.meta.conceded or not self.options.seats[seat].is_human:
+            return
+        self.meta = dataclasses.replace(self.meta, conceded=(*self.meta.conceded, seat))
+        self.make_players()
+
+    @property
+    def can_concede(self) -> bool:
+        """Whether a human here may concede: at a table of this screen only (a table with other machines has its
+        away bot for a player who leaves)."""
+        return self.host is None
+
+    @property
+    def humans_in(self) -> list[int]:
+        """The human seats at this screen still in the game: not out, and not conceded."""
+        game = self.game
+        return [s for s in self.humans if not game.out[s] and s not in self.meta.conceded]
+
+    @property
+    def only_bots_left(self) -> bool:
+        """Whether the game goes on with no human of this screen left in it (watch it, or skip to its end)."""
+        return not self.game.is_over and bool(self.humans) and not self.humans_in
+
+    def hurry(self) -> None:
+        """Play the rest at once: no pause before a bot's move."""
+        self.bot_delay = 0.0
+
+    # -- hints -------------------------------------------------------------------------------
+
+    def hinted(self, seat: int) -> None:
+        """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
+        counts = list(self.meta.hints or (0,) * len(self.game.players))
+        counts[seat] += 1
+        self.meta = dataclasses.replace(self.meta, hints=tuple(counts))
 
     # -- a table with seats on other machines -------------------------------------------------
 
@@ -187,7 +228,7 @@ class Session:
         bot delay so it can be followed, or a remote player's. The one line to tell, if it was refused."""
         started = time.monotonic()
         action = await self.next_action(seat)
-        rest = self.options.bot_delay - (time.monotonic() - started)
+        rest = self.bot_delay - (time.monotonic() - started)
         if rest > 0:
             await asyncio.sleep(rest)
         told = None
@@ -245,7 +286,10 @@ class Session:
     def record(self, history: History) -> str | None:
         """Record the finished rounds in the history; once the game is over and recorded, remove its save and
         let its lock go. A finished game the history cannot take stays saved as pending: the line says so."""
-        recorded = history.record(self.meta.game_id, self.game, self.meta.seats, self.meta.started_at)
+        meta = self.meta
+        recorded = history.record(
+            meta.game_id, self.game, meta.seats, meta.started_at, hints=meta.hints, conceded=meta.conceded
+        )
         if not self.game.is_over:
             return None
         if not recorded:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich import box
 from rich.table import Table
@@ -84,18 +84,50 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
     return table
 
 
-class RoundEndScreen(Screen[None]):
-    """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings."""
+#: How the rest of a game with no human left in goes on: each round shown a moment, or played at once.
+TheRest = Literal["watch", "skip"]
+#: Seconds a round's end stays up while the rest of the game is watched.
+WATCH_PAUSE = 4.0
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go_on", "continue")]
+
+class RoundEndScreen(Screen[TheRest | None]):
+    """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings.
+
+    With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
+    seconds, the screen goes on by itself (the rest is being watched).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go_on", "continue"),
+        Binding("w", "rest('watch')", "watch the rest"),
+        Binding("e", "rest('skip')", "skip to the end"),
+    ]
     AUTO_FOCUS = "#continue"
+    DEFAULT_CSS = """
+    #round-rest {
+        text-align: center;
+        margin-top: 1;
+        color: $text-muted;
+    }
+    """
 
-    def __init__(self, result: RoundScore, players: tuple[str, ...], rules: Ruleset, round_no: int) -> None:
+    def __init__(
+        self,
+        result: RoundScore,
+        players: tuple[str, ...],
+        rules: Ruleset,
+        round_no: int,
+        *,
+        offer_rest: bool = False,
+        auto_after: float | None = None,
+    ) -> None:
         super().__init__(classes="round-end")
         self.result = result
         self.players = players
         self.rules = rules
         self.round_no = round_no
+        self.offer_rest = offer_rest and not result.game_over
+        self.auto_after = None if result.game_over else auto_after
 
     def compose(self) -> ComposeResult:
         ascii_only = bool(getattr(self.app, "ascii_cards", False))
@@ -113,10 +145,32 @@ class RoundEndScreen(Screen[None]):
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")
+            if self.auto_after is not None:
+                yield Static(
+                    f"Watching: the next round deals itself in {self.auto_after:g} s (e skips to the game's end).",
+                    id="round-rest",
+                )
+            elif self.offer_rest:
+                yield Static(
+                    "No one at this screen is left in: w watches the rest (no enter needed), "
+                    "e skips to the game's end, enter shows the next round.",
+                    id="round-rest",
+                )
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.rules.name} · end of round {self.round_no}"
+        if self.auto_after is not None:
+            self.set_timer(self.auto_after, self.action_go_on)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "rest":
+            return True
+        return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
 
     def action_go_on(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
+
+    def action_rest(self, how: TheRest) -> None:
+        self.dismiss(how)

@@ -25,11 +25,11 @@ from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
 from ..words import notice
-from .table_state import TableState
+from .table_aside import TableAside
 from .turn_actions import Stage, digit_bindings, undo_move
 
 
-class TableScreen(TableState):
+class TableScreen(TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,6 +51,9 @@ class TableScreen(TableState):
         Binding("escape", "back", "back"),
         Binding("o", "sort", "sort by suit/rank", show=False),
         Binding("s", "scores", "scores"),
+        Binding("h", "hint", "hint"),
+        Binding("c", "concede", "concede the game", show=False),
+        Binding("e", "skip_rest", "skip to the end"),
         Binding("m", "say", "say to the table"),
     ]
 
@@ -141,29 +144,50 @@ class TableScreen(TableState):
         self.start_turn(seat)
 
     def end_round(self) -> None:
-        """Record the round, show how it ended; the next round (or the game's end) once the player goes on."""
+        """Record the round, show how it ended; the next round (or the game's end) once the player goes on (or
+        at once, while the rest of a game with no human left in is watched or skipped)."""
         game = self.game
         self.rounds_seen = len(game.history)
         self.round_began = game.turns
         self.record()
         self.stage = "wait"
+        self.others_played = False
         if self.session.pass_and_play:
             self.viewer = None
-        from .round_end import RoundEndScreen
+        result = game.history[-1]
+        if self.follow == "skip":
+            self.message = f"skipping to the end: round {len(game.history)} is over"
+            self.after_round()
+            return
+        if self.follow == "each" and not self.session.at_screen(result.caller):
+            self.ring()  # someone else called Yaniv
+        from .round_end import WATCH_PAUSE, RoundEndScreen
 
-        self.app.push_screen(
-            RoundEndScreen(game.history[-1], game.players, self.rules, len(game.history)),
-            callback=self.after_round,
+        screen = RoundEndScreen(
+            result,
+            game.players,
+            self.rules,
+            len(game.history),
+            offer_rest=self.session.only_bots_left,
+            auto_after=WATCH_PAUSE if self.follow == "watch" else None,
         )
+        self.app.push_screen(screen, callback=self.after_round)
 
     def start_turn(self, seat: int) -> None:
+        if self.others_played:
+            self.ring()  # the others have played: it is this human's turn again
+        self.others_played = False
         self.viewer = seat
         self.stage = "slap" if self.game.phase == "slap" else "choose"
         self.chosen = frozenset()
         self.drop = ()
         self.cursor = 0
 
-    def after_round(self, _: object = None) -> None:
+    def after_round(self, rest: object = None) -> None:
+        if rest == "watch":
+            self.follow = "watch"
+        elif rest == "skip":
+            self.skip_rest()
         if self.game.is_over:
             self.finish()
             return
@@ -175,6 +199,8 @@ class TableScreen(TableState):
 
     def offers(self, action: str) -> bool:
         """Whether this table ever has the key for `action` (the help lists only those)."""
+        if action == "concede":
+            return self.session.can_concede
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
@@ -235,6 +261,7 @@ class TableScreen(TableState):
         self.thinking = None
         if told:
             self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
+        self.others_played = True
         self.acted(seat)
 
     def action_scores(self) -> None:

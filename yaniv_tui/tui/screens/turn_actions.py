@@ -35,6 +35,8 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
     "slap": frozenset({"slap"}),
     "keep": frozenset({"slap"}),
     "undo": frozenset({"choose", "take", "slap"}),
+    "hint": frozenset({"choose"}),
+    "concede": frozenset({"choose", "take", "slap"}),
 }
 #: What a hand emptied by a slap-down cannot do: it has no card to choose or drop, only Yaniv to call.
 NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
@@ -55,6 +57,10 @@ def allowed(action: str, stage: Stage, session: Session) -> bool:
     """Whether the table's key for `action` works now: in this stage, with this hand, as the engine says."""
     if action == "say":
         return session.can_say
+    if action == "skip_rest":
+        return session.only_bots_left
+    if action == "concede" and not session.can_concede:
+        return False
     stages = STAGE_OF_ACTION.get(action)
     if stages is None:
         return True
