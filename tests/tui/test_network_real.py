@@ -27,6 +27,7 @@ from yaniv_tui.tui.client_session import ClientSession
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.table import SeatPanel
+from yaniv_tui.tui.words import capital
 
 #: Every wait on the network (or on the app that waits on it) is bounded by this many seconds.
 LIMIT = 30.0
@@ -348,7 +349,7 @@ async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_p
             await pilot.press("y")  # over the limit: the key sends the call, and the host says why not
             await until(pilot, lambda: table.message, "the host's refusal in the message line")
             assert table.message == expected
-            assert expected in screen_text(app)
+            assert capital(expected) in screen_text(app)  # shown in the screen's voice
             assert table.stage == "choose" and host.game.turns == 0
             await key_turn(pilot, host)  # and a legal move still goes through
             assert host.game.turns >= 1

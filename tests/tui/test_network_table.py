@@ -127,7 +127,7 @@ async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:
         await settle(pilot)
         assert table.message.startswith("the host says:"), table.message
         assert table.stage == "choose" and table.game.turns == turns
-        assert "the host says:" in screen_text(app)
+        assert "The host says:" in screen_text(app)
 
 
 async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:

@@ -127,7 +127,7 @@ async def test_the_table_says_the_pile_is_empty_when_no_card_is_turned_up():
         assert "Take: 0/d the deck." in " ".join(screen_text(app).split())
         await pilot.press("1")
         await pilot.pause()
-        assert "the pile is empty: take the deck's card" in screen_text(app)
+        assert "The pile is empty: take the deck's card" in screen_text(app)
         await pilot.press("0")
         await settle(pilot)
         assert parse_cards("4D")[0] in session.game.hand(0) and parse_cards("KD")[0] not in session.game.hand(0)

@@ -21,10 +21,10 @@ async def ask_for_a_hint(pilot) -> None:
     table = pilot.app.screen
     assert isinstance(table, TableScreen)
     for _ in range(500):
-        if table.message.startswith("hint: "):
+        if table.tip.startswith("hint: "):
             break
         await pilot.pause(0.01)
-    assert table.message.startswith("hint: ")
+    assert table.tip.startswith("hint: ")
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])

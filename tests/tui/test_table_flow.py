@@ -168,8 +168,8 @@ async def test_h_gives_a_hint_from_the_seats_view_counted_and_kept_in_the_save()
         await pilot.press("h")
         table = app.screen
         assert isinstance(table, TableScreen)
-        await until(pilot, lambda: table.message.startswith("hint: "), limit=1000)
-        assert "♠" in table.message or "♣" in table.message  # the screen's own notation
+        await until(pilot, lambda: table.tip.startswith("hint: "), limit=1000)
+        assert "♠" in table.tip or "♣" in table.tip  # the screen's own notation
         assert session.meta.hints == (1, 0, 0)
         assert read_save(save_path(session.meta.game_id)).meta.hints == (1, 0, 0)
 

@@ -47,8 +47,19 @@ UNDO_TEXT = (
 )
 
 
-def _has_undo(screen: Screen[object]) -> bool:
-    return any(binding.action == "undo" for binding in Binding.make_bindings(getattr(screen, "BINDINGS", [])))
+#: What the table shows and offers beyond a move (said only over the table).
+TABLE_TEXT = (
+    "\nWhen your turn comes, each other seat shows what it did since your last move until you act: "
+    "−7♠ 7♥ dropped those cards, +3♣ took 3♣ from the pile, +deck took the deck's card (never named). "
+    "The log marks those turns with ▸.\n\n"
+    "A hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
+    "the stats mark a game won with hints. Concede (c) hands your seat to a medium bot for the rest of the "
+    "game. Once no one at this screen is left in, w watches the rest and e skips to the end."
+)
+
+
+def _has(screen: Screen[object], action: str) -> bool:
+    return any(binding.action == action for binding in Binding.make_bindings(getattr(screen, "BINDINGS", [])))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -70,11 +81,14 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-keys"):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
-                    if _has_undo(self.under):
+                    if _has(self.under, "hint"):
+                        yield Static(TABLE_TEXT)
+                    if _has(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     yield Static(
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it."
-                        "\n\nctrl+p opens the command palette: help, scores, ASCII cards."
+                        "\n\nctrl+p opens the command palette: help, scores, ASCII cards, the bell, and themes "
+                        "(the theme you choose is kept for the next start)."
                     )
                 with VerticalScroll(id="help-rules"):
                     if self.rules is None:

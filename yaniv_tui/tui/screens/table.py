@@ -156,7 +156,7 @@ class TableScreen(TableAside):
             self.viewer = None
         result = game.history[-1]
         if self.follow == "skip":
-            self.message = f"skipping to the end: round {len(game.history)} is over"
+            self.tip = f"skipping to the end: round {len(game.history)} is over"
             self.after_round()
             return
         if self.follow == "each" and not self.session.at_screen(result.caller):
@@ -237,7 +237,7 @@ class TableScreen(TableAside):
 
     def acted(self, seat: int) -> None:
         """After a seat's action: hide a human's hand once their turn is over, then go on."""
-        self.message = ""
+        self.message = self.tip = ""
         self.stage = "wait"
         self.chosen = frozenset()
         self.drop = ()
@@ -335,7 +335,7 @@ class TableScreen(TableAside):
             self.message = f"cannot undo: {why}"
             return
         self.fresh.clear()
-        self.message = ""
+        self.message = self.tip = ""
         self.stage = "wait"  # the turn starts again: the keys offered are worked out anew
         self.save()
         self.start_turn(self.game.current)

@@ -58,7 +58,7 @@ class TableAside(TableState):
         name = self.game.players[seat]
         self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
         self.viewer = None  # the seat is a bot's now: its cards are no one's to see
-        self.message = ""
+        self.message = self.tip = ""
         self.stage = "wait"
         self.chosen = frozenset()
         self.drop = ()
@@ -74,7 +74,7 @@ class TableAside(TableState):
         """Play the rest of a game with no human left in at once, then show its end."""
         self.follow = "skip"
         self.session.hurry()
-        self.message = "skipping to the end…"
+        self.tip = "skipping to the end…"
 
     def action_skip_rest(self) -> None:
         self.skip_rest()
@@ -86,7 +86,7 @@ class TableAside(TableState):
         seat = self.game.current
         self.session.hinted(seat)
         self.save()
-        self.message = "a hint is coming…"
+        self.tip = "a hint is coming…"
         self.find_hint(seat, self.game.turns)
 
     @work(exclusive=True, group="hint")
@@ -104,4 +104,4 @@ class TableAside(TableState):
             suggest, view, seed=seed, samples=HINT_SAMPLES, budget_ms=None, face=lambda card: face(card, ascii_only)
         )
         if self.game.turns == turns and self.game.current == seat and self.viewer == seat:
-            self.message = f"hint: {hint.line}"
+            self.tip = f"hint: {hint.line}"

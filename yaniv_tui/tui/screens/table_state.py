@@ -40,6 +40,8 @@ class TableState(Screen[str | None]):
     thinking: var[int | None] = var[int | None](None, init=False)
     #: Why the last key did nothing, in one line.
     message: var[str] = var("", init=False)
+    #: Good advice rather than bad news (a hint, what is going on), in the same line when there is no message.
+    tip: var[str] = var("", init=False)
     sort_by: var[SortBy] = var[SortBy]("rank", init=False)
 
     def __init__(self, session: Session) -> None:
@@ -109,6 +111,9 @@ class TableState(Screen[str | None]):
         self.redraw_soon()
 
     def watch_message(self) -> None:
+        self.redraw_soon()
+
+    def watch_tip(self) -> None:
         self.redraw_soon()
 
     def watch_sort_by(self) -> None:

@@ -175,9 +175,12 @@ def prompt_text(
     return text
 
 
-def message_text(message: str, ascii_only: bool = False) -> Text | str:
-    """Why the last key did nothing, in the colour of bad news; nothing when all is well."""
-    return Text(notice(message, ascii_only), style=f"bold {colour('bad')}") if message else ""
+def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text | str:
+    """Why the last key did nothing, in the colour of bad news; else a tip (a hint), in the colour of advice;
+    nothing when all is well."""
+    if message:
+        return Text(notice(message, ascii_only), style=f"bold {colour('bad')}")
+    return Text(notice(tip, ascii_only), style=f"bold {colour('gold')}") if tip else ""
 
 
 def draw(table: TableState) -> None:
@@ -195,11 +198,11 @@ def draw(table: TableState) -> None:
     draw_hand(table)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     prompt = prompt_text(table.stage, game, table.thinking, table.session.pass_and_play, table.drop, ascii_only, status)
-    shown = (prompt.markup, table.message)
+    shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
         table.shown_lines = shown
         table.query_one("#prompt", Static).update(prompt)
-        table.query_one("#message", Static).update(message_text(table.message, ascii_only))
+        table.query_one("#message", Static).update(message_text(table.message, ascii_only, table.tip))
 
 
 def draw_seats(table: TableState, news_from: int | None) -> None:
