@@ -36,10 +36,10 @@ def test_a_deck_draw_and_a_call_say_why_in_the_seats_own_words():
     game = deal("israeli", ["KS KH 2C 9D 9H", "5H 6H 7H 8H 9S"], up="JD")
     view = game.view(0)
     assert explain(view, Play(tuple(parse_cards("KS KH")), None)) == (
-        "drop KS KH (20 points off), take the deck's card: no card of the previous drop helps"
+        "drop KS KH (20 points off), take from the deck: nothing in the previous drop helps"
     )
     game = deal("israeli", ["AS AC AD AH 2C", "5H 6H 7H 8H 9S"], up="JD")
-    assert explain(game.view(0), CallYaniv()).startswith("call Yaniv: your hand is worth 6,")
+    assert explain(game.view(0), CallYaniv()).startswith("call Yaniv: your hand is worth 6;")
 
 
 def test_the_face_of_the_screen_writes_the_cards():

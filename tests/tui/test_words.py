@@ -141,3 +141,10 @@ async def test_the_message_line_speaks_in_one_voice_in_either_notation() -> None
         await settle(pilot)
         line = str(table.query_one("#message").render())
         assert line.startswith("9C KS is not a legal drop"), line
+
+
+def test_the_concede_dialog_asks_you_without_naming_you():
+    from yaniv_tui.tui.screens.concede import concede_question
+
+    assert concede_question("You").startswith("Concede the game? You leave it")
+    assert concede_question("Ann").startswith("Concede the game, Ann? You leave it")

@@ -48,7 +48,7 @@ def explain(view: PlayerView, action: Action, face: Face = str) -> str:
     """`action` in the seat's words, with why: "drop K♠ Q♠ (20 points off), take 3♣: it makes 2♣ 3♣ 4♣ likelier"."""
     rules = view.rules
     if isinstance(action, CallYaniv):
-        return f"call Yaniv: your hand is worth {view.hand_value}, and playing on gives the others a turn to call first"
+        return f"call Yaniv: your hand is worth {view.hand_value}; playing on gives the others a turn to call first"
     if isinstance(action, SlapDown):
         return f"slap down {face(action.card)}: your hand goes {hand_value([action.card], rules)} lower"
     if isinstance(action, KeepCard):
@@ -61,8 +61,8 @@ def explain(view: PlayerView, action: Action, face: Face = str) -> str:
     for card in action.drop:
         kept.remove(card)
     if action.take is None:
-        why = "no card of the previous drop helps" if view.takeable else ""
-        return f"{line}, take the deck's card" + (f": {why}" if why else "")
+        why = "nothing in the previous drop helps" if view.takeable else ""
+        return f"{line}, take from the deck" + (f": {why}" if why else "")
     left = hand_value([*kept, action.take], rules)
     why = _why_take(action.take, kept, view, face)
     if rules.may_call(left):

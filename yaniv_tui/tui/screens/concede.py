@@ -12,10 +12,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..players import CONCEDED_LEVEL
+from ..words import is_you
 from .common import TooSmall
 
 #: What the player chose: concede and watch the rest, concede and skip to the end, or (None) play on.
 Conceded = Literal["watch", "skip"]
+
+
+def concede_question(name: str) -> str:
+    """What the dialog asks `name`, who is addressed in the second person whatever their name."""
+    asked = "Concede the game?" if is_you(name) else f"Concede the game, {name}?"
+    return (
+        f"{asked} You leave it: a {CONCEDED_LEVEL} bot plays your seat out to the end, "
+        "and the history never counts the game as your win."
+    )
 
 
 class ConcedeScreen(ModalScreen[Conceded | None]):
@@ -38,10 +48,7 @@ class ConcedeScreen(ModalScreen[Conceded | None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        question = (
-            f"Concede the game, {self.player}? You leave it: a {CONCEDED_LEVEL} bot plays your seat out to the end, "
-            "and the history never counts the game as your win."
-        )
+        question = concede_question(self.player)
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(Text(question), id="confirm-question")  # Text: the name as typed
             with Horizontal(id="confirm-buttons"):
