@@ -21,3 +21,9 @@ def test_quiet_turns_the_bell_off_and_is_in_the_help(capsys):
 def test_quiet_goes_with_a_game_and_its_seats():
     options, prefill = options_from_args(["--quiet", "--players", "Ann,bot:easy"])
     assert options is not None and prefill["quiet"] is True
+
+
+def test_join_takes_quiet_too():
+    args = parse(["join", "127.0.0.1", "K7QF", "--quiet"])
+    assert args.quiet is True
+    assert parse(["join", "127.0.0.1", "K7QF"]).quiet is False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fake_net import ActionRefused, FakeClient, FakeHost
 from textual.widgets import Button
-from tui_helpers import SIZE, make_options, play_turn, screen_text, settle
+from tui_helpers import SIZE, footer_keys, make_options, play_turn, screen_text, settle
 
 from yaniv_tui.engine import CallYaniv, Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
@@ -113,6 +113,10 @@ async def test_a_joined_seat_plays_the_same_table_from_the_hosts_views() -> None
         assert client.real.turns == table.game.turns
         # Nothing saved on this machine: the host keeps the game.
         assert table.session.save(1) is None
+        # Nor hints nor conceding: the host's history could not count a hint asked here, and its table plays on.
+        keys = footer_keys(app)
+        assert "h" not in keys and "c" not in keys
+        assert not table.offers("hint") and not table.offers("concede")
 
 
 async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:

@@ -148,3 +148,24 @@ def test_the_concede_dialog_asks_you_without_naming_you():
 
     assert concede_question("You").startswith("Concede the game? You leave it")
     assert concede_question("Ann").startswith("Concede the game, Ann? You leave it")
+
+
+def test_the_pass_screen_asks_you_without_naming_you():
+    from yaniv_tui.tui.screens.pass_turn import ready_line
+
+    assert ready_line("You") == "Press enter when only you can see the screen."
+    assert ready_line("Ann") == "Ann, press enter when only you can see the screen."
+
+
+def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does():
+    import dataclasses
+
+    import pytest
+
+    from yaniv_tui.engine import Card, Game, IllegalActionError, Play, load_ruleset
+
+    rules = dataclasses.replace(load_ruleset("israeli"), turn_up=False)
+    game = Game.new(rules, ["A", "B"], seed=3)
+    hand = game.hand(game.current)
+    with pytest.raises(IllegalActionError, match=r"^K♠ cannot be taken: the pile is empty"):
+        game.apply(Play((hand[0],), Card(13, "S")))

@@ -37,4 +37,4 @@ def main(args: argparse.Namespace) -> int:
 
     request = join_request(args)
     ascii_cards = bool(args.ascii) or not utf8_terminal()
-    return run_app(None, {"ascii": ascii_cards}, joining=request)
+    return run_app(None, {"ascii": ascii_cards, "quiet": bool(args.quiet)}, joining=request)

@@ -239,6 +239,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     join.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
     join.add_argument("--name", metavar="NAME", help="your name at the table")
     join.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    join.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
     serve = commands.add_parser(
         "serve",
         help="serve 'yaniv join' to web browsers (textual-serve)",

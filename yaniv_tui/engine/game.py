@@ -293,7 +293,7 @@ class Game(GameState):
             if not deck:
                 raise IllegalActionError("the deck is empty: take a card of the previous drop")
         elif not self.takeable:
-            raise IllegalActionError(f"{take} cannot be taken: the pile is empty, so draw from the deck")
+            raise IllegalActionError(f"{take.face()} cannot be taken: the pile is empty, so draw from the deck")
         elif take not in self.takeable:
             allowed = " or ".join(c.face() for c in self.takeable)
             raise IllegalActionError(

@@ -62,6 +62,10 @@ class ClientSession(Session):
     def can_concede(self) -> bool:
         return False  # the host's table plays on: a joiner who leaves is played by its away bot
 
+    @property
+    def can_hint(self) -> bool:
+        return False  # the host keeps the history, and could not mark a game won with hints asked here
+
     def make_players(self, seed: int | None = None) -> None:
         self.players = tuple(LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in self.options.seats)
 

@@ -143,6 +143,11 @@ class Session:
 
     # -- hints -------------------------------------------------------------------------------
 
+    @property
+    def can_hint(self) -> bool:
+        """Whether `h` may ask the expert for a hint: at this screen's own table, where the history counts it."""
+        return True
+
     def hinted(self, seat: int) -> None:
         """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
         counts = list(self.meta.hints or (0,) * len(self.game.players))

@@ -47,15 +47,29 @@ UNDO_TEXT = (
 )
 
 
-#: What the table shows and offers beyond a move (said only over the table).
-TABLE_TEXT = (
+#: What the table shows and offers beyond a move (said only over the table, each part only where it is offered).
+MARKS_TEXT = (
     "\nWhen your turn comes, each other seat shows what it did since your last move until you act: "
     "−7♠ 7♥ dropped those cards, +3♣ took 3♣ from the pile, +deck took the deck's card (never named). "
-    "The log marks those turns with ▸.\n\n"
-    "A hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
-    "the stats mark a game won with hints. Concede (c) hands your seat to a medium bot for the rest of the "
-    "game. Once no one at this screen is left in, w watches the rest and e skips to the end."
+    "The log marks those turns with ▸."
 )
+HINT_TEXT = (
+    "\nA hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
+    "the stats mark a game won with hints."
+)
+CONCEDE_TEXT = (
+    "\nConcede (c) hands your seat to a medium bot for the rest of the game. Once no one at this screen is "
+    "left in, w watches the rest and e skips to the end."
+)
+
+
+#: The table's paragraphs that go with a key the table may not offer (a table joined from another machine).
+AT_TABLE = (("hint", HINT_TEXT), ("concede", CONCEDE_TEXT))
+
+
+def _offered(screen: Screen[object], action: str) -> bool:
+    offers = getattr(screen, "offers", None)
+    return offers is None or bool(offers(action))
 
 
 def _has(screen: Screen[object], action: str) -> bool:
@@ -82,7 +96,8 @@ class HelpScreen(ModalScreen[None]):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
                     if _has(self.under, "hint"):
-                        yield Static(TABLE_TEXT)
+                        yield Static(MARKS_TEXT)
+                        yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
                     if _has(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     yield Static(

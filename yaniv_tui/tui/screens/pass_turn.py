@@ -13,10 +13,17 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..words import is_you
 from .common import TooSmall
 
 #: The clock Textual stamps its events with (`Message.time`), so a key's time compares with the screen's.
 _clock = time.perf_counter if sys.platform == "win32" else time.monotonic
+
+
+def ready_line(name: str) -> str:
+    """What the pass screen asks of `name`, addressed in the second person whatever their name."""
+    who = "Press" if is_you(name) else f"{name}, press"
+    return f"{who} enter when only you can see the screen."
 
 
 class PassScreen(Screen[None]):
@@ -43,7 +50,7 @@ class PassScreen(Screen[None]):
             with Center():
                 yield Static(Text(f"Pass to {self.player}"), id="pass-title")  # Text: the name as typed
             with Center():
-                yield Static(Text(f"{self.player}, press enter when only you can see the screen."), id="pass-hint")
+                yield Static(Text(ready_line(self.player)), id="pass-hint")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

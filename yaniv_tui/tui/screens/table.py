@@ -201,6 +201,8 @@ class TableScreen(TableAside):
         """Whether this table ever has the key for `action` (the help lists only those)."""
         if action == "concede":
             return self.session.can_concede
+        if action == "hint":
+            return self.session.can_hint
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:

@@ -61,6 +61,8 @@ def allowed(action: str, stage: Stage, session: Session) -> bool:
         return session.only_bots_left
     if action == "concede" and not session.can_concede:
         return False
+    if action == "hint" and not session.can_hint:
+        return False
     stages = STAGE_OF_ACTION.get(action)
     if stages is None:
         return True
