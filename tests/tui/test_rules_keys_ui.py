@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Switch
 from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session
 
-from yaniv_tui.engine import Ruleset, parse_cards
+from yaniv_tui.engine import Ruleset, drop_kind, parse_cards, takeable
 from yaniv_tui.store import user_rulesets_dir
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -147,3 +147,29 @@ def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new():
     for preset in ("israeli", "yanivo", "sursis", "seven-cards"):
         text = "\n".join(describe(load_ruleset(preset)))
         assert "host picks" not in text and "turned up" not in text and "low end" not in text
+
+
+@pytest.mark.parametrize(
+    ("keys", "laid", "ends"),
+    [
+        (("2", "3", "1"), "5S 6S JK", "5S JK"),  # 5♠ 6♠ then the joker: laid after them, on the high end
+        (("1", "2", "3"), "JK 5S 6S", "JK 6S"),  # the joker first: laid before them, on the low end
+    ],
+)
+async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player_may_take(keys, laid, ends):
+    rules = dataclasses.replace(Ruleset(), spare_joker="before_first")
+    options = make_options(rules, "Ann,bot:medium")
+    session = stacked_session(options, ["JK 5S 6S KD QH", "2C 3C 8S KS QS"], up="9D", deck="4D 9S 2D 3D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.hand_of(0)[:3] == tuple(parse_cards("JK 5S 6S"))
+        await pilot.press(*keys, "enter")
+        await pilot.pause()
+        assert table.drop == tuple(parse_cards(laid))
+        await pilot.press("0")
+        await pilot.pause()
+        first = session.game.log[0]
+        assert first.seat == 0 and first.drop == tuple(parse_cards(laid))
+        assert takeable(first.drop, drop_kind(first.drop, rules), rules) == tuple(parse_cards(ends))

@@ -51,7 +51,7 @@ async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move():
         assert "choose cards" not in keys.values() and "drop them" not in keys.values()
         turns = table.game.turns
         await pilot.press("1", "space", "enter", "o", "escape")
-        assert table.game.turns == turns and table.stage == "choose" and table.chosen == set()
+        assert table.game.turns == turns and table.stage == "choose" and table.chosen == ()
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)

@@ -179,7 +179,7 @@ class TableScreen(TableAside):
         self.others_played = False
         self.viewer = seat
         self.stage = "slap" if self.game.phase == "slap" else "choose"
-        self.chosen = frozenset()
+        self.chosen = ()
         self.drop = ()
         self.cursor = 0
 
@@ -241,7 +241,7 @@ class TableScreen(TableAside):
         """After a seat's action: hide a human's hand once their turn is over, then go on."""
         self.message = self.tip = ""
         self.stage = "wait"
-        self.chosen = frozenset()
+        self.chosen = ()
         self.drop = ()
         same_turn = self.game.current == seat and self.game.phase == "slap"
         if self.session.pass_and_play and not same_turn:

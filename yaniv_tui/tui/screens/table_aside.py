@@ -60,7 +60,7 @@ class TableAside(TableState):
         self.viewer = None  # the seat is a bot's now: its cards are no one's to see
         self.message = self.tip = ""
         self.stage = "wait"
-        self.chosen = frozenset()
+        self.chosen = ()
         self.drop = ()
         if self.session.only_bots_left:
             if how == "skip":

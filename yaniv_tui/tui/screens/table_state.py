@@ -17,7 +17,7 @@ from ..session import Session
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from .common import TooSmall
 from .table_view import draw
-from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, shown_order
+from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
 
 
 class TableState(Screen[str | None]):
@@ -32,7 +32,7 @@ class TableState(Screen[str | None]):
     #: The human whose hand is on screen, or None while no hand may be seen.
     viewer: var[int | None] = var[int | None](None, init=False)
     #: The cards chosen to drop, by their place in the hand as shown.
-    chosen: var[frozenset[int]] = var(frozenset[int](), init=False)
+    chosen: var[tuple[int, ...]] = var[tuple[int, ...]]((), init=False)
     cursor: var[int] = var(0, init=False)
     #: The cards being dropped, once chosen and arranged.
     drop: var[tuple[Card, ...]] = var[tuple[Card, ...]]((), init=False)
@@ -198,11 +198,12 @@ class TableState(Screen[str | None]):
 
     def toggle(self, index: int) -> None:
         self.message = ""
-        self.chosen = self.chosen ^ {index}
+        # In the order they were chosen: a spare joker chosen before the first other card is laid before it.
+        self.chosen = tuple(i for i in self.chosen if i != index) if index in self.chosen else (*self.chosen, index)
 
     def action_drop(self) -> None:
         hand = self.hand_of(self.game.current)
-        cards = [hand[i] for i in sorted(self.chosen) if i < len(hand)]
+        cards = laid_order(hand, self.chosen)
         if not cards:
             self.message = "choose the cards to drop first: 1-9, or ←→ and space"
             return
@@ -221,4 +222,4 @@ class TableState(Screen[str | None]):
             self.stage = "choose"
             self.drop = ()
         else:
-            self.chosen = frozenset()
+            self.chosen = ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from textual.binding import Binding
@@ -87,14 +87,26 @@ def shown_order(hand: Iterable[Card], sort_by: SortBy) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: (c.rank, c.suit)))
 
 
-def chosen_after_sort(hand: tuple[Card, ...], chosen: Iterable[int], sort_by: SortBy) -> frozenset[int]:
-    """Where the chosen cards of `hand` (as shown now) are once it is shown sorted by `sort_by`."""
+def chosen_after_sort(hand: tuple[Card, ...], chosen: Iterable[int], sort_by: SortBy) -> tuple[int, ...]:
+    """Where the chosen cards of `hand` (as shown now) are once it is shown sorted by `sort_by`, in the order
+    they were chosen."""
     cards = [hand[i] for i in chosen if i < len(hand)]
     shown = shown_order(hand, sort_by)
-    places: set[int] = set()
+    places: list[int] = []
     for card in cards:
-        places.add(next(i for i, c in enumerate(shown) if c == card and i not in places))
-    return frozenset(places)
+        places.append(next(i for i, c in enumerate(shown) if c == card and i not in places))
+    return tuple(places)
+
+
+def laid_order(hand: tuple[Card, ...], chosen: Sequence[int]) -> list[Card]:
+    """The chosen cards of `hand` as the player lays them: the others in the order shown, each joker before
+    them if it was chosen before the first of them, after them if chosen later (where a spare joker goes in a
+    run is the engine's rule, `drops.spare_joker`: this only says how the player laid it)."""
+    picked = [i for i in chosen if i < len(hand)]
+    first = next((k for k, i in enumerate(picked) if not hand[i].is_joker), len(picked))
+    before = [hand[i] for i in picked[:first] if hand[i].is_joker]
+    after = [hand[i] for i in picked[first:] if hand[i].is_joker]
+    return [*before, *(hand[i] for i in sorted(picked) if not hand[i].is_joker), *after]
 
 
 def undo_move(session: Session) -> str | None:
