@@ -49,8 +49,8 @@ def _drops(rules: Ruleset) -> str:
         natural = f" with at least {rules.run_min_natural} cards that are not jokers"
     if rules.jokers_in_runs and rules.spare_joker == "before_first":
         jokers += (
-            " A spare joker in a run goes on the low end if you lay it before the first card that is not a joker, "
-            "else on the high end."
+            " A spare joker in a run goes on the low end if you lay it (choose it) before the first card that is "
+            "not a joker, else on the high end."
         )
     return (
         f"On your turn drop a single card, a set of {rules.set_min} or more of one rank, or a run of "
