@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
 from ..colours import colour
 from ..session import Session
+from ..widgets.title import TitleBar
 from ..words import sentence
 from .common import AfterGame, TooSmall
 from .scores import scores_table
@@ -59,7 +60,7 @@ class GameEndScreen(Screen[AfterGame]):
         names = sentence([game.players[s] for s in game.winners], "win", "!")
         rounds = len(game.history)
         yield TooSmall()
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="end-body"):
             title = self.stopped or names
             yield Static(Text(title, style=f"bold {colour('gold')}"), id="end-title")

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..client_session import ClientSession
 from ..options import MAX_NAME, OptionsError, check_name
 from ..remote import JoinRequest
 from ..session import Session
+from ..widgets.title import TitleBar
 from .common import TooSmall
 from .setup_seats import NAME_CHARACTERS
 
@@ -39,7 +40,7 @@ class JoinScreen(Screen[Session | str | None]):
     def compose(self) -> ComposeResult:
         request = self.request
         yield TooSmall()
-        yield Header()
+        yield TitleBar()
         with Vertical(id="join-body"):
             yield Static("Join a friend's table: they see the address and the code on their screen.", id="join-intro")
             with Horizontal(classes="join-row"):

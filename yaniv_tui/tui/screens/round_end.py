@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
 
 from ..colours import colour
 from ..widgets.cards import faces_text
+from ..widgets.title import TitleBar
 from ..words import sentence, subject
 from .common import TooSmall
 
@@ -133,7 +134,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         ascii_only = bool(getattr(self.app, "ascii_cards", False))
         result = self.result
         yield TooSmall()
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
             yield Static(headline(result, self.players), id="round-headline")

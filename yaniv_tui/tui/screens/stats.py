@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+from textual.widgets import DataTable, Footer, Label, Select, Static
 
 from yaniv_tui.store import History
 from yaniv_tui.store.history import no_games_line
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 
 from ..colours import colour
+from ..widgets.title import TitleBar
 from .common import TooSmall
 
 COLUMNS = STATS_COLUMNS
@@ -55,7 +56,7 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="stats-top"):
             yield Static(Text("Each player's record (a bot's by level)", style="bold"), id="stats-title")
             yield Label("ruleset", id="stats-ruleset-label")

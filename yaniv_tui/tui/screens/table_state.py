@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from yaniv_tui.engine import Card, DropError, Game, arrange_drop
 
 from ..session import Session
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
+from ..widgets.title import TitleBar
 from .common import TooSmall
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
@@ -71,7 +72,7 @@ class TableState(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="seats"):
             for seat in range(len(self.game.players)):
                 yield SeatPanel(id=f"seat-{seat}", classes="seat")
