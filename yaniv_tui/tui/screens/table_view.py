@@ -56,7 +56,7 @@ def seat_infos(
     return [
         SeatInfo(
             name=name,
-            kind=session.options.seats[seat].describe(),
+            kind=seat_kind(session, seat),
             score=view.scores[seat],
             cards=view.hand_sizes[seat],
             out=view.out[seat],
@@ -68,6 +68,15 @@ def seat_infos(
         )
         for seat, name in enumerate(game.players)
     ]
+
+
+def seat_kind(session: Session, seat: int) -> str:
+    """Who plays the seat now: "human", "medium bot", ..., or for a person who conceded, the bot playing it out."""
+    if seat in session.meta.conceded:
+        from ..players import CONCEDED_LEVEL
+
+        return f"{CONCEDED_LEVEL} bot, conceded"
+    return session.options.seats[seat].describe()
 
 
 def compact_name_width(game: Game, width: int) -> int:
