@@ -58,12 +58,12 @@ def conceded_winner(players: str) -> Session:
         (
             "bot:medium:Ann,Avi,bot:hard:Bea",
             "Avi's seat wins, played by a medium bot after Avi conceded.",
-            "won by a medium bot (conceded)",
+            "bot's win",
         ),
         (
             "bot:medium:Ann,You,bot:hard:Bea",
             "Your seat wins, played by a medium bot after you conceded.",
-            "won by a medium bot (conceded)",
+            "bot's win",
         ),
     ],
 )
@@ -95,8 +95,8 @@ async def test_a_conceded_seat_shows_the_bot_playing_it_before_and_after_a_resum
     session = Session(make_options("israeli", "Ann,Ben,bot:easy:Cy", seed=4))
     session.concede(1)
     infos = seat_infos(session, 0, None)
-    assert [info.kind for info in infos] == ["human", "medium bot, conceded", "easy bot"]
-    assert "medium bot, conceded" in compact_line(infos[1], False, 4).plain
+    assert [info.kind for info in infos] == ["human", "conceded · bot", "easy bot"]
+    assert compact_line(infos[1], False, 4).plain.endswith(" pts  conceded")
     await shows_ben_conceded(session)
     resumed = Session.resumed(read_save(save_path(session.meta.game_id)), bot_delay=0.0)
     await shows_ben_conceded(resumed)
@@ -113,7 +113,7 @@ async def shows_ben_conceded(session: Session) -> None:
             await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.screen.viewer == 0
         ben = next(panel for panel in app.screen.query(SeatPanel) if "Ben" in str(panel.border_title))
-        assert str(ben.border_subtitle) == "medium bot, conceded"
-        assert "medium bot, conceded" in screen_text(app)
+        assert str(ben.border_subtitle) == "conceded · bot"
+        assert "conceded · bot" in screen_text(app)
         await pilot.press("ctrl+q")
         await pilot.pause()

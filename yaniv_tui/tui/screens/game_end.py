@@ -41,12 +41,11 @@ def winners_line(session: Session) -> str:
 
 
 def standing_note(session: Session, standing: Standing) -> str:
-    """The standings' last column: "winner", "out", or for a seat whose person conceded, whose play it was."""
+    """The standings' last column: "winner", "out"; for a seat whose person conceded, "conceded", or "bot's win"
+    when the bot that played it out won (the title says more; short, so the chart keeps its room)."""
     if standing.seat not in session.meta.conceded:
         return "winner" if standing.winner else ("out" if standing.out else "")
-    if standing.winner:
-        return f"won by a {CONCEDED_LEVEL} bot (conceded)"
-    return "conceded, out" if standing.out else "conceded"
+    return "bot's win" if standing.winner else "conceded"
 
 
 def standings(session: Session) -> Table:

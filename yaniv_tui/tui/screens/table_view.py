@@ -65,17 +65,17 @@ def seat_infos(
             you=seat == viewer,
             status=session.status(seat),
             lately=lately.get(seat),
+            conceded=seat in session.meta.conceded,
         )
         for seat, name in enumerate(game.players)
     ]
 
 
 def seat_kind(session: Session, seat: int) -> str:
-    """Who plays the seat now: "human", "medium bot", ..., or for a person who conceded, the bot playing it out."""
+    """Who plays the seat now: "human", "medium bot", ..., or "conceded · bot" for a person who conceded (a plain
+    bot plays it out)."""
     if seat in session.meta.conceded:
-        from ..players import CONCEDED_LEVEL
-
-        return f"{CONCEDED_LEVEL} bot, conceded"
+        return "conceded · bot"
     return session.options.seats[seat].describe()
 
 
