@@ -30,7 +30,7 @@ def session(game: Game, meta: SaveMeta, undo: UndoStack, actions: int | None) ->
                 undo.checkpoint(game)
             game.apply(bot.choose(game.view(game.current)))
             save_game(game, meta, undo)
-            history.record(meta.game_id, game, meta.seats, meta.started_at)
+            history.record(game, meta)
             done += 1
         assert history.problem is None
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game
 from yaniv_tui.store.history import MIGRATIONS, SCHEMA_VERSION, History, PlayerStats, print_stats
+from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 
 from .helpers import new_game, play
@@ -26,7 +27,7 @@ def play_recorded(history: History, key: str, seed: int, names: tuple[str, ...] 
     bot = MediumBot()
     while not game.is_over:
         game.apply(bot.choose(game.view(game.current)))
-        assert history.record(key, game, SEATS[: len(names)])
+        assert history.record(game, SaveMeta(SEATS[: len(names)], game_id=key))
     return game
 
 
@@ -76,6 +77,7 @@ def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path: Path) -> No
         first = play_recorded(history, "g1", seed=1)
     # Put the database back to version 1, as an older yaniv-tui left it.
     with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE seats DROP COLUMN conceded_round")
         db.execute("ALTER TABLE seats DROP COLUMN hints")
         db.execute("DROP INDEX seats_by_name")
         db.execute("UPDATE schema_version SET version = 1")
@@ -104,9 +106,9 @@ def test_recording_twice_or_after_a_resume_adds_nothing(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with History(path) as history:
         game = play_recorded(history, "same", seed=3)
-        history.record("same", game, SEATS)
+        history.record(game, SaveMeta(SEATS, game_id="same"))
     with History(path) as again:  # as after `yaniv --resume`
-        again.record("same", game, SEATS)
+        again.record(game, SaveMeta(SEATS, game_id="same"))
         assert {s.name: s for s in again.stats()} == expected_stats([game])
 
 
@@ -117,13 +119,13 @@ def test_a_locked_database_is_reported_and_caught_up_later(tmp_path: Path) -> No
     with History(path, timeout=0.05) as history:
         holder = sqlite3.connect(path, isolation_level=None)
         holder.execute("BEGIN EXCLUSIVE")
-        assert history.record("k", game, SEATS) is False
+        assert history.record(game, SaveMeta(SEATS, game_id="k")) is False
         assert history.problem is not None and "locked" in history.problem
         assert "\n" not in history.problem
         assert history.stats() == []
         holder.execute("COMMIT")
         holder.close()
-        assert history.record("k", game, SEATS) is True
+        assert history.record(game, SaveMeta(SEATS, game_id="k")) is True
         assert history.problem is None
         assert sum(s.calls for s in history.stats()) == 2
 
@@ -178,7 +180,7 @@ def test_a_damaged_database_is_moved_aside_and_a_new_one_started(tmp_path: Path,
     before = path.read_bytes()
     game = play(new_game(players=3, seed=2), rounds=2)
     with History(path) as history:
-        assert history.record("k", game, SEATS) is True  # never a crash at a round's end
+        assert history.record(game, SaveMeta(SEATS, game_id="k")) is True  # never a crash at a round's end
         assert history.problem is None
         notice = history.notice or ""
         assert "damaged" in notice and "moved to" in notice and "new one" in notice and "\n" not in notice
@@ -253,7 +255,7 @@ def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
     history = History(tmp_path / "h.sqlite3")
     game = play(new_game(players=3, seed=4), rounds=2)
     results: list[bool] = []
-    worker = threading.Thread(target=lambda: results.append(history.record("t", game, SEATS)))
+    worker = threading.Thread(target=lambda: results.append(history.record(game, SaveMeta(SEATS, game_id="t"))))
     worker.start()
     worker.join()
     assert results == [True] and history.problem is None
@@ -265,10 +267,10 @@ def test_a_database_damaged_mid_game_is_moved_aside_and_the_game_recorded_whole_
     path = tmp_path / "h.sqlite3"
     game = play(new_game(players=3, seed=2), rounds=1)
     with History(path) as history:
-        assert history.record("k", game, SEATS)
+        assert history.record(game, SaveMeta(SEATS, game_id="k"))
         with sqlite3.connect(path) as db:  # another program spoils it while the game goes on
             db.execute("DROP TABLE round_seats")
         play(game, rounds=2)
-        assert history.record("k", game, SEATS) is True
+        assert history.record(game, SaveMeta(SEATS, game_id="k")) is True
         assert history.notice is not None and "moved to" in history.notice
         assert sum(s.calls for s in history.stats()) == 2  # both rounds, the one recorded before too

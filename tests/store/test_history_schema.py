@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from yaniv_tui.store.history import SCHEMA_VERSION, History
+from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 
 from .helpers import new_game, play
@@ -25,11 +26,12 @@ SEATS = (Seat.person(), Seat.bot("medium"), Seat.bot("medium"))
 def recorded_db(path: Path) -> None:
     """A whole database at the latest schema, holding one game of two rounds."""
     with History(path) as history:
-        assert history.record("old", play(new_game(players=3, seed=1), rounds=2), SEATS)
+        assert history.record(play(new_game(players=3, seed=1), rounds=2), SaveMeta(SEATS, game_id="old"))
 
 
 #: What takes a database made now back to version 1, as an older yaniv-tui left it.
 BACK_TO_VERSION_1 = (
+    "ALTER TABLE seats DROP COLUMN conceded_round",
     "ALTER TABLE seats DROP COLUMN hints",
     "DROP INDEX seats_by_name",
     "UPDATE schema_version SET version = 1",
@@ -49,7 +51,7 @@ def record_after(path: Path) -> History:
     """Record a new game of two rounds in the database at `path`, as a round's end does; the history, closed."""
     game = play(new_game(players=3, seed=2), rounds=2)
     history = History(path)
-    history.record("new", game, SEATS)
+    history.record(game, SaveMeta(SEATS, game_id="new"))
     history.close()
     return history
 
@@ -177,12 +179,12 @@ def test_a_locked_database_with_an_old_schema_is_not_moved(tmp_path: Path) -> No
         history = History(path, timeout=0.05)
         assert "locked" in (history.problem or "") and history.notice is None
         game = play(new_game(players=3, seed=2), rounds=2)
-        assert history.record("new", game, SEATS) is False
+        assert history.record(game, SaveMeta(SEATS, game_id="new")) is False
         assert not asides(path)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert history.record("new", game, SEATS) is True
+    assert history.record(game, SaveMeta(SEATS, game_id="new")) is True
     assert history.problem is None and history.notice is None and not asides(path)
     assert sum(s.calls for s in history.stats()) == 4  # the old game's rounds kept, the new ones added
     history.close()

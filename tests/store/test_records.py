@@ -15,6 +15,7 @@ from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store.history import SCHEMA_VERSION, History, print_stats
+from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 
 NAMES = ("Ann", "Avi", "Bea")
@@ -48,7 +49,7 @@ def history(tmp_path: Path) -> History:
         for key, (ruleset, level, seed) in enumerate(
             (("israeli", "medium", 1), ("israeli", "easy", 2), ("sursis", "medium", 3))
         ):
-            assert history.record(str(key), played(ruleset, seed), seats(level))
+            assert history.record(played(ruleset, seed), SaveMeta(seats(level), game_id=str(key)))
         yield history
 
 
@@ -91,14 +92,16 @@ def test_a_game_won_with_hints_is_marked(tmp_path: Path) -> None:
     game = played("sursis", 3)  # won by Ann, seat 0
     assert game.winners == (0,)
     with History(tmp_path / "h.sqlite3") as history:
-        assert history.record("g", game, seats("medium"), hints=(2, 0, 0))
-        assert history.record("g", game, seats("medium"), hints=(0, 0, 0))  # a resumed count never lowers it
+        assert history.record(game, SaveMeta(seats("medium"), game_id="g", hints=(2, 0, 0)))
+        assert history.record(
+            game, SaveMeta(seats("medium"), game_id="g", hints=(0, 0, 0))
+        )  # a resumed count never lowers it
         ann = next(s for s in history.stats() if s.name == "Ann")
         assert (ann.wins, ann.hinted_wins) == (1, 1)
         assert ann.cells()[4] == "1"
         assert "with hints" in history.versus()[0].cells()[3]
         with pytest.raises(ValueError, match="hints"):
-            history.record("h", game, seats("medium"), hints=(1, 0))
+            history.record(game, SaveMeta(seats("medium"), game_id="h", hints=(1, 0)))
     out = io.StringIO()
     assert print_stats(tmp_path / "h.sqlite3", Console(file=out, width=130)) == 0
     assert "won with hints" in out.getvalue() and "100% (1 with hints)" in out.getvalue()
@@ -123,7 +126,7 @@ def test_a_history_made_by_an_older_yaniv_keeps_every_record(tmp_path: Path) -> 
             ("Bea", "hard bot"),
         }
         assert all(s.hinted_wins == 0 for s in stats)
-        assert history.record("new", played("israeli", 4), seats("hard"), hints=(1, 0, 0))
+        assert history.record(played("israeli", 4), SaveMeta(seats("hard"), game_id="new", hints=(1, 0, 0)))
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
         assert db.execute("SELECT count(*) FROM games").fetchone() == (4,)

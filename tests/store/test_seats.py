@@ -113,7 +113,7 @@ def test_the_history_records_each_kind_of_seat(tmp_path: Path) -> None:
     seats = (Seat.person("Player 1"), Seat.bot("hard", "Player 2"), Seat.remote("Player 3"))
     path = tmp_path / "history.sqlite"
     with History(path) as history:
-        assert history.record("g1", game, seats)
+        assert history.record(game, SaveMeta(seats, game_id="g1"))
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT name, human, level FROM seats ORDER BY seat").fetchall()
     assert rows == [("Player 1", 1, None), ("Player 2", 0, "hard"), ("Player 3", 0, None)]

@@ -10,6 +10,7 @@ from rich.console import Console
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store.history import History, print_stats
+from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 
 #: Names an older version let in: ESC sequences that clear the screen and colour the text, BEL, and rich markup.
@@ -24,7 +25,7 @@ def test_names_already_in_the_history_print_escaped(tmp_path: Path) -> None:
     with History(path) as history:
         while not game.is_over:
             game.apply(bot.choose(game.view(game.current)))
-            history.record("g", game, (Seat.person(), Seat.person(), Seat.person()))
+            history.record(game, SaveMeta((Seat.person(), Seat.person(), Seat.person()), game_id="g"))
     out = io.StringIO()
     assert print_stats(path, Console(file=out, width=150, force_terminal=True, color_system=None)) == 0
     text = out.getvalue()

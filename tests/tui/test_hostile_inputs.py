@@ -52,6 +52,7 @@ async def test_the_stats_screen_shows_a_name_with_brackets_as_typed():
     from yaniv_tui.bots import MediumBot
     from yaniv_tui.engine import Game, load_ruleset
     from yaniv_tui.store import History
+    from yaniv_tui.store.meta import SaveMeta
     from yaniv_tui.store.saves import Seat
 
     game = Game.new(load_ruleset("israeli"), ("[red]x", "Ann"), seed=3)
@@ -59,7 +60,7 @@ async def test_the_stats_screen_shows_a_name_with_brackets_as_typed():
     with History() as history:
         while not game.is_over:
             game.apply(bot.choose(game.view(game.current)))
-            history.record("g", game, (Seat.person(), Seat.person()))
+            history.record(game, SaveMeta((Seat.person(), Seat.person()), game_id="g"))
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

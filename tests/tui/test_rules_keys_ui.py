@@ -142,7 +142,12 @@ def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new():
         plain, hand_size_choices=(5, 6, 7), turn_up=False, spare_joker="before_first", slap_jokers=False
     )
     before, after = "\n".join(describe(plain)), "\n".join(describe(house))
-    for words in ("the host picks 5, 6 or 7", "No card is turned up", "low end if you lay it (choose it) before", "never slapped"):
+    for words in (
+        "the host picks 5, 6 or 7",
+        "No card is turned up",
+        "low end if you lay it (choose it) before",
+        "never slapped",
+    ):
         assert words not in before and words in after
     for preset in ("israeli", "yanivo", "sursis", "seven-cards"):
         text = "\n".join(describe(load_ruleset(preset)))

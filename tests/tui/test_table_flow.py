@@ -8,7 +8,7 @@ import sqlite3
 
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, play_turn, screen_text, settle, stacked_session
 
-from yaniv_tui.store import History, history_path, read_save, save_path
+from yaniv_tui.store import History, SaveMeta, history_path, read_save, save_path
 from yaniv_tui.tui.screens import round_end
 from yaniv_tui.tui.screens.concede import ConcedeScreen
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -130,7 +130,7 @@ async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_r
     while not game.is_over:
         game.apply(await session.next_action(game.current))
     history = History()
-    history.record(game_id, game, session.meta.seats, conceded=(0, 1, 2))
+    history.record(game, SaveMeta(session.meta.seats, game_id=game_id, conceded=(0, 1, 2)))
     rows = sqlite3.connect(history_path()).execute("SELECT seat, winner FROM seats ORDER BY seat").fetchall()
     assert rows == [(0, 0), (1, 0), (2, 0)]
 

@@ -122,10 +122,10 @@ async def serve_headless(
             game.apply(action)
             host.publish(game)
             keep()
-            history.record(meta.game_id, game, meta.seats, meta.started_at)
+            history.record(game, meta)
     finally:
         host.on_status = previous
-    if history.record(meta.game_id, game, meta.seats, meta.started_at):
+    if history.record(game, meta):
         with contextlib.suppress(OSError):
             remove_save(meta.game_id)
             remove_table(meta.game_id)

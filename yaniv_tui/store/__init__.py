@@ -11,7 +11,7 @@ How the app uses it:
     undo.checkpoint(game)                  # just before a human's action
     game.apply(action)
     save_game(game, meta, undo)            # after every action, the last one too; SaveError if the disk refuses
-    if history.record(meta.game_id, game, meta.seats, meta.started_at) and game.is_over:
+    if history.record(game, meta) and game.is_over:  # who sat where, hints, who conceded: all from the meta
         remove_save(meta.game_id)          # only once the history holds it; else it waits as pending
 """
 

@@ -22,7 +22,7 @@ from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
-from .meta import now_iso
+from .meta import SaveMeta, now_iso
 from .paths import history_path
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
@@ -60,7 +60,7 @@ class History:
         self._connection: sqlite3.Connection | None = None
         self._broken = False  # from a newer version, or damaged past repair: not tried again
         self._replaced = False  # a damaged database was moved aside once already
-        self._recorded: dict[str, tuple[int, tuple[int, ...]]] = {}  # game key -> (rounds, hints) in the database
+        self._recorded: dict[str, tuple[object, ...]] = {}  # game key -> (rounds, hints, conceded) in the database
         # The app may record from a worker thread and read stats from the main one.
         self._lock = threading.RLock()
         self._connect()
@@ -175,27 +175,18 @@ class History:
 
     # -- recording ---------------------------------------------------------------------------
 
-    def record(
-        self,
-        game_key: str,
-        game: Game,
-        seats: Sequence[Seat],
-        started_at: str | None = None,
-        *,
-        hints: Sequence[int] = (),
-        conceded: Sequence[int] = (),
-    ) -> bool:
-        """Record the game's finished rounds (and its result once over) that are not yet in the database, and the
-        hints each seat has asked for (`hints`: one count a seat, or none given).
+    def record(self, game: Game, meta: SaveMeta) -> bool:
+        """Record the game's finished rounds (and its result once over) that are not yet in the database, with
+        what its save's `meta` knows: who sits where, the hints each seat asked for, who conceded and when.
 
-        A seat in `conceded` left the game (a bot played it out): it is never recorded as a winner.
-
-        Call it after any action, as often as you like: it does nothing when nothing new has finished.
-        Returns True when the database holds everything finished so far.
+        A seat that conceded is never recorded as a winner, and the rounds from the one it conceded in are the
+        bot's, not the person's (see stats.py). Call it after any action, as often as you like: it does nothing
+        when nothing new has finished. Returns True when the database holds everything finished so far.
         """
+        game_key, seats, hints = meta.game_id, meta.seats, tuple(meta.hints)
         rounds = len(game.history)
-        hints = tuple(hints)
-        if self._recorded.get(game_key) == (rounds, hints):
+        conceded = tuple((seat, meta.conceded_round(seat)) for seat in meta.conceded)
+        if self._recorded.get(game_key) == (rounds, hints, conceded):
             return True
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
@@ -203,7 +194,7 @@ class History:
             raise ValueError(f"hints must be a count of 0 or more for each of the {len(game.players)} players")
 
         def work(db: sqlite3.Connection) -> bool:
-            game_id = self._game_row(db, game_key, game, seats, started_at or now_iso())
+            game_id = self._game_row(db, game_key, game, seats, meta.started_at or now_iso())
             have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
             for i in range(have, rounds):
                 _insert_round(db, game_id, i + 1, game.history[i])
@@ -212,13 +203,17 @@ class History:
                 "UPDATE seats SET hints = max(hints, ?) WHERE game_id = ? AND seat = ?",
                 [(count, game_id, seat) for seat, count in enumerate(hints)],
             )
+            db.executemany(
+                "UPDATE seats SET conceded_round = ? WHERE game_id = ? AND seat = ?",
+                [(round_no, game_id, seat) for seat, round_no in conceded],
+            )
             if game.is_over:
-                _finish(db, game_id, game, conceded)
+                _finish(db, game_id, game, meta)
             return True
 
         done = bool(self._run(work, False))
         if done:
-            self._recorded[game_key] = (rounds, hints)
+            self._recorded[game_key] = (rounds, hints, conceded)
         return done
 
     def _game_row(self, db: sqlite3.Connection, key: str, game: Game, seats: Sequence[Seat], started: str) -> int:
@@ -314,12 +309,13 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
     db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
-def _finish(db: sqlite3.Connection, game_id: int, game: Game, conceded: Sequence[int] = ()) -> None:
+def _finish(db: sqlite3.Connection, game_id: int, game: Game, meta: SaveMeta) -> None:
     db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now_iso(), game_id))
+    won = meta.won(game.winners)
     for seat, total in enumerate(game.scores):
         db.execute(
             "UPDATE seats SET final_score = ?, winner = ? WHERE game_id = ? AND seat = ?",
-            (total, int(seat in game.winners and seat not in conceded), game_id, seat),
+            (total, int(seat in won), game_id, seat),
         )
 
 

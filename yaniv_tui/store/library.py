@@ -237,7 +237,7 @@ def _record_one(history: History, saved: SavedGame) -> str | None:
         lock = None
     try:
         what = f"{saved.describe()} · {saved.when}"
-        if not history.record(saved.game_id, saved.game, saved.meta.seats, saved.meta.started_at):
+        if not history.record(saved.game, saved.meta):
             why = history.problem or "it could not be written"
             return f"a finished game ({what}) still waits for the history: {why}; it is kept in {saved.path}"
         with contextlib.suppress(OSError):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -54,11 +55,34 @@ class SaveMeta:
     hints: tuple[int, ...] = ()
     #: The human seats that conceded: a bot plays each out to the game's end.
     conceded: tuple[int, ...] = ()
+    #: The round each seat of `conceded` left the game in, in the same order (see `conceded_round`).
+    conceded_in: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats played at this screen."""
         return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    def conceded_round(self, seat: int) -> int | None:
+        """The round `seat` conceded in: from it on, the seat's play is the bot's. None for a seat that did not
+        concede; 1 when the round is not known (a save from before it was kept), so no round a bot played is
+        ever taken for the person's."""
+        if seat not in self.conceded:
+            return None
+        index = self.conceded.index(seat)
+        return self.conceded_in[index] if index < len(self.conceded_in) else 1
+
+    def concede(self, seat: int, round_no: int) -> SaveMeta:
+        """This meta with `seat` conceded in round `round_no` (unchanged if it conceded already)."""
+        if seat in self.conceded:
+            return self
+        rounds = tuple(self.conceded_round(s) or 1 for s in self.conceded)
+        return replace(self, conceded=(*self.conceded, seat), conceded_in=(*rounds, round_no))
+
+    def won(self, winners: Sequence[int]) -> tuple[int, ...]:
+        """Of the game's `winners`, the seats whose own player won: a seat that conceded did not, whoever
+        then played it out (its win is the bot's). The history and the game's end both say so from here."""
+        return tuple(seat for seat in winners if seat not in self.conceded)
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -84,6 +108,7 @@ def meta_to_dict(meta: SaveMeta) -> dict[str, Any]:
         data["hints"] = list(meta.hints)
     if meta.conceded:
         data["conceded"] = list(meta.conceded)
+        data["conceded_in"] = [meta.conceded_round(seat) for seat in meta.conceded]
     return data
 
 
@@ -144,8 +169,9 @@ def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
         raise MetaError(f"meta.sort_by: must be one of {', '.join(HAND_ORDERS)}")
     hints = _counts(data.get("hints", []), len(seats))
     conceded = _conceded(data.get("conceded", []), seats)
+    conceded_in = _conceded_in(data.get("conceded_in", []), len(conceded))
     took = _took(data.get("took", {}), seats)
-    return SaveMeta(seats, screen, game_id, started, took, sort_by, _turns(data), hints, conceded)
+    return SaveMeta(seats, screen, game_id, started, took, sort_by, _turns(data), hints, conceded, conceded_in)
 
 
 def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]:
@@ -186,4 +212,13 @@ def _conceded(data: object, seats: tuple[Seat, ...]) -> tuple[int, ...]:
         raise MetaError("meta.conceded: must be a list of seats, each once")
     if any(type(s) is not int or not 0 <= s < len(seats) or not seats[s].is_human for s in data):
         raise MetaError("meta.conceded: each must be a human seat")
+    return tuple(data)
+
+
+def _conceded_in(data: object, conceded: int) -> tuple[int, ...]:
+    """The round each conceded seat left in: one round (1 or more) for each, or none (a save written before)."""
+    if not isinstance(data, list) or (data and len(data) != conceded):
+        raise MetaError(f"meta.conceded_in: must be a list of one round per conceded seat ({conceded}), or empty")
+    if any(type(n) is not int or not 1 <= n < 10**6 for n in data):
+        raise MetaError("meta.conceded_in: each must be a round number, 1 or more")
     return tuple(data)

@@ -61,8 +61,14 @@ _V3 = """
 ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 """
 
+# The round a person conceded in (NULL: played to the end): from it on a bot played the seat, and those
+# rounds are left out of the person's figures.
+_V4 = """
+ALTER TABLE seats ADD COLUMN conceded_round INTEGER;
+"""
+
 #: Each step takes the database from version i to i + 1; a new step is appended, never edited.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

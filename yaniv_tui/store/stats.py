@@ -131,11 +131,13 @@ chosen AS (
     WHERE :ruleset IS NULL OR ruleset_id = :ruleset OR ruleset_name = :ruleset COLLATE NOCASE
 )"""
 
-# A player is a name as a person, as a remote player, or as a bot of one level.
+# A player is a name as a person, as a remote player, or as a bot of one level. A person who conceded left in
+# round `left_in`: the rounds from it on were played by a bot, and are none of the person's figures.
 _STATS = f"""
 WITH {_CHOSEN},
 who AS (
-    SELECT s.game_id, s.seat, s.name, s.human, coalesce(s.level, '') AS level, s.winner, s.hints, g.finished_at
+    SELECT s.game_id, s.seat, s.name, s.human, coalesce(s.level, '') AS level, s.winner, s.hints, g.finished_at,
+           coalesce(s.conceded_round, 1 << 62) AS left_in
     FROM seats s JOIN chosen g ON g.id = s.game_id
 ),
 played AS (
@@ -145,12 +147,12 @@ played AS (
 ),
 rounds_played AS (
     SELECT w.name, w.human, w.level, count(*) AS rounds, sum(rs.added) AS points, sum(rs.assafer) AS assafs_made
-    FROM round_seats rs JOIN who w ON w.game_id = rs.game_id AND w.seat = rs.seat
+    FROM round_seats rs JOIN who w ON w.game_id = rs.game_id AND w.seat = rs.seat AND rs.round_no < w.left_in
     GROUP BY w.name, w.human, w.level
 ),
 calls AS (
     SELECT w.name, w.human, w.level, count(*) AS calls, sum(1 - r.assaf) AS calls_won, sum(r.assaf) AS suffered
-    FROM rounds r JOIN who w ON w.game_id = r.game_id AND w.seat = r.caller
+    FROM rounds r JOIN who w ON w.game_id = r.game_id AND w.seat = r.caller AND r.round_no < w.left_in
     GROUP BY w.name, w.human, w.level
 ),
 players AS (SELECT DISTINCT name, human, level FROM who)
@@ -170,7 +172,7 @@ ORDER BY coalesce(pl.wins, 0) DESC, coalesce(pl.games, 0) DESC, p.name, p.human 
 _VERSUS = f"""
 WITH {_CHOSEN},
 pairs AS (
-    SELECT DISTINCT h.game_id, h.seat, h.name, b.level
+    SELECT DISTINCT h.game_id, h.seat, h.name, b.level, coalesce(h.conceded_round, 1 << 62) AS left_in
     FROM seats h
     JOIN chosen g ON g.id = h.game_id AND g.finished_at IS NOT NULL
     JOIN seats b ON b.game_id = h.game_id AND b.level IS NOT NULL
@@ -183,7 +185,7 @@ results AS (
 ),
 points AS (
     SELECT p.name, p.level, count(*) AS rounds, sum(rs.added) AS points
-    FROM pairs p JOIN round_seats rs ON rs.game_id = p.game_id AND rs.seat = p.seat
+    FROM pairs p JOIN round_seats rs ON rs.game_id = p.game_id AND rs.seat = p.seat AND rs.round_no < p.left_in
     GROUP BY p.name, p.level
 )
 SELECT r.name, r.level, r.games, r.wins, r.hinted, coalesce(pt.rounds, 0), coalesce(pt.points, 0)

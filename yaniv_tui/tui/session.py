@@ -114,10 +114,10 @@ class Session:
 
     def concede(self, seat: int) -> None:
         """The human at `seat` leaves the game: a plain bot plays the seat out, and the history never counts it
-        as that human's win (see `record`)."""
+        as that human's win, nor the rounds from this one on as theirs (see `record`)."""
         if seat in self.meta.conceded or not self.options.seats[seat].is_human:
             return
-        self.meta = dataclasses.replace(self.meta, conceded=(*self.meta.conceded, seat))
+        self.meta = self.meta.concede(seat, self.game.round_no)
         self.make_players()
 
     @property
@@ -291,10 +291,7 @@ class Session:
     def record(self, history: History) -> str | None:
         """Record the finished rounds in the history; once the game is over and recorded, remove its save and
         let its lock go. A finished game the history cannot take stays saved as pending: the line says so."""
-        meta = self.meta
-        recorded = history.record(
-            meta.game_id, self.game, meta.seats, meta.started_at, hints=meta.hints, conceded=meta.conceded
-        )
+        recorded = history.record(self.game, self.meta)
         if not self.game.is_over:
             return None
         if not recorded:

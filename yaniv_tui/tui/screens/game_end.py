@@ -13,17 +13,46 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from yaniv_tui.engine import Standing
+
 from ..colours import colour
+from ..players import CONCEDED_LEVEL
 from ..session import Session
 from ..widgets.title import TitleBar
-from ..words import sentence
+from ..words import possessive, sentence, subject
 from .common import AfterGame, TooSmall
 from .scores import scores_table
+
+
+def winners_line(session: Session) -> str:
+    """Who won: "Ann wins!"; a seat a bot played out after its person conceded is that bot's win, not theirs
+    ("Ben's seat wins, played by a medium bot after Ben conceded.")."""
+    game, meta = session.game, session.meta
+    own = [game.players[s] for s in meta.won(game.winners)]
+    parts = [sentence(own, "win", "!")] if own or not game.winners else []
+    for seat in game.winners:
+        if seat in meta.conceded:
+            name = game.players[seat]
+            also = " also" if parts else ""
+            parts.append(
+                f"{possessive(name, start=True)} seat{also} wins, played by a {CONCEDED_LEVEL} bot after "
+                f"{subject(name)} conceded."
+            )
+    return " ".join(parts)
+
+
+def standing_note(session: Session, standing: Standing) -> str:
+    """The standings' last column: "winner", "out"; for a seat whose person conceded, "conceded", or "bot's win"
+    when the bot that played it out won (the title says more; short, so the chart keeps its room)."""
+    if standing.seat not in session.meta.conceded:
+        return "winner" if standing.winner else ("out" if standing.out else "")
+    return "bot's win" if standing.winner else "conceded"
 
 
 def standings(session: Session) -> Table:
     """The final standings as the engine orders them, best first; seats standing equal share a place."""
     game = session.game
+    won = session.meta.won(game.winners)
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("#", justify="right")
     table.add_column("player", style="bold")
@@ -31,8 +60,8 @@ def standings(session: Session) -> Table:
     table.add_column("")
     for standing in game.standings():
         seat = standing.seat
-        note = "winner" if standing.winner else ("out" if standing.out else "")
-        style = f"bold {colour('gold')}" if standing.winner else ""
+        note = standing_note(session, standing)
+        style = f"bold {colour('gold')}" if seat in won else ""
         table.add_row(
             str(standing.place), Text(game.players[seat], style=style), str(standing.score), Text(note, style=style)
         )
@@ -57,7 +86,7 @@ class GameEndScreen(Screen[AfterGame]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        names = sentence([game.players[s] for s in game.winners], "win", "!")
+        names = winners_line(self.session)
         rounds = len(game.history)
         yield TooSmall()
         yield TitleBar()

@@ -56,7 +56,7 @@ def seat_infos(
     return [
         SeatInfo(
             name=name,
-            kind=session.options.seats[seat].describe(),
+            kind=seat_kind(session, seat),
             score=view.scores[seat],
             cards=view.hand_sizes[seat],
             out=view.out[seat],
@@ -65,9 +65,18 @@ def seat_infos(
             you=seat == viewer,
             status=session.status(seat),
             lately=lately.get(seat),
+            conceded=seat in session.meta.conceded,
         )
         for seat, name in enumerate(game.players)
     ]
+
+
+def seat_kind(session: Session, seat: int) -> str:
+    """Who plays the seat now: "human", "medium bot", ..., or "conceded · bot" for a person who conceded (a plain
+    bot plays it out)."""
+    if seat in session.meta.conceded:
+        return "conceded · bot"
+    return session.options.seats[seat].describe()
 
 
 def compact_name_width(game: Game, width: int) -> int:

@@ -32,6 +32,8 @@ class SeatInfo:
     status: str = ""
     #: What the seat did since the viewer's last move, shown until the viewer acts.
     lately: Turn | None = None
+    #: Its person conceded: a bot plays it out (`kind` says so).
+    conceded: bool = False
 
 
 def lately_text(turn: Turn, ascii_only: bool) -> Text:
@@ -118,7 +120,10 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int) -> Text:
     score = "-" if info.score is None else str(info.score)
     line.append(f" {score:>4}", style="bold")
     line.append(" pts  ")
-    line.append_text(doing(info, ascii_only))
+    said = doing(info, ascii_only)
+    if info.conceded and said.plain == info.kind:
+        said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
+    line.append_text(said)
     return line
 
 
