@@ -197,3 +197,15 @@ def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none():
     for key, bad in (("took", {"1": "2C"}), ("took", {"0": "ZZ"}), ("sort_by", "size"), ("reshuffled_after", [-1])):
         with pytest.raises(MetaError, match=f"meta.{key}"):
             read_meta({**data, key: bad}, ("Ann", "Bea"), 2)
+
+
+def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
+    from yaniv_tui.engine import Turn, parse_cards
+    from yaniv_tui.tui.widgets.table import SeatInfo, compact_line
+
+    lately = Turn(3, tuple(parse_cards("5C 6C 7C")), None, None)
+    info = SeatInfo("Fghijklmnopqrs", "easy bot", 12, 4, False, False, False, False, lately=lately)
+    line = compact_line(info, False, 14, 39).plain
+    assert line.endswith("−5♣ 6♣ 7♣ +deck") and "Fghij" in line and "…" in line
+    assert len(line) <= 39
+    assert compact_line(info, False, 14).plain.startswith("  Fghijklmnopqrs ")  # width unknown: the whole name

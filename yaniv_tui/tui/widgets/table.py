@@ -54,11 +54,12 @@ class SeatPanel(Static):
     """One player at the table: name, score, card backs for the hand size, bot or human, out or in; in a box, or
     on one compact line when many seats share the width."""
 
-    _shown: tuple[SeatInfo, bool, int, int] | None = None
+    _shown: tuple[SeatInfo, bool, int, int, int] | None = None
 
     def show(self, info: SeatInfo, ascii_only: bool, name_width: int = 0) -> None:
         """Show `info`: in a box, or on one line with names padded to `name_width` when it is not 0."""
-        shown = (info, ascii_only, name_width, palette())
+        width = self.content_size.width
+        shown = (info, ascii_only, name_width, palette(), width)
         if self._shown == shown:
             return
         self._shown = shown
@@ -69,7 +70,7 @@ class SeatPanel(Static):
         self.set_class(bool(name_width), "-compact")
         if name_width:
             self.border_title = self.border_subtitle = None
-            self.update(compact_line(info, ascii_only, name_width))
+            self.update(compact_line(info, ascii_only, name_width, width))
             return
         # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
         self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
@@ -105,11 +106,24 @@ def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
     return Text("you" if info.you and lately else info.kind)
 
 
-def compact_line(info: SeatInfo, ascii_only: bool, name_width: int) -> Text:
-    """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`."""
+#: The compact line's columns besides the name and what the seat is doing: "▶ ", " ", " 5▮", "  32", " pts  ".
+_COMPACT_FIXED = 2 + 1 + 3 + 5 + 6
+#: The fewest characters of a name the compact line keeps when what a seat did needs the room.
+_NAME_KEPT = 5
+
+
+def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int = 0) -> Text:
+    """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`. Within `width` (0: any), long names are cut
+    (with …) before what the seat is doing or did since your move is."""
+    said = doing(info, ascii_only)
+    if info.conceded and said.plain == info.kind:
+        said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
+    if width:
+        name_width = min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - said.cell_len))
+    name = info.name if len(info.name) <= name_width else info.name[: name_width - 1] + "…"
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append("▶ " if info.playing else "  ", style=f"bold {colour('gold')}")
-    line.append(f"{info.name:<{name_width}} ", style="bold")
+    line.append(f"{name:<{name_width}} ", style="bold")
     if info.out:
         line.append("out")
     elif info.cards is not None:
@@ -120,9 +134,6 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int) -> Text:
     score = "-" if info.score is None else str(info.score)
     line.append(f" {score:>4}", style="bold")
     line.append(" pts  ")
-    said = doing(info, ascii_only)
-    if info.conceded and said.plain == info.kind:
-        said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
     line.append_text(said)
     return line
 
