@@ -7,8 +7,9 @@ shared by two seats of the same level is that level's); a round counts the same 
 seats a game is one result between the two levels, never one per pair of seats. Bradley-Terry gives each level a
 strength s, the chance A beats B being s_A / (s_A + s_B); a rating is 1000 + 400·log10(s / s_easy), so easy is
 1000 and 400 points are odds of 10 to 1. The fit is Hunter's MM iteration, with half a win each way added to every
-pairing so a clean sweep still rates finitely. The 95% intervals are a seeded bootstrap: each pairing's games drawn
-again with replacement and the whole fit redone.
+pairing so a clean sweep still rates finitely. The rating from rounds is the one shown (the setup screen, the
+ratings file): between levels far apart whole games are clean sweeps, whose gap only that half win sets. The 95%
+intervals are a seeded bootstrap: each pairing's games drawn again with replacement and the whole fit redone.
 """
 
 from __future__ import annotations

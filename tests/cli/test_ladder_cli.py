@@ -87,3 +87,11 @@ def test_an_unwritable_ratings_file_is_one_line_after_the_table(
         f"yaniv sim: cannot write the ratings: {captured.err.split(': ', 2)[2].strip()}"
     ]
     assert "Traceback" not in captured.err
+
+
+def test_the_help_says_how_a_game_at_four_seats_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert yaniv(["sim", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "at four seats two of each, alternately (A B A B)" in text
+    assert "a game counts as one win for the level whose seat won it" in text
+    assert "easy = 1000" in text and "95% intervals" in text

@@ -205,9 +205,9 @@ def _add_ladder_flags(sim: argparse.ArgumentParser) -> None:
     ladder = sim.add_argument_group(
         "the ladder",
         "--ladder plays every level against every other and prints each level's rating: a Bradley-Terry fit of "
-        "the games (and, beside it, of the rounds), easy = 1000, 400 points = odds of 10 to 1, with 95%% intervals "
-        "from a seeded bootstrap over games. A pairing A, B plays heads-up (A B) or at four seats two of each, "
-        "alternately (A B A B), the seats rotating a place a game; a game counts as one win for the level whose "
+        "the rounds (and, beside it, of the whole games), easy = 1000, 400 points = odds of 10 to 1, with 95% "
+        "intervals from a seeded bootstrap over games. A pairing A, B plays heads-up (A B) or at four seats two of "
+        "each, alternately (A B A B), the seats rotating a place a game; a game counts as one win for the level whose "
         "seat won it (a shared win is split), a round the same for its winner. Unless told otherwise the expert "
         f"takes {LADDER_EXPERT_SAMPLES} guesses a move, so the ladder repeats exactly.",
     )
