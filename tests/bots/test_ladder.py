@@ -93,7 +93,9 @@ def test_a_clean_sweep_still_rates_finitely_and_is_named() -> None:
     matches = [Match("easy", "hard", 0.0, 0, 12) for _ in range(30)]
     ratings = rate(("easy", "hard"), matches, resamples=10)
     hard = next(r for r in ratings if r.level == "hard")
-    assert math.isfinite(hard.games) and hard.games > 1400 and math.isfinite(hard.rounds)
+    # With half a win added each way, 30 wins to none are odds of 30.5 to 0.5.
+    assert hard.games == pytest.approx(1000 + 400 * math.log10(30.5 / 0.5), abs=0.5)
+    assert hard.rounds == pytest.approx(1000 + 400 * math.log10(360.5 / 0.5), abs=0.5)
     assert sweeps(matches, ("easy", "hard")) == [("easy", "hard")]
     assert sweeps([*matches, Match("easy", "hard", 0.5, 6, 6)], ("easy", "hard")) == []
 
