@@ -279,12 +279,13 @@ def ratings_table(ladder: Ladder, *, date: str, command: str) -> RatingsTable:
     )
 
 
-def sweeps(matches: Sequence[Match], levels: Sequence[str]) -> list[tuple[str, str]]:
-    """The pairings one level won every game of (their gap in games comes from the prior alone)."""
+def sweeps(matches: Sequence[Match], levels: Sequence[str], *, rounds: bool = False) -> list[tuple[str, str]]:
+    """The pairings one level won every game (or every round) of: their gap comes from the prior alone."""
+    won, of = ("first_round_wins", "rounds") if rounds else ("first_game_wins", "games")
     out = []
     for a, b in pairings(levels):
         p = _pairing(matches, a, b)
-        if p["games"] and p["first_game_wins"] in (0, p["games"]):
+        if p[of] and p[won] in (0, p[of]):
             out.append((a, b))
     return out
 
@@ -316,13 +317,16 @@ def render(ladder: Ladder) -> Any:
         f"95% intervals in brackets, a bootstrap over games ({RESAMPLES} draws).",
         f"{len(ladder.matches)} games in {ladder.seconds:.1f} s.",
     ]
-    swept = sweeps(ladder.matches, ladder.levels)
-    if swept:
-        names = ", ".join(f"{a} v {b}" for a, b in swept)
-        notes.append(
-            f"Clean sweeps ({names}): a rating from games across one rests on the half win added each way, and "
-            "its interval cannot show how wide it is."
-        )
+    for unit, swept in (
+        ("rounds", sweeps(ladder.matches, ladder.levels, rounds=True)),
+        ("games", sweeps(ladder.matches, ladder.levels)),
+    ):
+        if swept:
+            names = ", ".join(f"{a} v {b}" for a, b in swept)
+            notes.append(
+                f"Clean sweeps of the {unit} ({names}): a rating from {unit} across one rests on the half win "
+                "added each way, and its interval cannot show how wide it is."
+            )
     pairs = Table(title="pairings: the first level's share")
     pairs.add_column("pairing", style="bold")
     pairs.add_column("games won", justify="right")

@@ -97,7 +97,10 @@ def test_a_clean_sweep_still_rates_finitely_and_is_named() -> None:
     assert hard.games == pytest.approx(1000 + 400 * math.log10(30.5 / 0.5), abs=0.5)
     assert hard.rounds == pytest.approx(1000 + 400 * math.log10(360.5 / 0.5), abs=0.5)
     assert sweeps(matches, ("easy", "hard")) == [("easy", "hard")]
-    assert sweeps([*matches, Match("easy", "hard", 0.5, 6, 6)], ("easy", "hard")) == []
+    assert sweeps(matches, ("easy", "hard"), rounds=True) == [("easy", "hard")]
+    shared = [*matches, Match("easy", "hard", 0.5, 6, 6)]
+    assert sweeps(shared, ("easy", "hard")) == [] == sweeps(shared, ("easy", "hard"), rounds=True)
+    assert sweeps([*matches, Match("easy", "hard", 0.0, 1, 11)], ("easy", "hard"), rounds=True) == []
 
 
 def test_four_seats_seat_two_of_each_level_alternately() -> None:
