@@ -281,6 +281,44 @@ def simulate(
     return total
 
 
+#: One game to play: the ruleset, the levels in their seats' order, the game's index, the run's seed, the bots'
+#: options (as `play_one` takes them).
+GameTask = tuple[Ruleset, tuple[str, ...], int, int, dict[str, Any]]
+
+
+def _play_task(task: GameTask) -> list[Tally]:
+    rules, levels, index, seed, options = task
+    return play_one(rules, levels, index, seed=seed, bot_options=options)[0]
+
+
+def play_each(
+    tasks: Sequence[GameTask], *, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[list[Tally]]:
+    """Play each task's whole game; each game's tallies (one per player), in the tasks' order.
+
+    Each game is fixed by its task alone, so the tallies are the same however many `jobs` play them;
+    `progress` is called with 1 as each game finishes. (`yaniv sim --ladder` plays every pairing's games in one
+    pool this way, and keeps each game's result.)
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        done = []
+        for task in tasks:
+            done.append(_play_task(task))
+            if progress:
+                progress(1)
+        return done
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    out: list[list[Tally]] = []
+    with context.Pool(jobs, initializer=_worker_ignores_ctrl_c) as pool:
+        for tallies in pool.imap(_play_task, tasks, chunksize=1):
+            out.append(tallies)
+            if progress:
+                progress(1)
+    return out
+
+
 def _worker_ignores_ctrl_c() -> None:
     # Ctrl+C reaches every process of the terminal: the workers leave it to the main process, which stops
     # the pool and says so in one line, rather than each printing its own traceback.

@@ -21,3 +21,13 @@ def instant_pass_screen(monkeypatch):
     from yaniv_tui.tui.screens.pass_turn import PassScreen
 
     monkeypatch.setattr(PassScreen, "READY_AFTER", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def pinned_ratings(monkeypatch):
+    """The setup screen shows each level's rating: from a pinned file, so a new ladder run changes no snapshot."""
+    from pathlib import Path
+
+    from yaniv_tui import ratings
+
+    monkeypatch.setattr(ratings, "RATINGS_FILE", Path(__file__).with_name("ratings_pinned.json"))

@@ -24,6 +24,15 @@ MAX_JOBS = 64
 #: Where `yaniv host` listens, and `yaniv serve`.
 DEFAULT_PORT = 7777
 DEFAULT_SERVE_PORT = 8000
+#: `yaniv sim` without --seats.
+DEFAULT_SIM_SEATS = f"{DEFAULT_BOT_LEVEL},{DEFAULT_BOT_LEVEL}"
+#: `yaniv sim --ladder`: games a pairing, the expert's guesses a move, the seats a game it takes (one home:
+#: yaniv_tui/ladder.py, repeated here so `yaniv --help` loads no simulator).
+LADDER_GAMES = 60
+LADDER_EXPERT_SAMPLES = 20
+LADDER_SEATS = (2, 4)
+#: `--write` with no file: the package's ratings file.
+LADDER_WRITE_DEFAULT = "<package>"
 #: How long a remote seat is away before `--away-bot` plays its turn.
 DEFAULT_AWAY_AFTER = 60.0
 
@@ -153,15 +162,18 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
         metavar="ID|PATH",
         help=f"a preset id, one of your own rulesets, or a .toml file (default {DEFAULT_RULESET})",
     )
-    default_seats = f"{DEFAULT_BOT_LEVEL},{DEFAULT_BOT_LEVEL}"
     sim.add_argument(
         "--seats",
-        default=default_seats,
         metavar="LEVELS",
-        help=f"bot levels, one per seat, comma separated ({', '.join(BOT_LEVELS)}); default {default_seats}",
+        help=f"bot levels, one per seat, comma separated ({', '.join(BOT_LEVELS)}); default {DEFAULT_SIM_SEATS}",
     )
     count = sim.add_mutually_exclusive_group()
-    count.add_argument("--games", type=_positive, metavar="N", help="play this many whole games (default 100)")
+    count.add_argument(
+        "--games",
+        type=_positive,
+        metavar="N",
+        help=f"play this many whole games (default 100; with --ladder, a pairing's, default {LADDER_GAMES})",
+    )
     count.add_argument("--rounds", type=_positive, metavar="N", help="play this many single rounds instead of games")
     sim.add_argument("--seed", type=_seed, default=1, metavar="N", help="the run's seed, 0 or more (default 1)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -185,6 +197,40 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
         metavar="N",
         default=1,
         help=f"processes to spread the games over (default 1, at most {MAX_JOBS})",
+    )
+    _add_ladder_flags(sim)
+
+
+def _add_ladder_flags(sim: argparse.ArgumentParser) -> None:
+    ladder = sim.add_argument_group(
+        "the ladder",
+        "--ladder plays every level against every other and prints each level's rating: a Bradley-Terry fit of "
+        "the rounds (and, beside it, of the whole games), easy = 1000, 400 points = odds of 10 to 1, with 95% "
+        "intervals from a seeded bootstrap over games. A pairing A, B plays heads-up (A B) or at four seats two of "
+        "each, alternately (A B A B), the seats rotating a place a game; a game counts as one win for the level whose "
+        "seat won it (a shared win is split), a round the same for its winner. Unless told otherwise the expert "
+        f"takes {LADDER_EXPERT_SAMPLES} guesses a move, so the ladder repeats exactly.",
+    )
+    ladder.add_argument("--ladder", action="store_true", help="rate every level against every other")
+    ladder.add_argument(
+        "--levels",
+        metavar="LEVELS",
+        help=f"the levels the ladder rates, comma separated (default all: {','.join(BOT_LEVELS)})",
+    )
+    ladder.add_argument(
+        "--seats-per-game",
+        type=_whole,
+        choices=LADDER_SEATS,
+        metavar="2|4",
+        help="heads-up games, or four seats two of each level (default 2)",
+    )
+    ladder.add_argument(
+        "--write",
+        nargs="?",
+        const=LADDER_WRITE_DEFAULT,
+        metavar="FILE",
+        help="store the ratings in the package's ratings file (the setup screen shows the israeli heads-up table), "
+        "or in FILE",
     )
 
 

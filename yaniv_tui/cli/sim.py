@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
 
-from .parser import UsageError
+from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError
 
 if TYPE_CHECKING:
     from yaniv_tui.sim import SimResult
@@ -42,10 +42,7 @@ def rules_of(args: argparse.Namespace) -> Ruleset:
 
 def levels_of(args: argparse.Namespace, rules: Ruleset) -> list[str]:
     """The bot level of each seat; UsageError for an unknown level or a count the ruleset does not seat."""
-    levels = [part.strip() for part in args.seats.split(",")]
-    bad = [level for level in levels if level not in BOT_LEVELS]
-    if bad:
-        raise UsageError(f"--seats: unknown bot level {bad[0]!r}: choose from {', '.join(BOT_LEVELS)}", PROG)
+    levels = _level_list(args.seats or DEFAULT_SIM_SEATS, "--seats")
     if not rules.min_players <= len(levels) <= rules.max_players:
         raise UsageError(
             f"--seats: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}", PROG
@@ -53,11 +50,38 @@ def levels_of(args: argparse.Namespace, rules: Ruleset) -> list[str]:
     return levels
 
 
+def _level_list(text: str, flag: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",")]
+    bad = [level for level in levels if level not in BOT_LEVELS]
+    if bad:
+        raise UsageError(f"{flag}: unknown bot level {bad[0]!r}: choose from {', '.join(BOT_LEVELS)}", PROG)
+    return levels
+
+
+def _ladder_flags_alone(args: argparse.Namespace) -> None:
+    """UsageError for a ladder's flag without --ladder, or a single run's flag with it."""
+    if not args.ladder:
+        given = [flag for flag, value in _LADDER_ONLY if getattr(args, value) is not None]
+        if given:
+            raise UsageError(f"{given[0]} goes with --ladder", PROG)
+        return
+    if args.seats is not None:
+        raise UsageError("--seats is for a single run: a ladder's levels are --levels", PROG)
+    if args.rounds is not None:
+        raise UsageError("--rounds is for a single run: a ladder plays whole games (--games, a pairing's)", PROG)
+
+
+_LADDER_ONLY = (("--levels", "levels"), ("--seats-per-game", "seats_per_game"), ("--write", "write"))
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the run the parsed flags ask for and print its figures; returns the exit status."""
     from yaniv_tui.sim import SimError, simulate
 
+    _ladder_flags_alone(args)
     rules = rules_of(args)
+    if args.ladder:
+        return run_ladder(args, rules)
     levels = levels_of(args, rules)
     mode = "rounds" if args.rounds else "games"
     count = args.rounds or args.games or 100
@@ -95,3 +119,88 @@ def _show(result: SimResult, as_json: bool) -> None:
     from yaniv_tui.sim import render_table
 
     Console().print(render_table(result))
+
+
+def _ladder_levels(args: argparse.Namespace) -> list[str]:
+    if args.levels is None:
+        return list(BOT_LEVELS)
+    levels = _level_list(args.levels, "--levels")
+    if len(set(levels)) < len(levels) or len(levels) < 2:
+        raise UsageError(f"--levels: a ladder takes two or more different levels, not {args.levels!r}", PROG)
+    if args.write is not None and set(levels) != set(BOT_LEVELS):
+        raise UsageError("--write takes the whole ladder: leave out --levels", PROG)
+    return sorted(levels, key=BOT_LEVELS.index)
+
+
+def _ladder_command(args: argparse.Namespace, seats: int, games: int, options: dict[str, Any]) -> str:
+    """The command that plays this ladder again (the ratings file notes it)."""
+    words = ["yaniv sim --ladder", f"--ruleset {args.ruleset}", f"--seats-per-game {seats}", f"--games {games}"]
+    words.append(f"--seed {args.seed}")
+    if "samples" in options:
+        words.append(f"--expert-samples {options['samples']}")
+    if "budget_ms" in options:
+        words.append(f"--expert-ms {options['budget_ms']:g}")
+    return " ".join([*words, f"--jobs {args.jobs}", "--write"])
+
+
+def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
+    """Play every level against every other, print the ratings and (--write) store them; the exit status."""
+    import datetime
+
+    from yaniv_tui.ladder import play_ladder, ratings_table, render, to_dict
+    from yaniv_tui.ratings import write_table
+    from yaniv_tui.sim import SimError
+
+    levels = _ladder_levels(args)
+    seats = args.seats_per_game or 2
+    if not rules.min_players <= seats <= rules.max_players:
+        raise UsageError(
+            f"--seats-per-game: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {seats}",
+            PROG,
+        )
+    rule_flags = ("slap_down", "yaniv_limit", "end_limit", "hand_size")
+    changed = [flag for flag in rule_flags if getattr(args, flag) is not None]
+    if args.write is not None and changed:
+        raise UsageError(f"--write rates a ruleset as it stands: leave out --{changed[0].replace('_', '-')}", PROG)
+    games = args.games or LADDER_GAMES
+    options: dict[str, Any] = {}
+    if args.expert_ms is not None:
+        options["budget_ms"] = args.expert_ms
+    if args.expert_samples is not None or args.expert_ms is None:
+        options["samples"] = args.expert_samples or LADDER_EXPERT_SAMPLES
+    run_args: dict[str, Any] = {"seats": seats, "seed": args.seed, "bot_options": options, "jobs": args.jobs}
+    total = games * len(levels) * (len(levels) - 1) // 2
+    try:
+        if not args.json and sys.stdout.isatty():
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"playing {total} games", total=total)
+                ladder = play_ladder(rules, levels, games, progress=lambda k: bar.advance(task, k), **run_args)
+        else:
+            ladder = play_ladder(rules, levels, games, **run_args)
+    except SimError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: stopped (ctrl+c) before the ladder was done; nothing was printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if args.json:
+        print(json.dumps(to_dict(ladder), indent=2))
+    else:
+        from rich.console import Console
+
+        Console().print(render(ladder))
+    if args.write is not None:
+        from pathlib import Path
+
+        table = ratings_table(
+            ladder, date=datetime.date.today().isoformat(), command=_ladder_command(args, seats, games, options)
+        )
+        try:
+            where = write_table(table, None if args.write == LADDER_WRITE_DEFAULT else Path(args.write))
+        except OSError as error:
+            print(f"{PROG}: cannot write the ratings: {error.strerror or error}", file=sys.stderr)
+            return 1
+        print(f"{PROG}: ratings written to {where}", file=sys.stderr)
+    return 0

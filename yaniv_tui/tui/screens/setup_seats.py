@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, OptionList
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
+from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 
 from ..options import levels
@@ -31,7 +32,10 @@ class RulesetList(OptionList):
 
 
 class SeatRow(Horizontal):
-    """One seat on the setup screen: its number, human, bot or (when hosting) remote (press to change), a name."""
+    """One seat on the setup screen: its number, human, bot or (when hosting) remote (press to change), a name.
+
+    A bot shows its level's rating beside it ("Bot · medium ≈1640"): the default rules' heads-up ladder.
+    """
 
     def __init__(self, index: int, seat: Seat, *, remote: bool = False) -> None:
         super().__init__(classes="seat-row")
@@ -39,6 +43,8 @@ class SeatRow(Horizontal):
         self.remote = remote
         self.kind = seat.level if seat.level in levels() else (REMOTE if seat.is_remote and remote else HUMAN)
         self.seat = seat
+        #: Each level's rating from the ladder (yaniv_tui/ratings.py), shown beside its name; none if unknown.
+        self.ratings = level_ratings()
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="seat-number")
@@ -49,7 +55,10 @@ class SeatRow(Horizontal):
     def kind_label(self) -> str:
         if self.kind == REMOTE:
             return "Remote"
-        return "Human" if self.kind == HUMAN else f"Bot · {self.kind}"
+        if self.kind == HUMAN:
+            return "Human"
+        rating = self.ratings.get(self.kind)
+        return f"Bot · {self.kind}" if rating is None else f"Bot · {self.kind} ≈{rating}"
 
     def seat_named(self, name: str) -> Seat:
         """The seat this row describes, under `name`."""

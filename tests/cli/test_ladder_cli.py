@@ -1,0 +1,97 @@
+"""`yaniv sim --ladder`: plays every pairing, prints the ratings, writes the ratings file; bad flags get one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.cli import main as yaniv
+from yaniv_tui.engine import BOT_LEVELS
+from yaniv_tui.ratings import level_ratings, read_tables
+
+
+def test_a_tiny_ladder_of_two_levels_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert yaniv(["sim", "--ladder", "--levels", "medium,easy", "--games", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "israeli ladder: heads-up, 2 games a pairing, seed 4" in out
+    rows = [line for line in out.splitlines() if line.split("│")[1:2] in ([" easy   "], [" medium "])]
+    assert len(rows) == 2 and "1000 (1000–1000)" in next(r for r in rows if "easy" in r)
+    assert "easy v medium" in out and "4 games" not in out  # one pairing of two games
+
+
+def test_the_json_has_a_rating_for_each_level_and_repeats_for_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sim", "--ladder", "--levels", "easy,hard", "--games", "3", "--seats-per-game", "4", "--json"]
+    assert yaniv(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert yaniv([*argv, "--jobs", "2"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert first["seats_per_game"] == 4 and first["anchor"] == {"easy": 1000.0}
+    assert [r["level"] for r in first["ratings"]] == ["easy", "hard"]
+    assert [r["games_played"] for r in first["ratings"]] == [3, 3]
+    del first["seconds"], second["seconds"]
+    assert first == second
+
+
+def test_write_stores_the_whole_ladder_with_the_command_that_made_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ratings.json"
+    argv = ["sim", "--ladder", "--games", "1", "--seed", "2", "--expert-samples", "1", "--write", str(path)]
+    assert yaniv(argv) == 0
+    assert f"ratings written to {path}" in capsys.readouterr().err
+    ratings = level_ratings(path=path)
+    assert set(ratings) == set(BOT_LEVELS) and ratings["easy"] == 1000
+    (written,) = read_tables(path)
+    assert written.command == (
+        "yaniv sim --ladder --ruleset israeli --seats-per-game 2 --games 1 --seed 2 --expert-samples 1 --jobs 1 --write"
+    )
+    assert (written.games_per_pairing, written.seed, written.expert_samples) == (1, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--levels", "easy,hard"], "--levels goes with --ladder"),
+        (["--seats-per-game", "4"], "--seats-per-game goes with --ladder"),
+        (["--write"], "--write goes with --ladder"),
+        (["--ladder", "--seats", "easy,hard"], "--seats is for a single run"),
+        (["--ladder", "--rounds", "5"], "--rounds is for a single run"),
+        (["--ladder", "--seats-per-game", "3"], "invalid choice: 3 (choose from 2, 4)"),
+        (["--ladder", "--seats-per-game", "four"], "takes a whole number"),
+        (["--ladder", "--levels", "easy"], "two or more different levels"),
+        (["--ladder", "--levels", "easy,easy"], "two or more different levels"),
+        (["--ladder", "--levels", "easy,grandmaster"], "unknown bot level 'grandmaster'"),
+        (["--ladder", "--levels", "easy,hard", "--write"], "--write takes the whole ladder"),
+        (["--ladder", "--end-limit", "200", "--write", "x.json"], "leave out --end-limit"),
+        (["--ladder", "--games", "0"], "--games"),
+    ],
+)
+def test_a_bad_ladder_flag_gets_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert yaniv(["sim", *argv]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1 and lines[0].startswith("yaniv sim: ") and says in lines[0], lines
+
+
+def test_an_unwritable_ratings_file_is_one_line_after_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "no" / "such" / "folder" / "ratings.json"
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(where)]
+    assert yaniv(argv) == 1
+    captured = capsys.readouterr()
+    assert "ladder" in captured.out
+    assert captured.err.strip().splitlines() == [
+        f"yaniv sim: cannot write the ratings: {captured.err.split(': ', 2)[2].strip()}"
+    ]
+    assert "Traceback" not in captured.err
+
+
+def test_the_help_says_how_a_game_at_four_seats_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert yaniv(["sim", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "at four seats two of each, alternately (A B A B)" in text
+    assert "a game counts as one win for the level whose seat won it" in text
+    assert "easy = 1000" in text and "95% intervals" in text

@@ -1,0 +1,117 @@
+"""Each bot level's rating, as `yaniv sim --ladder --write` measured it: the file's format, read and written here only.
+
+The file (data/ratings.json in the package) holds one table per ruleset and seats per game. Each table says how it
+was made (ruleset, seats per game, games per pairing, seed, the expert's guesses a move, the date, the command)
+and each level's rating from rounds, anchored with easy at 1000, with its 95% interval (and, beside it, from whole
+games). Reading never fails:
+a missing or damaged file, or a table that is not there, gives no ratings.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yaniv_tui.engine import DEFAULT_RULESET
+
+#: The ratings shipped in the package, which the ladder regenerates.
+RATINGS_FILE = Path(__file__).parent / "data" / "ratings.json"
+#: The file's format; a file of another format reads as no ratings.
+FORMAT = 1
+#: The table the setup screen shows: heads-up games under the default rules.
+SHOWN_SEATS = 2
+
+
+@dataclass(frozen=True)
+class RatingsTable:
+    """One ladder run's ratings: `ratings` is each level's rating from rounds (the one shown), `intervals` its 95%
+    interval, `game_ratings` its rating from whole games."""
+
+    ruleset: str
+    seats_per_game: int
+    games_per_pairing: int
+    seed: int
+    expert_samples: int | None
+    date: str
+    command: str
+    ratings: dict[str, float]
+    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
+    game_ratings: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["intervals"] = {level: list(pair) for level, pair in self.intervals.items()}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> RatingsTable:
+        """The table in `data`; ValueError (or TypeError, KeyError) for anything that is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("a ratings table is an object")
+        ratings = _numbers(data["ratings"])
+        intervals = {str(k): (float(v[0]), float(v[1])) for k, v in dict(data.get("intervals", {})).items()}
+        samples = data.get("expert_samples")
+        return cls(
+            ruleset=str(data["ruleset"]),
+            seats_per_game=int(data["seats_per_game"]),
+            games_per_pairing=int(data["games_per_pairing"]),
+            seed=int(data["seed"]),
+            expert_samples=None if samples is None else int(samples),
+            date=str(data["date"]),
+            command=str(data["command"]),
+            ratings=ratings,
+            intervals=intervals,
+            game_ratings=_numbers(data.get("game_ratings", {})),
+        )
+
+
+def _numbers(data: Any) -> dict[str, float]:
+    out = {str(level): float(value) for level, value in dict(data).items()}
+    if not all(math.isfinite(value) for value in out.values()):
+        raise ValueError("a rating is a finite number")
+    return out
+
+
+def read_tables(path: Path | None = None) -> list[RatingsTable]:
+    """Every table in the file; none for a missing or damaged file (a damaged table is left out)."""
+    try:
+        document = json.loads((path or RATINGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return []
+    if not isinstance(document.get("tables"), list):
+        return []
+    tables = []
+    for data in document["tables"]:
+        try:
+            tables.append(RatingsTable.from_json(data))
+        except (ValueError, TypeError, KeyError, IndexError):
+            continue
+    return tables
+
+
+def level_ratings(ruleset: str = DEFAULT_RULESET, seats: int = SHOWN_SEATS, path: Path | None = None) -> dict[str, int]:
+    """Each level's rating (rounded) under `ruleset` at `seats` a game; empty if the file has no such table."""
+    for table in read_tables(path):
+        if table.ruleset == ruleset and table.seats_per_game == seats:
+            return {level: round(value) for level, value in table.ratings.items()}
+    return {}
+
+
+def write_table(table: RatingsTable, path: Path | None = None) -> Path:
+    """Put `table` in the file, in place of any table of its ruleset and seats; the file written."""
+    path = path or RATINGS_FILE
+    kept = [t for t in read_tables(path) if (t.ruleset, t.seats_per_game) != (table.ruleset, table.seats_per_game)]
+    tables = sorted([*kept, table], key=lambda t: (t.ruleset != DEFAULT_RULESET, t.ruleset, t.seats_per_game))
+    document = {
+        "format": FORMAT,
+        "about": "Each bot level's rating from rounds (and from whole games), easy = 1000, 400 points = 10:1 odds; "
+        "made by the command in each table (yaniv sim --ladder ... --write); read by yaniv_tui/ratings.py.",
+        "tables": [t.to_json() for t in tables],
+    }
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
