@@ -62,7 +62,8 @@ def test_the_expert_decides_within_a_small_budget() -> None:
 
 
 def test_the_expert_calls_a_little_sooner_than_the_hard_bot() -> None:
-    """Where the hard bot finds a call worth slightly less than playing on, the expert calls; far less, it plays."""
+    """Where the hard bot finds a call worth slightly less than playing on, an expert given that slack calls; far
+    less, it plays."""
     from yaniv_tui.bots.measures import Odds
     from yaniv_tui.engine import CallYaniv
 
@@ -76,7 +77,7 @@ def test_the_expert_calls_a_little_sooner_than_the_hard_bot() -> None:
             if view.phase == "turn" and view.hand_value <= game.rules.yaniv_limit:
                 memory = Memory(view)
                 short = ranker.margin_now(view) - ranker.call_worth(view, memory, Odds(memory.unseen, view.rules))
-                expert = ExpertBot(seed=1, budget_ms=None, samples=2, call_slack=8.0)
+                expert = ExpertBot(seed=1, budget_ms=None, samples=2, call_slack=8.0, table_slack=8.0)
                 if 0 < short < 8:
                     assert not isinstance(hard.choose(view), CallYaniv)
                     assert isinstance(expert.choose(view), CallYaniv)
