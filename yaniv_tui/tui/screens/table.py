@@ -85,13 +85,6 @@ class TableScreen(TableAside):
 
     # -- what outlives the game: the save and the history ------------------------------------
 
-    def save(self) -> None:
-        """Save the game after an action; a disk that refuses is said once in a notice and play goes on."""
-        self.take_notes()
-        problem = self.session.save(self.viewer)
-        if problem is not None:
-            self.tell_once("save", f"Not saved: {problem}")
-
     def record(self) -> None:
         """Record the finished rounds (and the game once over, then its save goes); an unusable database is
         said once, and a finished game it cannot take is kept as pending, said in one line."""
@@ -109,12 +102,6 @@ class TableScreen(TableAside):
     def on_unmount(self) -> None:
         # The app quits or the game is over: the game is no longer locked to this process.
         self.session.close()
-
-    def tell_once(self, topic: str, message: str) -> None:
-        told: set[str] = getattr(self.app, "told", set())
-        if topic not in told:
-            told.add(topic)
-            self.notify(message, severity="warning", timeout=8, markup=False)
 
     # -- the flow of the game --------------------------------------------------------------
 
@@ -265,6 +252,38 @@ class TableScreen(TableAside):
             self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
         self.others_played = True
         self.acted(seat)
+
+    # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
+
+    def action_concede(self) -> None:
+        """Ask, then leave the game: a bot plays this seat out, and the rest can be watched or skipped."""
+        from .concede import ConcedeScreen
+
+        seat = self.game.current
+        last = self.session.humans_in == [seat]
+        self.app.push_screen(ConcedeScreen(self.game.players[seat], last), lambda how: self.conceded(seat, how))
+
+    def conceded(self, seat: int, how: str | None) -> None:
+        """The player answered the concede dialog (None: play on): a bot plays the seat from now on."""
+        if how is None or self.game.current != seat or self.stage == "wait":
+            return
+        from ..players import CONCEDED_LEVEL
+
+        self.session.concede(seat)
+        name = self.game.players[seat]
+        self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
+        self.viewer = None  # the seat is a bot's now: its cards are no one's to see
+        self.message = self.tip = ""
+        self.stage = "wait"
+        self.chosen = ()
+        self.drop = ()
+        if self.session.only_bots_left:
+            if how == "skip":
+                self.skip_rest()
+            else:
+                self.follow = "watch"
+        self.save()
+        self.advance()
 
     def action_scores(self) -> None:
         from .scores import ScoresScreen

@@ -1,4 +1,4 @@
-"""The table beyond a move: the bell, conceding, watching or skipping the rest of a game, and a hint."""
+"""The table beyond a move: the bell, watching or skipping the rest of a game, and a hint."""
 
 from __future__ import annotations
 
@@ -26,49 +26,12 @@ class TableAside(TableState):
         if self.viewer in session.meta.conceded:
             self.viewer = None  # a conceded seat is a bot's now: its hand is not shown
 
-    def advance(self) -> None:
-        """Go on with the game from the engine's state (TableScreen)."""
-        raise NotImplementedError
-
-    def save(self) -> None:
-        """Save the game as it is now (TableScreen)."""
-        raise NotImplementedError
-
     def ring(self) -> None:
         """The terminal's bell, unless the player turned it off (`--quiet`, or the settings)."""
         if getattr(self.app, "bell_on", True):
             self.app.bell()
 
-    # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
-
-    def action_concede(self) -> None:
-        """Ask, then leave the game: a bot plays this seat out, and the rest can be watched or skipped."""
-        from .concede import ConcedeScreen
-
-        seat = self.game.current
-        last = self.session.humans_in == [seat]
-        self.app.push_screen(ConcedeScreen(self.game.players[seat], last), lambda how: self.conceded(seat, how))
-
-    def conceded(self, seat: int, how: str | None) -> None:
-        if how is None or self.game.current != seat or self.stage == "wait":
-            return
-        from ..players import CONCEDED_LEVEL
-
-        self.session.concede(seat)
-        name = self.game.players[seat]
-        self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
-        self.viewer = None  # the seat is a bot's now: its cards are no one's to see
-        self.message = self.tip = ""
-        self.stage = "wait"
-        self.chosen = ()
-        self.drop = ()
-        if self.session.only_bots_left:
-            if how == "skip":
-                self.skip_rest()
-            else:
-                self.follow = "watch"
-        self.save()
-        self.advance()
+    # -- once no one at this screen is left in: watch the rest or skip to its end ---------------
 
     def skip_rest(self) -> None:
         """Play the rest of a game with no human left in at once, then show its end."""

@@ -151,7 +151,18 @@ class TableState(Screen[str | None]):
         return game.round_no, len(game.log), game.reshuffles, len(game.deck)
 
     def save(self) -> None:
-        """Keep the game as it is now (TableScreen saves it)."""
+        """Save the game after an action; a disk that refuses is said once in a notice and play goes on."""
+        self.take_notes()
+        problem = self.session.save(self.viewer)
+        if problem is not None:
+            self.tell_once("save", f"Not saved: {problem}")
+
+    def tell_once(self, topic: str, message: str) -> None:
+        """A warning notice, once for each topic however often it happens (the app keeps which were told)."""
+        told: set[str] = getattr(self.app, "told", set())
+        if topic not in told:
+            told.add(topic)
+            self.notify(message, severity="warning", timeout=8, markup=False)
 
     def redraw_soon(self) -> None:
         """Redraw once the handler that changed what is shown is done (once, however much it changed)."""
