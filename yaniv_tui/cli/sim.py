@@ -6,7 +6,8 @@ import argparse
 import dataclasses
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
 
@@ -18,6 +19,19 @@ if TYPE_CHECKING:
 #: Stopped by ctrl+c, as shells report a process ended by SIGINT.
 EXIT_INTERRUPTED = 130
 PROG = "yaniv sim"
+
+T = TypeVar("T")
+
+
+def with_progress(work: Callable[[Callable[[int], None] | None], T], label: str, total: int, *, shown: bool) -> T:
+    """`work(progress)`, with a transient progress bar of `total` steps on the terminal when `shown`."""
+    if not shown:
+        return work(None)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        return work(lambda steps: bar.advance(task, steps))
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:
@@ -92,14 +106,12 @@ def run(args: argparse.Namespace) -> int:
         options["samples"] = args.expert_samples
     run_args: dict[str, Any] = {"mode": mode, "seed": args.seed, "bot_options": options, "jobs": args.jobs}
     try:
-        if not args.json and sys.stdout.isatty() and count >= 20:
-            from rich.progress import Progress
-
-            with Progress(transient=True) as bar:
-                task = bar.add_task(f"playing {count} {mode}", total=count)
-                result: SimResult = simulate(rules, levels, count, progress=lambda k: bar.advance(task, k), **run_args)
-        else:
-            result = simulate(rules, levels, count, **run_args)
+        result: SimResult = with_progress(
+            lambda progress: simulate(rules, levels, count, progress=progress, **run_args),
+            f"playing {count} {mode}",
+            count,
+            shown=not args.json and sys.stdout.isatty() and count >= 20,
+        )
     except SimError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
@@ -171,14 +183,12 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
     run_args: dict[str, Any] = {"seats": seats, "seed": args.seed, "bot_options": options, "jobs": args.jobs}
     total = games * len(levels) * (len(levels) - 1) // 2
     try:
-        if not args.json and sys.stdout.isatty():
-            from rich.progress import Progress
-
-            with Progress(transient=True) as bar:
-                task = bar.add_task(f"playing {total} games", total=total)
-                ladder = play_ladder(rules, levels, games, progress=lambda k: bar.advance(task, k), **run_args)
-        else:
-            ladder = play_ladder(rules, levels, games, **run_args)
+        ladder = with_progress(
+            lambda progress: play_ladder(rules, levels, games, progress=progress, **run_args),
+            f"playing {total} games",
+            total,
+            shown=not args.json and sys.stdout.isatty(),
+        )
     except SimError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
