@@ -88,6 +88,9 @@ def one_run(flags: list[str], code: str = CHILD) -> float:
     with tempfile.TemporaryDirectory() as scratch:
         env = {**os.environ, "YANIV_DATA_DIR": scratch, "YANIV_CONFIG_DIR": scratch}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        # The size a terminal would report from the start. Without it a headless app's console guesses 80×25
+        # and is then resized to the headless 80×24: every case lays out and draws its first screen twice.
+        env.update(COLUMNS="80", LINES="24")
         return _timed(code, flags, env)
 
 

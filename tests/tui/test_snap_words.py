@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, OptionList
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.keybar import KeyBar
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -19,8 +20,6 @@ def test_setup_screen_fits(snap_compare, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_the_start_row_and_the_footer_fit(size: tuple[int, int]) -> None:
-    from textual.widgets._footer import FooterKey
-
     app = YanivApp(None, {})
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -29,9 +28,11 @@ async def test_the_start_row_and_the_footer_fit(size: tuple[int, int]) -> None:
         for button in ("#start", "#stats", "#house-rules"):
             region = screen.query_one(button, Button).region
             assert region.width > 0 and region.right <= right, (button, region)
-        keys = list(screen.query(FooterKey))
-        assert {key.description for key in keys} >= {"start", "edit rules", "quit", "help"}
-        assert all(key.region.width > 0 and key.region.right <= right for key in keys), [k.region for k in keys]
+        bar = screen.query_one(KeyBar)
+        assert bar.region.right <= right
+        shown = bar.shown()
+        assert {key.description for key in shown} >= {"start", "edit rules", "quit", "help"}
+        assert shown == bar.keys(), "every key fits: none is left out for width"
 
 
 async def test_focus_starts_on_the_ruleset_list_and_arrows_choose_then_enter_starts() -> None:
@@ -87,9 +88,7 @@ async def test_ctrl_e_is_labelled_edit_rules_and_opens_the_editor() -> None:
     app = YanivApp(None, {})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        from textual.widgets._footer import FooterKey
-
-        labels = {key.description for key in app.screen.query(FooterKey)}
+        labels = {key.description for key in app.screen.query_one(KeyBar).shown()}
         assert "edit rules" in labels and "house rules" not in labels
         await pilot.press("ctrl+e")
         await pilot.pause()

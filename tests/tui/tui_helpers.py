@@ -137,7 +137,8 @@ def stacked_session(
 
 
 def footer_keys(app: YanivApp) -> dict[str, str]:
-    """What the footer shows now: key shown -> description."""
-    from textual.widgets._footer import FooterKey
+    """What the key bar at the bottom shows now: key shown -> description."""
+    from yaniv_tui.tui.widgets.keybar import KeyBar
 
-    return {key.key_display: key.description for key in app.screen.query(FooterKey)}
+    # A screen not yet composed has no bar: it offers nothing yet.
+    return {key.display: key.description for bar in app.screen.query(KeyBar) for key in bar.shown()}

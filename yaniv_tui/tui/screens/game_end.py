@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from yaniv_tui.engine import Standing
 
 from ..colours import colour
 from ..players import CONCEDED_LEVEL
 from ..session import Session
+from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import possessive, sentence, subject
 from .common import AfterGame, TooSmall
@@ -110,7 +111,7 @@ class GameEndScreen(Screen[AfterGame]):
                 yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
                 yield Button("New game (n)", id="new", action="screen.new_game")
             yield Button("Quit (q)", id="quit", variant="error", action="screen.quit_game")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A table with other machines ends here: another game is hosted anew (`yaniv host`).

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from yaniv_tui.engine import Ruleset
 
 from ..colours import colour
 from ..rules_text import describe
+from ..widgets.keybar import KeyBar
 from .common import TooSmall
 
 
@@ -111,7 +112,7 @@ class HelpScreen(ModalScreen[None]):
                     else:
                         yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
                         yield Static(Text("\n".join(f"• {line}" for line in describe(self.rules))))
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ..client_session import ClientSession
 from ..options import MAX_NAME, OptionsError, check_name
 from ..remote import JoinRequest
 from ..session import Session
+from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall
 from .setup_seats import NAME_CHARACTERS
@@ -61,7 +62,7 @@ class JoinScreen(Screen[Session | str | None]):
                 )
             yield Button("Join", id="join", variant="primary", action="screen.join")
             yield Static("", id="join-error")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "join a table"

@@ -11,8 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ..widgets.keybar import KeyBar
 from ..words import is_you
 from .common import TooSmall
 
@@ -51,7 +52,7 @@ class PassScreen(Screen[None]):
                 yield Static(Text(f"Pass to {self.player}"), id="pass-title")  # Text: the name as typed
             with Center():
                 yield Static(Text(ready_line(self.player)), id="pass-hint")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.ready_at = _clock() + self.READY_AFTER

@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
 
 from ..colours import colour
 from ..widgets.cards import faces_text
+from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import sentence, subject
 from .common import TooSmall
@@ -157,7 +158,7 @@ class RoundEndScreen(Screen[TheRest | None]):
                     "e skips to the game's end, enter shows the next round.",
                     id="round-rest",
                 )
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.rules.name} · end of round {self.round_no}"

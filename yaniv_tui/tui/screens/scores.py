@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from yaniv_tui.engine import RoundScore
 
 from ..colours import colour
+from ..widgets.keybar import KeyBar
 from .common import TooSmall
 
 
@@ -70,7 +71,7 @@ class ScoresScreen(ModalScreen[None]):
                 if not self.history:
                     yield Static("No round has ended yet.")
                 yield Static(scores_table(self.players, self.history, self.totals))
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -30,6 +30,7 @@ from ..options import (
 )
 from ..rules_text import describe
 from ..widgets.choice import Choice
+from ..widgets.keybar import KeyBar
 from .common import TooSmall
 from .saved_games import describe_save
 from .setup_saved import SetupSaved
@@ -158,7 +159,7 @@ class SetupScreen(SetupSaved):
                         action="screen.house_rules",
                     )
                 yield Static(self.hint_text(), id="setup-hint")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def preset_options(self) -> list[Option | None]:
         """One option per loadable ruleset, the user's own marked, with separators between."""

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Select, Static
+from textual.widgets import DataTable, Label, Select, Static
 
 from yaniv_tui.store import History
 from yaniv_tui.store.history import no_games_line
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 
 from ..colours import colour
+from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall
 
@@ -66,7 +67,7 @@ class StatsScreen(Screen[None]):
         yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True, header_height=2)
         yield Static(Text("Each person against each bot level", style="bold"), id="versus-title")
         yield DataTable(id="versus-table", cursor_type="row", zebra_stripes=True, header_height=2)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "stats"

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from yaniv_tui.engine import Card, DropError, Game, arrange_drop
 
 from ..session import Session
+from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
 from .common import TooSmall
@@ -85,7 +86,7 @@ class TableState(Screen[str | None]):
         yield Static("", id="prompt")
         yield Static("", id="message")
         yield HandView(self.slots, id="hand")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     @property
     def ascii_only(self) -> bool:

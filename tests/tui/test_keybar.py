@@ -1,0 +1,98 @@
+"""The key bar at the bottom of every screen: the keys offered now, greyed when they can't be used, pressed by a
+click, and never wider than the screen (what does not fit is left out, `? help` kept last)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from yaniv_tui.tui.widgets.keybar import KeyBar
+
+
+class Bar(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add", "add a card"),
+        Binding("b", "back", "go back"),
+        Binding("c", "secret", "hidden", show=False),
+        Binding("d", "done", "done"),
+        Binding("question_mark", "help", "help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+        self.can_go_back = False
+        self.bells = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("a table")
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return True if self.can_go_back else None  # shown, greyed
+        return True
+
+    def bell(self) -> None:
+        self.bells += 1
+
+    def action_add(self) -> None:
+        self.pressed.append("add")
+
+    def action_back(self) -> None:
+        self.pressed.append("back")
+
+    def action_done(self) -> None:
+        self.pressed.append("done")
+
+    def action_help(self) -> None:
+        self.pressed.append("help")
+
+
+async def test_it_shows_each_shown_key_as_the_footer_would_and_greys_what_cannot_be_used() -> None:
+    app = Bar()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert [(key.display, key.description, key.enabled) for key in bar.shown()] == [
+            ("a", "add a card", True),
+            ("b", "go back", False),
+            ("d", "done", True),
+            ("?", "help", True),
+        ]
+        line = "".join(segment.text for segment in bar.render_line(0))
+        assert line.startswith("a add a card b go back d done ? help")
+        app.can_go_back = True
+        app.refresh_bindings()
+        await pilot.pause()
+        assert all(key.enabled for key in bar.shown())
+
+
+async def test_a_click_presses_the_key_under_it_and_a_greyed_key_rings_the_bell() -> None:
+    app = Bar()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        await pilot.click(KeyBar, offset=(2, 0))  # "add a card"
+        await pilot.click(KeyBar, offset=(16, 0))  # "go back", greyed
+        await pilot.click(KeyBar, offset=(24, 0))  # "done"
+        await pilot.click(KeyBar, offset=(70, 0))  # past the keys: nothing
+        await pilot.pause()
+        assert app.pressed == ["add", "done"]
+        assert app.bells == 1
+        assert bar.key_at(70) is None
+
+
+async def test_when_the_keys_do_not_fit_the_last_are_left_out_and_help_stays_last() -> None:
+    app = Bar()
+    async with app.run_test(size=(24, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        shown = [key.display for key in bar.shown()]
+        assert shown == ["a", "?"]
+        line = "".join(segment.text for segment in bar.render_line(0)).rstrip()
+        assert line == "a add a card ? help" and len(line) <= 24
+        assert [key.display for key in bar.shown(width=200)] == ["a", "b", "d", "?"]

@@ -1,0 +1,158 @@
+"""The keys a screen offers, on one line at the bottom: what Textual's Footer shows, drawn as one widget.
+
+A Footer is a container holding a widget per key (eight on the setup screen), composed again each time the
+keys change. Each of those widgets is styled, laid out and drawn on its own, and that is a good share of the
+time `yaniv` takes to show its first screen. This is one widget that draws the same line: each key shown as
+the Footer shows it (`^s start`), greyed when it can't be used now, and clicked to press it.
+
+When the keys do not fit the width, the last ones before `? help` are left out (the help lists every key),
+so the bar never runs off the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+#: The key that opens the help, kept at the end of the bar when others are left out for width.
+HELP_KEY = "question_mark"
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key on the bar: the key pressed, as shown, what it does, and whether it can be used now."""
+
+    key: str
+    display: str
+    description: str
+    enabled: bool = True
+
+    @property
+    def width(self) -> int:
+        return len(self.display) + (1 + len(self.description) if self.description else 0)
+
+
+class KeyBar(Widget, can_focus=False):
+    """The focused screen's keys (those bound with `show=True`), one line, each pressed by a click."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--description", "keybar--hover"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keybar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keybar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .keybar--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        #: Where each key shown was last drawn: (first column, past the last column, key).
+        self._spans: list[tuple[int, int, Key]] = []
+        self._hover: Key | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.refresh()
+
+    def keys(self) -> list[Key]:
+        """Every key the bar would show given room: one per action, the first key bound to it."""
+        app = self.app
+        keys: dict[str, Key] = {}
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if binding.show and binding.action not in keys:
+                keys[binding.action] = Key(
+                    binding.key, app.get_key_display(binding), binding.description, active.enabled
+                )
+        return list(keys.values())
+
+    def shown(self, width: int | None = None) -> list[Key]:
+        """The keys that fit in `width` columns (the bar's own by default), `? help` kept last."""
+        room = self.size.width if width is None else width
+        keys = self.keys()
+        if sum(key.width for key in keys) + len(keys) - 1 <= room:
+            return keys
+        last = [key for key in keys if key.key == HELP_KEY]
+        rest = [key for key in keys if key.key != HELP_KEY]
+        used = sum(key.width + 1 for key in last)
+        fitting: list[Key] = []
+        for key in rest:
+            if used + key.width + 1 > room:
+                break
+            fitting.append(key)
+            used += key.width + 1
+        return fitting + last
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        text_style = self.get_component_rich_style("keybar--description")
+        hover_style = self.get_component_rich_style("keybar--hover", partial=True)
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, Key]] = []
+        for key in self.shown():
+            if spans:
+                line.append(" ")
+            start = len(line)
+            line.append(key.display, key_style)
+            if key.description:
+                line.append(f" {key.description}", text_style)
+            if not key.enabled:
+                line.stylize("dim", start)
+            if key == self._hover:
+                line.stylize(hover_style, start)
+            spans.append((start, len(line), key))
+        self._spans = spans
+        return line
+
+    def key_at(self, x: int) -> Key | None:
+        """The key drawn at column `x`, if any."""
+        return next((key for start, end, key in self._spans if start <= x < end), None)
+
+    def on_click(self, event: events.Click) -> None:
+        key = self.key_at(event.x)
+        if key is None:
+            return
+        event.stop()
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        key = self.key_at(event.x)
+        if key != self._hover:
+            self._hover = key
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
