@@ -57,7 +57,7 @@ async def test_a_preset_with_one_hand_size_shows_no_choice():
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#hand-size-row").display
+        assert not [row for row in app.screen.query("#hand-size-row") if row.display]
         assert "Hand size" not in screen_text(app)
 
 

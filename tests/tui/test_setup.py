@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import Button, Input, OptionList
+from textual.widgets import Input, OptionList
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.choice import Choice
+from yaniv_tui.tui.widgets.press import Press
 
 
 async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
@@ -43,7 +44,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
         for _ in range(6):
             await pilot.press("ctrl+a")
         assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more
-        assert setup.query_one("#add-seat", Button).disabled
+        assert setup.query_one("#add-seat", Press).disabled
         setup.query_one("#seed", Input).value = "11"
         setup.action_start()
         await pilot.pause()
@@ -59,7 +60,7 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         await pilot.pause()
         setup = app.screen
         rows = list(setup.query(SeatRow))
-        await pilot.click(rows[1].query_one(Button))
+        await pilot.click(rows[1].query_one(Press))
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
             rows[1].action_cycle()

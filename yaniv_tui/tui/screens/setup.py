@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -31,6 +31,7 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
+from ..widgets.press import Press
 from .common import TooSmall
 from .saved_games import describe_save
 from .setup_saved import SetupSaved
@@ -70,7 +71,8 @@ class SetupScreen(SetupSaved):
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
         seats = self.prefill.get("seats")
         self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
-        self.count = len(self.seats)
+        rules = self.rules
+        self.count = max(rules.min_players, min(len(self.seats), rules.max_players))
         #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
         self.games: list[SavedGame] = []
         self.saved: SavedGame | None = None
@@ -109,36 +111,30 @@ class SetupScreen(SetupSaved):
                     yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
                 # Not a stop for tab or ↑↓: the whole rules are in the help (?); the side follows its focus.
                 with VerticalScroll(id="preset-rules-box", can_focus=False):
-                    yield Static("", id="preset-rules")
+                    yield Static(self.rules_summary(), id="preset-rules")
             with VerticalScroll(id="setup-side", can_focus=False):
                 yield from self.compose_saved()
                 yield Label("Seats", classes="section")
                 with Vertical(id="seat-rows"):
-                    for index, seat in enumerate(self.seats[: self.count]):
-                        yield SeatRow(index, seat, remote=self.hosting)
+                    for index in range(self.count):
+                        yield SeatRow(index, self.seat_at(index), remote=self.hosting)
                 with Horizontal(id="seat-buttons"):
-                    yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat")
-                    yield Button("− seat", id="remove-seat", compact=True, action="screen.remove_seat")
+                    full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
+                    yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
+                    yield Press("− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest)
                 yield Label("Limits", classes="section")
+                yaniv, end, typed, hand = self.limits_wanted(first=True)
                 with Horizontal(classes="field-row"):
                     yield Label("Call Yaniv at", classes="field-label")
-                    yield Choice(self.yaniv_choices(), id="yaniv-limit")
-                with Horizontal(classes="field-row"):
+                    yield Choice(self.yaniv_choices(), value=yaniv, id="yaniv-limit")
+                with Horizontal(classes="field-row", id="end-row"):
                     yield Label("End score", classes="field-label")
-                    yield Choice(self.end_choices(), id="end-limit")
-                    low, high = end_limit_range()
-                    yield Input(
-                        "",
-                        placeholder="or type one",
-                        compact=True,
-                        id="end-typed",
-                        type="integer",
-                        tooltip=f"any end score from {low} to {high}",
-                    )
-                with Horizontal(classes="field-row", id="hand-size-row"):
-                    yield Label("Hand size", classes="field-label")
-                    yield Choice(self.hand_choices(), id="hand-size")
-                with Horizontal(classes="field-row"):
+                    yield Choice(self.end_choices(), value=end, id="end-limit")
+                    if self.rules.end_limit_any:
+                        yield self.end_typed(typed)
+                if len(self.rules.hand_sizes) > 1:
+                    yield self.hand_size_row(hand)
+                with Horizontal(classes="field-row", id="seed-row"):
                     yield Label("Seed", classes="field-label")
                     seed = self.prefill.get("seed")
                     yield Input(
@@ -150,9 +146,9 @@ class SetupScreen(SetupSaved):
                     )
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Button("Start", id="start", variant="success", action="screen.start")
-                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
-                    yield Button(
+                    yield Press("Start", id="start", variant="success", action="screen.start")
+                    yield Press("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield Press(
                         "Edit rules…",
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
@@ -172,12 +168,64 @@ class SetupScreen(SetupSaved):
             options.append(Option(prompt, id=ruleset_id))
         return options
 
+    # Built as they are first shown, not filled in once mounted: each change after that would lay out and
+    # draw the screen again before it is first shown.
+
+    def rules_summary(self) -> Text:
+        """The highlighted rules, whole: their name and source, then a line per rule."""
+        rules = self.rules
+        summary = Text()
+        summary.append(f"{rules.name}" + (f" · {rules.source}" if rules.source else ""), style="bold")
+        for line in describe(rules):
+            summary.append(f"\n• {line}")
+        return summary
+
+    def limits_wanted(self, first: bool = False) -> tuple[int, int, str, int]:
+        """The limits to show for the highlighted rules: the call, the end score (chosen, and typed when the
+        rules take any), the hand size. At first, those given on the command line, where these rules offer
+        them; else the rules' own."""
+        rules = self.rules
+        prefill = self.prefill if first else {}
+        wanted = prefill.get("yaniv_limit")
+        yaniv = wanted if isinstance(wanted, int) and wanted in rules.yaniv_limit_choices else rules.yaniv_limit
+        wanted = prefill.get("end_limit")
+        typed = ""
+        if isinstance(wanted, int) and wanted in rules.end_limit_choices:
+            end = wanted
+        else:
+            end = rules.end_limit if rules.end_limit in rules.end_limit_choices else rules.end_limit_choices[0]
+            if rules.end_limit_any and isinstance(wanted, int):
+                typed = str(wanted)
+        wanted = prefill.get("hand_size")
+        hand = wanted if isinstance(wanted, int) and wanted in rules.hand_sizes else rules.hand_size
+        return yaniv, end, typed, hand
+
+    def end_typed(self, value: str) -> Input:
+        """The field for any end score: only for rules that take one (end.any_limit)."""
+        low, high = end_limit_range()
+        return Input(
+            value,
+            placeholder="or type one",
+            compact=True,
+            id="end-typed",
+            type="integer",
+            tooltip=f"any end score from {low} to {high}",
+        )
+
+    def hand_size_row(self, hand: int) -> Horizontal:
+        """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
+        return Horizontal(
+            Label("Hand size", classes="field-label"),
+            Choice(self.hand_choices(), value=hand, id="hand-size"),
+            classes="field-row",
+            id="hand-size-row",
+        )
+
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
         presets.highlighted = list(self.presets).index(self.ruleset_id)
-        self.show_rules(first=True)
         if self.saved is not None:  # enter goes back to it, as the hint says
-            self.query_one("#continue-saved", Button).focus()
+            self.query_one("#continue-saved", Press).focus()
 
     # -- the chosen preset ----------------------------------------------------------------
 
@@ -191,52 +239,53 @@ class SetupScreen(SetupSaved):
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
-        self.query_one("#start", Button).focus()  # a click chose the rules; enter starts (RulesetList)
+        self.query_one("#start", Press).focus()  # a click chose the rules; enter starts (RulesetList)
 
     def show_rules(self, first: bool = False) -> None:
         """Fit the seats and limit choices to the highlighted preset."""
         rules = self.rules
-        summary = Text()
-        summary.append(f"{rules.name}" + (f" · {rules.source}" if rules.source else ""), style="bold")
-        for line in describe(rules):
-            summary.append(f"\n• {line}")
-        self.query_one("#preset-rules", Static).update(summary)
+        self.query_one("#preset-rules", Static).update(self.rules_summary())
         self.count = max(rules.min_players, min(self.count, rules.max_players))
         self.show_seats()
+        yaniv_value, end_value, typed_value, hand_value = self.limits_wanted(first)
         yaniv: Choice[int] = self.query_one("#yaniv-limit", Choice)
         yaniv.set_choices(self.yaniv_choices())
-        wanted = self.prefill.get("yaniv_limit") if first else None
-        yaniv.value = wanted if wanted in rules.yaniv_limit_choices else rules.yaniv_limit
+        yaniv.value = yaniv_value
         end: Choice[int] = self.query_one("#end-limit", Choice)
         end.set_choices(self.end_choices())
-        wanted = self.prefill.get("end_limit") if first else None
-        typed = self.query_one("#end-typed", Input)
-        typed.display = rules.end_limit_any
-        if wanted in rules.end_limit_choices:
-            end.value = wanted
-        else:
-            end.value = rules.end_limit if rules.end_limit in rules.end_limit_choices else rules.end_limit_choices[0]
-            if rules.end_limit_any and isinstance(wanted, int):
-                typed.value = str(wanted)
-        hand: Choice[int] = self.query_one("#hand-size", Choice)
-        hand.set_choices(self.hand_choices())
-        wanted = self.prefill.get("hand_size") if first else None
-        hand.value = wanted if wanted in rules.hand_sizes else rules.hand_size
-        self.query_one("#hand-size-row").display = len(rules.hand_sizes) > 1  # a row only where there is a choice
+        end.value = end_value
+        # Each is built the first time some rules need it, then shown or hidden.
+        typed = self.query("#end-typed").results(Input)
+        if not typed and rules.end_limit_any:
+            self.query_one("#end-row").mount(self.end_typed(typed_value))
+        for field in typed:
+            field.display = rules.end_limit_any
+            field.value = typed_value
+        rows = self.query("#hand-size-row")
+        if not rows and len(rules.hand_sizes) > 1:
+            self.query_one("#setup-side").mount(self.hand_size_row(hand_value), before="#seed-row")
+        for row in rows:
+            row.display = len(rules.hand_sizes) > 1
+            hand: Choice[int] = row.query_one(Choice)
+            hand.set_choices(self.hand_choices())
+            hand.value = hand_value
         self.query_one("#setup-error", Static).update("")
+
+    def seat_at(self, index: int) -> Seat:
+        """The seat shown in row `index`: as given or typed before, else a new player."""
+        return self.seats[index] if index < len(self.seats) else Seat.person(f"Player {index + 1}")
 
     def show_seats(self) -> None:
         """Mount or remove seat rows to match the count (rows are built only when needed: startup is faster)."""
         rows = list(self.query(SeatRow))
         box = self.query_one("#seat-rows", Vertical)
         for index in range(len(rows), self.count):
-            seat = self.seats[index] if index < len(self.seats) else Seat.person(f"Player {index + 1}")
-            box.mount(SeatRow(index, seat, remote=self.hosting))
+            box.mount(SeatRow(index, self.seat_at(index), remote=self.hosting))
         for row in rows[self.count :]:
             row.remove()
         rules = self.rules
-        self.query_one("#add-seat", Button).disabled = self.count >= rules.max_players
-        self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
+        self.query_one("#add-seat", Press).disabled = self.count >= rules.max_players
+        self.query_one("#remove-seat", Press).disabled = self.count <= rules.min_players
 
     def action_add_seat(self) -> None:
         if self.count < self.rules.max_players:
@@ -277,13 +326,14 @@ class SetupScreen(SetupSaved):
         check_seats(seats, self.rules)
         yaniv = self.query_one("#yaniv-limit", Choice).value
         end = self.query_one("#end-limit", Choice).value
-        typed = self.query_one("#end-typed", Input)
-        if typed.display and typed.value.strip():
-            try:
-                end = int(typed.value)
-            except ValueError:
-                raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
-        hand = self.query_one("#hand-size", Choice).value
+        for typed in self.query("#end-typed").results(Input):
+            if typed.display and typed.value.strip():
+                try:
+                    end = int(typed.value)
+                except ValueError:
+                    raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
+        rows = [row for row in self.query("#hand-size-row") if row.display]
+        hand = rows[0].query_one(Choice).value if rows else self.rules.hand_size
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:

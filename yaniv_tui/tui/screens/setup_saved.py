@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
 
 from ..colours import colour
 from ..options import GameOptions
+from ..widgets.press import Press
 from .saved_games import SavedGamesScreen, describe_save
 
 
@@ -50,8 +51,8 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
             with Vertical(id="saved-box"):
                 yield Label(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
-                yield Button("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
-                yield Button("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
+                yield Press("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
+                yield Press("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 
@@ -72,7 +73,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         box.first().display = bool(self.games)
         self.query_one("#saved-title", Label).update(self.saved_title())
         self.query_one("#saved-desc", Static).update(self.saved_text())
-        self.query_one("#continue-saved", Button).display = self.saved is not None
+        self.query_one("#continue-saved", Press).display = self.saved is not None
         self.query_one("#setup-hint", Static).update(self.hint_text())
         if not self.games:
             self.query_one("#presets").focus()

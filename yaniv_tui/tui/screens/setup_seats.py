@@ -9,13 +9,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 
 from ..options import levels
+from ..widgets.press import Press
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -48,7 +49,7 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="seat-number")
-        yield Button(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change", action="cycle")
+        yield Press(self.kind_label(), compact=True, classes="seat-kind", tooltip="press to change", action="cycle")
         name = "" if self.seat.is_bot and not self.seat.name else self.seat.name
         yield Input(name, placeholder="name", compact=True, classes="seat-name", restrict=NAME_CHARACTERS)
 
@@ -70,7 +71,7 @@ class SeatRow(Horizontal):
         """Human, then each bot level weakest first, then (when hosting) remote, then human again."""
         kinds = [HUMAN, *levels(), *([REMOTE] if self.remote else [])]
         self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
-        self.query_one(Button).label = self.kind_label()
+        self.query_one(Press).label = self.kind_label()
         name = self.query_one(Input)
         if self.kind in (HUMAN, REMOTE) and not name.value:
             name.value = f"Player {self.index + 1}"

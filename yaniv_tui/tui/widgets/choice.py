@@ -1,7 +1,7 @@
 """A value chosen from a few, like a game's menu: `‹ 7 or less ›`, pressed or stepped with ← →.
 
 The setup screen's limits offer two to five values each. A Select would do, but it is five widgets
-with a drop-down overlay, and the setup screen is the first thing `yaniv` shows: this is one Button.
+with a drop-down overlay, and the setup screen is the first thing `yaniv` shows: this is one Press.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button
+
+from .press import Press
 
 T = TypeVar("T")
 
 
-class Choice(Button, Generic[T]):
+class Choice(Press, Generic[T]):
     """One of `choices` (label, value): enter, space or a click takes the next, ← and → step either way."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,15 +39,23 @@ class Choice(Button, Generic[T]):
         def control(self) -> Choice[Any]:
             return self.choice
 
-    def __init__(self, choices: Sequence[tuple[str, T]], *, id: str | None = None, tooltip: str | None = None) -> None:
+    def __init__(
+        self,
+        choices: Sequence[tuple[str, T]],
+        *,
+        value: T | None = None,
+        id: str | None = None,
+        tooltip: str | None = None,
+    ) -> None:
+        """`value` is the one chosen at first (the first choice if None or not offered)."""
         if not choices:
             raise ValueError("a Choice needs at least one choice")
         self._choices = list(choices)
-        self._index = 0
+        values = [choice for _, choice in self._choices]
+        self._index = values.index(value) if value in values else 0
         super().__init__(self._label(), compact=True, id=id, tooltip=tooltip or "press, or ← →, to change")
 
     def _label(self) -> Content:
-        # Content, not a str: a Button reads a str label as markup; a choice's words are shown as they are.
         return Content(f"‹ {self._choices[self._index][0]} ›")
 
     @property
@@ -81,8 +90,8 @@ class Choice(Button, Generic[T]):
     def action_step(self, by: int) -> None:
         self._show((self._index + by) % len(self._choices))
 
-    @on(Button.Pressed)
-    def _next(self, event: Button.Pressed) -> None:
-        if event.button is self:
+    @on(Press.Pressed)
+    def _next(self, event: Press.Pressed) -> None:
+        if event.press is self:
             event.stop()
             self.action_step(1)
