@@ -60,11 +60,11 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         await pilot.pause()
         setup = app.screen
         rows = list(setup.query(SeatRow))
-        await pilot.click(rows[1].query_one(Press))
+        await pilot.click(rows[1], offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
             rows[1].action_cycle()
-        rows[1].query_one(Input).value = "you"
+        rows[1].value = "you"
         setup.action_start()
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

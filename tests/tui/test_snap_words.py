@@ -5,10 +5,10 @@ item 7)."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.keybar import KeyBar
 from yaniv_tui.tui.widgets.press import Press
@@ -78,7 +78,7 @@ async def test_down_from_start_moves_on_and_down_in_a_name_does_not_type() -> No
         screen.query_one("#start", Press).focus()
         await pilot.press("down")
         assert screen.focused is not None and screen.focused.id == "stats"
-        name = screen.query(Input).first()
+        name = screen.query(SeatRow).first()
         name.focus()
         value = name.value
         await pilot.press("down")

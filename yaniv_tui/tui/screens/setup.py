@@ -301,7 +301,7 @@ class SetupScreen(SetupSaved):
     def remember_seats(self) -> None:
         """Keep what was typed, so a seat removed and added again comes back as it was."""
         for row in self.query(SeatRow):
-            name = row.query_one(Input).value or f"Player {row.index + 1}"
+            name = row.value or f"Player {row.index + 1}"
             seat = row.seat_named(name)
             if row.index < len(self.seats):
                 self.seats[row.index] = seat
@@ -315,7 +315,7 @@ class SetupScreen(SetupSaved):
         specs: list[tuple[str | None, str | None]] = []
         for row in list(self.query(SeatRow))[: self.count]:
             kind = row.kind
-            name = row.query_one(Input).value
+            name = row.value
             if kind == HUMAN:
                 specs.append((check_name(name), None))
             elif kind == REMOTE:
