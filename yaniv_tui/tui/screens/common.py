@@ -1,9 +1,11 @@
-"""What every screen shares: the "enlarge the terminal" notice, and what the player chooses at a game's end."""
+"""What every screen shares: the "enlarge the terminal" notice, what the player chooses at a game's end, and a
+screen styled once when it is first shown."""
 
 from __future__ import annotations
 
 from typing import Literal
 
+from textual import events
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -21,3 +23,21 @@ class TooSmall(Static):
             f"Please enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n\nctrl+q quits.",
             classes="too-small",
         )
+
+
+class StyledOnce:
+    """A screen that is not styled twice before it is first shown (the setup screen and the table, which `yaniv`
+    may open first).
+
+    Textual styles each widget as it is mounted, then, when a screen is first made active, styles the whole
+    screen again, in case something changed while it was behind another. Nothing has on the first time, and
+    on the setup screen that second pass was a twentieth of the time `yaniv` took to show it. Each later
+    return to the screen is styled as Textual does.
+    """
+
+    _styled_once = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._styled_once:
+            self._styled_once = True
+            event.refresh_styles = False

@@ -32,7 +32,7 @@ from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from ..widgets.press import Press
-from .common import TooSmall
+from .common import StyledOnce, TooSmall
 from .saved_games import describe_save
 from .setup_saved import SetupSaved
 from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, load_presets
@@ -40,7 +40,7 @@ from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, l
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
 
 
-class SetupScreen(SetupSaved):
+class SetupScreen(StyledOnce, SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
     Focus starts on the ruleset list (on Continue when a saved game is offered); enter there starts the

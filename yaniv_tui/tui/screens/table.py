@@ -25,11 +25,12 @@ from ..session import Session
 from ..widgets.cards import CardFace
 from ..widgets.table import DeckView, PileView
 from ..words import notice
+from .common import StyledOnce
 from .table_aside import TableAside
 from .turn_actions import Stage, digit_bindings, undo_move
 
 
-class TableScreen(TableAside):
+class TableScreen(StyledOnce, TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
