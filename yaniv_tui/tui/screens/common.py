@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -26,18 +27,27 @@ class TooSmall(Static):
 
 
 class StyledOnce:
-    """A screen that is not styled twice before it is first shown (the setup screen and the table, which `yaniv`
-    may open first).
+    """A screen that is styled and laid out once before it is first shown (the setup screen and the table, which
+    `yaniv` may open first).
 
-    Textual styles each widget as it is mounted, then, when a screen is first made active, styles the whole
-    screen again, in case something changed while it was behind another. Nothing has on the first time, and
-    on the setup screen that second pass was a twentieth of the time `yaniv` took to show it. Each later
-    return to the screen is styled as Textual does.
+    - Textual styles each widget as it is mounted, then, when a screen is first made active, styles the whole
+      screen again, in case something changed while it was behind another. Nothing has, the first time.
+    - As a terminal (or a headless run) starts, the screen is told its size more than once, and each time
+      Textual lays out and draws the whole screen again. A size the screen already has changes nothing.
+
+    On the setup screen each second pass was a twentieth of the time `yaniv` took to show it. Each later return
+    to the screen, and each real change of size, is handled as Textual does.
     """
 
     _styled_once = False
+    _laid_out_at: Size | None = None
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._styled_once:
             self._styled_once = True
             event.refresh_styles = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size == self._laid_out_at:
+            event.prevent_default()  # Screen's own handler would lay out the same screen again
+        self._laid_out_at = event.size
