@@ -40,7 +40,7 @@ async def test_the_host_picks_the_hand_size_on_the_setup_screen():
         setup = app.screen
         assert isinstance(setup, SetupScreen) and setup.ruleset_id == "pick"
         hand = setup.query_one("#hand-size", Choice)
-        assert setup.query_one("#hand-size-row").display
+        assert hand.display
         assert [value for _, value in hand.choices] == [5, 6, 7] and hand.value == 5
         assert "Hand size" in screen_text(app)
         hand.focus()
@@ -57,7 +57,7 @@ async def test_a_preset_with_one_hand_size_shows_no_choice():
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not [row for row in app.screen.query("#hand-size-row") if row.display]
+        assert not [hand for hand in app.screen.query("#hand-size") if hand.display]
         assert "Hand size" not in screen_text(app)
 
 

@@ -124,16 +124,13 @@ class SetupScreen(StyledOnce, SetupSaved):
                     yield Press("− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest)
                 yield Label("Limits", classes="section")
                 yaniv, end, typed, hand = self.limits_wanted(first=True)
-                with Horizontal(classes="field-row"):
-                    yield Label("Call Yaniv at", classes="field-label")
-                    yield Choice(self.yaniv_choices(), value=yaniv, id="yaniv-limit")
+                yield Choice(self.yaniv_choices(), value=yaniv, label="Call Yaniv at", id="yaniv-limit")
                 with Horizontal(classes="field-row", id="end-row"):
-                    yield Label("End score", classes="field-label")
-                    yield Choice(self.end_choices(), value=end, id="end-limit")
+                    yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")
                     if self.rules.end_limit_any:
                         yield self.end_typed(typed)
                 if len(self.rules.hand_sizes) > 1:
-                    yield self.hand_size_row(hand)
+                    yield self.hand_size(hand)
                 with Horizontal(classes="field-row", id="seed-row"):
                     yield Label("Seed", classes="field-label")
                     seed = self.prefill.get("seed")
@@ -212,14 +209,9 @@ class SetupScreen(StyledOnce, SetupSaved):
             tooltip=f"any end score from {low} to {high}",
         )
 
-    def hand_size_row(self, hand: int) -> Horizontal:
+    def hand_size(self, hand: int) -> Choice[int]:
         """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
-        return Horizontal(
-            Label("Hand size", classes="field-label"),
-            Choice(self.hand_choices(), value=hand, id="hand-size"),
-            classes="field-row",
-            id="hand-size-row",
-        )
+        return Choice(self.hand_choices(), value=hand, label="Hand size", id="hand-size")
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
@@ -261,12 +253,11 @@ class SetupScreen(StyledOnce, SetupSaved):
         for field in typed:
             field.display = rules.end_limit_any
             field.value = typed_value
-        rows = self.query("#hand-size-row")
-        if not rows and len(rules.hand_sizes) > 1:
-            self.query_one("#setup-side").mount(self.hand_size_row(hand_value), before="#seed-row")
-        for row in rows:
-            row.display = len(rules.hand_sizes) > 1
-            hand: Choice[int] = row.query_one(Choice)
+        hands = list(self.query("#hand-size").results(Choice))
+        if not hands and len(rules.hand_sizes) > 1:
+            self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed-row")
+        for hand in hands:
+            hand.display = len(rules.hand_sizes) > 1
             hand.set_choices(self.hand_choices())
             hand.value = hand_value
         self.query_one("#setup-error", Static).update("")
@@ -332,8 +323,8 @@ class SetupScreen(StyledOnce, SetupSaved):
                     end = int(typed.value)
                 except ValueError:
                     raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
-        rows = [row for row in self.query("#hand-size-row") if row.display]
-        hand = rows[0].query_one(Choice).value if rows else self.rules.hand_size
+        hands = [hand for hand in self.query("#hand-size").results(Choice) if hand.display]
+        hand = hands[0].value if hands else self.rules.hand_size
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:

@@ -14,6 +14,7 @@ from functools import partial
 from typing import ClassVar, Literal
 
 from textual import events
+from textual.app import RenderResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
@@ -131,7 +132,7 @@ class Press(Widget, can_focus=True):
         self._shown = Content(label) if isinstance(label, str) else label
         self.refresh(layout=True)
 
-    def render(self) -> Content:
+    def render(self) -> RenderResult:
         return self._shown
 
     def get_content_width(self, container: object, viewport: object) -> int:
