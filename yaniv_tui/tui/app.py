@@ -17,7 +17,7 @@ from . import gc_pause
 from .colours import theme_colours
 from .options import GameOptions
 from .remote import JoinRequest
-from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame
+from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 from .session import Session
 
 if TYPE_CHECKING:
@@ -33,10 +33,10 @@ class YanivApp(App[None]):
     itself with what the player chose (a game to start, how a game ended, play again or not).
     """
 
-    # Absolute, so an App subclass elsewhere (a test) finds it too.
-    CSS_PATH = Path(__file__).with_name("yaniv.tcss")
+    # What every screen shares; each screen names its own stylesheet.
+    CSS_PATH = stylesheet("base")
     TITLE = "Yaniv"
-    # Below 80×24 every screen shows only "enlarge the terminal" (see yaniv.tcss).
+    # Below 80×24 every screen shows only "enlarge the terminal" (see css/base.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]  # noqa: RUF012 (declared by App)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -58,7 +58,10 @@ class YanivApp(App[None]):
         hosting: HostFactory | None = None,
         joining: JoinRequest | None = None,
     ) -> None:
-        super().__init__()
+        # The first screen's stylesheet is read with the app's: read when the screen is pushed, it would make
+        # Textual parse every stylesheet read so far a second time.
+        first = "join" if joining is not None else ("setup" if options is None and saved is None else "table")
+        super().__init__(css_path=[stylesheet("base"), stylesheet(first)])
         #: Makes the host of each game opened here (`yaniv host`), whose remote seats play from other machines.
         self.hosting = hosting
         self.table_host: Host | None = None

@@ -3,6 +3,7 @@ screen styled once when it is first shown."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from textual import events
@@ -10,6 +11,16 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+#: The game's look: base.tcss for every screen, and a file for each screen, read when that screen is first shown.
+#: Textual parses style rules slowly; `yaniv` shows its first screen sooner when it parses only that screen's.
+CSS_DIR = Path(__file__).resolve().parent.parent / "css"
+
+
+def stylesheet(name: str) -> Path:
+    """The stylesheet `name` (base, setup, table, ...), absolute so a screen subclass elsewhere finds it too."""
+    return CSS_DIR / f"{name}.tcss"
+
 
 #: What comes after the final standings: the same seats again, the setup screen, or quitting.
 AfterGame = Literal["again", "new", "quit"]

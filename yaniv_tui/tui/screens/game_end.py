@@ -21,7 +21,7 @@ from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import possessive, sentence, subject
-from .common import AfterGame, TooSmall
+from .common import AfterGame, TooSmall, stylesheet
 from .scores import scores_table
 
 
@@ -71,6 +71,8 @@ def standings(session: Session) -> Table:
 
 class GameEndScreen(Screen[AfterGame]):
     """Final standings and the score chart; dismissed with what comes next: play again, a new game, or quit."""
+
+    CSS_PATH = stylesheet("end")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "again", "play again"),

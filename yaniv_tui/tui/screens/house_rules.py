@@ -19,7 +19,7 @@ from yaniv_tui.engine import KEYS, Ruleset, RulesetError
 from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset
 
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 
 
 def _label(key: Key) -> Label:
@@ -56,6 +56,8 @@ def suggest_id(rules: Ruleset, taken: set[str]) -> str:
 
 class HouseRulesScreen(ModalScreen[str | None]):
     """Change the highlighted preset's rules and save them as a new preset; dismissed with its id, or None."""
+
+    CSS_PATH = stylesheet("house_rules")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "cancel"),

@@ -17,7 +17,7 @@ from ..remote import JoinRequest
 from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 from .setup_seats import NAME_CHARACTERS
 
 #: What a room code is typed with: letters and digits.
@@ -28,6 +28,8 @@ class JoinScreen(Screen[Session | str | None]):
     """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
     dismissed with the joined table's session, None to quit, or why the command line's table could not be
     joined (one line)."""
+
+    CSS_PATH = stylesheet("join")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "quit"),

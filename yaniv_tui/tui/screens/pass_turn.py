@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..widgets.keybar import KeyBar
 from ..words import is_you
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 
 #: The clock Textual stamps its events with (`Message.time`), so a key's time compares with the screen's.
 _clock = time.perf_counter if sys.platform == "win32" else time.monotonic
@@ -34,6 +34,8 @@ class PassScreen(Screen[None]):
     typed on the heels of the last move (or queued before this screen appeared) would otherwise
     show the next hand to the player who just moved. Every other key is ignored until then too.
     """
+
+    CSS_PATH = stylesheet("pass")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "show my hand")]
     #: Seconds the screen ignores its key for, from when it is first up.

@@ -20,7 +20,7 @@ from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import sentence, subject
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 
 
 def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
@@ -98,6 +98,8 @@ class RoundEndScreen(Screen[TheRest | None]):
     With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
     seconds, the screen goes on by itself (the rest is being watched).
     """
+
+    CSS_PATH = stylesheet("end")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go_on", "continue"),

@@ -24,7 +24,7 @@ from yaniv_tui.store import (
 )
 
 from ..colours import colour
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 
 
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
@@ -65,6 +65,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class SavedGamesScreen(ModalScreen[SavedGame | None]):
     """The games in progress; dismissed with the one to continue, or None (deleted ones are gone from disk)."""
+
+    CSS_PATH = stylesheet("saved")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "back"),

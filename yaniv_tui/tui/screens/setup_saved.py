@@ -15,11 +15,14 @@ from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere,
 from ..colours import colour
 from ..options import GameOptions
 from ..widgets.press import Press
+from .common import stylesheet
 from .saved_games import SavedGamesScreen, describe_save
 
 
 class SetupSaved(Screen[GameOptions | SavedGame]):
     """The saved-game half of the setup screen: its box, Continue (ctrl+r) and the list (ctrl+o)."""
+
+    CSS_PATH = stylesheet("setup")
 
     #: What the setup screen was opened with (`yaniv host`, the command line's choices, notices to show).
     prefill: dict[str, object]

@@ -20,7 +20,7 @@ from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 
 COLUMNS = STATS_COLUMNS
 
@@ -47,6 +47,8 @@ def fill(table: DataTable[Text], headings: Sequence[str], rows: Sequence[Sequenc
 class StatsScreen(Screen[None]):
     """Games, wins (and wins with hints), points per round, Yaniv calls and their success, Assafs made and suffered;
     then each person's games, win share and points per round against each bot level."""
+
+    CSS_PATH = stylesheet("stats")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "back")]
     AUTO_FOCUS = "#stats-table"

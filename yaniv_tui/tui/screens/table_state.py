@@ -17,7 +17,7 @@ from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
-from .common import TooSmall
+from .common import TooSmall, stylesheet
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
 
@@ -28,6 +28,8 @@ class TableState(Screen[str | None]):
 
     TableScreen adds the flow of the game and the keys that act on it.
     """
+
+    CSS_PATH = stylesheet("table")
 
     #: Where the turn is; the keys offered (and the footer) follow it.
     stage: var[Stage] = var[Stage]("wait", init=False, bindings=True)
