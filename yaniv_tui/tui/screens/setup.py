@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -31,11 +31,15 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
+from ..widgets.line_edit import LineEdit
 from ..widgets.press import Press
 from .common import StyledOnce, TooSmall
 from .saved_games import describe_save
 from .setup_saved import SetupSaved
 from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, load_presets
+
+#: What the seed and an end score take as typed: digits (a sign or a letter is refused as typed).
+DIGITS = r"[0-9]*"
 
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
 
@@ -131,16 +135,10 @@ class SetupScreen(StyledOnce, SetupSaved):
                         yield self.end_typed(typed)
                 if len(self.rules.hand_sizes) > 1:
                     yield self.hand_size(hand)
-                with Horizontal(classes="field-row", id="seed-row"):
-                    yield Label("Seed", classes="field-label")
-                    seed = self.prefill.get("seed")
-                    yield Input(
-                        "" if seed is None else str(seed),
-                        placeholder="random",
-                        compact=True,
-                        id="seed",
-                        type="integer",
-                    )
+                seed = self.prefill.get("seed")
+                yield LineEdit(
+                    "" if seed is None else str(seed), placeholder="random", allowed=DIGITS, label="Seed", id="seed"
+                )
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
                     yield Press("Start", id="start", variant="success", action="screen.start")
@@ -197,17 +195,11 @@ class SetupScreen(StyledOnce, SetupSaved):
         hand = wanted if isinstance(wanted, int) and wanted in rules.hand_sizes else rules.hand_size
         return yaniv, end, typed, hand
 
-    def end_typed(self, value: str) -> Input:
+    def end_typed(self, value: str) -> LineEdit:
         """The field for any end score: only for rules that take one (end.any_limit)."""
         low, high = end_limit_range()
-        return Input(
-            value,
-            placeholder="or type one",
-            compact=True,
-            id="end-typed",
-            type="integer",
-            tooltip=f"any end score from {low} to {high}",
-        )
+        tooltip = f"any end score from {low} to {high}"
+        return LineEdit(value, placeholder="or type one", allowed=DIGITS, id="end-typed", tooltip=tooltip)
 
     def hand_size(self, hand: int) -> Choice[int]:
         """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
@@ -247,7 +239,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         end.set_choices(self.end_choices())
         end.value = end_value
         # Each is built the first time some rules need it, then shown or hidden.
-        typed = self.query("#end-typed").results(Input)
+        typed = self.query("#end-typed").results(LineEdit)
         if not typed and rules.end_limit_any:
             self.query_one("#end-row").mount(self.end_typed(typed_value))
         for field in typed:
@@ -255,7 +247,7 @@ class SetupScreen(StyledOnce, SetupSaved):
             field.value = typed_value
         hands = list(self.query("#hand-size").results(Choice))
         if not hands and len(rules.hand_sizes) > 1:
-            self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed-row")
+            self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed")
         for hand in hands:
             hand.display = len(rules.hand_sizes) > 1
             hand.set_choices(self.hand_choices())
@@ -317,7 +309,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         check_seats(seats, self.rules)
         yaniv = self.query_one("#yaniv-limit", Choice).value
         end = self.query_one("#end-limit", Choice).value
-        for typed in self.query("#end-typed").results(Input):
+        for typed in self.query("#end-typed").results(LineEdit):
             if typed.display and typed.value.strip():
                 try:
                     end = int(typed.value)
@@ -326,7 +318,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         hands = [hand for hand in self.query("#hand-size").results(Choice) if hand.display]
         hand = hands[0].value if hands else self.rules.hand_size
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
-        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_text = self.query_one("#seed", LineEdit).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
@@ -377,6 +369,6 @@ class SetupScreen(StyledOnce, SetupSaved):
             return
         self.dismiss(options)
 
-    @on(Input.Submitted)
+    @on(LineEdit.Submitted)
     def submitted(self) -> None:
         self.action_start()
