@@ -34,14 +34,13 @@ from ..widgets.keybar import KeyBar
 from ..widgets.line_edit import LineEdit
 from ..widgets.press import Press
 from .common import StyledOnce, TooSmall
-from .saved_games import describe_save
 from .setup_saved import SetupSaved
 from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, load_presets
 
 #: What the seed and an end score take as typed: digits (a sign or a letter is refused as typed).
 DIGITS = r"[0-9]*"
 
-__all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "describe_save", "load_presets"]
+__all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "load_presets"]
 
 
 class SetupScreen(StyledOnce, SetupSaved):
@@ -119,9 +118,8 @@ class SetupScreen(StyledOnce, SetupSaved):
             with VerticalScroll(id="setup-side", can_focus=False):
                 yield from self.compose_saved()
                 yield Label("Seats", classes="section")
-                with Vertical(id="seat-rows"):
-                    for index in range(self.count):
-                        yield SeatRow(index, self.seat_at(index), remote=self.hosting)
+                for index in range(self.count):
+                    yield SeatRow(index, self.seat_at(index), remote=self.hosting)
                 with Horizontal(id="seat-buttons"):
                     full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
                     yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
@@ -129,10 +127,9 @@ class SetupScreen(StyledOnce, SetupSaved):
                 yield Label("Limits", classes="section")
                 yaniv, end, typed, hand = self.limits_wanted(first=True)
                 yield Choice(self.yaniv_choices(), value=yaniv, label="Call Yaniv at", id="yaniv-limit")
-                with Horizontal(classes="field-row", id="end-row"):
-                    yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")
-                    if self.rules.end_limit_any:
-                        yield self.end_typed(typed)
+                yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")
+                if self.rules.end_limit_any:
+                    yield self.end_typed(typed)
                 if len(self.rules.hand_sizes) > 1:
                     yield self.hand_size(hand)
                 seed = self.prefill.get("seed")
@@ -199,7 +196,9 @@ class SetupScreen(StyledOnce, SetupSaved):
         """The field for any end score: only for rules that take one (end.any_limit)."""
         low, high = end_limit_range()
         tooltip = f"any end score from {low} to {high}"
-        return LineEdit(value, placeholder="or type one", allowed=DIGITS, id="end-typed", tooltip=tooltip)
+        return LineEdit(
+            value, placeholder="any end score", allowed=DIGITS, label="  or type", id="end-typed", tooltip=tooltip
+        )
 
     def hand_size(self, hand: int) -> Choice[int]:
         """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
@@ -241,7 +240,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         # Each is built the first time some rules need it, then shown or hidden.
         typed = self.query("#end-typed").results(LineEdit)
         if not typed and rules.end_limit_any:
-            self.query_one("#end-row").mount(self.end_typed(typed_value))
+            self.query_one("#setup-side").mount(self.end_typed(typed_value), after="#end-limit")
         for field in typed:
             field.display = rules.end_limit_any
             field.value = typed_value
@@ -261,9 +260,9 @@ class SetupScreen(StyledOnce, SetupSaved):
     def show_seats(self) -> None:
         """Mount or remove seat rows to match the count (rows are built only when needed: startup is faster)."""
         rows = list(self.query(SeatRow))
-        box = self.query_one("#seat-rows", Vertical)
+        side = self.query_one("#setup-side")
         for index in range(len(rows), self.count):
-            box.mount(SeatRow(index, self.seat_at(index), remote=self.hosting))
+            side.mount(SeatRow(index, self.seat_at(index), remote=self.hosting), before="#seat-buttons")
         for row in rows[self.count :]:
             row.remove()
         rules = self.rules

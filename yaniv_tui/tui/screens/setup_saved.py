@@ -16,7 +16,6 @@ from ..colours import colour
 from ..options import GameOptions
 from ..widgets.press import Press
 from .common import stylesheet
-from .saved_games import SavedGamesScreen, describe_save
 
 
 class SetupSaved(Screen[GameOptions | SavedGame]):
@@ -66,6 +65,8 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
     def saved_text(self) -> Text:
         if self.saved is None:
             return Text("Every saved game is open in another yaniv.", style="italic")
+        from .saved_games import describe_save  # only when there is a saved game: start-up is faster
+
         return describe_save(self.saved)
 
     def show_saved(self) -> None:
@@ -111,6 +112,8 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
 
     def action_saved_games(self) -> None:
         if self.games:
+            from .saved_games import SavedGamesScreen
+
             self.app.push_screen(SavedGamesScreen(self.games), self.saved_game_chosen)
 
     def saved_game_chosen(self, saved: SavedGame | None) -> None:
