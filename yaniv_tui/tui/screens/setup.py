@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -107,7 +107,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
-                yield Label("House rules", classes="section")
+                yield Static("House rules", classes="section")
                 yield RulesetList(*self.preset_options(), id="presets")
                 if self.bad_rulesets:
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
@@ -117,14 +117,14 @@ class SetupScreen(StyledOnce, SetupSaved):
                     yield Static(self.rules_summary(), id="preset-rules")
             with VerticalScroll(id="setup-side", can_focus=False):
                 yield from self.compose_saved()
-                yield Label("Seats", classes="section")
+                yield Static("Seats", classes="section")
                 for index in range(self.count):
                     yield SeatRow(index, self.seat_at(index), remote=self.hosting)
                 with Horizontal(id="seat-buttons"):
                     full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
                     yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
                     yield Press("− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest)
-                yield Label("Limits", classes="section")
+                yield Static("Limits", classes="section")
                 yaniv, end, typed, hand = self.limits_wanted(first=True)
                 yield Choice(self.yaniv_choices(), value=yaniv, label="Call Yaniv at", id="yaniv-limit")
                 yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")

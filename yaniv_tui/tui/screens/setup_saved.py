@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
 
@@ -51,7 +51,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
     def compose_saved(self) -> Iterator[Widget]:
         if self.games:
             with Vertical(id="saved-box"):
-                yield Label(self.saved_title(), classes="section", id="saved-title")
+                yield Static(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
                 yield Press("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
                 yield Press("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
@@ -75,7 +75,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         if not box:
             return
         box.first().display = bool(self.games)
-        self.query_one("#saved-title", Label).update(self.saved_title())
+        self.query_one("#saved-title", Static).update(self.saved_title())
         self.query_one("#saved-desc", Static).update(self.saved_text())
         self.query_one("#continue-saved", Press).display = self.saved is not None
         self.query_one("#setup-hint", Static).update(self.hint_text())
