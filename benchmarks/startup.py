@@ -1,6 +1,6 @@
 """Time from `yaniv` starting to its first screen being shown: run it N times headless, report the median.
 
-    python benchmarks/startup.py [--runs N] [-- yaniv flags]
+    python benchmarks/startup.py [--runs N] [--instructions] [-- yaniv flags]
 
 Each run is a fresh Python process doing what `yaniv` does (read the flags, import Textual, build the app)
 and writing a mark to stderr once the first screen has been composed, mounted and refreshed; the time is
@@ -13,12 +13,20 @@ package from source again, which no installed `yaniv` does.
 The target is a ratio measured in the same run, so a shared or slow machine's speed cancels out: each case
 within 1.5 times the median of a bare Textual app that shows one line (the floor no Textual program beats).
 The cases and the bare app take turns, run by run, so a burst of load elsewhere falls on all of them.
+
+Each child is given a terminal's size (COLUMNS=80, LINES=24), as a terminal reports it from the start.
+
+--instructions also counts, once per case, the CPU instructions up to the first screen with valgrind's
+cachegrind (if valgrind is installed): unlike seconds, the count does not change with the machine's load,
+so it shows what a change to the screens saves.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -83,15 +91,38 @@ Bare().run(headless=True)
 TARGET_RATIO = 1.5
 
 
+def child_env(scratch: str) -> dict[str, str]:
+    """The environment of a run: the app saves the game it opens, so its folders are `scratch`, not the user's."""
+    env = {**os.environ, "YANIV_DATA_DIR": scratch, "YANIV_CONFIG_DIR": scratch}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # The size a terminal would report from the start. Without it a headless app's console guesses 80×25 and
+    # is then resized to the headless 80×24: every case would lay out and draw its first screen twice.
+    env.update(COLUMNS="80", LINES="24")
+    return env
+
+
 def one_run(flags: list[str], code: str = CHILD) -> float:
-    # The app saves the game it opens: keep that out of the user's own folders.
     with tempfile.TemporaryDirectory() as scratch:
-        env = {**os.environ, "YANIV_DATA_DIR": scratch, "YANIV_CONFIG_DIR": scratch}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        # The size a terminal would report from the start. Without it a headless app's console guesses 80×25
-        # and is then resized to the headless 80×24: every case lays out and draws its first screen twice.
-        env.update(COLUMNS="80", LINES="24")
-        return _timed(code, flags, env)
+        return _timed(code, flags, child_env(scratch))
+
+
+def instructions(flags: list[str], code: str = CHILD) -> float | None:
+    """Billions of CPU instructions up to the first screen (valgrind's cachegrind); None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    with tempfile.TemporaryDirectory() as scratch:
+        command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+        done = subprocess.run(
+            [*command, sys.executable, "-c", code, *flags],
+            env=child_env(scratch),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None or "shown" not in done.stderr:
+        raise SystemExit(f"valgrind did not count the run: {done.stderr[-500:]}")
+    return int(found.group(1).replace(",", "")) / 1e9
 
 
 def _timed(code: str, flags: list[str], env: dict[str, str]) -> float:
@@ -112,6 +143,7 @@ def _timed(code: str, flags: list[str], env: dict[str, str]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="runs per case (default 11)")
+    parser.add_argument("--instructions", action="store_true", help="also count CPU instructions (valgrind)")
     parser.add_argument("flags", nargs="*", help="yaniv flags for one extra case, after --")
     args = parser.parse_args()
     cases = {
@@ -140,6 +172,16 @@ def main() -> int:
         print(f"{name}: median {median:.3f} s (min {ordered[0]:.3f}, max {ordered[-1]:.3f}), {ratio:.2f}x the bare app")
     verdict = "within" if worst <= TARGET_RATIO else "over"
     print(f"target {TARGET_RATIO:.1f}x a bare Textual app: {verdict} (slowest case {worst:.2f}x)")
+    if args.instructions:
+        counted = instructions([], BARE)
+        if counted is None:
+            print("instructions: valgrind is not installed")
+            return 0
+        print(f"instructions up to the first screen: {BARE_NAME} {counted:.3f} billion")
+        for name, flags in cases.items():
+            count = instructions(flags)
+            assert count is not None
+            print(f"    {name}: {count:.3f} billion, {count / counted:.2f}x the bare app")
     return 0
 
 
