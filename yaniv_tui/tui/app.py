@@ -16,14 +16,13 @@ from textual.screen import Screen
 from . import gc_pause
 from .colours import theme_colours
 from .options import GameOptions
-from .remote import JoinRequest
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
-from .session import Session
 
 if TYPE_CHECKING:
     from yaniv_tui.store import History, SavedGame
 
-    from .remote import Host, HostFactory
+    from .remote import Host, HostFactory, JoinRequest
+    from .session import Session
 
 
 class YanivApp(App[None]):
@@ -169,8 +168,15 @@ class YanivApp(App[None]):
             for value, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS))
         ]
 
+    # The table's modules (the session, the players, the saves) are imported when a game opens: the setup
+    # screen shows sooner without them.
+
     def first_session(self) -> Session | None:
         """The game to open the table on (a saved one, or the seats given on the command line); None for setup."""
+        if self.saved is None and self.options is None:
+            return None
+        from .session import Session
+
         if self.saved is not None:
             return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
         if self.options is not None:
@@ -191,6 +197,8 @@ class YanivApp(App[None]):
         self.push_screen(screen, self.setup_done)
 
     def setup_done(self, chosen: GameOptions | SavedGame | None) -> None:
+        from .session import Session
+
         if isinstance(chosen, GameOptions):
             self.options = chosen
             self.open_table(Session(chosen))
@@ -246,8 +254,7 @@ class YanivApp(App[None]):
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
-            sessions = [getattr(screen, "session", None) for screen in reversed(self.screen_stack)]
-            session = next((s for s in sessions if isinstance(s, Session)), None)
+            session = self.session_in_play()
             if session is not None and not session.game.is_over:
                 # Told on the terminal once the screen is gone: how everyone comes back to this table.
                 self.exit_line = (
@@ -350,6 +357,8 @@ class YanivApp(App[None]):
 
     def session_in_play(self) -> Session | None:
         """The game on the table (or at its end), if any."""
+        from .session import Session
+
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None)
             if isinstance(session, Session):
