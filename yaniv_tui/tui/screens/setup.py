@@ -149,25 +149,25 @@ class SetupScreen(StyledOnce, SetupSaved):
                 yield Static(self.hint_text(), id="setup-hint")
         yield KeyBar()
 
-    def preset_options(self) -> list[Option | None]:
-        """One option per loadable ruleset, the user's own marked, with separators between."""
-        options: list[Option | None] = []
+    def preset_options(self) -> list[Option]:
+        """One option per loadable ruleset, by name, the user's own marked (the highlighted one is described
+        below the list)."""
+        options: list[Option] = []
         for ruleset_id, rules in self.presets.items():
-            if options:
-                options.append(None)
             mark = ("  · your file", f"{colour('gold')}") if ruleset_id in self.mine else ""
-            prompt = Text.assemble((rules.name, "bold"), mark, "\n", (rules.description, "italic"))
-            options.append(Option(prompt, id=ruleset_id))
+            options.append(Option(Text.assemble((rules.name, "bold"), mark), id=ruleset_id))
         return options
 
     # Built as they are first shown, not filled in once mounted: each change after that would lay out and
     # draw the screen again before it is first shown.
 
     def rules_summary(self) -> Text:
-        """The highlighted rules, whole: their name and source, then a line per rule."""
+        """The highlighted rules, whole: their name and source, what they are, then a line per rule."""
         rules = self.rules
         summary = Text()
         summary.append(f"{rules.name}" + (f" · {rules.source}" if rules.source else ""), style="bold")
+        if rules.description:
+            summary.append(f"\n{rules.description}", style="italic")
         for line in describe(rules):
             summary.append(f"\n• {line}")
         return summary
