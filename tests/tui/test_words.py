@@ -85,6 +85,14 @@ def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
     assert prompt_text("wait", game, 0, False, (), False).plain == "Ann is thinking…"
 
 
+def test_a_conceded_seat_is_played_by_a_bot_not_by_its_person_thinking() -> None:
+    """Before: "You are thinking…" while the bot played out the seat its person had conceded."""
+    game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=1)
+    assert prompt_text("wait", game, 1, False, (), False, conceded=True).plain == "A bot plays your seat…"
+    game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=0)
+    assert prompt_text("wait", game, 0, False, (), False, conceded=True).plain == "A bot plays Ann's seat…"
+
+
 # -- item 4: one notation and one voice -------------------------------------------------------------------
 
 

@@ -148,9 +148,10 @@ def prompt_text(
     drop: tuple[Card, ...],
     ascii_only: bool,
     status: str = "",
+    conceded: bool = False,
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
-    seat's when it is remote (waiting, joined, away)."""
+    seat's when it is remote (waiting, joined, away); `conceded`, that its person conceded and a bot plays it."""
     name = game.players[game.current]
     text = Text()
     if stage == "wait":
@@ -158,6 +159,8 @@ def prompt_text(
             who = game.players[thinking]
             why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
             text.append(f"Waiting for {who}: {why}.", style="italic")
+        elif thinking is not None and conceded:
+            text.append(f"A bot plays {possessive(game.players[thinking])} seat…", style="italic")
         elif thinking is not None:
             text.append(sentence(game.players[thinking], "be", " thinking…"), style="italic")
         elif not game.is_over:
@@ -206,7 +209,9 @@ def draw(table: TableState) -> None:
     table.query_one(TurnLog).show(log_lines(game, view.seen, table.reshuffled_after, news_from, ascii_only))
     draw_hand(table)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
-    prompt = prompt_text(table.stage, game, table.thinking, table.session.pass_and_play, table.drop, ascii_only, status)
+    conceded = table.thinking in table.session.meta.conceded
+    pass_and_play = table.session.pass_and_play
+    prompt = prompt_text(table.stage, game, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded)
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
         table.shown_lines = shown
