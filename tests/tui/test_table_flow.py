@@ -159,6 +159,29 @@ async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_
         assert app.bell_on is False and rings == []
 
 
+async def test_in_pass_and_play_the_bell_calls_the_next_player_to_the_keyboard_not_once_they_hold_it(monkeypatch):
+    """Before: the bell rang when the next player pressed enter on the pass screen, already at the keyboard."""
+    from yaniv_tui.tui.screens.pass_turn import PassScreen
+
+    rings: list[int] = []
+    monkeypatch.setattr(TableApp, "bell", lambda self: rings.append(1))
+    three = make_options("israeli", "Ann,bot:medium:Bea,Ben", seed=5)
+    hands = ["9C KS 4H 5H 6D", "QC QD 2S 7S 8S", "AC 2C 3D 9H 10S"]
+    app = TableApp(stacked_session(three, hands, up="8D", deck="3C 4C 5C 6C 7C 8C"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, PassScreen):  # Ann takes the keyboard first: nobody has played yet
+            await pilot.press("enter")
+            await settle(pilot)
+        assert rings == []
+        await play_turn(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen) and rings == [1]  # Ann and Bea played: Ben is called
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and rings == [1]  # Ben holds the keyboard: no second ring
+
+
 async def test_h_gives_a_hint_from_the_seats_view_counted_and_kept_in_the_save():
     session = stacked_session(THREE, ["KS QS 2C 4C 9D", "AS 2D 3D 4H 6S", "5H 6H 7H 8H 9H"], up="3C")
     app = TableApp(session)

@@ -127,6 +127,9 @@ class TableScreen(StyledOnce, TableAside):
             self.stage = "wait"
             from .pass_turn import PassScreen
 
+            if self.others_played:
+                self.ring()  # calls the next player to the keyboard (not once they hold it: start_turn)
+                self.others_played = False
             self.app.push_screen(PassScreen(game.players[seat]), callback=lambda _: self.start_turn(seat))
             return
         self.start_turn(seat)
