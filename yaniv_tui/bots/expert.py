@@ -25,6 +25,7 @@ from .heaviest import heaviest_drop, heaviest_worth
 from .lookahead import Lookahead
 from .measures import Odds
 from .memory import Memory
+from .standing import GameSense
 
 #: A rollout that has not reached a Yaniv call after this many turns is judged on the hands as they stand.
 ROLLOUT_TURNS = 80
@@ -42,7 +43,10 @@ class ExpertBot:
     ranked again by what its next turn can make of each (`lookahead`, the weight
     of that second look; None skips it), each followed by the others' replies
     (plain hard bots by default, `replies="quick"` for fast plain players) and
-    judged by the hands as they then stand. It leaves the first of that ranking
+    judged by the hands as they then stand, or, where a guess's round ends, by what
+    the round does to its chance to win the game (`game_sense`: a lucky reset, a
+    knockout, a lead kept or lost count for what they do to the game, not their
+    face value; bots/standing.py). It leaves the first of that ranking
     only for an option that did better on average by `margin` standard errors.
     With `samples` it takes that many guesses a move (at most, with a budget too;
     exactly, with `budget_ms` None, so a seeded game replays the same on any
@@ -75,6 +79,7 @@ class ExpertBot:
         horizon: int | None = 1,
         wary: bool = True,
         belief: float = 0.9,
+        table_belief: float | None = None,
         retries: int = 12,
         replies: str = "hard",
         rollout: str = "quick",
@@ -83,6 +88,7 @@ class ExpertBot:
         lookahead: float | None = 1.0,
         shed_weight: float = 1.0,
         threat_weight: float = 0.5,
+        game_sense: bool = True,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -95,6 +101,8 @@ class ExpertBot:
         self.horizon = horizon
         self.wary = wary
         self.belief = belief  # how sure it is that a player who could call Yaniv would have
+        self.table_belief = belief if table_belief is None else table_belief  # the same with more than one opponent
+        self._belief = belief
         self.retries = retries
         self.replies = replies  # who answers its candidate plays: "quick" plain players, or "hard" bots
         self.call_slack = call_slack
@@ -106,6 +114,8 @@ class ExpertBot:
         self.ranker = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
         self.model = HardBot()
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
+        self.game_sense = game_sense  # judge a round's end by its effect on the chance to win the game
+        self._sense: GameSense | None = None  # what the game makes of points at this move's scores
         # Its ranker's few best plays, ranked again by what the turn after can make of each (None: not).
         self.lookahead = (
             None
@@ -124,6 +134,9 @@ class ExpertBot:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
+        self._belief = self.belief if len(memory.opponents(view)) <= 1 else self.table_belief
+        if self.game_sense:
+            self._sense = GameSense(view.rules, view.scores, view.seat, view.out)
         # A twentieth of the budget is kept back for what follows the search and for a busy machine.
         deadline = None if self.budget_ms is None else started + 0.95 * self.budget_ms / 1000
         ranked = self.ranker.best_plays(view, memory, odds, self.candidates)
@@ -254,7 +267,7 @@ class ExpertBot:
             return False
         before.remove(taken)
         before.extend(last.drop)
-        return rules.may_call(hand_value(before, rules)) and self.rng.random() < self.belief
+        return rules.may_call(hand_value(before, rules)) and self.rng.random() < self._belief
 
     # -- playing forward ------------------------------------------------------------------------
 
@@ -295,6 +308,8 @@ class ExpertBot:
             turns += 1
         if len(game.history) > rounds:
             result = game.history[rounds]
+            if self._sense is not None:
+                return self._sense.round_worth(result)
             before = view.scores
             return _worth(view, me, before, result.scores, result.game_over, result.winners, result.eliminated)
         rules = view.rules
