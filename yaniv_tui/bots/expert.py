@@ -79,7 +79,6 @@ class ExpertBot:
         horizon: int | None = 1,
         wary: bool = True,
         belief: float = 0.9,
-        table_belief: float | None = None,
         retries: int = 12,
         replies: str = "hard",
         rollout: str = "quick",
@@ -101,8 +100,6 @@ class ExpertBot:
         self.horizon = horizon
         self.wary = wary
         self.belief = belief  # how sure it is that a player who could call Yaniv would have
-        self.table_belief = belief if table_belief is None else table_belief  # the same with more than one opponent
-        self._belief = belief
         self.retries = retries
         self.replies = replies  # who answers its candidate plays: "quick" plain players, or "hard" bots
         self.call_slack = call_slack
@@ -134,7 +131,6 @@ class ExpertBot:
             return CallYaniv()  # emptied by a slap-down: nothing to drop, so the call is the only move
         memory = Memory(view)
         odds = Odds(memory.unseen, view.rules)
-        self._belief = self.belief if len(memory.opponents(view)) <= 1 else self.table_belief
         if self.game_sense:
             self._sense = GameSense(view.rules, view.scores, view.seat, view.out)
         # A twentieth of the budget is kept back for what follows the search and for a busy machine.
@@ -267,7 +263,7 @@ class ExpertBot:
             return False
         before.remove(taken)
         before.extend(last.drop)
-        return rules.may_call(hand_value(before, rules)) and self.rng.random() < self._belief
+        return rules.may_call(hand_value(before, rules)) and self.rng.random() < self.belief
 
     # -- playing forward ------------------------------------------------------------------------
 
