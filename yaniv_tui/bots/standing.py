@@ -87,14 +87,13 @@ def point_worth(rules: Ruleset, scores: Sequence[int | None], seat: int, out: Se
     Dividing a change in the chance to win by this gives it in points as they count now, so a
     round's effect on the game can be weighed against a hand's value.
     """
-    # A seat far behind still weighs a point: at least a fifth of what a point is worth to a seat
-    # whose table is even.
+    # A seat far behind still weighs a point: at least a tenth (heads-up) to a twentieth (four seats) of
+    # what a point weighs at an even table, so a hopeless-looking game does not make every round a gamble.
     floor = 0.2 / (rules.end_limit * max(2, sum(1 for total in scores if total is not None)))
     now = win_chances(rules, scores, out)[seat]
     worse = list(scores)
     worse[seat] = (worse[seat] or 0) + 5
     if rules.end_mode == "elimination" and rules.is_out(worse[seat] or 0):
-        worse[seat] = scores[seat]
         better = list(scores)
         better[seat] = max(0, (better[seat] or 0) - 5)
         return max(floor, (win_chances(rules, better, out)[seat] - now) / 5)
