@@ -97,8 +97,33 @@ def test_a_threatened_hard_bot_holds_less_now_and_only_when_threatened() -> None
             second = wary.best_plays(view, memory, odds, 1)[0][1]
             if first != second:
                 differed += 1
-                assert HardBot.threat(view, memory, odds) > 0
+                assert HardBot().threat(view, memory, odds) > 0
                 held_now = {play: cost for cost, play in now_only.best_plays(view, memory, odds, 10_000)}
                 assert held_now[second] <= held_now[first] + 1e-9
             game.apply(calm.choose(view))
     assert differed >= 3, differed
+
+
+def test_a_lean_takes_kept_cards_for_lower_and_an_assaf_for_likelier(dealt: Callable[..., Game]) -> None:
+    # Seat 1 dropped a queen and drew from the deck: its four kept cards are worth at most 10 each, and with
+    # a lean they are likelier low, so its hand is worth less and more likely low enough to beat a call.
+    from yaniv_tui.bots.measures import Odds, opponent_parts
+    from yaniv_tui.bots.memory import Memory
+
+    view = after_two_turns(dealt, seat1_takes_the_eight=False).view(0)
+    memory = Memory(view)
+    odds = Odds(memory.unseen, view.rules)
+    _, plain = opponent_parts(view, memory, 1, odds)
+    _, leaned = opponent_parts(view, memory, 1, odds, 0.2)
+    assert len(plain) == len(leaned) == 5
+    assert sum(Odds.mean(p) for p in leaned) < sum(Odds.mean(p) for p in plain)
+    assert odds.chance_at_most(leaned, 12) > odds.chance_at_most(plain, 12) > 0
+    # No lean is the plain count of the unseen cards under the cap, as the hard bot has always taken it.
+    assert odds.value_counts(10) == {v: k for v, k in odds.free.items() if v <= 10}
+    assert odds.value_counts(10, 0.2) is odds.value_counts(10, 0.2)  # worked out once a move
+    # The card it drew from the deck is anything unseen, lean or not.
+    assert leaned[-1] == plain[-1] == odds.free
+
+
+def test_the_hard_bot_plays_no_lean_by_default() -> None:
+    assert HardBot().lean == 0.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -50,12 +51,18 @@ class ExpertBot:
     only for an option that did better on average by `margin` standard errors.
     With `samples` it takes that many guesses a move (at most, with a budget too;
     exactly, with `budget_ms` None, so a seeded game replays the same on any
-    machine). A player
-    whose last hand could have called Yaniv mostly would have, so guesses giving it
-    one are mostly dealt again (`belief`).
+    machine). Its guesses give each player's kept cards more low values than
+    high (`sample_lean`, as `lean` below): players keep their low cards, drop
+    after drop, and guesses dealt so estimate the chance of an Assaf as often
+    as it happens (benchmarks/assaf_calibration.py). With `belief` above 0, a
+    guess giving a player a hand it could have called Yaniv on at its last turn
+    is dealt again with that chance; the lean already makes such hands as likely
+    as they are, and with it a belief of 0.9 won no more four-seat games and
+    scored more points a round.
 
-    It calls Yaniv when the hard bot's worth of the call (its Assaf estimate and
-    what the round does to every score) is above minus `call_slack`: playing on
+    It calls Yaniv when the hard bot's worth of the call (its Assaf estimate, with
+    an opponent's kept cards likelier low by `lean`, and what the round does to
+    every score) is above minus `call_slack`: playing on
     lets the others call first. With more than one opponent it takes `table_slack`
     instead: an Assaf is likelier with three to beat the call, and calling only on
     a call worth a little more than playing on (-3) scored fewer points a round
@@ -78,7 +85,7 @@ class ExpertBot:
         search_calls: bool = True,
         horizon: int | None = 1,
         wary: bool = True,
-        belief: float = 0.9,
+        belief: float = 0.0,
         retries: int = 12,
         replies: str = "hard",
         rollout: str = "quick",
@@ -88,6 +95,8 @@ class ExpertBot:
         shed_weight: float = 1.0,
         threat_weight: float = 0.5,
         game_sense: bool = True,
+        lean: float = 0.2,
+        sample_lean: float = 0.2,
     ) -> None:
         if budget_ms is None and samples is None:
             raise ValueError("the expert needs a time budget, a number of samples, or both")
@@ -108,7 +117,8 @@ class ExpertBot:
         # Its ranker: the hard bot's measure, valuing the next drop more, and the hand held now more
         # when an opponent may call. Played alone it beats the hard bot: 53.5% of 2,000 games (benchmarks/ranker.py).
         # It takes the others for plain hard bots.
-        self.ranker = HardBot(shed_weight=shed_weight, threat_weight=threat_weight)
+        self.ranker = HardBot(shed_weight=shed_weight, threat_weight=threat_weight, lean=lean)
+        self.sample_lean = sample_lean  # the lean of its guesses at the others' kept cards
         self.model = HardBot()
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
         self.game_sense = game_sense  # judge a round's end by its effect on the chance to win the game
@@ -223,6 +233,7 @@ class ExpertBot:
         pool = list(memory.unseen.elements())
         rng.shuffle(pool)
         worth = rules.rank_values
+        keep = [0.85 * math.exp(-self.sample_lean * w) for w in worth]
         last_turns = _last_turns(view)
         hands: list[list[Card] | None] = []
         for seat, size in enumerate(view.hand_sizes):
@@ -240,7 +251,7 @@ class ExpertBot:
                 if kept > 0 and cap is not None:
                     # Players shed their highest cards: what they kept through their last drop is mostly no higher.
                     low = [i for i, card in enumerate(pool) if worth[card[0]] <= cap]
-                    take = [i for i in low if rng.random() < 0.85][:kept]
+                    take = [i for i in low if rng.random() < keep[pool[i][0]]][:kept]
                     for i in sorted(take, reverse=True):
                         hand.append(pool.pop(i))
                 while len(hand) < size:

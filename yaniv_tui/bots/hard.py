@@ -44,6 +44,7 @@ class HardBot:
         feed_weight: float = 1.0,
         call_margin: float = 0.0,
         threat_weight: float = 0.0,
+        lean: float = 0.0,
     ) -> None:
         del seed  # the hard bot plays the same from the same view; the argument keeps make_bot uniform
         self.shed_weight = shed_weight
@@ -51,6 +52,8 @@ class HardBot:
         self.feed_weight = feed_weight
         self.call_margin = call_margin
         self.threat_weight = threat_weight
+        # How much likelier it takes an opponent's kept card to be low than high (Odds.value_counts).
+        self.lean = lean
 
     # -- the turn ---------------------------------------------------------------------
 
@@ -157,13 +160,12 @@ class HardBot:
             return -min(6.0, (score + value - after_reset(rules, score, value)) / 10)
         return 0.0
 
-    @staticmethod
-    def threat(view: PlayerView, memory: Memory, odds: Odds) -> float:
+    def threat(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
         """The chance some opponent holds a hand it may call Yaniv on."""
         limit = view.rules.yaniv_limit
         clear = 1.0
         for seat in memory.opponents(view):
-            known, parts = opponent_parts(view, memory, seat, odds)
+            known, parts = opponent_parts(view, memory, seat, odds, self.lean)
             clear *= 1.0 - odds.chance_at_most(parts, limit - known)
         return 1.0 - clear
 
@@ -179,7 +181,7 @@ class HardBot:
         clear = 1.0
         expected: list[float] = []
         for seat in opponents:
-            known, parts = opponent_parts(view, memory, seat, odds)
+            known, parts = opponent_parts(view, memory, seat, odds, self.lean)
             clear *= 1.0 - odds.chance_at_most(parts, beats_at - known)
             expected.append(known + sum(Odds.mean(p) for p in parts))
         assaf = 1.0 - clear

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
@@ -65,7 +66,7 @@ class Odds:
     low totals, where a jack counts low.
     """
 
-    __slots__ = ("free", "low_worth", "shift", "total", "unseen_by_rank")
+    __slots__ = ("_leaned", "free", "low_worth", "shift", "total", "unseen_by_rank")
 
     def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
         low = swing_values(rules, high=False)
@@ -77,24 +78,34 @@ class Odds:
         self.total = sum(by_rank)
         self.shift = -min(0, *low)
         # value -> count, for cards drawn from the whole unseen pool
-        free: dict[int, int] = {}
+        free: dict[int, float] = {}
         for rank, count in enumerate(by_rank):
             if count:
                 free[low[rank]] = free.get(low[rank], 0) + count
         self.free = free
+        self._leaned: dict[tuple[int, float], dict[int, float]] = {}
 
-    def value_counts(self, cap: int | None) -> dict[int, int]:
+    def value_counts(self, cap: int | None, lean: float = 0.0) -> dict[int, float]:
+        """The unseen cards by value (weights, not always whole), as a card kept under `cap` would be.
+
+        With `lean`, a kept card's value is likelier the lower it is, by a factor of
+        e^(-lean × value): players keep their low cards and shed the rest, drop after drop.
+        """
         if cap is None:
             return self.free
-        kept = {v: k for v, k in self.free.items() if v <= cap}
-        return kept or self.free
+        key = (cap, lean)
+        kept = self._leaned.get(key)
+        if kept is None:
+            kept = {v: k * math.exp(-lean * v) for v, k in self.free.items() if v <= cap} or self.free
+            self._leaned[key] = kept
+        return kept
 
     @staticmethod
-    def mean(counts: dict[int, int]) -> float:
+    def mean(counts: dict[int, float]) -> float:
         total = sum(counts.values())
         return sum(v * k for v, k in counts.items()) / total if total else 0.0
 
-    def chance_at_most(self, parts: list[dict[int, int]], limit: int) -> float:
+    def chance_at_most(self, parts: list[dict[int, float]], limit: int) -> float:
         """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently."""
         shift = self.shift
         top = limit + shift * len(parts)
@@ -118,21 +129,24 @@ class Odds:
         return min(1.0, sum(dist))
 
 
-def opponent_parts(view: PlayerView, memory: Memory, seat: int, odds: Odds) -> tuple[int, list[dict[int, int]]]:
+def opponent_parts(
+    view: PlayerView, memory: Memory, seat: int, odds: Odds, lean: float = 0.0
+) -> tuple[int, list[dict[int, float]]]:
     """An opponent's hand as (the value of its known cards, one value distribution per unknown card).
 
     A card it kept through its last drop is taken to be worth at most that drop
-    (players shed their highest); the card it last drew from the deck may be anything.
+    (players shed their highest), and, with `lean`, likelier low than high
+    (`Odds.value_counts`); the card it last drew from the deck may be anything.
     """
     held = memory.known[seat]
     known_value = sum(odds.low_worth[c[0]] for c in held.elements())
     size = view.hand_sizes[seat] or 0
     unknown = max(0, size - sum(held.values()))
     cap = memory.cap[seat]
-    parts: list[dict[int, int]] = []
+    parts: list[dict[int, float]] = []
     if unknown:
         fresh = 1 if memory.fresh[seat] or cap is None else 0
-        capped = odds.value_counts(cap if cap is not None else None)
+        capped = odds.value_counts(cap, lean)
         parts = [capped] * (unknown - fresh) + [odds.free] * fresh
     return known_value, parts
 
