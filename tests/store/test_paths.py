@@ -36,3 +36,18 @@ def test_snapshots_and_the_store_load_no_ui_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_seat_tokens_folder_is_the_data_folders_unless_the_environment_names_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yaniv_tui.store.tables import token_path
+
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "d"))
+    monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
+    assert paths.tokens_dir() == tmp_path / "d" / "tokens"
+    assert token_path("K7QF", "Ann").parent == tmp_path / "d" / "tokens"
+    monkeypatch.setenv(paths.TOKENS_ENV, str(tmp_path / "browser"))
+    assert paths.tokens_dir() == tmp_path / "browser"
+    assert token_path("K7QF", "Ann").parent == tmp_path / "browser"
+    assert not (tmp_path / "browser").exists()  # asking where is not making it

@@ -11,6 +11,8 @@ APP_NAME = "yaniv-tui"
 #: Environment variables that move the folders (tests, portable installs).
 DATA_ENV = "YANIV_DATA_DIR"
 CONFIG_ENV = "YANIV_CONFIG_DIR"
+#: The environment variable that moves a joiner's seat tokens (`yaniv serve` gives each browser its own).
+TOKENS_ENV = "YANIV_TOKENS_DIR"
 
 
 def _from_env(name: str) -> Path | None:
@@ -51,6 +53,11 @@ def legacy_save_path() -> Path:
 def history_path() -> Path:
     """The SQLite database of finished rounds and games."""
     return data_dir() / "history.sqlite3"
+
+
+def tokens_dir() -> Path:
+    """The folder of a joiner's seat tokens: the one `TOKENS_ENV` names, else `tokens/` in the data folder."""
+    return _from_env(TOKENS_ENV) or data_dir() / "tokens"
 
 
 def user_rulesets_dir() -> Path:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .files import NotAFile, TooBig, read_regular
-from .paths import data_dir
+from .paths import data_dir, tokens_dir
 from .saves import atomic_write
 
 TABLE_FORMAT = "yaniv-tui-table"
@@ -114,7 +114,7 @@ def token_path(code: str, name: str | None) -> Path:
     address, which may change (another port, another network), and not one for everyone who joins from this data
     folder (friends on one machine, or `yaniv serve`'s page, each give their own name)."""
     name = _SAFE.sub("_", f"{code.upper()}-{(name or '').strip().lower()}")[:150]
-    return data_dir() / "tokens" / f"{name}.token"
+    return tokens_dir() / f"{name}.token"
 
 
 def read_token(path: Path) -> str | None:
