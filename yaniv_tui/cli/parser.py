@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
@@ -24,6 +25,10 @@ MAX_JOBS = 64
 #: Where `yaniv host` listens, and `yaniv serve`.
 DEFAULT_PORT = 7777
 DEFAULT_SERVE_PORT = 8000
+#: `yaniv serve`: the browsers served at once (each page's `yaniv join` is a process of about 44 MiB), and the most
+#: --max-sessions takes.
+DEFAULT_MAX_SESSIONS = 8
+MAX_SESSIONS = 256
 #: `yaniv sim` without --seats.
 DEFAULT_SIM_SEATS = f"{DEFAULT_BOT_LEVEL},{DEFAULT_BOT_LEVEL}"
 #: `yaniv sim --ladder`: games a pairing, the expert's guesses a move, the seats a game it takes (one home:
@@ -123,6 +128,27 @@ def _port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"is a port from 1 to 65535 (0: any free port), not {value}")
     return value
+
+
+def _sessions(text: str) -> int:
+    value = _whole(text)
+    if not 1 <= value <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"takes 1 to {MAX_SESSIONS} browsers at once, not {value}")
+    return value
+
+
+#: A page's address as browsers see it: http(s), a host (name, IPv4 or [IPv6]), an optional port and path.
+_PUBLIC_URL = re.compile(
+    r"https?://(?:[A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%/-]*)?"
+)
+
+
+def _public_url(text: str) -> str:
+    if not _PUBLIC_URL.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"takes the page's http:// or https:// address, e.g. https://yaniv.example.org, not {text[:60]!r}"
+        )
+    return text
 
 
 # -- the parser ---------------------------------------------------------------------------------
@@ -302,7 +328,19 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     serve.add_argument(
         "--public", action="store_true", help="serve every network of this machine; without it, this machine only"
     )
-    serve.add_argument("--public-url", metavar="URL", help="the page's address as browsers see it (behind a proxy)")
+    serve.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="the page's http(s) address as browsers see it (behind a proxy); without it, the address they used",
+    )
+    serve.add_argument(
+        "--max-sessions",
+        type=_sessions,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"the most browsers served at once (default {DEFAULT_MAX_SESSIONS}); past it the page says so",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,220 @@
+"""`yaniv serve`: each browser its own private seat-token folder (kept by a cookie only that browser holds), the
+page's addresses from the address the browser used, a cap on sessions with one line when it is reached, a bounded
+terminal size, and a --public-url that is an http(s) address. The server runs on 127.0.0.1 with a stand-in app
+(tests/cli/fake_textual_app.py) in place of `yaniv join`; tests/browser/ drives the real thing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shlex
+import stat
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from yaniv_tui.cli import main
+from yaniv_tui.cli.parser import DEFAULT_MAX_SESSIONS, parse
+from yaniv_tui.cli.serve import BROWSER_COOKIE, MAX_COLUMNS, MAX_ROWS, browser_key, browser_tokens_dir, new_browser_key
+from yaniv_tui.cli.serve_web import YanivServer
+from yaniv_tui.store import paths
+
+FAKE_APP = Path(__file__).with_name("fake_textual_app.py")
+#: How many times a test looks again (a tenth of a second apart) for what a session process wrote.
+LOOKS = 300
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
+    return tmp_path / "data"
+
+
+@asynccontextmanager
+async def serving(
+    record: Path, port: int, *, public_url: str | None = None, max_sessions: int = 4
+) -> AsyncIterator[YanivServer]:
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
+    server = YanivServer(command, host="0.0.0.0", port=port, public_url=public_url, max_sessions=max_sessions)
+    test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
+    await test_server.start_server()
+    try:
+        yield server
+    finally:
+        await test_server.close()
+
+
+async def records(record: Path, count: int) -> list[dict[str, Any]]:
+    """The first `count` lines the stand-in app wrote (bounded: fails after LOOKS looks)."""
+    for _ in range(LOOKS):
+        lines = record.read_text().splitlines() if record.exists() else []
+        if len(lines) >= count:
+            return [json.loads(line) for line in lines[:count]]
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the session wrote {len(lines)} lines, not {count}")
+
+
+async def page(port: int, headers: dict[str, str] | None = None) -> tuple[str, aiohttp.ClientResponse]:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{port}/", headers=headers or {}) as response,
+    ):
+        return await response.text(), response
+
+
+# -- item 1: a seat token belongs to the browser that joined with it -------------------------------------
+
+
+def test_each_browser_has_its_own_private_tokens_folder_in_the_data_folder(data_folder: Path) -> None:
+    one, two = new_browser_key(), new_browser_key()
+    assert one != two and browser_key(one) == one
+    first, second = browser_tokens_dir(one), browser_tokens_dir(two)
+    assert first != second and first == browser_tokens_dir(one)
+    for folder in (first, second):
+        assert folder.is_dir() and folder.is_relative_to(data_folder)
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert stat.S_IMODE(folder.parent.stat().st_mode) == 0o700
+        assert one not in str(folder)  # the key itself is kept by the browser only
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, "", "../../../etc", "a" * 31, "a" * 33, "a" * 31 + "/", "a" * 31 + ".", "ä" * 32, "a" * 31 + "\n"],
+)
+def test_a_browser_key_that_is_not_one_of_ours_names_no_folder(value: str | None) -> None:
+    assert browser_key(value) is None
+
+
+async def test_the_page_gives_a_browser_a_key_and_keeps_the_one_it_has(tmp_path: Path) -> None:
+    async with serving(tmp_path / "record", 18201):
+        _, response = await page(18201)
+        cookie = response.cookies[BROWSER_COOKIE]
+        assert browser_key(cookie.value) == cookie.value
+        assert cookie["httponly"] and cookie["samesite"] == "Lax"
+        _, again = await page(18201, {"Cookie": f"{BROWSER_COOKIE}={cookie.value}"})
+        assert again.cookies[BROWSER_COOKIE].value == cookie.value
+        _, forged = await page(18201, {"Cookie": f"{BROWSER_COOKIE}=../../tokens"})
+        assert browser_key(forged.cookies[BROWSER_COOKIE].value) not in (None, cookie.value)
+
+
+async def test_each_browser_session_joins_with_its_own_tokens_folder(tmp_path: Path) -> None:
+    record, key = tmp_path / "record", new_browser_key()
+    async with serving(record, 18202), aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18202/ws?width=100&height=30"
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={key}"}) as ws:
+            assert b"join screen" in await ws.receive_bytes(timeout=30)
+            [env] = await records(record, 1)
+            assert env["YANIV_TOKENS_DIR"] == str(browser_tokens_dir(key))
+            assert env["TEXTUAL_DRIVER"] and (env["COLUMNS"], env["ROWS"]) == ("100", "30")
+        async with http.ws_connect(url) as ws:  # no key (cookies refused): a folder of its own, forgotten after
+            await ws.receive_bytes(timeout=30)
+            env = (await records(record, 3))[-1]
+            folder = Path(env["YANIV_TOKENS_DIR"])
+            assert folder.is_dir() and folder != browser_tokens_dir(key)
+        for _ in range(LOOKS):
+            if not folder.exists():
+                break
+            await asyncio.sleep(0.1)
+        assert not folder.exists()
+        assert browser_tokens_dir(key).is_dir()  # a browser's own folder stays, for its rejoin after a reload
+
+
+# -- item 2: the page's addresses are the ones the browser used -----------------------------------------
+
+
+async def test_under_public_the_page_points_at_the_address_the_browser_used(tmp_path: Path) -> None:
+    async with serving(tmp_path / "record", 18203):
+        html, _ = await page(18203, {"Host": "192.168.1.5:18203"})
+        assert 'data-session-websocket-url="ws://192.168.1.5:18203/ws"' in html
+        assert 'href="http://192.168.1.5:18203/static/css/xterm.css"' in html
+        assert "0.0.0.0" not in html
+        html, _ = await page(18203, {"Host": "yaniv.lan"})
+        assert 'data-session-websocket-url="ws://yaniv.lan/ws"' in html
+        html, _ = await page(18203, {"Host": '"><script>'})
+        assert "<script>" not in html.split("</head>")[1].split("<script")[0] and "0.0.0.0" not in html
+        assert 'data-session-websocket-url="ws://localhost:18203/ws"' in html
+
+
+async def test_a_public_url_names_the_pages_addresses(tmp_path: Path) -> None:
+    async with serving(tmp_path / "record", 18204, public_url="https://yaniv.example.org/play/"):
+        html, _ = await page(18204, {"Host": "127.0.0.1:18204"})
+        assert 'data-session-websocket-url="wss://yaniv.example.org/play/ws"' in html
+        assert 'src="https://yaniv.example.org/play/static/js/textual.js"' in html
+
+
+# -- item 3: the terminal has the focus when the page loads ----------------------------------------------
+
+
+async def test_the_page_focuses_the_terminal(tmp_path: Path) -> None:
+    async with serving(tmp_path / "record", 18205):
+        html, _ = await page(18205)
+    assert re.search(r"\.xterm-helper-textarea.*\.focus\(\)", html, re.S)
+
+
+# -- item 4: a cap on sessions, and a bounded terminal ---------------------------------------------------
+
+
+def test_serve_takes_a_cap_on_sessions() -> None:
+    assert parse(["serve"]).max_sessions == DEFAULT_MAX_SESSIONS
+    assert parse(["serve", "--max-sessions", "2"]).max_sessions == 2
+
+
+async def test_past_the_cap_a_browser_is_told_in_one_line_and_starts_nothing(tmp_path: Path) -> None:
+    record = tmp_path / "record"
+    async with serving(record, 18206, max_sessions=1) as server, aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18206/ws"
+        async with http.ws_connect(url) as first:
+            await first.receive_bytes(timeout=30)
+            html, _ = await page(18206)
+            assert "every place is taken (1 at once)" in html and "data-session-websocket-url" not in html
+            async with http.ws_connect(url) as second:
+                line = await second.receive_bytes(timeout=30)
+                assert b"every place is taken (1 at once)" in line
+                assert (await second.receive(timeout=30)).type == aiohttp.WSMsgType.CLOSE
+            assert len(await records(record, 1)) == 1 and server.sessions == 1
+        for _ in range(LOOKS):
+            if server.sessions == 0:
+                break
+            await asyncio.sleep(0.1)
+        html, _ = await page(18206)
+        assert "every place is taken" not in html and "data-session-websocket-url" in html
+
+
+async def test_the_terminal_size_is_bounded_and_hostile_frames_are_ignored(tmp_path: Path) -> None:
+    record = tmp_path / "record"
+    url = "ws://127.0.0.1:18207/ws?width=100000000&height=-4"
+    async with serving(record, 18207), aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        await ws.receive_bytes(timeout=30)
+        [env] = await records(record, 1)
+        assert (env["COLUMNS"], env["ROWS"]) == (str(MAX_COLUMNS), "1")
+        for hostile in ("not json", "{}", "[]", '["stdin", 7]', '["resize", "big"]', '["resize", {"width": "x"}]'):
+            await ws.send_str(hostile)
+        await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
+        await ws.send_str(json.dumps(["stdin", "a"]))
+        resize, typed = (await records(record, 3))[1:]
+        assert resize == {"type": "resize", "width": MAX_COLUMNS, "height": MAX_ROWS}
+        assert typed == {"stdin": "a"}
+
+
+# -- item 5: --public-url is an http(s) address, and nothing raw is printed -----------------------------
+
+
+@pytest.mark.parametrize("url", ["\x1b[31mhttp://x.org", "ftp://x.org", "x.org", "http://", 'http://x.org/"><b>'])
+def test_a_public_url_that_is_not_http_is_one_printable_line(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--public-url", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.isprintable() is False and err[:-1].isprintable()
+    assert "--public-url" in err and "http://" in err and "\x1b" not in err
+
+
+@pytest.mark.parametrize("url", ["http://x.org", "https://yaniv.example.org:8443/play", "http://[::1]:8000"])
+def test_an_http_public_url_is_taken(url: str) -> None:
+    assert parse(["serve", "--public-url", url]).public_url == url

@@ -1,0 +1,190 @@
+"""`yaniv serve`'s web server: textual-serve's `Server` (its routes, static files and `AppService`, the process of
+one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
+
+- each page's process keeps its seat tokens in its browser's own folder (`serve.browser_tokens_dir`);
+- the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
+- at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
+  is ignored;
+- the page (templates/serve.html) focuses the terminal as soon as it is connected.
+
+tests/cli/test_serve.py fails if textual-serve changes under these overrides."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from yaniv_tui.store.paths import TOKENS_ENV
+
+from .serve import (
+    BROWSER_COOKIE,
+    FULL_LINE,
+    KEY_MAX_AGE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    bounded,
+    browser_key,
+    browser_tokens_dir,
+    new_browser_key,
+)
+
+log = logging.getLogger("textual-serve")
+
+#: A Host header that is a host name, an IPv4 or a bracketed IPv6 address, with an optional port.
+_HOST = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
+TEMPLATES = Path(__file__).with_name("templates")
+TEMPLATE = "serve.html"
+#: The largest font size the page's `?fontsize=` may ask for.
+MAX_FONT_SIZE = 64
+#: How long a page's process may take to exit once it has closed its output, in seconds.
+PROCESS_GRACE = 10.0
+
+
+class Session(AppService):
+    """One page's `yaniv join` process, with its browser's own tokens folder in its environment."""
+
+    def __init__(self, command: str, tokens: Path, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.tokens = tokens
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width=width, height=height)
+        environment[TOKENS_ENV] = str(self.tokens)
+        return environment
+
+    async def stop(self) -> None:
+        """Stop the process, and wait for it (textual-serve does not), killing it if it outlives its output."""
+        await super().stop()
+        process = self._process
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), PROCESS_GRACE)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+
+class YanivServer(Server):
+    """textual-serve's server for `yaniv join`, one private tokens folder a browser, at most `max_sessions`
+    pages at once."""
+
+    def __init__(self, command: str, *, host: str, port: int, public_url: str | None, max_sessions: int) -> None:
+        super().__init__(command, host=host, port=port, title="Yaniv", templates_path=TEMPLATES)
+        self.given_url = public_url.rstrip("/") if public_url else None
+        self.max_sessions = max_sessions
+        self.sessions = 0
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing: `yaniv serve` has said where it serves (textual-serve's banner would name 0.0.0.0)."""
+
+    def page_url(self, request: web.Request) -> str:
+        """Where the browser reached the page: `--public-url`, else the Host it used (else this machine)."""
+        if self.given_url:
+            return self.given_url
+        host = request.headers.get("Host", "")
+        return f"http://{host}" if _HOST.fullmatch(host) else f"http://localhost:{self.port}"
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page, and the browser's key in its cookie (the one it has, or a new one)."""
+        url = self.page_url(request)
+        scheme, rest = url.split(":", 1)
+        context = {
+            "title": self.title,
+            "font_size": bounded(request.query.get("fontsize", "16"), MAX_FONT_SIZE, 16),
+            "static_url": f"{url}/static/",
+            "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws",
+            "full_line": FULL_LINE.format(self.max_sessions) if self.sessions >= self.max_sessions else None,
+        }
+        response = aiohttp_jinja2.render_template(TEMPLATE, request, context)
+        key = browser_key(request.cookies.get(BROWSER_COOKIE)) or new_browser_key()
+        response.set_cookie(
+            BROWSER_COOKIE,
+            key,
+            max_age=KEY_MAX_AGE,
+            path="/",
+            httponly=True,
+            samesite="Lax",
+            secure=scheme == "https",
+        )
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """Run a page's `yaniv join` while its WebSocket is open; past the cap, one line and close."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        if self.sessions >= self.max_sessions:
+            await websocket.send_bytes(FULL_LINE.format(self.max_sessions).encode("utf-8") + b"\r\n")
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"every place is taken")
+            return websocket
+        self.sessions += 1
+        key = browser_key(request.cookies.get(BROWSER_COOKIE))
+        try:
+            tokens = browser_tokens_dir(key or new_browser_key())  # without a key: this session's only
+        except OSError as error:
+            self.sessions -= 1
+            log.error("yaniv serve: cannot make a browser's tokens folder: %s", error.strerror or error)
+            await websocket.close(code=WSCloseCode.INTERNAL_ERROR, message=b"cannot keep seat tokens")
+            return websocket
+        session = Session(
+            self.command,
+            tokens,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        try:
+            width = bounded(request.query.get("width", "80"), MAX_COLUMNS, 80)
+            await session.start(width, bounded(request.query.get("height", "24"), MAX_ROWS, 24))
+            await _relay(websocket, session)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.error("yaniv serve: a page's session failed: %s", error)
+        finally:
+            await session.stop()
+            self.sessions -= 1
+            if key is None:
+                shutil.rmtree(tokens, ignore_errors=True)
+        return websocket
+
+
+async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
+    """The page's frames to its process: keys, its size (bounded), focus; anything else is ignored."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = json.loads(message.data)
+        except ValueError:
+            continue
+        if not isinstance(envelope, list) or not envelope:
+            continue
+        kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+        if kind == "stdin" and isinstance(data, str):
+            await session.send_bytes(data.encode("utf-8", "replace"))
+        elif kind == "resize" and isinstance(data, dict) and all(_whole(data.get(k)) for k in ("width", "height")):
+            width = bounded(data["width"], MAX_COLUMNS, 80)
+            await session.set_terminal_size(width, bounded(data["height"], MAX_ROWS, 24))
+        elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
+            await websocket.send_json(["pong", data])
+        elif kind == "blur":
+            await session.blur()
+        elif kind == "focus":
+            await session.focus()
+
+
+def _whole(value: object) -> bool:
+    """Whether a frame's value is a whole number (JSON's true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
