@@ -29,6 +29,10 @@ def test_wheel_ships_every_preset_inside_the_package(wheel: Path) -> None:
     assert "yaniv_tui/rulesets/README.md" in names
 
 
+def test_wheel_ships_the_serve_page(wheel: Path) -> None:
+    assert "yaniv_tui/cli/templates/serve.html" in zipfile.ZipFile(wheel).namelist()
+
+
 def test_wheel_has_the_yaniv_command(wheel: Path) -> None:
     archive = zipfile.ZipFile(wheel)
     (entry,) = [n for n in archive.namelist() if n.endswith("entry_points.txt")]

@@ -1,0 +1,213 @@
+"""`yaniv serve` in a real browser: headless Chromium (Debian's `chromium`) driven by Playwright, against a
+`yaniv serve` and a headless `yaniv host` on 127.0.0.1. The first browser types the join form without a click
+(the page focuses its terminal), joins and plays a move; a second browser (its own cookies: another person)
+typing the same code and the same name in other case cannot take the seat or see its hand; the first one's
+reload rejoins its seat. Skipped, with its reason, where Chromium or Playwright is missing.
+
+What a page shows is read from what `yaniv serve` sends it (the terminal's bytes, escapes stripped); what was
+played, from the host's save. Screenshots are kept in the test's temporary folder. Every wait is bounded."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(
+    not os.access(CHROMIUM, os.X_OK), reason="no Chromium (Debian: apt-get install chromium)"
+)
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: `yaniv serve`'s port (the host's is any free one it prints).
+SERVE_PORT = 18250
+#: Each wait looks this many times, a tenth of a second apart, then fails.
+LOOKS = 300
+#: What `yaniv host` prints for friends to type.
+JOIN_LINE = re.compile(r"^yaniv join \S+:(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
+#: Terminal escapes (CSI, OSC, charset and keypad modes), stripped from what a page was sent.
+_ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>]")
+
+
+class Page:
+    """A browser page on `yaniv serve`, and the text it has been sent."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.sent: list[bytes] = []
+        page.set_default_timeout(30_000)
+        page.on("websocket", lambda ws: ws.on("framereceived", self._received))
+
+    def _received(self, payload: bytes | str) -> None:
+        self.sent.append(payload if isinstance(payload, bytes) else payload.encode("utf-8"))
+
+    def text(self) -> str:
+        return _ESCAPES.sub("", b"".join(self.sent).decode("utf-8", "replace"))
+
+    def wait_until(self, what: str, done: Callable[[], bool]) -> None:
+        for _ in range(LOOKS):
+            if done():
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"the page never showed {what}; its last text: {self.text()[-600:]!r}")
+
+    def wait_for_text(self, needle: str) -> None:
+        self.wait_until(repr(needle), lambda: needle in self.text())
+
+    def open(self) -> None:
+        self.sent.clear()
+        self.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
+        self.wait_for_text("room code")  # the join screen
+
+    def type_join_form(self, port: int, code: str, name: str) -> None:
+        """Address, Tab, code, Tab, name, Enter: no click first. Like a person, it looks at the screen before
+        going on (the app takes a Tab typed in the same burst as the next letters after them: the page does
+        not, a terminal does too), so each Tab waits for the next field to be drawn focused."""
+        keyboard = self.page.keyboard
+        keyboard.type(f"127.0.0.1:{port}")
+        self.wait_for_text(f"127.0.0.1:{port}")
+        for typed, placeholder in ((code, "K7QF"), (name, "optional")):
+            seen = len(self.text())
+            keyboard.press("Tab")
+            drawn = lambda shown=placeholder, since=seen: shown in self.text()[since:]  # noqa: E731
+            self.wait_until(f"the field of {placeholder!r} focused", drawn)
+            keyboard.type(typed)
+            self.wait_for_text(typed)
+        keyboard.press("Enter")
+
+
+def _environment(folder: Path) -> dict[str, str]:
+    env = {**os.environ, "YANIV_DATA_DIR": str(folder / "data"), "YANIV_CONFIG_DIR": str(folder / "config")}
+    env.pop("YANIV_TOKENS_DIR", None)
+    return {**env, "PYTHONUNBUFFERED": "1"}
+
+
+def _first_line(process: subprocess.Popen[bytes]) -> str:
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    assert ready, "the host printed nothing"
+    return process.stdout.readline().decode("utf-8", "replace").strip()
+
+
+def _wait_for_port(port: int) -> None:
+    for _ in range(LOOKS):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            select.select([], [], [], 0.1)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=20)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A headless host (a remote seat and an easy bot) and `yaniv serve`: the host's port, its code, and its
+    data folder."""
+    command = [sys.executable, "-m", "yaniv_tui"]
+    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+    host = subprocess.Popen(
+        [*command, "host", "--headless", "--players", "remote,bot:easy", "--port", "0", "--seed", "7"],
+        env=_environment(host_folder),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    serve = subprocess.Popen(
+        [*command, "serve", "--port", str(SERVE_PORT)],
+        env=_environment(serve_folder),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        line = _first_line(host)
+        match = JOIN_LINE.match(line)
+        assert match is not None, f"no join line from the host: {line!r}"
+        _wait_for_port(SERVE_PORT)
+        yield int(match["port"]), match["code"], host_folder / "data"
+    finally:
+        _stop(serve)
+        _stop(host)
+
+
+def _turns(host_data: Path) -> list[dict[str, Any]]:
+    """The turns of the round so far, from the host's save."""
+    saves = list((host_data / "saves").glob("*.json"))
+    if len(saves) != 1:
+        return []
+    try:
+        game = json.loads(saves[0].read_text())["game"]
+    except (OSError, ValueError):
+        return []  # being written
+    log: list[dict[str, Any]] = game["log"]
+    return log
+
+
+def test_a_browser_joins_plays_and_keeps_its_seat_from_another_browser(
+    table: tuple[int, str, Path], tmp_path: Path
+) -> None:
+    port, code, host_data = table
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            size = {"width": 1100, "height": 700}
+            web = Page(browser.new_context(viewport=size).new_page())
+            web.open()
+            web.type_join_form(port, code, "Web")
+            web.wait_for_text("Your hand")
+            web.page.screenshot(path=tmp_path / "1-joined.png")
+
+            web.wait_for_text("Your turn")
+            before = len(_turns(host_data))
+            web.page.keyboard.press("1")  # the first card
+            web.page.keyboard.press("Enter")  # dropped
+            web.page.keyboard.press("d")  # and the deck's card taken
+            web.wait_until(
+                "its move in the host's save",
+                lambda: any(turn["seat"] == 0 for turn in _turns(host_data)[before:]),
+            )
+            web.page.screenshot(path=tmp_path / "2-played.png")
+
+            other = Page(browser.new_context(viewport=size).new_page())  # another person: no cookie of Web's
+            other.open()
+            other.type_join_form(port, code, "web")
+            other.wait_until("a refusal", lambda: "table is full" in other.text() or "already at" in other.text())
+            other.page.screenshot(path=tmp_path / "3-refused.png")
+            assert "Your hand" not in other.text()
+            assert "-closed" not in (web.page.evaluate("document.body.className") or "")
+
+            web.open()  # a reload: the same browser, its seat token in its own folder
+            web.type_join_form(port, code, "Web")
+            web.wait_for_text("Your hand")
+            web.page.screenshot(path=tmp_path / "4-rejoined.png")
+        finally:
+            browser.close()
