@@ -83,7 +83,7 @@ def main(args: argparse.Namespace) -> int:
     )
     where = args.public_url or f"http://{'<this machine>' if args.public else host}:{args.port}"
     print(
-        f"yaniv: serving 'yaniv join' on {where} to {args.max_sessions} browsers at once (Ctrl+C stops it)",
+        f"yaniv: serving 'yaniv join' on {where}, at most {args.max_sessions} at once (Ctrl+C stops it)",
         flush=True,
     )
     try:
