@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rich.text import Text
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -33,8 +33,8 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
     save_problem: str
 
     def hint_text(self) -> str:
-        """What enter does, and how to move: it follows whether a saved game is offered."""
-        first = "enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts"
+        """What enter does, and how to move: ctrl+r goes back to the saved game when one is offered."""
+        first = "enter starts, ctrl+r continues the saved game" if self.saved else "enter starts"
         return first + " · ↑↓ and tab move between fields · enter changes a seat's Human/Bot, ← → a limit"
 
     def load_saves(self) -> None:
@@ -53,8 +53,22 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
             with Vertical(id="saved-box"):
                 yield Static(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
-                yield Press("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
-                yield Press("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
+                with Horizontal(id="saved-buttons"):
+                    yield Press(
+                        "Continue",
+                        id="continue-saved",
+                        variant="primary",
+                        compact=True,
+                        tooltip="ctrl+r: back to this game",
+                        action="screen.continue_game",
+                    )
+                    yield Press(
+                        "Saved games…",
+                        id="saved-games",
+                        compact=True,
+                        tooltip="ctrl+o: every game in progress",
+                        action="screen.saved_games",
+                    )
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 
