@@ -103,7 +103,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         return [(f"{n} cards", n) for n in self.rules.hand_sizes]
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall("the setup screen")
         yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
