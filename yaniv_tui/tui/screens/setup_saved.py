@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
@@ -16,6 +16,11 @@ from ..colours import colour
 from ..options import GameOptions
 from ..widgets.press import Press
 from .common import stylesheet
+
+
+def is_table(saved: SavedGame) -> bool:
+    """Whether the game has a seat played from another machine: a table `yaniv host` opens."""
+    return any(seat.is_remote for seat in saved.meta.seats)
 
 
 class SetupSaved(Screen[GameOptions | SavedGame]):
@@ -40,13 +45,19 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
     def load_saves(self) -> None:
         """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
         listing = scan_saves()
-        self.games = list(listing.games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.offer(listing.games)
         self.save_problem = ""
         notices = self.prefill.pop("notices", None)
         lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
         if lines:
             self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
+
+    def offer(self, games: Iterable[SavedGame]) -> None:
+        """Offer the games this screen can open: under `yaniv host` its tables only (a game with a remote seat;
+        one of this screen only is `yaniv`'s, and nobody could join it), else every game. Continue goes back to
+        the newest no other yaniv has open."""
+        self.games = [saved for saved in games if not self.hosting or is_table(saved)]
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
 
     def compose_saved(self) -> Iterator[Widget]:
         if self.games:
@@ -120,8 +131,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
 
     def refresh_saves(self) -> None:
         """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.offer(scan_saves().games)
         self.show_saved()
 
     def action_saved_games(self) -> None:
