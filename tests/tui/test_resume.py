@@ -157,12 +157,16 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
         assert again.screen.__class__.__name__ == "PassScreen"
 
 
-async def test_enter_on_setup_continues_the_saved_game():
+async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl_r_does():
+    # Focus starts on the rules (enter there starts a new game, tests/tui/test_setup_keys_and_fold.py); the
+    # field after them is Continue.
     before, _ = await one_turn_saved("israeli", seed=9)
     setup_app = YanivApp(None, {"bot_delay": 0.0})
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "enter continues the saved game" in screen_text(setup_app)
+        assert "ctrl+r continues the saved game" in screen_text(setup_app)
+        await pilot.press("tab")
+        assert setup_app.screen.focused is not None and setup_app.screen.focused.id == "continue-saved"
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(setup_app.screen, TableScreen)

@@ -1,5 +1,5 @@
-"""What every screen shares: the "enlarge the terminal" notice, what the player chooses at a game's end, and a
-screen styled once when it is first shown."""
+"""What every screen shares: the "enlarge the terminal" (or window) notice, what the player chooses at a game's
+end, and a screen styled once when it is first shown."""
 
 from __future__ import annotations
 
@@ -27,14 +27,27 @@ AfterGame = Literal["again", "new", "quit"]
 
 
 class TooSmall(Static):
-    """Shown instead of everything else below 80×24 (the stylesheet switches it on)."""
+    """Shown instead of everything else below 80×24 (the stylesheet switches it on).
 
-    def __init__(self) -> None:
-        super().__init__(
-            "The terminal is too small for the table.\n"
-            f"Please enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n\nctrl+q quits.",
-            classes="too-small",
+    It names the screen it is on (`place`, say "the table"; none over a dialog) and what is too small: the
+    terminal, or the browser's window under `yaniv serve` (textual-serve runs the app with its web driver).
+    """
+
+    def __init__(self, place: str = "") -> None:
+        self.place = place
+        super().__init__(self.words(web=False), classes="too-small")
+
+    def words(self, *, web: bool) -> str:
+        surface = "window" if web else "terminal"
+        where = f" for {self.place}" if self.place else ""
+        return (
+            f"The {surface} is too small{where}.\n"
+            f"Please enlarge the {surface} to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n\nctrl+q quits."
         )
+
+    def on_mount(self) -> None:
+        if self.app.is_web:
+            self.update(self.words(web=True))
 
 
 class StyledOnce:

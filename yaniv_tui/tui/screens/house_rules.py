@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from itertools import groupby
 from typing import Any, ClassVar
@@ -17,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError
 from yaniv_tui.engine.ruleset_keys import Key
-from yaniv_tui.store import save_user_ruleset
+from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
 from .common import TooSmall, stylesheet
 
@@ -64,12 +65,6 @@ class HouseRulesScreen(ModalScreen[str | None]):
         Binding("ctrl+s", "save", "save as a new preset"),
     ]
     AUTO_FOCUS = "#hr-id"
-    DEFAULT_CSS = """
-    HouseRulesScreen #hr-error {
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
 
     def __init__(self, base_id: str, rules: Ruleset, taken: set[str]) -> None:
         super().__init__(classes="dialog-screen")
@@ -122,13 +117,14 @@ class HouseRulesScreen(ModalScreen[str | None]):
         return {field: value for field, value in wanted.items() if value != getattr(self.rules, field)}
 
     def show_error(self, message: str) -> None:
-        # One line: the file's full path is long and says nothing the host needs here.
+        """The error's first line, whole (wrapped where the dialog is narrow), without the rulesets folder's
+        path: it is long and says nothing the host needs here."""
         line = message.splitlines()[0] if message else ""
         if ".toml: " in line:
             line = line.split(".toml: ", 1)[1]
+        line = line.replace(f"{user_rulesets_dir()}{os.sep}", "")  # "<folder>/friday.toml already exists: …"
         error = self.query_one("#hr-error", Static)
         error.update(Content.styled(line, "bold $text-error"))
-        error.tooltip = line or None  # the whole line, when the dialog is too narrow for it
 
     @on(Input.Changed)
     def changed(self, event: Input.Changed) -> None:

@@ -36,6 +36,11 @@ def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
     return text
 
 
+def open_elsewhere(saved: SavedGame) -> str:
+    """Why a game in the list can be neither continued nor deleted here."""
+    return f"the game {saved.game_id[:8]} is open in another yaniv: finish it there"
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question; dismissed with True only on the button or key that says yes."""
 
@@ -122,7 +127,7 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
         if saved is None:
             return
         if is_open_elsewhere(saved.game_id):
-            self.say(f"the game {saved.game_id[:8]} is open in another yaniv: finish it there")
+            self.say(open_elsewhere(saved))
             return
         self.dismiss(saved)
 
@@ -132,6 +137,10 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
     def action_delete(self) -> None:
         saved = self.highlighted()
         if saved is None:
+            return
+        if is_open_elsewhere(saved.game_id):  # said before asking: the answer could not be acted on
+            self.say(f"not deleted: {open_elsewhere(saved)}")
+            self.show_games()  # its line says so too
             return
         question = Text.assemble(
             "Delete this saved game? It cannot be brought back.\n\n",

@@ -35,7 +35,7 @@ from ..widgets.line_edit import LineEdit
 from ..widgets.press import Press
 from .common import StyledOnce, TooSmall
 from .setup_saved import SetupSaved
-from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, RulesetList, SeatRow, load_presets
+from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, FieldScroll, RulesetList, SeatRow, load_presets
 
 #: What the seed and an end score take as typed: digits (a sign or a letter is refused as typed).
 DIGITS = r"[0-9]*"
@@ -46,9 +46,9 @@ __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "load_presets"]
 class SetupScreen(StyledOnce, SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
-    Focus starts on the ruleset list (on Continue when a saved game is offered); enter there starts the
-    highlighted rules with the defaults: one human against two bots. ↑↓ move between fields as tab does
-    wherever a field has no use for them.
+    Focus starts on the ruleset list, with or without a saved game; enter there starts the highlighted rules
+    with the defaults: one human against two bots. ↑↓ move between fields as tab does wherever a field has no
+    use for them (↓ past the last rules too), at every size: the fields scroll, Start and its row stay in view.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -103,7 +103,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         return [(f"{n} cards", n) for n in self.rules.hand_sizes]
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall("the setup screen")
         yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
@@ -112,30 +112,35 @@ class SetupScreen(StyledOnce, SetupSaved):
                 if self.bad_rulesets:
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
                     yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
+                yield Static(self.hint_text(), id="setup-hint")
                 # Not a stop for tab or ↑↓: the whole rules are in the help (?); the side follows its focus.
                 with VerticalScroll(id="preset-rules-box", can_focus=False):
                     yield Static(self.rules_summary(), id="preset-rules")
-            with VerticalScroll(id="setup-side", can_focus=False):
-                yield from self.compose_saved()
-                yield Static("Seats", classes="section")
-                for index in range(self.count):
-                    yield SeatRow(index, self.seat_at(index), remote=self.hosting)
-                with Horizontal(id="seat-buttons"):
-                    full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
-                    yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
-                    yield Press("− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest)
-                yield Static("Limits", classes="section")
-                yaniv, end, typed, hand = self.limits_wanted(first=True)
-                yield Choice(self.yaniv_choices(), value=yaniv, label="Call Yaniv at", id="yaniv-limit")
-                yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")
-                if self.rules.end_limit_any:
-                    yield self.end_typed(typed)
-                if len(self.rules.hand_sizes) > 1:
-                    yield self.hand_size(hand)
-                seed = self.prefill.get("seed")
-                yield LineEdit(
-                    "" if seed is None else str(seed), placeholder="random", allowed=DIGITS, label="Seed", id="seed"
-                )
+            with Vertical(id="setup-side-box"):
+                with FieldScroll(id="setup-side", can_focus=False):
+                    yield from self.compose_saved()
+                    yield Static("Seats", classes="section")
+                    for index in range(self.count):
+                        yield SeatRow(index, self.seat_at(index), remote=self.hosting)
+                    with Horizontal(id="seat-buttons"):
+                        full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
+                        yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
+                        yield Press(
+                            "− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest
+                        )
+                    yield Static("Limits", classes="section")
+                    yaniv, end, typed, hand = self.limits_wanted(first=True)
+                    yield Choice(self.yaniv_choices(), value=yaniv, label="Call Yaniv at", id="yaniv-limit")
+                    yield Choice(self.end_choices(), value=end, label="End score", id="end-limit")
+                    if self.rules.end_limit_any:
+                        yield self.end_typed(typed)
+                    if len(self.rules.hand_sizes) > 1:
+                        yield self.hand_size(hand)
+                    seed = self.prefill.get("seed")
+                    yield LineEdit(
+                        "" if seed is None else str(seed), placeholder="random", allowed=DIGITS, label="Seed", id="seed"
+                    )
+                # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
                     yield Press("Start", id="start", variant="success", action="screen.start")
@@ -146,7 +151,6 @@ class SetupScreen(StyledOnce, SetupSaved):
                         tooltip="ctrl+e: change these rules, save as your own",
                         action="screen.house_rules",
                     )
-                yield Static(self.hint_text(), id="setup-hint")
         yield KeyBar()
 
     def preset_options(self) -> list[Option]:
@@ -207,8 +211,6 @@ class SetupScreen(StyledOnce, SetupSaved):
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
         presets.highlighted = list(self.presets).index(self.ruleset_id)
-        if self.saved is not None:  # enter goes back to it, as the hint says
-            self.query_one("#continue-saved", Press).focus()
 
     # -- the chosen preset ----------------------------------------------------------------
 
@@ -333,12 +335,14 @@ class SetupScreen(StyledOnce, SetupSaved):
             ruleset_ref=self.ruleset_id,
         )
 
+    def offers(self, action: str) -> bool:
+        """Whether the screen has the key for `action` now (the footer and the help list only those): Continue
+        and the saved games only with a game to go back to (Continue with every one open elsewhere too: it
+        looks again, and says so)."""
+        return bool(self.games) or action not in ("continue_game", "saved_games")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue_game":  # with every game open elsewhere too: it looks again, and says so
-            return bool(self.games)
-        if action == "saved_games":
-            return bool(self.games)
-        return True
+        return self.offers(action)
 
     def action_house_rules(self) -> None:
         from .house_rules import HouseRulesScreen

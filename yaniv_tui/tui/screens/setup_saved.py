@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from rich.text import Text
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -16,6 +16,11 @@ from ..colours import colour
 from ..options import GameOptions
 from ..widgets.press import Press
 from .common import stylesheet
+
+
+def is_table(saved: SavedGame) -> bool:
+    """Whether the game has a seat played from another machine: a table `yaniv host` opens."""
+    return any(seat.is_remote for seat in saved.meta.seats)
 
 
 class SetupSaved(Screen[GameOptions | SavedGame]):
@@ -33,28 +38,48 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
     save_problem: str
 
     def hint_text(self) -> str:
-        """What enter does, and how to move: it follows whether a saved game is offered."""
-        first = "enter continues the saved game, ctrl+s starts a new one" if self.saved else "enter starts"
+        """What enter does, and how to move: ctrl+r goes back to the saved game when one is offered."""
+        first = "enter starts, ctrl+r continues the saved game" if self.saved else "enter starts"
         return first + " · ↑↓ and tab move between fields · enter changes a seat's Human/Bot, ← → a limit"
 
     def load_saves(self) -> None:
         """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
         listing = scan_saves()
-        self.games = list(listing.games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.offer(listing.games)
         self.save_problem = ""
         notices = self.prefill.pop("notices", None)
         lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
         if lines:
             self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
 
+    def offer(self, games: Iterable[SavedGame]) -> None:
+        """Offer the games this screen can open: under `yaniv host` its tables only (a game with a remote seat;
+        one of this screen only is `yaniv`'s, and nobody could join it), else every game. Continue goes back to
+        the newest no other yaniv has open."""
+        self.games = [saved for saved in games if not self.hosting or is_table(saved)]
+        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+
     def compose_saved(self) -> Iterator[Widget]:
         if self.games:
             with Vertical(id="saved-box"):
                 yield Static(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
-                yield Press("Continue (ctrl+r)", id="continue-saved", variant="primary", action="screen.continue_game")
-                yield Press("Saved games… (ctrl+o)", id="saved-games", compact=True, action="screen.saved_games")
+                with Horizontal(id="saved-buttons"):
+                    yield Press(
+                        "Continue",
+                        id="continue-saved",
+                        variant="primary",
+                        compact=True,
+                        tooltip="ctrl+r: back to this game",
+                        action="screen.continue_game",
+                    )
+                    yield Press(
+                        "Saved games…",
+                        id="saved-games",
+                        compact=True,
+                        tooltip="ctrl+o: every game in progress",
+                        action="screen.saved_games",
+                    )
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
 
@@ -106,8 +131,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
 
     def refresh_saves(self) -> None:
         """Read the saves folder again: games played, finished or deleted elsewhere since it was read."""
-        self.games = list(scan_saves().games)
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.offer(scan_saves().games)
         self.show_saved()
 
     def action_saved_games(self) -> None:

@@ -9,6 +9,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
@@ -27,9 +28,30 @@ NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\
 
 
 class RulesetList(OptionList):
-    """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it."""
+    """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it. ↓ on the
+    last moves on to the next field, as ↓ does from a field (↑ on the first stays: no wrapping round)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "screen.start", "start", show=False)]
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is not None and self.highlighted >= self.option_count - 1:
+            self.screen.focus_next()
+        else:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted != 0:
+            super().action_cursor_up()
+
+
+class FieldScroll(VerticalScroll, inherit_bindings=False):
+    """The setup screen's fields, scrolled when they do not fit: ↑↓ move between the fields (the screen's keys),
+    never scroll them instead, so the arrows do the same at every size; focus brings a field into view."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "page_up", "page up", show=False),
+        Binding("pagedown", "page_down", "page down", show=False),
+    ]
 
 
 class SeatRow(LineEdit):

@@ -74,7 +74,7 @@ class TableState(Screen[str | None]):
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
+        yield TooSmall("the table")
         yield TitleBar()
         with Horizontal(id="seats"):
             for seat in range(len(self.game.players)):

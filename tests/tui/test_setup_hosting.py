@@ -1,0 +1,92 @@
+"""`yaniv host`'s setup screen: Continue and the saved games offer only tables, games with a remote seat, which
+open with their host listening; a game of this screen only is left to `yaniv` (issue 28, item 5)."""
+
+from __future__ import annotations
+
+from fake_net import FakeHost
+from tui_helpers import SIZE, screen_text
+
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store import SaveMeta, Seat, save_game
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
+from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+def save(game_id: str, *seats: Seat) -> None:
+    game = Game.new(load_ruleset("israeli"), [seat.name for seat in seats], seed=1)
+    save_game(game, SaveMeta(seats, game_id=game_id))
+
+
+def save_local() -> None:
+    save("local1", Seat.person("Ann"), Seat.bot("medium", "Bea"))
+
+
+def save_table() -> None:
+    save("table1", Seat.person("Ann"), Seat.remote("Noa"))
+
+
+def hosting_app() -> tuple[YanivApp, list[FakeHost]]:
+    made: list[FakeHost] = []
+
+    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+        made.append(FakeHost(game, seats))
+        return made[-1]
+
+    return YanivApp(None, {"bot_delay": 0.0, "hosting": True}, hosting=factory), made
+
+
+async def until(pilot, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("never happened")
+
+
+async def test_continue_under_host_opens_the_table_not_the_newer_local_game() -> None:
+    save_table()
+    save_local()  # the newest, but nobody could join it
+    app, made = hosting_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert [saved.game_id for saved in setup.games] == ["table1"]
+        assert "Noa" in screen_text(app) and "Bea" not in screen_text(app)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, SavedGamesScreen) and [s.game_id for s in listing.games] == ["table1"]
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert made and made[0].started, "the host listens"
+        assert app.screen.session.meta.game_id == "table1"
+        assert "yaniv join 127.0.0.1:7777 K7QF" in screen_text(app)
+
+
+async def test_a_local_game_alone_is_not_offered_under_host() -> None:
+    save_local()
+    app, made = hosting_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.games == [] and not setup.query("#continue-saved")
+        text = screen_text(app)
+        assert "Continue" not in text and "continue" not in text and "saved games" not in text
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.screen is setup and not made
+
+
+async def test_plain_yaniv_still_offers_the_local_game() -> None:
+    save_local()
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert [saved.game_id for saved in app.screen.games] == ["local1"]
