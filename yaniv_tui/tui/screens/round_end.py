@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, VerticalScroll
+from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -48,7 +48,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
     table.add_column("value", justify="right")
     table.add_column("adds", justify="right")
     table.add_column("total", justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
+    table.add_column("")  # the one column that may wrap: a narrow screen keeps every note whole, over lines
     resets = {seat: (was, now) for seat, was, now in result.resets}
     for seat, name in enumerate(players):
         hand = result.hands[seat]
@@ -110,7 +110,6 @@ class RoundEndScreen(Screen[TheRest | None]):
     DEFAULT_CSS = """
     #round-rest {
         text-align: center;
-        margin-top: 1;
         color: $text-muted;
     }
     """
@@ -146,6 +145,8 @@ class RoundEndScreen(Screen[TheRest | None]):
             if result.game_over:
                 winners = sentence([self.players[s] for s in result.winners], "win", ".")
                 yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")
+        # Below the round, not in it: focused at once, the button would scroll a long round out of view.
+        with Vertical(id="round-foot"):
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")
