@@ -38,7 +38,7 @@ def test_an_assaf_names_who_did_it():
     hands = [parse_cards("AS 3S"), parse_cards("AH 2C")]
     result = score_round(rules, [0, 0], hands, caller=0)
     line = as_text(headline(result, ("Ann", "Bob")))
-    assert "Assaf!" in line and "by Bob" in line
+    assert "Bob Assafs Ann!" in line and "Bob wins the round." in line
 
 
 async def test_the_game_end_offers_play_again_new_game_and_quit():

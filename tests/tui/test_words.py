@@ -69,11 +69,26 @@ def test_round_end_and_next_round_read_right_for_any_name(names: tuple[str, ...]
 
 
 def test_an_assaf_names_whoever_assafed_in_the_second_person_too() -> None:
+    """Before: "Assaf! by you and Ben." (issue 28, item 12): who Assafed whom, said plainly."""
     game = _called(("Ann", "You", "Ben"), ["3H 4S 3C 2C AH", "AC AD 2H 2S JK", "AS 3D 2D 4C JK"], caller=0)
     said = headline(game.history[-1], ("Ann", "You", "Ben")).plain
-    assert "Assaf! by you and Ben." in said or "Assaf! by Ben and you." in said
+    assert "Ben and you Assaf Ann!" in said, said
     assert "wins the round" in said or "win the round" in said
-    assert "You wins" not in said
+    assert "You wins" not in said and " by " not in said
+
+
+@pytest.mark.parametrize(
+    ("names", "caller", "expected"),
+    [
+        (("You", "Avi"), 1, "Avi called Yaniv with 13 · You Assaf Avi! You win the round."),
+        (("You", "Avi"), 0, "You called Yaniv with 13 · Avi Assafs you! Avi wins the round."),
+        (("Dan", "Avi"), 0, "Dan called Yaniv with 13 · Avi Assafs Dan! Avi wins the round."),
+    ],
+)
+def test_an_assaf_says_who_assafed_whom_in_plain_words(names: tuple[str, str], caller: int, expected: str) -> None:
+    hands = ["AC AD 2H 2S JK", "3H 4S 3C 2C AH"] if caller == 1 else ["3H 4S 3C 2C AH", "AC AD 2H 2S JK"]
+    game = _called(names, hands, caller=caller)
+    assert headline(game.history[-1], names).plain == expected
 
 
 def test_whose_turn_and_who_thinks_read_right_for_you() -> None:

@@ -24,7 +24,7 @@ from .common import TooSmall, stylesheet
 
 
 def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
-    """ "Ann called Yaniv with 3: Yaniv!" or who Assafed whom."""
+    """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"."""
     caller = players[result.caller]
     value = result.values[result.caller]
     text = Text()
@@ -33,9 +33,9 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
         text.append(" · Yaniv!", style=f"bold {colour('good')}")
         text.append(f" {sentence(caller, 'win', ' the round.')}")
     else:
-        by = subject([players[s] for s in result.assafers or result.zeroed])
-        text.append(" · Assaf!", style=f"bold {colour('bad')}")
-        text.append(f" by {by}.")
+        assafers = [players[s] for s in result.assafers or result.zeroed]
+        text.append(" · ")
+        text.append(sentence(assafers, "Assaf", f" {subject(caller)}!"), style=f"bold {colour('bad')}")
         text.append(f" {sentence(players[result.winner], 'win', ' the round.')}")
     return text
 
