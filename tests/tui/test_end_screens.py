@@ -13,6 +13,7 @@ from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen, headline, result_table
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import face
 
 
 def as_text(renderable) -> str:
@@ -104,3 +105,21 @@ async def test_the_round_end_of_eight_players_at_80x24_opens_at_its_top_with_eve
         assert "Continue" in text, text  # the way on is on screen too
         said = " ".join(text.replace("│", " ").split())
         assert "called Yaniv, scores 0" in said, text
+
+
+@pytest.mark.parametrize("keys", [(), ("o",)], ids=["by rank", "by suit"])
+async def test_the_round_end_lists_your_hand_in_the_order_you_held_it(keys: tuple[str, ...]) -> None:
+    """Before: the round end listed a hand as dealt (A♣ 2♦ ★JK A♥ A♠), not as the table showed it."""
+    options = make_options("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=5)
+    session = stacked_session(options, ["AC 2D JK AH AS", "QD QH 9C 9D 8S", "2S 3S 4S 5S 6S"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        held = " ".join(face(card) for card in table.hand_of(0))
+        assert held != "A♣ 2♦ ★JK A♥ A♠"
+        await called_at_once(pilot, "israeli")
+        row = next(line for line in screen_text(app).splitlines() if " Ann " in line and " with " not in line)
+    assert held in row, row

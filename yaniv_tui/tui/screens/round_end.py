@@ -21,6 +21,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import sentence, subject
 from .common import TooSmall, stylesheet
+from .turn_actions import SortBy, shown_order
 
 
 def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
@@ -40,8 +41,9 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
     return text
 
 
-def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool) -> Table:
-    """Each seat: hand, value, what it adds, the new total (with a lucky reset as `100 → 50`), and notes."""
+def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool, sort_by: SortBy = "rank") -> Table:
+    """Each seat: hand (in the order the table shows a hand, `sort_by`), value, what it adds, the new total (with a
+    lucky reset as `100 → 50`), and notes."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("player", style="bold", no_wrap=True)
     table.add_column("hand", no_wrap=True)
@@ -77,7 +79,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
             total = Text(str(result.scores[seat]))
         table.add_row(
             Text(name),  # Text: Rich reads a str cell as markup
-            faces_text(list(hand), ascii_only),
+            faces_text(list(shown_order(hand, sort_by)), ascii_only),
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
@@ -96,7 +98,8 @@ class RoundEndScreen(Screen[TheRest | None]):
     """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings.
 
     With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
-    seconds, the screen goes on by itself (the rest is being watched).
+    seconds, the screen goes on by itself (the rest is being watched). Every hand is listed `sort_by`, as the
+    table showed it.
     """
 
     CSS_PATH = stylesheet("end")
@@ -123,6 +126,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         *,
         offer_rest: bool = False,
         auto_after: float | None = None,
+        sort_by: SortBy = "rank",
     ) -> None:
         super().__init__(classes="round-end")
         self.result = result
@@ -131,6 +135,8 @@ class RoundEndScreen(Screen[TheRest | None]):
         self.round_no = round_no
         self.offer_rest = offer_rest and not result.game_over
         self.auto_after = None if result.game_over else auto_after
+        #: How the table showed the hands: each is listed in that order, the one its player held.
+        self.sort_by = sort_by
 
     def compose(self) -> ComposeResult:
         ascii_only = bool(getattr(self.app, "ascii_cards", False))
@@ -141,7 +147,7 @@ class RoundEndScreen(Screen[TheRest | None]):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
             yield Static(headline(result, self.players), id="round-headline")
             with Center():
-                yield Static(result_table(result, self.players, ascii_only), id="round-table")
+                yield Static(result_table(result, self.players, ascii_only, self.sort_by), id="round-table")
             if result.game_over:
                 winners = sentence([self.players[s] for s in result.winners], "win", ".")
                 yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")
