@@ -14,6 +14,8 @@ from yaniv_tui.tui.screens.table_view import prompt_text, round_opening
 from yaniv_tui.tui.words import clause, notice, possessive, sentence, subject
 
 ISRAELI = load_ruleset("israeli").with_choices(yaniv_limit=13, end_limit=None)
+#: A deal of two hands for a table's first turn.
+HANDS = ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"]
 #: A card code as a file writes it (`AC`, `10H`, `JK`), where the screen writes a face (`A♣`, `10♥`, `★JK`).
 CODE = re.compile(r"(?<![\w♣♦♥♠★])(?:10|[2-9AJQKT])[CDHS](?!\w)|(?<!★)\bJK\b")
 
@@ -192,3 +194,30 @@ def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does():
     hand = game.hand(game.current)
     with pytest.raises(IllegalActionError, match=r"^K♠ cannot be taken: the pile is empty"):
         game.apply(Play((hand[0],), Card(13, "S")))
+
+
+async def test_sorting_the_hand_says_by_what() -> None:
+    """Before: `o` sorted the hand and said nothing of how (issue 28, item 12)."""
+    app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()) == "Sorted by suit"
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()) == "Sorted by rank"
+
+
+async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> None:
+    """A hint names cards, not places, so it still holds once the hand is sorted: asking again would count twice."""
+    app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        table.tip = "hint: drop K♠ (10 points off), take from the deck"
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()).startswith("Hint: drop K♠")
+        assert [n.message for n in app._notifications][-1:] == ["Sorted by suit"]
