@@ -102,6 +102,17 @@ def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
     assert prompt_text("wait", game, 0, False, (), False).plain == "Ann is thinking…"
 
 
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [("at the host", "Dan's turn at the host."), ("joined", "Dan's turn on another machine.")],
+)
+def test_a_person_playing_elsewhere_is_not_said_to_be_thinking(status: str, expected: str) -> None:
+    """Before: "Dan is thinking…" of a person at the host's screen, or at a joined one (issue 28, item 12)."""
+    game = Game.new(ISRAELI, ["Dan", "Noa"], seed=3, first=0)
+    assert prompt_text("wait", game, 0, False, (), False, status=status).plain == expected
+    assert prompt_text("wait", game, 0, False, (), False).plain == "Dan is thinking…"  # a bot: no status
+
+
 def test_a_conceded_seat_is_played_by_a_bot_not_by_its_person_thinking() -> None:
     """Before: "You are thinking…" while the bot played out the seat its person had conceded."""
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=1)
