@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
-from tui_helpers import SIZE, make_app, play_to_end, screen_text
+from tui_helpers import SIZE, TableApp, make_app, make_options, play_to_end, screen_text, settle, stacked_session
 
 from yaniv_tui.engine import load_ruleset, parse_cards, score_round
 from yaniv_tui.tui.screens.game_end import GameEndScreen
-from yaniv_tui.tui.screens.round_end import headline, result_table
+from yaniv_tui.tui.screens.round_end import RoundEndScreen, headline, result_table
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import face
 
 
 def as_text(renderable) -> str:
@@ -37,7 +39,7 @@ def test_an_assaf_names_who_did_it():
     hands = [parse_cards("AS 3S"), parse_cards("AH 2C")]
     result = score_round(rules, [0, 0], hands, caller=0)
     line = as_text(headline(result, ("Ann", "Bob")))
-    assert "Assaf!" in line and "by Bob" in line
+    assert "Bob Assafs Ann!" in line and "Bob wins the round." in line
 
 
 async def test_the_game_end_offers_play_again_new_game_and_quit():
@@ -64,3 +66,60 @@ async def test_the_game_end_offers_play_again_new_game_and_quit():
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+EIGHT = "Annabel,bot:easy:Tamara,bot:easy:Yossi,bot:easy:Maya,bot:easy:Omer,bot:easy:Dana,bot:easy:Avi,bot:easy:Noa"
+#: Eight hands for a first round that Annabel calls at once: a preset of five cards and one of seven.
+EIGHT_HANDS = {
+    "israeli": (
+        "AC 2D JK AH JK,QD QH 9C 9D 8S,2H 3S 4S 5S 6S,KC KD KH KS QC,7C 7D 7H 7S 6C,8C 8D 8H 5C 4C,"
+        "9H 9S 10C 10D 10H,JC JD JH JS 10S"
+    ),
+    "seven-cards": (
+        "AC AD AH AS JC JD 2C,QD QH 9C 9D 8S 4D 4H,2H 3S 4S 5S 6S 7S 8H,KC KD KH KS QC QS 10C,"
+        "7C 7D 7H 6C 6D 6H 6S,8C 8D 8H 5C 4C 3C 3D,9H 9S 10C 10D 10H 10S 9C,JC JD JH JS 10S 10H 10D"
+    ),
+}
+
+
+async def called_at_once(pilot, ruleset: str) -> RoundEndScreen:
+    """Annabel calls Yaniv on her first turn: the round's end is up."""
+    await settle(pilot)
+    await pilot.press("y")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundEndScreen), screen
+    return screen
+
+
+@pytest.mark.parametrize("ruleset", ["israeli", "seven-cards"])
+async def test_the_round_end_of_eight_players_at_80x24_opens_at_its_top_with_every_note_whole(ruleset: str) -> None:
+    """Before: it opened scrolled to its button, "End of round 1" out of view, and "scores 0" cut to "scores"."""
+    session = stacked_session(make_options(ruleset, EIGHT, seed=5), EIGHT_HANDS[ruleset].split(","), up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await called_at_once(pilot, ruleset)
+        text = screen_text(app)
+        body = screen.query_one("#round-body")
+        assert body.scroll_y == 0 and "End of round 1" in text, text
+        assert "Continue" in text, text  # the way on is on screen too
+        said = " ".join(text.replace("│", " ").split())
+        assert "called Yaniv, scores 0" in said, text
+
+
+@pytest.mark.parametrize("keys", [(), ("o",)], ids=["by rank", "by suit"])
+async def test_the_round_end_lists_your_hand_in_the_order_you_held_it(keys: tuple[str, ...]) -> None:
+    """Before: the round end listed a hand as dealt (A♣ 2♦ ★JK A♥ A♠), not as the table showed it."""
+    options = make_options("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=5)
+    session = stacked_session(options, ["AC 2D JK AH AS", "QD QH 9C 9D 8S", "2S 3S 4S 5S 6S"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        held = " ".join(face(card) for card in table.hand_of(0))
+        assert held != "A♣ 2♦ ★JK A♥ A♠"
+        await called_at_once(pilot, "israeli")
+        row = next(line for line in screen_text(app).splitlines() if " Ann " in line and " with " not in line)
+    assert held in row, row

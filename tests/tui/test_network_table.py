@@ -93,6 +93,27 @@ def host_game(seed: int = 5) -> Game:
     return Game.new(load_ruleset("sursis"), ["Ann", "Noa", "Dana"], seed=seed)
 
 
+async def test_the_hosts_screen_says_whose_turn_it_is_on_another_machine() -> None:
+    """Before: "Noa is thinking…" while Noa, a person, played her turn on her own machine."""
+    app, made = hosted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        made[0].set_status(1, "joined")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        for _ in range(20):
+            await until(pilot, lambda: table.stage != "wait" or table.thinking is not None)
+            if table.thinking == 1:
+                break
+            if table.stage != "wait":
+                await play_turn(pilot)
+        else:
+            raise AssertionError("Noa's turn never came")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Noa's turn on another machine." in text and "Noa is thinking" not in text, text
+
+
 async def test_a_joined_seat_plays_the_same_table_from_the_hosts_views() -> None:
     client = FakeClient(host_game(), seat=1)
     app = client_app(client)

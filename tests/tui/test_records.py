@@ -10,10 +10,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from records_helpers import GameEndApp, finished_session
+from rich.color import Color as RichColor
 from textual.widgets import DataTable, Select
-from tui_helpers import SIZE, screen_text
+from tui_helpers import SIZE, make_options, screen_text, stacked_session
 
+from yaniv_tui.engine import CallYaniv
 from yaniv_tui.store import history_path
 from yaniv_tui.store.settings import Settings, load_settings, settings_path
 from yaniv_tui.tui.app import YanivApp
@@ -110,3 +113,75 @@ async def test_a_damaged_settings_file_starts_with_the_defaults_in_one_notice() 
         notes = [n.message for n in app._notifications]
         assert sum("damaged" in n for n in notes) == 1 and all("\n" not in n for n in notes)
     assert path.read_text("utf-8") == "theme = [nord\n"  # kept as it was
+
+
+def chart_cells(app: YanivApp, selector: str) -> list[tuple[str, RichColor | None]]:
+    """Each cell drawn inside the widget `selector`, as (its character, its colour), row by row."""
+    region = app.screen.query_one(selector).region
+    cells: list[tuple[str, RichColor | None]] = []
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        if not region.y <= y < region.bottom:
+            continue
+        x = 0
+        for segment in strip:
+            for char in segment.text:
+                if region.x <= x < region.right and segment.style is not None:
+                    cells.append((char, segment.style.color))
+                x += 1
+    return cells
+
+
+def seat_marks(app: YanivApp, players: tuple[str, ...]) -> list[RichColor | None]:
+    """The colour of each seat's mark (━━) in the chart's key, in seat order."""
+    marks = [colour for char, colour in chart_cells(app, "#chart-key") if char == "━"]
+    return marks[::2][: len(players)]
+
+
+def drawn_in(app: YanivApp) -> set[tuple[int, int, int]]:
+    """The colours of the chart's lines and marks (not its axes or labels), as red, green, blue."""
+    return {
+        colour.get_truecolor()[:3]
+        for char, colour in chart_cells(app, "#chart")
+        if colour is not None and ("\u2800" < char <= "\u28ff" or char == "●")
+    }
+
+
+async def test_each_seats_key_and_line_are_drawn_in_one_colour() -> None:
+    """Before: the third seat's key was the theme's magenta (a terminal colour), its line pure (255, 0, 255)."""
+    session = finished_session()
+    app = GameEndApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        marks = seat_marks(app, session.game.players)
+        lines = drawn_in(app)
+    assert len(marks) == 3 and len(set(marks)) == 3
+    for seat, mark in enumerate(marks):
+        assert mark is not None and mark.triplet is not None, f"seat {seat}'s key is a terminal colour: {mark}"
+        assert mark.get_truecolor()[:3] in lines, f"seat {seat}'s key colour is on no line of the chart"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_line_under_another_still_shows(size: tuple[int, int]) -> None:
+    """Before: Ann's flat 0 under Ben's 0 → 12 (at an end score of 200) left no cell of Ann's colour."""
+    options = make_options("israeli", "Ann,bot:medium:Ben", seed=3)
+    session = stacked_session(options, ["AC AD 2H JK JK", "2C 2D 2S 3C 3D"], up="8D")
+    session.game.apply(CallYaniv())
+    assert [result.scores for result in session.game.history] == [(0, 12)]
+    app = GameEndApp(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        marks = seat_marks(app, session.game.players)
+        lines = drawn_in(app)
+    assert all(mark is not None and mark.get_truecolor()[:3] in lines for mark in marks), (marks, lines)
+
+
+def test_a_players_line_stops_at_the_round_they_went_out() -> None:
+    """Before: the line of a player knocked out ran on, flat, to the last round (over the end score's line)."""
+    from yaniv_tui.tui.widgets.score_chart import score_lines
+
+    game = finished_session().game
+    out_in = {seat: number for number, result in enumerate(game.history, 1) for seat in result.eliminated}
+    assert out_in and min(out_in.values()) < len(game.history)
+    for seat, line in enumerate(score_lines(game)):
+        assert line.rounds[-1] == out_in.get(seat, len(game.history)), (game.players[seat], line.rounds)
+        assert line.scores[-1] == game.history[line.rounds[-1] - 1].scores[seat]

@@ -14,6 +14,8 @@ from yaniv_tui.tui.screens.table_view import prompt_text, round_opening
 from yaniv_tui.tui.words import clause, notice, possessive, sentence, subject
 
 ISRAELI = load_ruleset("israeli").with_choices(yaniv_limit=13, end_limit=None)
+#: A deal of two hands for a table's first turn.
+HANDS = ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"]
 #: A card code as a file writes it (`AC`, `10H`, `JK`), where the screen writes a face (`A♣`, `10♥`, `★JK`).
 CODE = re.compile(r"(?<![\w♣♦♥♠★])(?:10|[2-9AJQKT])[CDHS](?!\w)|(?<!★)\bJK\b")
 
@@ -69,11 +71,26 @@ def test_round_end_and_next_round_read_right_for_any_name(names: tuple[str, ...]
 
 
 def test_an_assaf_names_whoever_assafed_in_the_second_person_too() -> None:
+    """Before: "Assaf! by you and Ben." (issue 28, item 12): who Assafed whom, said plainly."""
     game = _called(("Ann", "You", "Ben"), ["3H 4S 3C 2C AH", "AC AD 2H 2S JK", "AS 3D 2D 4C JK"], caller=0)
     said = headline(game.history[-1], ("Ann", "You", "Ben")).plain
-    assert "Assaf! by you and Ben." in said or "Assaf! by Ben and you." in said
+    assert "Ben and you Assaf Ann!" in said, said
     assert "wins the round" in said or "win the round" in said
-    assert "You wins" not in said
+    assert "You wins" not in said and " by " not in said
+
+
+@pytest.mark.parametrize(
+    ("names", "caller", "expected"),
+    [
+        (("You", "Avi"), 1, "Avi called Yaniv with 13 · You Assaf Avi! You win the round."),
+        (("You", "Avi"), 0, "You called Yaniv with 13 · Avi Assafs you! Avi wins the round."),
+        (("Dan", "Avi"), 0, "Dan called Yaniv with 13 · Avi Assafs Dan! Avi wins the round."),
+    ],
+)
+def test_an_assaf_says_who_assafed_whom_in_plain_words(names: tuple[str, str], caller: int, expected: str) -> None:
+    hands = ["AC AD 2H 2S JK", "3H 4S 3C 2C AH"] if caller == 1 else ["3H 4S 3C 2C AH", "AC AD 2H 2S JK"]
+    game = _called(names, hands, caller=caller)
+    assert headline(game.history[-1], names).plain == expected
 
 
 def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
@@ -83,6 +100,17 @@ def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
     assert prompt_text("choose", game, None, True, (), False).plain.startswith("Your turn: ")
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=0)
     assert prompt_text("wait", game, 0, False, (), False).plain == "Ann is thinking…"
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [("at the host", "Dan's turn at the host."), ("joined", "Dan's turn on another machine.")],
+)
+def test_a_person_playing_elsewhere_is_not_said_to_be_thinking(status: str, expected: str) -> None:
+    """Before: "Dan is thinking…" of a person at the host's screen, or at a joined one (issue 28, item 12)."""
+    game = Game.new(ISRAELI, ["Dan", "Noa"], seed=3, first=0)
+    assert prompt_text("wait", game, 0, False, (), False, status=status).plain == expected
+    assert prompt_text("wait", game, 0, False, (), False).plain == "Dan is thinking…"  # a bot: no status
 
 
 def test_a_conceded_seat_is_played_by_a_bot_not_by_its_person_thinking() -> None:
@@ -177,3 +205,30 @@ def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does():
     hand = game.hand(game.current)
     with pytest.raises(IllegalActionError, match=r"^K♠ cannot be taken: the pile is empty"):
         game.apply(Play((hand[0],), Card(13, "S")))
+
+
+async def test_sorting_the_hand_says_by_what() -> None:
+    """Before: `o` sorted the hand and said nothing of how (issue 28, item 12)."""
+    app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()) == "Sorted by suit"
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()) == "Sorted by rank"
+
+
+async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> None:
+    """A hint names cards, not places, so it still holds once the hand is sorted: asking again would count twice."""
+    app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        table.tip = "hint: drop K♠ (10 points off), take from the deck"
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()).startswith("Hint: drop K♠")
+        assert [n.message for n in app._notifications][-1:] == ["Sorted by suit"]

@@ -13,6 +13,9 @@ from .players import LocalHuman
 from .remote import Client, TableLost
 from .session import Session
 
+#: A seat's status at a joined screen when the person at the host's own screen plays it.
+AT_THE_HOST = "at the host"
+
 
 class AtTheHost:
     """A seat played at the host's table (a human there, a bot, another remote player): its moves come back in
@@ -98,7 +101,7 @@ class ClientSession(Session):
             return ""
         status = self.client.statuses[seat]
         if status == "here":  # not remote: a bot (its panel says its level) or the human at the host's screen
-            return "at the host" if self.client.kinds[seat] == "human" else ""
+            return AT_THE_HOST if self.client.kinds[seat] == "human" else ""
         return status
 
     def watch_status(self, callback: Callable[[], None]) -> None:

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, VerticalScroll
+from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -21,10 +21,11 @@ from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from ..words import sentence, subject
 from .common import TooSmall, stylesheet
+from .turn_actions import SortBy, shown_order
 
 
 def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
-    """ "Ann called Yaniv with 3: Yaniv!" or who Assafed whom."""
+    """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"."""
     caller = players[result.caller]
     value = result.values[result.caller]
     text = Text()
@@ -33,22 +34,23 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
         text.append(" · Yaniv!", style=f"bold {colour('good')}")
         text.append(f" {sentence(caller, 'win', ' the round.')}")
     else:
-        by = subject([players[s] for s in result.assafers or result.zeroed])
-        text.append(" · Assaf!", style=f"bold {colour('bad')}")
-        text.append(f" by {by}.")
+        assafers = [players[s] for s in result.assafers or result.zeroed]
+        text.append(" · ")
+        text.append(sentence(assafers, "Assaf", f" {subject(caller)}!"), style=f"bold {colour('bad')}")
         text.append(f" {sentence(players[result.winner], 'win', ' the round.')}")
     return text
 
 
-def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool) -> Table:
-    """Each seat: hand, value, what it adds, the new total (with a lucky reset as `100 → 50`), and notes."""
+def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool, sort_by: SortBy = "rank") -> Table:
+    """Each seat: hand (in the order the table shows a hand, `sort_by`), value, what it adds, the new total (with a
+    lucky reset as `100 → 50`), and notes."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("player", style="bold", no_wrap=True)
     table.add_column("hand", no_wrap=True)
     table.add_column("value", justify="right")
     table.add_column("adds", justify="right")
     table.add_column("total", justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
+    table.add_column("")  # the one column that may wrap: a narrow screen keeps every note whole, over lines
     resets = {seat: (was, now) for seat, was, now in result.resets}
     for seat, name in enumerate(players):
         hand = result.hands[seat]
@@ -77,7 +79,7 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool)
             total = Text(str(result.scores[seat]))
         table.add_row(
             Text(name),  # Text: Rich reads a str cell as markup
-            faces_text(list(hand), ascii_only),
+            faces_text(list(shown_order(hand, sort_by)), ascii_only),
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
@@ -96,7 +98,8 @@ class RoundEndScreen(Screen[TheRest | None]):
     """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings.
 
     With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
-    seconds, the screen goes on by itself (the rest is being watched).
+    seconds, the screen goes on by itself (the rest is being watched). Every hand is listed `sort_by`, as the
+    table showed it.
     """
 
     CSS_PATH = stylesheet("end")
@@ -110,7 +113,6 @@ class RoundEndScreen(Screen[TheRest | None]):
     DEFAULT_CSS = """
     #round-rest {
         text-align: center;
-        margin-top: 1;
         color: $text-muted;
     }
     """
@@ -124,6 +126,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         *,
         offer_rest: bool = False,
         auto_after: float | None = None,
+        sort_by: SortBy = "rank",
     ) -> None:
         super().__init__(classes="round-end")
         self.result = result
@@ -132,6 +135,8 @@ class RoundEndScreen(Screen[TheRest | None]):
         self.round_no = round_no
         self.offer_rest = offer_rest and not result.game_over
         self.auto_after = None if result.game_over else auto_after
+        #: How the table showed the hands: each is listed in that order, the one its player held.
+        self.sort_by = sort_by
 
     def compose(self) -> ComposeResult:
         ascii_only = bool(getattr(self.app, "ascii_cards", False))
@@ -142,10 +147,12 @@ class RoundEndScreen(Screen[TheRest | None]):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
             yield Static(headline(result, self.players), id="round-headline")
             with Center():
-                yield Static(result_table(result, self.players, ascii_only), id="round-table")
+                yield Static(result_table(result, self.players, ascii_only, self.sort_by), id="round-table")
             if result.game_over:
                 winners = sentence([self.players[s] for s in result.winners], "win", ".")
                 yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")
+        # Below the round, not in it: focused at once, the button would scroll a long round out of view.
+        with Vertical(id="round-foot"):
             with Center():
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")

@@ -161,6 +161,7 @@ class TableScreen(StyledOnce, TableAside):
             len(game.history),
             offer_rest=self.session.only_bots_left,
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
+            sort_by=self.sort_by,
         )
         self.app.push_screen(screen, callback=self.after_round)
 

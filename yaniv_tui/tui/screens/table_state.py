@@ -17,9 +17,13 @@ from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
+from ..words import notice
 from .common import TooSmall, stylesheet
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
+
+#: How the tip line says what `o` sorted the hand by: "sorted by suit".
+SORTED = "sorted by "
 
 
 class TableState(Screen[str | None]):
@@ -189,10 +193,16 @@ class TableState(Screen[str | None]):
     # -- a human's turn: choosing the cards ----------------------------------------------------
 
     def action_sort(self) -> None:
-        """Show the hand by suit or by rank; the chosen cards stay chosen."""
+        """Show the hand by suit or by rank, and say which; the chosen cards stay chosen."""
         sort_by: SortBy = "suit" if self.sort_by == "rank" else "rank"
         self.chosen = chosen_after_sort(self.hand_of(self.game.current), self.chosen, sort_by)
         self.sort_by = sort_by
+        said = f"{SORTED}{sort_by}"
+        if self.tip and not self.tip.startswith(SORTED):
+            # A hint names cards, not places: it still holds, so it stays (asking again would count a second hint).
+            self.notify(notice(said), timeout=3, markup=False)
+        else:
+            self.tip = said
         self.save()  # the order is kept for a resume
 
     def action_choose(self, number: int) -> None:

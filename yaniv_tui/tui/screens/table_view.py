@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from yaniv_tui.engine import Card, Game, Turn, card_values, hand_value
 
+from ..client_session import AT_THE_HOST
 from ..colours import colour
 from ..session import Session
 from ..widgets.cards import faces_text
@@ -151,7 +152,8 @@ def prompt_text(
     conceded: bool = False,
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
-    seat's when it is remote (waiting, joined, away); `conceded`, that its person conceded and a bot plays it."""
+    seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
+    bot; `conceded`, that its person conceded and a bot plays it."""
     name = game.players[game.current]
     text = Text()
     if stage == "wait":
@@ -159,6 +161,10 @@ def prompt_text(
             who = game.players[thinking]
             why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
             text.append(f"Waiting for {who}: {why}.", style="italic")
+        elif thinking is not None and status:
+            # A person plays it at another screen: not "thinking", which is said of a bot at work.
+            where = "at the host" if status == AT_THE_HOST else "on another machine"
+            text.append(f"{possessive(game.players[thinking], start=True)} turn {where}.", style="italic")
         elif thinking is not None and conceded:
             text.append(f"A bot plays {possessive(game.players[thinking])} seat…", style="italic")
         elif thinking is not None:

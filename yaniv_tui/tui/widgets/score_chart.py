@@ -35,7 +35,7 @@ def score_lines(game: Game) -> list[Line]:
         rounds, scores = [0], [0]
         for number, result in enumerate(game.history, start=1):
             total = result.scores[seat]
-            if total is not None:
+            if total is not None and result.hands[seat] is not None:  # a seat out keeps its total, and no hand
                 rounds.append(number)
                 scores.append(total)
         lines.append(Line(name, tuple(rounds), tuple(scores), seat in winners))
@@ -67,6 +67,8 @@ def _spaced(ticks: range, keep: int, step: int) -> list[int]:
 
 #: The theme's colours the players' lines take, in seat order (the game's look follows the theme).
 LINE_COLOURS = ("card-back", "good", "card-joker", "chosen-edge", "deck-edge", "ink", "ink-muted", "pile-face")
+#: What marks the last point of each player's line, so a line drawn over by another still shows.
+LAST_POINT = "●"
 
 
 def rgb(name: str) -> tuple[int, int, int]:
@@ -74,11 +76,17 @@ def rgb(name: str) -> tuple[int, int, int]:
     return Color.parse(colour(name)).rgb
 
 
+def seat_rgb(seat: int) -> tuple[int, int, int]:
+    """The colour of a seat's line and of its key, as red, green, blue (one value for both: a colour named
+    as a terminal's, like "magenta", is shown by the terminal one way in text and by plotext another)."""
+    return rgb(LINE_COLOURS[seat % len(LINE_COLOURS)])
+
+
 def chart_key(game: Game) -> Text:
     """The chart's key in one line: each player's colour and name, the end score, the lucky reset's mark."""
     text = Text()
     for seat, line in enumerate(score_lines(game)):
-        text.append("━━ ", style=colour(LINE_COLOURS[seat % len(LINE_COLOURS)]))
+        text.append("━━ ", style=Color(*seat_rgb(seat)).hex6)
         text.append(line.name, style="bold" if line.won else "")
         text.append("  ")
     text.append("── ", style=colour("bad"))
@@ -89,15 +97,27 @@ def chart_key(game: Game) -> Text:
     return text
 
 
+def drawing_order(lines: list[Line]) -> list[int]:
+    """The seats in the order their lines are drawn: the highest last score first, so that the lines near 0,
+    where every line starts, are drawn over the others (a cell of the chart shows the last line drawn in it)."""
+    return sorted(range(len(lines)), key=lambda seat: (-lines[seat].scores[-1], seat))
+
+
 def draw_chart(plt: Plot, game: Game) -> None:
-    """Every player's score after every round as a line, the end score as a line, each lucky reset marked."""
+    """Every player's score after every round as a line, the end score as a line, each lucky reset marked, and
+    each line's last point marked, the highest last: every player's line shows, even one drawn over."""
     rounds = len(game.history)
     limit = game.rules.end_limit
     lines = score_lines(game)
+    order = drawing_order(lines)
     plt.clear_figure()
-    for seat, line in enumerate(lines):
-        plt.plot(line.rounds, line.scores, marker="braille", color=rgb(LINE_COLOURS[seat % len(LINE_COLOURS)]))
-    plt.hline(limit, color=rgb("bad"))
+    plt.hline(limit, color=rgb("bad"))  # first: under the lines, which show where they cross it
+    for seat in order:
+        line = lines[seat]
+        plt.plot(line.rounds, line.scores, marker="braille", color=seat_rgb(seat))
+    for seat in reversed(order):
+        line = lines[seat]
+        plt.scatter(line.rounds[-1:], line.scores[-1:], marker=LAST_POINT, color=seat_rgb(seat))
     resets = lucky_resets(game)
     if resets:
         plt.scatter([r for r, _ in resets], [s for _, s in resets], marker="◆", color=rgb("gold"))
