@@ -209,13 +209,17 @@ class TableHost:
         self._game = game
         self._playing.clear()  # every action taken has now been applied
         statuses = self.statuses
-        names = tuple(self.names)
         for seat, link in list(self._links.items()):
-            if game.phase == "slap" and seat != game.current:
-                # A turn that is still the drawer's after a draw from the deck would tell the others the card
-                # drawn matches the drop: they see the turn once the slap-down or the keep is done.
-                continue
-            link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=names))
+            self._send_state(seat, link, statuses)
+
+    def _send_state(self, seat: int, link: Link, statuses: tuple[Status, ...]) -> None:
+        """Send `seat` its view of the game last published, unless it may not see the table now."""
+        game = self._game
+        if game.phase == "slap" and seat != game.current:
+            # A turn that is still the drawer's after a draw from the deck would tell the others the card
+            # drawn matches the drop: they see the turn once the slap-down or the keep is done.
+            return
+        link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=tuple(self.names)))
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -286,6 +290,12 @@ class TableHost:
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
+        if message.id <= link.last_action:
+            # A repeat (sent again, or replayed): answered with the table, never played a second time. One still
+            # waiting to be applied is answered by the view that follows it.
+            if seat not in self._pending and seat not in self._playing:
+                self._send_state(seat, link, self.statuses)
+            return
         problem = self._refusal(seat, message.action)
         if problem is None and (seat in self._pending or seat in self._playing):
             problem = "your action for this turn is already in"
@@ -293,6 +303,7 @@ class TableHost:
             self._tell(seat, Error(problem, message.id))
             return
         self._pending[seat] = (message.id, message.action)
+        link.last_action = message.id
         self._wake[seat].set()
 
     def say(self, seat: int, text: str) -> str | None:

@@ -30,6 +30,8 @@ class Link:
         self.address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
         self.seat: int | None = None
         self.faults = 0
+        #: The id of the last action the host took from this connection (ids increase); -1 before any.
+        self.last_action = -1
         self.closing = False
         #: Called with every frame queued (the host's record of what this client was sent).
         self.sent = sent

@@ -10,8 +10,10 @@ From a client to the host:
              token the host gave this player before (rejoin that seat), or null (take the first free seat).
              `name` (1 to 24 printable characters) names a seat taken afresh; null keeps the host's name.
     action   {"v": 1, "type": "action", "id": 7, "seat": 2, "action": ACTION}
-             The action this seat takes now. `id` is the client's own number for it (0 or more), which the
-             host's answer carries; `seat` must be the seat this connection joined as. ACTION is one of
+             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
+             action on a connection), which the host's answer carries; an id not above the last one the host took
+             from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
+             the seat this connection joined as. ACTION is one of
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
