@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netplay import LIMIT, joined, new_game, started
+from netplay import LIMIT, eventually, joined, new_game, started
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -111,7 +111,9 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     play = ben.game.legal_actions()  # Ann's legal actions, as Ben's mirror guesses them
     with pytest.raises(ActionRefused, match="not your turn: wait for Ann"):
         await asyncio.wait_for(ben.send(play[0]), LIMIT)
-    ws, _ = await joined_raw(host, ann.token)  # Ann again, from a raw connection: her old one is closed
+    await ann.close()  # Ann again, from a raw connection, once her first one is gone
+    await eventually(lambda: host.status(0) == "away")
+    ws, _ = await joined_raw(host, ann.token)
     message = {"v": 1, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}
     await ws.send(json.dumps(message))
     error = await next_of(ws, "error")

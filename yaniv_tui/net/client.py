@@ -23,6 +23,8 @@ from .host import DEFAULT_PORT, JOIN_TIMEOUT
 from .mirror import MirrorError, mirror_game
 from .protocol import (
     MAX_RATE,
+    PING_EVERY,
+    PING_TIMEOUT,
     SAY_EVERY,
     STALE_TOKEN,
     ActionMessage,
@@ -141,7 +143,16 @@ class TableClient:
         context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
         try:
             ws = await asyncio.wait_for(
-                connect(uri, ssl=context, max_size=MAX_FROM_HOST, compression=None, open_timeout=timeout), timeout
+                connect(
+                    uri,
+                    ssl=context,
+                    max_size=MAX_FROM_HOST,
+                    compression=None,
+                    open_timeout=timeout,
+                    ping_interval=PING_EVERY,
+                    ping_timeout=PING_TIMEOUT,
+                ),
+                timeout,
             )
         except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
             raise JoinError(

@@ -16,11 +16,12 @@ from websockets.exceptions import WebSocketException
 from yaniv_tui.bots import Bot, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
 
-from . import secrets_gate
+from . import protocol, secrets_gate
 from .link import Link
 from .protocol import (
     SAY_EVERY,
     SAYINGS,
+    SEAT_IN_USE,
     STALE_TOKEN,
     ActionMessage,
     Error,
@@ -42,6 +43,9 @@ DEFAULT_PORT = 7777
 JOIN_TIMEOUT = 10.0
 #: Connections open at once; more are closed at once ("the table is busy"), so a flood cannot starve the table.
 MAX_CONNECTIONS = 200
+#: Pings to each client (protocol.PING_EVERY, PING_TIMEOUT), here so a test can make them quick.
+PING_EVERY = protocol.PING_EVERY
+PING_TIMEOUT = protocol.PING_TIMEOUT
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
 
@@ -62,8 +66,9 @@ class TableHost:
     with the ones joiners gave (copy them into `game.players` to keep them in the save).
 
     A new client takes the first remote seat nobody has taken, and is given its token; a client with a
-    token takes that seat back (a connection already on it is closed: the newest wins). Everything a client
-    sends is checked: see `protocol` for the messages and the limits.
+    token takes that seat back once its last connection is gone (while its player is still connected, a second
+    is refused: protocol.SEAT_IN_USE). Everything a client sends is checked: see `protocol` for the messages and
+    the limits.
     """
 
     def __init__(
@@ -135,6 +140,8 @@ class TableHost:
             max_size=MAX_WIRE,
             max_queue=32,
             open_timeout=JOIN_TIMEOUT,
+            ping_interval=PING_EVERY,
+            ping_timeout=PING_TIMEOUT,
             logger=_LOG,
         )
         sockets = list(self._server.sockets)
@@ -407,9 +414,12 @@ class TableHost:
             if join.name is not None:
                 self.names[seat] = join.name
         old = self._links.get(seat)
-        if old is not None:
+        if old is not None and not old.closing:
+            # Its player is still here (a dropped one is noticed within the pings' time): a kept token shared by
+            # two clients, or a name typed again, never hands the seat and its hand to a second connection.
+            return SEAT_IN_USE
+        if old is not None:  # closing: it goes, and whatever it still sends is not this seat's
             old.seat = None
-            old.close("you joined this seat from somewhere else")
         link.seat = seat
         self._links[seat] = link
         self._left_at.pop(seat, None)
@@ -439,7 +449,7 @@ class TableHost:
             if isinstance(message, Join):
                 link.fault(f"already joined as seat {link.seat}")
                 continue
-            if link.seat is None:  # its seat was taken over from elsewhere
+            if link.seat is None:  # closing, its seat already taken back by a new connection
                 break
             if isinstance(message, Say):
                 self._say(link.seat, message.text)

@@ -95,8 +95,14 @@ MAX_NAME = 24
 SAYINGS = ("your turn", "good game", "well played", "one moment", "nice one", "bad luck")
 #: Seconds between two messages of one seat.
 SAY_EVERY = 2.0
+#: Seconds between the pings each side sends, and how long it waits for the answer before it takes the connection
+#: as dropped: a player whose network died is away (and can rejoin) within their sum, not minutes later.
+PING_EVERY = 5.0
+PING_TIMEOUT = 5.0
 #: The host's answer to a join with a token that names no seat of its table (a client then joins afresh).
 STALE_TOKEN = "this token names no seat at this table"
+#: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
+SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
