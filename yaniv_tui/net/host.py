@@ -9,6 +9,7 @@ import socket
 import ssl
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
@@ -24,9 +25,12 @@ from .protocol import (
     SEAT_IN_USE,
     STALE_TOKEN,
     ActionMessage,
+    Challenge,
     Error,
+    FromClient,
     Join,
     ProtocolError,
+    Prove,
     Said,
     Say,
     State,
@@ -35,7 +39,7 @@ from .protocol import (
     encode,
     from_client,
 )
-from .secrets_gate import WrongTries, new_code, new_token, same
+from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat_key, seat_proof
 
 #: The port `yaniv host` listens on unless told.
 DEFAULT_PORT = 7777
@@ -48,6 +52,8 @@ PING_EVERY = protocol.PING_EVERY
 PING_TIMEOUT = protocol.PING_TIMEOUT
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
+
+M = TypeVar("M", bound=FromClient)
 
 _LOG = logging.getLogger("yaniv_tui.net")
 # A screen is this program's output: the library's own log lines must not write over it.
@@ -367,21 +373,10 @@ class TableHost:
 
     async def _join(self, link: Link) -> bool:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
-        try:
-            raw = await asyncio.wait_for(link.ws.recv(), JOIN_TIMEOUT)
-        except TimeoutError:
-            link.close("no join in time")
-            return False
-        problem = link.check(raw)
-        try:
-            message = from_client(raw) if problem is None else None
-        except ProtocolError as error:
-            problem = str(error)
-        if message is not None and not isinstance(message, Join):
-            problem = "join the table first"
-        if isinstance(message, Join):
+        message, problem = await self._next_message(link, Join, "no join in time", "join the table first")
+        if message is not None:
             slow = self._wrong.too_many(link.address)
-            problem = self._seat_for(link, message)
+            problem = await self._seat_for(link, message)
             if problem is not None and slow:
                 await asyncio.sleep(secrets_gate.SLOW_ANSWER)  # a guesser's tries, slowed; friends' joins never
         if problem is not None:
@@ -390,18 +385,51 @@ class TableHost:
             return False
         return True
 
-    def _seat_for(self, link: Link, join: Join) -> str | None:
+    async def _next_message(
+        self, link: Link, kind: type[M], late: str, other: str
+    ) -> tuple[M, None] | tuple[None, str]:
+        """The client's next message, which must be a `kind` within JOIN_TIMEOUT; else why not (`late`: none came,
+        `other`: another kind came)."""
+        try:
+            raw = await asyncio.wait_for(link.ws.recv(), JOIN_TIMEOUT)
+        except TimeoutError:
+            return None, late
+        problem = link.check(raw)
+        if problem is not None:
+            return None, problem
+        try:
+            message = from_client(raw)
+        except ProtocolError as error:
+            return None, str(error)
+        return (message, None) if isinstance(message, kind) else (None, other)
+
+    async def _proven(self, link: Link, token: str, client_nonce: str) -> str | None:
+        """Prove to the client that this table holds `token`, then have it prove it does; why not (one line)."""
+        nonce = new_nonce()
+        link.put(encode(Challenge(nonce, seat_proof(token, "host", self.code, client_nonce, nonce))))
+        message, problem = await self._next_message(link, Prove, "no proof in time", "prove the seat first")
+        if message is None:
+            return problem
+        if not same(message.proof, seat_proof(token, "client", self.code, client_nonce, nonce)):
+            self._wrong.wrong(link.address)
+            return "wrong proof of the seat's token"
+        return None
+
+    async def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
         address = link.address
         if not same(join.code.strip().upper(), self.code):
             self._wrong.wrong(address)
             return "wrong room code"
-        if join.token is not None:
-            matches = [seat for seat, token in self.tokens.items() if same(join.token, token)]
+        if join.key is not None and join.nonce is not None:
+            matches = [seat for seat, token in self.tokens.items() if same(join.key, seat_key(token))]
             if not matches:
                 self._wrong.wrong(address)
                 return STALE_TOKEN
             seat = matches[0]
+            problem = await self._proven(link, self.tokens[seat], join.nonce)
+            if problem is not None:
+                return problem
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
             if not free:
@@ -446,7 +474,7 @@ class TableHost:
             except ProtocolError as error:
                 link.fault(str(error))
                 continue
-            if isinstance(message, Join):
+            if isinstance(message, Join | Prove):
                 link.fault(f"already joined as seat {link.seat}")
                 continue
             if link.seat is None:  # closing, its seat already taken back by a new connection

@@ -1,11 +1,14 @@
 """A table's secrets and who may try them: room codes and seat tokens from `secrets`, compared in constant time,
-and a limit on wrong tries from one address, so a four-letter code is not guessed."""
+the proofs that both ends of a rejoin hold the seat's token (without sending it), and a limit on wrong tries from
+one address, so a four-letter code is not guessed."""
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
+from typing import Literal
 
 #: Letters of a room code: no 0/O or 1/I to misread.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -17,6 +20,10 @@ CODE_LENGTH = 4
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
 SLOW_ANSWER = 5.0
+#: Hex digits of a rejoin's nonce, of a seat key, and of a proof.
+NONCE_LENGTH = 32
+KEY_LENGTH = 64
+PROOF_LENGTH = 64
 #: Connections from one address that have not joined yet; more are closed at once.
 MAX_WAITING_JOINS = 8
 #: Addresses remembered before the old ones are forgotten, so many addresses cannot grow the memory for ever.
@@ -31,6 +38,24 @@ def new_code() -> str:
 def new_token() -> str:
     """A fresh seat token (from `secrets`)."""
     return secrets.token_urlsafe(18)
+
+
+def new_nonce() -> str:
+    """A fresh nonce for a rejoin's proofs: NONCE_LENGTH hex digits (from `secrets`)."""
+    return secrets.token_hex(NONCE_LENGTH // 2)
+
+
+def seat_key(token: str) -> str:
+    """The public name of a seat token (KEY_LENGTH hex digits): the host finds the seat by it, and it tells
+    nothing of the token to a server that receives it."""
+    return hashlib.sha256(b"yaniv seat key\0" + token.encode()).hexdigest()
+
+
+def seat_proof(token: str, by: Literal["host", "client"], code: str, client_nonce: str, host_nonce: str) -> str:
+    """What `by` answers to prove it holds `token` at the table `code` in this rejoin (PROOF_LENGTH hex digits):
+    an HMAC of both nonces, so no answer seen before serves again, and the host's cannot stand for the client's."""
+    message = "\0".join(("yaniv seat proof", by, code, client_nonce, host_nonce)).encode()
+    return hmac.new(token.encode(), message, hashlib.sha256).hexdigest()
 
 
 def same(a: str, b: str) -> bool:
