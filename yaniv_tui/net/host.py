@@ -9,6 +9,7 @@ import socket
 import ssl
 import time
 from collections.abc import Callable, Mapping, Sequence
+from ipaddress import ip_address
 from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -89,11 +90,14 @@ class TableHost:
         away_bot: str | None = None,
         away_after: float = 60.0,
         ssl_context: ssl.SSLContext | None = None,
+        trust_proxy: str | None = None,
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
         (a bot level), a bot plays the turns of a remote seat away for `away_after` seconds until its player is
-        back. With `ssl_context` the table is served over TLS (wss://)."""
+        back. With `ssl_context` the table is served over TLS (wss://). With `trust_proxy` (an IP address), a
+        connection from that address is counted, for the limits on wrong tries, as coming from the address its
+        X-Forwarded-For header ends with (ValueError if it is not an IP address)."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -109,6 +113,8 @@ class TableHost:
             self.tokens[seat] = token
         self.away_bot = away_bot
         self.away_after = away_after
+        #: The reverse proxy whose X-Forwarded-For is believed (`--trust-proxy`), or None.
+        self.trust_proxy = None if trust_proxy is None else str(ip_address(trust_proxy))
         self.ssl_context = ssl_context
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
@@ -348,10 +354,10 @@ class TableHost:
 
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
-        link = Link(ws)
-        waiting = sum(1 for other in self._all if other.seat is None and other.address == link.address)
+        link = Link(ws, self.trust_proxy)
+        waiting = sum(1 for other in self._all if not other.heard and other.address == link.address)
         if len(self._all) >= MAX_CONNECTIONS or waiting >= secrets_gate.MAX_WAITING_JOINS:
-            link.put(encode(Error("the table is busy: try again in a moment")))
+            link.put(encode(Error(secrets_gate.BUSY)))
             link.close("the table is busy")
             await link.finished()
             return
@@ -374,11 +380,10 @@ class TableHost:
     async def _join(self, link: Link) -> bool:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
         message, problem = await self._next_message(link, Join, "no join in time", "join the table first")
+        link.heard = True
         if message is not None:
-            slow = self._wrong.too_many(link.address)
-            problem = await self._seat_for(link, message)
-            if problem is not None and slow:
-                await asyncio.sleep(secrets_gate.SLOW_ANSWER)  # a guesser's tries, slowed; friends' joins never
+            join = message
+            problem = await self._wrong.checked(link.address, lambda: self._seat_for(link, join))
         if problem is not None:
             link.put(encode(Error(problem)))
             link.close(problem)

@@ -81,9 +81,11 @@ From the host to a client:
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
 second join, a prove where none is due, and more than 20 messages a second are each answered with an error frame
 and not acted on; after the third, the connection is closed (bye, then close code 1008). After ten joins with a
-wrong room code, seat key or proof from one address in a minute, each further wrong one from it is answered only
-after five seconds (a right one never waits); past 8 connections from one address that have not joined yet, or
-200 in all, a new one is closed at once ("the table is busy").
+wrong room code, seat key or proof from one address in a minute, that address's joins are checked at most 8 at
+once, each wrong one answered only after 2.5 seconds (a right one is seated as soon as it is checked; past 32
+waiting, "the table is busy"); past 8 connections from one address that have not sent their join, or 200 in all,
+a new one is closed at once ("the table is busy"). An address is the connection's, or, from the proxy given to
+`yaniv host --trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`).
 """
 
 from __future__ import annotations

@@ -4,27 +4,36 @@ one address, so a four-letter code is not guessed."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Literal
 
 #: Letters of a room code: no 0/O or 1/I to misread.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
-#: Joins with a wrong room code or token one address may make in `WRONG_WINDOW` seconds before each further
-#: wrong one is answered only after `SLOW_ANSWER` seconds. A right code is never slowed: friends behind one
-#: address (a proxy, `yaniv serve`) still join, while a guesser, with at most MAX_WAITING_JOINS joins open from
-#: one address, tries under two codes a second: about a week for the million four-letter codes.
+#: Joins with a wrong room code, seat key or proof one address may make in `WRONG_WINDOW` seconds before it counts
+#: as a guesser's: from then on its joins are checked at most MAX_SLOWED at once, and each wrong one is answered
+#: only after `SLOW_ANSWER` seconds, holding its place meanwhile. A guesser, however many connections it opens,
+#: tries at most MAX_SLOWED / SLOW_ANSWER codes a second (about four days for the million four-letter codes);
+#: a right code from the same address (friends behind one proxy, `yaniv serve`) is never refused, and waits at
+#: most for one place to free. Past MAX_QUEUED joins waiting for a place, a flood from one address is busy.
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
-SLOW_ANSWER = 5.0
+SLOW_ANSWER = 2.5
+MAX_SLOWED = 8
+MAX_QUEUED = 32
+#: The answer to a connection past a limit of connections (one address's, or the table's).
+BUSY = "the table is busy: try again in a moment"
 #: Hex digits of a rejoin's nonce, of a seat key, and of a proof.
 NONCE_LENGTH = 32
 KEY_LENGTH = 64
 PROOF_LENGTH = 64
-#: Connections from one address that have not joined yet; more are closed at once.
+#: Connections from one address that have not sent their join yet; more are closed at once.
 MAX_WAITING_JOINS = 8
 #: Addresses remembered before the old ones are forgotten, so many addresses cannot grow the memory for ever.
 MAX_ADDRESSES = 4096
@@ -63,14 +72,24 @@ def same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
 
+@dataclass
+class _Gate:
+    """A guessing address's places for joins being checked, and how many of its joins want one."""
+
+    places: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_SLOWED))
+    wanting: int = 0
+
+
 class WrongTries:
-    """Each address's recent wrong room codes and tokens."""
+    """Each address's recent wrong room codes and tokens, and the places of a guessing address's joins."""
 
     def __init__(self) -> None:
         self._times: dict[str, list[float]] = {}
+        self._gates: dict[str, _Gate] = {}
 
     def too_many(self, address: str) -> bool:
-        """Whether `address` made MAX_WRONG wrong tries or more lately: its next wrong one is answered slowly."""
+        """Whether `address` made MAX_WRONG wrong tries or more lately: its joins are checked in turn, and each
+        wrong one answered slowly."""
         now = time.monotonic()
         recent = [t for t in self._times.get(address, []) if now - t < WRONG_WINDOW]
         if recent:
@@ -85,3 +104,24 @@ class WrongTries:
         if len(self._times) >= MAX_ADDRESSES:  # many addresses: forget those whose tries are all old
             self._times = {a: t for a, t in self._times.items() if now - t[-1] < WRONG_WINDOW}
         self._times.setdefault(address, []).append(now)
+
+    async def checked(self, address: str, check: Callable[[], Awaitable[str | None]]) -> str | None:
+        """`await check()` (None: the join is seated; else why not, in one line) for a join from `address`: at
+        once, or, from a guesser's address, in one of its MAX_SLOWED places, which a refused join keeps for
+        SLOW_ANSWER seconds before its answer (BUSY past MAX_QUEUED joins wanting a place)."""
+        if not self.too_many(address):
+            return await check()
+        gate = self._gates.setdefault(address, _Gate())
+        if gate.wanting >= MAX_QUEUED:
+            return BUSY
+        gate.wanting += 1
+        try:
+            async with gate.places:
+                problem = await check()
+                if problem is not None:
+                    await asyncio.sleep(SLOW_ANSWER)
+                return problem
+        finally:
+            gate.wanting -= 1
+            if gate.wanting == 0:
+                del self._gates[address]
