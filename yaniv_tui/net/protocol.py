@@ -3,12 +3,13 @@
 Every message is an object with `"v": 2` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0.
 
-A seat token is sent once, by the host, in the welcome of the join that took the seat; no client ever sends it.
-To take its seat back, a client proves it holds the token, and first makes the host prove that it does too: a
-server that only shows the same room code (and name), or learned the seat's key, cannot answer, and the client
-tells it nothing more (challenge and prove below; the proofs are `secrets_gate.seat_proof`, HMAC-SHA256 keyed by
-the token over both nonces). A client keeps a token by the host's address and port, the code and its name, and
-offers it to that address only (`store.tables.token_path`).
+A seat token travels only from the host, in a welcome (to a client that took the seat afresh, or proved it holds
+the token); no client ever sends it. To take its seat back, a client proves it holds the token, and first makes
+the host prove that it does too: a server that only shows the same room code (and name), or learned the seat's
+key, cannot answer, and the client tells it nothing more (challenge and prove below; the proofs are
+`secrets_gate.seat_proof`, HMAC-SHA256 keyed by the token over both nonces). A client keeps a token by the host's
+address and port, the code and its name, and offers it to that address only (`store.tables.token_path`). A server
+that relays the whole exchange to the real host as it happens is not stopped this way: that is what TLS is for.
 
 From a client to the host:
 
