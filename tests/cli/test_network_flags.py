@@ -23,6 +23,8 @@ def test_host_takes_the_play_flags_and_its_own() -> None:
     assert not args.headless
     defaults = parse(["host"])
     assert (defaults.port, defaults.public) == (None, False)  # 7777, or where a resumed table listened
+    assert defaults.trust_proxy is None
+    assert parse(["host", "--trust-proxy", " ::1 "]).trust_proxy == "::1"
 
 
 def test_remote_seats_are_named_player_n_unless_given() -> None:
@@ -54,6 +56,8 @@ def test_serve_takes_a_port() -> None:
         (["host", "--port", "70000"], "is a port from 1 to 65535"),
         (["host", "--away-bot", "genius"], "--away-bot"),
         (["host", "--away-after", "-1"], "from 0 to 3600 seconds"),
+        (["host", "--trust-proxy", "proxy.local"], "--trust-proxy: is the proxy's IP address"),
+        (["host", "--trust-proxy", "300.1.1.1"], "--trust-proxy: is the proxy's IP address"),
         (["host", "--players", "Ann,Bob,bot:easy"], "no seat is remote"),
         (["host", "--headless"], "--headless has no setup screen"),
         (["--players", "Ann,remote"], "open the table with 'yaniv host'"),
@@ -85,3 +89,14 @@ def test_a_certificate_that_cannot_serve_is_one_line(
     assert main(["host", "--players", "Ann,remote", "--headless", *flags]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv host: ") and said in err[0]
+
+
+def test_trust_proxy_reaches_the_tables_host() -> None:
+    from yaniv_tui.cli.host import host_factory
+    from yaniv_tui.engine import Game, Seat, load_ruleset
+
+    seats = (Seat.remote("Ann"), Seat.bot("easy", "Bot"))
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bot"], seed=1)
+    made = host_factory(parse(["host", "--trust-proxy", "127.0.0.1"]))(game, seats, "no-such-game")
+    assert made.trust_proxy == "127.0.0.1"
+    assert host_factory(parse(["host"]))(game, seats, "no-such-game").trust_proxy is None

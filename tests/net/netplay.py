@@ -65,3 +65,13 @@ async def until(client: TableClient, wanted: Callable[[TableClient], bool]) -> N
             await client.changed()
 
     await asyncio.wait_for(wait(), LIMIT)
+
+
+async def eventually(check: Callable[[], bool]) -> None:
+    """Wait until `check()` holds, looking every 20 ms (bounded by LIMIT)."""
+
+    async def wait() -> None:
+        while not check():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(wait(), LIMIT)

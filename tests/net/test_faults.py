@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netplay import LIMIT, joined, new_game, started
+from netplay import LIMIT, eventually, joined, new_game, started
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -17,8 +17,8 @@ from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import CallYaniv, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net.protocol import MAX_MESSAGE, action_to_dict
-from yaniv_tui.net.secrets_gate import MAX_WRONG
+from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION, action_to_dict
+from yaniv_tui.net.secrets_gate import MAX_WRONG, new_nonce, seat_key, seat_proof
 from yaniv_tui.store.game_format import game_to_dict
 
 SEATS = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.remote("Cy"), Seat.bot("easy", "Bot")]
@@ -61,9 +61,22 @@ async def closed(ws: ClientConnection) -> bool:
         return True
 
 
+def join_frame(code: str, token: str | None = None, nonce: str | None = None) -> str:
+    """A join frame: afresh, or asking for the seat of `token` (by its key) with `nonce`."""
+    key = None if token is None else seat_key(token)
+    return json.dumps({"v": VERSION, "type": "join", "code": code, "name": None, "key": key, "nonce": nonce})
+
+
 async def joined_raw(table: TableHost, token: str | None = None) -> tuple[ClientConnection, dict[str, Any]]:
+    """A raw connection seated afresh, or in the seat of `token` (answering the host's challenge as a client must)."""
     ws = await raw(table)
-    await ws.send(json.dumps({"v": 1, "type": "join", "code": table.code, "name": None, "token": token}))
+    nonce = new_nonce()
+    await ws.send(join_frame(table.code, token, nonce if token else None))
+    if token is not None:
+        challenge = await next_of(ws, "challenge")
+        assert challenge["proof"] == seat_proof(token, "host", table.code, nonce, challenge["nonce"])
+        proof = seat_proof(token, "client", table.code, nonce, challenge["nonce"])
+        await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
     welcome = await next_of(ws, "welcome")
     await next_of(ws, "state")
     return ws, welcome
@@ -89,15 +102,25 @@ async def test_a_wrong_room_code_is_refused(host: TableHost, tmp_path: Path) -> 
 
 async def test_a_wrong_token_and_another_seats_token_are_refused(host: TableHost, tmp_path: Path) -> None:
     ws = await raw(host)
-    await ws.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": "not-a-token"}))
+    await ws.send(join_frame(host.code, "not-a-token", new_nonce()))
     assert (await next_of(ws, "error"))["message"] == "this token names no seat at this table"
     assert await closed(ws)
     assert host.tokens == {}
     ann, welcome = await joined_raw(host)
     ben, ben_welcome = await joined_raw(host)
     # Ann, joined, tries to become Ben with his token: refused, and she stays Ann.
-    await ann.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": ben_welcome["token"]}))
+    await ann.send(join_frame(host.code, ben_welcome["token"], new_nonce()))
     assert (await next_of(ann, "error"))["message"] == "already joined as seat 0"
+    await ben.close()
+    await eventually(lambda: host.status(1) == "away")
+    # Ben's seat key with a proof that does not come from his token: refused, the seat stays his.
+    ws = await raw(host)
+    await ws.send(join_frame(host.code, ben_welcome["token"], new_nonce()))
+    await next_of(ws, "challenge")
+    await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": "0" * 64}))
+    assert (await next_of(ws, "error"))["message"] == "wrong proof of the seat's token"
+    assert await closed(ws)
+    ben, _ = await joined_raw(host, ben_welcome["token"])
     assert host.status(1) == "joined" and host.tokens[0] == welcome["token"]
     await ann.close()
     await ben.close()
@@ -111,11 +134,13 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     play = ben.game.legal_actions()  # Ann's legal actions, as Ben's mirror guesses them
     with pytest.raises(ActionRefused, match="not your turn: wait for Ann"):
         await asyncio.wait_for(ben.send(play[0]), LIMIT)
-    ws, _ = await joined_raw(host, ann.token)  # Ann again, from a raw connection: her old one is closed
-    message = {"v": 1, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}
+    await ann.close()  # Ann again, from a raw connection, once her first one is gone
+    await eventually(lambda: host.status(0) == "away")
+    ws, _ = await joined_raw(host, ann.token)
+    message = {"v": VERSION, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}
     await ws.send(json.dumps(message))
     error = await next_of(ws, "error")
-    assert error == {"v": 1, "type": "error", "message": "you play seat 0, not seat 1", "re": 5}
+    assert error == {"v": VERSION, "type": "error", "message": "you play seat 0, not seat 1", "re": 5}
     message["seat"] = 0
     await ws.send(json.dumps(message))  # a call with a hand too high to call
     assert "cannot call Yaniv" in (await next_of(ws, "error"))["message"]
@@ -129,8 +154,8 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     ("message", "answer"),
     [
         ("{not json", "not JSON"),
-        (json.dumps({"v": 1, "type": "shout", "text": "hi"}), "unknown message type 'shout'"),
-        (json.dumps({"v": 2, "type": "action"}), "protocol version 2"),
+        (json.dumps({"v": VERSION, "type": "shout", "text": "hi"}), "unknown message type 'shout'"),
+        (json.dumps({"v": 3, "type": "action"}), "protocol version 3"),
         (json.dumps([1, 2, 3]), "a message is a JSON object"),
         ("[" * 100_000 + "]" * 100_000, "a message of over 64 KiB"),
         ("x" * (MAX_MESSAGE + 1), "a message of over 64 KiB"),
@@ -155,7 +180,7 @@ async def test_a_bad_message_gets_an_error_then_a_close_if_it_continues(
 
 async def test_more_than_twenty_messages_a_second_are_refused_then_closed(host: TableHost, tmp_path: Path) -> None:
     ws, _ = await joined_raw(host)
-    message = json.dumps({"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "keep"}})
+    message = json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": {"kind": "keep"}})
     for _ in range(30):
         await ws.send(message)
     seen = []
@@ -219,7 +244,7 @@ async def test_guessing_the_room_code_is_slowed_after_ten_tries_but_the_right_co
     async def try_code(code: str) -> tuple[dict[str, Any], float]:
         ws = await raw(host)
         started_at = asyncio.get_running_loop().time()
-        await ws.send(json.dumps({"v": 1, "type": "join", "code": code, "name": None, "token": None}))
+        await ws.send(join_frame(code))
         frame = json.loads(await asyncio.wait_for(ws.recv(), LIMIT))
         took = asyncio.get_running_loop().time() - started_at
         await ws.close()
@@ -272,9 +297,9 @@ async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_tu
         ws, _ = await joined_raw(table)
         hand = table.game.hand(0)
         first, second = (action_to_dict(Play((card,))) for card in hand[:2])
-        await ws.send(json.dumps({"v": 1, "type": "action", "id": 1, "seat": 0, "action": first}))
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": first}))
         taken = await asyncio.wait_for(table.action_for(0), LIMIT)
-        await ws.send(json.dumps({"v": 1, "type": "action", "id": 2, "seat": 0, "action": second}))
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": second}))
         refused = await next_of(ws, "error")
         assert refused["re"] == 2 and "already in" in refused["message"]
         game.apply(taken)

@@ -14,22 +14,26 @@ from yaniv_tui.net.mirror import mirror_game
 from yaniv_tui.net.protocol import (
     ActionMessage,
     Bye,
+    Challenge,
     Error,
     Join,
     ProtocolError,
+    Prove,
     State,
     Welcome,
     encode,
     from_client,
     from_host,
 )
+from yaniv_tui.net.secrets_gate import new_nonce, seat_key, seat_proof
 
 
 @pytest.mark.parametrize(
     "message",
     [
         Join("K7QF", "Noa", None),
-        Join("K7QF", None, "tok"),
+        Join("K7QF", None, seat_key("tok"), new_nonce()),
+        Prove(seat_proof("tok", "client", "K7QF", new_nonce(), new_nonce())),
         ActionMessage(3, 1, CallYaniv()),
         ActionMessage(4, 0, Play(tuple(parse_cards("5H 5S")), parse_cards("9C")[0])),
         ActionMessage(5, 0, Play(tuple(parse_cards("JK")))),
@@ -37,12 +41,18 @@ from yaniv_tui.net.protocol import (
         ActionMessage(7, 2, KeepCard()),
     ],
 )
-def test_a_clients_message_reads_back_as_written(message: Join | ActionMessage) -> None:
+def test_a_clients_message_reads_back_as_written(message: Join | Prove | ActionMessage) -> None:
     assert from_client(encode(message)) == message
 
 
 def test_the_hosts_messages_read_back_as_written() -> None:
-    for message in (Welcome(1, "tok", "K7QF", ("Ann", "Ben"), ("human", "remote")), Error("no", 3), Bye("bye")):
+    challenge = Challenge(new_nonce(), seat_proof("tok", "host", "K7QF", new_nonce(), new_nonce()))
+    for message in (
+        Welcome(1, "tok", "K7QF", ("Ann", "Ben"), ("human", "remote")),
+        challenge,
+        Error("no", 3),
+        Bye("bye"),
+    ):
         assert from_host(encode(message)) == message
     game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
     state = from_host(encode(State(game.view(1), ("waiting", "joined", "here"), 2)))
@@ -54,13 +64,16 @@ def test_the_hosts_messages_read_back_as_written() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 1, "type": "join"}', "code: missing"),
-        ('{"v": 1, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: 1 to 24 printable characters"),
-        ('{"v": 1, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 2, "type": "join"}', "code: missing"),
+        ('{"v": 2, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 2, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 2, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 2, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: 1 to 24 printable characters"),
+        ('{"v": 2, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 1, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: one card or more"),
         ('{"type": "join"}', "protocol version None"),
         ("null", "a message is a JSON object"),

@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
-from netplay import LIMIT, joined, new_game, play_out, started
+import pytest
+from netplay import LIMIT, eventually, joined, new_game, play_out, started
 
 from yaniv_tui.engine import Seat
+from yaniv_tui.net import JoinError
 from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
-
-
-async def eventually(check: Callable[[], bool]) -> None:
-    """Wait until `check()` holds, looking every 20 ms (bounded by LIMIT)."""
-
-    async def wait() -> None:
-        while not check():
-            await asyncio.sleep(0.02)
-
-    await asyncio.wait_for(wait(), LIMIT)
 
 
 async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_token(tmp_path: Path) -> None:
@@ -73,16 +64,18 @@ async def test_an_away_bot_plays_an_away_seat_after_the_wait_until_its_player_is
         await host.stop()
 
 
-async def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path: Path) -> None:
+async def test_a_second_connection_with_the_token_is_refused_while_the_first_plays(tmp_path: Path) -> None:
     seats = [Seat.remote(), Seat.remote()]
     host = await started(new_game(seats), seats)
     try:
         first = await joined(host, tmp_path, "ann")
+        with pytest.raises(JoinError, match="being played from another connection"):
+            await joined(host, tmp_path, "ann")
+        assert first.closed_reason is None and host.status(0) == "joined"
+        await first.close()
+        await eventually(lambda: host.status(0) == "away")
         second = await joined(host, tmp_path, "ann")
         assert second.seat == first.seat == 0
-        await asyncio.wait_for(first._reader, LIMIT)
-        assert "somewhere else" in (first.closed_reason or "")
-        assert host.status(0) == "joined"
         await second.close()
     finally:
         await host.stop()

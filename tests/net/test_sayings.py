@@ -11,7 +11,7 @@ from netplay import LIMIT, joined, new_game, started
 from websockets.asyncio.client import connect
 
 from yaniv_tui.engine import Seat
-from yaniv_tui.net.protocol import SAYINGS
+from yaniv_tui.net.protocol import SAYINGS, VERSION
 
 
 async def test_a_seat_says_good_game_and_everyone_hears_it(tmp_path: Path) -> None:
@@ -39,8 +39,8 @@ async def test_nothing_but_the_fixed_messages_can_be_said(tmp_path: Path) -> Non
     host = await started(new_game(seats), seats)
     try:
         async with connect(f"ws://127.0.0.1:{host.port}") as ws:
-            await ws.send(json.dumps({"v": 1, "type": "join", "code": host.code, "name": None, "token": None}))
-            await ws.send(json.dumps({"v": 1, "type": "say", "text": "buy cheap watches"}))
+            await ws.send(json.dumps({"v": VERSION, "type": "join", "code": host.code, "name": None}))
+            await ws.send(json.dumps({"v": VERSION, "type": "say", "text": "buy cheap watches"}))
             for _ in range(10):
                 frame = json.loads(await asyncio.wait_for(ws.recv(), LIMIT))
                 if frame["type"] == "error":

@@ -4,13 +4,21 @@ their own seat; a token kept from another table with the same code is forgotten,
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+from pathlib import Path
 
 import pytest
-from netplay import LIMIT, new_game, started
+from netplay import LIMIT, eventually, new_game, started
+from test_faults import joined_raw
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError, TableClient
-from yaniv_tui.store.tables import token_path, write_token
+from yaniv_tui.net import host as host_module
+from yaniv_tui.net.protocol import SEAT_IN_USE, VERSION
+from yaniv_tui.store.tables import read_token, token_path, write_token
 
 
 async def test_two_friends_on_one_machine_keep_their_own_seats() -> None:
@@ -34,10 +42,11 @@ async def test_a_token_from_another_table_with_the_same_code_is_forgotten() -> N
     seats = (Seat.remote(), Seat.bot("medium", "Noa"))
     host = await started(new_game(seats), seats)
     try:
-        write_token(token_path(host.code, "Ann"), "a-token-of-a-table-long-gone")
+        kept = token_path("127.0.0.1", host.port, host.code, "Ann")
+        write_token(kept, "a-token-of-a-table-long-gone")
         ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
         assert ann.seat == 0
-        assert token_path(host.code, "Ann").read_text().strip() == host.tokens[0]
+        assert read_token(kept) == host.tokens[0]
         await ann.close()
     finally:
         await host.stop()
@@ -51,5 +60,132 @@ async def test_a_name_already_at_the_table_is_refused() -> None:
         with pytest.raises(JoinError, match="noa is already at this table: join with another name"):
             await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="noa"), LIMIT)
         assert host.tokens == {}
+    finally:
+        await host.stop()
+
+
+async def test_a_seat_whose_player_is_connected_is_refused_to_a_second_client_of_the_same_data_folder() -> None:
+    """Two browser players of one `yaniv serve` share a data folder: the second, joining as "web" where "Web" plays,
+    reads Web's kept token. It is refused in one line; Web keeps the seat; once Web is really gone, it rejoins."""
+    seats = (Seat.bot("medium", "Dan"), Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        web = await asyncio.wait_for(TableClient.join(address, host.code, name="Web"), LIMIT)
+        assert web.seat == 1
+        with pytest.raises(JoinError) as refused:
+            await asyncio.wait_for(TableClient.join(address, host.code, name="web"), LIMIT)
+        assert str(refused.value) == SEAT_IN_USE and "\n" not in SEAT_IN_USE
+        assert web.closed_reason is None and host.status(1) == "joined"
+        host.publish(host.game)  # Web still gets the table: its connection was not touched
+        await asyncio.wait_for(web.changed(), LIMIT)
+        assert web.closed_reason is None
+        await web.close()
+        await eventually(lambda: host.status(1) == "away")
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name="web"), LIMIT)
+        assert again.seat == 1 and again.token == web.token
+        await again.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_connection_that_stops_answering_is_dropped_and_its_seat_taken_back(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A player whose network died without closing (no answer to pings) is soon away, so their rejoin works."""
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.2)
+    monkeypatch.setattr(host_module, "PING_TIMEOUT", 0.2)
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        ws, welcome = await joined_raw(host)
+        ws.transport.pause_reading()  # deaf from now on: the host's pings go unanswered
+        await eventually(lambda: host.status(0) == "away")
+        ws.transport.abort()
+        write_token(tmp_path / "ann.token", welcome["token"])
+        ann = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{host.port}", host.code, token_file=tmp_path / "ann.token"), LIMIT
+        )
+        assert ann.seat == welcome["seat"] == 0
+        await ann.close()
+    finally:
+        await host.stop()
+
+
+class ImpostorTable:
+    """A server on 127.0.0.1 that shows a real table's room code: it records every frame a client sends it, and
+    answers a join as a host would whose seats it does not hold (a challenge it cannot answer rightly, else a
+    refusal)."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+        self.port = 0
+        self._server: Server | None = None
+
+    async def start(self) -> None:
+        self._server = await serve(self._serve, "127.0.0.1", 0, compression=None)
+        self.port = int(next(iter(self._server.sockets)).getsockname()[1])
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in ws:
+                text = raw if isinstance(raw, str) else raw.decode(errors="replace")
+                self.heard.append(text)
+                frame = json.loads(text)
+                if frame.get("type") == "join" and frame.get("key"):
+                    await ws.send(json.dumps({"v": VERSION, "type": "challenge", "nonce": "0" * 32, "proof": "0" * 64}))
+                else:
+                    await ws.send(
+                        json.dumps({"v": VERSION, "type": "error", "message": "the table is full", "re": None})
+                    )
+
+    async def stop(self) -> None:
+        assert self._server is not None
+        self._server.close()
+        await self._server.wait_closed()
+
+
+async def test_a_seat_token_is_never_sent_to_another_server_showing_the_same_code_and_name() -> None:
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    impostor = ImpostorTable()
+    await impostor.start()
+    try:
+        ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
+        token = ann.token
+        await ann.close()
+        # The same code and name at another address: the token kept for the real table is not even looked at.
+        with pytest.raises(JoinError):
+            await asyncio.wait_for(TableClient.join(f"127.0.0.1:{impostor.port}", host.code, name="Ann"), LIMIT)
+        assert impostor.heard and not any(token in frame for frame in impostor.heard)
+        # A server at the very address the token was kept for (here: given that token file) must prove it holds the
+        # token before anything more is sent: the impostor cannot, and is told nothing but the key and a nonce.
+        impostor.heard.clear()
+        kept = token_path("127.0.0.1", host.port, host.code, "Ann")
+        with pytest.raises(JoinError, match="could not prove it is the table that gave you your seat"):
+            await asyncio.wait_for(
+                TableClient.join(f"127.0.0.1:{impostor.port}", host.code, name="Ann", token_file=kept), LIMIT
+            )
+        assert [json.loads(frame)["type"] for frame in impostor.heard] == ["join"]
+        assert not any(token in frame for frame in impostor.heard)
+        assert read_token(kept) == token  # kept: the real table may come back there
+        # And the real table still takes its seat back with it.
+        again = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
+        assert again.seat == 0 and again.token == token
+        await again.close()
+    finally:
+        await impostor.stop()
+        await host.stop()
+
+
+async def test_a_token_file_kept_by_an_older_yaniv_is_ignored() -> None:
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        old = token_path("127.0.0.1", host.port, host.code, "Ann").parent / f"{host.code}-ann.token"
+        write_token(old, "a-token-kept-by-code-and-name-only")
+        ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
+        assert ann.seat == 0 and ann.token == host.tokens[0]
+        await ann.close()
     finally:
         await host.stop()

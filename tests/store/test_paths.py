@@ -46,8 +46,8 @@ def test_the_seat_tokens_folder_is_the_data_folders_unless_the_environment_names
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "d"))
     monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
     assert paths.tokens_dir() == tmp_path / "d" / "tokens"
-    assert token_path("K7QF", "Ann").parent == tmp_path / "d" / "tokens"
+    assert token_path("127.0.0.1", 8765, "K7QF", "Ann").parent == tmp_path / "d" / "tokens"
     monkeypatch.setenv(paths.TOKENS_ENV, str(tmp_path / "browser"))
     assert paths.tokens_dir() == tmp_path / "browser"
-    assert token_path("K7QF", "Ann").parent == tmp_path / "browser"
+    assert token_path("127.0.0.1", 8765, "K7QF", "Ann").parent == tmp_path / "browser"
     assert not (tmp_path / "browser").exists()  # asking where is not making it

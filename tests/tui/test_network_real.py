@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 from tui_helpers import SIZE, cards_in, choose_play, keys_for, screen_text
 
 from yaniv_tui.bots import MediumBot
@@ -24,6 +25,8 @@ from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.client_session import ClientSession
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.table import SeatPanel
@@ -359,3 +362,38 @@ async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_p
             await serving
         await host.stop()
         history.close()
+
+
+async def test_a_joiner_whose_host_stops_is_told_why_and_takes_its_seat_again_once_the_host_is_back() -> None:
+    """No standings of a game that did not end: the join screen says what happened, its fields filled, and joining
+    again takes the same seat at the host brought back (as `yaniv host --resume` does: same port, code, tokens)."""
+    game, seats = headless_game(seed=4)
+    host = TableHost(game, seats, host="127.0.0.1", port=0)
+    await host.start()
+    back: TableHost | None = None
+    try:
+        app = join_app(host)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await joined_table(pilot)
+            token = table.session.client.token  # type: ignore[attr-defined]
+            await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
+            await host.stop()
+            await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the join screen, saying why")
+            assert not any(isinstance(screen, GameEndScreen) for screen in app.screen_stack)
+            await pilot.pause()
+            await until(pilot, lambda: "stopped before its end" in screen_text(app), "the reason, drawn")
+            text = screen_text(app)
+            assert "The game stopped before its end" in text and "the table closed" in text
+            assert "once the host is back" not in text and "after 0 rounds" not in text
+            fields = [app.screen.query_one(f"#join-{f}", Input).value for f in ("address", "code", "name")]
+            assert fields == [f"127.0.0.1:{host.port}", host.code, "Noa"]
+            back = TableHost(game, seats, host="127.0.0.1", port=host.port, code=host.code, tokens=host.tokens)
+            await back.start()
+            await pilot.click("#join")
+            table = await joined_table(pilot)
+            assert table.session.client.seat == 1 and table.session.client.token == token  # type: ignore[attr-defined]
+            assert back.status(1) == "joined"
+    finally:
+        await host.stop()
+        if back is not None:
+            await back.stop()

@@ -12,6 +12,7 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.client_session import ClientSession
 from yaniv_tui.tui.remote import JoinRequest
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.table import SeatPanel
@@ -218,9 +219,11 @@ async def test_a_lost_host_stops_the_game_even_while_the_player_chooses() -> Non
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("1")  # choosing a card: the table waits for keys, not for the host
         client.lose()
-        await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await until(pilot, lambda: "stopped before its end" in screen_text(app))
         text = screen_text(app)
-        assert "cannot be reached any more" in text and "yaniv join" in text
+        assert "The game stopped before its end: the connection to the host ended." in text
+        assert "Join again" in text and not any(isinstance(s, GameEndScreen) for s in app.screen_stack)
 
 
 async def test_m_says_a_fixed_message_to_the_table_and_others_are_heard() -> None:

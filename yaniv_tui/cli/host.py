@@ -68,6 +68,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             away_bot=args.away_bot,
             away_after=args.away_after,
             ssl_context=tls,
+            trust_proxy=args.trust_proxy,
         )
 
     return make

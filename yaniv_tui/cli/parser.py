@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import re
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -151,6 +152,15 @@ def _public_url(text: str) -> str:
     return text
 
 
+def _ip_address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"is the proxy's IP address as this machine sees it (e.g. 127.0.0.1), not {text!r}"
+        ) from None
+
+
 # -- the parser ---------------------------------------------------------------------------------
 
 
@@ -282,6 +292,13 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
         help="serve the table over TLS (wss://) with this certificate (PEM); give --key too unless it holds the key",
     )
     host.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM), for --cert")
+    host.add_argument(
+        "--trust-proxy",
+        type=_ip_address,
+        metavar="ADDRESS",
+        help="the reverse proxy in front of the table: its X-Forwarded-For says each player's address, so a "
+        "guesser behind it does not slow the others",
+    )
     host.add_argument(
         "--away-bot", choices=BOT_LEVELS, metavar="LEVEL", help="a bot of LEVEL plays an away player's turns"
     )

@@ -23,13 +23,17 @@ from .host import DEFAULT_PORT, JOIN_TIMEOUT
 from .mirror import MirrorError, mirror_game
 from .protocol import (
     MAX_RATE,
+    PING_EVERY,
+    PING_TIMEOUT,
     SAY_EVERY,
     STALE_TOKEN,
     ActionMessage,
     Bye,
+    Challenge,
     Error,
     Join,
     ProtocolError,
+    Prove,
     Said,
     Say,
     State,
@@ -39,10 +43,11 @@ from .protocol import (
     from_host,
     one_line,
 )
+from .secrets_gate import new_nonce, same, seat_key, seat_proof
 
 #: A client sends at most three quarters of the host's limit of messages in any second: clear of it.
 _PACE_SECONDS = 1.0
-M = TypeVar("M", Welcome, State)
+M = TypeVar("M", Welcome, Challenge, State)
 
 #: The largest frame a client takes from a host (a long game's history with eight seats is far smaller).
 MAX_FROM_HOST = 8 * 1024 * 1024
@@ -129,28 +134,37 @@ class TableClient:
         """Join the table `code` at `address` ("HOST[:PORT]", or "wss://HOST:PORT" for TLS); JoinError in one
         line if it cannot (no host there, wrong code, the table full...).
 
-        The seat token is kept in `token_file` (default: `store.tables.token_path(host, port, code)` in the
-        data folder), so the same call rejoins the same seat. `name` names a seat taken afresh.
+        The seat token is kept in `token_file` (default: `store.tables.token_path(host, port, code, name)` in the
+        data folder), so the same call rejoins the same seat; the token itself is never sent, and a server that
+        cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """
         scheme, host, port = parse_address(address)
         code = code.strip().upper()
-        token_file = token_file or token_path(code, name)
+        token_file = token_file or token_path(host, port, code, name)
         token = read_token(token_file)
         where = f"[{host}]" if ":" in host else host
         uri = f"{scheme}://{where}:{port}/"
         context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
         try:
             ws = await asyncio.wait_for(
-                connect(uri, ssl=context, max_size=MAX_FROM_HOST, compression=None, open_timeout=timeout), timeout
+                connect(
+                    uri,
+                    ssl=context,
+                    max_size=MAX_FROM_HOST,
+                    compression=None,
+                    open_timeout=timeout,
+                    ping_interval=PING_EVERY,
+                    ping_timeout=PING_TIMEOUT,
+                ),
+                timeout,
             )
         except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
             raise JoinError(
                 f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})"
             ) from None
         try:
-            await ws.send(encode(Join(code, name, token)))
             try:
-                welcome = await _first(ws, Welcome, timeout)
+                welcome = await _welcomed(ws, code, name, token, timeout)
             except JoinError as error:
                 if token is None or str(error) != STALE_TOKEN:
                     raise
@@ -161,6 +175,11 @@ class TableClient:
                 return await cls.join(
                     address, code, name=name, token_file=token_file, ssl_context=ssl_context, timeout=timeout
                 )
+            except ImpostorError:
+                raise JoinError(
+                    f"the server at {where}:{port} could not prove it is the table that gave you your seat "
+                    "(your seat's token was not sent to it)"
+                ) from None
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)
@@ -295,6 +314,26 @@ class TableClient:
         for answer in self._waiting.values():
             if not answer.done():
                 answer.set_exception(TableClosed(self.closed_reason))
+
+
+class ImpostorError(Exception):
+    """The server could not prove it holds the seat's token: it is not the table that gave it."""
+
+
+async def _welcomed(ws: ClientConnection, code: str, name: str | None, token: str | None, timeout: float) -> Welcome:
+    """Join on `ws`: afresh, or with a kept `token` by the challenge (protocol.py) that never sends the token
+    itself; the host's welcome. JoinError (one line) if refused; ImpostorError if the host cannot prove it holds
+    the token, after which nothing more was sent."""
+    if token is None:
+        await ws.send(encode(Join(code, name)))
+        return await _first(ws, Welcome, timeout)
+    nonce = new_nonce()
+    await ws.send(encode(Join(code, name, seat_key(token), nonce)))
+    challenge = await _first(ws, Challenge, timeout)
+    if not same(challenge.proof, seat_proof(token, "host", code, nonce, challenge.nonce)):
+        raise ImpostorError
+    await ws.send(encode(Prove(seat_proof(token, "client", code, nonce, challenge.nonce))))
+    return await _first(ws, Welcome, timeout)
 
 
 async def _first(ws: ClientConnection, kind: type[M], timeout: float) -> M:

@@ -9,6 +9,8 @@ import socket
 import ssl
 import time
 from collections.abc import Callable, Mapping, Sequence
+from ipaddress import ip_address
+from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
@@ -16,16 +18,20 @@ from websockets.exceptions import WebSocketException
 from yaniv_tui.bots import Bot, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
 
-from . import secrets_gate
+from . import protocol, secrets_gate
 from .link import Link
 from .protocol import (
     SAY_EVERY,
     SAYINGS,
+    SEAT_IN_USE,
     STALE_TOKEN,
     ActionMessage,
+    Challenge,
     Error,
+    FromClient,
     Join,
     ProtocolError,
+    Prove,
     Said,
     Say,
     State,
@@ -34,7 +40,7 @@ from .protocol import (
     encode,
     from_client,
 )
-from .secrets_gate import WrongTries, new_code, new_token, same
+from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat_key, seat_proof
 
 #: The port `yaniv host` listens on unless told.
 DEFAULT_PORT = 7777
@@ -42,8 +48,13 @@ DEFAULT_PORT = 7777
 JOIN_TIMEOUT = 10.0
 #: Connections open at once; more are closed at once ("the table is busy"), so a flood cannot starve the table.
 MAX_CONNECTIONS = 200
+#: Pings to each client (protocol.PING_EVERY, PING_TIMEOUT), here so a test can make them quick.
+PING_EVERY = protocol.PING_EVERY
+PING_TIMEOUT = protocol.PING_TIMEOUT
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
+
+M = TypeVar("M", bound=FromClient)
 
 _LOG = logging.getLogger("yaniv_tui.net")
 # A screen is this program's output: the library's own log lines must not write over it.
@@ -62,8 +73,9 @@ class TableHost:
     with the ones joiners gave (copy them into `game.players` to keep them in the save).
 
     A new client takes the first remote seat nobody has taken, and is given its token; a client with a
-    token takes that seat back (a connection already on it is closed: the newest wins). Everything a client
-    sends is checked: see `protocol` for the messages and the limits.
+    token takes that seat back once its last connection is gone (while its player is still connected, a second
+    is refused: protocol.SEAT_IN_USE). Everything a client sends is checked: see `protocol` for the messages and
+    the limits.
     """
 
     def __init__(
@@ -78,11 +90,14 @@ class TableHost:
         away_bot: str | None = None,
         away_after: float = 60.0,
         ssl_context: ssl.SSLContext | None = None,
+        trust_proxy: str | None = None,
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
         (a bot level), a bot plays the turns of a remote seat away for `away_after` seconds until its player is
-        back. With `ssl_context` the table is served over TLS (wss://)."""
+        back. With `ssl_context` the table is served over TLS (wss://). With `trust_proxy` (an IP address), a
+        connection from that address is counted, for the limits on wrong tries, as coming from the address its
+        X-Forwarded-For header ends with (ValueError if it is not an IP address)."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -98,6 +113,8 @@ class TableHost:
             self.tokens[seat] = token
         self.away_bot = away_bot
         self.away_after = away_after
+        #: The reverse proxy whose X-Forwarded-For is believed (`--trust-proxy`), or None.
+        self.trust_proxy = None if trust_proxy is None else str(ip_address(trust_proxy))
         self.ssl_context = ssl_context
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
@@ -135,6 +152,8 @@ class TableHost:
             max_size=MAX_WIRE,
             max_queue=32,
             open_timeout=JOIN_TIMEOUT,
+            ping_interval=PING_EVERY,
+            ping_timeout=PING_TIMEOUT,
             logger=_LOG,
         )
         sockets = list(self._server.sockets)
@@ -209,13 +228,17 @@ class TableHost:
         self._game = game
         self._playing.clear()  # every action taken has now been applied
         statuses = self.statuses
-        names = tuple(self.names)
         for seat, link in list(self._links.items()):
-            if game.phase == "slap" and seat != game.current:
-                # A turn that is still the drawer's after a draw from the deck would tell the others the card
-                # drawn matches the drop: they see the turn once the slap-down or the keep is done.
-                continue
-            link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=names))
+            self._send_state(seat, link, statuses)
+
+    def _send_state(self, seat: int, link: Link, statuses: tuple[Status, ...]) -> None:
+        """Send `seat` its view of the game last published, unless it may not see the table now."""
+        game = self._game
+        if game.phase == "slap" and seat != game.current:
+            # A turn that is still the drawer's after a draw from the deck would tell the others the card
+            # drawn matches the drop: they see the turn once the slap-down or the keep is done.
+            return
+        link.put(encode(State(game.view(seat), statuses, self._acks.get(seat)), players=tuple(self.names)))
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -286,6 +309,12 @@ class TableHost:
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
+        if message.id <= link.last_action:
+            # A repeat (sent again, or replayed): answered with the table, never played a second time. One still
+            # waiting to be applied is answered by the view that follows it.
+            if seat not in self._pending and seat not in self._playing:
+                self._send_state(seat, link, self.statuses)
+            return
         problem = self._refusal(seat, message.action)
         if problem is None and (seat in self._pending or seat in self._playing):
             problem = "your action for this turn is already in"
@@ -293,6 +322,7 @@ class TableHost:
             self._tell(seat, Error(problem, message.id))
             return
         self._pending[seat] = (message.id, message.action)
+        link.last_action = message.id
         self._wake[seat].set()
 
     def say(self, seat: int, text: str) -> str | None:
@@ -324,10 +354,10 @@ class TableHost:
 
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
-        link = Link(ws)
-        waiting = sum(1 for other in self._all if other.seat is None and other.address == link.address)
+        link = Link(ws, self.trust_proxy)
+        waiting = sum(1 for other in self._all if not other.heard and other.address == link.address)
         if len(self._all) >= MAX_CONNECTIONS or waiting >= secrets_gate.MAX_WAITING_JOINS:
-            link.put(encode(Error("the table is busy: try again in a moment")))
+            link.put(encode(Error(secrets_gate.BUSY)))
             link.close("the table is busy")
             await link.finished()
             return
@@ -349,41 +379,62 @@ class TableHost:
 
     async def _join(self, link: Link) -> bool:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
-        try:
-            raw = await asyncio.wait_for(link.ws.recv(), JOIN_TIMEOUT)
-        except TimeoutError:
-            link.close("no join in time")
-            return False
-        problem = link.check(raw)
-        try:
-            message = from_client(raw) if problem is None else None
-        except ProtocolError as error:
-            problem = str(error)
-        if message is not None and not isinstance(message, Join):
-            problem = "join the table first"
-        if isinstance(message, Join):
-            slow = self._wrong.too_many(link.address)
-            problem = self._seat_for(link, message)
-            if problem is not None and slow:
-                await asyncio.sleep(secrets_gate.SLOW_ANSWER)  # a guesser's tries, slowed; friends' joins never
+        message, problem = await self._next_message(link, Join, "no join in time", "join the table first")
+        link.heard = True
+        if message is not None:
+            join = message
+            problem = await self._wrong.checked(link.address, lambda: self._seat_for(link, join))
         if problem is not None:
             link.put(encode(Error(problem)))
             link.close(problem)
             return False
         return True
 
-    def _seat_for(self, link: Link, join: Join) -> str | None:
+    async def _next_message(
+        self, link: Link, kind: type[M], late: str, other: str
+    ) -> tuple[M, None] | tuple[None, str]:
+        """The client's next message, which must be a `kind` within JOIN_TIMEOUT; else why not (`late`: none came,
+        `other`: another kind came)."""
+        try:
+            raw = await asyncio.wait_for(link.ws.recv(), JOIN_TIMEOUT)
+        except TimeoutError:
+            return None, late
+        problem = link.check(raw)
+        if problem is not None:
+            return None, problem
+        try:
+            message = from_client(raw)
+        except ProtocolError as error:
+            return None, str(error)
+        return (message, None) if isinstance(message, kind) else (None, other)
+
+    async def _proven(self, link: Link, token: str, client_nonce: str) -> str | None:
+        """Prove to the client that this table holds `token`, then have it prove it does; why not (one line)."""
+        nonce = new_nonce()
+        link.put(encode(Challenge(nonce, seat_proof(token, "host", self.code, client_nonce, nonce))))
+        message, problem = await self._next_message(link, Prove, "no proof in time", "prove the seat first")
+        if message is None:
+            return problem
+        if not same(message.proof, seat_proof(token, "client", self.code, client_nonce, nonce)):
+            self._wrong.wrong(link.address)
+            return "wrong proof of the seat's token"
+        return None
+
+    async def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
         address = link.address
         if not same(join.code.strip().upper(), self.code):
             self._wrong.wrong(address)
             return "wrong room code"
-        if join.token is not None:
-            matches = [seat for seat, token in self.tokens.items() if same(join.token, token)]
+        if join.key is not None and join.nonce is not None:
+            matches = [seat for seat, token in self.tokens.items() if same(join.key, seat_key(token))]
             if not matches:
                 self._wrong.wrong(address)
                 return STALE_TOKEN
             seat = matches[0]
+            problem = await self._proven(link, self.tokens[seat], join.nonce)
+            if problem is not None:
+                return problem
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
             if not free:
@@ -396,9 +447,12 @@ class TableHost:
             if join.name is not None:
                 self.names[seat] = join.name
         old = self._links.get(seat)
-        if old is not None:
+        if old is not None and not old.closing:
+            # Its player is still here (a dropped one is noticed within the pings' time): a kept token shared by
+            # two clients, or a name typed again, never hands the seat and its hand to a second connection.
+            return SEAT_IN_USE
+        if old is not None:  # closing: it goes, and whatever it still sends is not this seat's
             old.seat = None
-            old.close("you joined this seat from somewhere else")
         link.seat = seat
         self._links[seat] = link
         self._left_at.pop(seat, None)
@@ -425,10 +479,10 @@ class TableHost:
             except ProtocolError as error:
                 link.fault(str(error))
                 continue
-            if isinstance(message, Join):
+            if isinstance(message, Join | Prove):
                 link.fault(f"already joined as seat {link.seat}")
                 continue
-            if link.seat is None:  # its seat was taken over from elsewhere
+            if link.seat is None:  # closing, its seat already taken back by a new connection
                 break
             if isinstance(message, Say):
                 self._say(link.seat, message.text)

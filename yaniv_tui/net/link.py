@@ -6,7 +6,8 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from ipaddress import IPv4Address, IPv6Address, ip_address
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import WebSocketException
@@ -19,20 +20,48 @@ MAX_WAITING = 256
 POLICY_VIOLATION = 1008
 
 
+def client_address(peer: str, forwarded: Sequence[str], trusted: str | None) -> str:
+    """The address a client connects from: `peer`, or, when `peer` is the proxy the host trusts, the last address
+    in its X-Forwarded-For header (`forwarded`: the header's values), the one that proxy added. What comes before
+    it was written by the client, and is not believed; neither is the header from anyone else."""
+    if trusted is None or _ip(peer) != _ip(trusted):
+        return peer
+    entries = [entry for value in forwarded for entry in value.split(",")]
+    address = _ip(entries[-1]) if entries else None
+    return peer if address is None else str(address)
+
+
+def _ip(text: str) -> IPv4Address | IPv6Address | None:
+    """The IP address `text` holds (an IPv4 address mapped into IPv6 as itself), or None."""
+    try:
+        address = ip_address(text.strip())
+    except ValueError:
+        return None
+    if isinstance(address, IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
 class Link:
     """A connection to one client: `put` queues a frame (sent in order by a writer task), `fault` answers a bad
     message with an error frame and closes the connection on the MAX_FAULTS-th."""
 
-    def __init__(self, ws: ServerConnection, sent: Callable[[str], None] | None = None) -> None:
+    def __init__(self, ws: ServerConnection, trust_proxy: str | None = None) -> None:
         self.ws = ws
         remote = ws.remote_address
+        peer = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
+        forwarded = ws.request.headers.get_all("X-Forwarded-For") if ws.request is not None else []
         #: Where the client connects from (its IP address), for the limits on wrong tries and waiting joins.
-        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
+        self.address = client_address(peer, forwarded, trust_proxy)
+        #: Whether its first message (the join) has arrived.
+        self.heard = False
         self.seat: int | None = None
         self.faults = 0
+        #: The id of the last action the host took from this connection (ids increase); -1 before any.
+        self.last_action = -1
         self.closing = False
         #: Called with every frame queued (the host's record of what this client was sent).
-        self.sent = sent
+        self.sent: Callable[[str], None] | None = None
         self._times: deque[float] = deque()
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write())

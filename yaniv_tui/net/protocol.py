@@ -1,32 +1,51 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 1` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 2` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0.
+
+A seat token travels only from the host, in a welcome (to a client that took the seat afresh, or proved it holds
+the token); no client ever sends it. To take its seat back, a client proves it holds the token, and first makes
+the host prove that it does too: a server that only shows the same room code (and name), or learned the seat's
+key, cannot answer, and the client tells it nothing more (challenge and prove below; the proofs are
+`secrets_gate.seat_proof`, HMAC-SHA256 keyed by the token over both nonces). A client keeps a token by the host's
+address and port, the code and its name, and offers it to that address only (`store.tables.token_path`). A server
+that relays the whole exchange to the real host as it happens is not stopped this way: that is what TLS is for.
 
 From a client to the host:
 
-    join     {"v": 1, "type": "join", "code": "K7QF", "name": "Noa" | null, "token": "..." | null}
-             The first message on a connection, and only then. `code` is the room code. `token` is the seat
-             token the host gave this player before (rejoin that seat), or null (take the first free seat).
-             `name` (1 to 24 printable characters) names a seat taken afresh; null keeps the host's name.
-    action   {"v": 1, "type": "action", "id": 7, "seat": 2, "action": ACTION}
-             The action this seat takes now. `id` is the client's own number for it (0 or more), which the
-             host's answer carries; `seat` must be the seat this connection joined as. ACTION is one of
+    join     {"v": 2, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+             The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
+             (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
+             token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
+             answers with a challenge. Without them it takes the first free seat. `name` (1 to 24 printable
+             characters) names a seat taken afresh; null keeps the host's name.
+    prove    {"v": 2, "type": "prove", "proof": "..."}
+             The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
+             the challenge's nonce). Sent only once the challenge's own proof was checked.
+    action   {"v": 2, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
+             action on a connection), which the host's answer carries; an id not above the last one the host took
+             from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
+             the seat this connection joined as. ACTION is one of
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 1, "type": "say", "text": "good game"}
+    say      {"v": 2, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
 
 From the host to a client:
 
-    welcome  {"v": 1, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    challenge {"v": 2, "type": "challenge", "nonce": "...", "proof": "..."}
+             The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
+             `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
+             wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
+    welcome  {"v": 2, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
              who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
-    state    {"v": 1, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+    state    {"v": 2, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving). `ack` is the id of this seat's last action
@@ -52,20 +71,22 @@ From the host to a client:
                log            this round's turns: {"seat", "drop", "take" (null: the deck), "slapped"}
                history        the finished rounds, every hand revealed at its end
                               (`store.game_format.round_to_dict`)
-    error    {"v": 1, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 2, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 1, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 2, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    bye      {"v": 1, "type": "bye", "reason": "the table closed"}
+    bye      {"v": 2, "type": "bye", "reason": "the table closed"}
              The host closes this connection next.
 
-Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type,
-a second join and more than 20 messages a second are each answered with an error frame and not acted on;
-after the third, the connection is closed (bye, then close code 1008). After ten joins with a wrong room code
-or token from one address in a minute, each further wrong one from it is answered only after five seconds (a
-right one never waits); past 8 connections from one address that have not joined yet, or 200 in all, a new
-one is closed at once ("the table is busy").
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
+second join, a prove where none is due, and more than 20 messages a second are each answered with an error frame
+and not acted on; after the third, the connection is closed (bye, then close code 1008). After ten joins with a
+wrong room code, seat key or proof from one address in a minute, that address's joins are checked at most 8 at
+once, each wrong one answered only after 2.5 seconds (a right one is seated as soon as it is checked; past 32
+waiting, "the table is busy"); past 8 connections from one address that have not sent their join, or 200 in all,
+a new one is closed at once ("the table is busy"). An address is the connection's, or, from the proxy given to
+`yaniv host --trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`).
 """
 
 from __future__ import annotations
@@ -77,10 +98,13 @@ from typing import Any, Literal
 from yaniv_tui.engine import Action, CallYaniv, KeepCard, Play, PlayerView, SlapDown
 from yaniv_tui.store.fields import Reader, SnapshotError, read_card, read_card_or_none, read_int
 
+from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict
 
-#: The protocol's version: both sides refuse a message of another.
-VERSION = 1
+_HEX_DIGITS = "0123456789abcdef"
+
+#: The protocol's version: both sides refuse a message of another (2: a seat token is never sent by a client).
+VERSION = 2
 #: The largest message the host reads; larger ones get an error frame.
 MAX_MESSAGE = 64 * 1024
 #: Messages a second one connection may send; more get an error frame.
@@ -93,8 +117,14 @@ MAX_NAME = 24
 SAYINGS = ("your turn", "good game", "well played", "one moment", "nice one", "bad luck")
 #: Seconds between two messages of one seat.
 SAY_EVERY = 2.0
+#: Seconds between the pings each side sends, and how long it waits for the answer before it takes the connection
+#: as dropped: a player whose network died is away (and can rejoin) within their sum, not minutes later.
+PING_EVERY = 5.0
+PING_TIMEOUT = 5.0
 #: The host's answer to a join with a token that names no seat of its table (a client then joins afresh).
 STALE_TOKEN = "this token names no seat at this table"
+#: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
+SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
@@ -111,7 +141,20 @@ class ProtocolError(ValueError):
 class Join:
     code: str
     name: str | None = None
-    token: str | None = None
+    #: A rejoin: the kept token's key (secrets_gate.seat_key) and the client's nonce; None for a seat taken afresh.
+    key: str | None = None
+    nonce: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    nonce: str
+    proof: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prove:
+    proof: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +202,8 @@ class Bye:
     reason: str
 
 
-FromClient = Join | ActionMessage | Say
-FromHost = Welcome | State | Error | Said | Bye
+FromClient = Join | Prove | ActionMessage | Say
+FromHost = Welcome | Challenge | State | Error | Said | Bye
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -192,7 +235,11 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
     """The message as the JSON text sent; `players` names the seats in a state (else the view's names)."""
     body: dict[str, Any]
     if isinstance(message, Join):
-        body = {"type": "join", "code": message.code, "name": message.name, "token": message.token}
+        body = {"type": "join", "code": message.code, "name": message.name, "key": message.key, "nonce": message.nonce}
+    elif isinstance(message, Prove):
+        body = {"type": "prove", "proof": message.proof}
+    elif isinstance(message, Challenge):
+        body = {"type": "challenge", "nonce": message.nonce, "proof": message.proof}
     elif isinstance(message, ActionMessage):
         body = {"type": "action", "id": message.id, "seat": message.seat, "action": action_to_dict(message.action)}
     elif isinstance(message, Welcome):
@@ -246,6 +293,17 @@ def _text_or_none(reader: Reader, key: str, limit: int) -> str | None:
     return value
 
 
+def _hex_or_none(reader: Reader, key: str, length: int) -> str | None:
+    return None if reader.data.get(key) is None else _hex(reader, key, length)
+
+
+def _hex(reader: Reader, key: str, length: int) -> str:
+    value = reader.data.get(key)
+    if not isinstance(value, str) or len(value) != length or value.strip(_HEX_DIGITS):
+        raise ProtocolError(f"{key}: must be {length} hex digits (0-9, a-f)")
+    return value
+
+
 def read_name(reader: Reader) -> str | None:
     """A join's name: stripped, printable, 1 to MAX_NAME characters (or null)."""
     name = _text_or_none(reader, "name", 200)
@@ -286,7 +344,12 @@ def from_client(text: str | bytes) -> FromClient:
             code = r.str_("code")
             if len(code) > 64:
                 raise ProtocolError("code: too long")
-            return Join(code, read_name(r), _text_or_none(r, "token", 200))
+            key, nonce = _hex_or_none(r, "key", KEY_LENGTH), _hex_or_none(r, "nonce", NONCE_LENGTH)
+            if (key is None) != (nonce is None):
+                raise ProtocolError("key and nonce: both, to take a seat back, or neither")
+            return Join(code, read_name(r), key, nonce)
+        if kind == "prove":
+            return Prove(_hex(r, "proof", PROOF_LENGTH))
         if kind == "action":
             return ActionMessage(
                 read_int(r.get("id"), "id", 0, 2**53),
@@ -297,7 +360,7 @@ def from_client(text: str | bytes) -> FromClient:
             return Say(_saying(r.get("text"), "text"))
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
-    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join, action or say")
+    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join, prove, action or say")
 
 
 def from_host(text: str | bytes) -> FromHost:
@@ -311,6 +374,8 @@ def from_host(text: str | bytes) -> FromHost:
             return Welcome(
                 read_int(r.get("seat"), "seat", 0, len(players) - 1), r.str_("token"), room.str_("code"), players, kinds
             )
+        if kind == "challenge":
+            return Challenge(_hex(r, "nonce", NONCE_LENGTH), _hex(r, "proof", PROOF_LENGTH))
         if kind == "state":
             statuses = tuple(r.list_("statuses", _status))
             ack = r.get("ack")

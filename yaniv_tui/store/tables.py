@@ -1,8 +1,9 @@
 """A hosted table's secrets kept beside its save (room code, seat tokens), and a joiner's seat token.
 
 The host writes `tables/<game id>.json` in the data folder after each change, so `yaniv host --resume` brings
-back the same room code and tokens; a joiner keeps its seat's token in `tokens/<host>-<port>-<code>.token`, so
-the same `yaniv join` command rejoins the same seat. Both files are readable by their owner only.
+back the same room code and tokens; a joiner keeps its seat's token in `<host>-<port>-<code>-<name>.token` in
+`paths.tokens_dir()`, so the same `yaniv join` command rejoins the same seat. Both files are readable by their
+owner only.
 """
 
 from __future__ import annotations
@@ -109,12 +110,13 @@ def remove_table(game_id: str) -> None:
         table_path(game_id).unlink()
 
 
-def token_path(code: str, name: str | None) -> Path:
-    """Where a joiner keeps its seat token for the table `code`, by the name it joins with: not by the host's
-    address, which may change (another port, another network), and not one for everyone who joins from this data
-    folder (friends on one machine, or `yaniv serve`'s page, each give their own name)."""
-    name = _SAFE.sub("_", f"{code.upper()}-{(name or '').strip().lower()}")[:150]
-    return tokens_dir() / f"{name}.token"
+def token_path(host: str, port: int, code: str, name: str | None) -> Path:
+    """Where a joiner keeps its seat token for the table `code` at `host`:`port`, by the name it joins with. By the
+    address too, so a token is offered only where it was given (another server showing the same code gets
+    nothing); by the name, so friends joining from one data folder (one machine, `yaniv serve`'s page) who each
+    give their own name keep their own seats. Files kept by code and name alone (older versions) are not read."""
+    stem = _SAFE.sub("_", f"{host.lower()}-{port}-{code.upper()}-{(name or '').strip().lower()}")[:150]
+    return tokens_dir() / f"{stem}.token"
 
 
 def read_token(path: Path) -> str | None:

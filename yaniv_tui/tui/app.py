@@ -219,8 +219,24 @@ class YanivApp(App[None]):
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
 
     def game_done(self, session: Session, stopped: str | None) -> None:
-        """The final standings; they come back with what the player wants next."""
+        """The final standings; they come back with what the player wants next. A joined table lost before its
+        game ended has none: the join screen says why, and joins it again."""
+        from .client_session import ClientSession
         from .screens.game_end import GameEndScreen
+
+        if isinstance(session, ClientSession):
+            lost = session.lost_before_the_end()
+            rejoin = session.rejoin or self.joining
+            if lost is not None and rejoin is not None:
+                from .screens.join import JoinScreen
+
+                self.push_screen(JoinScreen(rejoin, lost), self.joined)
+                return
+            if lost is not None:
+                self.leave(f"the game stopped before its end: {lost}")
+                return
+            if session.game.is_over:
+                stopped = None  # the host's last view ended the game, whatever was told after it
 
         self.push_screen(GameEndScreen(session, stopped), lambda choice: self.after_game(session, choice))
 

@@ -10,7 +10,7 @@ from yaniv_tui.store import SaveMeta, UndoStack
 
 from .options import GameOptions
 from .players import LocalHuman
-from .remote import Client, TableLost
+from .remote import Client, JoinRequest, TableLost
 from .session import Session
 
 #: A seat's status at a joined screen when the person at the host's own screen plays it.
@@ -37,10 +37,21 @@ class ClientSession(Session):
     comes. Nothing is saved or recorded here (the host does both), and there is no undo.
     """
 
-    def __init__(self, client: Client, refused: tuple[type[Exception], ...] = (), *, ascii_cards: bool = False) -> None:
+    def __init__(
+        self,
+        client: Client,
+        refused: tuple[type[Exception], ...] = (),
+        *,
+        ascii_cards: bool = False,
+        rejoin: JoinRequest | None = None,
+    ) -> None:
         # Not Session.__init__: no game is dealt here, and nothing is locked or saved on this machine.
         game = client.game
         self.client = client
+        #: How this table was joined (the address, code and name filled in), to join it again once it is lost.
+        self.rejoin = rejoin
+        #: Why the table was lost (one line), once it is.
+        self.lost: str | None = None
         #: What the client raises when the host refuses an action (net.ActionRefused).
         self.refused = refused
         seats = tuple(
@@ -80,7 +91,7 @@ class ClientSession(Session):
         except self.refused as error:
             raise IllegalActionError(str(error)) from None
         except Exception as error:  # any: a lost connection is told in one line, never a traceback
-            raise TableLost(_lost(error)) from None
+            raise TableLost(self._lose(error)) from None
         await self._next_view()
 
     async def next_move(self, seat: int) -> str | None:
@@ -93,7 +104,7 @@ class ClientSession(Session):
         try:
             self.game = await self.client.changed()
         except Exception as error:  # any: as above
-            raise TableLost(_lost(error)) from None
+            raise TableLost(self._lose(error)) from None
         self.changed()
 
     def status(self, seat: int) -> str:
@@ -117,7 +128,7 @@ class ClientSession(Session):
         except ValueError as error:
             return str(error)
         except Exception as error:  # any: a lost connection is told in one line
-            return _lost(error)
+            return self._lose(error)
         return None
 
     def watch_said(self, callback: Callable[[str, str], None]) -> None:
@@ -127,9 +138,25 @@ class ClientSession(Session):
         """Tell the table as soon as the host is gone, even while this seat's player is still choosing."""
 
         async def watch() -> None:
-            callback(_lost_line(await self.client.lost()))
+            callback(self._lose(await self.client.lost()))
 
         self.watching = asyncio.get_running_loop().create_task(watch())
+
+    def _lose(self, why: Exception | str) -> str:
+        """The table is lost: why, in one line (the first reason told stays the reason)."""
+        if self.lost is None:
+            self.lost = " ".join(str(why).split()) or type(why).__name__
+        return self.lost
+
+    def lost_before_the_end(self) -> str | None:
+        """Why the table was lost before the game ended, or None: not lost, or lost only after the host's last view,
+        which ended the game (this session's game is then that view, for the final standings)."""
+        if self.lost is None:
+            return None
+        if self.client.game.is_over:
+            self.game = self.client.game
+            return None
+        return self.lost
 
     @property
     def join_command(self) -> str | None:
@@ -157,17 +184,6 @@ class ClientSession(Session):
         if self.watching is not None:
             self.watching.cancel()
         self.closing = loop.create_task(self.client.close())
-
-
-def _lost(error: Exception) -> str:
-    return _lost_line(str(error) or type(error).__name__)
-
-
-def _lost_line(why: str) -> str:
-    return (
-        f"the table cannot be reached any more ({why}); "
-        "once the host is back, the same 'yaniv join' command takes your seat again"
-    )
 
 
 def _seat(name: str, mine: bool, kind: str) -> Seat:

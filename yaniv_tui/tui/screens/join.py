@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -36,16 +38,23 @@ class JoinScreen(Screen[Session | str | None]):
     ]
     AUTO_FOCUS = "#join-address"
 
-    def __init__(self, request: JoinRequest) -> None:
+    def __init__(self, request: JoinRequest, lost: str | None = None) -> None:
+        """`lost`: why the table joined with `request` was lost before its game ended (the screen says so, and
+        joining again takes the same seat)."""
         super().__init__(classes="join-screen")
         self.request = request
+        self.lost = lost
 
     def compose(self) -> ComposeResult:
         request = self.request
         yield TooSmall()
         yield TitleBar()
         with Vertical(id="join-body"):
-            yield Static("Join a friend's table: they see the address and the code on their screen.", id="join-intro")
+            if self.lost is None:
+                intro = "Join a friend's table: they see the address and the code on their screen."
+            else:
+                intro = f"The game stopped before its end: {self.lost}."
+            yield Static(Text(intro), id="join-intro")
             with Horizontal(classes="join-row"):
                 yield Label("address", classes="join-label")
                 yield Input(request.address, placeholder="host or host:port", id="join-address", compact=True)
@@ -63,12 +72,13 @@ class JoinScreen(Screen[Session | str | None]):
                     restrict=NAME_CHARACTERS,
                 )
             yield Button("Join", id="join", variant="primary", action="screen.join")
-            yield Static("", id="join-error")
+            again = "" if self.lost is None else "Join again to take back your seat, once the host's table is up."
+            yield Static(Text(again), id="join-error")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.sub_title = "join a table"
-        if self.request.address and self.request.code:
+        self.sub_title = "join a table" if self.lost is None else "the table was lost"
+        if self.request.address and self.request.code and self.lost is None:
             self.join(from_command_line=True)
 
     @on(Input.Submitted)
@@ -82,7 +92,7 @@ class JoinScreen(Screen[Session | str | None]):
         self.dismiss(None)
 
     def say(self, line: str) -> None:
-        self.query_one("#join-error", Static).update(line)
+        self.query_one("#join-error", Static).update(Text(line))
 
     @work(exclusive=True, group="join")
     async def join(self, from_command_line: bool = False) -> None:
@@ -111,4 +121,5 @@ class JoinScreen(Screen[Session | str | None]):
                 self.say(line)
             return
         ascii_cards = bool(getattr(self.app, "ascii_cards", False))
-        self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards))
+        typed = replace(self.request, address=address, code=code, name=name_typed.strip())
+        self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards, rejoin=typed))
