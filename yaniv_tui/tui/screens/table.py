@@ -19,6 +19,7 @@ from yaniv_tui.engine import (
     SlapDown,
 )
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
+from yaniv_tui.store import UndoError
 
 from ..remote import TableLost
 from ..session import Session
@@ -354,13 +355,15 @@ class TableScreen(StyledOnce, TableAside):
         self.acted(seat)
 
     def action_undo(self) -> None:
-        """Back to just before your last move (against bots only); the bots start afresh from there."""
-        why = undo_move(self.session)
-        if why is not None:
-            self.message = f"cannot undo: {why}"
+        """Back to just before your last move (against bots only), the deck and the bots as they were then."""
+        try:
+            line = undo_move(self.session, self.ascii_only)
+        except UndoError as error:
+            self.message = f"cannot undo: {error}"
             return
         self.fresh.clear()
-        self.message = self.tip = ""
+        self.message = ""
+        self.tip = line
         self.stage = "wait"  # the turn starts again: the keys offered are worked out anew
         self.save()
         self.start_turn(self.game.current)
