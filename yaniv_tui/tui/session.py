@@ -148,8 +148,9 @@ class Session:
 
     @property
     def only_bots_left(self) -> bool:
-        """Whether the game goes on with no human of this screen left in it (watch it, or skip to its end)."""
-        return not self.game.is_over and bool(self.humans) and not self.humans_in
+        """Whether the game goes on with no human of this screen left in it, or none ever at it (watch it, or
+        skip to its end)."""
+        return not self.game.is_over and not self.humans_in
 
     def hurry(self) -> None:
         """Play the rest at once: no pause before a bot's move."""

@@ -118,6 +118,10 @@ class TableScreen(StyledOnce, TableAside):
             self.finish(f"This round {why}: the game stops here.")
             return
         seat = game.current
+        if self.follow == "skip":
+            self.stage = "wait"
+            self.play_rest()
+            return
         if not self.session.at_screen(seat):
             self.stage = "wait"
             self.play_bot(seat)
@@ -148,7 +152,6 @@ class TableScreen(StyledOnce, TableAside):
             self.viewer = None
         result = game.history[-1]
         if self.follow == "skip":
-            self.tip = f"skipping to the end: round {len(game.history)} is over"
             self.after_round()
             return
         if self.follow == "each" and not self.session.at_screen(result.caller):
@@ -257,6 +260,28 @@ class TableScreen(StyledOnce, TableAside):
             self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
         self.others_played = True
         self.acted(seat)
+
+    @work(exclusive=True, group="bots")
+    async def play_rest(self) -> None:
+        """Skipping to the end: play this round out at once, with no pause and no drawing between moves (the
+        same moves as watched), then save and go on as after any round. The progress line says which round."""
+        game = self.game
+        rounds = len(game.history)
+        self.tip = f"Playing the rest… round {rounds + 1}"
+        while len(game.history) == rounds and not game.is_over:
+            why = round_overrun(game.turns - self.round_began)
+            if why:
+                self.finish(f"This round {why}: the game stops here.")
+                return
+            try:
+                told = await self.session.next_move(game.current)
+            except TableLost as error:
+                self.finish(f"The game stops here: {error}.")
+                return
+            if told:
+                self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
+        self.save()
+        self.advance()
 
     # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
 

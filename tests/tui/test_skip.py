@@ -1,0 +1,102 @@
+"""Skipping to the end: the rest played at once (no pause, no drawing between moves) with a progress line, the
+same game as watched; offered in a bots-only game too."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, TableApp, footer_keys, make_app, make_options, stacked_session
+
+from yaniv_tui.tui.screens import round_end, table_state
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.session import Session
+
+THREE = make_options("israeli", "Ann,bot:easy:Bea,bot:medium:Cy,bot:hard:Di", seed=3)
+
+
+def knocked_out_next() -> Session:
+    """Bea calls Yaniv at once (first to play, 4 in hand) while Ann holds 50 on 190 of 200: Ann is out."""
+    session = stacked_session(
+        THREE,
+        ["KS KH KD KC QS", "AS AC AD AH JK", "5H 6H 7H 8H 9H", "2S 3S 4S 9C 10C"],
+        up="9D",
+        deck="3C 4C",
+        first=1,
+    )
+    session.game.scores[0] = 190
+    return session
+
+
+async def until(pilot, condition, limit: int = 3000) -> None:
+    """Let the app run (bots, workers, timers) until `condition()` holds."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table never got there")
+
+
+async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
+    """Ann is knocked out in round 1; `key` watches (w) or skips (e) the rest. The session at the game's end,
+    the tips shown meanwhile, the table's draws and the moves played after the key."""
+    monkeypatch.setattr(round_end, "WATCH_PAUSE", 0.01)
+    tips: list[str] = []
+    draws = 0
+    drawn = table_state.draw
+
+    def counted(table) -> None:
+        nonlocal draws
+        draws += 1
+        if table.tip not in tips[-1:]:
+            tips.append(table.tip)
+        drawn(table)
+
+    monkeypatch.setattr(table_state, "draw", counted)
+    session = knocked_out_next()
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        turns = session.game.turns
+        draws = 0
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen | RoundEndScreen) and session.game.is_over)
+        return session, tips, draws, session.game.turns - turns
+
+
+async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_watched(monkeypatch):
+    skipped, tips, draws, moves = await rest_of("e", monkeypatch)
+    watched, _, _, _ = await rest_of("w", monkeypatch)
+    game = skipped.game
+    assert game.is_over and len(game.history) >= 3
+    # The same seeds give the same game, watched or skipped.
+    assert game.history == watched.game.history and game.scores == watched.game.scores
+    # No drawing between moves: the table is drawn about once a round, for the progress line.
+    assert moves > 4 * len(game.history)
+    assert draws <= 2 * len(game.history) + 2, (draws, moves)
+    progress = [tip for tip in tips if tip.startswith("Playing the rest… round ")]
+    assert len(progress) >= len(game.history) - 2, tips
+
+
+async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help():
+    app = make_app("israeli", "bot:easy,bot:medium", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert footer_keys(app).get("e") == "skip to the end"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert any(row == ("e", "skip to the end") for row in help_rows(app.screen))
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        assert app.screen.session.game.is_over
+
+
+def help_rows(screen: HelpScreen) -> list[tuple[str, str]]:
+    from yaniv_tui.tui.screens.help import keys_table
+
+    table = keys_table(screen.under, screen.extra)
+    keys, does = table.columns
+    return list(zip((str(k) for k in keys._cells), (str(d) for d in does._cells), strict=True))
