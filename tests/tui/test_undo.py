@@ -150,7 +150,7 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
             assert again == bots
 
 
-async def test_help_says_an_undo_draws_the_unseen_cards_anew():
+async def test_help_says_what_undo_can_and_cannot_take_back():
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -163,4 +163,5 @@ async def test_help_says_an_undo_draws_the_unseen_cards_anew():
             line.split("▏")[0].rsplit("│", 1)[-1].strip("▁▂▃▄▅▆▇█ ") for line in screen_text(app).splitlines()
         ]
         text = " ".join(" ".join(keys_column).split())
-        assert "the deck is shuffled again" in text and "the bots' draws are new too" in text
+        assert "A move that drew the deck's card cannot be taken back" in text
+        assert "took a card from the pile" in text and "the same move again gives the same game" in text
