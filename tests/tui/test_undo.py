@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from tui_helpers import SIZE, footer_keys, keys_for, make_app, play_turn, screen_text, settle
+import pytest
+from tui_helpers import (
+    SIZE,
+    footer_keys,
+    keys_for,
+    make_app,
+    make_options,
+    play_turn,
+    screen_text,
+    settle,
+    stacked_session,
+)
 
-from yaniv_tui.engine import Card, Game, Play
-from yaniv_tui.store import scan_saves
+from yaniv_tui.engine import Card, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.store import UndoError, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.players import BotPlayer
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.screens.turn_actions import undo_move
+from yaniv_tui.tui.session import DREW_FROM_DECK
 
 
 def as_seen(game: Game) -> dict[str, Any]:
@@ -114,7 +128,7 @@ async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing():
         assert "u" not in footer_keys(app)
         await pilot.press("u")
         await pilot.pause()
-        assert table.message.startswith("cannot undo: your last move drew the deck's card"), table.message
+        assert table.message == "cannot undo: your last move drew from the deck, and you have seen that card"
         assert game_to_dict(table.game) == before
 
 
@@ -165,3 +179,22 @@ async def test_help_says_what_undo_can_and_cannot_take_back():
         text = " ".join(" ".join(keys_column).split())
         assert "A move that drew the deck's card cannot be taken back" in text
         assert "took a card from the pile" in text and "the same move again gives the same game" in text
+
+
+async def test_undo_takes_back_keeping_or_slapping_down_a_drawn_card_but_never_its_draw():
+    rules = dataclasses.replace(load_ruleset("israeli"), slap_down=True)
+    for decision, line in ((KeepCard(), "Took back keeping 7♥"), (SlapDown(parse_cards("7H")[0]), None)):
+        options = make_options(rules, "Ann,bot:medium:Bea", seed=5)
+        session = stacked_session(options, ["7S KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7H")
+        await session.play(Play(parse_cards("7S"), None))
+        assert session.game.phase == "slap"
+        slap = game_to_dict(session.game)
+        await session.play(decision)
+        assert undo_move(session) == (line or "Took back slapping down 7♥")
+        assert game_to_dict(session.game) == slap
+        # The card was drawn from the deck, and seen: the draw itself cannot be taken back.
+        assert session.why_no_undo() == DREW_FROM_DECK
+        with pytest.raises(UndoError):
+            undo_move(session)
+        assert game_to_dict(session.game) == slap
+        session.close()

@@ -26,11 +26,8 @@ ChangeListener = Callable[[Game], None]
 #: Where a game is, as undo tells its checkpoints apart: its rounds scored, its turns, its phase.
 Position = tuple[int, int, str]
 
-#: Why a move that drew the deck's card cannot be taken back.
-DREW_FROM_DECK = (
-    "your last move drew the deck's card, and a card seen cannot be unseen "
-    "(undo takes back a move that took from the pile, or kept or slapped down a card)"
-)
+#: Why a move that drew the deck's card cannot be taken back (the help says what undo can take back).
+DREW_FROM_DECK = "your last move drew from the deck, and you have seen that card"
 
 
 def position(game: Game) -> Position:
