@@ -3,11 +3,14 @@ same game as watched; offered in a bots-only game too."""
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, TableApp, footer_keys, make_app, make_options, stacked_session
+import dataclasses
+
+from test_table_flow import until
+from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
 from yaniv_tui.tui.screens import round_end, table_state
 from yaniv_tui.tui.screens.game_end import GameEndScreen
-from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.help import keys_table
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.session import Session
@@ -26,15 +29,6 @@ def knocked_out_next() -> Session:
     )
     session.game.scores[0] = 190
     return session
-
-
-async def until(pilot, condition, limit: int = 3000) -> None:
-    """Let the app run (bots, workers, timers) until `condition()` holds."""
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the table never got there")
 
 
 async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
@@ -60,7 +54,9 @@ async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
         turns = session.game.turns
         draws = 0
         await pilot.press(key)
-        await until(pilot, lambda: isinstance(app.screen, GameEndScreen | RoundEndScreen) and session.game.is_over)
+        await until(
+            pilot, lambda: isinstance(app.screen, GameEndScreen | RoundEndScreen) and session.game.is_over, 3000
+        )
         return session, tips, draws, session.game.turns - turns
 
 
@@ -79,24 +75,20 @@ async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_wat
 
 
 async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help():
-    app = make_app("israeli", "bot:easy,bot:medium", seed=5)
+    # A pause before each bot's move long enough for the table's key bar to be read before the first one.
+    options = dataclasses.replace(make_options("israeli", "bot:easy,bot:medium", seed=5), bot_delay=3.0)
+    app = TableApp(Session(options))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
         assert footer_keys(app).get("e") == "skip to the end"
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert any(row == ("e", "skip to the end") for row in help_rows(app.screen))
-        await pilot.press("escape")
-        await pilot.pause()
+        assert ("e", "skip to the end") in help_rows(table)
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
-        assert app.screen.session.game.is_over
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen), 3000)
+        assert table.session.game.is_over
 
 
-def help_rows(screen: HelpScreen) -> list[tuple[str, str]]:
-    from yaniv_tui.tui.screens.help import keys_table
-
-    table = keys_table(screen.under, screen.extra)
-    keys, does = table.columns
+def help_rows(screen: TableScreen) -> list[tuple[str, str]]:
+    """The rows of the keys the help lists over `screen`."""
+    keys, does = keys_table(screen, []).columns
     return list(zip((str(k) for k in keys._cells), (str(d) for d in does._cells), strict=True))
