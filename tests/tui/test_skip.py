@@ -4,10 +4,12 @@ same game as watched; offered in a bots-only game too."""
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 
 from test_table_flow import until
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
+from yaniv_tui.store import history_path, save_path
 from yaniv_tui.tui.screens import round_end, table_state
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import keys_table
@@ -72,6 +74,13 @@ async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_wat
     assert draws <= 2 * len(game.history) + 2, (draws, moves)
     progress = [tip for tip in tips if tip.startswith("Playing the rest… round ")]
     assert len(progress) >= len(game.history) - 2, tips
+    # Recorded as usual: every round and the game's end in the history, and the finished game's save gone.
+    db = sqlite3.connect(history_path())
+    key = skipped.meta.game_id
+    (rounds,) = db.execute("SELECT count(*) FROM rounds JOIN games ON games.id = game_id WHERE game_key = ?", (key,))
+    (finished,) = db.execute("SELECT finished_at FROM games WHERE game_key = ?", (key,))
+    assert rounds == (len(game.history),) and finished[0] is not None
+    assert not save_path(key).exists()
 
 
 async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help():
