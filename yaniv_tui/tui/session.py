@@ -31,6 +31,7 @@ DREW_FROM_DECK = "your last move drew from the deck, and you have seen that card
 
 
 def position(game: Game) -> Position:
+    """Where `game` is, for telling undo's checkpoints apart."""
     return len(game.history), game.turns, game.phase
 
 
