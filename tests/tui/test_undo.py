@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from tui_helpers import SIZE, footer_keys, make_app, play_turn, screen_text, settle
+import pytest
+from tui_helpers import (
+    SIZE,
+    footer_keys,
+    keys_for,
+    make_app,
+    make_options,
+    play_turn,
+    screen_text,
+    settle,
+    stacked_session,
+)
 
-from yaniv_tui.bots import EasyBot, make_bot
-from yaniv_tui.engine import Game
-from yaniv_tui.store import scan_saves
+from yaniv_tui.engine import Card, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.store import UndoError, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.players import BotPlayer
-from yaniv_tui.tui.screens import turn_actions
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.screens.turn_actions import undo_move
+from yaniv_tui.tui.session import DREW_FROM_DECK
 
 
 def as_seen(game: Game) -> dict[str, Any]:
@@ -25,7 +37,7 @@ def as_seen(game: Game) -> dict[str, Any]:
     return state
 
 
-async def test_u_undoes_your_last_move_after_the_bots_played():
+async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_played():
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -33,7 +45,7 @@ async def test_u_undoes_your_last_move_after_the_bots_played():
         assert isinstance(table, TableScreen)
         assert "u" not in footer_keys(app)
         before = as_seen(table.game)
-        await play_turn(pilot)
+        await pilot.press(*keys_for(table, pile_take(table)))
         await settle(pilot)
         assert table.game.turns >= 3 and table.stage == "choose"
         assert footer_keys(app).get("u") == "undo"
@@ -57,8 +69,10 @@ async def test_undo_survives_a_resume():
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        before = as_seen(app.screen.game)
-        await play_turn(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = as_seen(table.game)
+        await pilot.press(*keys_for(table, pile_take(table)))
         await settle(pilot)
     saved = scan_saves().newest
     assert saved is not None
@@ -87,35 +101,70 @@ async def test_no_undo_with_two_humans_at_the_table():
         assert table.message == "cannot undo: undo is only for a game of one human against bots"
 
 
-async def test_after_an_undo_the_deck_gives_another_card_and_the_bots_start_afresh(monkeypatch):
-    # The app draws the new order from the system's entropy; here a fixed value, so the test repeats.
-    monkeypatch.setattr(turn_actions, "fresh_seed", lambda: 2024, raising=False)
+def seen_by(game: Game, seat: int) -> set[Card]:
+    """The cards `seat` can see now: its hand, the pile, and every drop and take from the pile in this round."""
+    view = game.view(seat)
+    cards = set(view.hand) | set(view.discards) | set(view.previous_drop)
+    for turn in view.seen:
+        cards |= set(turn.drop) | ({turn.take} if turn.take is not None else set())
+    return cards
+
+
+def pile_take(table: TableScreen) -> Play:
+    """A legal play of the current seat that takes a card from the pile."""
+    view = table.game.view(table.game.current)
+    return next(a for a in view.legal_actions if isinstance(a, Play) and a.take is not None)
+
+
+async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing():
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=21)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("1", "enter", "0")  # drop a card, take the deck's: the card drawn is seen
+        await settle(pilot)
+        before = game_to_dict(table.game)
+        assert "u" not in footer_keys(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.message == "cannot undo: your last move drew from the deck, and you have seen that card"
+        assert game_to_dict(table.game) == before
+
+
+async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_again_gives_the_same_game():
     app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
         seat = table.game.current
-        await pilot.press("1", "enter", "0")  # drop a card, take the deck's
-        drawn = table.fresh[seat]
+        seen = seen_by(table.game, seat)
+        play = pile_take(table)
+        keys = keys_for(table, play)
+        start = game_to_dict(table.game)
+        await pilot.press(*keys)
         await settle(pilot)
-        await pilot.press("u")
-        await pilot.pause()
-        assert drawn not in table.game.hand(seat)
-        await pilot.press("1", "enter", "0")  # the same drop and the same take
-        assert table.fresh[seat] != drawn, "the undo showed the deck's next card"
-        # The bots' own chance is drawn anew too: they are not the bots the deal's seed makes.
-        bots = [
-            (seat, player.bot) for seat, player in enumerate(table.session.players) if isinstance(player, BotPlayer)
-        ]
-        assert bots
-        for bot_seat, bot in bots:
-            dealt = make_bot("easy", seed=table.game.seed + 1000 * (bot_seat + 1))
-            assert isinstance(bot, EasyBot) and isinstance(dealt, EasyBot)
-            assert bot.rng.getstate() != dealt.rng.getstate()
+        seen |= seen_by(table.game, seat)
+        played = game_to_dict(table.game)
+        bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+        for _ in range(3):
+            await pilot.press("u")
+            await pilot.pause()
+            drop = " ".join(card.face() for card in play.drop)
+            assert table.tip == f"Took back your drop of {drop} and your take of {play.take.face()} from the pile"
+            assert game_to_dict(table.game) == start
+            assert seen_by(table.game, seat) <= seen, "an undo showed a card not seen before"
+            await pilot.press(*keys)
+            await settle(pilot)
+            # The same move: the same deck, the same bots (not reseeded), so the same replies.
+            assert game_to_dict(table.game) == played
+            assert seen_by(table.game, seat) <= seen
+            again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+            assert again == bots
 
 
-async def test_help_says_an_undo_draws_the_unseen_cards_anew():
+async def test_help_says_what_undo_can_and_cannot_take_back():
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -128,4 +177,24 @@ async def test_help_says_an_undo_draws_the_unseen_cards_anew():
             line.split("▏")[0].rsplit("│", 1)[-1].strip("▁▂▃▄▅▆▇█ ") for line in screen_text(app).splitlines()
         ]
         text = " ".join(" ".join(keys_column).split())
-        assert "the deck is shuffled again" in text and "the bots' draws are new too" in text
+        assert "A move that drew the deck's card cannot be taken back" in text
+        assert "took a card from the pile" in text and "the same move again gives the same game" in text
+
+
+async def test_undo_takes_back_keeping_or_slapping_down_a_drawn_card_but_never_its_draw():
+    rules = dataclasses.replace(load_ruleset("israeli"), slap_down=True)
+    for decision, line in ((KeepCard(), "Took back keeping 7♥"), (SlapDown(parse_cards("7H")[0]), None)):
+        options = make_options(rules, "Ann,bot:medium:Bea", seed=5)
+        session = stacked_session(options, ["7S KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7H")
+        await session.play(Play(parse_cards("7S"), None))
+        assert session.game.phase == "slap"
+        slap = game_to_dict(session.game)
+        await session.play(decision)
+        assert undo_move(session) == (line or "Took back slapping down 7♥")
+        assert game_to_dict(session.game) == slap
+        # The card was drawn from the deck, and seen: the draw itself cannot be taken back.
+        assert session.why_no_undo() == DREW_FROM_DECK
+        with pytest.raises(UndoError):
+            undo_move(session)
+        assert game_to_dict(session.game) == slap
+        session.close()

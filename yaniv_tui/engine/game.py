@@ -384,16 +384,3 @@ class Game(GameState):
             self.hands = [None if h is None else list(h) for h in result.hands]
             return
         self._deal(result.winner)
-
-    # -- after an undo: what no player has seen, drawn anew ------------------------------------
-
-    def reshuffle_unseen(self, seed: int) -> None:
-        """Shuffle the face-down deck again, from the game's generator reseeded with `seed`.
-
-        For undo: a player who goes back has seen what the deck gave, so the deck's order is drawn
-        anew and replaying cannot repeat the draw. All chance still to come (a reshuffle of the
-        pile, the next deal) follows the new seed too. Hands, the pile, scores and turns are
-        unchanged, and `seed` stays the seed the game was dealt from.
-        """
-        self.rng.seed(seed)
-        shuffle(self.rng, self.deck)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Action, Game, IllegalActionError
-from yaniv_tui.store import SaveError, SaveMeta, UndoStack, remove_save, save_game
+from yaniv_tui.engine import Action, Game, IllegalActionError, Turn
+from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
 from .players import HostNotYet, Player, make_player
@@ -22,6 +23,16 @@ if TYPE_CHECKING:
 
 #: Told of the game after each change to it (an action applied, and so a new round dealt).
 ChangeListener = Callable[[Game], None]
+#: Where a game is, as undo tells its checkpoints apart: its rounds scored, its turns, its phase.
+Position = tuple[int, int, str]
+
+#: Why a move that drew the deck's card cannot be taken back (the help says what undo can take back).
+DREW_FROM_DECK = "your last move drew from the deck, and you have seen that card"
+
+
+def position(game: Game) -> Position:
+    """Where `game` is, for telling undo's checkpoints apart."""
+    return len(game.history), game.turns, game.phase
 
 
 def take_lock(game_id: str) -> GameLock | None:
@@ -69,6 +80,8 @@ class Session:
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
+        #: The players as they were at each of undo's checkpoints (their own chance, what they remember).
+        self.kept_players: dict[Position, tuple[Player, ...]] = {}
 
     @classmethod
     def resumed(
@@ -96,13 +109,12 @@ class Session:
         session.undo = saved.undo
         return session
 
-    def make_players(self, seed: int | None = None) -> None:
-        """A fresh player for each seat, a bot's seeded from `seed`, else from the game's seed.
+    def make_players(self) -> None:
+        """A fresh player for each seat, a bot's seeded from the game's seed.
 
-        Again after an undo, from a fresh seed: no bot remembers an undone move, nor replies as it did.
         SeatNotPlayable (players.py) for a seat this yaniv cannot play.
         """
-        base = self.game.seed if seed is None else seed
+        base = self.game.seed
         self.players = tuple(
             HostNotYet(seat)
             if seat.is_remote and self.host is None
@@ -134,8 +146,9 @@ class Session:
 
     @property
     def only_bots_left(self) -> bool:
-        """Whether the game goes on with no human of this screen left in it (watch it, or skip to its end)."""
-        return not self.game.is_over and bool(self.humans) and not self.humans_in
+        """Whether the game goes on with no human of this screen left in it, or none ever at it (watch it, or
+        skip to its end)."""
+        return not self.game.is_over and not self.humans_in
 
     def hurry(self) -> None:
         """Play the rest at once: no pause before a bot's move."""
@@ -221,11 +234,15 @@ class Session:
 
     async def play(self, action: Action) -> None:
         """This screen's seat plays `action`, checked by the engine (IllegalActionError says why not); the game
-        just before it is kept for undo."""
+        and its players just before it are kept for undo."""
         before = self.game.clone() if self.host is None else None
+        players = copy.deepcopy(self.players) if before is not None else ()
         self.game.apply(action)
         if before is not None:
             self.undo.checkpoint(before)
+            self.kept_players[position(before)] = players
+            kept = {position(game) for game in self.undo.games}
+            self.kept_players = {at: p for at, p in self.kept_players.items() if at in kept}
         self.changed()
 
     async def next_move(self, seat: int) -> str | None:
@@ -321,6 +338,35 @@ class Session:
             self.lock = None
 
     def why_no_undo(self) -> str | None:
+        """Why `take_back` cannot be done now, in one line; None when it can."""
         if self.host is not None:
             return "there is no undo at a table with players on other machines"
-        return self.undo.why_not(self.game, self.meta)
+        why = self.undo.why_not(self.game, self.meta)
+        if why is None:
+            before, turn = self.move_to_undo()
+            if before.phase != "slap" and turn.take is None:
+                return DREW_FROM_DECK
+        return why
+
+    def move_to_undo(self) -> tuple[Game, Turn]:
+        """The game undo goes back to, and the turn of the human's it takes back (as it ended: after a card taken
+        from the deck, the turn the card was kept or slapped down in). Only while `why_no_undo` allows."""
+        before = self.undo.games[-1]
+        index = len(before.log) - 1 if before.phase == "slap" else len(before.log)
+        return before, self.game.log[index]
+
+    def take_back(self) -> tuple[Game, Turn]:
+        """Undo the human's last move (`move_to_undo` says which): the game goes back to just before it, and
+        the bots with it, as they were then. The deck is not shuffled and the bots are not reseeded, so the
+        same move again gives the same game. UndoError says why not."""
+        why = self.why_no_undo()
+        if why is not None:
+            raise UndoError(why)
+        before, turn = self.move_to_undo()
+        self.game = self.undo.undo(self.game, self.meta)
+        players = self.kept_players.pop(position(self.game), None)
+        if players is None:
+            self.make_players()  # a move made before the game was resumed: the bots as the resume made them
+        else:
+            self.players = players
+        return before, turn

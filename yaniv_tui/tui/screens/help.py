@@ -39,12 +39,13 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
     return table
 
 
-#: What undo gives back, and what it cannot: the cards no one has seen are drawn anew.
+#: What undo gives back, and what it cannot: a card drawn from the deck has been seen.
 UNDO_TEXT = (
-    "\nUndo (u, one human against bots) takes back your last move. What you have not seen is drawn anew: "
-    "the deck is shuffled again, so the card you drew may not come back, and the bots' draws are new too. "
-    "What the bots showed you (their drops and takes) stays known, and a bot facing the same table plays "
-    "the same way."
+    "\nUndo (u, one human against bots) takes back your last move if it took a card from the pile, or kept or "
+    "slapped down the card you drew, and says which. A move that drew the deck's card cannot be taken back: "
+    "that card has been seen. Before you take, escape takes back the cards chosen to drop. The deck and the "
+    "bots stay as they were, so the same move again gives the same game, and undo never shows a card you "
+    "had not seen; what the bots showed you stays known."
 )
 
 
@@ -60,7 +61,7 @@ HINT_TEXT = (
 )
 CONCEDE_TEXT = (
     "\nConcede (c) hands your seat to a medium bot for the rest of the game. Once no one at this screen is "
-    "left in, w watches the rest and e skips to the end."
+    "left in (or in a game of bots only), w watches the rest and e skips to the end, played at once."
 )
 
 

@@ -19,6 +19,7 @@ from yaniv_tui.engine import (
     SlapDown,
 )
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
+from yaniv_tui.store import UndoError
 
 from ..remote import TableLost
 from ..session import Session
@@ -117,6 +118,10 @@ class TableScreen(StyledOnce, TableAside):
             self.finish(f"This round {why}: the game stops here.")
             return
         seat = game.current
+        if self.follow == "skip":
+            self.stage = "wait"
+            self.play_rest()
+            return
         if not self.session.at_screen(seat):
             self.stage = "wait"
             self.play_bot(seat)
@@ -147,7 +152,6 @@ class TableScreen(StyledOnce, TableAside):
             self.viewer = None
         result = game.history[-1]
         if self.follow == "skip":
-            self.tip = f"skipping to the end: round {len(game.history)} is over"
             self.after_round()
             return
         if self.follow == "each" and not self.session.at_screen(result.caller):
@@ -258,6 +262,28 @@ class TableScreen(StyledOnce, TableAside):
         self.others_played = True
         self.acted(seat)
 
+    @work(exclusive=True, group="bots")
+    async def play_rest(self) -> None:
+        """Skipping to the end: play this round out at once, with no pause and no drawing between moves (the
+        same moves as watched), then save and go on as after any round. The progress line says which round."""
+        game = self.game
+        rounds = len(game.history)
+        self.tip = f"Playing the rest… round {rounds + 1}"
+        while len(game.history) == rounds and not game.is_over:
+            why = round_overrun(game.turns - self.round_began)
+            if why:
+                self.finish(f"This round {why}: the game stops here.")
+                return
+            try:
+                told = await self.session.next_move(game.current)
+            except TableLost as error:
+                self.finish(f"The game stops here: {error}.")
+                return
+            if told:
+                self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
+        self.save()
+        self.advance()
+
     # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
 
     def action_concede(self) -> None:
@@ -355,13 +381,15 @@ class TableScreen(StyledOnce, TableAside):
         self.acted(seat)
 
     def action_undo(self) -> None:
-        """Back to just before your last move (against bots only); the bots start afresh from there."""
-        why = undo_move(self.session)
-        if why is not None:
-            self.message = f"cannot undo: {why}"
+        """Back to just before your last move (against bots only), the deck and the bots as they were then."""
+        try:
+            line = undo_move(self.session, self.ascii_only)
+        except UndoError as error:
+            self.message = f"cannot undo: {error}"
             return
         self.fresh.clear()
-        self.message = self.tip = ""
+        self.message = ""
+        self.tip = line
         self.stage = "wait"  # the turn starts again: the keys offered are worked out anew
         self.save()
         self.start_turn(self.game.current)

@@ -34,10 +34,9 @@ class TableAside(TableState):
     # -- once no one at this screen is left in: watch the rest or skip to its end ---------------
 
     def skip_rest(self) -> None:
-        """Play the rest of a game with no human left in at once, then show its end."""
+        """Play the rest of a game with no human left in at once, then show its end (TableScreen.play_rest)."""
         self.follow = "skip"
         self.session.hurry()
-        self.tip = "skipping to the end…"
 
     def action_skip_rest(self) -> None:
         self.skip_rest()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from textual.binding import Binding
 
 from yaniv_tui.engine import Card, hand_value
-from yaniv_tui.store import UndoError
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -40,11 +38,6 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
 }
 #: What a hand emptied by a slap-down cannot do: it has no card to choose or drop, only Yaniv to call.
 NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
-
-
-def fresh_seed() -> int:
-    """A seed no one can foresee, from the system's entropy (undo draws the unseen cards anew with it)."""
-    return secrets.randbits(64)
 
 
 def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
@@ -109,17 +102,18 @@ def laid_order(hand: tuple[Card, ...], chosen: Sequence[int]) -> list[Card]:
     return [*before, *(hand[i] for i in sorted(picked) if not hand[i].is_joker), *after]
 
 
-def undo_move(session: Session) -> str | None:
-    """Take back the human's last move (against bots only): None when done, else why it cannot be.
+def undo_move(session: Session, ascii_only: bool = False) -> str:
+    """Take back the human's last move (against bots only) and say which, in one line; UndoError says why not.
 
-    What the player has not seen is drawn anew, so an undo never tells what comes next: the deck
-    is shuffled again and the bots get fresh seeds (the deck's next card and their replies differ).
+    A move that drew the deck's card is never taken back, and the deck and the bots stay as they were, so an
+    undo shows no card the player had not seen, and the same move again gives the same game.
     """
-    try:
-        game = session.undo.undo(session.game, session.meta)
-    except UndoError as error:
-        return str(error)
-    game.reshuffle_unseen(fresh_seed())
-    session.game = game
-    session.make_players(fresh_seed())
-    return None
+    before, turn = session.take_back()
+    if before.phase == "slap":
+        if turn.slapped is not None:
+            return f"Took back slapping down {turn.slapped.face(ascii_only)}"
+        kept = before.slap_card
+        return f"Took back keeping {kept.face(ascii_only)}" if kept is not None else "Took back keeping the card"
+    drop = " ".join(card.face(ascii_only) for card in turn.drop)
+    take = f" and your take of {turn.take.face(ascii_only)} from the pile" if turn.take is not None else ""
+    return f"Took back your drop of {drop}{take}"
