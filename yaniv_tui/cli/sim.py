@@ -41,7 +41,7 @@ def rules_of(args: argparse.Namespace) -> Ruleset:
 
     try:
         rules = resolve_ruleset(args.ruleset, PROG).with_choices(
-            yaniv_limit=args.yaniv_limit, end_limit=args.end_limit, hand_size=args.hand_size
+            yaniv_limit=args.yaniv_limit, end_limit=args.end_score, hand_size=args.hand_size
         )
     except (RulesetError, ValueError) as error:
         raise UsageError(str(error), PROG) from None
@@ -170,7 +170,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
             f"--seats-per-game: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {seats}",
             PROG,
         )
-    rule_flags = ("slap_down", "yaniv_limit", "end_limit", "hand_size")
+    rule_flags = ("slap_down", "yaniv_limit", "end_score", "hand_size")
     changed = [flag for flag in rule_flags if getattr(args, flag) is not None]
     if args.write is not None and changed:
         raise UsageError(f"--write rates a ruleset as it stands: leave out --{changed[0].replace('_', '-')}", PROG)
