@@ -13,10 +13,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
 from yaniv_tui.engine import Game, RoundScore, Ruleset, guards
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 Mode = Literal["games", "rounds"]
 
@@ -263,10 +266,7 @@ def simulate(
     chunks = [(rules, levels, list(range(i, min(count, i + step))), seed, mode, options) for i in range(0, count, step)]
     started = time.perf_counter()
     if jobs > 1 and len(chunks) > 1:
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(jobs, initializer=_worker_ignores_ctrl_c) as pool:
+        with _pool(jobs) as pool:
             for part in pool.imap_unordered(_play_chunk, chunks):
                 total.merge(part)
                 if progress:
@@ -307,11 +307,8 @@ def play_each(
             if progress:
                 progress(1)
         return done
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     out: list[list[Tally]] = []
-    with context.Pool(jobs, initializer=_worker_ignores_ctrl_c) as pool:
+    with _pool(jobs) as pool:
         for tallies in pool.imap(_play_task, tasks, chunksize=1):
             out.append(tallies)
             if progress:
@@ -319,10 +316,32 @@ def play_each(
     return out
 
 
+def _pool(jobs: int) -> Pool:
+    """A pool of `jobs` worker processes that leave Ctrl+C to this one.
+
+    Ctrl+C is held back while the workers start: one pressed before a worker has said it ignores Ctrl+C would
+    otherwise stop that worker with a traceback, and the pool would wait for it. Held, it reaches this process
+    once the pool is up, and stops the run.
+    """
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, initializer=_worker_ignores_ctrl_c)
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _worker_ignores_ctrl_c() -> None:
     # Ctrl+C reaches every process of the terminal: the workers leave it to the main process, which stops
     # the pool and says so in one line, rather than each printing its own traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the main process held Ctrl+C back (see _pool)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 # -- showing -----------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def test_write_stores_the_whole_ladder_with_the_command_that_made_it(
         (["--ladder", "--levels", "easy,easy"], "two or more different levels"),
         (["--ladder", "--levels", "easy,grandmaster"], "unknown bot level 'grandmaster'"),
         (["--ladder", "--levels", "easy,hard", "--write"], "--write takes the whole ladder"),
-        (["--ladder", "--end-limit", "200", "--write", "x.json"], "leave out --end-limit"),
+        (["--ladder", "--end-score", "200", "--write", "x.json"], "leave out --end-score"),
         (["--ladder", "--games", "0"], "--games"),
     ],
 )

@@ -95,3 +95,16 @@ def test_sim_plays_a_users_own_ruleset_as_yaniv_does(
     (folder / "kitchen.toml").write_text(text.replace("penalty = 30", "penalty = 45"))
     assert yaniv(["sim", "--ruleset", "kitchen", "--seats", "medium,easy", "--rounds", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ruleset"] == "kitchen"
+
+
+def test_the_end_score_is_end_score_as_in_every_other_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: `yaniv sim` called it --end-limit. The old name still works, and its help says it is the old name."""
+    assert parse(["sim", "--end-score", "100"]).end_score == 100
+    assert parse(["sim", "--end-limit", "100"]).end_score == 100
+    line = one_line_status_2(["--ruleset", "seven-cards", "--end-score", "100001", "--rounds", "1"], capsys)
+    assert "100001" in line
+    with pytest.raises(SystemExit):
+        parse(["sim", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--end-score N the score that ends the game" in help_text
+    assert "--end-limit N the old name of --end-score" in help_text

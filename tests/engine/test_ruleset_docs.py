@@ -60,3 +60,24 @@ def test_a_readme_without_the_markers_is_refused(docs: ModuleType, tmp_path: Pat
 def test_the_script_checks_from_the_command_line() -> None:
     done = subprocess.run([sys.executable, str(TOOL), "--check"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_readme_stands_on_its_own(docs: ModuleType) -> None:
+    """Before: it pointed at shared/RULES.md and shared/seeds/, which a clone does not have. It names each source
+    by its title, and says which source each preset follows."""
+    from yaniv_tui.engine import preset_paths
+
+    text = docs.README.read_text(encoding="utf-8")
+    assert "shared/" not in text and "seeds/" not in text and "RULES.md" not in text
+    titles = {
+        "000": "Yaniv (Yaniv)",
+        "001": "Yaniv rules: how to play",
+        "002": "Yaniv (2 à 6 j. · 54 cartes)",
+        "003": "Le yaniv est un jeu de cartes d’origine israélienne",
+    }
+    sources = text[text.index("## The sources") :]
+    for number, title in titles.items():
+        assert f"source {number}" in sources and title in sources
+    for preset in preset_paths():
+        heading = next(line for line in text.splitlines() if line.startswith(f"### `{preset}` (source "))
+        assert heading.split("(source ")[1][:3] in titles

@@ -51,9 +51,79 @@ def test_a_limit_offered_at_setup_that_no_hand_reaches_is_refused(tmp_path: Path
     assert message.startswith("yaniv.limit_choices: no hand can call Yaniv at 0")
 
 
-def test_a_limit_of_0_with_jokers_worth_0_can_be_called(tmp_path: Path) -> None:
-    # Two jokers, alone in a hand after the rest was dropped, count 0.
-    assert accepted(tmp_path, "[yaniv]\nlimit = 0\n").yaniv_limit == 0
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_a_limit_of_0_that_only_a_hand_of_one_or_two_jokers_reaches_is_refused(tmp_path: Path, jokers: int) -> None:
+    """Before: loaded, and `yaniv sim` stopped at the 20,000-turn guard. A hand of jokers alone must draw its last
+    joker; one or two jokers are soon each held beside other cards and never dropped, the lowest cards."""
+    message = refused(tmp_path, f"[deck]\njokers = {jokers}\n[yaniv]\nlimit = 0\n")
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 0 in practice: only jokers alone count 0")
+    assert f"the {jokers} joker" in message and "deck.jokers" in message
+
+
+def test_a_limit_of_0_with_enough_jokers_or_a_slap_down_is_played(tmp_path: Path) -> None:
+    assert accepted(tmp_path, "[deck]\njokers = 4\n[yaniv]\nlimit = 0\n").yaniv_limit == 0
+    assert accepted(tmp_path, "[deck]\ndecks = 2\n[yaniv]\nlimit = 0\n").yaniv_limit == 0
+    assert accepted(tmp_path, "[drops]\nslap_down = true\n[yaniv]\nlimit = 0\n").yaniv_limit == 0
+    # Jokers of -1 call beside an ace, which anyone drops.
+    assert accepted(tmp_path, "[values]\njoker = -1\n[yaniv]\nlimit = 0\n").yaniv_limit == 0
+
+
+#: Every whole-number key at its most: sixteen players each hold twenty cards that never shrink.
+MAX_EVERYTHING = """\
+[players]
+min = 16
+max = 16
+[deck]
+decks = 8
+jokers = 8
+hand_size = 20
+[values]
+ace = 50
+jack = 50
+queen = 50
+king = 50
+joker = 50
+jack_low = 50
+jack_high = 50
+jack_swing_up_to = 200
+[drops]
+set_min = 16
+run_min = 13
+run_min_natural = 13
+[yaniv]
+limit = 100
+[assaf]
+penalty = 1000
+penalty_per_extra = 1000
+[resets]
+every = 10000
+every_by = 10000
+[end]
+limit = 100000
+[bonus]
+zero_hand_wins = 100
+points = 1000
+min_players = 16
+"""
+
+
+def test_every_key_at_its_most_is_refused(tmp_path: Path) -> None:
+    """Before: loaded, and `yaniv sim` with 16 bots stopped at the 20,000-turn guard, every hand still 20 cards
+    worth about 200: a set of 16 or a natural run of 13 is never gathered, and 16 players share the low cards."""
+    message = refused(tmp_path, MAX_EVERYTHING)
+    assert message.startswith("yaniv.limit: no hand can call Yaniv at 100 in practice:")
+    for key in ("drops.set_min", "drops.run_min", "deck.hand_size", "players.min"):
+        assert key in message
+
+
+def test_the_same_hands_among_fewer_players_are_played(tmp_path: Path) -> None:
+    """Two to four players keep enough of the 2s and 3s for a hand of twenty to count 100 or less."""
+    rules = accepted(tmp_path, MAX_EVERYTHING.replace("min = 16\nmax = 16", "min = 2\nmax = 16"))
+    game = Game.new(rules, ["Ann", "Ben"], seed=1)
+    bots = [make_bot("medium", seat) for seat in range(2)]
+    while not game.history:
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    assert game.history[0].caller in (0, 1)
 
 
 def test_a_hand_that_can_never_shrink_counts_all_its_cards(tmp_path: Path) -> None:

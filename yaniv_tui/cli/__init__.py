@@ -4,17 +4,63 @@ network (`host`, `join`, `serve`) or a listing."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import os
 import sys
 from collections.abc import Sequence
 
 from .parser import LISTINGS, UsageError, parse
 
 EXIT_USAGE = 2
+#: Output that could not be written (a full device, a closed pipe).
+EXIT_OUTPUT = 1
+#: Stopped by ctrl+c, as shells report a process ended by SIGINT.
+EXIT_INTERRUPTED = 130
+#: What a write to stdout fails with when the output cannot take it: a full device, a closed pipe or terminal.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `yaniv` command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    prog = (
+        f"yaniv {argv[0]}"
+        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], *([n] for n in LISTINGS))
+        else "yaniv"
+    )
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # here, so that a full device is said below rather than ignored at exit
+    except KeyboardInterrupt:
+        _say(f"{prog}: stopped (ctrl+c)")
+        return EXIT_INTERRUPTED
+    except OSError as error:
+        if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
+            raise
+        _drop_stdout()
+        if error.errno != errno.EPIPE:  # a reader that stopped reading (`| head`) wants no more, not an error
+            _say(f"{prog}: cannot write the output: {error.strerror}")
+        return EXIT_OUTPUT
+    return status
+
+
+def _say(line: str) -> None:
+    with contextlib.suppress(OSError):  # stderr cannot be written either: the status says it
+        print(line, file=sys.stderr, flush=True)
+
+
+def _drop_stdout() -> None:
+    """Send what stdout still holds nowhere, so that Python's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: list[str]) -> int:
     if argv[:1] not in (["sim"], ["serve"]) and argv[:1] not in ([name] for name in LISTINGS):
         from yaniv_tui.tui import gc_pause
 
@@ -69,4 +115,4 @@ def _listing(args: argparse.Namespace) -> int:
     return store.print_stats(ruleset=args.ruleset)
 
 
-__all__ = ["EXIT_USAGE", "UsageError", "main"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OUTPUT", "EXIT_USAGE", "UsageError", "main"]

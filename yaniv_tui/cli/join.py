@@ -5,17 +5,32 @@ from __future__ import annotations
 
 import argparse
 
+from yaniv_tui.tui.options import OptionsError, check_name
 from yaniv_tui.tui.remote import Client, JoinRequest
 
 from .parser import UsageError
 from .play import utf8_terminal
 
+PROG = "yaniv join"
+
 
 def join_request(args: argparse.Namespace) -> JoinRequest:
-    """How to join with net.TableClient, and what the command line gave; UsageError for a code with no address."""
+    """How to join with net.TableClient, and what the command line gave; UsageError (one line, before any screen)
+    for a code with no address, an address or port that is none, a code that is not letters and digits, or a
+    name the table would not take."""
+    from yaniv_tui.net.client import ActionRefused, JoinError, TableClient, parse_address
+
     if args.address is not None and args.code is None:
-        raise UsageError("give the room code after the address, e.g. 'yaniv join 192.168.1.20 K7QF'", "yaniv join")
-    from yaniv_tui.net.client import ActionRefused, JoinError, TableClient
+        raise UsageError("give the room code after the address, e.g. 'yaniv join 192.168.1.20 K7QF'", PROG)
+    try:
+        if args.address is not None:
+            parse_address(args.address)
+        if args.name is not None:
+            check_name(args.name)
+    except (JoinError, OptionsError) as error:
+        raise UsageError(str(error), PROG) from None
+    if args.code is not None and not args.code.strip().isalnum():
+        raise UsageError(f"a room code is letters and digits, like K7QF, not {args.code[:20]!r}", PROG)
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.

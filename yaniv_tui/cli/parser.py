@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import re
+import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from yaniv_tui import __version__
 from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_RULESET, GameSetupError, check_seed
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 #: The commands that only print a listing, and what each prints.
 LISTINGS = {
@@ -56,6 +60,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)", self.prog)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # How argparse prints --help, --version and usage; its own drops a write error, this one lets it reach
+        # main, which says it in one line with a non-zero status.
+        if message:
+            (file or sys.stderr).write(message)
 
 
 # -- values -------------------------------------------------------------------------------------
@@ -215,7 +225,10 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
     sim.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
     sim.add_argument("--yaniv-limit", type=int, metavar="N", help="a Yaniv limit the ruleset offers")
-    sim.add_argument("--end-limit", type=int, metavar="N", help="an end score the ruleset offers")
+    sim.add_argument(
+        "--end-score", type=_whole, metavar="N", help="the score that ends the game: one the ruleset offers"
+    )
+    sim.add_argument("--end-limit", type=_whole, dest="end_score", metavar="N", help="the old name of --end-score")
     sim.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")
     sim.add_argument(
         "--expert-ms", type=_budget, metavar="MS", help="the expert's thinking time a move, in ms (default 200)"

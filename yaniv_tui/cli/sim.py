@@ -41,7 +41,7 @@ def rules_of(args: argparse.Namespace) -> Ruleset:
 
     try:
         rules = resolve_ruleset(args.ruleset, PROG).with_choices(
-            yaniv_limit=args.yaniv_limit, end_limit=args.end_limit, hand_size=args.hand_size
+            yaniv_limit=args.yaniv_limit, end_limit=args.end_score, hand_size=args.hand_size
         )
     except (RulesetError, ValueError) as error:
         raise UsageError(str(error), PROG) from None
@@ -56,7 +56,7 @@ def rules_of(args: argparse.Namespace) -> Ruleset:
 
 def levels_of(args: argparse.Namespace, rules: Ruleset) -> list[str]:
     """The bot level of each seat; UsageError for an unknown level or a count the ruleset does not seat."""
-    levels = _level_list(args.seats or DEFAULT_SIM_SEATS, "--seats")
+    levels = _level_list(DEFAULT_SIM_SEATS if args.seats is None else args.seats, "--seats")
     if not rules.min_players <= len(levels) <= rules.max_players:
         raise UsageError(
             f"--seats: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}", PROG
@@ -65,6 +65,8 @@ def levels_of(args: argparse.Namespace, rules: Ruleset) -> list[str]:
 
 
 def _level_list(text: str, flag: str) -> list[str]:
+    if not text.strip():
+        raise UsageError(f"{flag} needs bot levels, comma separated: choose from {', '.join(BOT_LEVELS)}", PROG)
     levels = [part.strip() for part in text.split(",")]
     bad = [level for level in levels if level not in BOT_LEVELS]
     if bad:
@@ -170,7 +172,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
             f"--seats-per-game: {rules.name} is for {rules.min_players} to {rules.max_players} players, not {seats}",
             PROG,
         )
-    rule_flags = ("slap_down", "yaniv_limit", "end_limit", "hand_size")
+    rule_flags = ("slap_down", "yaniv_limit", "end_score", "hand_size")
     changed = [flag for flag in rule_flags if getattr(args, flag) is not None]
     if args.write is not None and changed:
         raise UsageError(f"--write rates a ruleset as it stands: leave out --{changed[0].replace('_', '-')}", PROG)

@@ -1,8 +1,9 @@
 """Whether a ruleset plays to an end: some hand can call Yaniv, and scores can climb to the end score.
 
 A round ends only when someone calls Yaniv, and a game only when a score passes the end score. Rules under
-which neither can happen would play forever, so they are refused with the reason; rules under which it can
-happen, however rarely, are played, and the game guards (`guards.py`) stop the rare game that still runs on.
+which either cannot happen would play forever, so they are refused with the reason, and so are rules under which
+a call needs what play never brings together (`_practice_problems`); rules under which it can happen, however
+rarely, are played, and the game guards (`guards.py`) stop the rare game that still runs on.
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ if TYPE_CHECKING:
 
 #: Totals the walk of scores may look at before it gives up looking for a wall (and lets the rules play).
 _WALK_STEPS = 300_000
+#: The most cards of a set or run a hand is taken to gather in play: every player keeps their low cards and
+#: drops their high ones, so a group longer than a dealt hand (a set of 16, a natural run of 13) never forms.
+GATHERED_MOST = 5
+#: The fewest of the lowest cards a hand made of them alone may rely on: each is drawn by a player who holds
+#: other cards too and keeps it, so with one or two no hand of them alone forms (`yaniv sim` hangs at limit 0).
+LOWEST_CARDS_NEEDED = 3
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -35,17 +42,19 @@ def _card_values(rules: Ruleset, decks: int) -> tuple[list[int], int]:
     return sorted(values), 4 * decks
 
 
-def hand_sizes(rules: Ruleset, decks: int) -> set[int]:
-    """Every number of cards a hand can hold at the start of a turn, from the deal on.
+def hand_sizes(rules: Ruleset, decks: int, gathered: int = 14) -> set[int]:
+    """Every number of cards a hand can hold at the start of a turn, from the deal on (with sets and runs of at
+    most `gathered` cards: by default every one).
 
     A turn drops one group and draws one card, so a hand shrinks by a group's size less one; a slap-down
     after a single or a set takes one card more, and can empty a hand.
     """
     jokers = rules.jokers_per_deck * decks
-    sets = set(range(rules.set_min, 4 * decks + (jokers if rules.jokers_in_sets else 0) + 1))
+    most_set = min(gathered, 4 * decks + (jokers if rules.jokers_in_sets else 0))
+    sets = set(range(rules.set_min, most_set + 1))
     if rules.joker_set:
-        sets |= set(range(rules.set_min, jokers + 1))
-    runs = set(range(rules.run_min, 14))  # a run lies within ace to king
+        sets |= set(range(rules.set_min, min(gathered, jokers) + 1))
+    runs = set(range(rules.run_min, min(gathered, 13) + 1))  # a run lies within ace to king
     groups = {1} | sets | runs
     sizes = {rules.hand_size}
     todo = [rules.hand_size]
@@ -124,6 +133,77 @@ def _call_problems(rules: Ruleset) -> Iterator[Problem]:
                 f"({size} card{'' if size == 1 else 's'}), so a round would never end; "
                 f"allowed: a limit of at least {low}, lower card values, more jokers or decks",
             )
+
+
+def _low_values(rules: Ruleset, decks: int) -> list[int]:
+    """Every card's value in a low hand (jacks at `jack_low` under the jack swing), lowest first."""
+    others, jacks = _card_values(rules, decks)
+    return sorted([*others, *[rules.jack_low if rules.jack_swing else rules.jack_value] * jacks])
+
+
+def _lowest_alone(rules: Ruleset, limit: int, sizes: set[int], values: list[int]) -> Problem | None:
+    """The problem of a limit that only a hand of the deck's lowest cards alone reaches, when there are too few
+    of them (one or two jokers worth 0, all else worth 1 or more)."""
+    low = values[0]
+    count = values.count(low)
+    if count >= LOWEST_CARDS_NEEDED or count == len(values) or (rules.slap_down and 0 in sizes and limit >= 0):
+        return None
+    alone = [size for size in sizes if 0 < size <= count and size * low <= limit]
+    next_up = values[count]
+    mixed = [size for size in sizes if size > 0 and sum(values[: size - 1]) + max(next_up, values[size - 1]) <= limit]
+    if not alone or mixed:
+        return None
+    only_jokers = rules.jokers_per_deck > 0 and rules.joker_value == low and count == rules.jokers_per_deck
+    cards = "jokers" if only_jokers else f"cards worth {low}"
+    them = f"the {count} joker{'s' * (count > 1)}" if only_jokers else f"the {count} {cards}"
+    return Problem(
+        "yaniv.limit" if limit == rules.yaniv_limit else "yaniv.limit_choices",
+        f"no hand can call Yaniv at {limit} in practice: only {cards} alone count {limit} or less (every other card "
+        f"counts at least {next_up}), and a hand's last card is drawn: {them} of the deck, the lowest, "
+        f"{'are' if count > 1 else 'is'} kept by whoever draws {'them' if count > 1 else 'it'} beside other "
+        "cards, so no round ever ends; allowed: a limit of at least "
+        f"{min(sum(values[: s - 1]) + next_up for s in sizes if s > 0)}, {LOWEST_CARDS_NEEDED} or more jokers "
+        "(deck.jokers) or more decks, or the slap-down (drops.slap_down)",
+    )
+
+
+def _fair_share(rules: Ruleset, limit: int, values: list[int]) -> Problem | None:
+    """The problem of a limit that no hand reaches while the fewest players share the deck's lowest cards, at the
+    hand sizes sets and runs a hand gathers in play can shrink it to."""
+    players = rules.min_players
+    sizes = hand_sizes(rules, rules.decks_for(players), GATHERED_MOST)
+    shares = {size: sum(values[: players * size]) / players for size in sizes if players * size <= len(values)}
+    if not shares or min(shares.values()) <= limit:
+        return None
+    size = min(shares, key=lambda s: (shares[s], s))
+    if sizes == {rules.hand_size}:
+        how = (
+            f"a hand never shrinks in play: a set of {rules.set_min} or a run of {rules.run_min} (drops.set_min, "
+            f"drops.run_min) is more than the {GATHERED_MOST} cards a hand gathers, so hands stay at "
+            f"{rules.hand_size} cards (deck.hand_size)"
+        )
+    else:
+        how = f"hands shrink to {size} card{'s' * (size > 1)} at the fewest"
+    return Problem(
+        "yaniv.limit" if limit == rules.yaniv_limit else "yaniv.limit_choices",
+        f"no hand can call Yaniv at {limit} in practice: {how}, and {players} players (players.min), each keeping "
+        f"their low cards, share the deck's lowest: a hand counts {shares[size]:.1f} at best on average, so no "
+        "round ever ends; allowed: a higher limit, fewer players, smaller sets or runs, lower card values",
+    )
+
+
+def _practice_problems(rules: Ruleset) -> Iterator[Problem]:
+    """Limits some hand reaches but play never brings one to: a hand of one or two jokers alone, or a limit below
+    what the fewest players' hands count when they share the lowest cards."""
+    decks = rules.decks_for(rules.min_players)
+    values = _low_values(rules, decks)
+    sizes = hand_sizes(rules, decks)
+    for limit in sorted(rules.yaniv_limit_choices):
+        if lowest_hand(rules, limit) > limit:
+            continue  # no hand at all: _call_problems says so
+        problem = _lowest_alone(rules, limit, sizes, values) or _fair_share(rules, limit, values)
+        if problem:
+            yield problem
 
 
 def mean_card(rules: Ruleset) -> float:
@@ -210,4 +290,4 @@ def _score_problems(rules: Ruleset) -> Iterator[Problem]:
 
 def playable_problems(rules: Ruleset) -> list[Problem]:
     """What keeps these rules from playing to an end ([] when nothing does): rounds that cannot end, or games."""
-    return [*_call_problems(rules), *_score_problems(rules)]
+    return [*_call_problems(rules), *_practice_problems(rules), *_score_problems(rules)]

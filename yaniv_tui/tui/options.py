@@ -91,15 +91,15 @@ def check_name(name: str) -> str:
     A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
     a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
     """
-    name = " ".join(name.split())
-    if not name:
-        raise OptionsError("every human needs a name")
-    if not name.isprintable():
+    if not name.isprintable():  # before the spaces are tidied, which would make a newline or a tab a space
         bad = next(c for c in name if not c.isprintable())
         raise OptionsError(
             f"the name {name!r} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
             "names take letters, digits, spaces and punctuation"
         )
+    name = " ".join(name.split())
+    if not name:
+        raise OptionsError("every human needs a name")
     if len(name) > MAX_NAME:
         raise OptionsError(f"the name {name!r} is too long: at most {MAX_NAME} characters")
     return name
@@ -119,8 +119,8 @@ REMOTE = "remote"
 def parse_players(text: str) -> tuple[Seat, ...]:
     """Read `"Ann,Bob,bot:easy,bot:hard:Zoe,remote"`: names are humans, `bot:LEVEL[:NAME]` a bot,
     `remote[:NAME]` a seat played from another machine (named "Player N" unless given)."""
-    parts = [part.strip() for part in text.split(",")]
-    if not text.strip() or any(not part for part in parts):
+    parts = [part.strip(" ") for part in text.split(",")]  # spaces only: a tab or newline is refused with the name
+    if not text.strip() or any(not part.strip() for part in parts):
         raise OptionsError(f"--players needs comma-separated seats like 'Ann,Bob,bot:{default_level()}', got {text!r}")
     specs: list[tuple[str | None, str | None]] = []
     for index, part in enumerate(parts):
@@ -128,8 +128,10 @@ def parse_players(text: str) -> tuple[Seat, ...]:
             name = part.partition(":")[2]
             specs.append((check_name(name if name.strip() else f"Player {index + 1}"), REMOTE))
         elif part.lower().startswith("bot:") or part.lower() == "bot":
-            _, _, rest = part.partition(":")
+            _, colon, rest = part.partition(":")
             level, _, name = rest.partition(":")
+            if colon and not level.strip():
+                raise OptionsError(f"bot: needs a level, like bot:{default_level()} (or 'bot' alone), got {part!r}")
             specs.append((check_name(name) if name.strip() else None, check_level(level.strip() or default_level())))
         else:
             specs.append((check_name(part), None))

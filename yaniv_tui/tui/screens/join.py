@@ -26,6 +26,11 @@ from .setup_seats import NAME_CHARACTERS
 CODE_CHARACTERS = r"[A-Za-z0-9]*"
 
 
+def _shown(text: str) -> str:
+    """`text` as a field shows it: without control or format characters (an escape would drive the terminal)."""
+    return "".join(c for c in text if c.isprintable())
+
+
 class JoinScreen(Screen[Session | str | None]):
     """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
     dismissed with the joined table's session, None to quit, or why the command line's table could not be
@@ -57,14 +62,16 @@ class JoinScreen(Screen[Session | str | None]):
             yield Static(Text(intro), id="join-intro")
             with Horizontal(classes="join-row"):
                 yield Label("address", classes="join-label")
-                yield Input(request.address, placeholder="host or host:port", id="join-address", compact=True)
+                yield Input(_shown(request.address), placeholder="host or host:port", id="join-address", compact=True)
             with Horizontal(classes="join-row"):
                 yield Label("room code", classes="join-label")
-                yield Input(request.code, placeholder="K7QF", id="join-code", compact=True, restrict=CODE_CHARACTERS)
+                yield Input(
+                    _shown(request.code), placeholder="K7QF", id="join-code", compact=True, restrict=CODE_CHARACTERS
+                )
             with Horizontal(classes="join-row"):
                 yield Label("your name", classes="join-label")
                 yield Input(
-                    request.name,
+                    _shown(request.name),
                     placeholder="optional",
                     id="join-name",
                     compact=True,

@@ -1,0 +1,131 @@
+"""Bad input on the command line, one line and status 2 before any screen: `yaniv join`'s address, port and name,
+`--players` names and bot levels, and `yaniv sim --seats`. Names follow the one rule of tui/options.py."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.cli import main
+from yaniv_tui.tui.options import OptionsError, parse_players
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def no_screen(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The app is never started: a bad flag is refused before any screen is painted."""
+    started: list[object] = []
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", lambda *args, **kwargs: started.append(args) or 0)
+    return started
+
+
+def one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1, captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("http://", "not an address"),
+        ("http://example.org", "not an address"),
+        ("127.0.0.1:99999", "no port 99999"),
+        ("127.0.0.1:seven", "not an address"),
+        ("my host", "not an address"),
+        ("  ", "not an address"),
+    ],
+)
+def test_join_refuses_a_bad_address_before_any_screen(
+    address: str, said: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """Before: status 1, after the join screen was painted."""
+    line = one_line(["join", address, "K7QF"], capsys)
+    assert line.startswith("yaniv join: ") and said in line
+    assert no_screen == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--name", "\x1b[31mRed"], "control character (\\x1b)"),
+        (["--name", "Ann\tBob"], "control character (\\t)"),
+        (["--name", "a name far too long for a seat"], "too long"),
+    ],
+)
+def test_join_refuses_a_bad_name_before_any_screen(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    line = one_line(["join", "127.0.0.1", "K7QF", *argv], capsys)
+    assert line.startswith("yaniv join: ") and said in line and "\x1b" not in line
+    assert no_screen == []
+
+
+def test_join_with_good_arguments_opens_the_screen(no_screen: list[object]) -> None:
+    assert main(["join", "127.0.0.1:7777", "k7qf", "--name", " Noa "]) == 0
+    assert len(no_screen) == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Ann\nBob,bot:easy", "control character (\\n)"),
+        ("Ann\tBob,bot:easy", "control character (\\t)"),
+        ("Ann,bot:", "bot: needs a level"),
+        ("Ann,bot::Zoe", "bot: needs a level"),
+    ],
+)
+def test_players_refuses_control_characters_and_an_empty_level(
+    players: str, said: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """Before: a newline or tab became a space, and `bot:` a bot of the default level."""
+    line = one_line(["--players", players], capsys)
+    assert line.startswith("yaniv: ") and said in line
+    assert one_line(["host", "--players", players.replace("Ann", "remote:Ann", 1)], capsys).count(said) == 1
+    assert no_screen == []
+
+
+def test_players_still_takes_a_bot_without_a_level() -> None:
+    seats = parse_players("Ann,bot,bot:easy:Zoe")
+    assert [seat.name for seat in seats][::2] == ["Ann", "Zoe"]
+    with pytest.raises(OptionsError, match="control character"):
+        parse_players("Ann\r,bot")
+
+
+@pytest.mark.parametrize("seats", ["", " ", ","])
+def test_sim_refuses_empty_seats(seats: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: `--seats ''` ran the default 100 games."""
+    line = one_line(["sim", "--seats", seats, "--games", "1"], capsys)
+    assert line.startswith("yaniv sim: --seats") and "easy" in line
+
+
+async def test_the_join_screen_shows_only_printable_text_of_what_it_was_given() -> None:
+    """Before: an escape in the name given to the join screen went to the terminal raw."""
+    from textual.widgets import Input
+
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.remote import JoinRequest
+    from yaniv_tui.tui.screens.join import JoinScreen
+
+    async def joiner(address: str, code: str, name: str | None) -> object:
+        await asyncio.Event().wait()  # still joining while the fields are read
+        raise AssertionError("never set")
+
+    request = JoinRequest(joiner, address="127.0.0.1\x07", code="K7\x1bQF", name="\x1b[31mRed\u202e")
+    app = YanivApp(joining=request)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(50):  # the join screen comes up once the app has started
+            if isinstance(app.screen, JoinScreen):
+                break
+            await pilot.pause()
+        values = [app.screen.query_one(f"#join-{field}", Input).value for field in ("address", "code", "name")]
+    assert values == ["127.0.0.1", "K7QF", "[31mRed"]
