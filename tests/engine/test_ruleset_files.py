@@ -10,10 +10,10 @@ import pytest
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset, load_ruleset_file, preset_paths
 
 PRESETS = {
-    "israeli": "seed 000",
-    "yanivo": "seed 001",
-    "sursis": "seed 002",
-    "seven-cards": "seed 003",
+    "israeli": "source 000",
+    "yanivo": "source 001",
+    "sursis": "source 002",
+    "seven-cards": "source 003",
 }
 README = Path(__file__).resolve().parents[2] / "rulesets" / "README.md"
 

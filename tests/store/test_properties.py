@@ -259,7 +259,10 @@ RULE_VALUE = {
     "str": st.text(max_size=15),
     "choice": st.sampled_from([c for key in KEYS for c in key.choices]),
     "ints": st.lists(st.integers(-5, 300), max_size=4).map(tuple),
-    "resets": st.lists(st.tuples(st.integers(0, 300), st.integers(-5, 300)), max_size=3).map(tuple),
+    # A table: one reset for each total (a file cannot say two).
+    "resets": st.lists(st.tuples(st.integers(0, 300), st.integers(-5, 300)), max_size=3, unique_by=lambda p: p[0]).map(
+        tuple
+    ),
 }
 
 

@@ -36,7 +36,7 @@ def test_good_user_files_load_and_bad_ones_are_listed_with_their_error(folder: P
     israeli = preset_paths()["israeli"].read_text()
     write(folder, "home.toml", israeli.replace("penalty = 30", "penalty = 40"))
     write(folder, "typo.toml", israeli.replace("penalty = 30", "penalty = -3"))
-    write(folder, "broken.toml", israeli[: len(israeli) // 3] + "[[[")
+    write(folder, "broken.toml", israeli[: len(israeli) // 3] + "\n[[[")
     write(folder, "israeli.toml", israeli)
     write(folder, "notes.txt", "not a ruleset")
     entries = {(e.origin, e.id): e for e in all_rulesets()}
