@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from yaniv_tui.engine.toml_text import parse_toml
+
 from .files import NotAFile, TooBig, read_regular
 from .paths import config_dir
 
@@ -58,7 +60,7 @@ def _parse(path: Path) -> dict[str, Any] | None:
     except OSError as error:
         raise _Damaged(f"it cannot be read: {error.strerror or error}") from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return parse_toml(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise _Damaged("it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
