@@ -190,3 +190,26 @@ def test_a_crashes_folder_that_is_a_fifo_is_one_clear_error(data: Path) -> None:
     os.mkfifo(data / "crashes")
     with pytest.raises(OSError, match="not a folder"):
         write_crash_report(ValueError("x"), version="1", game_id=None)
+
+
+@pytest.mark.parametrize("flag", ["--cert", "--key"])
+@pytest.mark.parametrize("kind", ["FIFO", "folder", "link to /dev/zero"])
+def test_a_certificate_or_key_that_is_not_a_regular_file_is_one_line(
+    data: Path, tmp_path: Path, flag: str, kind: str
+) -> None:
+    """Before: `yaniv host --cert FIFO` waited for ever on the FIFO (the TLS library opens it and reads)."""
+    odd = tmp_path / "odd.pem"
+    if kind == "FIFO":
+        os.mkfifo(odd)
+    elif kind == "folder":
+        odd.mkdir()
+    else:
+        odd.symlink_to("/dev/zero")
+    cert = tmp_path / "cert.pem"
+    cert.write_text("not a certificate, and never read: the key is refused first\n")
+    files = ["--cert", str(odd)] if flag == "--cert" else ["--cert", str(cert), "--key", str(odd)]
+    done = yaniv("host", "--players", "Ann,remote", "--headless", "--port", "18601", *files)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    words = {"FIFO": "is a FIFO", "folder": "is a folder", "link to /dev/zero": "is a device"}[kind]
+    assert line.startswith("yaniv host: ") and f"{flag} {odd}" in line and words in line, line

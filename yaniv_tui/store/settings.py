@@ -110,8 +110,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
             table = _parse(path)
             if table is not None:
                 _settings_of(table)
-            document = tomlkit.parse(path.read_text("utf-8")) if table is not None else tomlkit.document()
-        except (_Damaged, TOMLKitError, OSError) as damaged:
+            # Read again as _parse reads (never waiting on a FIFO swapped in since), to keep its comments.
+            document = (
+                tomlkit.parse(read_regular(path, _LIMIT).decode("utf-8")) if table is not None else tomlkit.document()
+            )
+        except (_Damaged, TOMLKitError, OSError, NotAFile, TooBig, UnicodeDecodeError) as damaged:
             aside = move_aside(path)
             moved = f"settings file {path} was damaged ({damaged}); it was moved to {aside} and a new one written"
             document = tomlkit.document()
