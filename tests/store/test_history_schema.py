@@ -93,9 +93,7 @@ DAMAGE: dict[str, tuple[str, ...]] = {
     "games deleted under their seats": ("DELETE FROM games",),
     "an orphan round": ("INSERT INTO rounds VALUES (99, 1, '2026-12-01T09:30:00Z', 0, 0, 0)",),
     "an orphan seat": ("INSERT INTO seats (game_id, seat, name, human) VALUES (99, 0, 'Ann', 1)",),
-    "a round's seat without its round": (
-        "INSERT INTO round_seats VALUES (1, 99, 0, 'AS', 1, 1, 1, 0, 0, NULL, 0)",
-    ),
+    "a round's seat without its round": ("INSERT INTO round_seats VALUES (1, 99, 0, 'AS', 1, 1, 1, 0, 0, NULL, 0)",),
     "version 1 with no tables": (
         "DROP TABLE round_seats",
         "DROP TABLE rounds",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from yaniv_tui.engine import BOT_LEVELS, Card, Seat
+from yaniv_tui.engine import BOT_LEVELS, Card, Game, Seat
 from yaniv_tui.engine.cards import CardError, parse_card
 from yaniv_tui.engine.seats import SEAT_KINDS
 
@@ -188,6 +188,18 @@ def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]
         except CardError:
             raise MetaError(f"meta.took.{seat}: {str(code)[:20]!r} is not a card") from None
     return tuple(sorted(took))
+
+
+def check_took(meta: SaveMeta, game: Game) -> None:
+    """MetaError unless each "you took" note fits the game: the seat played this round and still holds the card,
+    or slapped it down on that turn. A seat whose person conceded is left alone: its bot plays on, unnoted."""
+    for seat, card in meta.took:
+        if seat in meta.conceded:
+            continue
+        hand = game.hands[seat]
+        turns = [turn for turn in game.log if turn.seat == seat]
+        if hand is None or not turns or (card not in hand and turns[-1].slapped != card):
+            raise MetaError(f"meta.took.{seat}: {card.code} is not a card seat {seat} took this round and holds")
 
 
 def _turns(data: dict[str, Any]) -> tuple[int, ...]:
