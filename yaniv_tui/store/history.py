@@ -348,9 +348,10 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:
-    """The one line for a history with no games (of the ruleset asked for), naming the rulesets it has games of."""
+    """The one line for a history with no finished games (of the ruleset asked for), naming the rulesets it has
+    games of."""
     if ruleset is None:
-        return "No games in the history yet."
+        return "No games finished yet: the history counts a game once it ends."
     line = f"No games of the ruleset '{printable(ruleset)}' in the history"
     if known:
         return f"{line}: it has games of {', '.join(printable(name) for name in known)}."
