@@ -42,7 +42,7 @@ def test_only_games_in_progress_is_no_finished_game(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with History(path) as history:
         assert history.record(play(new_game(players=3, seed=5), rounds=2), SaveMeta(SEATS, game_id="going"))
-        assert history.stats() == []
+        assert history.stats() == [] and history.rulesets() == []
     out = io.StringIO()
     assert print_stats(path, Console(file=out, width=150)) == 0
     assert out.getvalue().strip() == "No games finished yet: the history counts a game once it ends."

@@ -248,7 +248,7 @@ class History:
         return result
 
     def rulesets(self) -> list[str]:
-        """The ids of the rulesets with games in the history, most games first; [] when unusable."""
+        """The ids of the rulesets with finished games in the history, most games first; [] when unusable."""
         result: list[str] = self._run(read_rulesets, [])
         return result
 

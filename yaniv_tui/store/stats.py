@@ -213,8 +213,11 @@ def read_versus(db: sqlite3.Connection, ruleset: str | None = None) -> list[Vers
 
 
 def read_rulesets(db: sqlite3.Connection) -> list[str]:
-    """The rulesets with games in the history, by id, most games first."""
-    query = "SELECT ruleset_id FROM games GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
+    """The rulesets with finished games in the history (the only ones the stats count), by id, most games first."""
+    query = (
+        "SELECT ruleset_id FROM games WHERE finished_at IS NOT NULL "
+        "GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
+    )
     return [str(row[0]) for row in db.execute(query)]
 
 
