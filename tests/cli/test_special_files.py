@@ -213,3 +213,26 @@ def test_a_certificate_or_key_that_is_not_a_regular_file_is_one_line(
     (line,) = done.stderr.strip().splitlines()
     words = {"FIFO": "is a FIFO", "folder": "is a folder", "link to /dev/zero": "is a device"}[kind]
     assert line.startswith("yaniv host: ") and f"{flag} {odd}" in line and words in line, line
+
+
+@pytest.mark.parametrize("kind", ["FIFO", "folder", "link"])
+def test_a_history_journal_that_is_not_a_regular_file_hangs_nothing(data: Path, kind: str) -> None:
+    """Before: a FIFO named as the history's journal made SQLite wait on it for ever, at every start."""
+    from yaniv_tui.store import History
+
+    with History(data / "history.sqlite3") as history:
+        history.record(a_game("done1234", actions=None), SaveMeta((Seat.person(), Seat.bot("easy")), game_id="d"))
+    (data / "saves" / "done1234.json").unlink()  # in the history already: no save waits for it
+    journal = data / "history.sqlite3-journal"
+    if kind == "FIFO":
+        os.mkfifo(journal)
+    elif kind == "folder":
+        journal.mkdir()
+    else:
+        journal.symlink_to("/dev/zero")
+    done = yaniv("stats")
+    assert done.returncode == 0 and "Ann" in done.stdout, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert str(journal) in line and f"was a {kind}, not a file" in line and "moved to" in line
+    assert not os.path.lexists(journal) and len(aside(journal)) == 1
+    assert yaniv("stats").stderr == ""  # said once
