@@ -62,6 +62,7 @@ class Injected(Disk):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
         self.monkeypatch.setattr(saves, "atomic_write", full)
+        history_path().parent.mkdir(parents=True, exist_ok=True)
         self.holder = sqlite3.connect(history_path(), isolation_level=None)
         self.holder.execute("BEGIN EXCLUSIVE")
 
@@ -129,3 +130,36 @@ async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) 
     assert not any("recorded" in line for line in record_pending())
     with History() as history:
         assert history.games_played() == 0
+
+
+async def test_quitting_a_hosted_table_on_a_full_disk_never_says_it_is_saved() -> None:
+    """The quit line of a table with other machines claimed it was saved whatever the last save said."""
+    from fake_net import FakeHost
+    from tui_helpers import make_options
+
+    from yaniv_tui.engine import Game, Seat
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.table import TableScreen
+
+    made: list[FakeHost] = []
+
+    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+        made.append(FakeHost(game, seats))
+        return made[-1]
+
+    disk = Injected()
+    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    try:
+        disk.fill()
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):
+                if isinstance(app.screen, TableScreen):
+                    break
+                await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+    finally:
+        disk.free()
+    line = app.exit_line or ""
+    assert line.startswith("the table could not be saved: ") and "No space left" in line, line
+    assert "yaniv host --resume" not in line
