@@ -236,3 +236,27 @@ def test_a_history_journal_that_is_not_a_regular_file_hangs_nothing(data: Path, 
     assert str(journal) in line and f"was a {kind}, not a file" in line and "moved to" in line
     assert not os.path.lexists(journal) and len(aside(journal)) == 1
     assert yaniv("stats").stderr == ""  # said once
+
+
+def test_a_ratings_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
+    """Before: `yaniv sim --ladder --write FIFO` (and the setup screen's ratings, given such a file) waited for ever."""
+    fifo = tmp_path / "ratings.json"
+    os.mkfifo(fifo)
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from yaniv_tui.ratings import read_tables, write_table\n"
+        "fifo = Path(sys.argv[1])\n"
+        "print(len(read_tables(fifo)))\n"
+        "try:\n"
+        "    write_table(read_tables()[0], fifo)\n"
+        "except OSError as error:\n"
+        "    print(error)\n"
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading or writing the ratings hung on a FIFO")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["0", f"{fifo} is a FIFO, not a file"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # left as it is
