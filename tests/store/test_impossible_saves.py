@@ -73,6 +73,15 @@ def took_a_card_not_held(document: dict[str, Any]) -> None:
     document["meta"]["took"] = {"0": next(code for code in game["hands"][1] if code not in held)}
 
 
+def reshuffled_after_a_turn_to_come(document: dict[str, Any]) -> None:
+    document["meta"]["reshuffled_after"] = [len(document["game"]["log"]) + 1]
+
+
+def conceded_in_a_round_to_come(document: dict[str, Any]) -> None:
+    document["meta"]["conceded"] = [0]
+    document["meta"]["conceded_in"] = [document["game"]["round_no"] + 1]
+
+
 IMPOSSIBLE: dict[str, tuple[Change, str]] = {
     "a hand's value that is not its cards'": (wrong_value, "history[0]"),
     "points added that the hands do not give": (wrong_added, "history[0]"),
@@ -80,6 +89,8 @@ IMPOSSIBLE: dict[str, tuple[Change, str]] = {
     "three A♠ in a one-deck game": (three_aces_of_spades, "history[0]"),
     "a 20-card hand": (twenty_cards, "history[0].hands[0]"),
     "a card taken that is not in the hand": (took_a_card_not_held, "meta.took"),
+    "a reshuffle after a turn not played": (reshuffled_after_a_turn_to_come, "meta.reshuffled_after"),
+    "a seat conceded in a round not played": (conceded_in_a_round_to_come, "meta.conceded_in"),
 }
 
 

@@ -190,9 +190,10 @@ def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]
     return tuple(sorted(took))
 
 
-def check_took(meta: SaveMeta, game: Game) -> None:
-    """MetaError unless each "you took" note fits the game: the seat played this round and still holds the card,
-    or slapped it down on that turn. A seat whose person conceded is left alone: its bot plays on, unnoted."""
+def check_notes(meta: SaveMeta, game: Game) -> None:
+    """MetaError unless the table's notes fit the game: each "you took" note is of a seat that played this round
+    and still holds the card, or slapped it down on that turn (a seat whose person conceded is left alone: its bot
+    plays on, unnoted); each reshuffle noted is after a turn of this round; each seat conceded in a round played."""
     for seat, card in meta.took:
         if seat in meta.conceded:
             continue
@@ -200,6 +201,10 @@ def check_took(meta: SaveMeta, game: Game) -> None:
         turns = [turn for turn in game.log if turn.seat == seat]
         if hand is None or not turns or (card not in hand and turns[-1].slapped != card):
             raise MetaError(f"meta.took.{seat}: {card.code} is not a card seat {seat} took this round and holds")
+    if any(not 1 <= turn <= len(game.log) for turn in meta.reshuffled_after):
+        raise MetaError(f"meta.reshuffled_after: this round has {len(game.log)} turns, and a reshuffle follows one")
+    if any(round_no > game.round_no for round_no in meta.conceded_in):
+        raise MetaError(f"meta.conceded_in: the game is in round {game.round_no}, and a seat concedes in one played")
 
 
 def _turns(data: dict[str, Any]) -> tuple[int, ...]:
