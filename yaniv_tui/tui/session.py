@@ -305,7 +305,7 @@ class Session:
             # The last save may have failed, so its file holds an earlier state: try once more before telling.
             if self.unsaved is not None and self.save(None) is not None:
                 self.close()
-                earlier = f"; the game as last saved stays in {self.save_path}" if self.save_path.exists() else ""
+                earlier = "; its last good save stays, as a game in progress" if self.save_path.exists() else ""
                 return f"The finished game could not be saved ({self.unsaved}), nor recorded ({why}){earlier}"
             self.close()
             return f"The finished game is kept in {self.save_path} and will be recorded at the next start: {why}"
