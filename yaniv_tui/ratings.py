@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from yaniv_tui.engine import DEFAULT_RULESET
+from yaniv_tui.engine.files import NotAFile, TooBig, kind_of, read_regular
 
 #: The ratings shipped in the package, which the ladder regenerates.
 RATINGS_FILE = Path(__file__).parent / "data" / "ratings.json"
+#: The ratings file is a few kilobytes; anything far bigger is not one, and is not read.
+MAX_RATINGS_BYTES = 1 << 20
 #: The file's format; a file of another format reads as no ratings.
 FORMAT = 1
 #: The table the setup screen shows: heads-up games under the default rules.
@@ -78,8 +83,8 @@ def _numbers(data: Any) -> dict[str, float]:
 def read_tables(path: Path | None = None) -> list[RatingsTable]:
     """Every table in the file; none for a missing or damaged file (a damaged table is left out)."""
     try:
-        document = json.loads((path or RATINGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        document = json.loads(read_regular(path or RATINGS_FILE, MAX_RATINGS_BYTES).decode("utf-8"))
+    except (OSError, ValueError, NotAFile, TooBig):  # a FIFO or a device is never waited on, nor read
         return []
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         return []
@@ -113,5 +118,11 @@ def write_table(table: RatingsTable, path: Path | None = None) -> Path:
         "made by the command in each table (yaniv sim --ladder ... --write); read by yaniv_tui/ratings.py.",
         "tables": [t.to_json() for t in tables],
     }
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not stat.S_ISREG(mode):  # writing would wait for ever on a FIFO, or pour into a device
+        raise OSError(f"{path} is {kind_of(mode)}, not a file")
     path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path

@@ -190,3 +190,73 @@ def test_a_crashes_folder_that_is_a_fifo_is_one_clear_error(data: Path) -> None:
     os.mkfifo(data / "crashes")
     with pytest.raises(OSError, match="not a folder"):
         write_crash_report(ValueError("x"), version="1", game_id=None)
+
+
+@pytest.mark.parametrize("flag", ["--cert", "--key"])
+@pytest.mark.parametrize("kind", ["FIFO", "folder", "link to /dev/zero"])
+def test_a_certificate_or_key_that_is_not_a_regular_file_is_one_line(
+    data: Path, tmp_path: Path, flag: str, kind: str
+) -> None:
+    """Before: `yaniv host --cert FIFO` waited for ever on the FIFO (the TLS library opens it and reads)."""
+    odd = tmp_path / "odd.pem"
+    if kind == "FIFO":
+        os.mkfifo(odd)
+    elif kind == "folder":
+        odd.mkdir()
+    else:
+        odd.symlink_to("/dev/zero")
+    cert = tmp_path / "cert.pem"
+    cert.write_text("not a certificate, and never read: the key is refused first\n")
+    files = ["--cert", str(odd)] if flag == "--cert" else ["--cert", str(cert), "--key", str(odd)]
+    done = yaniv("host", "--players", "Ann,remote", "--headless", "--port", "18601", *files)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    words = {"FIFO": "is a FIFO", "folder": "is a folder", "link to /dev/zero": "is a device"}[kind]
+    assert line.startswith("yaniv host: ") and f"{flag} {odd}" in line and words in line, line
+
+
+@pytest.mark.parametrize("kind", ["FIFO", "folder", "link"])
+def test_a_history_journal_that_is_not_a_regular_file_hangs_nothing(data: Path, kind: str) -> None:
+    """Before: a FIFO named as the history's journal made SQLite wait on it for ever, at every start."""
+    from yaniv_tui.store import History
+
+    with History(data / "history.sqlite3") as history:
+        history.record(a_game("done1234", actions=None), SaveMeta((Seat.person(), Seat.bot("easy")), game_id="d"))
+    (data / "saves" / "done1234.json").unlink()  # in the history already: no save waits for it
+    journal = data / "history.sqlite3-journal"
+    if kind == "FIFO":
+        os.mkfifo(journal)
+    elif kind == "folder":
+        journal.mkdir()
+    else:
+        journal.symlink_to("/dev/zero")
+    done = yaniv("stats")
+    assert done.returncode == 0 and "Ann" in done.stdout, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert str(journal) in line and f"was a {kind}, not a file" in line and "moved to" in line
+    assert not os.path.lexists(journal) and len(aside(journal)) == 1
+    assert yaniv("stats").stderr == ""  # said once
+
+
+def test_a_ratings_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
+    """Before: `yaniv sim --ladder --write FIFO` (and the setup screen's ratings, given such a file) waited for ever."""
+    fifo = tmp_path / "ratings.json"
+    os.mkfifo(fifo)
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from yaniv_tui.ratings import read_tables, write_table\n"
+        "fifo = Path(sys.argv[1])\n"
+        "print(len(read_tables(fifo)))\n"
+        "try:\n"
+        "    write_table(read_tables()[0], fifo)\n"
+        "except OSError as error:\n"
+        "    print(error)\n"
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading or writing the ratings hung on a FIFO")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["0", f"{fifo} is a FIFO, not a file"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # left as it is

@@ -15,7 +15,7 @@ from yaniv_tui.store.history import MIGRATIONS, SCHEMA_VERSION, History, PlayerS
 from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 
-from .helpers import new_game, play
+from .helpers import new_game, play, rounds_recorded
 
 NAMES = ("Ann", "Ben", "Cy")
 SEATS = (Seat.person(), Seat.bot("medium"), Seat.bot("medium"))
@@ -127,7 +127,7 @@ def test_a_locked_database_is_reported_and_caught_up_later(tmp_path: Path) -> No
         holder.close()
         assert history.record(game, SaveMeta(SEATS, game_id="k")) is True
         assert history.problem is None
-        assert sum(s.calls for s in history.stats()) == 2
+        assert rounds_recorded(history.path) == 2
 
 
 def test_a_database_locked_from_the_start_is_reported(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_a_damaged_database_is_moved_aside_and_a_new_one_started(tmp_path: Path,
         assert history.problem is None
         notice = history.notice or ""
         assert "damaged" in notice and "moved to" in notice and "new one" in notice and "\n" not in notice
-        assert sum(s.calls for s in history.stats()) == 2
+        assert rounds_recorded(history.path) == 2
     asides = list(tmp_path.glob("h.sqlite3.damaged-*"))
     assert len(asides) == 1 and asides[0].read_bytes() == before and str(asides[0]) in notice
 
@@ -259,7 +259,7 @@ def test_recording_from_a_worker_thread_works(tmp_path: Path) -> None:
     worker.start()
     worker.join()
     assert results == [True] and history.problem is None
-    assert sum(s.calls for s in history.stats()) == 2
+    assert rounds_recorded(history.path) == 2
     history.close()
 
 
@@ -273,4 +273,4 @@ def test_a_database_damaged_mid_game_is_moved_aside_and_the_game_recorded_whole_
         play(game, rounds=2)
         assert history.record(game, SaveMeta(SEATS, game_id="k")) is True
         assert history.notice is not None and "moved to" in history.notice
-        assert sum(s.calls for s in history.stats()) == 2  # both rounds, the one recorded before too
+        assert rounds_recorded(history.path) == 2  # both rounds, the one recorded before too

@@ -53,7 +53,7 @@ async def test_an_empty_history_says_so():
         await pilot.pause()
         await pilot.press("ctrl+t")
         await pilot.pause()
-        assert "No games in the history yet" in screen_text(app)
+        assert "No games finished yet" in screen_text(app)
 
 
 async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_recorded_anew():

@@ -33,6 +33,9 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
         if key is not None:
             raise UsageError("--key goes with --cert: give the certificate too", "yaniv host")
         return None
+    for flag, path in (("--cert", cert), ("--key", key)):
+        if path is not None:
+            _check_pem_file(flag, path)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         context.load_cert_chain(cert, key)
@@ -42,6 +45,31 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
             f"--cert {cert}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
         ) from None
     return context
+
+
+#: The biggest certificate or key file read: a PEM chain is a few kilobytes.
+MAX_PEM_BYTES = 1 << 20
+
+
+def _check_pem_file(flag: str, path: str) -> None:
+    """UsageError (one line) unless `path` is a regular file of at most MAX_PEM_BYTES: the TLS library would
+    wait for ever on a FIFO, or read a device without end. Checked without blocking (store/files.py)."""
+    from pathlib import Path
+
+    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
+
+    try:
+        read_regular(Path(path), MAX_PEM_BYTES)
+    except NotAFile as error:
+        raise UsageError(f"{flag} {path}: is {error.kind}, not a PEM file", "yaniv host") from None
+    except TooBig:
+        raise UsageError(
+            f"{flag} {path}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
+        ) from None
+    except OSError as error:
+        raise UsageError(
+            f"{flag} {path}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
+        ) from None
 
 
 def host_factory(args: argparse.Namespace) -> MakeHost:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+from typing import Any
 
 from .cards import Card
-from .drops import drop_kind, slap_matches
+from .drops import drop_kind, hand_value, slap_matches
+from .scoring import RoundScore, score_round
 from .state import GameState, S
 from .state import fail as _fail
 
@@ -17,6 +20,7 @@ def check_state(game: S) -> S:
         raise _fail("phase", "a slap-down needs the slap-down rule")
     _check_cards(game)
     _check_history(game)
+    _check_rounds(game)
     seats = _check_seats_in(game)
     _check_turn_order(game, seats)
     _check_hand_sizes(game, seats)
@@ -59,6 +63,50 @@ def _check_history(game: GameState) -> None:
         out.update(score.eliminated)
     if any(s is None or s < 0 for s in game.scores):
         raise _fail("scores", "must be whole numbers of 0 or more")
+
+
+def _plain(value: Any) -> Any:
+    """A value with its lists as tuples, so a round given with lists compares equal to the same one scored."""
+    return tuple(_plain(item) for item in value) if isinstance(value, list | tuple) else value
+
+
+def _check_rounds(game: GameState) -> None:
+    """Each finished round is one play can reach: every hand no bigger than dealt, no card more often than the
+    game's decks hold it, a caller allowed to call, and every figure what the hands, the caller and the totals
+    before it give under the rules (the round is scored again, as the call scored it)."""
+    rules = game.rules
+    full = Counter(game.full_deck())
+    n = len(game.players)
+    scores: list[int | None] = [0] * n
+    wins = [0] * n
+    for i, score in enumerate(game.history):
+        where = f"history[{i}]"
+        held: Counter[Card] = Counter()
+        for s, hand in enumerate(score.hands):
+            if hand is None:
+                continue
+            if len(hand) > rules.hand_size:
+                raise _fail(
+                    f"{where}.hands[{s}]",
+                    f"{len(hand)} cards, but a hand holds at most {rules.hand_size} under {rules.name}",
+                )
+            if not hand and not rules.slap_down:
+                raise _fail(
+                    f"{where}.hands[{s}]", f"no cards, but only a slap-down empties a hand and {rules.name} has none"
+                )
+            held.update(hand)
+        extra = held - full
+        if extra:
+            card = next(iter(extra))
+            raise _fail(f"{where}.hands", f"{held[card]} {card} in the hands, but the game's cards hold {full[card]}")
+        value = hand_value(score.hands[score.caller] or (), rules)
+        if not rules.may_call(value):
+            raise _fail(f"{where}.caller", f"a hand of {value} called Yaniv, above the limit of {rules.yaniv_limit}")
+        scored = score_round(rules, scores, score.hands, score.caller, zero_wins=wins)
+        for field in dataclasses.fields(RoundScore):
+            if _plain(getattr(score, field.name)) != _plain(getattr(scored, field.name)):
+                raise _fail(f"{where}.{field.name}", f"not what the round's hands and caller give under {rules.name}")
+        scores, wins = list(score.scores), list(score.zero_wins)
 
 
 def _check_seats_in(game: GameState) -> list[int]:

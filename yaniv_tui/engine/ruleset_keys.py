@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .toml_text import parse_toml
+
 Fail = Callable[[str], Exception]
 
 
@@ -130,7 +132,7 @@ def _toml_value(text: str) -> Any:
     if "\n" in text or "\r" in text:
         return text
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        return parse_toml(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         return text
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .ruleset_keys import RulesetError
 from .ruleset_keys import printable as printable  # here for the readers of files that are not rulesets
+from .toml_text import parse_toml
 
 #: The largest ruleset file read: a ruleset is a few hundred bytes.
 MAX_FILE_BYTES = 1 << 20
@@ -81,7 +82,7 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     """A ruleset file's text as TOML data; RulesetError for bad TOML or nesting deeper than MAX_NESTING."""
     too_deep = RulesetError(f"{source}: nested too deep (a ruleset nests tables at most {MAX_NESTING} levels)")
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:  # the parser recurses once per level

@@ -43,6 +43,9 @@ __all__ = [
 if TYPE_CHECKING:
     from rich.console import Console
 
+#: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
+_COMPANIONS = ("-journal", "-wal", "-shm")
+
 
 class History:
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
@@ -78,6 +81,7 @@ class History:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _check_file(self.path)
+            self._move_odd_companions()
             connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
             )
@@ -102,6 +106,22 @@ class History:
             connection.close()
         return None
 
+    def _move_odd_companions(self) -> None:
+        """Move aside (never delete) a journal or WAL path that holds something other than a regular file, and say
+        so once: SQLite opens each that is there, and would wait for ever on a FIFO."""
+        for suffix in _COMPANIONS:
+            companion = Path(f"{self.path}{suffix}")
+            try:
+                mode = os.lstat(companion).st_mode
+            except FileNotFoundError:
+                continue
+            if stat.S_ISREG(mode):
+                continue
+            with contextlib.suppress(FileNotFoundError):  # another yaniv moved it a moment ago
+                aside = move_aside(companion)
+                kind = "a link" if stat.S_ISLNK(mode) else kind_of(mode)
+                self.notice = f"history journal {companion} was {kind}, not a file; it was moved to {aside}"
+
     def _start_anew(self, error: BaseException) -> bool:
         """Move a damaged database aside (with its journal) so a new one starts; False when it cannot be."""
         self.close()
@@ -117,7 +137,7 @@ class History:
             return True  # another yaniv moved it aside a moment ago: open the new one
         except OSError:
             return False
-        for suffix in ("-journal", "-wal", "-shm"):
+        for suffix in _COMPANIONS:
             with contextlib.suppress(OSError):
                 os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -248,7 +268,7 @@ class History:
         return result
 
     def rulesets(self) -> list[str]:
-        """The ids of the rulesets with games in the history, most games first; [] when unusable."""
+        """The ids of the rulesets with finished games in the history, most games first; [] when unusable."""
         result: list[str] = self._run(read_rulesets, [])
         return result
 
@@ -348,9 +368,10 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:
-    """The one line for a history with no games (of the ruleset asked for), naming the rulesets it has games of."""
+    """The one line for a history with no finished games (of the ruleset asked for), naming the rulesets it has
+    games of."""
     if ruleset is None:
-        return "No games in the history yet."
+        return "No games finished yet: the history counts a game once it ends."
     line = f"No games of the ruleset '{printable(ruleset)}' in the history"
     if known:
         return f"{line}: it has games of {', '.join(printable(name) for name in known)}."

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from yaniv_tui.engine import BOT_LEVELS, Card, Seat
+from yaniv_tui.engine import BOT_LEVELS, Card, Game, Seat
 from yaniv_tui.engine.cards import CardError, parse_card
 from yaniv_tui.engine.seats import SEAT_KINDS
 
@@ -188,6 +188,23 @@ def _took(data: object, seats: tuple[Seat, ...]) -> tuple[tuple[int, Card], ...]
         except CardError:
             raise MetaError(f"meta.took.{seat}: {str(code)[:20]!r} is not a card") from None
     return tuple(sorted(took))
+
+
+def check_notes(meta: SaveMeta, game: Game) -> None:
+    """MetaError unless the table's notes fit the game: each "you took" note is of a seat that played this round
+    and still holds the card, or slapped it down on that turn (a seat whose person conceded is left alone: its bot
+    plays on, unnoted); each reshuffle noted is after a turn of this round; each seat conceded in a round played."""
+    for seat, card in meta.took:
+        if seat in meta.conceded:
+            continue
+        hand = game.hands[seat]
+        turns = [turn for turn in game.log if turn.seat == seat]
+        if hand is None or not turns or (card not in hand and turns[-1].slapped != card):
+            raise MetaError(f"meta.took.{seat}: {card.code} is not a card seat {seat} took this round and holds")
+    if any(not 1 <= turn <= len(game.log) for turn in meta.reshuffled_after):
+        raise MetaError(f"meta.reshuffled_after: this round has {len(game.log)} turns, and a reshuffle follows one")
+    if any(round_no > game.round_no for round_no in meta.conceded_in):
+        raise MetaError(f"meta.conceded_in: the game is in round {game.round_no}, and a seat concedes in one played")
 
 
 def _turns(data: dict[str, Any]) -> tuple[int, ...]:

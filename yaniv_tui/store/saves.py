@@ -20,7 +20,7 @@ from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
-from .meta import GAME_ID, MetaError, SaveMeta, meta_to_dict, new_game_id, now_iso, read_meta
+from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import save_path
 
 if TYPE_CHECKING:
@@ -280,6 +280,7 @@ def read_save(source: Path) -> SavedGame:
     game = _read_game(document.get("game"), "game")
     try:
         meta = read_meta(document.get("meta"), tuple(game.players), version)
+        check_notes(meta, game)
     except MetaError as error:
         raise _bad(str(error)) from None
     undo_data = document.get("undo")

@@ -201,6 +201,10 @@ def migrate(connection: sqlite3.Connection) -> int:
 _DAMAGE = ("no such table", "no such column", "malformed", "not a database", "has no column", "duplicate column")
 
 
+#: What a row of each table a foreign key points to stands for, in words.
+_PARENT = {"games": "game", "rounds": "round"}
+
+
 def check_tables(connection: sqlite3.Connection) -> None:
     """Check the tables and indexes of this version are all there, and read every table once; Damaged if not."""
     have = layout_of(connection)
@@ -208,6 +212,10 @@ def check_tables(connection: sqlite3.Connection) -> None:
     for table, (kind, _table, _columns) in layouts()[SCHEMA_VERSION].items():
         if kind == "table":
             connection.execute(f"SELECT count(*) FROM {table}").fetchone()
+    # A row whose game or round is not there (an orphan round, say) is a record that contradicts the rest.
+    orphan = connection.execute("PRAGMA foreign_key_check").fetchone()
+    if orphan is not None:
+        raise Damaged(f"its table {orphan[0]} has a row of a {_PARENT.get(str(orphan[2]), orphan[2])} it does not hold")
 
 
 def is_damage(error: BaseException) -> bool:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from yaniv_tui.engine.toml_text import parse_toml
+
 from .files import NotAFile, TooBig, read_regular
 from .paths import config_dir
 
@@ -58,7 +60,7 @@ def _parse(path: Path) -> dict[str, Any] | None:
     except OSError as error:
         raise _Damaged(f"it cannot be read: {error.strerror or error}") from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return parse_toml(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise _Damaged("it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
@@ -108,8 +110,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
             table = _parse(path)
             if table is not None:
                 _settings_of(table)
-            document = tomlkit.parse(path.read_text("utf-8")) if table is not None else tomlkit.document()
-        except (_Damaged, TOMLKitError, OSError) as damaged:
+            # Read again as _parse reads (never waiting on a FIFO swapped in since), to keep its comments.
+            document = (
+                tomlkit.parse(read_regular(path, _LIMIT).decode("utf-8")) if table is not None else tomlkit.document()
+            )
+        except (_Damaged, TOMLKitError, OSError, NotAFile, TooBig, UnicodeDecodeError) as damaged:
             aside = move_aside(path)
             moved = f"settings file {path} was damaged ({damaged}); it was moved to {aside} and a new one written"
             document = tomlkit.document()

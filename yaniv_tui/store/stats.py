@@ -132,17 +132,18 @@ chosen AS (
 )"""
 
 # A player is a name as a person, as a remote player, or as a bot of one level. A person who conceded left in
-# round `left_in`: the rounds from it on were played by a bot, and are none of the person's figures.
+# round `left_in`: the rounds from it on were played by a bot, and are none of the person's figures. Only finished
+# games count: the rounds of a game in progress wait for its end, so every figure is of the same games.
 _STATS = f"""
 WITH {_CHOSEN},
 who AS (
-    SELECT s.game_id, s.seat, s.name, s.human, coalesce(s.level, '') AS level, s.winner, s.hints, g.finished_at,
+    SELECT s.game_id, s.seat, s.name, s.human, coalesce(s.level, '') AS level, s.winner, s.hints,
            coalesce(s.conceded_round, 1 << 62) AS left_in
-    FROM seats s JOIN chosen g ON g.id = s.game_id
+    FROM seats s JOIN chosen g ON g.id = s.game_id AND g.finished_at IS NOT NULL
 ),
 played AS (
     SELECT name, human, level, count(*) AS games, sum(winner) AS wins, sum(winner AND hints > 0) AS hinted
-    FROM who WHERE finished_at IS NOT NULL
+    FROM who
     GROUP BY name, human, level
 ),
 rounds_played AS (
@@ -212,8 +213,11 @@ def read_versus(db: sqlite3.Connection, ruleset: str | None = None) -> list[Vers
 
 
 def read_rulesets(db: sqlite3.Connection) -> list[str]:
-    """The rulesets with games in the history, by id, most games first."""
-    query = "SELECT ruleset_id FROM games GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
+    """The rulesets with finished games in the history (the only ones the stats count), by id, most games first."""
+    query = (
+        "SELECT ruleset_id FROM games WHERE finished_at IS NOT NULL "
+        "GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
+    )
     return [str(row[0]) for row in db.execute(query)]
 
 

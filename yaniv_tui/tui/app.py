@@ -271,7 +271,9 @@ class YanivApp(App[None]):
             host, self.table_host = self.table_host, None
             await host.stop()
             session = self.session_in_play()
-            if session is not None and not session.game.is_over:
+            if session is not None and not session.game.is_over and session.unsaved is not None:
+                self.exit_line = f"the table could not be saved: {session.unsaved}"
+            elif session is not None and not session.game.is_over:
                 # Told on the terminal once the screen is gone: how everyone comes back to this table.
                 self.exit_line = (
                     f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "

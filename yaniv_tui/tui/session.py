@@ -82,6 +82,9 @@ class Session:
         self.undo = UndoStack()
         #: The players as they were at each of undo's checkpoints (their own chance, what they remember).
         self.kept_players: dict[Position, tuple[Player, ...]] = {}
+        #: Why the last save failed (a full disk, ...): the file then holds an earlier state, or nothing. None
+        #: once the save holds the game as it is.
+        self.unsaved: str | None = None
 
     @classmethod
     def resumed(
@@ -299,10 +302,13 @@ class Session:
                 from yaniv_tui.net.headless import keep_table
 
                 # The table's room code, its seats' tokens and the names joiners gave are kept with the game.
-                return keep_table(self.host, self.game, self.meta)
+                self.unsaved = keep_table(self.host, self.game, self.meta)
+                return self.unsaved
             save_game(self.game, self.meta, self.undo)
         except SaveError as error:
-            return str(error)
+            self.unsaved = str(error)
+            return self.unsaved
+        self.unsaved = None
         return None
 
     def record(self, history: History) -> str | None:
@@ -312,11 +318,14 @@ class Session:
         if not self.game.is_over:
             return None
         if not recorded:
+            why = history.problem or "the history could not be written"
+            # The last save may have failed, so its file holds an earlier state: try once more before telling.
+            if self.unsaved is not None and self.save(None) is not None:
+                self.close()
+                earlier = "; its last good save stays, as a game in progress" if self.save_path.exists() else ""
+                return f"The finished game could not be saved ({self.unsaved}), nor recorded ({why}){earlier}"
             self.close()
-            return (
-                f"The finished game is kept in {self.save_path} and will be recorded at the next start: "
-                f"{history.problem or 'the history could not be written'}"
-            )
+            return f"The finished game is kept in {self.save_path} and will be recorded at the next start: {why}"
         try:
             remove_save(self.meta.game_id)
         except OSError as error:

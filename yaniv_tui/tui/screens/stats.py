@@ -87,7 +87,7 @@ class StatsScreen(Screen[None]):
         if self.history.problem:
             note.update(Text(self.history.problem, style=f"bold {colour('bad')}"))
         elif not stats and ruleset is None:
-            note.update(Text("No games in the history yet: finish a round and it shows here.", style="italic"))
+            note.update(Text("No games finished yet: a game shows here once it ends.", style="italic"))
         elif not stats:
             note.update(Text(no_games_line(ruleset, self.history.rulesets()), style="italic"))
         note.display = bool(self.history.problem or not stats)

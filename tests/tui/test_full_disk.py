@@ -1,0 +1,165 @@
+"""A full disk: a save that fails is seen as failed, the last good save is kept, and no line claims a finished
+game is kept when it is not (issue 29, item 1).
+
+Two ways to fill the disk: a small tmpfs mounted as the data folder (needs root and `mount`; skipped with its
+reason otherwise), and a fault injected at the save's write (ENOSPC) with the history held by another program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tui_helpers import SIZE, make_app, play_to_end, settle
+
+from yaniv_tui.store import History, history_path, record_pending, saves, scan_saves
+from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+class Disk:
+    """The data folder's disk, filled and freed by the test."""
+
+    def fill(self) -> None:
+        raise NotImplementedError
+
+    def free(self) -> None:
+        raise NotImplementedError
+
+
+class Tmpfs(Disk):
+    """A real file system of its own, filled with a file of zeros until it refuses another byte."""
+
+    def __init__(self, folder: Path) -> None:
+        self.filler = folder / "filler"
+
+    def fill(self) -> None:
+        with contextlib.suppress(OSError), open(self.filler, "wb") as file:
+            while True:
+                file.write(b"\0" * 4096)
+                file.flush()
+                os.fsync(file.fileno())
+
+    def free(self) -> None:
+        self.filler.unlink()
+
+
+class Injected(Disk):
+    """Every save's write fails with ENOSPC, and another program holds the history, until freed."""
+
+    def __init__(self) -> None:
+        self.monkeypatch = pytest.MonkeyPatch()  # its own: undone when freed, leaving the test's folders as set
+        self.holder: sqlite3.Connection | None = None
+
+    def fill(self) -> None:
+        def full(path: Path, data: bytes) -> None:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+        self.monkeypatch.setattr(saves, "atomic_write", full)
+        history_path().parent.mkdir(parents=True, exist_ok=True)
+        self.holder = sqlite3.connect(history_path(), isolation_level=None)
+        self.holder.execute("BEGIN EXCLUSIVE")
+
+    def free(self) -> None:
+        self.monkeypatch.undo()
+        if self.holder is not None:
+            self.holder.execute("ROLLBACK")
+            self.holder.close()
+            self.holder = None
+
+
+def _mount_tmpfs(folder: Path) -> str | None:
+    """Mount a 1 MB tmpfs at `folder`; None once mounted, else why it cannot be."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "mounting a tmpfs needs root"
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"mount cannot be run: {error}"
+    if done.returncode != 0:
+        return f"mount refused: {done.stderr.strip() or done.returncode}"
+    return None
+
+
+@pytest.fixture(params=["tmpfs", "injected"])
+def disk(request: pytest.FixtureRequest, private_folders: tuple[Path, Path]) -> Iterator[Disk]:
+    data, _config = private_folders
+    if request.param == "injected":
+        injected = Injected()
+        yield injected
+        injected.free()
+        return
+    why = _mount_tmpfs(data)
+    if why is not None:
+        pytest.skip(f"no tmpfs: {why} (the injected ENOSPC covers the same path)")
+    try:
+        yield Tmpfs(data)
+    finally:
+        subprocess.run(["umount", "-l", str(data)], capture_output=True, timeout=30, check=False)
+
+
+async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) -> None:
+    app = make_app("seven-cards", "Ann,bot:medium:Bea", seed=5, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        last_good = game_to_dict(table.game)  # saved when the table opened and after each action so far
+        disk.fill()
+        await play_to_end(pilot)
+        told = [n.message for n in app._notifications]
+    said = [line for line in told if "could not be saved" in line]
+    assert said, told
+    assert all("\n" not in line for line in said)
+    assert not any("kept in" in line or "next start" in line for line in told), told
+    disk.free()
+    # The last good save is kept, as the game in progress it was; nothing finished waits, nothing is recorded.
+    listing = scan_saves()
+    assert listing.problems == () and listing.pending == ()
+    (kept,) = listing.games
+    assert game_to_dict(kept.game) == last_good
+    assert not any("recorded" in line for line in record_pending())
+    with History() as history:
+        assert history.games_played() == 0
+
+
+async def test_quitting_a_hosted_table_on_a_full_disk_never_says_it_is_saved() -> None:
+    """The quit line of a table with other machines claimed it was saved whatever the last save said."""
+    from fake_net import FakeHost
+    from tui_helpers import make_options
+
+    from yaniv_tui.engine import Game, Seat
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.table import TableScreen
+
+    made: list[FakeHost] = []
+
+    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+        made.append(FakeHost(game, seats))
+        return made[-1]
+
+    disk = Injected()
+    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    try:
+        disk.fill()
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):
+                if isinstance(app.screen, TableScreen):
+                    break
+                await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+    finally:
+        disk.free()
+    line = app.exit_line or ""
+    assert line.startswith("the table could not be saved: ") and "No space left" in line, line
+    assert "yaniv host --resume" not in line
