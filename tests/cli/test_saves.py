@@ -152,3 +152,28 @@ def test_a_finished_game_waiting_on_a_newer_history_stays_pending(capsys: pytest
     assert save_path("done1234").exists()  # kept, for a yaniv-tui that can read that history
     assert history_path().read_bytes() == before
     assert not list(history_path().parent.glob("history.sqlite3.damaged-*"))
+
+
+def test_host_resume_without_an_id_takes_the_newest_table_not_a_newer_local_game() -> None:
+    """Issue 28, item 5 (the command line's half): under `yaniv host`, `--resume` goes back to a table anyone
+    can join, never to a game of one screen that happens to be newer."""
+    from yaniv_tui.cli.play import saved_game
+
+    table = Game.new(load_ruleset("israeli"), ["Ann", "Web"], seed=3)
+    save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id="tabl1111"))
+    time.sleep(0.01)
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "locl2222")
+    saved = saved_game(None, hosted=True)
+    try:
+        assert saved.game_id == "tabl1111"
+    finally:
+        assert saved.lock is not None
+        saved.lock.release()
+    assert saved_game(None).game_id == "locl2222"
+
+
+def test_host_resume_with_only_local_games_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "locl2222")
+    assert main(["host", "--resume", "--headless"]) == 2
+    _out, err = capsys.readouterr()
+    assert "no saved game has a remote seat" in err and len(err.strip().splitlines()) == 1

@@ -85,8 +85,11 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False) -> SavedGame
         saved = find_save(listing, game_id or None)
     except SaveError as error:
         raise UsageError(str(error)) from None
-    # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers.
-    candidates = [saved] if game_id else list(listing.games)
+    # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers (a table,
+    # under `yaniv host`: a game of this screen alone is no table anyone could join).
+    candidates = [saved] if game_id else [g for g in listing.games if not hosted or g.is_table]
+    if not candidates:
+        raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone")
     for candidate in candidates:
         try:
             return claim_game(candidate.game_id, hosted=hosted)

@@ -93,6 +93,11 @@ class SavedGame:
         return self.meta.game_id
 
     @property
+    def is_table(self) -> bool:
+        """Whether the game has a seat played from another machine: a table `yaniv host` opens."""
+        return any(seat.is_remote for seat in self.meta.seats)
+
+    @property
     def pending(self) -> bool:
         """A finished game whose save is kept until the history holds it: never resumed, only recorded."""
         return self.game.is_over

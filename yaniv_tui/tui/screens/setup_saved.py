@@ -18,11 +18,6 @@ from ..widgets.press import Press
 from .common import stylesheet
 
 
-def is_table(saved: SavedGame) -> bool:
-    """Whether the game has a seat played from another machine: a table `yaniv host` opens."""
-    return any(seat.is_remote for seat in saved.meta.seats)
-
-
 class SetupSaved(Screen[GameOptions | SavedGame]):
     """The saved-game half of the setup screen: its box, Continue (ctrl+r) and the list (ctrl+o)."""
 
@@ -56,7 +51,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         """Offer the games this screen can open: under `yaniv host` its tables only (a game with a remote seat;
         one of this screen only is `yaniv`'s, and nobody could join it), else every game. Continue goes back to
         the newest no other yaniv has open."""
-        self.games = [saved for saved in games if not self.hosting or is_table(saved)]
+        self.games = [saved for saved in games if not self.hosting or saved.is_table]
         self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
 
     def compose_saved(self) -> Iterator[Widget]:
