@@ -221,6 +221,20 @@ async def test_sorting_the_hand_says_by_what() -> None:
         assert str(table.query_one("#message").render()) == "Sorted by rank"
 
 
+async def test_sorting_after_a_refusal_says_by_what() -> None:
+    """A refusal line from before (a card that is not there, an undo refused) gives way to the sort's words."""
+    app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("9")
+        await pilot.pause()
+        assert "there is no card 9" in str(table.query_one("#message").render()).lower()
+        await pilot.press("o")
+        await pilot.pause()
+        assert str(table.query_one("#message").render()) == "Sorted by suit"
+
+
 async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> None:
     """A hint names cards, not places, so it still holds once the hand is sorted: asking again would count twice."""
     app = TableApp(stacked_session(make_options("israeli", "Ann,bot:medium:Bea", seed=5), HANDS, up="8D"))

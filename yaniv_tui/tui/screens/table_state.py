@@ -197,6 +197,7 @@ class TableState(Screen[str | None]):
         sort_by: SortBy = "suit" if self.sort_by == "rank" else "rank"
         self.chosen = chosen_after_sort(self.hand_of(self.game.current), self.chosen, sort_by)
         self.sort_by = sort_by
+        self.message = ""  # a refusal from before (an undo, a card that is not there) is answered by a new key
         said = f"{SORTED}{sort_by}"
         if self.tip and not self.tip.startswith(SORTED):
             # A hint names cards, not places: it still holds, so it stays (asking again would count a second hint).
