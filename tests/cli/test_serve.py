@@ -21,8 +21,15 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from yaniv_tui.cli import main
+from yaniv_tui.cli.browsers import (
+    BROWSER_COOKIE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    browser_key,
+    browser_tokens_dir,
+    new_browser_key,
+)
 from yaniv_tui.cli.parser import DEFAULT_MAX_SESSIONS, parse
-from yaniv_tui.cli.serve import BROWSER_COOKIE, MAX_COLUMNS, MAX_ROWS, browser_key, browser_tokens_dir, new_browser_key
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.store import paths
 

@@ -1,7 +1,7 @@
 """`yaniv serve`'s web server: textual-serve's `Server` (its routes, static files and `AppService`, the process of
 one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 
-- each page's process keeps its seat tokens in its browser's own folder (`serve.browser_tokens_dir`);
+- each page's process keeps its seat tokens in its browser's own folder (`browsers.browser_tokens_dir`);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
@@ -26,7 +26,7 @@ from textual_serve.server import Server
 
 from yaniv_tui.store.paths import TOKENS_ENV
 
-from .serve import (
+from .browsers import (
     BROWSER_COOKIE,
     FULL_LINE,
     KEY_MAX_AGE,
