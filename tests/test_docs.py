@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,14 @@ def test_architecture_draws_every_layer_of_the_import_contracts() -> None:
             assert f"`{name}/`" in text or f"`{name}.py`" in text, f"docs/ARCHITECTURE.md does not place {name}"
     for place in ("tui/session.py", "tui/client_session.py", "net/headless.py", "screens/table.py"):
         assert place in text, f"docs/ARCHITECTURE.md does not say the turn flow lives in {place} today"
+
+
+def test_the_source_archive_ships_the_docs_these_tests_read(tmp_path: Path) -> None:
+    """The sdist holds the tests, so it holds the docs they read too."""
+    from hatchling.builders.sdist import SdistBuilder
+
+    (archive,) = list(SdistBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"]))
+    with tarfile.open(archive) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    for doc in (README, CONTRIBUTING, ARCHITECTURE, BENCHMARKS):
+        assert str(doc.relative_to(ROOT)) in names, f"the sdist lacks {doc.relative_to(ROOT)}"
