@@ -1,7 +1,7 @@
 """How well the bots' Assaf estimate is calibrated, and the `lean` that calibrates it best.
 
 Run: python benchmarks/assaf_calibration.py [--ruleset NAME] [--seats N] [--games N] [--seed N]
-                                            [--leans 0,0.1,0.2,0.3] [--guesses K [--belief B]]
+                                            [--leans 0,0.1,0.2,0.3] [--guesses K]
 
 Hard bots play whole seeded games. At every turn where the seat to move may
 call Yaniv, the hard bot's chance that some opponent would Assaf the call (from
@@ -11,22 +11,24 @@ low than high (`Odds.value_counts`). It prints, for each lean, the log loss and
 the Brier score over those turns and a reliability table (mean estimate, share
 Assafed), and names the lean with the lowest log loss. With `--guesses K` it
 also measures the expert's guesses at the hidden hands: the share of K guesses
-in which some opponent would Assaf, for each lean as the guesses' `sample_lean`
-(and `--belief B` as the expert's belief). The same seed gives the same
-figures. The expert's leans were chosen this way (the README says with what).
+in which some opponent would Assaf, for each lean as the guesses' lean
+(`guess_hidden`). The same seed gives the same figures. The expert's leans
+were chosen this way (docs/bots.md says with what).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from yaniv_tui.bots import ExpertBot, HardBot
+from yaniv_tui.bots import HardBot
+from yaniv_tui.bots.expert import guess_hidden
 from yaniv_tui.bots.measures import Odds, opponent_parts
 from yaniv_tui.bots.memory import Memory
 from yaniv_tui.engine import Game, Ruleset, hand_value, load_ruleset
@@ -60,13 +62,13 @@ class Tally:
 
 
 def measure(
-    rules: Ruleset, seats: int, games: int, seed: int, leans: list[float], guesses: int, belief: float
+    rules: Ruleset, seats: int, games: int, seed: int, leans: list[float], guesses: int
 ) -> tuple[list[Tally], list[Tally]]:
     """Per lean: the hard bot's estimates, and (with `guesses`) the expert's guesses', against the truth."""
     bot = HardBot()
     tallies = [Tally() for _ in leans]
     guessed = [Tally() for _ in leans]
-    experts = [ExpertBot(seed, budget_ms=None, samples=1, sample_lean=lean, belief=belief) for lean in leans]
+    rngs = [random.Random(seed) for _ in leans]  # each lean's guesses drawn as a seeded expert draws them
     for index in range(games):
         game = Game.new(rules, [f"P{i + 1}" for i in range(seats)], seed=seed * 100_003 + index, first=0)
         while not game.is_over:
@@ -84,10 +86,10 @@ def measure(
                         known, parts = opponent_parts(view, memory, other, odds, lean)
                         clear *= 1.0 - odds.chance_at_most(parts, beats_at - known)
                     tally.add(1.0 - clear, assafed)
-                for expert, tally in zip(experts, guessed, strict=True) if guesses else ():
+                for lean, rng, tally in zip(leans, rngs, guessed, strict=True) if guesses else ():
                     hits = 0
                     for _ in range(guesses):
-                        hands, _deck = expert._sample(view, memory)
+                        hands, _deck = guess_hidden(view, memory, rng, lean)
                         hits += any(hand_value(hands[s] or [], rules) <= beats_at for s in opponents)
                     tally.add(hits / guesses, assafed)
             game.apply(bot.choose(view))
@@ -102,19 +104,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--leans", default="0,0.1,0.15,0.2,0.3", help="leans to try, comma-separated")
     parser.add_argument("--guesses", type=int, default=0, help="the expert's guesses a turn to measure (default 0)")
-    parser.add_argument("--belief", type=float, default=0.0, help="the expert's belief for those guesses")
     args = parser.parse_args()
     try:
         leans = [float(text) for text in args.leans.split(",")]
     except ValueError:
         parser.error(f"--leans takes numbers separated by commas, not {args.leans!r}")
-    if not 2 <= args.seats <= 8 or args.games < 1 or args.guesses < 0 or not 0 <= args.belief <= 1:
-        parser.error("--seats is 2 to 8, --games at least 1, --guesses 0 or more, --belief 0 to 1")
+    if not 2 <= args.seats <= 8 or args.games < 1 or args.guesses < 0:
+        parser.error("--seats is 2 to 8, --games at least 1, --guesses 0 or more")
     rules = load_ruleset(args.ruleset)
     if not rules.assaf:
         parser.error(f"{args.ruleset} plays without Assaf: there is nothing to calibrate")
     started = time.perf_counter()
-    tallies, guessed = measure(rules, args.seats, args.games, args.seed, leans, args.guesses, args.belief)
+    tallies, guessed = measure(rules, args.seats, args.games, args.seed, leans, args.guesses)
     seconds = time.perf_counter() - started
     print(
         f"{args.ruleset}, {args.seats} hard bots, {args.games} games, seed {args.seed}: "
@@ -123,7 +124,7 @@ def main() -> int:
     for lean, tally in zip(leans, tallies, strict=True):
         print(f"lean {lean:<5} {tally.line()}")
     if args.guesses:
-        print(f"the expert's guesses, {args.guesses} a turn, belief {args.belief}:")
+        print(f"the expert's guesses, {args.guesses} a turn:")
         for lean, tally in zip(leans, guessed, strict=True):
             print(f"guesses' lean {lean:<5} {tally.line()}")
     best = min(zip(leans, tallies, strict=True), key=lambda pair: pair[1].log_loss)[0]

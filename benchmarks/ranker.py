@@ -3,7 +3,7 @@
 Run: python benchmarks/ranker.py [--shed W] [--threat W] [--rounds N] [--games N] [--seed N] [--jobs N]
 
 The expert picks its candidate plays and its calls by the hard bot's measure
-with its own weights (`ExpertBot(shed_weight=..., threat_weight=...)`). This
+with its own weights (`SHED_WEIGHT`, `THREAT_WEIGHT` in bots/expert.py). This
 plays those weights without any search, heads-up against the plain hard bot,
 over single rounds and whole games, so a change of weights can be judged in a
 minute or two rather than the hour an expert run takes. Seats rotate over
@@ -21,7 +21,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import yaniv_tui.sim as sim
-from yaniv_tui.bots import ExpertBot, HardBot, make_bot
+from yaniv_tui.bots import HardBot, make_bot
+from yaniv_tui.bots.expert import SHED_WEIGHT, THREAT_WEIGHT
 from yaniv_tui.engine import load_ruleset
 from yaniv_tui.sim import Mode, SimResult, figures
 
@@ -50,10 +51,9 @@ def line(result: SimResult) -> str:
 
 
 def main() -> int:
-    expert = ExpertBot(budget_ms=None, samples=1).ranker
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shed", type=float, default=expert.shed_weight, help="weight of the next drop")
-    parser.add_argument("--threat", type=float, default=expert.threat_weight, help="how much a threat lowers it")
+    parser.add_argument("--shed", type=float, default=SHED_WEIGHT, help="weight of the next drop")
+    parser.add_argument("--threat", type=float, default=THREAT_WEIGHT, help="how much a threat lowers it")
     parser.add_argument("--rounds", type=int, default=20000, help="single rounds (default 20000)")
     parser.add_argument("--games", type=int, default=2000, help="whole games (default 2000)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")

@@ -13,7 +13,6 @@ import pytest
 from playing import deal
 
 from yaniv_tui.bots import LEVELS, Bot, make_bot
-from yaniv_tui.bots.expert import _quick_action
 from yaniv_tui.bots.hard import HardBot
 from yaniv_tui.bots.lookahead import Lookahead
 from yaniv_tui.bots.measures import Odds
@@ -67,8 +66,6 @@ def test_the_expert_s_helpers_take_an_empty_hand() -> None:
     assert cautious.best_plays(view, memory, odds, 4) == []
     look = Lookahead(shed_weight=1.0, callable_bonus=4.0)
     assert look.rerank((), [], memory.unseen, odds, view.rules) == []
-    # The expert's fast players in its guessed worlds, however wary, call too.
-    assert _quick_action(game, cautious) == CallYaniv()
 
 
 def play_out(game: Game, bots: list[Bot]) -> int:

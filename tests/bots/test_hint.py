@@ -71,12 +71,12 @@ def test_a_hint_is_only_for_the_seat_whose_turn_it_is():
 
 
 def test_the_expert_takes_a_bounded_number_of_guesses(monkeypatch):
-    from yaniv_tui.bots.expert import ExpertBot
+    from yaniv_tui.bots import expert
 
     guesses = []
-    sample = ExpertBot._sample
-    monkeypatch.setattr(ExpertBot, "_sample", lambda self, *a: guesses.append(1) or sample(self, *a))
+    guess = expert.guess_hidden
+    monkeypatch.setattr(expert, "guess_hidden", lambda *a: guesses.append(1) or guess(*a))
     game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     hint = suggest(game.view(0), seed=1, samples=3, budget_ms=None)
     assert hint.line.startswith("drop ")
-    assert 0 < len(guesses) <= 2 * 3  # the call's search and the play's, each at most `samples`
+    assert len(guesses) == 3  # with no clock, exactly `samples` guesses for the play

@@ -6,7 +6,7 @@ import time
 from collections import Counter
 
 from yaniv_tui.bots.expert import ExpertBot
-from yaniv_tui.bots.lookahead import Lookahead
+from yaniv_tui.bots.lookahead import CALLABLE_GAIN, Lookahead
 from yaniv_tui.bots.measures import Odds
 from yaniv_tui.engine import Card, Game, Play, load_ruleset, parse_cards, standard_deck, swing_values
 
@@ -36,7 +36,7 @@ def test_a_pair_is_worth_more_the_turn_after_than_loose_cards_of_the_same_value(
 
 
 def test_a_hand_that_may_call_is_its_value_less_the_gain() -> None:
-    assert next_turn("2C 3D") == 5 - looker().callable_gain
+    assert next_turn("2C 3D") == 5 - CALLABLE_GAIN
     assert next_turn("2C 3D") < next_turn("AC 2D 3S")  # worth 6: no call yet
 
 

@@ -7,14 +7,12 @@ from typing import Protocol
 from yaniv_tui.engine import BOT_LEVELS, Action, PlayerView
 
 from .easy import EasyBot
-from .expert import ExpertBot
+from .expert import DEFAULT_BUDGET_MS, ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 
 #: The bot levels a seat may have, weakest first: declared with the seats (engine/seats.py), made by `make_bot`.
 LEVELS = BOT_LEVELS
-#: The expert's thinking time a move unless told otherwise.
-DEFAULT_BUDGET_MS = 200.0
 
 
 class Bot(Protocol):
@@ -43,7 +41,7 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     if level == "expert":
         if samples is not None:
             return ExpertBot(seed, budget_ms=budget_ms, samples=samples)
-        return ExpertBot(seed, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
+        return ExpertBot(seed) if budget_ms is None else ExpertBot(seed, budget_ms=budget_ms)
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
 

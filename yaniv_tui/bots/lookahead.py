@@ -9,6 +9,9 @@ from yaniv_tui.engine import Card, Play, Ruleset, hand_value, swing_values
 
 from .measures import Odds, deck_draw_cost, drops_and_rests
 
+#: What a hand that may call at once is worth less than its value.
+CALLABLE_GAIN = 8.0
+
 
 class Lookahead:
     """Scores a play by the hand it leaves and by the best hand the turn after can make of it.
@@ -16,19 +19,15 @@ class Lookahead:
     The turn after is judged the hard bot's way: for each drop then, a deck draw
     averaged over the unseen cards, the hand's value less what its next drop
     sheds, with a bonus for a hand low enough to call on. A hand that may call at
-    once is worth its value less `callable_gain`. A deck draw now is averaged over
+    once is worth its value less `CALLABLE_GAIN`. A deck draw now is averaged over
     the unseen cards too (cards that cannot join a run of the hand count by rank).
     """
 
-    __slots__ = ("callable_bonus", "callable_gain", "shed_weight", "weight")
+    __slots__ = ("callable_bonus", "shed_weight")
 
-    def __init__(
-        self, *, shed_weight: float, callable_bonus: float, weight: float = 1.0, callable_gain: float = 8.0
-    ) -> None:
+    def __init__(self, *, shed_weight: float, callable_bonus: float) -> None:
         self.shed_weight = shed_weight
         self.callable_bonus = callable_bonus
-        self.weight = weight
-        self.callable_gain = callable_gain
 
     def rerank(
         self,
@@ -57,7 +56,7 @@ class Lookahead:
                 later = self._next_turn([*rest, play.take], rules, worth, draws, memo)
             else:
                 later = self._after_draw(rest, pool, rules, worth, draws, memo)
-            scored.append((cost + self.weight * later, i, play))
+            scored.append((cost + later, i, play))
         scored.sort(key=lambda item: (item[0], item[1]))
         return [play for _, _, play in scored]
 
@@ -103,7 +102,7 @@ class Lookahead:
             return known
         value = hand_value(hand, rules)
         if rules.may_call(value):
-            memo[key] = value - self.callable_gain
+            memo[key] = value - CALLABLE_GAIN
             return memo[key]
         shed = self.shed_weight
         bonus = self.callable_bonus
