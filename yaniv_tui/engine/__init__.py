@@ -9,7 +9,7 @@ GameStateError names the field at fault); `Game.legal_actions`, `Game.apply` and
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
 from .deal import full_deck_of
-from .defaults import DEFAULT_RULESET
+from .defaults import DEFAULT_BOT_DELAY, DEFAULT_RULESET
 from .drops import (
     DropError,
     DropKind,
@@ -55,6 +55,7 @@ from .state import STATE_FIELDS, GameState
 
 __all__ = [
     "BOT_LEVELS",
+    "DEFAULT_BOT_DELAY",
     "DEFAULT_BOT_LEVEL",
     "DEFAULT_RULESET",
     "JOKER",

@@ -13,6 +13,8 @@ from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 
+from yaniv_tui.engine import DEFAULT_BOT_DELAY
+
 from . import gc_pause
 from .colours import theme_colours
 from .options import GameOptions
@@ -97,8 +99,8 @@ class YanivApp(App[None]):
     @property
     def bot_delay(self) -> float:
         """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", 0.8)
-        return float(delay) if isinstance(delay, int | float) else 0.8
+        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
+        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
 
     # -- which screen comes next ------------------------------------------------------------
 

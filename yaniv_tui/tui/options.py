@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, GameSetupError, Ruleset, Seat
+from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_DELAY, DEFAULT_BOT_LEVEL, GameSetupError, Ruleset, Seat
 from yaniv_tui.engine import check_seed as engine_check_seed
 
 __all__ = [
@@ -43,7 +43,7 @@ class GameOptions:
     rules: Ruleset
     seats: tuple[Seat, ...]
     seed: int | None = None
-    bot_delay: float = 0.8
+    bot_delay: float = DEFAULT_BOT_DELAY
     ascii: bool = False
     #: How the ruleset was named: a preset id or a file path.
     ruleset_ref: str = ""

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
 
@@ -86,8 +86,8 @@ class SetupScreen(StyledOnce, SetupSaved):
     @property
     def bot_delay(self) -> float:
         """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", 0.8)
-        return float(delay) if isinstance(delay, int | float) else 0.8
+        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
+        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
 
     @property
     def rules(self) -> Ruleset:
