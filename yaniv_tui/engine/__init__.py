@@ -37,6 +37,7 @@ from .game import (
     Turn,
     check_seed,
 )
+from .names import MAX_NAME, BadName, check_name, is_name, name_cells
 from .ruleset import Ruleset
 from .ruleset_file import (
     KEYS,
@@ -60,8 +61,10 @@ __all__ = [
     "DEFAULT_RULESET",
     "JOKER",
     "KEYS",
+    "MAX_NAME",
     "STATE_FIELDS",
     "Action",
+    "BadName",
     "CallYaniv",
     "Card",
     "CardError",
@@ -87,6 +90,7 @@ __all__ = [
     "arrange_drop",
     "card_values",
     "cards_text",
+    "check_name",
     "check_ruleset",
     "check_seed",
     "drop_kind",
@@ -94,9 +98,11 @@ __all__ = [
     "full_deck_of",
     "hand_value",
     "is_game_over",
+    "is_name",
     "legal_drops",
     "load_ruleset",
     "load_ruleset_file",
+    "name_cells",
     "parse_card",
     "parse_cards",
     "preset_paths",
