@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -64,9 +65,10 @@ class SetupScreen(StyledOnce, SetupSaved):
     ]
     AUTO_FOCUS = "#presets"
 
-    def __init__(self, prefill: dict[str, object] | None = None) -> None:
+    def __init__(self, prefill: dict[str, object] | None = None, *, notices: Sequence[str] = ()) -> None:
         super().__init__(classes="setup")
         self.prefill = dict(prefill or {})
+        self.notices = tuple(notices)
         #: `yaniv host`: a seat may be played from another machine.
         self.hosting = bool(self.prefill.get("hosting", False))
         self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
