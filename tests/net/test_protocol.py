@@ -68,7 +68,7 @@ def test_the_hosts_messages_read_back_as_written() -> None:
         ('{"v": 2, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
         ('{"v": 2, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
         ('{"v": 2, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 2, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: 1 to 24 printable characters"),
+        ('{"v": 2, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
         ('{"v": 2, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',

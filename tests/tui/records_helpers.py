@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tui_helpers import make_options
 
 from yaniv_tui.bots import MediumBot
@@ -31,5 +33,5 @@ class GameEndApp(YanivApp):
     def first_session(self) -> Session:
         return self.session
 
-    def open_table(self, session: Session, *, first: bool = False) -> None:
+    def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         self.push_screen(GameEndScreen(session))

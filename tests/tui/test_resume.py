@@ -359,12 +359,12 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys,
     while not game.is_over:
         game.apply(bot.choose(game.view(game.current)))
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
-    started: list[dict[str, object]] = []
-    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.prefill))
+    started: list[tuple[str, ...]] = []
+    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.notices))
     assert play.main(["--ascii"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "recorded in it now" in err
-    assert started[0]["notices"] == [err.strip().removeprefix("yaniv: ")]
+    assert started[0] == (err.strip().removeprefix("yaniv: "),)
     assert not save_path("pending1").exists()
     with History() as history:
         assert history.games_played() == 1

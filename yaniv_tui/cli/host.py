@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Game, Seat
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, Game, Seat
 
 from .parser import NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
@@ -132,7 +132,7 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.headless:
         delay = prefill.get("bot_delay")
-        return headless(options, saved, hosting, delay if isinstance(delay, float) else 0.8)
+        return headless(options, saved, hosting, delay if isinstance(delay, float) else DEFAULT_BOT_DELAY)
     from yaniv_tui.tui.launch import run_app
 
     return run_app(options, prefill, saved, hosting=hosting)

@@ -10,7 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from yaniv_tui import __version__
-from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_RULESET, GameSetupError, check_seed
+from yaniv_tui.engine import (
+    BOT_LEVELS,
+    DEFAULT_BOT_DELAY,
+    DEFAULT_BOT_LEVEL,
+    DEFAULT_RULESET,
+    GameSetupError,
+    check_seed,
+)
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -193,7 +200,9 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
         "(see 'yaniv saves')",
     )
     parser.add_argument("--seed", type=_seed, metavar="N", help="deal the same game again (0 or more)")
-    parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS", help="pause before a bot plays (default 0.8)")
+    parser.add_argument(
+        "--bot-delay", type=_delay, metavar="SECONDS", help=f"pause before a bot plays (default {DEFAULT_BOT_DELAY})"
+    )
     parser.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     parser.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
     parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import DEFAULT_RULESET, RulesetError
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, RulesetError
 from yaniv_tui.tui.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
 from .parser import NEWEST, UsageError, parse
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from yaniv_tui.store import SavedGame
 
 EXIT_USAGE = 2
-#: The pause before a bot plays unless `--bot-delay` says otherwise.
-DEFAULT_BOT_DELAY = 0.8
 #: The flags that say what game to start, which a resumed game already has.
 GAME_FLAGS = ("--players", "--ruleset", "--seed", "--yaniv-limit", "--end-score")
 

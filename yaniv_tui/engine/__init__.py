@@ -9,7 +9,7 @@ GameStateError names the field at fault); `Game.legal_actions`, `Game.apply` and
 
 from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
 from .deal import full_deck_of
-from .defaults import DEFAULT_RULESET
+from .defaults import DEFAULT_BOT_DELAY, DEFAULT_RULESET
 from .drops import (
     DropError,
     DropKind,
@@ -37,6 +37,7 @@ from .game import (
     Turn,
     check_seed,
 )
+from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cells
 from .ruleset import Ruleset
 from .ruleset_file import (
     KEYS,
@@ -55,12 +56,16 @@ from .state import STATE_FIELDS, GameState
 
 __all__ = [
     "BOT_LEVELS",
+    "DEFAULT_BOT_DELAY",
     "DEFAULT_BOT_LEVEL",
     "DEFAULT_RULESET",
     "JOKER",
     "KEYS",
+    "MAX_NAME",
+    "SAVED_NAME",
     "STATE_FIELDS",
     "Action",
+    "BadName",
     "CallYaniv",
     "Card",
     "CardError",
@@ -86,6 +91,7 @@ __all__ = [
     "arrange_drop",
     "card_values",
     "cards_text",
+    "check_name",
     "check_ruleset",
     "check_seed",
     "drop_kind",
@@ -93,9 +99,11 @@ __all__ = [
     "full_deck_of",
     "hand_value",
     "is_game_over",
+    "is_name",
     "legal_drops",
     "load_ruleset",
     "load_ruleset_file",
+    "name_cells",
     "parse_card",
     "parse_cards",
     "preset_paths",

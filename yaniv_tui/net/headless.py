@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from yaniv_tui.bots import Bot, make_bot
-from yaniv_tui.engine import Game, Seat
+from yaniv_tui.engine import Game, Seat, is_name
 from yaniv_tui.store import History, SavedGame, SaveError, SaveMeta, remove_save, save_game
 from yaniv_tui.store.tables import load_table, remove_table, save_table
 
@@ -58,7 +58,7 @@ class KeptTable(Protocol):
 def keep_table(host: KeptTable, game: Game, meta: SaveMeta) -> str | None:
     """Save the game and the table's code and tokens, with the names joiners gave; the one-line problem, if any."""
     names = tuple(host.names)
-    if names != game.players and all(name.strip() and name.isprintable() for name in names):
+    if names != game.players and all(is_name(name) for name in names):
         game.players = names
     try:
         save_game(game, meta)

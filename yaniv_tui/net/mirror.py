@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from yaniv_tui.bots.memory import Memory
-from yaniv_tui.engine import Card, Game, PlayerView
+from yaniv_tui.engine import Card, Game, PlayerView, is_name
 from yaniv_tui.engine.determinize import DeterminizeError, game_from_view
 
 
@@ -25,8 +25,8 @@ def mirror_game(view: PlayerView, rng: random.Random) -> Game:
     # Only the drawer sees the slap phase: to the others the drawer's turn goes on, which no checked game
     # shows (the turn order says the next seat plays), so that one moment is built as given.
     hidden_slap = view.phase == "turn" and bool(view.seen) and view.seen[-1].seat == view.current
-    if hidden_slap and not all(name.isprintable() for name in view.players):
-        raise MirrorError("the host sent a player name with a control character")
+    if hidden_slap and not all(is_name(name) for name in view.players):
+        raise MirrorError("the host sent a player name the name rule refuses (engine.names)")
     try:
         return game_from_view(view, hands, deck, seed=rng.randrange(2**32), check=not hidden_slap)
     except DeterminizeError as error:

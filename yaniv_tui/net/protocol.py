@@ -17,8 +17,9 @@ From a client to the host:
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
-             answers with a challenge. Without them it takes the first free seat. `name` (1 to 24 printable
-             characters) names a seat taken afresh; null keeps the host's name.
+             answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
+             engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
+             host's name.
     prove    {"v": 2, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
@@ -95,7 +96,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from yaniv_tui.engine import Action, CallYaniv, KeepCard, Play, PlayerView, SlapDown
+from yaniv_tui.engine import Action, BadName, CallYaniv, KeepCard, Play, PlayerView, SlapDown, check_name
 from yaniv_tui.store.fields import Reader, SnapshotError, read_card, read_card_or_none, read_int
 
 from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
@@ -111,8 +112,6 @@ MAX_MESSAGE = 64 * 1024
 MAX_RATE = 20
 #: Faults (bad, too big, too fast) a connection may make before it is closed: this many get their error frame.
 MAX_FAULTS = 3
-#: The longest name a player may give.
-MAX_NAME = 24
 #: The table's fixed messages, the only things a seat can say to the others.
 SAYINGS = ("your turn", "good game", "well played", "one moment", "nice one", "bad luck")
 #: Seconds between two messages of one seat.
@@ -305,14 +304,15 @@ def _hex(reader: Reader, key: str, length: int) -> str:
 
 
 def read_name(reader: Reader) -> str | None:
-    """A join's name: stripped, printable, 1 to MAX_NAME characters (or null)."""
+    """A join's name, as the name rule (engine.names) takes it: spaces tidied, at most MAX_NAME cells, no control
+    character; null for none (the host names the seat)."""
     name = _text_or_none(reader, "name", 200)
     if name is None:
         return None
-    name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise ProtocolError(f"name: 1 to {MAX_NAME} printable characters")
-    return name
+    try:
+        return check_name(name)
+    except BadName as error:
+        raise ProtocolError(f"name: {error}") from None
 
 
 def action_from_dict(data: Any) -> Action:

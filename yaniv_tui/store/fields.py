@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from yaniv_tui.engine import Card, CardError, parse_card
+from yaniv_tui.engine import SAVED_NAME, BadName, Card, CardError, check_name, parse_card
 
 
 class SnapshotError(ValueError):
@@ -123,9 +123,14 @@ def per_seat(items: list[T], where: str, n: int) -> list[T]:
 
 
 def read_name(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise fail(where, "every player needs a name")
-    return value
+    """A player's name as the name rule (engine.names) takes it, its spaces tidied; as wide as an older version's
+    save could hold it (`SAVED_NAME`), so no save written before the rule is lost to it."""
+    if not isinstance(value, str):
+        raise fail(where, f"a name is text, got {kind_of(value)}")
+    try:
+        return check_name(value, most=SAVED_NAME)
+    except BadName as error:
+        raise fail(where, str(error)) from None
 
 
 def read_bool(value: Any, where: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -13,6 +13,8 @@ from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 
+from yaniv_tui.engine import DEFAULT_BOT_DELAY
+
 from . import gc_pause
 from .colours import theme_colours
 from .options import GameOptions
@@ -21,6 +23,7 @@ from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 if TYPE_CHECKING:
     from yaniv_tui.store import History, SavedGame
 
+    from .app_seam import GameApp
     from .remote import Host, HostFactory, JoinRequest
     from .session import Session
 
@@ -68,6 +71,10 @@ class YanivApp(App[None]):
         self.joining = joining
         self.options = options
         self.prefill = dict(prefill or {})
+        notices = self.prefill.pop("notices", None)
+        #: What the command line found to tell (a damaged save moved aside, a game recorded late): handed to the
+        #: first screen, which shows them.
+        self.notices = tuple(str(line) for line in notices) if isinstance(notices, list | tuple) else ()
         #: A saved game to go straight back to (`yaniv --resume`).
         self.saved = saved
         #: Problems already told in a notice (the save, the history), so each is told once.
@@ -97,8 +104,8 @@ class YanivApp(App[None]):
     @property
     def bot_delay(self) -> float:
         """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", 0.8)
-        return float(delay) if isinstance(delay, int | float) else 0.8
+        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
+        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
 
     # -- which screen comes next ------------------------------------------------------------
 
@@ -109,10 +116,11 @@ class YanivApp(App[None]):
             self.call_after_refresh(self.started)
             return
         session = self.first_session()
+        notices, self.notices = self.notices, ()
         if session is None:
-            self.open_setup(self.prefill, first=True)
+            self.open_setup(self.prefill, first=True, notices=notices)
         else:
-            self.open_table(session, first=True)
+            self.open_table(session, first=True, notices=notices)
         self.call_after_refresh(self.started)
 
     def remember_theme(self) -> None:
@@ -188,11 +196,12 @@ class YanivApp(App[None]):
             # The size classes the screen would get on its first resize, given now: styling it once, not twice.
             screen.add_class(*self.size_classes(), update=False)
 
-    def open_setup(self, prefill: dict[str, object], *, first: bool = False) -> None:
-        """The setup screen; it comes back with a new game's options or a saved game to continue."""
+    def open_setup(self, prefill: dict[str, object], *, first: bool = False, notices: Sequence[str] = ()) -> None:
+        """The setup screen, showing `notices`; it comes back with a new game's options or a saved game to
+        continue."""
         from .screens.setup import SetupScreen
 
-        screen = SetupScreen(prefill)
+        screen = SetupScreen(prefill, notices=notices)
         self._open(screen, first)
         self.push_screen(screen, self.setup_done)
 
@@ -206,15 +215,15 @@ class YanivApp(App[None]):
             hosted = self.hosting is not None
             self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards, hosted=hosted))
 
-    def open_table(self, session: Session, *, first: bool = False) -> None:
-        """The table; it comes back when the game is over (or stopped by a guard, with why). A game with remote
-        seats opens once its host listens."""
+    def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
+        """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).
+        A game with remote seats opens once its host listens."""
         from .screens.table import TableScreen
 
         if self.hosting is not None and session.host is None and any(s.is_remote for s in session.options.seats):
-            self.open_hosted(session, first)
+            self.open_hosted(session, first, notices)
             return
-        screen = TableScreen(session)
+        screen = TableScreen(session, notices)
         self._open(screen, first)
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
 
@@ -241,7 +250,7 @@ class YanivApp(App[None]):
         self.push_screen(GameEndScreen(session, stopped), lambda choice: self.after_game(session, choice))
 
     @work(exclusive=True, group="host")
-    async def open_hosted(self, session: Session, first: bool) -> None:
+    async def open_hosted(self, session: Session, first: bool, notices: Sequence[str] = ()) -> None:
         """Start the game's host (it listens for the remote seats), then open the table."""
         assert self.hosting is not None
         from yaniv_tui.store.tables import TableFileError
@@ -261,7 +270,7 @@ class YanivApp(App[None]):
         self.table_host = host
         session.host_with(host)
         self.notify(f"Friends join with: {host.join_command()}", timeout=20, markup=False)
-        self.open_table(session, first=first)
+        self.open_table(session, first=first, notices=notices)
 
     async def action_quit(self) -> None:
         session = self.session_in_play()
@@ -415,3 +424,9 @@ class YanivApp(App[None]):
         scores = getattr(screen, "action_scores", None)
         if scores is not None:
             yield SystemCommand("Scores", "Every round's points and the totals", scores)
+
+
+if TYPE_CHECKING:
+
+    def _screens_see(app: YanivApp) -> GameApp:
+        return app  # mypy: the app has every member its screens may ask of it (app_seam)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL, GameSetupError, Ruleset, Seat
+from yaniv_tui.engine import (
+    BOT_LEVELS,
+    DEFAULT_BOT_DELAY,
+    DEFAULT_BOT_LEVEL,
+    MAX_NAME,
+    BadName,
+    GameSetupError,
+    Ruleset,
+    Seat,
+)
+from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
 
 __all__ = [
@@ -29,7 +39,6 @@ __all__ = [
 
 #: Names given to bots, in seat order, so a table reads like people sitting at it.
 BOT_NAMES = ("Dana", "Avi", "Noa", "Eli", "Tamar", "Yossi", "Maya", "Omer")
-MAX_NAME = 14
 
 
 class OptionsError(ValueError):
@@ -43,7 +52,7 @@ class GameOptions:
     rules: Ruleset
     seats: tuple[Seat, ...]
     seed: int | None = None
-    bot_delay: float = 0.8
+    bot_delay: float = DEFAULT_BOT_DELAY
     ascii: bool = False
     #: How the ruleset was named: a preset id or a file path.
     ruleset_ref: str = ""
@@ -86,23 +95,12 @@ def bot_name(index: int, taken: Sequence[str]) -> str:
 
 
 def check_name(name: str) -> str:
-    """A player's name with its spaces tidied; OptionsError (one line) for an empty, long or unprintable name.
-
-    A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
-    a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
-    """
-    if not name.isprintable():  # before the spaces are tidied, which would make a newline or a tab a space
-        bad = next(c for c in name if not c.isprintable())
-        raise OptionsError(
-            f"the name {name!r} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
-            "names take letters, digits, spaces and punctuation"
-        )
-    name = " ".join(name.split())
-    if not name:
-        raise OptionsError("every human needs a name")
-    if len(name) > MAX_NAME:
-        raise OptionsError(f"the name {name!r} is too long: at most {MAX_NAME} characters")
-    return name
+    """A player's name with its spaces tidied; OptionsError (one line) for one the name rule refuses
+    (engine.names: empty, wider than MAX_NAME cells, or with a control or format character)."""
+    try:
+        return engine_check_name(name)
+    except BadName as error:
+        raise OptionsError(str(error)) from None
 
 
 def check_level(level: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Action, Game, IllegalActionError, Turn
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, IllegalActionError, Turn
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
@@ -88,7 +88,7 @@ class Session:
 
     @classmethod
     def resumed(
-        cls, saved: SavedGame, bot_delay: float = 0.8, ascii_cards: bool = False, *, hosted: bool = False
+        cls, saved: SavedGame, bot_delay: float = DEFAULT_BOT_DELAY, ascii_cards: bool = False, *, hosted: bool = False
     ) -> Session:
         """The game of a save, at the same seats, hands, scores and rules. It takes the save's lock (or locks
         the game now): GameOpenElsewhere when another process plays it, SaveError when the game is over, or

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from ..app_seam import game_app
 from ..client_session import ClientSession
 from ..options import MAX_NAME, OptionsError, check_name
 from ..remote import JoinRequest
@@ -127,6 +128,6 @@ class JoinScreen(Screen[Session | str | None]):
             else:
                 self.say(line)
             return
-        ascii_cards = bool(getattr(self.app, "ascii_cards", False))
+        ascii_cards = game_app(self).ascii_cards
         typed = replace(self.request, address=address, code=code, name=name_typed.strip())
         self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards, rejoin=typed))

@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
 
+from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
@@ -139,7 +140,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         self.sort_by = sort_by
 
     def compose(self) -> ComposeResult:
-        ascii_only = bool(getattr(self.app, "ascii_cards", False))
+        ascii_only = game_app(self).ascii_cards
         result = self.result
         yield TooSmall()
         yield TitleBar()

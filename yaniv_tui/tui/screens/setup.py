@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
 
@@ -64,9 +65,10 @@ class SetupScreen(StyledOnce, SetupSaved):
     ]
     AUTO_FOCUS = "#presets"
 
-    def __init__(self, prefill: dict[str, object] | None = None) -> None:
+    def __init__(self, prefill: dict[str, object] | None = None, *, notices: Sequence[str] = ()) -> None:
         super().__init__(classes="setup")
         self.prefill = dict(prefill or {})
+        self.notices = tuple(notices)
         #: `yaniv host`: a seat may be played from another machine.
         self.hosting = bool(self.prefill.get("hosting", False))
         self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
@@ -86,8 +88,8 @@ class SetupScreen(StyledOnce, SetupSaved):
     @property
     def bot_delay(self) -> float:
         """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", 0.8)
-        return float(delay) if isinstance(delay, int | float) else 0.8
+        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
+        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
 
     @property
     def rules(self) -> Ruleset:

@@ -23,8 +23,10 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
 
     CSS_PATH = stylesheet("setup")
 
-    #: What the setup screen was opened with (`yaniv host`, the command line's choices, notices to show).
+    #: What the setup screen was opened with (`yaniv host`, the command line's choices).
     prefill: dict[str, object]
+    #: What the command line found to tell, shown in the saved games' box the first time it is drawn.
+    notices: tuple[str, ...]
     hosting: bool
     #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
     games: list[SavedGame]
@@ -42,8 +44,8 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         listing = scan_saves()
         self.offer(listing.games)
         self.save_problem = ""
-        notices = self.prefill.pop("notices", None)
-        lines = [*(notices if isinstance(notices, list) else ()), *listing.problems]
+        lines = [*self.notices, *listing.problems]
+        self.notices = ()
         if lines:
             self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import on, work
@@ -21,6 +22,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from yaniv_tui.store import UndoError
 
+from ..app_seam import game_app
 from ..remote import TableLost
 from ..session import Session
 from ..widgets.cards import CardFace
@@ -59,8 +61,10 @@ class TableScreen(StyledOnce, TableAside):
         Binding("m", "say", "say to the table"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, notices: Sequence[str] = ()) -> None:
         super().__init__(session)
+        #: What the command line found to tell, shown once the table is up.
+        self.notices = tuple(notices)
         self.rounds_seen = len(self.game.history)
         #: The game's turn count when this round began, for the round guard.
         self.round_began = self.game.turns
@@ -68,11 +72,9 @@ class TableScreen(StyledOnce, TableAside):
         self.is_finished = False
 
     def on_mount(self) -> None:
-        prefill = getattr(self.app, "prefill", None)
-        for line in prefill.pop("notices", ()) if isinstance(prefill, dict) else ():  # said at start, see launch
-            self.notify(str(line), severity="warning", timeout=12, markup=False)
-        if hasattr(self.app, "ascii_cards"):
-            self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
+        for line in self.notices:
+            self.notify(line, severity="warning", timeout=12, markup=False)
+        self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
         # A remote seat joins, leaves or comes back: its panel says so.
@@ -90,9 +92,7 @@ class TableScreen(StyledOnce, TableAside):
     def record(self) -> None:
         """Record the finished rounds (and the game once over, then its save goes); an unusable database is
         said once, and a finished game it cannot take is kept as pending, said in one line."""
-        history = getattr(self.app, "history", None)
-        if history is None:
-            return
+        history = game_app(self).history
         pending = self.session.record(history)
         if history.notice:
             self.tell_once("history-moved", history.notice)

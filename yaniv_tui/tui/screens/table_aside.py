@@ -7,6 +7,7 @@ from typing import Literal
 
 from textual import work
 
+from ..app_seam import game_app
 from ..session import Session
 from .table_state import TableState
 
@@ -28,7 +29,7 @@ class TableAside(TableState):
 
     def ring(self) -> None:
         """The terminal's bell, unless the player turned it off (`--quiet`, or the settings)."""
-        if getattr(self.app, "bell_on", True):
+        if game_app(self).bell_on:
             self.app.bell()
 
     # -- once no one at this screen is left in: watch the rest or skip to its end ---------------

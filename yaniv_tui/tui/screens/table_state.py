@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from yaniv_tui.engine import Card, DropError, Game, arrange_drop
 
+from ..app_seam import game_app
 from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
@@ -96,7 +97,7 @@ class TableState(Screen[str | None]):
 
     @property
     def ascii_only(self) -> bool:
-        return bool(getattr(self.app, "ascii_cards", False))
+        return game_app(self).ascii_cards
 
     # -- what is shown ------------------------------------------------------------------
 
@@ -166,7 +167,7 @@ class TableState(Screen[str | None]):
 
     def tell_once(self, topic: str, message: str) -> None:
         """A warning notice, once for each topic however often it happens (the app keeps which were told)."""
-        told: set[str] = getattr(self.app, "told", set())
+        told = game_app(self).told
         if topic not in told:
             told.add(topic)
             self.notify(message, severity="warning", timeout=8, markup=False)

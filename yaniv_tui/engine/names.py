@@ -1,0 +1,61 @@
+"""A player's name: the one rule the command line, the setup screen, saves and the network all keep."""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells"]
+
+#: The widest name, in terminal cells (a wide character such as 田 takes two): what the setup screen's seat
+#: rows, the table's seat panels and the compact seat lines of an 8-seat table at 80×24 show whole.
+MAX_NAME = 14
+#: The widest name a save may hold: saves written before this rule took a joiner's name of up to 24 characters
+#: (48 cells if every one is wide). Reading such a save keeps it playable; every new name keeps `MAX_NAME`.
+SAVED_NAME = 48
+
+
+class BadName(ValueError):
+    """A name no seat may have; the message is one line saying what is wrong and what a name takes."""
+
+
+#: Marks drawn on the character before them: they take no cell of their own.
+_MARKS = ("Mn", "Me", "Mc")
+
+
+def name_cells(name: str) -> int:
+    """The terminal cells `name` takes: two for a wide or full-width character (田), none for a mark drawn on the
+    one before it (the accent of a decomposed é). Rich's `cell_len`, which the engine cannot import, agrees for the
+    letters of every script; it draws some symbols (a few hundred, emoji among them) one cell wider."""
+    return sum(
+        0 if unicodedata.category(c) in _MARKS else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+        for c in name
+    )
+
+
+def check_name(name: str, *, most: int = MAX_NAME) -> str:
+    """`name` with its spaces tidied (stripped, runs of spaces made one); BadName for an empty, wide or
+    unprintable one.
+
+    A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
+    a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
+    """
+    if not name.isprintable():  # before the spaces are tidied, which would make a newline or a tab a space
+        bad = next(c for c in name if not c.isprintable())
+        raise BadName(
+            f"the name {name!r} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
+            "names take letters, digits, spaces and punctuation"
+        )
+    name = " ".join(name.split())
+    if not name:
+        raise BadName("every player needs a name")
+    if name_cells(name) > most:
+        raise BadName(f"the name {name!r} is too long: at most {most} characters (a wide one, like 田, counts two)")
+    return name
+
+
+def is_name(name: str) -> bool:
+    """Whether `name` is a name as it stands: the rule takes it, with nothing to tidy."""
+    try:
+        return check_name(name) == name
+    except BadName:
+        return False
