@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.choice import Choice
-from yaniv_tui.tui.widgets.line_edit import LineEdit
 from yaniv_tui.tui.widgets.press import Press
 
 
@@ -46,7 +45,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
             await pilot.press("ctrl+a")
         assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more
         assert setup.query_one("#add-seat", Press).disabled
-        setup.query_one("#seed", LineEdit).value = "11"
+        setup.query_one("#seed", Input).value = "11"
         setup.action_start()
         await pilot.pause()
         table = app.screen_stack[1]  # five humans among the eight: a pass screen is on top
@@ -61,7 +60,8 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         await pilot.pause()
         setup = app.screen
         rows = list(setup.query(SeatRow))
-        await pilot.click(rows[1], offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
+        assert rows[1].parent is not None
+        await pilot.click(rows[1].parent, offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
             rows[1].action_cycle()
@@ -77,7 +77,7 @@ async def test_a_typed_end_score_where_the_preset_takes_any():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
-        typed = setup.query_one("#end-typed", LineEdit)
+        typed = setup.query_one("#end-typed", Input)
         assert typed.display
         typed.value = "35"
         setup.action_start()
