@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -31,7 +31,6 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
-from ..widgets.press import Press
 from .common import StyledOnce, TooSmall
 from .setup_saved import SetupSaved
 from .setup_seats import (
@@ -141,8 +140,8 @@ class SetupScreen(StyledOnce, SetupSaved):
                         yield SeatLine(index, self.seat_at(index), remote=self.hosting)
                     with Horizontal(id="seat-buttons"):
                         full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
-                        yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
-                        yield Press(
+                        yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
+                        yield Button(
                             "− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest
                         )
                     yield Static("Limits", classes="section")
@@ -158,9 +157,9 @@ class SetupScreen(StyledOnce, SetupSaved):
                 # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Press("Start", id="start", variant="success", action="screen.start")
-                    yield Press("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
-                    yield Press(
+                    yield Button("Start", id="start", variant="success", action="screen.start")
+                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield Button(
                         "Edit rules…",
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
@@ -238,7 +237,7 @@ class SetupScreen(StyledOnce, SetupSaved):
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
-        self.query_one("#start", Press).focus()  # a click chose the rules; enter starts (RulesetList)
+        self.query_one("#start", Button).focus()  # a click chose the rules; enter starts (RulesetList)
 
     def show_rules(self, first: bool = False) -> None:
         """Fit the seats and limit choices to the highlighted preset."""
@@ -283,8 +282,8 @@ class SetupScreen(StyledOnce, SetupSaved):
         for line in list(self.query(SeatLine))[self.count :]:
             line.remove()
         rules = self.rules
-        self.query_one("#add-seat", Press).disabled = self.count >= rules.max_players
-        self.query_one("#remove-seat", Press).disabled = self.count <= rules.min_players
+        self.query_one("#add-seat", Button).disabled = self.count >= rules.max_players
+        self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
 
     def action_add_seat(self) -> None:
         if self.count < self.rules.max_players:
