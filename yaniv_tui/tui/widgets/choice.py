@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
 from textual.app import RenderResult
@@ -107,13 +108,15 @@ class Choice(Button, Generic[T]):
         return Content(f"‹ {self._choices[self._index][0]} ›")
 
     def _value_width(self) -> int:
-        return max(self.VALUE_WIDTH, *(len(f"‹ {shown} ›") for shown, _ in self._choices))
+        return max(self.VALUE_WIDTH, *(cell_len(f"‹ {shown} ›") for shown, _ in self._choices))
 
     def render(self) -> RenderResult:
         if self.field_label is None:
             return super().render()
-        line = Text(self.field_label.ljust(self.LABEL_WIDTH)[: self.LABEL_WIDTH], no_wrap=True, end="")
-        line.append(self._label().plain.center(self._value_width()), self.get_component_rich_style("choice--value"))
+        line = Text(set_cell_size(self.field_label, self.LABEL_WIDTH), no_wrap=True, end="")
+        value = Text(self._label().plain, self.get_component_rich_style("choice--value"))
+        value.align("center", self._value_width())  # in cells, as the label before it
+        line.append_text(value)
         return line
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
