@@ -77,8 +77,8 @@ async def test_a_name_field_takes_no_control_character_pasted_or_typed():
         field.value = ""
         field.focus()
         await pilot.press("A", "n")
-        field.insert("\x1b[2J")
-        field.insert("\u202e")
+        field.insert_text_at_cursor("\x1b[2J")
+        field.insert_text_at_cursor("\u202e")
         field.post_message(events.Paste("\x07\u200b"))
         await pilot.press("n")
         await pilot.pause()

@@ -1,5 +1,5 @@
 """The key bar at the bottom of every screen: the keys offered now, greyed when they can't be used, pressed by a
-click, and never wider than the screen (what does not fit is left out, `? help` kept last)."""
+click, and never wider than the screen (what does not fit is left out, `^p palette` and `? help` kept last)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.widgets import Static
 
 from yaniv_tui.tui.widgets.keybar import KeyBar
@@ -61,10 +62,11 @@ async def test_it_shows_each_shown_key_as_the_footer_would_and_greys_what_cannot
             ("a", "add a card", True),
             ("b", "go back", False),
             ("d", "done", True),
+            ("^p", "palette", True),
             ("?", "help", True),
         ]
         line = "".join(segment.text for segment in bar.render_line(0))
-        assert line.startswith("a add a card b go back d done ? help")
+        assert line.startswith("a add a card b go back d done ^p palette ? help")
         app.can_go_back = True
         app.refresh_bindings()
         await pilot.pause()
@@ -92,7 +94,23 @@ async def test_when_the_keys_do_not_fit_the_last_are_left_out_and_help_stays_las
         await pilot.pause()
         bar = app.query_one(KeyBar)
         shown = [key.display for key in bar.shown()]
-        assert shown == ["a", "?"]
+        assert shown == ["^p", "?"]  # the palette's key and help are kept first
         line = "".join(segment.text for segment in bar.render_line(0)).rstrip()
-        assert line == "a add a card ? help" and len(line) <= 24
-        assert [key.display for key in bar.shown(width=200)] == ["a", "b", "d", "?"]
+        assert line == "^p palette ? help" and len(line) <= 24
+        assert [key.display for key in bar.shown(width=200)] == ["a", "b", "d", "^p", "?"]
+
+
+async def test_the_palette_key_is_shown_before_help_and_kept_when_others_are_left_out() -> None:
+    """Issue 30: the bar dropped Textual's `^p palette`, the only way to reach themes, ASCII cards and the bell."""
+    app = Bar()
+    async with app.run_test(size=(36, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert [key.description for key in bar.shown(width=200)][-2:] == ["palette", "help"]
+        shown = [key.description for key in bar.shown()]
+        assert shown == ["add a card", "palette", "help"]
+        line = "".join(segment.text for segment in bar.render_line(0)).rstrip()
+        assert line == "a add a card ^p palette ? help"
+        await pilot.click(KeyBar, offset=(line.index("palette"), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)

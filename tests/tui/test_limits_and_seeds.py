@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.widgets import Input
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
@@ -18,7 +19,6 @@ from yaniv_tui.store.saves import SaveMeta, Seat, read_save, save_game
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.widgets.line_edit import LineEdit
 
 END = next(key for key in KEYS if key.field == "end_limit")
 assert END.low is not None and END.high is not None
@@ -80,7 +80,7 @@ async def test_the_setup_box_takes_the_same_end_scores_as_the_files() -> None:
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
-        typed = setup.query_one("#end-typed", LineEdit)
+        typed = setup.query_one("#end-typed", Input)
         typed.value = str(END.high + 1)
         setup.action_start()
         await pilot.pause()
@@ -109,7 +109,7 @@ async def test_the_setup_seed_box_refuses_a_negative_seed() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
-        setup.query_one("#seed", LineEdit).value = "-5"
+        setup.query_one("#seed", Input).value = "-5"
         setup.action_start()
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

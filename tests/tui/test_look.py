@@ -209,3 +209,29 @@ def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
     assert line.endswith("−5♣ 6♣ 7♣ +deck") and "Fghij" in line and "…" in line
     assert len(line) <= 39
     assert compact_line(info, False, 14).plain.startswith("  Fghijklmnopqrs ")  # width unknown: the whole name
+
+
+def test_compact_seat_lines_keep_their_columns_with_a_wide_name():
+    """Issue 30: the compact seat lines padded names by characters, so a CJK name (two cells a character)
+    shifted its line's columns; cut by characters, it could overflow what it was cut for."""
+    from rich.cells import cell_len
+
+    from yaniv_tui.engine import Game, load_ruleset
+    from yaniv_tui.tui.screens.table_view import compact_name_width
+    from yaniv_tui.tui.widgets.table import SeatInfo, compact_line
+
+    names = ("田中さくら", "Avi", "Noa", "Bea", "Dan", "Eli", "Gil", "Hadas")
+    game = Game.new(load_ruleset("yanivo"), names, seed=1)
+    name_width = compact_name_width(game, 80)
+    assert name_width == cell_len("田中さくら")
+    lines = [
+        compact_line(SeatInfo(name, "easy bot", 5, 12, False, False, False, False), False, name_width) for name in names
+    ]
+    columns = {cell_len(line.plain[: line.plain.index("pts")]) for line in lines}
+    assert len(columns) == 1, [line.plain for line in lines]
+    cut = compact_line(SeatInfo("田中さくら田中", "easy bot", 5, 12, False, False, False, False), False, 14, 30)
+    assert cell_len(cut.plain) <= 30 and "…" in cut.plain
+    assert (
+        cell_len(cut.plain[: cut.plain.index("pts")])
+        == cell_len(lines[1].plain[: lines[1].plain.index("pts")]) - name_width + 5
+    )

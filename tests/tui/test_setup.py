@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.choice import Choice
-from yaniv_tui.tui.widgets.line_edit import LineEdit
-from yaniv_tui.tui.widgets.press import Press
 
 
 async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
@@ -45,8 +43,8 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
         for _ in range(6):
             await pilot.press("ctrl+a")
         assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more
-        assert setup.query_one("#add-seat", Press).disabled
-        setup.query_one("#seed", LineEdit).value = "11"
+        assert setup.query_one("#add-seat", Button).disabled
+        setup.query_one("#seed", Input).value = "11"
         setup.action_start()
         await pilot.pause()
         table = app.screen_stack[1]  # five humans among the eight: a pass screen is on top
@@ -61,7 +59,8 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         await pilot.pause()
         setup = app.screen
         rows = list(setup.query(SeatRow))
-        await pilot.click(rows[1], offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
+        assert rows[1].parent is not None
+        await pilot.click(rows[1].parent, offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
             rows[1].action_cycle()
@@ -77,9 +76,36 @@ async def test_a_typed_end_score_where_the_preset_takes_any():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
-        typed = setup.query_one("#end-typed", LineEdit)
+        typed = setup.query_one("#end-typed", Input)
         assert typed.display
         typed.value = "35"
         setup.action_start()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.rules.end_limit == 35
+
+
+async def test_the_buttons_are_textuals_own_and_press_as_they_did():
+    """Issue 30: Press read Textual's private `_parent` and had none of Button's :ansi styles or variants."""
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        start = setup.query_one("#start", Button)
+        assert start.variant == "success"
+        assert all(isinstance(choice, Button) for choice in setup.query(Choice))
+        seats = len(setup.query(SeatRow))
+        await pilot.click("#add-seat")
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == seats + 1
+        await pilot.click("#remove-seat")
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == seats
+        start.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(20):  # the table is built after the setup screen goes: a few turns of the loop
+            if isinstance(app.screen, TableScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

@@ -5,7 +5,7 @@ move from field to field (never scroll instead), and Start, Stats and Edit rules
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Button, OptionList
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
@@ -13,7 +13,6 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.keybar import KeyBar
-from yaniv_tui.tui.widgets.press import Press
 
 SIZES = [(80, 24), (100, 30)]
 
@@ -86,6 +85,6 @@ async def test_start_stats_and_edit_rules_show_without_scrolling(size, saved) ->
         bottom = screen.size.height - screen.query_one(KeyBar).region.height
         wanted = ["#start", "#stats", "#house-rules", *(["#continue-saved", "#saved-games"] if saved else [])]
         for button in wanted:
-            region = screen.query_one(button, Press).region
+            region = screen.query_one(button, Button).region
             assert region.height > 0 and region.width > 0, f"{button} is shown"
             assert region.bottom <= bottom and region.right <= screen.size.width, (button, region)

@@ -9,7 +9,7 @@ import pytest
 
 from yaniv_tui import ratings
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.screens.setup_seats import SeatRow
+from yaniv_tui.tui.screens.setup_seats import SeatKind, SeatRow
 
 PINNED = {"easy": 1000, "medium": 1640, "hard": 1750, "expert": 1790}  # tests/tui/ratings_pinned.json
 
@@ -24,7 +24,8 @@ async def labels_through_every_kind(size: tuple[int, int] = (80, 24)) -> list[tu
         for _ in range(5):
             row.action_cycle()
             await pilot.pause()
-            shown = "".join(segment.text for segment in row.render_line(0))
+            assert row.parent is not None
+            shown = "".join(segment.text for segment in row.parent.query_one(SeatKind).render_line(0))
             assert row.kind_label() in shown, (row.kind_label(), shown)
             seen.append((row.kind_label(), row.region.height))
     return seen

@@ -5,13 +5,12 @@ item 7)."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Button, OptionList
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.keybar import KeyBar
-from yaniv_tui.tui.widgets.press import Press
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -27,7 +26,7 @@ async def test_the_start_row_and_the_footer_fit(size: tuple[int, int]) -> None:
         screen = app.screen
         right = screen.size.width
         for button in ("#start", "#stats", "#house-rules"):
-            region = screen.query_one(button, Press).region
+            region = screen.query_one(button, Button).region
             assert region.width > 0 and region.right <= right, (button, region)
         bar = screen.query_one(KeyBar)
         assert bar.region.right <= right
@@ -75,7 +74,7 @@ async def test_down_from_start_moves_on_and_down_in_a_name_does_not_type() -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#start", Press).focus()
+        screen.query_one("#start", Button).focus()
         await pilot.press("down")
         assert screen.focused is not None and screen.focused.id == "stats"
         name = screen.query(SeatRow).first()

@@ -60,7 +60,9 @@ class StyledOnce:
       Textual lays out and draws the whole screen again. A size the screen already has changes nothing.
 
     On the setup screen each second pass was a twentieth of the time `yaniv` took to show it. Each later return
-    to the screen, and each real change of size, is handled as Textual does.
+    to the screen, and each real change of size, is handled as Textual does. It relies on Textual's sequencing
+    (ScreenResume.refresh_styles; a screen's on_resize before Screen's own handler): tests/tui/test_styled_once.py
+    pins both, and fails if Textual changes under it.
     """
 
     _styled_once = False

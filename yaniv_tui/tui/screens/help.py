@@ -102,6 +102,9 @@ class HelpScreen(ModalScreen[None]):
                         yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
                     if _has(self.under, "undo"):
                         yield Static(UNDO_TEXT)
+                    field_keys = getattr(self.under, "FIELD_KEYS", None)
+                    if isinstance(field_keys, str):
+                        yield Static(field_keys)
                     yield Static(
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it."
                         "\n\nctrl+p opens the command palette: help, scores, ASCII cards, the bell, and themes "

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, Ruleset
@@ -32,11 +32,18 @@ from ..options import (
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
-from ..widgets.line_edit import LineEdit
-from ..widgets.press import Press
 from .common import StyledOnce, TooSmall
 from .setup_saved import SetupSaved
-from .setup_seats import HUMAN, NAME_CHARACTERS, REMOTE, FieldScroll, RulesetList, SeatRow, load_presets
+from .setup_seats import (
+    HUMAN,
+    NAME_CHARACTERS,
+    REMOTE,
+    FieldScroll,
+    RulesetList,
+    SeatLine,
+    SeatRow,
+    load_presets,
+)
 
 #: What the seed and an end score take as typed: digits (a sign or a letter is refused as typed).
 DIGITS = r"[0-9]*"
@@ -54,16 +61,25 @@ class SetupScreen(StyledOnce, SetupSaved):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "start"),
-        Binding("ctrl+a", "add_seat", "+ seat"),
-        Binding("ctrl+d", "remove_seat", "− seat"),
+        # The screen's keys win in a name or number field too, over Input's own ctrl+a (home), ctrl+d (delete
+        # right) and ctrl+e (end): home, delete and end do those there (the help says so: FIELD_KEYS).
+        Binding("ctrl+a", "add_seat", "+ seat", priority=True),
+        Binding("ctrl+d", "remove_seat", "− seat", priority=True),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+o", "saved_games", "saved games"),
         Binding("ctrl+t", "app.stats", "stats"),
-        Binding("ctrl+e", "house_rules", "edit rules"),
+        Binding("ctrl+e", "house_rules", "edit rules", priority=True),
         Binding("down", "app.focus_next", "next field", show=False),
         Binding("up", "app.focus_previous", "previous field", show=False),
     ]
     AUTO_FOCUS = "#presets"
+    #: What the help says of the keys in a field, where a text field's own keys meet the screen's.
+    FIELD_KEYS = (
+        "\nIn a name or number field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and edit the rules, as "
+        "everywhere on this screen; home, delete and end move to the start, delete and move to the end. "
+        "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
+        "? and q are letters in a name: f1 is help there."
+    )
 
     def __init__(self, prefill: dict[str, object] | None = None, *, notices: Sequence[str] = ()) -> None:
         super().__init__(classes="setup")
@@ -123,11 +139,11 @@ class SetupScreen(StyledOnce, SetupSaved):
                     yield from self.compose_saved()
                     yield Static("Seats", classes="section")
                     for index in range(self.count):
-                        yield SeatRow(index, self.seat_at(index), remote=self.hosting)
+                        yield SeatLine(index, self.seat_at(index), remote=self.hosting)
                     with Horizontal(id="seat-buttons"):
                         full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
-                        yield Press("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
-                        yield Press(
+                        yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
+                        yield Button(
                             "− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest
                         )
                     yield Static("Limits", classes="section")
@@ -139,15 +155,13 @@ class SetupScreen(StyledOnce, SetupSaved):
                     if len(self.rules.hand_sizes) > 1:
                         yield self.hand_size(hand)
                     seed = self.prefill.get("seed")
-                    yield LineEdit(
-                        "" if seed is None else str(seed), placeholder="random", allowed=DIGITS, label="Seed", id="seed"
-                    )
+                    yield labelled("Seed", digits_field("" if seed is None else str(seed), "random", id="seed"))
                 # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Press("Start", id="start", variant="success", action="screen.start")
-                    yield Press("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
-                    yield Press(
+                    yield Button("Start", id="start", variant="success", action="screen.start")
+                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield Button(
                         "Edit rules…",
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
@@ -198,13 +212,12 @@ class SetupScreen(StyledOnce, SetupSaved):
         hand = wanted if isinstance(wanted, int) and wanted in rules.hand_sizes else rules.hand_size
         return yaniv, end, typed, hand
 
-    def end_typed(self, value: str) -> LineEdit:
-        """The field for any end score: only for rules that take one (end.any_limit)."""
+    def end_typed(self, value: str) -> Horizontal:
+        """The row for any end score: only for rules that take one (end.any_limit)."""
         low, high = end_limit_range()
-        tooltip = f"any end score from {low} to {high}"
-        return LineEdit(
-            value, placeholder="any end score", allowed=DIGITS, label="  or type", id="end-typed", tooltip=tooltip
-        )
+        field = digits_field(value, "any end score", id="end-typed")
+        field.tooltip = f"any end score from {low} to {high}"
+        return labelled("  or type", field)
 
     def hand_size(self, hand: int) -> Choice[int]:
         """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
@@ -226,7 +239,7 @@ class SetupScreen(StyledOnce, SetupSaved):
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
-        self.query_one("#start", Press).focus()  # a click chose the rules; enter starts (RulesetList)
+        self.query_one("#start", Button).focus()  # a click chose the rules; enter starts (RulesetList)
 
     def show_rules(self, first: bool = False) -> None:
         """Fit the seats and limit choices to the highlighted preset."""
@@ -242,15 +255,16 @@ class SetupScreen(StyledOnce, SetupSaved):
         end.set_choices(self.end_choices())
         end.value = end_value
         # Each is built the first time some rules need it, then shown or hidden.
-        typed = self.query("#end-typed").results(LineEdit)
+        typed = list(self.query("#end-typed").results(Input))
         if not typed and rules.end_limit_any:
             self.query_one("#setup-side").mount(self.end_typed(typed_value), after="#end-limit")
         for field in typed:
-            field.display = rules.end_limit_any
+            if field.parent is not None:
+                field.parent.display = rules.end_limit_any
             field.value = typed_value
         hands = list(self.query("#hand-size").results(Choice))
         if not hands and len(rules.hand_sizes) > 1:
-            self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed")
+            self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed-row")
         for hand in hands:
             hand.display = len(rules.hand_sizes) > 1
             hand.set_choices(self.hand_choices())
@@ -266,12 +280,12 @@ class SetupScreen(StyledOnce, SetupSaved):
         rows = list(self.query(SeatRow))
         side = self.query_one("#setup-side")
         for index in range(len(rows), self.count):
-            side.mount(SeatRow(index, self.seat_at(index), remote=self.hosting), before="#seat-buttons")
-        for row in rows[self.count :]:
-            row.remove()
+            side.mount(SeatLine(index, self.seat_at(index), remote=self.hosting), before="#seat-buttons")
+        for line in list(self.query(SeatLine))[self.count :]:
+            line.remove()
         rules = self.rules
-        self.query_one("#add-seat", Press).disabled = self.count >= rules.max_players
-        self.query_one("#remove-seat", Press).disabled = self.count <= rules.min_players
+        self.query_one("#add-seat", Button).disabled = self.count >= rules.max_players
+        self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
 
     def action_add_seat(self) -> None:
         if self.count < self.rules.max_players:
@@ -312,8 +326,8 @@ class SetupScreen(StyledOnce, SetupSaved):
         check_seats(seats, self.rules)
         yaniv = self.query_one("#yaniv-limit", Choice).value
         end = self.query_one("#end-limit", Choice).value
-        for typed in self.query("#end-typed").results(LineEdit):
-            if typed.display and typed.value.strip():
+        for typed in self.query("#end-typed").results(Input):
+            if typed.parent is not None and typed.parent.display and typed.value.strip():
                 try:
                     end = int(typed.value)
                 except ValueError:
@@ -321,7 +335,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         hands = [hand for hand in self.query("#hand-size").results(Choice) if hand.display]
         hand = hands[0].value if hands else self.rules.hand_size
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
-        seed_text = self.query_one("#seed", LineEdit).value.strip()
+        seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
@@ -374,6 +388,25 @@ class SetupScreen(StyledOnce, SetupSaved):
             return
         self.dismiss(options)
 
-    @on(LineEdit.Submitted)
+    @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_start()
+
+
+def digits_field(value: str, placeholder: str, *, id: str) -> Input:
+    """A field for a whole number (the seed, an end score): digits only, as typed or pasted."""
+    return Input(
+        value,
+        placeholder=placeholder,
+        restrict=DIGITS,
+        type="integer",
+        valid_empty=True,
+        compact=True,
+        select_on_focus=False,
+        id=id,
+    )
+
+
+def labelled(label: str, field: Input) -> Horizontal:
+    """A form's row: `label` in Choice's label columns, then `field` (its id with "-row" names the row)."""
+    return Horizontal(Label(label, classes="field-label"), field, classes="field-row", id=f"{field.id}-row")

@@ -8,13 +8,12 @@ from rich.text import Text
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
 
 from ..colours import colour
 from ..options import GameOptions
-from ..widgets.press import Press
 from .common import stylesheet
 
 
@@ -62,7 +61,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
                 yield Static(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
                 with Horizontal(id="saved-buttons"):
-                    yield Press(
+                    yield Button(
                         "Continue",
                         id="continue-saved",
                         variant="primary",
@@ -70,7 +69,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
                         tooltip="ctrl+r: back to this game",
                         action="screen.continue_game",
                     )
-                    yield Press(
+                    yield Button(
                         "Saved games…",
                         id="saved-games",
                         compact=True,
@@ -99,7 +98,7 @@ class SetupSaved(Screen[GameOptions | SavedGame]):
         box.first().display = bool(self.games)
         self.query_one("#saved-title", Static).update(self.saved_title())
         self.query_one("#saved-desc", Static).update(self.saved_text())
-        self.query_one("#continue-saved", Press).display = self.saved is not None
+        self.query_one("#continue-saved", Button).display = self.saved is not None
         self.query_one("#setup-hint", Static).update(self.hint_text())
         if not self.games:
             self.query_one("#presets").focus()

@@ -8,16 +8,16 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import OptionList
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Input, OptionList, Static
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 
 from ..options import MAX_NAME, levels
-from ..widgets.line_edit import LineEdit
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -54,28 +54,73 @@ class FieldScroll(VerticalScroll, inherit_bindings=False):
     ]
 
 
-class SeatRow(LineEdit):
-    """One seat on the setup screen, one line: its number, who plays it, and a name typed in place.
+class SeatKind(Static):
+    """A seat's number and who plays it ("2.  Bot · medium ≈1690 "), before its name: a click changes who
+    plays it, as enter in the name does."""
 
-    Who plays it is human, a bot of each level (shown with its rating from the ladder, "Bot · medium ≈1690")
-    or, when hosting, remote: enter or a click on it moves to the next. The name is edited as a LineEdit's
-    text; it takes no control character (NAME_CHARACTERS) and at most MAX_NAME characters.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cycle", "change who plays", show=False)]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"seat-row--kind", *LineEdit.COMPONENT_CLASSES}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"seat-kind--kind"}
     DEFAULT_CSS = """
-    SeatRow {
-        & > .seat-row--kind {
+    SeatKind {
+        width: auto;
+        height: 1;
+        pointer: pointer;
+        & > .seat-kind--kind {
             color: $button-foreground;
             background: $surface;
             text-style: bold;
         }
-        &:focus > .seat-row--kind {
-            text-style: $button-focus-text-style;
-        }
+    }
+    SeatLine:focus-within SeatKind > .seat-kind--kind {
+        text-style: $button-focus-text-style;
     }
     """
+
+    def __init__(self, row: SeatRow) -> None:
+        super().__init__(classes="seat-kind")
+        self.row = row
+
+    def render(self) -> Text:
+        row = self.row
+        line = Text(f"{row.index + 1}.".ljust(row.NUMBER_WIDTH), no_wrap=True, end="")
+        kind = Text(row.kind_label(), style=self.get_component_rich_style("seat-kind--kind"))
+        kind.truncate(row.KIND_WIDTH, overflow="ellipsis")
+        kind.align("center", row.KIND_WIDTH)
+        line.append_text(kind)
+        line.append(" ")
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.row.action_cycle()
+        self.row.focus()
+
+
+class SeatLine(Horizontal):
+    """One seat on the setup screen, one line: its number and who plays it (SeatKind), then its name (SeatRow)."""
+
+    DEFAULT_CSS = """
+    SeatLine {
+        height: 1;
+    }
+    """
+
+    def __init__(self, index: int, seat: Seat, *, remote: bool = False) -> None:
+        super().__init__(classes="seat-line")
+        self.row = SeatRow(index, seat, remote=remote)
+
+    def compose(self) -> ComposeResult:
+        yield SeatKind(self.row)
+        yield self.row
+
+
+class SeatRow(Input):
+    """A seat's name, typed in place in Textual's own Input (cursor, selection, word motions, the clipboard),
+    and who plays it: human, a bot of each level (shown with its rating from the ladder, "Bot · medium ≈1690")
+    or, when hosting, remote. Enter here, or a click on who plays it (SeatKind, beside it), moves to the next.
+    The name takes no control character (NAME_CHARACTERS) and at most MAX_NAME characters.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cycle", "change who plays", show=False)]
     #: The columns of the seat's number, and of who plays it: "Bot · expert ≈1790" and a space either side.
     NUMBER_WIDTH = 3
     KIND_WIDTH = 20
@@ -84,8 +129,11 @@ class SeatRow(LineEdit):
         kind = seat.level if seat.level in levels() else (REMOTE if seat.is_remote and remote else HUMAN)
         super().__init__(
             "" if seat.is_bot and not seat.name else seat.name,
-            allowed=NAME_CHARACTERS,
+            placeholder=self.placeholder_for(kind),
+            restrict=NAME_CHARACTERS,
             max_length=MAX_NAME,
+            compact=True,
+            select_on_focus=False,
             classes="seat-row",
         )
         self.index = index
@@ -94,7 +142,6 @@ class SeatRow(LineEdit):
         self.seat = seat
         #: Each level's rating from the ladder (yaniv_tui/ratings.py), shown beside its name; none if unknown.
         self.ratings = level_ratings()
-        self.placeholder = self.placeholder_for(kind)
 
     @staticmethod
     def placeholder_for(kind: str) -> str:
@@ -123,25 +170,9 @@ class SeatRow(LineEdit):
             self.value = f"Player {self.index + 1}"
         elif self.kind not in (HUMAN, REMOTE) and self.value.startswith("Player "):
             self.value = ""
-        self.refresh()
-
-    def on_click(self, event: events.Click) -> None:
-        start = self.NUMBER_WIDTH
-        if start <= event.x < start + self.KIND_WIDTH:
-            event.prevent_default()  # not also a click in the name
-            self.action_cycle()
-
-    def prefix(self) -> Text:
-        line = Text(f"{self.index + 1}.".ljust(self.NUMBER_WIDTH))
-        line.append(
-            self.kind_label().center(self.KIND_WIDTH)[: self.KIND_WIDTH],
-            self.get_component_rich_style("seat-row--kind"),
-        )
-        line.append(" ")
-        return line
-
-    def prefix_width(self) -> int:
-        return self.NUMBER_WIDTH + self.KIND_WIDTH + 1
+        if self.parent is not None:
+            for kind in self.parent.query(SeatKind):
+                kind.refresh(layout=True)
 
 
 def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:

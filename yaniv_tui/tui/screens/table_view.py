@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -83,10 +84,11 @@ def seat_kind(session: Session, seat: int) -> str:
 def compact_name_width(game: Game, width: int) -> int:
     """0 when every seat's box fits across `width`, else the width of the names on compact seat lines."""
     names = game.players
-    need = max(BOX_WIDTH, max(len(name) for name in names) + 12, game.rules.hand_size + 9)
+    widest = max(cell_len(name) for name in names)  # in terminal cells: a CJK character takes two
+    need = max(BOX_WIDTH, widest + 12, game.rules.hand_size + 9)
     if need * len(names) <= width:
         return 0
-    return max(len(name) for name in names)
+    return widest
 
 
 def log_lines(

@@ -1,7 +1,7 @@
 """A value chosen from a few, like a game's menu: `‹ 7 or less ›`, pressed or stepped with ← →.
 
 The setup screen's limits offer two to five values each. A Select would do, but it is five widgets
-with a drop-down overlay, and the setup screen is the first thing `yaniv` shows: this is one Press.
+with a drop-down overlay, and the setup screen is the first thing `yaniv` shows: this is one Button.
 """
 
 from __future__ import annotations
@@ -9,19 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
 from textual.app import RenderResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
-
-from .press import Press
+from textual.widgets import Button
 
 T = TypeVar("T")
 
 
-class Choice(Press, Generic[T]):
+class Choice(Button, Generic[T]):
     """One of `choices` (label, value): enter, space or a click takes the next, ← and → step either way.
 
     With a `label`, the field's name is drawn before the value, in LABEL_WIDTH columns ("Call Yaniv at  ‹ 5 or
@@ -35,6 +36,10 @@ class Choice(Press, Generic[T]):
     VALUE_WIDTH = 14
     COMPONENT_CLASSES: ClassVar[set[str]] = {"choice--value"}
     DEFAULT_CSS = """
+    Choice {
+        min-width: 0;
+        text-wrap: nowrap;
+    }
     Choice.-labelled {
         background: transparent;
         text-style: none;
@@ -94,21 +99,27 @@ class Choice(Press, Generic[T]):
             classes="-labelled" if label else None,
             tooltip=tooltip or "press, or ← →, to change",
         )
+        if label:
+            # Drawn by render below, label and value in their columns: no pad either side (Button's is 1, and
+            # Textual's CSS refuses a line-pad of 0).
+            self.styles.line_pad = 0
 
     def _label(self) -> Content:
         return Content(f"‹ {self._choices[self._index][0]} ›")
 
     def _value_width(self) -> int:
-        return max(self.VALUE_WIDTH, *(len(f"‹ {shown} ›") for shown, _ in self._choices))
+        return max(self.VALUE_WIDTH, *(cell_len(f"‹ {shown} ›") for shown, _ in self._choices))
 
     def render(self) -> RenderResult:
         if self.field_label is None:
             return super().render()
-        line = Text(self.field_label.ljust(self.LABEL_WIDTH)[: self.LABEL_WIDTH], no_wrap=True, end="")
-        line.append(self.label.plain.center(self._value_width()), self.get_component_rich_style("choice--value"))
+        line = Text(set_cell_size(self.field_label, self.LABEL_WIDTH), no_wrap=True, end="")
+        value = Text(self._label().plain, self.get_component_rich_style("choice--value"))
+        value.align("center", self._value_width())  # in cells, as the label before it
+        line.append_text(value)
         return line
 
-    def get_content_width(self, container: object, viewport: object) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         if self.field_label is None:
             return super().get_content_width(container, viewport)
         return self.LABEL_WIDTH + self._value_width()
@@ -145,8 +156,8 @@ class Choice(Press, Generic[T]):
     def action_step(self, by: int) -> None:
         self._show((self._index + by) % len(self._choices))
 
-    @on(Press.Pressed)
-    def _next(self, event: Press.Pressed) -> None:
-        if event.press is self:
+    @on(Button.Pressed)
+    def _next(self, event: Button.Pressed) -> None:
+        if event.button is self:
             event.stop()
             self.action_step(1)

@@ -5,8 +5,9 @@ keys change. Each of those widgets is styled, laid out and drawn on its own, and
 time `yaniv` takes to show its first screen. This is one widget that draws the same line: each key shown as
 the Footer shows it (`^s start`), greyed when it can't be used now, and clicked to press it.
 
-When the keys do not fit the width, the last ones before `? help` are left out (the help lists every key),
-so the bar never runs off the edge.
+Textual's command palette key (`^p palette`, the way to themes, ASCII cards and the bell) comes last but for
+`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two are left
+out (the help lists every key), so the bar never runs off the edge. Widths are in terminal cells.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
@@ -36,7 +38,7 @@ class Key:
 
     @property
     def width(self) -> int:
-        return len(self.display) + (1 + len(self.description) if self.description else 0)
+        return cell_len(self.display) + (1 + cell_len(self.description) if self.description else 0)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -86,22 +88,31 @@ class KeyBar(Widget, can_focus=False):
         """Every key the bar would show given room: one per action, the first key bound to it."""
         app = self.app
         keys: dict[str, Key] = {}
-        for active in self.screen.active_bindings.values():
+        active_bindings = self.screen.active_bindings
+        for active in active_bindings.values():
             binding = active.binding
             if binding.show and binding.action not in keys:
                 keys[binding.action] = Key(
                     binding.key, app.get_key_display(binding), binding.description, active.enabled
                 )
-        return list(keys.values())
+        shown = list(keys.values())
+        palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
+        if palette is not None:  # as Textual's Footer finds it
+            binding = palette.binding
+            key = Key(binding.key, app.get_key_display(binding), binding.description, palette.enabled)
+            help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key == HELP_KEY), len(shown))
+            shown.insert(help_at, key)
+        return shown
 
     def shown(self, width: int | None = None) -> list[Key]:
-        """The keys that fit in `width` columns (the bar's own by default), `? help` kept last."""
+        """The keys that fit in `width` columns (the bar's own by default), the palette's and `? help` kept last."""
         room = self.size.width if width is None else width
         keys = self.keys()
         if sum(key.width for key in keys) + len(keys) - 1 <= room:
             return keys
-        last = [key for key in keys if key.key == HELP_KEY]
-        rest = [key for key in keys if key.key != HELP_KEY]
+        kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
+        last = [key for key in keys if key.key in kept]
+        rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
         fitting: list[Key] = []
         for key in rest:
@@ -120,7 +131,7 @@ class KeyBar(Widget, can_focus=False):
         for key in self.shown():
             if spans:
                 line.append(" ")
-            start = len(line)
+            start, column = len(line), line.cell_len  # where it starts in the text, and on screen
             line.append(key.display, key_style)
             if key.description:
                 line.append(f" {key.description}", text_style)
@@ -128,7 +139,7 @@ class KeyBar(Widget, can_focus=False):
                 line.stylize("dim", start)
             if key == self._hover:
                 line.stylize(hover_style, start)
-            spans.append((start, len(line), key))
+            spans.append((column, line.cell_len, key))
         self._spans = spans
         return line
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -108,7 +109,7 @@ def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
 
 #: The compact line's columns besides the name and what the seat is doing: "▶ ", " ", " 5▮", "  32", " pts  ".
 _COMPACT_FIXED = 2 + 1 + 3 + 5 + 6
-#: The fewest characters of a name the compact line keeps when what a seat did needs the room.
+#: The fewest cells of a name the compact line keeps when what a seat did needs the room.
 _NAME_KEPT = 5
 
 
@@ -120,10 +121,11 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int =
         said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
     if width:
         name_width = min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - said.cell_len))
-    name = info.name if len(info.name) <= name_width else info.name[: name_width - 1] + "…"
+    # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
+    name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - 1) + "…"
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append("▶ " if info.playing else "  ", style=f"bold {colour('gold')}")
-    line.append(f"{name:<{name_width}} ", style="bold")
+    line.append(f"{set_cell_size(name, name_width)} ", style="bold")
     if info.out:
         line.append("out")
     elif info.cards is not None:
