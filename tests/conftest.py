@@ -28,6 +28,26 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["YANIV_CONFIG_DIR"] = str(scratch / "config")
 
 
+#: Folders of tests/ whose every test is slow: the app driven through Pilot, the network, the command line in
+#: processes, a browser. `python -m pytest -q -m "not slow"` leaves them out (CONTRIBUTING.md's fast loop).
+SLOW_FOLDERS = frozenset({"tui", "net", "cli", "browser"})
+#: Files whose every test is slow: a wheel built and installed.
+SLOW_FILES = frozenset({"test_packaging.py", "test_packaging_ratings.py"})
+#: Single slow tests in the fast folders (engine, store, bots), as "folder/file::name" (a parameter's id left
+#: off): each took several seconds alone by `pytest --durations=0` on this 2-core machine.
+SLOW_TESTS = frozenset[str]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark `slow` what the fast loop leaves out: by folder, by file, and the single slow tests listed above."""
+    root = Path(__file__).parent
+    for item in items:
+        path = Path(item.path).relative_to(root)
+        test = f"{path.as_posix()}::{item.name.partition('[')[0]}"
+        if path.parts[0] in SLOW_FOLDERS or path.name in SLOW_FILES or test in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     scratch = config.stash.get(_SCRATCH, None)
     if scratch is not None:
