@@ -4,6 +4,7 @@ scores and table talk."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from fake_net import FakeHost
@@ -37,7 +38,19 @@ async def until_on(pilot, screen: type) -> None:
         if pilot.app.screen.focused is not None or not pilot.app.screen.focus_chain:
             break
         await pilot.pause()
-    await pilot.pause()
+    await still(pilot)
+
+
+async def still(pilot) -> None:
+    """Until the screen draws the same twice running (a field just focused draws its cursor a refresh later)."""
+    last = ""
+    for _ in range(50):
+        await pilot.pause()
+        drawn = re.sub(r"terminal-\d+", "terminal", pilot.app.export_screenshot())
+        if drawn == last:
+            return
+        last = drawn
+    raise AssertionError("the screen never stopped changing")
 
 
 def setup_then(*keys: str, screen: type):
