@@ -14,6 +14,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 
 PRESETS = ("israeli", "seven-cards", "sursis", "yanivo")
 TIMINGS = ("seconds", "games_per_second", "rounds_per_second", "turns_per_second")
@@ -46,16 +47,29 @@ def digest(args: list[str]) -> str:
     return hashlib.sha256(json.dumps(figures, sort_keys=True).encode()).hexdigest()
 
 
+def digests(quick: bool) -> Iterator[tuple[list[str], str]]:
+    """Each run's arguments and digest, in order: the total digest is the SHA-256 over these digests."""
+    for args in runs(quick):
+        yield args, digest(args)
+
+
+def total_of(each: list[str]) -> str:
+    """The one digest over every run's digest."""
+    total = hashlib.sha256()
+    for one in each:
+        total.update(one.encode())
+    return total.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one run per preset")
     quick = parser.parse_args().quick
-    total = hashlib.sha256()
-    for args in runs(quick):
-        one = digest(args)
-        total.update(one.encode())
+    each: list[str] = []
+    for args, one in digests(quick):
+        each.append(one)
         print(f"{one[:16]}  yaniv sim {' '.join(args)}", flush=True)
-    print(f"digest {total.hexdigest()}")
+    print(f"digest {total_of(each)}")
 
 
 if __name__ == "__main__":

@@ -31,3 +31,11 @@ def pinned_ratings(monkeypatch):
     from yaniv_tui import ratings
 
     monkeypatch.setattr(ratings, "RATINGS_FILE", Path(__file__).with_name("ratings_pinned.json"))
+
+
+@pytest.fixture(autouse=True)
+def recorded_notices(monkeypatch):
+    """Every notification an app is asked to show is kept for `tui_helpers.notices(app)`."""
+    from tui_helpers import record_notices
+
+    record_notices(monkeypatch)

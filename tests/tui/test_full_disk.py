@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tui_helpers import SIZE, make_app, play_to_end, settle
+from tui_helpers import SIZE, make_app, notices, play_to_end, settle
 
 from yaniv_tui.store import History, history_path, record_pending, saves, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
@@ -116,7 +116,7 @@ async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) 
         last_good = game_to_dict(table.game)  # saved when the table opened and after each action so far
         disk.fill()
         await play_to_end(pilot)
-        told = [n.message for n in app._notifications]
+        told = notices(app)
     said = [line for line in told if "could not be saved" in line]
     assert said, told
     assert all("\n" not in line for line in said)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, make_app, play_to_end, screen_text
+from tui_helpers import SIZE, make_app, notices, play_to_end, screen_text
 
 from yaniv_tui.store import History, history_path
 from yaniv_tui.tui.app import YanivApp
@@ -63,7 +63,7 @@ async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_reco
     app = make_app("seven-cards", "Ann,bot:medium,bot:medium", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
-        notes = [n.message for n in app._notifications]
+        notes = notices(app)
         assert sum("was damaged" in n and "a new one started" in n for n in notes) == 1
         assert not any("No history kept" in n for n in notes)
         assert app.screen.__class__.__name__ == "GameEndScreen"

@@ -7,7 +7,7 @@ import dataclasses
 import re
 
 from textual.widgets import Input, OptionList
-from tui_helpers import SIZE, play_turn, screen_text, settle
+from tui_helpers import SIZE, drawn_lines, play_turn, screen_text, settle
 
 from yaniv_tui.engine import load_ruleset, preset_paths
 from yaniv_tui.store import save_path, user_rulesets_dir
@@ -42,8 +42,8 @@ def hostile_options(names: tuple[str, ...] = NAMES, rules_name: str = RULES_NAME
 def click_actions(app: YanivApp) -> list[object]:
     """The `@click` actions carried by what is on screen now (markup makes them: `[@click=app.quit]`)."""
     found: list[object] = []
-    for strip in app.screen._compositor.render_strips():
-        for segment in strip:
+    for widget in app.screen.query("*"):
+        for segment in (segment for strip in drawn_lines(widget) for segment in strip):
             meta = segment.style.meta if segment.style is not None else {}
             if "@click" in meta:
                 found.append(meta["@click"])

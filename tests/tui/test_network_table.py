@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fake_net import ActionRefused, FakeClient, FakeHost
 from textual.widgets import Button
-from tui_helpers import SIZE, footer_keys, make_options, play_turn, screen_text, settle
+from tui_helpers import SIZE, footer_keys, make_options, notices, play_turn, screen_text, settle
 
 from yaniv_tui.engine import CallYaniv, Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
@@ -237,7 +237,7 @@ async def test_m_says_a_fixed_message_to_the_table_and_others_are_heard() -> Non
         assert made[0].sayings == [(0, "good game")]
         made[0].on_said(1, "well played")  # type: ignore[misc]
         await pilot.pause()
-        assert any("Noa: well played" in str(n.message) for n in app._notifications)
+        assert any("Noa: well played" in n for n in notices(app))
 
 
 async def test_a_table_of_one_screen_offers_nothing_to_say() -> None:

@@ -14,7 +14,7 @@ import pytest
 from records_helpers import GameEndApp, finished_session
 from rich.color import Color as RichColor
 from textual.widgets import DataTable, Select
-from tui_helpers import SIZE, make_options, screen_text, stacked_session
+from tui_helpers import SIZE, drawn_lines, make_options, notices, screen_text, stacked_session
 
 from yaniv_tui.engine import CallYaniv
 from yaniv_tui.store import history_path
@@ -110,24 +110,18 @@ async def test_a_damaged_settings_file_starts_with_the_defaults_in_one_notice() 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        notes = [n.message for n in app._notifications]
+        notes = notices(app)
         assert sum("damaged" in n for n in notes) == 1 and all("\n" not in n for n in notes)
     assert path.read_text("utf-8") == "theme = [nord\n"  # kept as it was
 
 
 def chart_cells(app: YanivApp, selector: str) -> list[tuple[str, RichColor | None]]:
     """Each cell drawn inside the widget `selector`, as (its character, its colour), row by row."""
-    region = app.screen.query_one(selector).region
     cells: list[tuple[str, RichColor | None]] = []
-    for y, strip in enumerate(app.screen._compositor.render_strips()):
-        if not region.y <= y < region.bottom:
-            continue
-        x = 0
+    for strip in drawn_lines(app.screen.query_one(selector)):
         for segment in strip:
-            for char in segment.text:
-                if region.x <= x < region.right and segment.style is not None:
-                    cells.append((char, segment.style.color))
-                x += 1
+            if segment.style is not None:
+                cells.extend((char, segment.style.color) for char in segment.text)
     return cells
 
 

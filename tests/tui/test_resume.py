@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import SIZE, make_app, play_to_end, play_turn, screen_text, settle
+from tui_helpers import SIZE, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
@@ -135,7 +135,7 @@ async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch):
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)
-        notes = [n.message for n in app._notifications]
+        notes = notices(app)
         assert sum("disk full" in n for n in notes) == 1
         assert isinstance(app.screen, TableScreen) or app.screen.__class__.__name__ == "RoundEndScreen"
 
@@ -185,7 +185,7 @@ async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_
         app = make_app("seven-cards", "bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
         async with app.run_test(size=SIZE) as pilot:
             await play_to_end(pilot)
-            assert any("recorded at the next start" in n.message for n in app._notifications)
+            assert any("recorded at the next start" in n for n in notices(app))
     finally:
         holder.execute("ROLLBACK")
         holder.close()

@@ -109,3 +109,31 @@ async def test_the_buttons_are_textuals_own_and_press_as_they_did():
                 break
             await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it_back_brings_it_back():
+    app = YanivApp(None, {"bot_delay": 0.0})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert [row.value for row in setup.query(SeatRow)] == ["You", "Avi", "Noa"]
+        await pilot.click("#remove-seat")
+        await pilot.pause()
+        assert [row.value for row in setup.query(SeatRow)] == ["You", "Avi"]
+        assert setup.query_one("#remove-seat").disabled  # Israeli seats 2 at the fewest
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == 2
+        await pilot.click("#add-seat")
+        await pilot.pause()
+        rows = list(setup.query(SeatRow))
+        assert [row.value for row in rows] == ["You", "Avi", "Noa"] and rows[2].kind == "medium"
+        await pilot.click("#remove-seat")
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.game.players == ("You", "Avi")
+        assert [seat.is_bot for seat in table.session.options.seats] == [False, True]

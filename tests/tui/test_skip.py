@@ -100,4 +100,4 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
 def help_rows(screen: TableScreen) -> list[tuple[str, str]]:
     """The rows of the keys the help lists over `screen`."""
     keys, does = keys_table(screen, []).columns
-    return list(zip((str(k) for k in keys._cells), (str(d) for d in does._cells), strict=True))
+    return list(zip((str(k) for k in keys.cells), (str(d) for d in does.cells), strict=True))

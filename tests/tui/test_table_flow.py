@@ -6,7 +6,17 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from tui_helpers import SIZE, TableApp, footer_keys, make_options, play_turn, screen_text, settle, stacked_session
+from tui_helpers import (
+    SIZE,
+    TableApp,
+    footer_keys,
+    make_options,
+    notices,
+    play_turn,
+    screen_text,
+    settle,
+    stacked_session,
+)
 
 from yaniv_tui.store import History, SaveMeta, history_path, read_save, save_path
 from yaniv_tui.tui.screens import round_end
@@ -118,7 +128,7 @@ async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_r
         assert session.meta.conceded == (0,)
         assert not session.at_screen(0) and (session.only_bots_left or session.game.is_over)
         assert table.viewer is None and table.follow == "watch"
-        assert any("Ann conceded" in str(n.message) for n in app._notifications)
+        assert any("Ann conceded" in n for n in notices(app))
         await pilot.press("ctrl+q")
     saved = read_save(save_path(game_id))
     assert saved.meta.conceded == (0,)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.color import Color
-from tui_helpers import SIZE, make_app, settle
+from tui_helpers import SIZE, drawn_lines, make_app, settle
 
 from yaniv_tui.engine import parse_cards
 from yaniv_tui.tui.colours import GAME_COLOURS, colour
@@ -19,11 +19,11 @@ async def test_the_default_theme_keeps_the_felt_and_another_theme_restyles_the_t
         assert table.styles.background == Color.parse("#0b3d2a")
         assert card.styles.background == Color.parse("#f4f1e8")
         assert colour("card-red") == "#d40000"
-        drawn = card._state
+        drawn = [list(line) for line in drawn_lines(card)]
         app.theme = "nord"
         await pilot.pause()
         await pilot.pause()
-        assert card._state != drawn, "the cards keep the old theme's colours"
+        assert [list(line) for line in drawn_lines(card)] != drawn, "the cards keep the old theme's colours"
         nord = app.current_theme.to_color_system().generate()
         assert table.styles.background == Color.parse(nord["background"])
         assert card.styles.background == Color.parse(nord["foreground"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tui_helpers import TableApp, make_options, settle, stacked_session
+from tui_helpers import TableApp, make_options, notices, settle, stacked_session
 
 from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset, parse_cards
 from yaniv_tui.tui.screens.round_end import headline
@@ -245,4 +245,4 @@ async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> 
         await pilot.press("o")
         await pilot.pause()
         assert str(table.query_one("#message").render()).startswith("Hint: drop K♠")
-        assert [n.message for n in app._notifications][-1:] == ["Sorted by suit"]
+        assert notices(app)[-1:] == ["Sorted by suit"]

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import html
+import re
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import pytest
+from rich.cells import cell_len
+from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.widget import Widget
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
 from yaniv_tui.tui.app import YanivApp
@@ -54,9 +65,61 @@ async def settle(pilot: Pilot[None], limit: int = 400) -> None:
     raise AssertionError(f"the app never asked a human to act (on {type(app.screen).__name__})")
 
 
-def screen_text(app: YanivApp) -> str:
+#: One run of text in Textual's SVG screenshot (Rich's `Console.export_svg`): its x in pixels, its line, its text.
+_SVG_TEXT = re.compile(
+    r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="[0-9.]+" '
+    r'clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>'
+)
+#: The width of one terminal cell in that screenshot (Rich's: 20px characters at an aspect ratio of 0.61).
+_SVG_CELL = 20 * 0.61
+
+
+def screen_lines(app: App[object]) -> list[str]:
+    """The current screen exactly as a person sees it, one string a row, each padded to the screen's width in
+    cells; read through Textual's public `App.export_screenshot`, not its compositor."""
+    width, height = app.size
+    runs: list[list[tuple[int, str]]] = [[] for _ in range(height)]
+    for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
+        runs[int(line)].append((round(float(x) / _SVG_CELL), html.unescape(text).replace("\xa0", " ")))
+    lines: list[str] = []
+    for row in runs:
+        line = ""
+        for column, text in sorted(row):
+            line += " " * (column - cell_len(line)) + text
+        lines.append(line + " " * (width - cell_len(line)))
+    return lines
+
+
+def drawn_lines(widget: Widget) -> list[Strip]:
+    """The lines `widget` draws in its region now (nothing when hidden), through its public `render_lines`."""
+    if not widget.display or not widget.region:
+        return []
+    return widget.render_lines(Region(0, 0, widget.region.width, widget.region.height))
+
+
+def screen_text(app: App[object]) -> str:
     """The current screen exactly as a person sees it, as lines of text."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(screen_lines(app))
+
+
+_TOLD: WeakKeyDictionary[App[object], list[str]] = WeakKeyDictionary()
+
+
+def record_notices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, every `notify` of any app (a screen's or a widget's go through the app's) is also kept for
+    `notices`: Textual has no public way to read the notifications shown."""
+    notify = App.notify
+
+    def recording(app: App[object], message: str, **how: Any) -> None:
+        _TOLD.setdefault(app, []).append(message)
+        notify(app, message, **how)
+
+    monkeypatch.setattr(App, "notify", recording)
+
+
+def notices(app: App[object]) -> list[str]:
+    """Every notification `app` was asked to show, oldest first (tests/tui's conftest records them)."""
+    return list(_TOLD.get(app, []))
 
 
 def choose_play(table: TableScreen) -> CallYaniv | Play:

@@ -1,0 +1,54 @@
+"""A bot's illegal move at a local table: the table says so in one line, plays the first legal action in its
+place, and goes on (Session.next_move); nothing is lost and no one is stuck."""
+
+from __future__ import annotations
+
+import copy
+
+from playing import snapshot
+from tui_helpers import SIZE, TableApp, make_options, notices, settle, stacked_session
+
+from yaniv_tui.engine import Action, CallYaniv, PlayerView
+from yaniv_tui.tui.players import BotPlayer
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.session import Session
+
+HANDS = ["AC 2D 3H 4S 5C", "KS KH QD QC JS"]  # Bea, to play first, holds 50: she may not call Yaniv
+
+
+class Cheat:
+    """A bot that calls Yaniv whatever its hand is worth."""
+
+    def choose(self, view: PlayerView) -> Action:
+        return CallYaniv()
+
+
+def cheating_table() -> Session:
+    session = stacked_session(make_options("israeli", "Ann,bot:medium:Bea"), HANDS, up="9D", deck="3C 4C", first=1)
+    player = session.players[1]
+    assert isinstance(player, BotPlayer)
+    player.bot = Cheat()  # type: ignore[assignment]
+    return session
+
+
+async def test_a_bots_illegal_move_is_told_in_one_line_and_the_first_legal_action_is_played_instead() -> None:
+    session = cheating_table()
+    game = session.game
+    assert CallYaniv() not in game.legal_actions()
+    expected = copy.deepcopy(game)
+    expected.apply(expected.legal_actions()[0])
+    told = await session.next_move(1)
+    assert told is not None and "\n" not in told
+    assert told.startswith("Bea (medium bot) tried something illegal: "), told
+    assert snapshot(game) == snapshot(expected)
+    assert game.current == 0 and not game.is_over
+
+
+async def test_at_the_table_the_notice_is_shown_and_the_human_plays_next() -> None:
+    app = TableApp(cheating_table())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.game.current == 0 and table.game.turns == 1
+        told = [line for line in notices(app) if "tried something illegal" in line]
+        assert len(told) == 1 and told[0].startswith("Bea (medium bot) tried something illegal: "), notices(app)
