@@ -61,6 +61,10 @@ class Injected(Disk):
         def full(path: Path, data: bytes) -> None:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
+        # store/tables.py binds `atomic_write` when first imported: imported under the patch, it would keep the
+        # failing write after `free` and fill the disk of every later test. Import it before patching.
+        import yaniv_tui.store.tables  # noqa: F401
+
         self.monkeypatch.setattr(saves, "atomic_write", full)
         history_path().parent.mkdir(parents=True, exist_ok=True)
         self.holder = sqlite3.connect(history_path(), isolation_level=None)
