@@ -85,6 +85,17 @@ class FakeHost:
         self.published.append(game.turns)
 
 
+def fake_hosting() -> tuple[Callable[[Game, tuple[Seat, ...], str], FakeHost], list[FakeHost]]:
+    """A `hosting=` factory for the app that makes FakeHosts, and the list of those it made."""
+    made: list[FakeHost] = []
+
+    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+        made.append(FakeHost(game, seats))
+        return made[-1]
+
+    return factory, made
+
+
 class FakeClient:
     """A joined seat whose host is this object: the real game lives here, the other seats are bots, and the
     mirror is a copy of the game after each change (the table must never change it itself)."""

@@ -138,18 +138,13 @@ async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) 
 
 async def test_quitting_a_hosted_table_on_a_full_disk_never_says_it_is_saved() -> None:
     """The quit line of a table with other machines claimed it was saved whatever the last save said."""
-    from fake_net import FakeHost
+    from fake_net import fake_hosting
     from tui_helpers import make_options
 
-    from yaniv_tui.engine import Game, Seat
     from yaniv_tui.tui.app import YanivApp
     from yaniv_tui.tui.screens.table import TableScreen
 
-    made: list[FakeHost] = []
-
-    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
-        made.append(FakeHost(game, seats))
-        return made[-1]
+    factory, _made = fake_hosting()
 
     disk = Injected()
     app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)

@@ -3,11 +3,11 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 
 from __future__ import annotations
 
-from fake_net import ActionRefused, FakeClient, FakeHost
+from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from textual.widgets import Button
-from tui_helpers import SIZE, footer_keys, make_options, notices, play_turn, screen_text, settle
+from tui_helpers import SIZE, footer_keys, make_options, notices, play_turn, screen_text, settle, until
 
-from yaniv_tui.engine import CallYaniv, Game, Seat, load_ruleset
+from yaniv_tui.engine import CallYaniv, Game, load_ruleset
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.client_session import ClientSession
 from yaniv_tui.tui.remote import JoinRequest
@@ -19,21 +19,8 @@ from yaniv_tui.tui.widgets.table import SeatPanel
 
 
 def hosted_app(players: str = "Ann,remote:Noa,bot:easy") -> tuple[YanivApp, list[FakeHost]]:
-    made: list[FakeHost] = []
-
-    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
-        made.append(FakeHost(game, seats))
-        return made[-1]
-
+    factory, made = fake_hosting()
     return YanivApp(make_options("sursis", players), hosting=factory), made
-
-
-async def until(pilot, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause()
-    raise AssertionError("never happened")
 
 
 async def test_the_host_plays_a_remote_seat_through_its_host_and_publishes_every_change() -> None:

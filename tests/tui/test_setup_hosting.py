@@ -3,8 +3,8 @@ open with their host listening; a game of this screen only is left to `yaniv` (i
 
 from __future__ import annotations
 
-from fake_net import FakeHost
-from tui_helpers import SIZE, screen_text
+from fake_net import FakeHost, fake_hosting
+from tui_helpers import SIZE, screen_text, until
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
@@ -28,21 +28,8 @@ def save_table() -> None:
 
 
 def hosting_app() -> tuple[YanivApp, list[FakeHost]]:
-    made: list[FakeHost] = []
-
-    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
-        made.append(FakeHost(game, seats))
-        return made[-1]
-
+    factory, made = fake_hosting()
     return YanivApp(None, {"bot_delay": 0.0, "hosting": True}, hosting=factory), made
-
-
-async def until(pilot, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause()
-    raise AssertionError("never happened")
 
 
 async def test_continue_under_host_opens_the_table_not_the_newer_local_game() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -72,6 +73,15 @@ _SVG_TEXT = re.compile(
 )
 #: The width of one terminal cell in that screenshot (Rich's: 20px characters at an aspect ratio of 0.61).
 _SVG_CELL = 20 * 0.61
+
+
+async def until(pilot: Pilot[None], done: Callable[[], object], limit: int = 400) -> None:
+    """Let the app run until `done()` holds (a bounded number of pauses), else fail."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("never happened")
 
 
 def screen_lines(app: App[object]) -> list[str]:
