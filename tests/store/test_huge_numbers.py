@@ -85,3 +85,19 @@ def test_a_huge_number_typed_in_the_rules_editor_is_refused_like_any_bad_value()
     limit = next(key for key in KEYS if key.path == "yaniv.limit")
     with pytest.raises(RulesetError, match="whole number"):
         limit.parse(HUGE, RulesetError)
+
+
+def test_the_apps_start_moves_a_damaged_settings_file_aside_in_one_line(tmp_path: Path) -> None:
+    """Issue 29, item 4: a huge number in settings.toml is one line naming the file, and the file moved aside (kept
+    beside, never deleted), so the next start is quiet."""
+    from yaniv_tui.store.settings import open_settings
+
+    path = tmp_path / "settings.toml"
+    content = f'theme = "nord"\nvolume = {HUGE}\n'
+    path.write_text(content, "utf-8")
+    settings, problem = open_settings(path)
+    assert settings == Settings()
+    (aside,) = tmp_path.glob("settings.toml.damaged-*")
+    assert problem is not None and "\n" not in problem and str(path) in problem and str(aside) in problem
+    assert aside.read_text("utf-8") == content and not path.exists()
+    assert open_settings(path) == (Settings(), None)

@@ -2,15 +2,18 @@
 
     settings = load_settings()                  # never raises: the defaults for a missing or damaged file
     settings, problem = read_settings()         # the same, with the one line to tell about a damaged file
+    settings, problem = open_settings()         # as the app starts: a damaged file is moved aside, and told
     problem = save_settings(replace(settings, theme="nord"))   # None once written; else the one line
 
-A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults and left as it is; the
-next save moves it aside (renamed, never deleted) and says so, so nothing the user wrote is lost silently. A save
+A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults; `read_settings` leaves it
+as it is, and the app's start (`open_settings`) or the next save moves it aside (renamed, never deleted) and says
+so in one line, so nothing the user wrote is lost silently. A save
 keeps the file's other keys and comments (tomlkit), and is atomic.
 """
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -21,7 +24,15 @@ from yaniv_tui.engine.toml_text import parse_toml
 from .files import NotAFile, TooBig, read_regular
 from .paths import config_dir
 
-__all__ = ["SETTINGS_FILE", "Settings", "load_settings", "read_settings", "save_settings", "settings_path"]
+__all__ = [
+    "SETTINGS_FILE",
+    "Settings",
+    "load_settings",
+    "open_settings",
+    "read_settings",
+    "save_settings",
+    "settings_path",
+]
 
 SETTINGS_FILE = "settings.toml"
 #: A settings file is a few lines; anything much bigger is not one.
@@ -88,6 +99,22 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except _Damaged as damaged:
         line = f"settings file {path} is damaged ({damaged}): the defaults are used, and the file is kept"
         return Settings(), line
+
+
+def open_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings as the app starts with them, and None or the one line to tell: a damaged file is moved aside
+    (kept beside, never deleted) so the next start does not tell it again; the defaults are used."""
+    from .saves import move_aside
+
+    path = path or settings_path()
+    settings, problem = read_settings(path)
+    if problem is None or not os.path.lexists(path):
+        return settings, problem
+    try:
+        aside = move_aside(path)
+    except OSError:
+        return settings, problem  # it stays where it is, and read_settings' line says so
+    return settings, problem.replace("and the file is kept", f"and the file was moved to {aside}")
 
 
 def load_settings(path: Path | None = None) -> Settings:

@@ -125,9 +125,9 @@ class YanivApp(App[None]):
 
     def remember_theme(self) -> None:
         """Apply the user's settings (the theme, the bell), and save the theme whenever it changes."""
-        from yaniv_tui.store.settings import read_settings
+        from yaniv_tui.store.settings import open_settings
 
-        settings, problem = read_settings()
+        settings, problem = open_settings()
         if problem:
             self.notify(problem, severity="warning", timeout=10, markup=False)
         self.bell_setting = settings.bell
