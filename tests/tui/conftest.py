@@ -39,3 +39,26 @@ def recorded_notices(monkeypatch):
     from tui_helpers import record_notices
 
     record_notices(monkeypatch)
+
+
+@pytest.fixture
+def snap_compare(snap_compare):
+    """pytest-textual-snapshot's `snap_compare`, with every text field's cursor held steady before the picture.
+
+    Textual's `Input` blinks its cursor every half second, so on a busy machine a snapshot taken a moment late
+    drew a field without its cursor and failed. Turning `cursor_blink` off (public API) shows the cursor and
+    stops the timer; `test_steady_cursors` checks that this still holds under the pinned Textual.
+    """
+    from tui_helpers import steady_cursors
+
+    def compare(app, *args, run_before=None, **kwargs):
+        async def steady_then(pilot) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if result is not None:
+                    await result
+            await steady_cursors(pilot)
+
+        return snap_compare(app, *args, run_before=steady_then, **kwargs)
+
+    return compare

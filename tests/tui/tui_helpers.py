@@ -15,6 +15,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Input
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
 from yaniv_tui.tui.app import YanivApp
@@ -51,6 +52,15 @@ def make_app(
     ruleset: str = "sursis", players: str = "Ann,bot:medium,bot:medium", seed: int = 7, **limits: int
 ) -> YanivApp:
     return YanivApp(make_options(ruleset, players, seed, **limits))
+
+
+async def steady_cursors(pilot: Pilot[None]) -> None:
+    """Every text field of every open screen shows its cursor without blinking (`Input.cursor_blink`), so a
+    picture taken a moment late draws the same."""
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+    await pilot.pause()
 
 
 async def settle(pilot: Pilot[None], limit: int = 400) -> None:
