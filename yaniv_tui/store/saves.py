@@ -16,8 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from yaniv_tui.codec import SnapshotError
 from yaniv_tui.engine import Game, Seat
-from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
