@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
 
-    from .history import History, PlayerStats, print_stats, stats_table
-    from .library import Listing, claim_game, find_save, print_saves, record_pending, scan_saves, short_ids
+    from .history import History, PlayerStats
+    from .library import Listing, claim_game, find_save, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
@@ -39,19 +39,17 @@ if TYPE_CHECKING:
         remove_save,
         save_game,
     )
-    from .userrules import RulesetEntry, all_rulesets, find_ruleset, print_rulesets, save_user_ruleset
+    from .userrules import RulesetEntry, all_rulesets, find_ruleset, save_user_ruleset
 
 #: Where each name lives. The modules are imported when a name is first used, not with the package:
 #: `yaniv` opens its first screen sooner without the history's SQLite or the saves' game snapshots.
 _HOME = {
-    **dict.fromkeys(("History", "PlayerStats", "print_stats", "stats_table"), "history"),
+    **dict.fromkeys(("History", "PlayerStats"), "history"),
     **dict.fromkeys(
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
     ),
-    **dict.fromkeys(
-        ("Listing", "claim_game", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"
-    ),
+    **dict.fromkeys(("Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
     **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
     **dict.fromkeys(
@@ -68,9 +66,7 @@ _HOME = {
         ),
         "saves",
     ),
-    **dict.fromkeys(
-        ("RulesetEntry", "all_rulesets", "find_ruleset", "print_rulesets", "save_user_ruleset"), "userrules"
-    ),
+    **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
 
 
@@ -108,9 +104,6 @@ __all__ = [
     "load_save",
     "lock_game",
     "move_aside",
-    "print_rulesets",
-    "print_saves",
-    "print_stats",
     "read_save",
     "record_pending",
     "remove_save",
@@ -120,6 +113,5 @@ __all__ = [
     "saves_dir",
     "scan_saves",
     "short_ids",
-    "stats_table",
     "user_rulesets_dir",
 ]
