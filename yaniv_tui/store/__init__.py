@@ -5,7 +5,7 @@ How the app uses it:
     lines = record_pending()               # at start: finished games the history missed, recorded now
     listing = scan_saves()                 # one save per game: .games newest first, .problems (moved aside)
     saved = find_save(listing, "3f2a")     # by a unique id prefix (None: the newest); SaveError in one line
-    lock = lock_game(saved.game_id)        # GameOpenElsewhere: another process plays it
+    saved, lock = claim_game(saved.game_id)  # locked, then read afresh; GameOpenElsewhere: another process plays it
     meta = SaveMeta(seats, screen_seat=0)  # a new game: who plays each seat, and a fresh id
     undo = UndoStack()
     undo.checkpoint(game)                  # just before a human's action
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
 
     from .history import History, PlayerStats
-    from .library import Listing, claim_game, find_save, record_pending, scan_saves, short_ids
+    from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
@@ -49,7 +49,9 @@ _HOME = {
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
     ),
-    **dict.fromkeys(("Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"),
+    **dict.fromkeys(
+        ("Claimed", "Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"
+    ),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
     **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
     **dict.fromkeys(
@@ -80,6 +82,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "Claimed",
     "GameLock",
     "GameOpenElsewhere",
     "History",

@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
 from .paths import legacy_save_path, lock_path, save_path, saves_dir
@@ -37,6 +37,14 @@ class Listing:
     @property
     def newest(self) -> SavedGame | None:
         return self.games[0] if self.games else None
+
+
+class Claimed(NamedTuple):
+    """A saved game claimed by this process (`claim_game`): the save as read once the game was locked, and that
+    lock, which whoever plays the game takes over and releases (None where no lock can be made: played unlocked)."""
+
+    saved: SavedGame
+    lock: GameLock | None
 
 
 def _adopt_legacy(problems: list[str]) -> None:
@@ -163,8 +171,9 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
-def claim_game(game_id: str, *, hosted: bool = False) -> SavedGame:
-    """Lock the game to this process and read its save afresh, ready to play; SaveError in one line otherwise.
+def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
+    """Lock the game to this process and read its save afresh, ready to play: the save and its lock side by side;
+    SaveError in one line otherwise.
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
@@ -193,8 +202,7 @@ def claim_game(game_id: str, *, hosted: bool = False) -> SavedGame:
         if lock is not None:
             lock.release()
         raise
-    fresh.lock = lock
-    return fresh
+    return Claimed(fresh, lock)
 
 
 # -- finished games the history missed ---------------------------------------------------
