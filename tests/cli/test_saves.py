@@ -163,13 +163,13 @@ def test_host_resume_without_an_id_takes_the_newest_table_not_a_newer_local_game
     save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id="tabl1111"))
     time.sleep(0.01)
     a_game("israeli", ["Ann", "Bob"], 1, 5, "locl2222")
-    saved = saved_game(None, hosted=True)
+    saved, lock = saved_game(None, hosted=True)
     try:
         assert saved.game_id == "tabl1111"
     finally:
-        assert saved.lock is not None
-        saved.lock.release()
-    assert saved_game(None).game_id == "locl2222"
+        assert lock is not None
+        lock.release()
+    assert saved_game(None).saved.game_id == "locl2222"
 
 
 def test_host_resume_with_only_local_games_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from yaniv_tui.cli.listings import print_rulesets
 from yaniv_tui.engine import load_ruleset
 from yaniv_tui.sim import render_table, simulate
-from yaniv_tui.store.userrules import print_rulesets
 
 
 @pytest.fixture(autouse=True)

@@ -14,10 +14,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.codec import action_to_dict
 from yaniv_tui.engine import CallYaniv, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION, action_to_dict
+from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION
 from yaniv_tui.net.secrets_gate import MAX_WRONG, new_nonce, seat_key, seat_proof
 from yaniv_tui.store.game_format import game_to_dict
 

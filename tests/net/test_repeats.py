@@ -10,8 +10,9 @@ from playing import deal
 from test_faults import joined_raw, next_of
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.codec import action_to_dict
 from yaniv_tui.engine import JOKER, Play, Seat
-from yaniv_tui.net.protocol import VERSION, action_to_dict
+from yaniv_tui.net.protocol import VERSION
 
 
 async def test_an_action_frame_sent_again_is_answered_and_not_played_again() -> None:

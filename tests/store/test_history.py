@@ -10,8 +10,9 @@ import pytest
 from rich.console import Console
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.cli.listings import print_stats
 from yaniv_tui.engine import Game
-from yaniv_tui.store.history import MIGRATIONS, SCHEMA_VERSION, History, PlayerStats, print_stats
+from yaniv_tui.store.history import MIGRATIONS, SCHEMA_VERSION, History, PlayerStats
 from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 

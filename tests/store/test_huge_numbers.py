@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from yaniv_tui.cli.listings import print_rulesets
 from yaniv_tui.engine import RulesetError
 from yaniv_tui.store.settings import Settings, load_settings, read_settings, save_settings
-from yaniv_tui.store.userrules import all_rulesets, find_ruleset, print_rulesets
+from yaniv_tui.store.userrules import all_rulesets, find_ruleset
 
 HUGE = "9" * 5000
 

@@ -61,12 +61,12 @@ def test_a_version_1_save_is_resumed_by_yaniv(data_dir: Path) -> None:
     target = save_path("v1save0001")
     target.parent.mkdir(parents=True)
     shutil.copy(V1_SAVE, target)
-    saved = claim_game("v1save0001")
+    saved, lock = claim_game("v1save0001")
     try:
         assert saved.names == ("Ann", "Bea", "Cy") and saved.meta.humans == (0,)
     finally:
-        assert saved.lock is not None
-        saved.lock.release(remove=True)
+        assert lock is not None
+        lock.release(remove=True)
 
 
 def test_each_kind_of_seat_is_written_by_its_kind(data_dir: Path) -> None:

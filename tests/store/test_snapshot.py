@@ -11,15 +11,9 @@ from typing import Any
 import pytest
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.codec import SnapshotError, ruleset_from_snapshot, ruleset_to_dict
 from yaniv_tui.engine import STATE_FIELDS, Game, load_ruleset, preset_paths
-from yaniv_tui.store.game_format import (
-    VERSION,
-    SnapshotError,
-    game_from_dict,
-    game_to_dict,
-    ruleset_from_snapshot,
-    ruleset_to_dict,
-)
+from yaniv_tui.store.game_format import VERSION, game_from_dict, game_to_dict
 
 from .helpers import new_game, play, slap_rules
 
@@ -179,7 +173,7 @@ def test_a_rule_added_after_the_save_takes_its_default() -> None:
 
 
 def test_a_rule_no_file_can_set_is_kept_and_type_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from yaniv_tui.store import game_format as snapshot
+    from yaniv_tui.codec import rules as snapshot
 
     monkeypatch.setattr(snapshot, "KEYS", tuple(k for k in snapshot.KEYS if k.field != "slap_down"))
     data = game_to_dict(Game.new(slap_rules(), ["Ann", "Ben"], seed=1))

@@ -8,8 +8,9 @@ from pathlib import Path
 from rich.console import Console
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.cli.listings import print_stats
 from yaniv_tui.engine import Game, load_ruleset
-from yaniv_tui.store.history import History, print_stats
+from yaniv_tui.store.history import History
 from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 

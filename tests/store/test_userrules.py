@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from yaniv_tui.cli.listings import print_rulesets
 from yaniv_tui.engine import RulesetError, load_ruleset, load_ruleset_file, preset_paths
-from yaniv_tui.store.userrules import all_rulesets, find_ruleset, print_rulesets, save_user_ruleset
+from yaniv_tui.store.userrules import all_rulesets, find_ruleset, save_user_ruleset
 
 
 @pytest.fixture(autouse=True)

@@ -14,9 +14,9 @@ from tui_helpers import SIZE
 
 from yaniv_tui.cli.parser import UsageError
 from yaniv_tui.cli.play import options_from_args
+from yaniv_tui.codec import SnapshotError
 from yaniv_tui.engine import MAX_NAME, SAVED_NAME, BadName, Game, check_name, load_ruleset, name_cells
 from yaniv_tui.net.protocol import Join, ProtocolError, from_client
-from yaniv_tui.store.fields import SnapshotError
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.options import OptionsError

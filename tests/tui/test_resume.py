@@ -234,17 +234,18 @@ def test_resume_by_an_id_prefix_locks_that_game(capsys):
     asyncio.run(one_turn_saved("israeli", seed=4))
     asyncio.run(one_turn_saved("sursis", seed=2))
     older, newer = reversed(scan_saves().games)
-    saved = play.saved_game(older.game_id[:6])
+    saved, lock = play.saved_game(older.game_id[:6])
     try:
-        assert saved.game_id == older.game_id and saved.lock is not None
+        assert saved.game_id == older.game_id and lock is not None
         assert is_open_elsewhere(older.game_id) and not is_open_elsewhere(newer.game_id)
         # A second `yaniv --resume` of the same game is one line: it is open elsewhere.
         assert play.main(["--resume", older.game_id[:6]]) == 2
         err = capsys.readouterr().err.strip()
         assert "open in another yaniv" in err and "\n" not in err
     finally:
-        saved.lock.release()
-    assert play.saved_game(None).game_id == newer.game_id  # no id: the newest
+        assert lock is not None
+        lock.release()
+    assert play.saved_game(None).saved.game_id == newer.game_id  # no id: the newest
 
 
 def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
@@ -255,14 +256,14 @@ def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
     older, newer = reversed(scan_saves().games)
     held = lock_game(newer.game_id)  # the newest game is being played in another terminal
     try:
-        saved = play.saved_game(None)
+        saved, lock = play.saved_game(None)
         assert saved.game_id == older.game_id  # as Continue offers: the newest no other yaniv has open
-        assert saved.lock is not None
+        assert lock is not None
         # With every game open elsewhere, one line says so.
         assert play.main(["--resume"]) == 2
         err = capsys.readouterr().err.strip()
         assert "all 2 saved games are open in another yaniv" in err and "\n" not in err
-        saved.lock.release()
+        lock.release()
     finally:
         held.release()
 

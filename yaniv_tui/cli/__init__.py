@@ -103,16 +103,18 @@ def _network(args: argparse.Namespace) -> int:
 
 
 def _listing(args: argparse.Namespace) -> int:
-    from yaniv_tui import store
+    from yaniv_tui.store import record_pending
+
+    from .listings import print_rulesets, print_saves, print_stats
 
     command = args.command
     if command == "rulesets":
-        return store.print_rulesets()
+        return print_rulesets()
     if command == "saves":
-        return store.print_saves()  # records finished games the history missed first
-    for line in store.record_pending():
+        return print_saves()  # records finished games the history missed first
+    for line in record_pending():
         print(f"yaniv: {line}", file=sys.stderr)
-    return store.print_stats(ruleset=args.ruleset)
+    return print_stats(ruleset=args.ruleset)
 
 
 __all__ = ["EXIT_INTERRUPTED", "EXIT_OUTPUT", "EXIT_USAGE", "UsageError", "main"]

@@ -16,7 +16,7 @@ from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
     from yaniv_tui.net.host import TableHost
-    from yaniv_tui.store import SavedGame
+    from yaniv_tui.store import Claimed
     from yaniv_tui.tui.options import GameOptions
     from yaniv_tui.tui.session import Session
 
@@ -104,22 +104,23 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
 
 def main(args: argparse.Namespace) -> int:
     """Run `yaniv host`; the exit status."""
-    saved: SavedGame | None = None
+    claimed: Claimed | None = None
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
         resume = resume_id(game_args)
         options, prefill = options_from_args(game_args, hosting=True)
         notices = catch_up()
         if resume is not None:
-            saved = saved_game(None if resume == NEWEST else resume, hosted=True)
-            if not any(seat.is_remote for seat in saved.meta.seats):
-                if saved.lock is not None:
-                    saved.lock.release()
+            claimed = saved_game(None if resume == NEWEST else resume, hosted=True)
+            saved, lock = claimed
+            if not saved.is_table:
+                if lock is not None:
+                    lock.release()
                 raise UsageError(
                     f"the game {saved.game_id[:8]} has no remote seat: 'yaniv --resume {saved.game_id[:8]}' plays it",
                     "yaniv host",
                 )
-        if args.headless and options is None and saved is None:
+        if args.headless and options is None and claimed is None:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):
             raise UsageError("no seat is remote: give one as 'remote' in --players", "yaniv host")
@@ -132,20 +133,20 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.headless:
         delay = prefill.get("bot_delay")
-        return headless(options, saved, hosting, delay if isinstance(delay, float) else DEFAULT_BOT_DELAY)
+        return headless(options, claimed, hosting, delay if isinstance(delay, float) else DEFAULT_BOT_DELAY)
     from yaniv_tui.tui.launch import run_app
 
-    return run_app(options, prefill, saved, hosting=hosting)
+    return run_app(options, prefill, claimed, hosting=hosting)
 
 
-def headless(options: GameOptions | None, saved: SavedGame | None, hosting: MakeHost, bot_delay: float) -> int:
+def headless(options: GameOptions | None, claimed: Claimed | None, hosting: MakeHost, bot_delay: float) -> int:
     """Serve the table with no screen until the game is over; Ctrl+C stops it (`--resume` brings it back)."""
     from yaniv_tui.tui import gc_pause
     from yaniv_tui.tui.session import Session
 
     gc_pause.resume()  # no first screen is coming
-    if saved is not None:
-        session = Session.resumed(saved, bot_delay, hosted=True)
+    if claimed is not None:
+        session = Session.resumed(claimed.saved, bot_delay, hosted=True, lock=claimed.lock)
     else:
         assert options is not None
         session = Session(options)

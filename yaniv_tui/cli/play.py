@@ -14,7 +14,7 @@ from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset
 
 if TYPE_CHECKING:
-    from yaniv_tui.store import SavedGame
+    from yaniv_tui.store import Claimed
 
 EXIT_USAGE = 2
 #: The flags that say what game to start, which a resumed game already has.
@@ -71,9 +71,10 @@ def options_from_args(
     return options, prefill
 
 
-def saved_game(game_id: str | None = None, *, hosted: bool = False) -> SavedGame:
-    """The game `--resume [ID]` goes back to, locked to this process; UsageError (one line) when there is none,
-    the id fits none or several, or it is open in another yaniv. Damaged saves met are moved aside."""
+def saved_game(game_id: str | None = None, *, hosted: bool = False) -> Claimed:
+    """The game `--resume [ID]` goes back to, locked to this process: its save and its lock. UsageError (one line)
+    when there is none, the id fits none or several, or it is open in another yaniv. Damaged saves met are moved
+    aside."""
     from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
 
     listing = scan_saves()
@@ -140,14 +141,14 @@ def resume_id(args: argparse.Namespace) -> str | None:
 
 def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
     """Run the game from the command line (a game's flags, no command); returns the exit status."""
-    saved: SavedGame | None = None
+    claimed: Claimed | None = None
     try:
         args = _parsed(sys.argv[1:] if argv is None else argv)
         resume = resume_id(args)
         options, prefill = options_from_args(args)
         notices = catch_up()
         if resume is not None:
-            saved = saved_game(None if resume == NEWEST else resume)
+            claimed = saved_game(None if resume == NEWEST else resume)
         if notices:
             prefill["notices"] = notices
     except UsageError as error:
@@ -157,4 +158,4 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         return int(done.code or 0)
     from yaniv_tui.tui.launch import run_app
 
-    return run_app(options, prefill, saved)
+    return run_app(options, prefill, claimed)

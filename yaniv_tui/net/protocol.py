@@ -1,7 +1,9 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
 Every message is an object with `"v": 2` (the protocol version: another version is refused) and `"type"`.
-Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0.
+Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
+message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
+saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
 
 A seat token travels only from the host, in a welcome (to a client that took the seat afresh, or proved it holds
 the token); no client ever sends it. To take its seat back, a client proves it holds the token, and first makes
@@ -27,7 +29,7 @@ From a client to the host:
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
-             the seat this connection joined as. ACTION is one of
+             the seat this connection joined as. ACTION is one of (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
@@ -53,7 +55,7 @@ From the host to a client:
              the host took (null: none yet); `statuses` holds each seat's status ("here": not a remote seat;
              "waiting": nobody has taken it; "joined": connected; "away": taken, not connected now).
              VIEW holds exactly what the engine's PlayerView gives this seat:
-               rules          every rule, as a save writes them (`store.game_format.ruleset_to_dict`)
+               rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
                seat           this seat
                hand           this seat's cards
@@ -70,8 +72,9 @@ From the host to a client:
                out            whether each seat is out
                round_no       the round's number, from 1
                log            this round's turns: {"seat", "drop", "take" (null: the deck), "slapped"}
+                              (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
-                              (`store.game_format.round_to_dict`)
+                              (`codec.round_to_dict`)
     error    {"v": 2, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
@@ -96,8 +99,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from yaniv_tui.engine import Action, BadName, CallYaniv, KeepCard, Play, PlayerView, SlapDown, check_name
-from yaniv_tui.store.fields import Reader, SnapshotError, read_card, read_card_or_none, read_int
+from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
+from yaniv_tui.engine import Action, BadName, PlayerView, check_name
 
 from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict
@@ -208,21 +211,6 @@ FromHost = Welcome | Challenge | State | Error | Said | Bye
 # -- writing ----------------------------------------------------------------------------------------
 
 
-def action_to_dict(action: Action) -> dict[str, Any]:
-    """An action as the protocol writes it."""
-    if isinstance(action, Play):
-        return {
-            "kind": "play",
-            "drop": [c.code for c in action.drop],
-            "take": None if action.take is None else action.take.code,
-        }
-    if isinstance(action, SlapDown):
-        return {"kind": "slap", "card": action.card.code}
-    if isinstance(action, KeepCard):
-        return {"kind": "keep"}
-    return {"kind": "call"}
-
-
 def one_line(text: str, limit: int = 200) -> str:
     """`text` as one printable line of at most `limit` characters."""
     line = " ".join(text.split())
@@ -313,27 +301,6 @@ def read_name(reader: Reader) -> str | None:
         return check_name(name)
     except BadName as error:
         raise ProtocolError(f"name: {error}") from None
-
-
-def action_from_dict(data: Any) -> Action:
-    """An action as the protocol writes it; ProtocolError (one line) if it is not one."""
-    try:
-        r = Reader(data, "action")
-        kind = r.get("kind")
-        if kind == "call":
-            return CallYaniv()
-        if kind == "keep":
-            return KeepCard()
-        if kind == "slap":
-            return SlapDown(read_card(r.get("card"), "action.card"))
-        if kind == "play":
-            drop = r.list_("drop", read_card)
-            if not 1 <= len(drop) <= 64:
-                raise ProtocolError("action.drop: one card or more")
-            return Play(tuple(drop), read_card_or_none(r.get("take"), "action.take"))
-    except SnapshotError as error:
-        raise ProtocolError(str(error)) from None
-    raise ProtocolError('action.kind: one of "call", "play", "slap", "keep"')
 
 
 def from_client(text: str | bytes) -> FromClient:

@@ -4,30 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from yaniv_tui.codec import (
+    Reader,
+    SnapshotError,
+    card_code,
+    card_codes,
+    read_card,
+    read_card_or_none,
+    read_name,
+    read_round,
+    read_turn,
+    round_to_dict,
+    ruleset_from_snapshot,
+    ruleset_to_dict,
+    turn_to_dict,
+)
+from yaniv_tui.codec.fields import fail, per_seat, read_bool, read_int, read_int_or_none
 from yaniv_tui.engine import Card, PlayerView
 from yaniv_tui.engine.actions import Phase
 from yaniv_tui.engine.drops import DropKind
-from yaniv_tui.store.fields import (
-    Reader,
-    SnapshotError,
-    fail,
-    per_seat,
-    read_bool,
-    read_card,
-    read_card_or_none,
-    read_int,
-    read_int_or_none,
-    read_name,
-)
-from yaniv_tui.store.game_format import read_round, read_turn, round_to_dict, ruleset_from_snapshot, ruleset_to_dict
-from yaniv_tui.store.game_format import turn_to_dict as _turn
 
 _KINDS: tuple[DropKind, ...] = ("single", "set", "run")
 _PHASES: tuple[Phase, ...] = ("turn", "slap", "over")
-
-
-def _codes(cards: Any) -> list[str]:
-    return [card.code for card in cards]
 
 
 def view_to_dict(view: PlayerView, players: tuple[str, ...] | None = None) -> dict[str, Any]:
@@ -36,20 +34,20 @@ def view_to_dict(view: PlayerView, players: tuple[str, ...] | None = None) -> di
         "rules": ruleset_to_dict(view.rules),
         "players": list(players or view.players),
         "seat": view.seat,
-        "hand": _codes(view.hand),
+        "hand": card_codes(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "deck_size": view.deck_size,
-        "discards": _codes(view.discards),
-        "previous_drop": _codes(view.previous_drop),
+        "discards": card_codes(view.discards),
+        "previous_drop": card_codes(view.previous_drop),
         "previous_kind": view.previous_kind,
-        "takeable": _codes(view.takeable),
+        "takeable": card_codes(view.takeable),
         "current": view.current,
         "phase": view.phase,
-        "slap_card": None if view.slap_card is None else view.slap_card.code,
+        "slap_card": card_code(view.slap_card),
         "scores": list(view.scores),
         "out": list(view.out),
         "round_no": view.round_no,
-        "log": [_turn(t) for t in view.seen],
+        "log": [turn_to_dict(t) for t in view.seen],
         "history": [round_to_dict(r) for r in view.history],
     }
 

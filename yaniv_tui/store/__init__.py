@@ -5,7 +5,7 @@ How the app uses it:
     lines = record_pending()               # at start: finished games the history missed, recorded now
     listing = scan_saves()                 # one save per game: .games newest first, .problems (moved aside)
     saved = find_save(listing, "3f2a")     # by a unique id prefix (None: the newest); SaveError in one line
-    lock = lock_game(saved.game_id)        # GameOpenElsewhere: another process plays it
+    saved, lock = claim_game(saved.game_id)  # locked, then read afresh; GameOpenElsewhere: another process plays it
     meta = SaveMeta(seats, screen_seat=0)  # a new game: who plays each seat, and a fresh id
     undo = UndoStack()
     undo.checkpoint(game)                  # just before a human's action
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
 
-    from .history import History, PlayerStats, print_stats, stats_table
-    from .library import Listing, claim_game, find_save, print_saves, record_pending, scan_saves, short_ids
+    from .history import History, PlayerStats
+    from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
@@ -39,18 +39,18 @@ if TYPE_CHECKING:
         remove_save,
         save_game,
     )
-    from .userrules import RulesetEntry, all_rulesets, find_ruleset, print_rulesets, save_user_ruleset
+    from .userrules import RulesetEntry, all_rulesets, find_ruleset, save_user_ruleset
 
 #: Where each name lives. The modules are imported when a name is first used, not with the package:
 #: `yaniv` opens its first screen sooner without the history's SQLite or the saves' game snapshots.
 _HOME = {
-    **dict.fromkeys(("History", "PlayerStats", "print_stats", "stats_table"), "history"),
+    **dict.fromkeys(("History", "PlayerStats"), "history"),
     **dict.fromkeys(
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
     ),
     **dict.fromkeys(
-        ("Listing", "claim_game", "find_save", "print_saves", "record_pending", "scan_saves", "short_ids"), "library"
+        ("Claimed", "Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"
     ),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
     **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
@@ -68,9 +68,7 @@ _HOME = {
         ),
         "saves",
     ),
-    **dict.fromkeys(
-        ("RulesetEntry", "all_rulesets", "find_ruleset", "print_rulesets", "save_user_ruleset"), "userrules"
-    ),
+    **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
 
 
@@ -84,6 +82,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "Claimed",
     "GameLock",
     "GameOpenElsewhere",
     "History",
@@ -108,9 +107,6 @@ __all__ = [
     "load_save",
     "lock_game",
     "move_aside",
-    "print_rulesets",
-    "print_saves",
-    "print_stats",
     "read_save",
     "record_pending",
     "remove_save",
@@ -120,6 +116,5 @@ __all__ = [
     "saves_dir",
     "scan_saves",
     "short_ids",
-    "stats_table",
     "user_rulesets_dir",
 ]

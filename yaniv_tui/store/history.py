@@ -12,11 +12,10 @@ import contextlib
 import os
 import sqlite3
 import stat
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
@@ -26,7 +25,7 @@ from .meta import SaveMeta, now_iso
 from .paths import history_path
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
-from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus, stats_table, versus_table
+from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
 
 __all__ = [
     "MIGRATIONS",
@@ -36,12 +35,7 @@ __all__ = [
     "PlayerStats",
     "Versus",
     "no_games_line",
-    "print_stats",
-    "stats_table",
 ]
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 #: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
 _COMPANIONS = ("-journal", "-wal", "-shm")
@@ -337,34 +331,6 @@ def _finish(db: sqlite3.Connection, game_id: int, game: Game, meta: SaveMeta) ->
             "UPDATE seats SET final_score = ?, winner = ? WHERE game_id = ? AND seat = ?",
             (total, int(seat in won), game_id, seat),
         )
-
-
-# -- `yaniv stats` --------------------------------------------------------------------------
-
-
-def print_stats(path: Path | None = None, console: Console | None = None, ruleset: str | None = None) -> int:
-    """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
-    returns the exit status (1 when the history is unusable)."""
-    from rich.console import Console
-
-    out = console or Console()
-    with History(path) as history:
-        stats = history.stats(ruleset)
-        versus = history.versus(ruleset)
-        known = history.rulesets() if ruleset is not None and not stats else []
-        if history.notice:
-            print(f"yaniv: {history.notice}", file=sys.stderr)
-        if history.problem:
-            print(f"yaniv: {history.problem}", file=sys.stderr)
-            return 1
-    if not stats:
-        out.print(no_games_line(ruleset, known), markup=False, highlight=False)
-        return 0
-    of = "" if ruleset is None else f" of {printable(ruleset)}"
-    out.print(stats_table(stats, f"Yaniv stats{of}", out.width))
-    if versus:
-        out.print(versus_table(versus, width=out.width))
-    return 0
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
 from .paths import legacy_save_path, lock_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
 
 if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.table import Table
-
     from .history import History
 
 #: The fewest characters of an id shown; more when needed to tell two games apart.
@@ -41,6 +37,14 @@ class Listing:
     @property
     def newest(self) -> SavedGame | None:
         return self.games[0] if self.games else None
+
+
+class Claimed(NamedTuple):
+    """A saved game claimed by this process (`claim_game`): the save as read once the game was locked, and that
+    lock, which whoever plays the game takes over and releases (None where no lock can be made: played unlocked)."""
+
+    saved: SavedGame
+    lock: GameLock | None
 
 
 def _adopt_legacy(problems: list[str]) -> None:
@@ -167,8 +171,9 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
-def claim_game(game_id: str, *, hosted: bool = False) -> SavedGame:
-    """Lock the game to this process and read its save afresh, ready to play; SaveError in one line otherwise.
+def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
+    """Lock the game to this process and read its save afresh, ready to play: the save and its lock side by side;
+    SaveError in one line otherwise.
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
@@ -197,8 +202,7 @@ def claim_game(game_id: str, *, hosted: bool = False) -> SavedGame:
         if lock is not None:
             lock.release()
         raise
-    fresh.lock = lock
-    return fresh
+    return Claimed(fresh, lock)
 
 
 # -- finished games the history missed ---------------------------------------------------
@@ -246,66 +250,3 @@ def _record_one(history: History, saved: SavedGame) -> str | None:
     finally:
         if lock is not None:
             lock.release(remove=True)
-
-
-# -- `yaniv saves` ---------------------------------------------------------------------
-
-
-def seats_text(saved: SavedGame) -> str:
-    return ", ".join(
-        name if seat.is_human else f"{name} ({seat.describe()})"
-        for name, seat in zip(saved.game.players, saved.meta.seats, strict=True)
-    )
-
-
-def scores_text(saved: SavedGame) -> str:
-    return " · ".join(
-        f"{name} {score}" if score is not None else f"{name} out"
-        for name, score in zip(saved.game.players, saved.game.scores, strict=True)
-    )
-
-
-def saves_table(games: Sequence[SavedGame]) -> Table:
-    """The games in progress as a rich table, newest first."""
-    from rich.table import Table
-    from rich.text import Text
-
-    shown = short_ids([s.game_id for s in games])
-    table = Table(title="Games in progress")
-    for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
-        table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
-    for saved in games:
-        when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
-        # Text cells, never markup: names and the ruleset's name come from the files, as typed.
-        table.add_row(
-            *(
-                Text(cell)
-                for cell in (
-                    shown[saved.game_id],
-                    seats_text(saved),
-                    saved.game.rules.name,
-                    str(saved.game.round_no),
-                    scores_text(saved),
-                    when,
-                )
-            )
-        )
-    return table
-
-
-def print_saves(console: Console | None = None) -> int:
-    """`yaniv saves`: the games in progress, newest first; damaged ones in a line each. Exit status 0."""
-    from rich.console import Console
-
-    out = console or Console()
-    for line in record_pending():
-        print(f"yaniv: {line}", file=sys.stderr)
-    listing = scan_saves()
-    for line in listing.problems:
-        print(f"yaniv: {line}", file=sys.stderr)
-    if not listing.games:
-        out.print("No games in progress: start one with 'yaniv'.")
-        return 0
-    out.print(saves_table(listing.games))
-    out.print("Resume one with 'yaniv --resume ID' (the first letters of its id are enough).")
-    return 0

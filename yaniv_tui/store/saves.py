@@ -14,17 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from yaniv_tui.codec import SnapshotError
 from yaniv_tui.engine import Game, Seat
-from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_dict
+from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import save_path
-
-if TYPE_CHECKING:
-    from .locks import GameLock
 
 __all__ = [
     "GAME_ID",
@@ -74,15 +72,14 @@ class UndoError(Exception):
 
 @dataclass(slots=True)
 class SavedGame:
-    """A game read back from its save, with everything `save_game` was given."""
+    """A game read back from its save, with everything `save_game` was given: plain data, holding no lock (a game
+    claimed to be played comes with its lock beside it: `library.Claimed`)."""
 
     game: Game
     meta: SaveMeta
     undo: UndoStack
     saved_at: str
     path: Path
-    #: The game's lock once taken (see `locks.lock_game`), handed on to whoever plays it.
-    lock: GameLock | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

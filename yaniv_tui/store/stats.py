@@ -1,18 +1,14 @@
 """The records the history database gives: each player's (a bot's by its level), and each person's against each
-bot level, over every ruleset or one; and the tables `yaniv stats` and the stats screen show them in."""
+bot level, over every ruleset or one, as rows of text under their columns' headings (`yaniv stats` and the
+stats screen lay them out)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import BOT_LEVELS
 from yaniv_tui.engine.ruleset_read import printable
-
-if TYPE_CHECKING:
-    from rich.table import Table
 
 __all__ = [
     "STATS_COLUMNS",
@@ -22,8 +18,6 @@ __all__ = [
     "read_rulesets",
     "read_stats",
     "read_versus",
-    "stats_table",
-    "versus_table",
 ]
 
 
@@ -219,39 +213,3 @@ def read_rulesets(db: sqlite3.Connection) -> list[str]:
         "GROUP BY ruleset_id ORDER BY count(*) DESC, ruleset_id"
     )
     return [str(row[0]) for row in db.execute(query)]
-
-
-def _table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], width: int | None) -> Table:
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    def widths(wrap: bool) -> list[int]:
-        return [
-            max(max((len(row[column]) for row in rows), default=0), *map(len, heading.split() if wrap else [heading]))
-            for column, heading in enumerate(headings)
-        ]
-
-    # No lines between the columns, and each figure's heading wrapped at its words when the line is too narrow.
-    wrap = width is not None and sum(widths(False)) + len(headings) - 1 > width
-    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
-    table.add_column(headings[0], style="bold", no_wrap=True, min_width=8)
-    table.add_column(headings[1], no_wrap=True)
-    for heading, fits in zip(headings[2:], widths(wrap)[2:], strict=True):
-        table.add_column(heading, justify="right", width=fits)
-    for row in rows:
-        table.add_row(*map(Text, row))  # Text, not markup: a name like "[red]x" prints as typed
-    return table
-
-
-def stats_table(stats: Sequence[PlayerStats], title: str = "Yaniv stats", width: int | None = None) -> Table:
-    """The stats as a rich table, one row per player (a bot once for each level it played at); its figures'
-    headings wrapped when the table would be wider than `width`."""
-    return _table(title, STATS_COLUMNS, [player.cells() for player in stats], width)
-
-
-def versus_table(
-    versus: Sequence[Versus], title: str = "Each person against each bot level", width: int | None = None
-) -> Table:
-    """Each person's record against each bot level as a rich table."""
-    return _table(title, VERSUS_COLUMNS, [row.cells() for row in versus], width)

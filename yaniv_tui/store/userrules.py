@@ -25,7 +25,6 @@ from .paths import user_rulesets_dir
 
 if TYPE_CHECKING:
     import tomlkit
-    from rich.console import Console
 
 # tomlkit (which keeps a file's comments) and the saves' writer are imported only when a ruleset is saved.
 
@@ -240,44 +239,3 @@ def _written(base_path: Path, fields: dict[str, Any], intended: Ruleset, target:
             _set(doc, _BY_FIELD[field], getattr(intended, field))
         text = tomlkit.dumps(doc)
     raise RulesetError(f"{target}: {', '.join(wrong)} cannot be written as intended")
-
-
-def print_rulesets(console: Console | None = None, folder: Path | None = None) -> int:
-    """`yaniv rulesets`: every ruleset with its origin, the user folder named, bad files with their error."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    out = console or Console()
-    where = folder or user_rulesets_dir()
-    # The ruleset's id, name and origin share one column, and the limits stay narrow, so at 80 columns the
-    # description keeps about 30 columns rather than a tall strip of one or two words a line.
-    table = Table(title="Yaniv rulesets", expand=True)
-    table.add_column("ruleset", min_width=11, overflow="fold")
-    table.add_column("players", no_wrap=True)
-    table.add_column("call at", justify="right", no_wrap=True)
-    table.add_column("end", min_width=9)
-    table.add_column("description", ratio=1, min_width=24)
-    for entry in all_rulesets(where):
-        # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
-        origin = "shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}"
-        rules = entry.rules
-        name = Text("invalid", style="red") if rules is None else Text(printable(rules.name))
-        ruleset = Text.assemble((printable(entry.id), "bold"), "\n", name, "\n", (origin, "dim"))
-        if rules is None:
-            table.add_row(ruleset, "", "", "", Text(printable(entry.error or "")))
-            continue
-        if rules.end_mode == "elimination":
-            end = "out above " if rules.end_on == "above" else "out at "
-        else:
-            end = "ends at "
-        table.add_row(
-            ruleset,
-            f"{rules.min_players}–{rules.max_players}",
-            f"≤ {rules.yaniv_limit}",
-            f"{end}{rules.end_limit}",
-            Text(printable(rules.description)),
-        )
-    out.print(table)
-    out.print(f"Your own rulesets go in {printable(str(where))} (one .toml file each).", markup=False, highlight=False)
-    return 0

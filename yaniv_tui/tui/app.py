@@ -21,7 +21,7 @@ from .options import GameOptions
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
-    from yaniv_tui.store import History, SavedGame
+    from yaniv_tui.store import Claimed, GameLock, History, SavedGame
 
     from .app_seam import GameApp
     from .remote import Host, HostFactory, JoinRequest
@@ -57,6 +57,7 @@ class YanivApp(App[None]):
         *,
         ascii_cards: bool | None = None,
         saved: SavedGame | None = None,
+        lock: GameLock | None = None,
         hosting: HostFactory | None = None,
         joining: JoinRequest | None = None,
     ) -> None:
@@ -75,8 +76,10 @@ class YanivApp(App[None]):
         #: What the command line found to tell (a damaged save moved aside, a game recorded late): handed to the
         #: first screen, which shows them.
         self.notices = tuple(str(line) for line in notices) if isinstance(notices, list | tuple) else ()
-        #: A saved game to go straight back to (`yaniv --resume`).
+        #: A saved game to go straight back to (`yaniv --resume`), and its lock from `claim_game` (handed to its
+        #: session).
         self.saved = saved
+        self.saved_lock = lock
         #: Problems already told in a notice (the save, the history), so each is told once.
         self.told: set[str] = set()
         #: After an unexpected error: the report written (None if it could not be) and the one line to print.
@@ -186,7 +189,9 @@ class YanivApp(App[None]):
         from .session import Session
 
         if self.saved is not None:
-            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
+            lock, self.saved_lock = self.saved_lock, None
+            hosted = self.hosting is not None
+            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=hosted, lock=lock)
         if self.options is not None:
             return Session(self.options)
         return None
@@ -205,7 +210,7 @@ class YanivApp(App[None]):
         self._open(screen, first)
         self.push_screen(screen, self.setup_done)
 
-    def setup_done(self, chosen: GameOptions | SavedGame | None) -> None:
+    def setup_done(self, chosen: GameOptions | Claimed | None) -> None:
         from .session import Session
 
         if isinstance(chosen, GameOptions):
@@ -213,7 +218,8 @@ class YanivApp(App[None]):
             self.open_table(Session(chosen))
         elif chosen is not None:
             hosted = self.hosting is not None
-            self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards, hosted=hosted))
+            saved, lock = chosen
+            self.open_table(Session.resumed(saved, self.bot_delay, self.ascii_cards, hosted=hosted, lock=lock))
 
     def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).

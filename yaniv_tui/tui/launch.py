@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from yaniv_tui.store import SavedGame
+    from yaniv_tui.store import Claimed
 
     from .options import GameOptions
     from .remote import HostFactory, JoinRequest
@@ -18,20 +18,22 @@ EXIT_CRASH = 1
 def run_app(
     options: GameOptions | None,
     prefill: dict[str, object],
-    saved: SavedGame | None = None,
+    claimed: Claimed | None = None,
     *,
     hosting: HostFactory | None = None,
     joining: JoinRequest | None = None,
 ) -> int:
     """Run the app on this terminal until it quits; the exit status. A crash is reported in one line on stderr.
 
-    `options` starts that game at once, `saved` resumes that game, neither opens the setup screen; `hosting`
-    opens each game's remote seats to other machines, `joining` sits at a table on another machine instead.
+    `options` starts that game at once, `claimed` resumes that saved game (its session takes the lock), neither
+    opens the setup screen; `hosting` opens each game's remote seats to other machines, `joining` sits at a table
+    on another machine instead.
     """
     # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
     from .app import YanivApp
 
-    app = YanivApp(options, prefill, saved=saved, hosting=hosting, joining=joining)
+    saved, lock = claimed or (None, None)
+    app = YanivApp(options, prefill, saved=saved, lock=lock, hosting=hosting, joining=joining)
     try:
         app.run()
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same

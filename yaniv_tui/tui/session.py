@@ -88,11 +88,17 @@ class Session:
 
     @classmethod
     def resumed(
-        cls, saved: SavedGame, bot_delay: float = DEFAULT_BOT_DELAY, ascii_cards: bool = False, *, hosted: bool = False
+        cls,
+        saved: SavedGame,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        ascii_cards: bool = False,
+        *,
+        hosted: bool = False,
+        lock: GameLock | None = None,
     ) -> Session:
-        """The game of a save, at the same seats, hands, scores and rules. It takes the save's lock (or locks
-        the game now): GameOpenElsewhere when another process plays it, SaveError when the game is over, or
-        when it has remote seats and is not `hosted` (`yaniv host --resume` brings those back)."""
+        """The game of a save, at the same seats, hands, scores and rules. It takes `lock`, the save's lock from
+        `claim_game` (or locks the game now): GameOpenElsewhere when another process plays it, SaveError when the
+        game is over, or when it has remote seats and is not `hosted` (`yaniv host --resume` brings those back)."""
         game = saved.game
         if game.is_over:
             raise SaveError(f"the game {saved.game_id[:8]} is finished: it is recorded in the history, not resumed")
@@ -102,7 +108,6 @@ class Session:
                 f"the game {saved.game_id[:8]} has a seat played from another machine: "
                 "'yaniv host --resume' brings it back"
             )
-        lock, saved.lock = saved.lock, None
         if lock is None:
             lock = take_lock(saved.game_id)
         options = GameOptions(

@@ -10,14 +10,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
+from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
 
 from ..colours import colour
 from ..options import GameOptions
 from .common import stylesheet
 
 
-class SetupSaved(Screen[GameOptions | SavedGame]):
+class SetupSaved(Screen[GameOptions | Claimed]):
     """The saved-game half of the setup screen: its box, Continue (ctrl+r) and the list (ctrl+o)."""
 
     CSS_PATH = stylesheet("setup")

@@ -9,7 +9,8 @@ from yaniv_tui.engine import SAVED_NAME, BadName, Card, CardError, check_name, p
 
 
 class SnapshotError(ValueError):
-    """A snapshot that cannot be a game: the message is one line saying which field and why."""
+    """Data that cannot be what it is read as (a game, a round, a seat's view, an action): the message is one line
+    saying which field and why."""
 
 
 T = TypeVar("T")

@@ -1,0 +1,183 @@
+"""`yaniv stats`, `yaniv saves` and `yaniv rulesets`: the store's plain records printed as Rich tables.
+
+The store reads the history, the saves folder and the rulesets and gives plain data (rows of text, saved games,
+ruleset entries); the tables, their columns and the lines around them are the command line's, here.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from yaniv_tui.engine.ruleset_read import printable
+from yaniv_tui.store import History, SavedGame, is_open_elsewhere, record_pending, scan_saves, short_ids
+from yaniv_tui.store.history import no_games_line
+from yaniv_tui.store.paths import user_rulesets_dir
+from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS, PlayerStats, Versus
+from yaniv_tui.store.userrules import all_rulesets
+
+__all__ = ["print_rulesets", "print_saves", "print_stats", "saves_table", "stats_table", "versus_table"]
+
+
+# -- `yaniv stats` --------------------------------------------------------------------------
+
+
+def _table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], width: int | None) -> Table:
+    def widths(wrap: bool) -> list[int]:
+        return [
+            max(max((len(row[column]) for row in rows), default=0), *map(len, heading.split() if wrap else [heading]))
+            for column, heading in enumerate(headings)
+        ]
+
+    # No lines between the columns, and each figure's heading wrapped at its words when the line is too narrow.
+    wrap = width is not None and sum(widths(False)) + len(headings) - 1 > width
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+    table.add_column(headings[0], style="bold", no_wrap=True, min_width=8)
+    table.add_column(headings[1], no_wrap=True)
+    for heading, fits in zip(headings[2:], widths(wrap)[2:], strict=True):
+        table.add_column(heading, justify="right", width=fits)
+    for row in rows:
+        table.add_row(*map(Text, row))  # Text, not markup: a name like "[red]x" prints as typed
+    return table
+
+
+def stats_table(stats: Sequence[PlayerStats], title: str = "Yaniv stats", width: int | None = None) -> Table:
+    """The stats as a rich table, one row per player (a bot once for each level it played at); its figures'
+    headings wrapped when the table would be wider than `width`."""
+    return _table(title, STATS_COLUMNS, [player.cells() for player in stats], width)
+
+
+def versus_table(
+    versus: Sequence[Versus], title: str = "Each person against each bot level", width: int | None = None
+) -> Table:
+    """Each person's record against each bot level as a rich table."""
+    return _table(title, VERSUS_COLUMNS, [row.cells() for row in versus], width)
+
+
+def print_stats(path: Path | None = None, console: Console | None = None, ruleset: str | None = None) -> int:
+    """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
+    returns the exit status (1 when the history is unusable)."""
+    out = console or Console()
+    with History(path) as history:
+        stats = history.stats(ruleset)
+        versus = history.versus(ruleset)
+        known = history.rulesets() if ruleset is not None and not stats else []
+        if history.notice:
+            print(f"yaniv: {history.notice}", file=sys.stderr)
+        if history.problem:
+            print(f"yaniv: {history.problem}", file=sys.stderr)
+            return 1
+    if not stats:
+        out.print(no_games_line(ruleset, known), markup=False, highlight=False)
+        return 0
+    of = "" if ruleset is None else f" of {printable(ruleset)}"
+    out.print(stats_table(stats, f"Yaniv stats{of}", out.width))
+    if versus:
+        out.print(versus_table(versus, width=out.width))
+    return 0
+
+
+# -- `yaniv saves` ---------------------------------------------------------------------
+
+
+def seats_text(saved: SavedGame) -> str:
+    """Who sits at each seat: `Ann, Ben (easy bot), Noa (remote)`."""
+    return ", ".join(
+        name if seat.is_human else f"{name} ({seat.describe()})"
+        for name, seat in zip(saved.game.players, saved.meta.seats, strict=True)
+    )
+
+
+def scores_text(saved: SavedGame) -> str:
+    """Each seat's total: `Ann 17 · Ben 37 · Noa out`."""
+    return " · ".join(
+        f"{name} {score}" if score is not None else f"{name} out"
+        for name, score in zip(saved.game.players, saved.game.scores, strict=True)
+    )
+
+
+def saves_table(games: Sequence[SavedGame]) -> Table:
+    """The games in progress as a rich table, newest first."""
+    shown = short_ids([s.game_id for s in games])
+    table = Table(title="Games in progress")
+    for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
+        table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
+    for saved in games:
+        when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
+        # Text cells, never markup: names and the ruleset's name come from the files, as typed.
+        table.add_row(
+            *(
+                Text(cell)
+                for cell in (
+                    shown[saved.game_id],
+                    seats_text(saved),
+                    saved.game.rules.name,
+                    str(saved.game.round_no),
+                    scores_text(saved),
+                    when,
+                )
+            )
+        )
+    return table
+
+
+def print_saves(console: Console | None = None) -> int:
+    """`yaniv saves`: the games in progress, newest first; damaged ones in a line each. Exit status 0."""
+    out = console or Console()
+    for line in record_pending():
+        print(f"yaniv: {line}", file=sys.stderr)
+    listing = scan_saves()
+    for line in listing.problems:
+        print(f"yaniv: {line}", file=sys.stderr)
+    if not listing.games:
+        out.print("No games in progress: start one with 'yaniv'.")
+        return 0
+    out.print(saves_table(listing.games))
+    out.print("Resume one with 'yaniv --resume ID' (the first letters of its id are enough).")
+    return 0
+
+
+# -- `yaniv rulesets` ------------------------------------------------------------------
+
+
+def print_rulesets(console: Console | None = None, folder: Path | None = None) -> int:
+    """`yaniv rulesets`: every ruleset with its origin, the user folder named, bad files with their error."""
+    out = console or Console()
+    where = folder or user_rulesets_dir()
+    # The ruleset's id, name and origin share one column, and the limits stay narrow, so at 80 columns the
+    # description keeps about 30 columns rather than a tall strip of one or two words a line.
+    table = Table(title="Yaniv rulesets", expand=True)
+    table.add_column("ruleset", min_width=11, overflow="fold")
+    table.add_column("players", no_wrap=True)
+    table.add_column("call at", justify="right", no_wrap=True)
+    table.add_column("end", min_width=9)
+    table.add_column("description", ratio=1, min_width=24)
+    for entry in all_rulesets(where):
+        # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
+        origin = "shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}"
+        rules = entry.rules
+        name = Text("invalid", style="red") if rules is None else Text(printable(rules.name))
+        ruleset = Text.assemble((printable(entry.id), "bold"), "\n", name, "\n", (origin, "dim"))
+        if rules is None:
+            table.add_row(ruleset, "", "", "", Text(printable(entry.error or "")))
+            continue
+        if rules.end_mode == "elimination":
+            end = "out above " if rules.end_on == "above" else "out at "
+        else:
+            end = "ends at "
+        table.add_row(
+            ruleset,
+            f"{rules.min_players}–{rules.max_players}",
+            f"≤ {rules.yaniv_limit}",
+            f"{end}{rules.end_limit}",
+            Text(printable(rules.description)),
+        )
+    out.print(table)
+    out.print(f"Your own rulesets go in {printable(str(where))} (one .toml file each).", markup=False, highlight=False)
+    return 0
