@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.playing import deal, play, snapshot
+from playing import deal, play, snapshot
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import (
     BOT_LEVELS,

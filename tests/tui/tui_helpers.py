@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import PurePath
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 import pytest
@@ -27,6 +28,18 @@ from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 
 SIZE = (100, 30)
+
+
+class SnapCompare(Protocol):
+    """pytest-textual-snapshot's `snap_compare` fixture as the snapshot tests call it (the plugin ships no types)."""
+
+    def __call__(
+        self,
+        app: str | PurePath | App[Any],
+        press: Iterable[str] = ...,
+        terminal_size: tuple[int, int] = ...,
+        run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = None,
+    ) -> bool: ...
 
 
 class TableApp(YanivApp):
