@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def private_folders(tmp_path, monkeypatch):
+def private_folders(tmp_path, monkeypatch) -> tuple[Path, Path]:
     """YANIV_DATA_DIR and YANIV_CONFIG_DIR in tmp, so no test reads or writes the real user folders."""
     data = tmp_path / "data"
     config = tmp_path / "config"
