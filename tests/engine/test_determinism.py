@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -53,7 +54,7 @@ def play(preset: str, players: int, seed: int, chooser_seed: int, state) -> tupl
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_same_seed_and_actions_give_the_same_game(preset: str, state) -> None:
+def test_same_seed_and_actions_give_the_same_game(preset: str, state: Callable[[Game], dict[str, Any]]) -> None:
     """Replaying a seed's actions gives the same game at every step: views, log, history, deck and pile."""
     original, actions, states = play(preset, players=4, seed=2024, chooser_seed=9, state=state)
     # Whatever the process-wide generator holds must not matter.
@@ -86,7 +87,7 @@ def test_different_seeds_deal_different_games() -> None:
     assert views(first) != views(second)
 
 
-def test_a_clone_plays_on_identically(state) -> None:
+def test_a_clone_plays_on_identically(state: Callable[[Game], dict[str, Any]]) -> None:
     """A clone carries the generator too: the same actions from it give the same game, reshuffles included."""
     game = Game.new(load_ruleset("yanivo"), ["A", "B", "C"], seed=77)
     bot = MediumBot()

@@ -8,7 +8,7 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def private_folders(tmp_path, monkeypatch) -> tuple[Path, Path]:
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     """YANIV_DATA_DIR and YANIV_CONFIG_DIR in tmp, so no test reads or writes the real user folders."""
     data = tmp_path / "data"
     config = tmp_path / "config"
@@ -18,7 +18,7 @@ def private_folders(tmp_path, monkeypatch) -> tuple[Path, Path]:
 
 
 @pytest.fixture(autouse=True)
-def instant_pass_screen(monkeypatch):
+def instant_pass_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pass screen's half-second guard is for a person's hands; tests press keys only once it is up."""
     from yaniv_tui.tui.screens.pass_turn import PassScreen
 
@@ -26,7 +26,7 @@ def instant_pass_screen(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def pinned_ratings(monkeypatch):
+def pinned_ratings(monkeypatch: pytest.MonkeyPatch) -> None:
     """The setup screen shows each level's rating: from a pinned file, so a new ladder run changes no snapshot."""
     from pathlib import Path
 
@@ -36,7 +36,7 @@ def pinned_ratings(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def recorded_notices(monkeypatch):
+def recorded_notices(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every notification an app is asked to show is kept for `tui_helpers.notices(app)`."""
     from tui_helpers import record_notices
 

@@ -33,7 +33,9 @@ def reports(data: Path) -> list[Path]:
     return sorted((data / "crashes").glob("crash-*.txt"))
 
 
-async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_save(monkeypatch, private_folders):
+async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_save(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     with pytest.raises(Injected):  # under Pilot, Textual raises the app's error again for the test to see
@@ -67,7 +69,9 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
         await play_turn(pilot)
 
 
-async def test_a_bot_that_crashes_in_its_thread_is_reported_too(monkeypatch, private_folders):
+async def test_a_bot_that_crashes_in_its_thread_is_reported_too(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     from yaniv_tui.bots.medium import MediumBot
 
@@ -83,7 +87,9 @@ async def test_a_bot_that_crashes_in_its_thread_is_reported_too(monkeypatch, pri
     assert "in boom" in report.read_text()  # the bot's own traceback, not only the worker's wrapper
 
 
-def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(monkeypatch, capsys, private_folders):
+def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
 
     async def play_then_break(pilot: Pilot[None]) -> None:
@@ -111,7 +117,9 @@ def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(monkeypatch, capsys
     assert saved is not None and saved.game.turns > 0
 
 
-async def test_when_no_report_can_be_written_the_line_says_so(monkeypatch, private_folders):
+async def test_when_no_report_can_be_written_the_line_says_so(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     data.mkdir(parents=True, exist_ok=True)
     (data / "crashes").write_text("a file where the folder should be")

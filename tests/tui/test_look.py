@@ -37,7 +37,7 @@ def full_table(preset: str) -> str:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("preset", PRESETS)
-async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(preset, size):
+async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(preset, size) -> None:
     app = make_app(preset, full_table(preset), seed=5)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -59,7 +59,7 @@ def note_round_session():
     return stacked_session(options, ["AC AD 2H KS KC", "QD QH 9C 9D 8S"], up="AH", deck="7C 7D 7H")
 
 
-async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt():
+async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt() -> None:
     app = TableApp(note_round_session())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -78,7 +78,7 @@ async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt():
         assert scan_saves().newest.meta.took == ()
 
 
-async def test_the_card_you_took_and_the_hands_order_come_back_on_resume():
+async def test_the_card_you_took_and_the_hands_order_come_back_on_resume() -> None:
     app = make_app("israeli", "Ann,bot:medium:Bea", seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -99,7 +99,7 @@ async def test_the_card_you_took_and_the_hands_order_come_back_on_resume():
         assert f"you took {face(took)}" in screen_text(again)
 
 
-async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it():
+async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it() -> None:
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -118,7 +118,7 @@ async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it():
             await settle(pilot)
 
 
-async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest():
+async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest() -> None:
     app = make_app("israeli", full_table("israeli"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -134,7 +134,7 @@ async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest():
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
 
 
-async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged():
+async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged() -> None:
     options = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
     session = stacked_session(options, ["AC 2D 3H KS KC", "QD QH 9C 9D 8S"], up="AH", deck="7C")
     game = session.game
@@ -153,7 +153,7 @@ async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged():
         assert app.screen.reshuffled_after == [1]
 
 
-async def test_your_turn_marks_what_each_other_player_did_since_your_last_move():
+async def test_your_turn_marks_what_each_other_player_did_since_your_last_move() -> None:
     app = make_app("israeli", "Ann,Bob,bot:easy:Cy", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(5):
@@ -184,7 +184,7 @@ async def test_your_turn_marks_what_each_other_player_did_since_your_last_move()
             assert all("+deck" not in region_text(app, p.region) for p in table.query(SeatPanel))
 
 
-def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none():
+def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none() -> None:
     from yaniv_tui.engine import Seat
     from yaniv_tui.store.meta import MetaError, SaveMeta, meta_to_dict, read_meta
 
@@ -199,7 +199,7 @@ def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none():
             read_meta({**data, key: bad}, ("Ann", "Bea"), 2)
 
 
-def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
+def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line() -> None:
     from yaniv_tui.engine import Turn, parse_cards
     from yaniv_tui.tui.widgets.table import SeatInfo, compact_line
 
@@ -211,7 +211,7 @@ def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
     assert compact_line(info, False, 14).plain.startswith("  Fghijklmnopqrs ")  # width unknown: the whole name
 
 
-def test_compact_seat_lines_keep_their_columns_with_a_wide_name():
+def test_compact_seat_lines_keep_their_columns_with_a_wide_name() -> None:
     """Issue 30: the compact seat lines padded names by characters, so a CJK name (two cells a character)
     shifted its line's columns; cut by characters, it could overflow what it was cut for."""
     from rich.cells import cell_len

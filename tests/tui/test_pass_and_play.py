@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual import events
+from textual.pilot import Pilot
 from tui_helpers import SIZE, make_app, play_turn, screen_text
 
 from yaniv_tui.engine import Card, Game
@@ -58,7 +60,7 @@ def check_privacy(app, game: Game, passes: list[str]) -> None:
         assert not shown, f"{game.players[seat]}'s {shown} on screen during {game.players[game.current]}'s turn"
 
 
-async def test_two_humans_and_a_bot_never_see_each_others_cards():
+async def test_two_humans_and_a_bot_never_see_each_others_cards() -> None:
     app = make_app("seven-cards", "Ann,Bob,bot:medium", seed=6, end_limit=30)  # two rounds
     passes: list[str] = []
     events: list[tuple[str, str]] = []
@@ -88,7 +90,7 @@ async def test_two_humans_and_a_bot_never_see_each_others_cards():
         assert i > 0 and events[i - 1] == ("pass", events[i][1]), f"no pass screen before {events[i]}"
 
 
-async def test_the_pass_screen_names_the_player_and_hides_the_table():
+async def test_the_pass_screen_names_the_player_and_hides_the_table() -> None:
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -108,7 +110,7 @@ async def test_the_pass_screen_names_the_player_and_hides_the_table():
 HUMAN_GUARD = PassScreen.READY_AFTER
 
 
-async def wait_until_ready(pilot) -> None:
+async def wait_until_ready(pilot: Pilot[None]) -> None:
     """Let the pass screen's guard run out, as a person reaching for the keyboard would."""
     await pilot.pause()
     await asyncio.sleep(PassScreen.READY_AFTER + 0.05)
@@ -119,7 +121,7 @@ def hand_shown(app, table: TableScreen, seat: int) -> bool:
     return table.viewer == seat or any(face(card) in text for card in table.game.hand(seat))
 
 
-async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch):
+async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     # The issue's steps: 5, enter, d, then enter 0.3 s later; Bob's hand must stay hidden from Ann.
     # The product waits half a second. The test waits longer, so that a busy machine, slow to deliver the
     # key typed 0.3 s later, cannot make it arrive after the guard has run out.
@@ -147,7 +149,7 @@ async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeyp
         assert app.screen is table and table.viewer == second
 
 
-async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it():
+async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it() -> None:
     # Even with no guard time at all, a key typed before the screen was up is not an answer to it.
     assert PassScreen.READY_AFTER == 0
     app = make_app("israeli", "Ann,Bob", seed=3)
@@ -168,7 +170,7 @@ async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it():
         assert app.screen is table and table.viewer == second
 
 
-async def test_only_the_named_key_passes_the_screen(monkeypatch):
+async def test_only_the_named_key_passes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PassScreen, "READY_AFTER", HUMAN_GUARD)
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -181,7 +183,7 @@ async def test_only_the_named_key_passes_the_screen(monkeypatch):
         assert app.screen is table and table.viewer == table.game.current
 
 
-async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards():
+async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards() -> None:
     app = make_app("sursis", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 
+import pytest
 from test_table_flow import until
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
@@ -33,7 +34,7 @@ def knocked_out_next() -> Session:
     return session
 
 
-async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
+async def rest_of(key: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Session, list[str], int, int]:
     """Ann is knocked out in round 1; `key` watches (w) or skips (e) the rest. The session at the game's end,
     the tips shown meanwhile, the table's draws and the moves played after the key."""
     monkeypatch.setattr(round_end, "WATCH_PAUSE", 0.01)
@@ -62,7 +63,9 @@ async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
         return session, tips, draws, session.game.turns - turns
 
 
-async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_watched(monkeypatch):
+async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_watched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     skipped, tips, draws, moves = await rest_of("e", monkeypatch)
     watched, _, _, _ = await rest_of("w", monkeypatch)
     game = skipped.game
@@ -83,7 +86,7 @@ async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_wat
     assert not save_path(key).exists()
 
 
-async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help():
+async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help() -> None:
     # A pause before each bot's move long enough for the table's key bar to be read before the first one.
     options = dataclasses.replace(make_options("israeli", "bot:easy,bot:medium", seed=5), bot_delay=3.0)
     app = TableApp(Session(options))

@@ -179,21 +179,21 @@ async def test_the_message_line_speaks_in_one_voice_in_either_notation() -> None
         assert line.startswith("9C KS is not a legal drop"), line
 
 
-def test_the_concede_dialog_asks_you_without_naming_you():
+def test_the_concede_dialog_asks_you_without_naming_you() -> None:
     from yaniv_tui.tui.screens.concede import concede_question
 
     assert concede_question("You").startswith("Concede the game? You leave it")
     assert concede_question("Ann").startswith("Concede the game, Ann? You leave it")
 
 
-def test_the_pass_screen_asks_you_without_naming_you():
+def test_the_pass_screen_asks_you_without_naming_you() -> None:
     from yaniv_tui.tui.screens.pass_turn import ready_line
 
     assert ready_line("You") == "Press enter when only you can see the screen."
     assert ready_line("Ann") == "Ann, press enter when only you can see the screen."
 
 
-def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does():
+def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does() -> None:
     import dataclasses
 
     import pytest
