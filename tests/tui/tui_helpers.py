@@ -97,7 +97,7 @@ async def until(pilot: Pilot[None], done: Callable[[], object], limit: int = 400
     raise AssertionError("never happened")
 
 
-def screen_lines(app: App[object]) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """The current screen exactly as a person sees it, one string a row, each padded to the screen's width in
     cells; read through Textual's public `App.export_screenshot`, not its compositor."""
     width, height = app.size
@@ -120,12 +120,12 @@ def drawn_lines(widget: Widget) -> list[Strip]:
     return widget.render_lines(Region(0, 0, widget.region.width, widget.region.height))
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The current screen exactly as a person sees it, as lines of text."""
     return "\n".join(screen_lines(app))
 
 
-_TOLD: WeakKeyDictionary[App[object], list[str]] = WeakKeyDictionary()
+_TOLD: WeakKeyDictionary[App[Any], list[str]] = WeakKeyDictionary()
 
 
 def record_notices(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,14 +133,14 @@ def record_notices(monkeypatch: pytest.MonkeyPatch) -> None:
     `notices`: Textual has no public way to read the notifications shown."""
     notify = App.notify
 
-    def recording(app: App[object], message: str, **how: Any) -> None:
+    def recording(app: App[Any], message: str, **how: Any) -> None:
         _TOLD.setdefault(app, []).append(message)
         notify(app, message, **how)
 
     monkeypatch.setattr(App, "notify", recording)
 
 
-def notices(app: App[object]) -> list[str]:
+def notices(app: App[Any]) -> list[str]:
     """Every notification `app` was asked to show, oldest first (tests/tui's conftest records them)."""
     return list(_TOLD.get(app, []))
 
