@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from playing import deal
@@ -73,9 +74,14 @@ def test_a_hint_is_only_for_the_seat_whose_turn_it_is() -> None:
 def test_the_expert_takes_a_bounded_number_of_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
     from yaniv_tui.bots import expert
 
-    guesses = []
+    guesses: list[int] = []
     guess = expert.guess_hidden
-    monkeypatch.setattr(expert, "guess_hidden", lambda *a: guesses.append(1) or guess(*a))
+
+    def counted(*a: Any) -> expert.World:
+        guesses.append(1)
+        return guess(*a)
+
+    monkeypatch.setattr(expert, "guess_hidden", counted)
     game = deal("israeli", ["KS KH 2C 4C 9D", "5H 6H 7H 8H 9H"], up="3C")
     hint = suggest(game.view(0), seed=1, samples=3, budget_ms=None)
     assert hint.line.startswith("drop ")

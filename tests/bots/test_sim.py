@@ -105,6 +105,7 @@ def test_two_processes_give_the_figures_of_one() -> None:
     ],
 )
 def test_a_bad_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stop:

@@ -47,6 +47,7 @@ def test_sim_deals_the_hand_size_asked_for(choosing: str, capsys: pytest.Capture
     ],
 )
 def test_sim_refuses_a_hand_size_in_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status: int | str | None
     try:
         status = yaniv(["sim", *argv, "--rounds", "1"])
     except SystemExit as stop:

@@ -16,6 +16,7 @@ def main(argv: list[str]) -> int:
 
 
 def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stop:

@@ -10,6 +10,7 @@ import pytest
 
 from yaniv_tui.engine import (
     JOKER,
+    Action,
     CallYaniv,
     Card,
     Game,
@@ -17,6 +18,7 @@ from yaniv_tui.engine import (
     IllegalActionError,
     KeepCard,
     Play,
+    Ruleset,
     SlapDown,
     Turn,
     drop_kind,
@@ -161,7 +163,7 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
     ids=["not-in-hand", "twice", "not-a-group", "ace-high", "empty", "bad-take", "yaniv-above-limit", "slap", "pass"],
 )
 def test_illegal_action_changes_nothing(
-    action, message: str, dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+    action: Action, message: str, dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
 ) -> None:
     """An illegal action raises IllegalActionError with a one-line message and leaves the game exactly as it was."""
     game = dealt("israeli", HANDS, up="2D")
@@ -201,7 +203,7 @@ def test_no_action_after_the_game_is_over(dealt: Callable[..., Game], state: Cal
 # -- the slap-down (a house rule) ---------------------------------------------------------------
 
 
-def slap_rules():  # type: ignore[no-untyped-def]
+def slap_rules() -> Ruleset:
     return ruleset_from_dict({"drops": {"slap_down": True}}, ruleset_id="slap")
 
 
@@ -225,7 +227,8 @@ def test_slap_down_offered_after_a_matching_draw(
         game.apply(SlapDown(card("KC")))
     assert state(game) == before
     game.apply(SlapDown(card("5S")))
-    assert game.phase == "turn" and game.current == 1
+    assert game.phase == "turn" and game.current == 1  # type: ignore[comparison-overlap]  # mypy keeps "slap" past apply()
+
     assert card("5S") not in game.view(0).hand and len(game.view(0).hand) == 4
     assert game.view(1).previous_drop == cards("5H 5S")
     assert game.view(1).seen[-1] == Turn(0, cards("5H"), None, card("5S"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 from playing import deal, play, snapshot
@@ -224,7 +225,8 @@ def test_a_game_built_mid_round_from_its_state() -> None:
     deck = list(full_deck_of(rules, 2))
     for card in [*hands[0], *hands[1], *pile[0], *pile[1]]:
         deck.remove(card)
-    state = {"hands": hands, "deck": deck, "pile": pile, "current": 1, "seed": 7}
+    state: dict[str, Any] = {"hands": hands, "deck": deck, "pile": pile, "current": 1, "seed": 7}
+
     game = Game.from_state(rules, ["A", "B"], **state, log=[Turn(0, tuple(parse_cards("9C 9H")), None)])
     assert (game.round_no, game.scores, game.previous_kind) == (1, [0, 0], "set")
     assert game.takeable == tuple(parse_cards("9C 9H"))

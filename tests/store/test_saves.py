@@ -85,7 +85,7 @@ def test_a_failure_between_the_write_and_the_rename_keeps_the_last_good_save(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(saves.os, "replace", crash)
+        patch.setattr("yaniv_tui.store.saves.os.replace", crash)
         with pytest.raises(SaveError, match=r"cannot save the game .*No space left"):
             save_game(later, ONE_HUMAN)
     assert os.listdir(saves_dir()) == [f"{ONE_HUMAN.game_id}.json"]  # no temporary file left behind
@@ -333,7 +333,8 @@ def test_a_save_swapped_for_a_fifo_after_its_check_is_not_waited_on(
     def stat_as_if_regular(path: object, *args: object, **kwargs: object) -> os.stat_result:
         return real_stat(regular if Path(str(path)) == fifo else path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(saves.os, "stat", stat_as_if_regular)
+    monkeypatch.setattr("yaniv_tui.store.saves.os.stat", stat_as_if_regular)
+
     outcome = _guarded(lambda: read_save(fifo))
     assert isinstance(outcome, SaveError) and "FIFO" in str(outcome)
     monkeypatch.undo()
