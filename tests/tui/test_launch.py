@@ -62,7 +62,7 @@ def test_every_bot_level_the_bots_package_offers_is_accepted() -> None:
         (["--ruleset", " ", "--players", "A,B"], "--ruleset needs a preset id or a .toml file"),
     ],
 )
-def test_a_bad_flag_is_one_clear_line(argv, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_flag_is_one_clear_line(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(UsageError, match=r"\w"):
         options_from_args(argv)
     assert main(argv) == EXIT_USAGE
@@ -83,7 +83,7 @@ def test_a_damaged_ruleset_file_is_one_line(tmp_path: Path, capsys: pytest.Captu
     "argv",
     [["--players", "Ann,bot:grandmaster"], ["--ruleset", "sursis", "--end-score", "7"], ["--frobnicate"]],
 )
-def test_the_command_exits_2_without_a_traceback(argv) -> None:
+def test_the_command_exits_2_without_a_traceback(argv: list[str]) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "yaniv_tui", *argv], capture_output=True, text=True, timeout=60, check=False
     )
@@ -133,7 +133,7 @@ def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch: pytest.
     ],
 )
 def test_resume_refuses_the_flags_of_a_new_game_in_one_line(
-    argv, named: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Before: --resume went back to the saved game and silently ignored --seed and --ruleset.
     assert main(argv) == EXIT_USAGE

@@ -29,7 +29,7 @@ async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats() -> Non
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 20)])
-async def test_below_80x24_the_screen_asks_for_more_room(size) -> None:
+async def test_below_80x24_the_screen_asks_for_more_room(size: tuple[int, int]) -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)

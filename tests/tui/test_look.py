@@ -37,7 +37,9 @@ def full_table(preset: str) -> str:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("preset", PRESETS)
-async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(preset, size) -> None:
+async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(
+    preset: str, size: tuple[int, int]
+) -> None:
     app = make_app(preset, full_table(preset), seed=5)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)

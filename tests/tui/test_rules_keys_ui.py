@@ -162,7 +162,7 @@ def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new() -> N
     ],
 )
 async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player_may_take(
-    keys, laid: str, ends: str
+    keys: tuple[str, str, str], laid: str, ends: str
 ) -> None:
     rules = dataclasses.replace(Ruleset(), spare_joker="before_first")
     options = make_options(rules, "Ann,bot:medium")

@@ -13,7 +13,7 @@ PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_says_its_limit_and_its_end(preset) -> None:
+def test_every_preset_says_its_limit_and_its_end(preset: str) -> None:
     rules = load_ruleset(preset)
     text = "\n".join(describe(rules))
     assert f"worth {rules.yaniv_limit} or less" in text
@@ -53,7 +53,7 @@ _CASES = {
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("on_tie", [True, False])
 def test_the_assaf_sentence_says_what_the_engine_does_on_a_lower_an_equal_and_a_higher_hand(
-    preset, on_tie: bool
+    preset: str, on_tie: bool
 ) -> None:
     """Issue 14 item 5: "if nobody has less, the caller scores 0" contradicted "as low or lower Assafs"."""
     import re

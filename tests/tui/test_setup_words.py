@@ -25,7 +25,7 @@ def shown_in(app: YanivApp, widget: Static) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 40)])
-async def test_the_editors_already_exists_is_shown_whole(size) -> None:
+async def test_the_editors_already_exists_is_shown_whole(size: tuple[int, int]) -> None:
     save_user_ruleset("israeli", {}, "friday")
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=size) as pilot:
