@@ -6,6 +6,7 @@ The error is injected by monkeypatching one of the table's methods to raise, as 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -58,6 +59,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     text = app.crash_report.read_text()
     assert "Injected: a bug planted by the test" in text and "Traceback (most recent call last)" in text
     assert f"version: {__version__}" in text and f"game: {game_id}" in text and "time: 20" in text
+    assert app.crash_line is not None
     assert f"yaniv --resume {game_id[:8]}" in app.crash_line and str(app.crash_report) in app.crash_line
     # The game is as it was saved after its last move, and it loads and plays on.
     saved = scan_saves().newest
@@ -92,7 +94,7 @@ def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(
 ) -> None:
     data, _ = private_folders
 
-    async def play_then_break(pilot: Pilot[None]) -> None:
+    async def play_then_break(pilot: Pilot[Any]) -> None:  # Any: App.run's auto_pilot takes a Pilot[object]
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 from tui_helpers import SIZE, TableApp, make_app, make_options, play_to_end, screen_text, settle, stacked_session
 
@@ -17,7 +17,7 @@ from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
 
 
-def as_text(renderable) -> str:
+def as_text(renderable: RenderableType) -> str:
     out = io.StringIO()
     Console(width=100, file=out, color_system=None).print(renderable)
     return out.getvalue()

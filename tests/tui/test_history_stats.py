@@ -6,6 +6,7 @@ from tui_helpers import SIZE, make_app, notices, play_to_end, screen_text
 
 from yaniv_tui.store import History, history_path
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.stats import StatsScreen, two_lines
 
@@ -14,6 +15,7 @@ async def test_a_finished_game_and_its_rounds_are_in_the_history() -> None:
     app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
         game = app.screen.session.game
         rounds = len(game.history)
     with History() as history:

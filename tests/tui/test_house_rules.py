@@ -44,7 +44,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected() -> None:
         await pilot.pause()
         assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
         slap_row = dialog.query_one("#hr-slap_down", Switch).parent
-        assert "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
+        assert slap_row is not None and "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
         slap = dialog.query_one("#hr-slap_down", Switch)
         assert slap.value is False
         slap.focus()
@@ -115,13 +115,13 @@ async def test_cancel_and_escape_write_nothing() -> None:
         assert app.screen is setup and user_files() == []
         await pilot.click("#house-rules")
         await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, HouseRulesScreen)
-        dialog.query_one("#hr-slap_down", Switch).value = True
+        reopened = app.screen
+        assert isinstance(reopened, HouseRulesScreen)
+        reopened.query_one("#hr-slap_down", Switch).value = True
         await pilot.click("#hr-cancel")
         await pilot.pause()
         assert app.screen is setup and user_files() == []
-        assert setup.ruleset_id == "israeli"
+        assert isinstance(setup, SetupScreen) and setup.ruleset_id == "israeli"
 
 
 async def test_every_key_is_offered_grouped_by_its_table() -> None:

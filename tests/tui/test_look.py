@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from textual.app import App
 from textual.geometry import Region
 from tui_helpers import SIZE, TableApp, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
@@ -13,13 +16,14 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 from yaniv_tui.tui.widgets.table import SeatPanel, TurnLog
 
 PRESETS = ("israeli", "seven-cards", "sursis", "yanivo")
 
 
-def region_text(app, region: Region) -> str:
+def region_text(app: App[Any], region: Region) -> str:
     """What the screen shows inside `region`, line by line."""
     lines = screen_text(app).splitlines()
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
@@ -55,7 +59,7 @@ async def test_every_presets_largest_table_shows_each_name_count_score_and_whose
         assert "Your hand" in screen_text(app) and "choose cards" in screen_text(app)
 
 
-def note_round_session():
+def note_round_session() -> Session:
     """Ann takes A♥ from the pile, Bea plays, Ann calls Yaniv: round 2 is dealt with Ann's note of round 1."""
     options = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
     return stacked_session(options, ["AC AD 2H KS KC", "QD QH 9C 9D 8S"], up="AH", deck="7C 7D 7H")
@@ -75,9 +79,10 @@ async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt() -> 
         assert isinstance(app.screen, RoundEndScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is table and table.game.round_no == 2
+        assert app.screen is table and table.game.round_no == 2  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         assert table.fresh == {} and "you took" not in screen_text(app)
-        assert scan_saves().newest.meta.took == ()
+        newest = scan_saves().newest
+        assert newest is not None and newest.meta.took == ()
 
 
 async def test_the_card_you_took_and_the_hands_order_come_back_on_resume() -> None:
@@ -88,6 +93,7 @@ async def test_the_card_you_took_and_the_hands_order_come_back_on_resume() -> No
         await settle(pilot)
         await pilot.press("o")
         await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
         took = app.screen.fresh[0]
         assert app.screen.sort_by == "suit"
     saved = scan_saves().newest
@@ -129,6 +135,7 @@ async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest() ->
             await settle(pilot)
         await pilot.pause()
         table = app.screen
+        assert isinstance(table, TableScreen)
         log = table.query_one(TurnLog)
         turns = len(table.game.log)
         assert turns > log.size.height
@@ -152,7 +159,7 @@ async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged() -> None:
         lines = app.screen.query_one(TurnLog)._shown
         assert lines is not None
         assert "shuffled into a new deck" in lines[1], lines
-        assert app.screen.reshuffled_after == [1]
+        assert isinstance(app.screen, TableScreen) and app.screen.reshuffled_after == [1]
 
 
 async def test_your_turn_marks_what_each_other_player_did_since_your_last_move() -> None:
@@ -178,11 +185,14 @@ async def test_your_turn_marks_what_each_other_player_did_since_your_last_move()
                     assert ("+deck" in shown) == (turn.take is None), shown
                 else:
                     assert "−" not in shown and "+deck" not in shown, shown
-            marked = [line for line in table.query_one(TurnLog)._shown if "▸" in line]
+            shown_log = table.query_one(TurnLog)._shown
+            assert shown_log is not None
+            marked = [line for line in shown_log if "▸" in line]
             assert len(marked) == len(game.log) - since
             await play_turn(pilot)
             await pilot.pause()
-            assert not any("▸" in line for line in table.query_one(TurnLog)._shown)
+            shown_log = table.query_one(TurnLog)._shown
+            assert shown_log is not None and not any("▸" in line for line in shown_log)
             assert all("+deck" not in region_text(app, p.region) for p in table.query(SeatPanel))
 
 

@@ -6,21 +6,24 @@ import pytest
 from tui_helpers import SIZE, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
+from yaniv_tui.engine import Card
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
 
 
-async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tuple[object, ...]]:
+async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tuple[Card, ...]]:
     """Ann plays one turn against two medium bots, leaving a save; the game as it was, and Ann's hand."""
     app = make_app(ruleset, "Ann,bot:medium:Bea,bot:medium:Cy", seed=seed)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
         return game_to_dict(app.screen.game), app.screen.game.hand(0)
 
 
@@ -115,6 +118,7 @@ async def test_a_finished_game_removes_its_save_once_it_is_in_the_history() -> N
     app = make_app("seven-cards", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
         game_id = app.screen.session.meta.game_id
         assert not save_path(game_id).exists()
         assert not is_open_elsewhere(game_id)  # the lock went with the game
@@ -124,7 +128,7 @@ async def test_a_finished_game_removes_its_save_once_it_is_in_the_history() -> N
 
 
 async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args, **kwargs) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise SaveError("cannot save the game to /nowhere: disk full")
 
     monkeypatch.setattr("yaniv_tui.tui.session.save_game", refuse)
@@ -223,6 +227,7 @@ async def test_after_the_app_quits_the_game_is_no_longer_locked() -> None:
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
         game_id = app.screen.session.meta.game_id
         assert is_open_elsewhere(game_id)  # held by the table
     assert not is_open_elsewhere(game_id)
@@ -243,7 +248,8 @@ def test_resume_by_an_id_prefix_locks_that_game(capsys: pytest.CaptureFixture[st
         err = capsys.readouterr().err.strip()
         assert "open in another yaniv" in err and "\n" not in err
     finally:
-        saved.lock.release()
+        if saved.lock is not None:  # checked above
+            saved.lock.release()
     assert play.saved_game(None).game_id == newer.game_id  # no id: the newest
 
 
@@ -412,6 +418,7 @@ async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() ->
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
         (listed,) = app.screen.games
         save_path(listed.game_id).unlink()  # deleted by another yaniv meanwhile
         await pilot.press("ctrl+r")
@@ -429,7 +436,7 @@ async def test_continue_looks_again_once_the_other_yaniv_has_quit() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.screen.saved is None
+        assert isinstance(app.screen, SetupScreen) and app.screen.saved is None
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

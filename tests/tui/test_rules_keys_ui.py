@@ -6,10 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Input, Select, Switch
 from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session
 
-from yaniv_tui.engine import Ruleset, drop_kind, parse_cards, takeable
+from yaniv_tui.engine import Key, Ruleset, drop_kind, parse_cards, takeable
 from yaniv_tui.store import user_rulesets_dir
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -73,7 +74,7 @@ async def test_a_hand_size_given_on_the_command_line_is_chosen() -> None:
     ("field", "widget"),
     [("hand_size_choices", Input), ("turn_up", Switch), ("spare_joker", Select), ("slap_jokers", Switch)],
 )
-async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: type) -> None:
+async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: type[Widget]) -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -89,7 +90,7 @@ async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: typ
         assert key.doc.split(";")[0][:40] in " ".join(screen_text(app).split())
 
 
-def dialog_keys():
+def dialog_keys() -> tuple[Key, ...]:
     from yaniv_tui.engine import KEYS
 
     return KEYS
@@ -102,6 +103,7 @@ async def test_the_house_rules_dialog_saves_a_table_with_no_card_turned_up() -> 
         await pilot.press("ctrl+e")
         await pilot.pause()
         dialog = app.screen
+        assert isinstance(dialog, HouseRulesScreen)
         dialog.query_one("#hr-turn_up", Switch).value = False
         dialog.query_one("#hr-hand_size_choices", Input).value = "5, 6"
         dialog.query_one("#hr-id", Input).value = "bare"
@@ -179,4 +181,5 @@ async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player
         await pilot.pause()
         first = session.game.log[0]
         assert first.seat == 0 and first.drop == tuple(parse_cards(laid))
-        assert takeable(first.drop, drop_kind(first.drop, rules), rules) == tuple(parse_cards(ends))
+        kind = drop_kind(first.drop, rules)
+        assert kind is not None and takeable(first.drop, kind, rules) == tuple(parse_cards(ends))

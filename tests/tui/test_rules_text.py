@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
@@ -42,7 +43,7 @@ def test_a_changed_field_changes_the_words() -> None:
 
 
 #: Each way the Assaf sentence may put its two cases, as a test of the lowest other hand against the caller's.
-_CASES = {
+_CASES: dict[str, Callable[[int, int], bool]] = {
     "every other hand is higher": lambda other, caller: other > caller,
     "nobody has a lower hand": lambda other, caller: other >= caller,
     "someone has a hand as low or lower": lambda other, caller: other <= caller,

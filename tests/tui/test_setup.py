@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
@@ -58,8 +59,9 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused() -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
+        assert isinstance(setup, SetupScreen)
         rows = list(setup.query(SeatRow))
-        assert rows[1].parent is not None
+        assert isinstance(rows[1].parent, Widget)
         await pilot.click(rows[1].parent, offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
@@ -76,6 +78,7 @@ async def test_a_typed_end_score_where_the_preset_takes_any() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
+        assert isinstance(setup, SetupScreen)
         typed = setup.query_one("#end-typed", Input)
         assert typed.display
         typed.value = "35"

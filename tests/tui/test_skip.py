@@ -11,7 +11,7 @@ from test_table_flow import until
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
 from yaniv_tui.store import history_path, save_path
-from yaniv_tui.tui.screens import round_end, table_state
+from yaniv_tui.tui.screens import round_end, table_state, table_view
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import keys_table
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
@@ -40,9 +40,9 @@ async def rest_of(key: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Session, l
     monkeypatch.setattr(round_end, "WATCH_PAUSE", 0.01)
     tips: list[str] = []
     draws = 0
-    drawn = table_state.draw
+    drawn = table_view.draw
 
-    def counted(table) -> None:
+    def counted(table: TableScreen) -> None:
         nonlocal draws
         draws += 1
         if table.tip not in tips[-1:]:
@@ -93,6 +93,7 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
+        assert isinstance(table, TableScreen)
         assert footer_keys(app).get("e") == "skip to the end"
         assert ("e", "skip to the end") in help_rows(table)
         await pilot.press("e")
@@ -102,5 +103,5 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
 
 def help_rows(screen: TableScreen) -> list[tuple[str, str]]:
     """The rows of the keys the help lists over `screen`."""
-    keys, does = keys_table(screen, []).columns
+    keys, does = keys_table(screen, []).columns  # type: ignore[arg-type]  # it takes Screen[object]: invariant
     return list(zip((str(k) for k in keys.cells), (str(d) for d in does.cells), strict=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from fake_net import FakeHost
@@ -54,7 +55,7 @@ async def still(pilot: Pilot[None]) -> None:
     raise AssertionError("the screen never stopped changing")
 
 
-def setup_then(*keys: str, screen: type):
+def setup_then(*keys: str, screen: type) -> Callable[[Pilot[None]], Awaitable[None]]:
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await pilot.press(*keys)
@@ -63,7 +64,7 @@ def setup_then(*keys: str, screen: type):
     return run_before
 
 
-def table_then(*keys: str, screen: type):
+def table_then(*keys: str, screen: type) -> Callable[[Pilot[None]], Awaitable[None]]:
     async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await pilot.press(*keys)
@@ -143,7 +144,7 @@ def test_scores_after_a_round(snap_compare: SnapCompare) -> None:
 
 
 def test_table_talk(snap_compare: SnapCompare) -> None:
-    def host(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+    def host(game: Game, seats: Sequence[Seat], game_id: str) -> FakeHost:
         return FakeHost(game, seats)
 
     app = YanivApp(make_options("sursis", "Ann,bot:easy,remote:Noa", seed=2), hosting=host)

@@ -29,7 +29,7 @@ async def ask_for_a_hint(pilot: Pilot[None]) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
-def test_a_hint(snap_compare: SnapCompare, size) -> None:
+def test_a_hint(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     assert snap_compare(hinted_table(), terminal_size=size, run_before=ask_for_a_hint)
 
 

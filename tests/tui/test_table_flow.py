@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_helpers import (
     SIZE,
     TableApp,
@@ -41,7 +43,7 @@ def knocked_out_next() -> Session:
     return session
 
 
-async def until(pilot: Pilot[None], condition, limit: int = 600) -> None:
+async def until(pilot: Pilot[None], condition: Callable[[], object], limit: int = 600) -> None:
     """Let the app run (bots, workers, timers) until `condition()` holds."""
     for _ in range(limit):
         if condition():
@@ -62,6 +64,7 @@ async def test_once_no_human_is_left_in_skip_plays_the_rest_at_once_and_shows_th
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
         await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
         game = app.screen.session.game
         assert game.is_over and len(game.history) >= 2 and 0 not in game.winners
 
@@ -112,9 +115,11 @@ async def test_concede_asks_first_and_play_on_changes_nothing() -> None:
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ConcedeScreen)
-        assert "the history never counts the game as your win" in str(app.screen.query_one("#confirm-question").content)
+        assert "the history never counts the game as your win" in str(
+            app.screen.query_one("#confirm-question", Static).content
+        )
         await pilot.press("n")
-        assert app.screen is table and table.stage == "choose"
+        assert app.screen is table and table.stage == "choose"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         assert table.session.meta.conceded == () and table.session.at_screen(0)
 
 

@@ -81,7 +81,7 @@ async def test_undo_survives_a_resume() -> None:
         await settle(pilot)
         await pilot.press("u")
         await pilot.pause()
-        assert as_seen(again.screen.game) == before
+        assert isinstance(again.screen, TableScreen) and as_seen(again.screen.game) == before
 
 
 async def test_no_undo_with_two_humans_at_the_table() -> None:
@@ -141,13 +141,14 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
         seat = table.game.current
         seen = seen_by(table.game, seat)
         play = pile_take(table)
+        assert play.take is not None  # pile_take's
         keys = keys_for(table, play)
         start = game_to_dict(table.game)
         await pilot.press(*keys)
         await settle(pilot)
         seen |= seen_by(table.game, seat)
         played = game_to_dict(table.game)
-        bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+        bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]  # the easy bots' own
         for _ in range(3):
             await pilot.press("u")
             await pilot.pause()
@@ -160,7 +161,7 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
             # The same move: the same deck, the same bots (not reseeded), so the same replies.
             assert game_to_dict(table.game) == played
             assert seen_by(table.game, seat) <= seen
-            again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+            again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]
             assert again == bots
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 from tui_helpers import SIZE, screen_text, settle
 
 from yaniv_tui.cli import play as launch
@@ -33,7 +34,7 @@ async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones() -> No
         bad = str(screen.query_one("#bad-rulesets").render())
         assert bad.startswith("broken.toml not loaded: ") and len(bad.strip().splitlines()) == 1
         assert "broken.toml not loaded" in screen_text(app)
-        screen.query_one("#presets").highlighted = list(screen.presets).index("kitchen")
+        screen.query_one("#presets", OptionList).highlighted = list(screen.presets).index("kitchen")
         await pilot.pause()
         text = screen_text(app)
         assert "Kitchen table" in text and "your file" in text

@@ -31,14 +31,15 @@ SIZE = (100, 30)
 
 
 class SnapCompare(Protocol):
-    """pytest-textual-snapshot's `snap_compare` fixture as the snapshot tests call it (the plugin ships no types)."""
+    """pytest-textual-snapshot's `snap_compare` fixture as the snapshot tests call it (the plugin ships no types).
+    It awaits what `run_before` returns and drops its result (`play_to_end` counts its steps)."""
 
     def __call__(
         self,
         app: str | PurePath | App[Any],
         press: Iterable[str] = ...,
         terminal_size: tuple[int, int] = ...,
-        run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = None,
+        run_before: Callable[[Pilot[Any]], Awaitable[object] | None] | None = None,
     ) -> bool: ...
 
 
