@@ -37,7 +37,9 @@ def views(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def play(preset: str, players: int, seed: int, chooser_seed: int, state) -> tuple[Game, list[Action], list[Any]]:  # type: ignore[no-untyped-def]
+def play(
+    preset: str, players: int, seed: int, chooser_seed: int, state: Callable[[Game], dict[str, Any]]
+) -> tuple[Game, list[Action], list[Any]]:
     """A whole game of plain bots with a random player at seat 0, recording every action and state."""
     game = Game.new(load_ruleset(preset), [f"P{s}" for s in range(players)], seed=seed)
     rng = random.Random(chooser_seed)

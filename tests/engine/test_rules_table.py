@@ -598,7 +598,7 @@ def test_sursis_limit_200() -> None:
 # -- drawing from the previous drop -------------------------------------------------------------
 
 
-def _after_drop(dealt, preset: str, drop: str):  # type: ignore[no-untyped-def]
+def _after_drop(dealt: Callable[..., Game], preset: str, drop: str) -> Game:
     """Seat 0 drops `drop` (and takes the deck top); returns the game at seat 1's turn."""
     size = load_ruleset(preset).hand_size
     hand = parse_cards(drop)
@@ -630,7 +630,7 @@ def test_take_from_a_set(
     middle = Play(tuple(parse_cards("KS")), parse_cards("5S")[0])
     if "5S" in takeable:
         game.apply(middle)
-        assert parse_cards("5S")[0] in game.hands[1]
+        assert parse_cards("5S")[0] in game.hand(1)
     else:
         before = state(game)
         with pytest.raises(IllegalActionError, match="5♠ cannot be taken: take 5♥ or 5♦"):

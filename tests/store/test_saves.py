@@ -139,10 +139,10 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     ids=["truncated", "empty", "wrong version", "impossible score", "unknown bot", "another file"],
 )
 def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
-    data_dir: Path, damage: object, message: str
+    data_dir: Path, damage: Callable[[str], str], message: str
 ) -> None:
     path = save_game(new_game(seed=1), ONE_HUMAN)
-    damaged = damage(path.read_text())  # type: ignore[operator]
+    damaged = damage(path.read_text())
     path.write_text(damaged)
     with pytest.raises(SaveError) as error:
         load_save(path)
