@@ -46,6 +46,7 @@ def test_a_guess_that_does_not_fit_the_view_is_refused() -> None:
     with pytest.raises(DeterminizeError, match="the deck holds"):
         game_from_view(view, hands, game.deck[:-1], seed=1)
     swapped = [list(h) for h in hands]
-    swapped[other][0] = game.hands[game.current][0]  # a card that is in the seat's own hand
+    swapped[other][0] = hands[game.current][0]  # a card that is in the seat's own hand
+
     with pytest.raises(DeterminizeError, match="does not hold the game's cards"):
         game_from_view(view, swapped, game.deck, seed=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from yaniv_tui.engine import (
 
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 #: House-rule variants from RULES.md's "Variants seen in other Yaniv games" (as in tests/engine/test_legal_drops.py).
-VARIANTS = {
+VARIANTS: dict[str, dict[str, Any]] = {
     "two-naturals": {"drops": {"run_min_natural": 2, "jokers_in_sets": True}},
     "no-joker-pairs": {"drops": {"joker_set": False}},
     "sets-of-three": {"drops": {"set_min": 3, "run_min": 4, "jokers_in_sets": True}},

@@ -105,6 +105,7 @@ def test_two_processes_give_the_figures_of_one() -> None:
     ],
 )
 def test_a_bad_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stop:
@@ -146,7 +147,9 @@ def test_a_game_that_ends_within_the_cap_is_not_stopped(monkeypatch: pytest.Monk
     assert simulate(rules, ["easy", "easy"], 1, seed=4).rounds == rounds
 
 
-def test_a_ruleset_whose_scores_cannot_rise_is_refused_not_run(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_ruleset_whose_scores_cannot_rise_is_refused_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Before: with aces, faces and jokers at -50, `yaniv sim` never finished its first game."""
     file = tmp_path / "minus.toml"
     file.write_text("[values]\nace = -50\njack = -50\nqueen = -50\nking = -50\njoker = -50\n")
@@ -155,7 +158,7 @@ def test_a_ruleset_whose_scores_cannot_rise_is_refused_not_run(tmp_path, capsys:
     assert err.startswith(f"yaniv sim: {file}: values: no score can climb to the end") and "\n" not in err
 
 
-def test_turning_the_slap_down_off_is_checked_again(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_turning_the_slap_down_off_is_checked_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Without jokers and with a limit of 0, only a hand emptied by a slap-down can call: off, no round can end."""
     file = tmp_path / "slap.toml"
     file.write_text("[deck]\njokers = 0\n[drops]\nslap_down = true\n[yaniv]\nlimit = 0\n")

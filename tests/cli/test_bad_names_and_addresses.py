@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -22,7 +23,12 @@ def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def no_screen(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The app is never started: a bad flag is refused before any screen is painted."""
     started: list[object] = []
-    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", lambda *args, **kwargs: started.append(args) or 0)
+
+    def run_app(*args: object, **kwargs: object) -> int:
+        started.append(args)
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
     return started
 
 
@@ -116,7 +122,8 @@ async def test_the_join_screen_shows_only_printable_text_of_what_it_was_given() 
     from yaniv_tui.tui.remote import JoinRequest
     from yaniv_tui.tui.screens.join import JoinScreen
 
-    async def joiner(address: str, code: str, name: str | None) -> object:
+    async def joiner(address: str, code: str, name: str | None) -> NoReturn:
+
         await asyncio.Event().wait()  # still joining while the fields are read
         raise AssertionError("never set")
 

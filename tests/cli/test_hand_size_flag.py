@@ -4,6 +4,7 @@ line naming what it offers."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ hand_size_choices = [5, 6, 7]
 
 
 @pytest.fixture
-def choosing(tmp_path, monkeypatch: pytest.MonkeyPatch) -> str:
+def choosing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
     folder = tmp_path / "config" / "rulesets"
     folder.mkdir(parents=True)
@@ -46,6 +47,7 @@ def test_sim_deals_the_hand_size_asked_for(choosing: str, capsys: pytest.Capture
     ],
 )
 def test_sim_refuses_a_hand_size_in_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status: int | str | None
     try:
         status = yaniv(["sim", *argv, "--rounds", "1"])
     except SystemExit as stop:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from yaniv_tui.cli import main
@@ -67,7 +69,7 @@ def test_serve_takes_a_port() -> None:
     ],
 )
 def test_a_bad_flag_is_one_line_and_exit_status_2(
-    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch: pytest.MonkeyPatch
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
 
 
-def test_quiet_turns_the_bell_off_and_is_in_the_help(capsys):
+def test_quiet_turns_the_bell_off_and_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     _, prefill = options_from_args(["--quiet"])
     assert prefill["quiet"] is True
     _, prefill = options_from_args([])
@@ -18,12 +20,12 @@ def test_quiet_turns_the_bell_off_and_is_in_the_help(capsys):
     assert "--quiet" in capsys.readouterr().out
 
 
-def test_quiet_goes_with_a_game_and_its_seats():
+def test_quiet_goes_with_a_game_and_its_seats() -> None:
     options, prefill = options_from_args(["--quiet", "--players", "Ann,bot:easy"])
     assert options is not None and prefill["quiet"] is True
 
 
-def test_join_takes_quiet_too():
+def test_join_takes_quiet_too() -> None:
     args = parse(["join", "127.0.0.1", "K7QF", "--quiet"])
     assert args.quiet is True
     assert parse(["join", "127.0.0.1", "K7QF"]).quiet is False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from yaniv_tui.cli import main as yaniv
@@ -14,6 +16,7 @@ def main(argv: list[str]) -> int:
 
 
 def one_line_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stop:
@@ -51,7 +54,7 @@ def test_jobs_have_an_upper_bound(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_a_run_in_one_line_without_a_traceback(jobs: str, tmp_path) -> None:
+def test_ctrl_c_stops_a_run_in_one_line_without_a_traceback(jobs: str, tmp_path: Path) -> None:
     # Before: a KeyboardInterrupt traceback, and with --jobs one more from every worker process.
     import os
     import signal
@@ -80,7 +83,7 @@ def test_ctrl_c_stops_a_run_in_one_line_without_a_traceback(jobs: str, tmp_path)
 
 
 def test_sim_plays_a_users_own_ruleset_as_yaniv_does(
-    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Before: `yaniv sim --ruleset kitchen` said "unknown ruleset" for a ruleset `yaniv --ruleset kitchen` plays.
     import json

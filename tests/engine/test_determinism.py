@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -36,7 +37,9 @@ def views(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def play(preset: str, players: int, seed: int, chooser_seed: int, state) -> tuple[Game, list[Action], list[Any]]:  # type: ignore[no-untyped-def]
+def play(
+    preset: str, players: int, seed: int, chooser_seed: int, state: Callable[[Game], dict[str, Any]]
+) -> tuple[Game, list[Action], list[Any]]:
     """A whole game of plain bots with a random player at seat 0, recording every action and state."""
     game = Game.new(load_ruleset(preset), [f"P{s}" for s in range(players)], seed=seed)
     rng = random.Random(chooser_seed)
@@ -53,7 +56,7 @@ def play(preset: str, players: int, seed: int, chooser_seed: int, state) -> tupl
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_same_seed_and_actions_give_the_same_game(preset: str, state) -> None:
+def test_same_seed_and_actions_give_the_same_game(preset: str, state: Callable[[Game], dict[str, Any]]) -> None:
     """Replaying a seed's actions gives the same game at every step: views, log, history, deck and pile."""
     original, actions, states = play(preset, players=4, seed=2024, chooser_seed=9, state=state)
     # Whatever the process-wide generator holds must not matter.
@@ -86,7 +89,7 @@ def test_different_seeds_deal_different_games() -> None:
     assert views(first) != views(second)
 
 
-def test_a_clone_plays_on_identically(state) -> None:
+def test_a_clone_plays_on_identically(state: Callable[[Game], dict[str, Any]]) -> None:
     """A clone carries the generator too: the same actions from it give the same game, reshuffles included."""
     game = Game.new(load_ruleset("yanivo"), ["A", "B", "C"], seed=77)
     bot = MediumBot()

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from yaniv_tui.engine import (
     JOKER,
+    Action,
     CallYaniv,
     Card,
     Game,
@@ -15,6 +18,7 @@ from yaniv_tui.engine import (
     IllegalActionError,
     KeepCard,
     Play,
+    Ruleset,
     SlapDown,
     Turn,
     drop_kind,
@@ -36,7 +40,7 @@ def cards(codes: str) -> tuple[Card, ...]:
 # -- one turn -----------------------------------------------------------------------------------
 
 
-def test_drop_and_take_the_deck_top_is_one_action(dealt) -> None:
+def test_drop_and_take_the_deck_top_is_one_action(dealt: Callable[..., Game]) -> None:
     """Core: a turn drops one group, then draws exactly one card; the next player is up."""
     game = dealt("israeli", ["KC QC 10D 9S 8D", "KS KH KD QS QH"], up="2D", deck="3S 4S")
     deck_before = game.view(0).deck_size
@@ -49,7 +53,7 @@ def test_drop_and_take_the_deck_top_is_one_action(dealt) -> None:
     assert view.seen == (Turn(0, cards("KC"), None),)
 
 
-def test_drop_a_set_and_take_from_the_previous_drop(dealt) -> None:
+def test_drop_a_set_and_take_from_the_previous_drop(dealt: Callable[..., Game]) -> None:
     """The next player may take a card of the group just dropped; everyone sees which one."""
     game = dealt("israeli", ["KC QC 10D 9S 8D", "KS KH KD QS QH"], up="2D", deck="3S 4S")
     game.apply(Play(cards("KC"), None))
@@ -60,7 +64,7 @@ def test_drop_a_set_and_take_from_the_previous_drop(dealt) -> None:
     assert game.view(0).takeable == cards("KS KD")
 
 
-def test_runs_take_jokers_on_the_high_end(dealt) -> None:
+def test_runs_take_jokers_on_the_high_end(dealt: Callable[..., Game]) -> None:
     """RULES.md: a joker that could stand at either end of a run goes high unless the player laid it low."""
     hands = ["5H 6H JK QS 9D", "KS KH KD QC QH"]
     high = dealt("israeli", hands, up="2D")
@@ -112,7 +116,7 @@ def test_two_deck_deal_from_four_players(preset: str) -> None:
     assert game.view(0).deck_size == 108 - 4 * rules.hand_size - 1
 
 
-def test_stacked_twins_need_two_decks(dealt) -> None:
+def test_stacked_twins_need_two_decks(dealt: Callable[..., Game]) -> None:
     """Two equal cards can only be dealt where the game has two decks."""
     four = dealt("israeli", ["5H 5H 6H 7H KC", "KS KH KD QS QH", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D"], up="9S")
     assert four.view(0).hand.count(card("5H")) == 2
@@ -120,7 +124,9 @@ def test_stacked_twins_need_two_decks(dealt) -> None:
         dealt("israeli", ["5H 5H 6H 7H KC", "KS KH KD QS QH", "2C 3C 4C 5C 6C"], up="9S")
 
 
-def test_two_decks_twins_make_a_set_not_a_run(dealt, state) -> None:
+def test_two_decks_twins_make_a_set_not_a_run(
+    dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+) -> None:
     """RULES.md, two decks: a set may hold two identical cards; a run may not."""
     rules = load_ruleset("israeli")
     assert drop_kind(cards("5H 5H"), rules) == "set"
@@ -156,7 +162,9 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
     ],
     ids=["not-in-hand", "twice", "not-a-group", "ace-high", "empty", "bad-take", "yaniv-above-limit", "slap", "pass"],
 )
-def test_illegal_action_changes_nothing(action, message: str, dealt, state) -> None:
+def test_illegal_action_changes_nothing(
+    action: Action, message: str, dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+) -> None:
     """An illegal action raises IllegalActionError with a one-line message and leaves the game exactly as it was."""
     game = dealt("israeli", HANDS, up="2D")
     assert action not in game.legal_actions()
@@ -167,7 +175,7 @@ def test_illegal_action_changes_nothing(action, message: str, dealt, state) -> N
     assert state(game) == before
 
 
-def test_taking_a_middle_card_under_ends(dealt, state) -> None:
+def test_taking_a_middle_card_under_ends(dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]) -> None:
     """000 ("the top card or the bottom"): the middle card of a set or run cannot be taken."""
     game = dealt("israeli", ["3H 4H 5H KC QC", "KS KD KH QS QD"], up="2D")
     game.apply(Play(cards("3H 4H 5H"), None))
@@ -177,7 +185,7 @@ def test_taking_a_middle_card_under_ends(dealt, state) -> None:
     assert state(game) == before
 
 
-def test_no_action_after_the_game_is_over(dealt, state) -> None:
+def test_no_action_after_the_game_is_over(dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]) -> None:
     """Once the game is over, every action is refused and nothing changes."""
     game = dealt("israeli", ["AS 2C JK JK AD", "KS KD QS QD 9C"], up="9D")
     game.scores = [0, 195]
@@ -195,11 +203,13 @@ def test_no_action_after_the_game_is_over(dealt, state) -> None:
 # -- the slap-down (a house rule) ---------------------------------------------------------------
 
 
-def slap_rules():  # type: ignore[no-untyped-def]
+def slap_rules() -> Ruleset:
     return ruleset_from_dict({"drops": {"slap_down": True}}, ruleset_id="slap")
 
 
-def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
+def test_slap_down_offered_after_a_matching_draw(
+    dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+) -> None:
     """Slap-down: after drawing from the deck a card of the rank just dropped, the same seat may drop it at once."""
     game = dealt(slap_rules(), ["5H KC QC 10D 9S", "KS KD KH QS QD"], up="2D", deck="5S 3C")
     game.apply(Play(cards("5H"), None))
@@ -217,13 +227,14 @@ def test_slap_down_offered_after_a_matching_draw(dealt, state) -> None:
         game.apply(SlapDown(card("KC")))
     assert state(game) == before
     game.apply(SlapDown(card("5S")))
-    assert game.phase == "turn" and game.current == 1
+    assert game.phase == "turn" and game.current == 1  # type: ignore[comparison-overlap]  # mypy keeps "slap" past apply()
+
     assert card("5S") not in game.view(0).hand and len(game.view(0).hand) == 4
     assert game.view(1).previous_drop == cards("5H 5S")
     assert game.view(1).seen[-1] == Turn(0, cards("5H"), None, card("5S"))
 
 
-def test_slap_down_may_be_declined(dealt) -> None:
+def test_slap_down_may_be_declined(dealt: Callable[..., Game]) -> None:
     """Slap-down: KeepCard keeps the drawn card and ends the turn."""
     game = dealt(slap_rules(), ["5H 5D QC 10D 9S", "KS KD KH QS QD"], up="2D", deck="5S 3C")
     game.apply(Play(cards("5H 5D"), None))
@@ -241,7 +252,9 @@ def test_slap_down_may_be_declined(dealt) -> None:
         ("3H 4H 5H QC 10D", "3H 4H 5H", None),  # a run: no slap-down
     ],
 )
-def test_no_slap_down_without_a_matching_deck_draw(hand: str, drop: str, take: str | None, dealt) -> None:
+def test_no_slap_down_without_a_matching_deck_draw(
+    hand: str, drop: str, take: str | None, dealt: Callable[..., Game]
+) -> None:
     """Slap-down only follows a card drawn from the deck matching a single or set just dropped."""
     game = dealt(slap_rules(), [hand, "KS KD KH QS QD"], up="2D", deck="5S 3C")
     game.apply(Play(cards(drop), None if take is None else card(take)))
@@ -249,7 +262,7 @@ def test_no_slap_down_without_a_matching_deck_draw(hand: str, drop: str, take: s
 
 
 @pytest.mark.parametrize("preset", ["israeli", "yanivo", "sursis", "seven-cards"])
-def test_no_slap_down_in_the_presets(preset: str, dealt) -> None:
+def test_no_slap_down_in_the_presets(preset: str, dealt: Callable[..., Game]) -> None:
     """The slap-down is off in every shipped preset: a matching draw just ends the turn."""
     size = load_ruleset(preset).hand_size
     hand = ["5H", "KC", "QC", "10D", "9S", "8D", "7D"][:size]
@@ -259,7 +272,7 @@ def test_no_slap_down_in_the_presets(preset: str, dealt) -> None:
     assert game.phase == "turn" and game.current == 1
 
 
-def test_a_joker_in_hand_is_a_card_like_any_other(dealt) -> None:
+def test_a_joker_in_hand_is_a_card_like_any_other(dealt: Callable[..., Game]) -> None:
     """A single joker may be dropped, and a pair of jokers is a set in every preset."""
     game = dealt("israeli", ["JK JK KC QC 10D", "KS KD KH QS QD"], up="2D")
     assert Play((JOKER, JOKER), None) in game.legal_actions()

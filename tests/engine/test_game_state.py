@@ -212,6 +212,7 @@ def _next_seat(game: Game) -> dict[str, Any]:
 def _taken_card_not_held(game: Game) -> dict[str, Any]:
     # The last turn says its seat took a card from the pile; move that card to the deck, a deck card in its place.
     turn = next(t for t in reversed(game.log) if t.take is not None)
+    assert turn.take is not None  # for mypy: the filter above
     hands = [list(h or []) for h in game.hands]
     deck = list(game.deck)
     at = hands[turn.seat].index(turn.take)
@@ -327,6 +328,7 @@ def test_a_guess_at_the_hidden_cards_that_fits_no_real_game_is_refused() -> None
 
     game = mid_round()
     turn = next(t for t in reversed(game.log) if t.take is not None)
+    assert turn.take is not None  # for mypy: the filter above
     seat = next(s for s in range(3) if s != turn.seat)
     view = game.view(seat)
     hands = [list(h or []) for h in game.hands]

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from yaniv_tui.engine.cards import SUITS
 PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 
 #: House-rule variants from RULES.md's "Variants seen in other Yaniv games".
-VARIANTS = {
+VARIANTS: dict[str, dict[str, Any]] = {
     "two-naturals": {"drops": {"run_min_natural": 2, "jokers_in_sets": True}},
     "no-joker-pairs": {"drops": {"joker_set": False}},
     "sets-of-three": {"drops": {"set_min": 3, "run_min": 4, "jokers_in_sets": True}},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from yaniv_tui.engine import KEYS, Game, GameSetupError, check_seed, load_ruleset
@@ -49,7 +51,7 @@ def test_seed_0_and_large_seeds_deal() -> None:
         assert Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=seed).seed == seed
 
 
-def test_a_typed_end_score_the_resets_never_let_a_score_pass_is_refused(tmp_path) -> None:
+def test_a_typed_end_score_the_resets_never_let_a_score_pass_is_refused(tmp_path: Path) -> None:
     """Before: the file's own end score (200) passed the checks, but a typed 500 behind a wall of resets
     (every total from 250 to 399 back to 0) started a game whose save was then refused as damaged."""
     from yaniv_tui.engine import ruleset_from_dict

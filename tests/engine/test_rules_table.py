@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -147,7 +149,7 @@ def test_jack_is_ten_without_swing(preset: str) -> None:
     assert hand_value(parse_cards("JH 2C 2D"), load_ruleset(preset)) == 14
 
 
-def test_yaniv_limit_and_jack_swing_seven_cards(dealt) -> None:
+def test_yaniv_limit_and_jack_swing_seven_cards(dealt: Callable[..., Game]) -> None:
     """003: call at "5 points ou moins"; a hand at 5 with jacks may call, at 6 its jacks count 15 and it may not."""
     assert load_ruleset("seven-cards").yaniv_limit == 5
     five = dealt("seven-cards", ["JH JS AS AD AH AC 5C", "KS KH KD KC QS QH QD"], up="9C")
@@ -194,7 +196,9 @@ def test_jokers_wild_in_runs_everywhere(preset: str) -> None:
         ("seven-cards", ["5H 5S JK KC QC 10D 9S", "KS KH KD QS QH QD 10H"]),
     ],
 )
-def test_joker_in_a_set_is_an_illegal_play(preset: str, hands: list[str], dealt, state) -> None:
+def test_joker_in_a_set_is_an_illegal_play(
+    preset: str, hands: list[str], dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+) -> None:
     """Where jokers are not wild in sets, dropping 5H 5S JK is refused and nothing changes."""
     game = dealt(preset, hands, up="2D")
     before = state(game)
@@ -214,7 +218,14 @@ def test_joker_in_a_set_is_an_illegal_play(preset: str, hands: list[str], dealt,
         ("sursis", 5, "AS 2C 2D JK JK", "AS 3C 2D JK JK"),
     ],
 )
-def test_yaniv_limit(preset: str, limit: int, at_limit: str, above: str, dealt, state) -> None:
+def test_yaniv_limit(
+    preset: str,
+    limit: int,
+    at_limit: str,
+    above: str,
+    dealt: Callable[..., Game],
+    state: Callable[[Game], dict[str, Any]],
+) -> None:
     """Yaniv limit: a hand of at most 5 may call (000 "less than six", 002 "≤ 5"); 7 under 001."""
     assert load_ruleset(preset).yaniv_limit == limit
     game = dealt(preset, [at_limit, "KS KD KC QS QD"], up="9C")
@@ -251,7 +262,7 @@ def test_single_yaniv_limit(preset: str, choices: tuple[int, ...]) -> None:
         rules.with_choices(yaniv_limit=choices[0] + 1)
 
 
-def test_house_limit_lets_a_higher_hand_call(dealt) -> None:
+def test_house_limit_lets_a_higher_hand_call(dealt: Callable[..., Game]) -> None:
     """A host who picks the 000 house limit 10 may call Yaniv with 10."""
     rules = load_ruleset("israeli").with_choices(yaniv_limit=10)
     game = dealt(rules, ["AS 9C JK JK AD", "KS KD KC QS QD"], up="9D")
@@ -446,7 +457,7 @@ def test_yanivo_multiple_above_the_knockout_resets_onto_it() -> None:
     assert out.eliminated == (1,)
 
 
-def test_sursis_reset_saves_the_game_from_ending(dealt) -> None:
+def test_sursis_reset_saves_the_game_from_ending(dealt: Callable[..., Game]) -> None:
     """002: the game ends when someone crosses 100 "sans bénéficier d'un sursis": landing on 100 goes on at 50."""
     game = dealt("sursis", ["AS 2C JK JK AD", "KS KD QS QD 9C"], up="9D")
     game.scores = [0, 51]  # a table that has played a while
@@ -464,7 +475,7 @@ def test_worked_example_seed_000() -> None:
     assert result.scores == (100, 40, 80)
 
 
-def test_worked_example_in_play(dealt) -> None:
+def test_worked_example_in_play(dealt: Callable[..., Game]) -> None:
     """The same example at the table: on 166, call Yaniv holding 4, be Assafed by a 3, and end the round on 100."""
     game = dealt("israeli", ["AS AD 2C KH KD", "AC 2D QS QH QD", "9S 9H 9C 9D 8S"], up="JK", deck="JK 5S")
     game.scores = [166, 40, 70]
@@ -538,7 +549,7 @@ def test_elimination_several_out_at_once() -> None:
     assert result.game_over and result.winners == (0,)
 
 
-def test_elimination_game_plays_on_without_the_out_seat(dealt) -> None:
+def test_elimination_game_plays_on_without_the_out_seat(dealt: Callable[..., Game]) -> None:
     """000: an eliminated player is dealt no more hands; play skips their seat."""
     game = dealt("israeli", ["AS 2C JK JK AD", "KS KD QS QD 9C", "KH QH 9H 8H 7H"], up="9D")
     game.scores = [0, 195, 0]
@@ -587,7 +598,7 @@ def test_sursis_limit_200() -> None:
 # -- drawing from the previous drop -------------------------------------------------------------
 
 
-def _after_drop(dealt, preset: str, drop: str):  # type: ignore[no-untyped-def]
+def _after_drop(dealt: Callable[..., Game], preset: str, drop: str) -> Game:
     """Seat 0 drops `drop` (and takes the deck top); returns the game at seat 1's turn."""
     size = load_ruleset(preset).hand_size
     hand = parse_cards(drop)
@@ -608,7 +619,9 @@ def _after_drop(dealt, preset: str, drop: str):  # type: ignore[no-untyped-def]
     ("preset", "takeable"),
     [("israeli", "5H 5D"), ("yanivo", "5H 5S 5D"), ("sursis", "5H 5D"), ("seven-cards", "5H 5D")],
 )
-def test_take_from_a_set(preset: str, takeable: str, dealt, state) -> None:
+def test_take_from_a_set(
+    preset: str, takeable: str, dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]
+) -> None:
     """Draw from a set: first or last card (000, 002, 003); any card of it (001)."""
     game = _after_drop(dealt, preset, "5H 5S 5D")
     view = game.view(1)
@@ -617,7 +630,7 @@ def test_take_from_a_set(preset: str, takeable: str, dealt, state) -> None:
     middle = Play(tuple(parse_cards("KS")), parse_cards("5S")[0])
     if "5S" in takeable:
         game.apply(middle)
-        assert parse_cards("5S")[0] in game.hands[1]
+        assert parse_cards("5S")[0] in game.hand(1)
     else:
         before = state(game)
         with pytest.raises(IllegalActionError, match="5♠ cannot be taken: take 5♥ or 5♦"):
@@ -626,7 +639,7 @@ def test_take_from_a_set(preset: str, takeable: str, dealt, state) -> None:
 
 
 @pytest.mark.parametrize("preset", ["israeli", "yanivo", "sursis", "seven-cards"])
-def test_take_from_a_run_ends_only(preset: str, dealt) -> None:
+def test_take_from_a_run_ends_only(preset: str, dealt: Callable[..., Game]) -> None:
     """Draw from a run: either end only, in every preset (001 "only a card from either end")."""
     game = _after_drop(dealt, preset, "3H 4H 5H")
     assert game.view(1).takeable == tuple(parse_cards("3H 5H"))
@@ -637,7 +650,7 @@ def test_take_from_a_run_ends_only(preset: str, dealt) -> None:
 
 
 @pytest.mark.parametrize("preset", ["israeli", "seven-cards"])
-def test_take_a_single(preset: str, dealt) -> None:
+def test_take_a_single(preset: str, dealt: Callable[..., Game]) -> None:
     """Draw a single: the last card dropped (003 "la dernière carte de la défausse")."""
     game = _after_drop(dealt, preset, "KC")
     assert game.view(1).takeable == tuple(parse_cards("KC"))
@@ -645,7 +658,7 @@ def test_take_a_single(preset: str, dealt) -> None:
     assert parse_cards("KC")[0] in game.view(1).hand
 
 
-def test_first_player_takes_the_turned_up_card(dealt) -> None:
+def test_first_player_takes_the_turned_up_card(dealt: Callable[..., Game]) -> None:
     """Core: the turned-up card counts as the previous drop for the first player."""
     game = dealt("israeli", ["KS KD QS QD 9C", "AS 2C 3D 4D 5C"], up="2D")
     assert game.view(0).takeable == tuple(parse_cards("2D"))
@@ -680,13 +693,13 @@ def test_first_player_left_of_dealer_seven_cards() -> None:
     assert dealers == {0, 1, 2, 3}
 
 
-def test_first_seat_can_be_given(dealt) -> None:
+def test_first_seat_can_be_given(dealt: Callable[..., Game]) -> None:
     """`first` overrides the lot, so a stacked deal can start with any seat."""
     game = dealt("israeli", ["KS KD QS QD 9C", "AS 2C 3D 4D 5C"], up="2D", first=1)
     assert game.current == 1
 
 
-def test_round_winner_starts_the_next_round(dealt) -> None:
+def test_round_winner_starts_the_next_round(dealt: Callable[..., Game]) -> None:
     """Core: the round's winner (the caller, or who Assafed them) starts the next round."""
     game = dealt("yanivo", ["AS 2C 2D 2H JK", "AH AD AC JK 2S", "KS KH KD QS QD"], up="9C")
     game.apply(CallYaniv())

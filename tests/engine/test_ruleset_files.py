@@ -171,7 +171,7 @@ def test_every_key_is_documented() -> None:
             assert f"`{name}`" in section, f"{key.path} is not under [{table}] in rulesets/README.md"
 
 
-def test_limit_choices_alone_start_at_the_first_choice(tmp_path) -> None:
+def test_limit_choices_alone_start_at_the_first_choice(tmp_path: Path) -> None:
     """A file giving only the end-score choices starts at the first of them when the default is not offered."""
     path = tmp_path / "short.toml"
     path.write_text("[end]\nlimit_choices = [100, 150]\n[yaniv]\nlimit_choices = [5, 7]\n", encoding="utf-8")

@@ -22,7 +22,13 @@ async def test_a_seat_says_good_game_and_everyone_hears_it(tmp_path: Path) -> No
     try:
         ann, ben = await joined(host, tmp_path, "ann"), await joined(host, tmp_path, "ben")
         heard = asyncio.get_running_loop().create_future()
-        ben.on_said = lambda seat, text: heard.done() or heard.set_result((seat, text))
+
+        def hear(seat: int, text: str) -> None:
+            if not heard.done():
+                heard.set_result((seat, text))
+
+        ben.on_said = hear
+
         await ann.say("good game")
         assert await asyncio.wait_for(heard, LIMIT) == (ann.seat, "good game")
         assert heard_at_host == [(ann.seat, "good game")]

@@ -88,6 +88,7 @@ def test_the_round_a_seat_conceded_in_is_saved_and_read_back_and_older_saves_sti
     # Written before there was any conceding at all.
     del old["conceded"]
     assert read_meta(old, names, 2).conceded == ()
+    bad: object
     for bad in ([4], [0, 6], ["4", 6], [4, 6, 7], {}):
         with pytest.raises(MetaError, match="conceded_in"):
             read_meta({**data, "conceded_in": bad}, names, 2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -169,7 +170,9 @@ def damage_seats_columns(db: sqlite3.Connection) -> None:
     [damage_version_text, damage_version_table, damage_rounds_table, damage_seats_columns, None],
     ids=["version is text", "version table replaced", "a table dropped", "a table's columns lost", "garbage file"],
 )
-def test_a_damaged_database_is_moved_aside_and_a_new_one_started(tmp_path: Path, damage: object) -> None:
+def test_a_damaged_database_is_moved_aside_and_a_new_one_started(
+    tmp_path: Path, damage: Callable[[sqlite3.Connection], None] | None
+) -> None:
     path = tmp_path / "h.sqlite3"
     if damage is None:
         path.write_bytes(b"this is not a database at all\x00\xff" * 200)
@@ -177,7 +180,7 @@ def test_a_damaged_database_is_moved_aside_and_a_new_one_started(tmp_path: Path,
         with History(path) as history:
             play_recorded(history, "old", seed=1)
         with sqlite3.connect(path) as db:
-            damage(db)  # type: ignore[operator]
+            damage(db)
     before = path.read_bytes()
     game = play(new_game(players=3, seed=2), rounds=2)
     with History(path) as history:

@@ -35,7 +35,8 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def saved(seed: int, actions: int = 5, game_id: str | None = None) -> SaveMeta:
     """A game in progress saved in its own file; its meta."""
-    meta = SaveMeta(SEATS, screen_seat=0, **({"game_id": game_id} if game_id else {}))
+    meta = SaveMeta(SEATS, screen_seat=0, game_id=game_id) if game_id else SaveMeta(SEATS, screen_seat=0)
+
     save_game(play(new_game(seed=seed), actions=actions), meta)
     return meta
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def seats(level: str) -> tuple[Seat, ...]:
 
 
 @pytest.fixture
-def history(tmp_path: Path) -> History:
+def history(tmp_path: Path) -> Iterator[History]:
     """Three games: Avi a medium bot at israeli (seed 1), an easy one at israeli (seed 2), medium at sursis."""
     with History(tmp_path / "h.sqlite3") as history:
         for key, (ruleset, level, seed) in enumerate(

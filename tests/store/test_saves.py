@@ -85,7 +85,7 @@ def test_a_failure_between_the_write_and_the_rename_keeps_the_last_good_save(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(saves.os, "replace", crash)
+        patch.setattr("yaniv_tui.store.saves.os.replace", crash)
         with pytest.raises(SaveError, match=r"cannot save the game .*No space left"):
             save_game(later, ONE_HUMAN)
     assert os.listdir(saves_dir()) == [f"{ONE_HUMAN.game_id}.json"]  # no temporary file left behind
@@ -139,10 +139,10 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     ids=["truncated", "empty", "wrong version", "impossible score", "unknown bot", "another file"],
 )
 def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
-    data_dir: Path, damage: object, message: str
+    data_dir: Path, damage: Callable[[str], str], message: str
 ) -> None:
     path = save_game(new_game(seed=1), ONE_HUMAN)
-    damaged = damage(path.read_text())  # type: ignore[operator]
+    damaged = damage(path.read_text())
     path.write_text(damaged)
     with pytest.raises(SaveError) as error:
         load_save(path)
@@ -333,7 +333,8 @@ def test_a_save_swapped_for_a_fifo_after_its_check_is_not_waited_on(
     def stat_as_if_regular(path: object, *args: object, **kwargs: object) -> os.stat_result:
         return real_stat(regular if Path(str(path)) == fifo else path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(saves.os, "stat", stat_as_if_regular)
+    monkeypatch.setattr("yaniv_tui.store.saves.os.stat", stat_as_if_regular)
+
     outcome = _guarded(lambda: read_save(fifo))
     assert isinstance(outcome, SaveError) and "FIFO" in str(outcome)
     monkeypatch.undo()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ def test_a_seat_is_a_human_a_bot_of_a_level_or_a_remote_player() -> None:
     assert Seat.person("Ann").describe() == "human" and Seat.person("Ann").is_human
     assert Seat.bot("hard", "Dana").describe() == "hard bot" and Seat.bot("hard").is_bot
     assert Seat.remote("Eli").describe() == "remote" and not Seat.remote("Eli").is_human
+    bad: Callable[[], Seat]
     for bad in (lambda: Seat.bot("godlike"), lambda: Seat("human", "Ann", "easy"), lambda: Seat("ghost")):  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             bad()

@@ -174,8 +174,10 @@ def test_a_rule_added_after_the_save_takes_its_default() -> None:
 
 def test_a_rule_no_file_can_set_is_kept_and_type_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     from yaniv_tui.codec import rules as snapshot
+    from yaniv_tui.engine import KEYS
 
-    monkeypatch.setattr(snapshot, "KEYS", tuple(k for k in snapshot.KEYS if k.field != "slap_down"))
+    monkeypatch.setattr(snapshot, "KEYS", tuple(k for k in KEYS if k.field != "slap_down"))
+
     data = game_to_dict(Game.new(slap_rules(), ["Ann", "Ben"], seed=1))
     assert game_from_dict(data).rules.slap_down is True
     data["rules"]["slap_down"] = "yes"

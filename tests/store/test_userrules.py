@@ -167,8 +167,9 @@ def test_files_that_are_no_rulesets_are_listed_with_one_line_each_and_fast(folde
     folder.mkdir(parents=True)
     os.mkfifo(folder / "pipe.toml")
     (folder / "zero.toml").symlink_to("/dev/zero")
-    with open(folder / "big.toml", "wb") as out:
-        out.truncate(50 * 1024 * 1024)
+    with open(folder / "big.toml", "wb") as big:
+        big.truncate(50 * 1024 * 1024)
+
     write(folder, "deep.toml", "name = " + "[" * 500 + "]" * 500)
     write(folder, "fine.toml", 'name = "Fine"\n')
     started = time.perf_counter()

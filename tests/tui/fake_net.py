@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+
+if TYPE_CHECKING:
+    from yaniv_tui.net.protocol import Status
 
 
 class ActionRefused(Exception):
@@ -44,7 +48,7 @@ class FakeHost:
         self.public = host != "127.0.0.1"
         self.on_said: Callable[[int, str], None] | None = None
         self.sayings: list[tuple[int, str]] = []
-        self.statuses = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
+        self.statuses: dict[int, Status] = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
         self.actions: dict[int, asyncio.Queue[Action]] = {}
         self.published: list[int] = []
         self.started = self.stopped = False
@@ -58,10 +62,10 @@ class FakeHost:
     def join_command(self) -> str:
         return f"yaniv join {self.address}:{self.port} {self.code}"
 
-    def status(self, seat: int) -> str:
+    def status(self, seat: int) -> Status:
         return self.statuses.get(seat, "here")
 
-    def set_status(self, seat: int, status: str) -> None:
+    def set_status(self, seat: int, status: Status) -> None:
         self.statuses[seat] = status
         if self.on_status is not None:
             self.on_status()
@@ -85,11 +89,11 @@ class FakeHost:
         self.published.append(game.turns)
 
 
-def fake_hosting() -> tuple[Callable[[Game, tuple[Seat, ...], str], FakeHost], list[FakeHost]]:
+def fake_hosting() -> tuple[Callable[[Game, Sequence[Seat], str], FakeHost], list[FakeHost]]:
     """A `hosting=` factory for the app that makes FakeHosts, and the list of those it made."""
     made: list[FakeHost] = []
 
-    def factory(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+    def factory(game: Game, seats: Sequence[Seat], game_id: str) -> FakeHost:
         made.append(FakeHost(game, seats))
         return made[-1]
 
@@ -104,7 +108,7 @@ class FakeClient:
         self.real = game
         self.seat = seat
         self.game = game.clone()
-        self.statuses = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
+        self.statuses: tuple[Status, ...] = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
         self.gone = asyncio.Event()
         self.on_said: Callable[[int, str], None] | None = None
         self.sayings: list[str] = []

@@ -20,7 +20,7 @@ class OneChoice(App[None]):
         self.changes.append(event.value)
 
 
-async def test_keys_and_presses_step_through_the_values_and_wrap_around():
+async def test_keys_and_presses_step_through_the_values_and_wrap_around() -> None:
     app = OneChoice()
     async with app.run_test() as pilot:
         choice: Choice[int] = app.query_one("#limit", Choice)
@@ -40,7 +40,7 @@ async def test_keys_and_presses_step_through_the_values_and_wrap_around():
         assert app.changes == [7, 10, 5, 10, 5]
 
 
-async def test_setting_a_value_or_new_choices():
+async def test_setting_a_value_or_new_choices() -> None:
     app = OneChoice()
     async with app.run_test() as pilot:
         choice: Choice[int] = app.query_one("#limit", Choice)
@@ -56,7 +56,7 @@ async def test_setting_a_value_or_new_choices():
         await pilot.pause()
 
 
-async def test_a_choice_shows_its_words_as_written_not_as_markup():
+async def test_a_choice_shows_its_words_as_written_not_as_markup() -> None:
     app = OneChoice()
     async with app.run_test() as pilot:
         choice: Choice[int] = app.query_one("#limit", Choice)

@@ -6,6 +6,7 @@ The error is injected by monkeypatching one of the table's methods to raise, as 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -33,7 +34,9 @@ def reports(data: Path) -> list[Path]:
     return sorted((data / "crashes").glob("crash-*.txt"))
 
 
-async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_save(monkeypatch, private_folders):
+async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_save(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     with pytest.raises(Injected):  # under Pilot, Textual raises the app's error again for the test to see
@@ -56,6 +59,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     text = app.crash_report.read_text()
     assert "Injected: a bug planted by the test" in text and "Traceback (most recent call last)" in text
     assert f"version: {__version__}" in text and f"game: {game_id}" in text and "time: 20" in text
+    assert app.crash_line is not None
     assert f"yaniv --resume {game_id[:8]}" in app.crash_line and str(app.crash_report) in app.crash_line
     # The game is as it was saved after its last move, and it loads and plays on.
     saved = scan_saves().newest
@@ -67,7 +71,9 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
         await play_turn(pilot)
 
 
-async def test_a_bot_that_crashes_in_its_thread_is_reported_too(monkeypatch, private_folders):
+async def test_a_bot_that_crashes_in_its_thread_is_reported_too(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     from yaniv_tui.bots.medium import MediumBot
 
@@ -83,10 +89,12 @@ async def test_a_bot_that_crashes_in_its_thread_is_reported_too(monkeypatch, pri
     assert "in boom" in report.read_text()  # the bot's own traceback, not only the worker's wrapper
 
 
-def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(monkeypatch, capsys, private_folders):
+def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
 
-    async def play_then_break(pilot: Pilot[None]) -> None:
+    async def play_then_break(pilot: Pilot[Any]) -> None:  # Any: App.run's auto_pilot takes a Pilot[object]
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)
@@ -111,7 +119,9 @@ def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(monkeypatch, capsys
     assert saved is not None and saved.game.turns > 0
 
 
-async def test_when_no_report_can_be_written_the_line_says_so(monkeypatch, private_folders):
+async def test_when_no_report_can_be_written_the_line_says_so(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
     data, _ = private_folders
     data.mkdir(parents=True, exist_ok=True)
     (data / "crashes").write_text("a file where the folder should be")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
+from textual.pilot import Pilot
 from tui_helpers import SIZE, TableApp, make_app, make_options, play_to_end, screen_text, settle, stacked_session
 
 from yaniv_tui.engine import load_ruleset, parse_cards, score_round
@@ -16,13 +17,13 @@ from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
 
 
-def as_text(renderable) -> str:
+def as_text(renderable: RenderableType) -> str:
     out = io.StringIO()
     Console(width=100, file=out, color_system=None).print(renderable)
     return out.getvalue()
 
 
-def test_a_lucky_reset_shows_as_before_and_after_and_the_out_player_is_named():
+def test_a_lucky_reset_shows_as_before_and_after_and_the_out_player_is_named() -> None:
     rules = load_ruleset("israeli")
     hands = [parse_cards("AS 2S"), parse_cards("10H 10D 3C 2C"), parse_cards("KC QC JC 10C 9C")]
     result = score_round(rules, [0, 75, 190], hands, caller=0)
@@ -34,7 +35,7 @@ def test_a_lucky_reset_shows_as_before_and_after_and_the_out_player_is_named():
     assert "Yaniv!" in as_text(headline(result, players))
 
 
-def test_an_assaf_names_who_did_it():
+def test_an_assaf_names_who_did_it() -> None:
     rules = load_ruleset("israeli")
     hands = [parse_cards("AS 3S"), parse_cards("AH 2C")]
     result = score_round(rules, [0, 0], hands, caller=0)
@@ -42,7 +43,7 @@ def test_an_assaf_names_who_did_it():
     assert "Bob Assafs Ann!" in line and "Bob wins the round." in line
 
 
-async def test_the_game_end_offers_play_again_new_game_and_quit():
+async def test_the_game_end_offers_play_again_new_game_and_quit() -> None:
     app = make_app("seven-cards", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
@@ -82,7 +83,7 @@ EIGHT_HANDS = {
 }
 
 
-async def called_at_once(pilot, ruleset: str) -> RoundEndScreen:
+async def called_at_once(pilot: Pilot[None], ruleset: str) -> RoundEndScreen:
     """Annabel calls Yaniv on her first turn: the round's end is up."""
     await settle(pilot)
     await pilot.press("y")

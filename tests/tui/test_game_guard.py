@@ -11,7 +11,7 @@ from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 
 
-async def test_a_bots_only_game_past_the_round_cap_stops_with_a_clear_line(monkeypatch: pytest.MonkeyPatch):
+async def test_a_bots_only_game_past_the_round_cap_stops_with_a_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: nothing capped a game in the app; a bots-only table that never ended played for ever."""
     monkeypatch.setattr(guards, "MAX_GAME_ROUNDS", 2)
     monkeypatch.setattr(guards, "ROUNDS_PER_END_POINT", 0)
@@ -28,7 +28,7 @@ async def test_a_bots_only_game_past_the_round_cap_stops_with_a_clear_line(monke
         assert "This game passed 2 rounds without an end, the most a game may take: it stops here, with no" in text
 
 
-async def test_a_round_past_the_turn_cap_stops_the_game(monkeypatch: pytest.MonkeyPatch):
+async def test_a_round_past_the_turn_cap_stops_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guards, "MAX_ROUND_TURNS", 4)
     app = make_app("israeli", "bot:easy,bot:easy", seed=3)
     async with app.run_test(size=SIZE) as pilot:

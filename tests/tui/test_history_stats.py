@@ -6,14 +6,16 @@ from tui_helpers import SIZE, make_app, notices, play_to_end, screen_text
 
 from yaniv_tui.store import History, history_path
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.stats import StatsScreen, two_lines
 
 
-async def test_a_finished_game_and_its_rounds_are_in_the_history():
+async def test_a_finished_game_and_its_rounds_are_in_the_history() -> None:
     app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
         game = app.screen.session.game
         rounds = len(game.history)
     with History() as history:
@@ -25,7 +27,7 @@ async def test_a_finished_game_and_its_rounds_are_in_the_history():
     assert sum(s.calls for s in stats.values()) == rounds
 
 
-async def test_the_stats_screen_opens_from_setup_by_key_and_button():
+async def test_the_stats_screen_opens_from_setup_by_key_and_button() -> None:
     app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
@@ -47,7 +49,7 @@ async def test_the_stats_screen_opens_from_setup_by_key_and_button():
         assert isinstance(setup.screen, StatsScreen)
 
 
-async def test_an_empty_history_says_so():
+async def test_an_empty_history_says_so() -> None:
     app = YanivApp(None, {})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -56,7 +58,7 @@ async def test_an_empty_history_says_so():
         assert "No games finished yet" in screen_text(app)
 
 
-async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_recorded_anew():
+async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_recorded_anew() -> None:
     path = history_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"this is not a database at all, just text " * 100)

@@ -12,7 +12,7 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 
 
-async def test_setup_lists_files_that_are_no_rulesets_and_opens_at_once():
+async def test_setup_lists_files_that_are_no_rulesets_and_opens_at_once() -> None:
     """Before: a FIFO in the config folder blocked the setup screen, a deep file raised RecursionError."""
     folder = user_rulesets_dir()
     folder.mkdir(parents=True)
@@ -33,7 +33,7 @@ async def test_setup_lists_files_that_are_no_rulesets_and_opens_at_once():
         assert "evil\\x1b[2J.toml not loaded" in bad and "red.toml not loaded: name: has a control character" in bad
 
 
-async def test_a_seat_name_with_a_control_character_is_refused_in_one_line():
+async def test_a_seat_name_with_a_control_character_is_refused_in_one_line() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -47,7 +47,7 @@ async def test_a_seat_name_with_a_control_character_is_refused_in_one_line():
         assert "'\\x1b[2JRed' has a control character" in text and "(\\x1b): names take letters" in text
 
 
-async def test_the_stats_screen_shows_a_name_with_brackets_as_typed():
+async def test_the_stats_screen_shows_a_name_with_brackets_as_typed() -> None:
     """Before: the stats table read a name like "[red]x" as markup and showed a red "x"."""
     from yaniv_tui.bots import MediumBot
     from yaniv_tui.engine import Game, load_ruleset
@@ -69,7 +69,7 @@ async def test_the_stats_screen_shows_a_name_with_brackets_as_typed():
         assert "[red]x" in screen_text(app)
 
 
-async def test_a_name_field_takes_no_control_character_pasted_or_typed():
+async def test_a_name_field_takes_no_control_character_pasted_or_typed() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 from tui_helpers import SIZE, screen_text
 
@@ -16,7 +17,7 @@ from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 
 
-async def open_dialog(pilot) -> HouseRulesScreen:
+async def open_dialog(pilot: Pilot[None]) -> HouseRulesScreen:
     await pilot.pause()
     assert isinstance(pilot.app.screen, SetupScreen)
     await pilot.press("ctrl+e")
@@ -31,7 +32,7 @@ def user_files() -> list[str]:
     return sorted(p.name for p in folder.glob("*")) if folder.exists() else []
 
 
-async def test_a_changed_preset_is_saved_loaded_and_selected():
+async def test_a_changed_preset_is_saved_loaded_and_selected() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
@@ -43,7 +44,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected():
         await pilot.pause()
         assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
         slap_row = dialog.query_one("#hr-slap_down", Switch).parent
-        assert "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
+        assert slap_row is not None and "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
         slap = dialog.query_one("#hr-slap_down", Switch)
         assert slap.value is False
         slap.focus()
@@ -74,7 +75,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected():
         assert "your file" in screen_text(app)
 
 
-async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing():
+async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
@@ -103,7 +104,7 @@ async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing():
         assert app.screen is dialog and user_files() == []
 
 
-async def test_cancel_and_escape_write_nothing():
+async def test_cancel_and_escape_write_nothing() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
@@ -114,16 +115,16 @@ async def test_cancel_and_escape_write_nothing():
         assert app.screen is setup and user_files() == []
         await pilot.click("#house-rules")
         await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, HouseRulesScreen)
-        dialog.query_one("#hr-slap_down", Switch).value = True
+        reopened = app.screen
+        assert isinstance(reopened, HouseRulesScreen)
+        reopened.query_one("#hr-slap_down", Switch).value = True
         await pilot.click("#hr-cancel")
         await pilot.pause()
         assert app.screen is setup and user_files() == []
-        assert setup.ruleset_id == "israeli"
+        assert isinstance(setup, SetupScreen) and setup.ruleset_id == "israeli"
 
 
-async def test_every_key_is_offered_grouped_by_its_table():
+async def test_every_key_is_offered_grouped_by_its_table() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
@@ -140,7 +141,7 @@ async def test_every_key_is_offered_grouped_by_its_table():
         assert dialog.read_changes() == {}  # shown as they are, every value reads back unchanged
 
 
-async def test_resets_lists_and_choices_are_saved_as_typed():
+async def test_resets_lists_and_choices_are_saved_as_typed() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
@@ -187,7 +188,7 @@ def file_error(tmp_path: Path, toml: str) -> str:
         ("name", "a\x07b", 'name = "a\\u0007b"'),
     ],
 )
-async def test_a_typed_value_gives_the_files_error_at_once(tmp_path, field, text, toml):
+async def test_a_typed_value_gives_the_files_error_at_once(tmp_path: Path, field: str, text: str, toml: str) -> None:
     expected = file_error(tmp_path, toml)
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
@@ -201,7 +202,7 @@ async def test_a_typed_value_gives_the_files_error_at_once(tmp_path, field, text
         assert app.screen is dialog and user_files() == []
 
 
-async def test_a_hand_size_the_decks_cannot_deal_says_why():
+async def test_a_hand_size_the_decks_cannot_deal_says_why() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
@@ -216,7 +217,7 @@ async def test_a_hand_size_the_decks_cannot_deal_says_why():
 JUNK = ["", " ", "]", "{", "x = 1", "1e400", "-", "٣", "9" * 40, "[1, [2]]", '"q"', "{ a = { b = 1 } }", "\\"]
 
 
-async def test_no_typed_text_gives_more_than_one_line():
+async def test_no_typed_text_gives_more_than_one_line() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)

@@ -43,7 +43,8 @@ class Bar(App[None]):
     def action_add(self) -> None:
         self.pressed.append("add")
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
+
         self.pressed.append("back")
 
     def action_done(self) -> None:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -63,7 +64,7 @@ def the_state(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines()).strip()
 
 
-def test_kill_9_in_the_middle_of_a_game_then_resume_finds_the_same_state(tmp_path):
+def test_kill_9_in_the_middle_of_a_game_then_resume_finds_the_same_state(tmp_path: Path) -> None:
     env = {"YANIV_DATA_DIR": str(tmp_path / "data"), "YANIV_CONFIG_DIR": str(tmp_path / "config")}
     exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
     command = f"{exports} {shlex.quote(sys.executable)} -m yaniv_tui --ascii --bot-delay 0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from yaniv_tui import bots
 from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 
 
-def test_players_flag_seats_humans_and_bots_in_order():
+def test_players_flag_seats_humans_and_bots_in_order() -> None:
     options, _ = options_from_args(["--ruleset", "sursis", "--players", "Ann,Bob,bot:medium", "--seed", "7"])
     assert options is not None
     assert [seat.name for seat in options.seats[:2]] == ["Ann", "Bob"]
@@ -21,7 +22,7 @@ def test_players_flag_seats_humans_and_bots_in_order():
     assert options.rules.id == "sursis"
 
 
-def test_without_players_the_setup_screen_opens_with_the_flags_filled_in():
+def test_without_players_the_setup_screen_opens_with_the_flags_filled_in() -> None:
     options, prefill = options_from_args(["--ruleset", "yanivo", "--end-score", "100", "--seed", "3"])
     assert options is None
     assert prefill["ruleset"] == "yanivo"
@@ -29,14 +30,14 @@ def test_without_players_the_setup_screen_opens_with_the_flags_filled_in():
     assert prefill["seed"] == 3
 
 
-def test_limits_come_from_the_rulesets_choices():
+def test_limits_come_from_the_rulesets_choices() -> None:
     options, _ = options_from_args(["--ruleset", "israeli", "--players", "A,bot", "--yaniv-limit", "7"])
     assert options is not None and options.rules.yaniv_limit == 7
     options, _ = options_from_args(["--ruleset", "seven-cards", "--players", "A,bot", "--end-score", "35"])
     assert options is not None and options.rules.end_limit == 35  # the preset takes any end score
 
 
-def test_every_bot_level_the_bots_package_offers_is_accepted():
+def test_every_bot_level_the_bots_package_offers_is_accepted() -> None:
     for level in bots.LEVELS:
         options, _ = options_from_args(["--players", f"Ann,bot:{level}"])
         assert options is not None and options.seats[1].level == level
@@ -61,7 +62,7 @@ def test_every_bot_level_the_bots_package_offers_is_accepted():
         (["--ruleset", " ", "--players", "A,B"], "--ruleset needs a preset id or a .toml file"),
     ],
 )
-def test_a_bad_flag_is_one_clear_line(argv, words, capsys):
+def test_a_bad_flag_is_one_clear_line(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(UsageError, match=r"\w"):
         options_from_args(argv)
     assert main(argv) == EXIT_USAGE
@@ -70,7 +71,7 @@ def test_a_bad_flag_is_one_clear_line(argv, words, capsys):
     assert err.startswith("yaniv: ") and err.count("\n") == 1
 
 
-def test_a_damaged_ruleset_file_is_one_line(tmp_path, capsys):
+def test_a_damaged_ruleset_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "house.toml"
     path.write_text("[yaniv]\nlimit = 'five'\n")
     assert main(["--ruleset", str(path), "--players", "A,B"]) == EXIT_USAGE
@@ -82,7 +83,7 @@ def test_a_damaged_ruleset_file_is_one_line(tmp_path, capsys):
     "argv",
     [["--players", "Ann,bot:grandmaster"], ["--ruleset", "sursis", "--end-score", "7"], ["--frobnicate"]],
 )
-def test_the_command_exits_2_without_a_traceback(argv):
+def test_the_command_exits_2_without_a_traceback(argv: list[str]) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "yaniv_tui", *argv], capture_output=True, text=True, timeout=60, check=False
     )
@@ -92,7 +93,7 @@ def test_the_command_exits_2_without_a_traceback(argv):
     assert done.stdout == ""
 
 
-def test_help_lists_the_flags_and_the_bot_levels(capsys):
+def test_help_lists_the_flags_and_the_bot_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
     for flag in ("--ruleset", "--players", "--seed", "--bot-delay", "--ascii", "--yaniv-limit", "--end-score"):
@@ -101,7 +102,7 @@ def test_help_lists_the_flags_and_the_bot_levels(capsys):
         assert level in out
 
 
-def test_reading_the_flags_does_not_import_textual():
+def test_reading_the_flags_does_not_import_textual() -> None:
     code = (
         "import sys; from yaniv_tui.cli.play import options_from_args; "
         "options_from_args(['--players', 'A,bot']); "
@@ -111,7 +112,7 @@ def test_reading_the_flags_does_not_import_textual():
     assert done.stdout.strip() == "False"
 
 
-def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch):
+def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
     options, _ = options_from_args(["--players", "A,bot"])
     assert options is not None and options.ascii
@@ -131,7 +132,9 @@ def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch):
         (["--players", "A,bot", "--resume"], "--players"),
     ],
 )
-def test_resume_refuses_the_flags_of_a_new_game_in_one_line(argv, named, capsys):
+def test_resume_refuses_the_flags_of_a_new_game_in_one_line(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Before: --resume went back to the saved game and silently ignored --seed and --ruleset.
     assert main(argv) == EXIT_USAGE
     err = capsys.readouterr().err
@@ -139,7 +142,7 @@ def test_resume_refuses_the_flags_of_a_new_game_in_one_line(argv, named, capsys)
     assert f"leave out {named}" in err
 
 
-def test_resume_with_an_empty_id_is_one_line(capsys):
+def test_resume_with_an_empty_id_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: `--resume ""` went back to the newest game, as if no id had been given.
     assert main(["--resume", ""]) == EXIT_USAGE
     err = capsys.readouterr().err

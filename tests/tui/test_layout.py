@@ -10,7 +10,7 @@ from yaniv_tui.tui.widgets.cards import CardFace, face
 from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
 
 
-async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats():
+async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats() -> None:
     app = make_app("seven-cards", "Ann,bot,bot,bot", seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -29,7 +29,7 @@ async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats():
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 20)])
-async def test_below_80x24_the_screen_asks_for_more_room(size):
+async def test_below_80x24_the_screen_asks_for_more_room(size: tuple[int, int]) -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -38,7 +38,7 @@ async def test_below_80x24_the_screen_asks_for_more_room(size):
         assert "♠" not in text and "♥" not in text
 
 
-async def test_growing_the_terminal_brings_the_table_back():
+async def test_growing_the_terminal_brings_the_table_back() -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -66,6 +66,7 @@ def test_an_end_score_beyond_the_files_limit_is_refused_by_the_flags(
     no_app: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Found: --end-score 100001 started a game whose save then could not be resumed.
+    assert END.high is not None
     argv = ["--ruleset", "seven-cards", "--players", "You,bot", "--end-score", str(END.high + 1)]
     assert main(argv) == EXIT_USAGE
     err = capsys.readouterr().err
@@ -75,6 +76,7 @@ def test_an_end_score_beyond_the_files_limit_is_refused_by_the_flags(
 
 
 async def test_the_setup_box_takes_the_same_end_scores_as_the_files() -> None:
+    assert END.high is not None
     app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -109,6 +111,7 @@ async def test_the_setup_seed_box_refuses_a_negative_seed() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
+        assert isinstance(setup, SetupScreen)
         setup.query_one("#seed", Input).value = "-5"
         setup.action_start()
         await pilot.pause()

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from textual.app import App
 from textual.geometry import Region
 from tui_helpers import SIZE, TableApp, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
@@ -13,13 +16,14 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 from yaniv_tui.tui.widgets.table import SeatPanel, TurnLog
 
 PRESETS = ("israeli", "seven-cards", "sursis", "yanivo")
 
 
-def region_text(app, region: Region) -> str:
+def region_text(app: App[Any], region: Region) -> str:
     """What the screen shows inside `region`, line by line."""
     lines = screen_text(app).splitlines()
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
@@ -37,7 +41,9 @@ def full_table(preset: str) -> str:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("preset", PRESETS)
-async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(preset, size):
+async def test_every_presets_largest_table_shows_each_name_count_score_and_whose_turn(
+    preset: str, size: tuple[int, int]
+) -> None:
     app = make_app(preset, full_table(preset), seed=5)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -53,13 +59,13 @@ async def test_every_presets_largest_table_shows_each_name_count_score_and_whose
         assert "Your hand" in screen_text(app) and "choose cards" in screen_text(app)
 
 
-def note_round_session():
+def note_round_session() -> Session:
     """Ann takes A♥ from the pile, Bea plays, Ann calls Yaniv: round 2 is dealt with Ann's note of round 1."""
     options = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
     return stacked_session(options, ["AC AD 2H KS KC", "QD QH 9C 9D 8S"], up="AH", deck="7C 7D 7H")
 
 
-async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt():
+async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt() -> None:
     app = TableApp(note_round_session())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -73,12 +79,13 @@ async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt():
         assert isinstance(app.screen, RoundEndScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is table and table.game.round_no == 2
+        assert app.screen is table and table.game.round_no == 2  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         assert table.fresh == {} and "you took" not in screen_text(app)
-        assert scan_saves().newest.meta.took == ()
+        newest = scan_saves().newest
+        assert newest is not None and newest.meta.took == ()
 
 
-async def test_the_card_you_took_and_the_hands_order_come_back_on_resume():
+async def test_the_card_you_took_and_the_hands_order_come_back_on_resume() -> None:
     app = make_app("israeli", "Ann,bot:medium:Bea", seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -86,6 +93,7 @@ async def test_the_card_you_took_and_the_hands_order_come_back_on_resume():
         await settle(pilot)
         await pilot.press("o")
         await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
         took = app.screen.fresh[0]
         assert app.screen.sort_by == "suit"
     saved = scan_saves().newest
@@ -99,7 +107,7 @@ async def test_the_card_you_took_and_the_hands_order_come_back_on_resume():
         assert f"you took {face(took)}" in screen_text(again)
 
 
-async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it():
+async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it() -> None:
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -118,7 +126,7 @@ async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it():
             await settle(pilot)
 
 
-async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest():
+async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest() -> None:
     app = make_app("israeli", full_table("israeli"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -127,6 +135,7 @@ async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest():
             await settle(pilot)
         await pilot.pause()
         table = app.screen
+        assert isinstance(table, TableScreen)
         log = table.query_one(TurnLog)
         turns = len(table.game.log)
         assert turns > log.size.height
@@ -134,7 +143,7 @@ async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest():
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
 
 
-async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged():
+async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged() -> None:
     options = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
     session = stacked_session(options, ["AC 2D 3H KS KC", "QD QH 9C 9D 8S"], up="AH", deck="7C")
     game = session.game
@@ -150,10 +159,10 @@ async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged():
         lines = app.screen.query_one(TurnLog)._shown
         assert lines is not None
         assert "shuffled into a new deck" in lines[1], lines
-        assert app.screen.reshuffled_after == [1]
+        assert isinstance(app.screen, TableScreen) and app.screen.reshuffled_after == [1]
 
 
-async def test_your_turn_marks_what_each_other_player_did_since_your_last_move():
+async def test_your_turn_marks_what_each_other_player_did_since_your_last_move() -> None:
     app = make_app("israeli", "Ann,Bob,bot:easy:Cy", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(5):
@@ -176,15 +185,18 @@ async def test_your_turn_marks_what_each_other_player_did_since_your_last_move()
                     assert ("+deck" in shown) == (turn.take is None), shown
                 else:
                     assert "−" not in shown and "+deck" not in shown, shown
-            marked = [line for line in table.query_one(TurnLog)._shown if "▸" in line]
+            shown_log = table.query_one(TurnLog)._shown
+            assert shown_log is not None
+            marked = [line for line in shown_log if "▸" in line]
             assert len(marked) == len(game.log) - since
             await play_turn(pilot)
             await pilot.pause()
-            assert not any("▸" in line for line in table.query_one(TurnLog)._shown)
+            shown_log = table.query_one(TurnLog)._shown
+            assert shown_log is not None and not any("▸" in line for line in shown_log)
             assert all("+deck" not in region_text(app, p.region) for p in table.query(SeatPanel))
 
 
-def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none():
+def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none() -> None:
     from yaniv_tui.engine import Seat
     from yaniv_tui.store.meta import MetaError, SaveMeta, meta_to_dict, read_meta
 
@@ -199,7 +211,7 @@ def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none():
             read_meta({**data, key: bad}, ("Ann", "Bea"), 2)
 
 
-def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
+def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line() -> None:
     from yaniv_tui.engine import Turn, parse_cards
     from yaniv_tui.tui.widgets.table import SeatInfo, compact_line
 
@@ -211,7 +223,7 @@ def test_a_long_name_gives_way_to_what_the_seat_did_on_a_compact_line():
     assert compact_line(info, False, 14).plain.startswith("  Fghijklmnopqrs ")  # width unknown: the whole name
 
 
-def test_compact_seat_lines_keep_their_columns_with_a_wide_name():
+def test_compact_seat_lines_keep_their_columns_with_a_wide_name() -> None:
     """Issue 30: the compact seat lines padded names by characters, so a CJK name (two cells a character)
     shifted its line's columns; cut by characters, it could overflow what it was cut for."""
     from rich.cells import cell_len

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
+import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 from tui_helpers import SIZE, drawn_lines, play_turn, screen_text, settle
 
@@ -59,7 +62,7 @@ def check_literal(app: YanivApp, *wanted: str) -> str:
     return text
 
 
-async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game():
+async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game() -> None:
     app = YanivApp(hostile_options())
     seen: set[str] = set()
     async with app.run_test(size=SIZE) as pilot:
@@ -105,7 +108,7 @@ async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game(
     assert {"PassScreen", "TableScreen", "RoundEndScreen", "HelpScreen", "ScoresScreen"} <= seen
 
 
-async def click_name(pilot, name: str, markup_shows: str) -> None:
+async def click_name(pilot: Pilot[None], name: str, markup_shows: str) -> None:
     """Click every cell where `name` is on screen, as typed or as its markup would show it."""
     for row, line in enumerate(screen_text(pilot.app).splitlines()):
         for piece in (name, markup_shows):
@@ -115,7 +118,7 @@ async def click_name(pilot, name: str, markup_shows: str) -> None:
                     await pilot.click(offset=(x, row))
 
 
-async def test_a_name_with_click_markup_runs_nothing_when_clicked():
+async def test_a_name_with_click_markup_runs_nothing_when_clicked() -> None:
     # Only names that parse as markup, so what is tested is the click, not a crash before it.
     name = NAMES[3]
     app = YanivApp(hostile_options(("Ann", name), rules_name="Mk"))
@@ -139,7 +142,7 @@ async def test_a_name_with_click_markup_runs_nothing_when_clicked():
         assert app.is_running and app.return_code is None, "a click on a player's name quit the app"
 
 
-async def test_saved_games_list_delete_question_and_resume_show_markup_names_as_typed():
+async def test_saved_games_list_delete_question_and_resume_show_markup_names_as_typed() -> None:
     app = YanivApp(hostile_options((*NAMES[:3], "x[@click=bell]")))  # names a save may hold
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -181,7 +184,7 @@ def write_markup_ruleset() -> None:
     (folder / "mk.toml").write_text(text)
 
 
-async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_house_rules_dialog():
+async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_house_rules_dialog() -> None:
     write_markup_ruleset()
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=(120, 40)) as pilot:
@@ -206,7 +209,7 @@ async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_hous
         check_literal(app, "Typed [/] [b]")
 
 
-async def test_lines_quoting_a_path_show_it_as_typed(tmp_path, monkeypatch):
+async def test_lines_quoting_a_path_show_it_as_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = tmp_path / "[/]data[b]"
     monkeypatch.setenv("YANIV_DATA_DIR", str(data))
     path = save_path("abc123")

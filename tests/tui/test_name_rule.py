@@ -123,7 +123,7 @@ async def test_the_setup_screen_gives_the_same_verdicts() -> None:
         assert isinstance(setup, SetupScreen)
         row = setup.query(SeatRow).first()
         assert row.kind == "human"
-        verdicts = []
+        verdicts: list[str | None] = []
         for name, _ in NAMES:
             row.value = name
             try:

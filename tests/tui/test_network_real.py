@@ -7,8 +7,9 @@ import argparse
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -34,6 +35,7 @@ from yaniv_tui.tui.words import capital
 
 #: Every wait on the network (or on the app that waits on it) is bounded by this many seconds.
 LIMIT = 30.0
+T = TypeVar("T")
 
 
 async def until(pilot: Pilot[None], done: Callable[[], object], what: str, seconds: float = LIMIT) -> None:
@@ -45,7 +47,7 @@ async def until(pilot: Pilot[None], done: Callable[[], object], what: str, secon
         await pilot.pause(0.01)
 
 
-async def bounded(awaitable, what: str, seconds: float = LIMIT):  # type: ignore[no-untyped-def]
+async def bounded(awaitable: Awaitable[T], what: str, seconds: float = LIMIT) -> T:
     try:
         return await asyncio.wait_for(awaitable, seconds)
     except TimeoutError:
@@ -113,9 +115,9 @@ async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.table_host is not None, "the table")
-            table = app.screen
-            host = app.table_host
-            assert isinstance(table, TableScreen) and isinstance(host, TableHost)
+            screen, host = app.screen, app.table_host
+            assert isinstance(screen, TableScreen) and isinstance(host, TableHost)
+            table = screen  # a TableScreen to mypy even after `app.screen is table` below
             assert host.host == "127.0.0.1" and host.port != 0  # port 0: the real one is known once it listens
             await until(pilot, lambda: host.join_command() in screen_text(app), "the join command shown")
             for seat in (1, 2):
@@ -163,7 +165,7 @@ async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp
             await ann_to_play(pilot, table)
             assert host.game is table.game
             for client in clients:
-                await until(pilot, lambda client=client: same_public(client.game, table.game), "the mirrors agree")
+                await until(pilot, lambda client=client: same_public(client.game, table.game), "the mirrors agree")  # type: ignore[misc]
                 assert client.game.hand(client.seat) == table.game.hand(client.seat)
                 assert client.statuses == ("here", "joined", "joined", "here")
             assert not any(loop.done() for loop in loops), [loop for loop in loops if loop.done()]
@@ -261,7 +263,9 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
         app = join_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
+            assert isinstance(table.session, ClientSession)
             client = table.session.client
+            assert isinstance(client, TableClient)
             assert client.seat == 1 and table.viewer == 1
             assert host.status(1) == "joined" and host.names[1] == "Noa"
             await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
@@ -279,7 +283,7 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
                 # The bots answer at the host; the table moves on to her next turn (or a round's end).
                 await until(
                     pilot,
-                    lambda before=before: (
+                    lambda before=before: (  # type: ignore[misc]
                         app.screen is not table or (table.stage != "wait" and host.game.turns > before + 1)
                     ),
                     "the bots' replies, then Noa's turn again",
@@ -305,7 +309,9 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
         app = join_app(host)  # the same command again: the token kept in the data folder takes the same seat
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
+            assert isinstance(table.session, ClientSession)
             again = table.session.client
+            assert isinstance(again, TableClient)
             assert again.seat == 1 and again.token == token
             assert host.status(1) == "joined"
             await until(pilot, lambda: table.stage != "wait", "Noa's turn after rejoining")

@@ -43,7 +43,7 @@ async def test_the_host_plays_a_remote_seat_through_its_host_and_publishes_every
                 assert "Waiting for Noa: nobody has joined that seat yet." in screen_text(app)
                 before = table.game.turns
                 host.give(1, table.game.legal_actions()[0])
-                await until(pilot, lambda before=before: table.game.turns > before)
+                await until(pilot, lambda before=before: table.game.turns > before)  # type: ignore[misc]
                 remote_moves += 1
                 if remote_moves == 3:
                     break

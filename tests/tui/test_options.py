@@ -8,33 +8,33 @@ from yaniv_tui.engine import load_ruleset
 from yaniv_tui.tui.options import OptionsError, choose_limits, default_seats, parse_players
 
 
-def test_bots_get_names_nobody_at_the_table_has():
+def test_bots_get_names_nobody_at_the_table_has() -> None:
     seats = parse_players("Avi,bot:medium,bot:medium")
     names = [seat.name for seat in seats]
     assert names[0] == "Avi" and len(set(names)) == 3
 
 
-def test_a_bot_may_be_named():
+def test_a_bot_may_be_named() -> None:
     seats = parse_players("Ann,bot:medium:Zoe")
     assert seats[1].name == "Zoe" and seats[1].level == "medium"
 
 
-def test_a_bare_bot_gets_the_middle_level():
+def test_a_bare_bot_gets_the_middle_level() -> None:
     assert parse_players("Ann,bot")[1].level == "medium"
 
 
-def test_the_default_table_is_one_human_against_two_bots():
+def test_the_default_table_is_one_human_against_two_bots() -> None:
     seats = default_seats()
     assert [seat.is_bot for seat in seats] == [False, True, True]
 
 
-def test_names_are_trimmed_and_limited():
+def test_names_are_trimmed_and_limited() -> None:
     assert parse_players("  Ann   Lee ,bot")[0].name == "Ann Lee"
     with pytest.raises(OptionsError, match="too long"):
         parse_players("A" * 30 + ",bot")
 
 
-def test_a_typed_end_score_must_be_within_the_files_limits():
+def test_a_typed_end_score_must_be_within_the_files_limits() -> None:
     rules = load_ruleset("seven-cards")
     assert choose_limits(rules, None, 42).end_limit == 42
     with pytest.raises(OptionsError, match="end score 0 must be from 1 to 100000"):
@@ -59,7 +59,7 @@ def test_a_name_with_a_control_character_is_one_line(players: str) -> None:
     assert "control character" in message and "\n" not in message and message.isprintable()
 
 
-def test_a_duplicate_name_is_named_as_typed():
+def test_a_duplicate_name_is_named_as_typed() -> None:
     """Before: "A,A" was refused as two players named 'a'."""
     with pytest.raises(OptionsError, match=r"^two players are named 'A': every seat needs its own name$"):
         parse_players("A,A")
@@ -67,6 +67,6 @@ def test_a_duplicate_name_is_named_as_typed():
         parse_players("Ann,ann")
 
 
-def test_a_bot_never_takes_a_humans_name_in_another_case():
+def test_a_bot_never_takes_a_humans_name_in_another_case() -> None:
     seats = parse_players("bot:easy,dana")
     assert seats[0].name != "Dana" and seats[1].name == "dana"

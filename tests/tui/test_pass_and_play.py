@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
+import pytest
 from textual import events
+from textual.app import App
+from textual.pilot import Pilot
 from tui_helpers import SIZE, make_app, play_turn, screen_text
 
 from yaniv_tui.engine import Card, Game
@@ -30,7 +34,7 @@ def public_cards(game: Game) -> set[Card]:
     return seen
 
 
-def check_privacy(app, game: Game, passes: list[str]) -> None:
+def check_privacy(app: App[Any], game: Game, passes: list[str]) -> None:
     """No screen shows a hand's card except the hand of the human whose turn it is, on their table."""
     screen = app.screen
     if isinstance(screen, RoundEndScreen | GameEndScreen):
@@ -58,7 +62,7 @@ def check_privacy(app, game: Game, passes: list[str]) -> None:
         assert not shown, f"{game.players[seat]}'s {shown} on screen during {game.players[game.current]}'s turn"
 
 
-async def test_two_humans_and_a_bot_never_see_each_others_cards():
+async def test_two_humans_and_a_bot_never_see_each_others_cards() -> None:
     app = make_app("seven-cards", "Ann,Bob,bot:medium", seed=6, end_limit=30)  # two rounds
     passes: list[str] = []
     events: list[tuple[str, str]] = []
@@ -88,7 +92,7 @@ async def test_two_humans_and_a_bot_never_see_each_others_cards():
         assert i > 0 and events[i - 1] == ("pass", events[i][1]), f"no pass screen before {events[i]}"
 
 
-async def test_the_pass_screen_names_the_player_and_hides_the_table():
+async def test_the_pass_screen_names_the_player_and_hides_the_table() -> None:
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -108,18 +112,18 @@ async def test_the_pass_screen_names_the_player_and_hides_the_table():
 HUMAN_GUARD = PassScreen.READY_AFTER
 
 
-async def wait_until_ready(pilot) -> None:
+async def wait_until_ready(pilot: Pilot[None]) -> None:
     """Let the pass screen's guard run out, as a person reaching for the keyboard would."""
     await pilot.pause()
     await asyncio.sleep(PassScreen.READY_AFTER + 0.05)
 
 
-def hand_shown(app, table: TableScreen, seat: int) -> bool:
+def hand_shown(app: App[Any], table: TableScreen, seat: int) -> bool:
     text = screen_text(app)
     return table.viewer == seat or any(face(card) in text for card in table.game.hand(seat))
 
 
-async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch):
+async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     # The issue's steps: 5, enter, d, then enter 0.3 s later; Bob's hand must stay hidden from Ann.
     # The product waits half a second. The test waits longer, so that a busy machine, slow to deliver the
     # key typed 0.3 s later, cannot make it arrive after the guard has run out.
@@ -144,10 +148,10 @@ async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeyp
         assert pass_screen.ready_at is not None
         pass_screen.ready_at -= 10 * HUMAN_GUARD  # as if the time had gone by
         await pilot.press("enter")
-        assert app.screen is table and table.viewer == second
+        assert app.screen is table and table.viewer == second  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
 
 
-async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it():
+async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it() -> None:
     # Even with no guard time at all, a key typed before the screen was up is not an answer to it.
     assert PassScreen.READY_AFTER == 0
     app = make_app("israeli", "Ann,Bob", seed=3)
@@ -165,10 +169,10 @@ async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it():
         assert table.game.turns == 1 and isinstance(app.screen, PassScreen)
         assert not hand_shown(app, table, second)
         await pilot.press("enter")
-        assert app.screen is table and table.viewer == second
+        assert app.screen is table and table.viewer == second  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
 
 
-async def test_only_the_named_key_passes_the_screen(monkeypatch):
+async def test_only_the_named_key_passes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PassScreen, "READY_AFTER", HUMAN_GUARD)
     app = make_app("israeli", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -178,10 +182,10 @@ async def test_only_the_named_key_passes_the_screen(monkeypatch):
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen) and table.viewer is None and table.game.turns == 0
         await pilot.press("enter")
-        assert app.screen is table and table.viewer == table.game.current
+        assert app.screen is table and table.viewer == table.game.current  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
 
 
-async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards():
+async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards() -> None:
     app = make_app("sursis", "Ann,Bob", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -6,25 +6,28 @@ import pytest
 from tui_helpers import SIZE, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
+from yaniv_tui.engine import Card
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
 
 
-async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tuple[object, ...]]:
+async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tuple[Card, ...]]:
     """Ann plays one turn against two medium bots, leaving a save; the game as it was, and Ann's hand."""
     app = make_app(ruleset, "Ann,bot:medium:Bea,bot:medium:Cy", seed=seed)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_turn(pilot)
         await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
         return game_to_dict(app.screen.game), app.screen.game.hand(0)
 
 
-async def test_every_action_is_saved_with_the_seats():
+async def test_every_action_is_saved_with_the_seats() -> None:
     app = make_app("israeli", "Ann,bot:medium:Bea,bot:easy:Cy", seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -39,7 +42,7 @@ async def test_every_action_is_saved_with_the_seats():
         assert saved.meta.screen_seat == 0
 
 
-async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
+async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores() -> None:
     before, hand = await one_turn_saved("israeli", seed=4)
     saved = scan_saves().newest
     assert saved is not None
@@ -55,7 +58,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
         assert "Bea" in text and "medium bot" in text
 
 
-async def test_setup_offers_continue_with_whose_game_it_is():
+async def test_setup_offers_continue_with_whose_game_it_is() -> None:
     before, _ = await one_turn_saved("sursis", seed=2)
     setup_app = YanivApp(None, {"bot_delay": 0.0})
     async with setup_app.run_test(size=SIZE) as pilot:
@@ -69,7 +72,7 @@ async def test_setup_offers_continue_with_whose_game_it_is():
         assert game_to_dict(setup_app.screen.game) == before
 
 
-async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_starts():
+async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_starts() -> None:
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
@@ -87,13 +90,13 @@ async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_st
     assert scan_saves().newest is not None
 
 
-def test_resume_without_a_save_is_one_line_and_exit_2(capsys):
+def test_resume_without_a_save_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert play.main(["--resume"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("yaniv: there is no saved game") and "\n" not in err
 
 
-def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys):
+def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x00\xff garbage")
@@ -104,17 +107,18 @@ def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys):
     assert not path.exists()
 
 
-def test_resume_with_players_is_refused(capsys):
+def test_resume_with_players_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert play.main(["--resume", "--players", "Ann,bot"]) == 2
     assert "--players" in capsys.readouterr().err
 
 
-async def test_a_finished_game_removes_its_save_once_it_is_in_the_history():
+async def test_a_finished_game_removes_its_save_once_it_is_in_the_history() -> None:
     from yaniv_tui.store import History
 
     app = make_app("seven-cards", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
         game_id = app.screen.session.meta.game_id
         assert not save_path(game_id).exists()
         assert not is_open_elsewhere(game_id)  # the lock went with the game
@@ -123,8 +127,8 @@ async def test_a_finished_game_removes_its_save_once_it_is_in_the_history():
         assert history.games_played() == 1
 
 
-async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch):
-    def refuse(*args, **kwargs):
+async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise SaveError("cannot save the game to /nowhere: disk full")
 
     monkeypatch.setattr("yaniv_tui.tui.session.save_game", refuse)
@@ -141,7 +145,7 @@ async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch):
 
 
 @pytest.mark.parametrize("players", ["Ann,Bob"])
-async def test_pass_and_play_resumes_behind_the_pass_screen(players):
+async def test_pass_and_play_resumes_behind_the_pass_screen(players: str) -> None:
     app = make_app("israeli", players, seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -157,7 +161,7 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
         assert again.screen.__class__.__name__ == "PassScreen"
 
 
-async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl_r_does():
+async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl_r_does() -> None:
     # Focus starts on the rules (enter there starts a new game, tests/tui/test_setup_keys_and_fold.py); the
     # field after them is Continue.
     before, _ = await one_turn_saved("israeli", seed=9)
@@ -173,7 +177,7 @@ async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl
         assert game_to_dict(setup_app.screen.game) == before
 
 
-async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_at_the_next_start():
+async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_at_the_next_start() -> None:
     import sqlite3
 
     from yaniv_tui.store import History, history_path
@@ -202,7 +206,7 @@ async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_
     assert record_pending() == []  # recorded once, its save gone
 
 
-async def test_a_second_game_keeps_the_first_games_save():
+async def test_a_second_game_keeps_the_first_games_save() -> None:
     first, _ = await one_turn_saved("israeli", seed=4)
     (kept,) = scan_saves().games
     app = make_app("sursis", "Dan,Eve", seed=5)  # any other game, pass-and-play this time
@@ -219,16 +223,17 @@ async def test_a_second_game_keeps_the_first_games_save():
     assert game_to_dict(games[1].game) == first
 
 
-async def test_after_the_app_quits_the_game_is_no_longer_locked():
+async def test_after_the_app_quits_the_game_is_no_longer_locked() -> None:
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
         game_id = app.screen.session.meta.game_id
         assert is_open_elsewhere(game_id)  # held by the table
     assert not is_open_elsewhere(game_id)
 
 
-def test_resume_by_an_id_prefix_locks_that_game(capsys):
+def test_resume_by_an_id_prefix_locks_that_game(capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
 
     asyncio.run(one_turn_saved("israeli", seed=4))
@@ -248,7 +253,7 @@ def test_resume_by_an_id_prefix_locks_that_game(capsys):
     assert play.saved_game(None).saved.game_id == newer.game_id  # no id: the newest
 
 
-def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
+def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
 
     asyncio.run(one_turn_saved("israeli", seed=4))
@@ -272,7 +277,9 @@ def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys):
     ("given", "words"),
     [("zzz", "no saved game has an id starting with 'zzz'"), ("", "matches 2 saved games"), ("a/b", "not a game id")],
 )
-def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(capsys, given, words):
+def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(
+    capsys: pytest.CaptureFixture[str], given: str, words: str
+) -> None:
     from yaniv_tui.engine import Game, load_ruleset
     from yaniv_tui.store import SaveMeta, Seat, save_game
 
@@ -285,7 +292,7 @@ def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(capsys, given, words):
     assert words in err and "\n" not in err and err.startswith("yaniv: ")
 
 
-async def test_continue_offers_the_newest_and_the_list_picks_another():
+async def test_continue_offers_the_newest_and_the_list_picks_another() -> None:
     older, _ = await one_turn_saved("israeli", seed=4)
     await one_turn_saved("sursis", seed=2)
     app = YanivApp(None, {"bot_delay": 0.0})
@@ -304,7 +311,7 @@ async def test_continue_offers_the_newest_and_the_list_picks_another():
         assert game_to_dict(app.screen.game) == older
 
 
-async def test_deleting_a_saved_game_asks_first():
+async def test_deleting_a_saved_game_asks_first() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
     app = YanivApp(None, {"bot_delay": 0.0})
@@ -333,7 +340,7 @@ async def test_deleting_a_saved_game_asks_first():
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
+async def test_continue_of_a_game_open_in_another_yaniv_is_one_line() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
     app = YanivApp(None, {"bot_delay": 0.0})
@@ -350,7 +357,9 @@ async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
             lock.release()
 
 
-def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys, monkeypatch):
+def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from yaniv_tui.bots import MediumBot
     from yaniv_tui.engine import Game, load_ruleset
     from yaniv_tui.store import History, SaveMeta, Seat, save_game
@@ -371,14 +380,14 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys,
         assert history.games_played() == 1
 
 
-async def test_the_setup_screen_shows_what_was_said_at_start():
+async def test_the_setup_screen_shows_what_was_said_at_start() -> None:
     app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "the history had missed" in str(app.screen.query_one("#save-problem").render())
 
 
-async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_first_read_it():
+async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_first_read_it() -> None:
     # Another terminal plays the game on while this setup screen is open: Continue must not bring back the
     # copy it read at start, or those moves are lost and the deck's next card is drawn a second time.
     from yaniv_tui.bots import MediumBot
@@ -404,11 +413,12 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
         assert game_to_dict(load_save(save_path(listed.game_id)).game)["turns"] >= game.turns
 
 
-async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line():
+async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() -> None:
     await one_turn_saved("israeli", seed=4)
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
         (listed,) = app.screen.games
         save_path(listed.game_id).unlink()  # deleted by another yaniv meanwhile
         await pilot.press("ctrl+r")
@@ -419,14 +429,14 @@ async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line():
         assert not app.screen.query_one("#saved-box").display
 
 
-async def test_continue_looks_again_once_the_other_yaniv_has_quit():
+async def test_continue_looks_again_once_the_other_yaniv_has_quit() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
     lock = lock_game(saved.game_id)  # open in another yaniv when the setup screen opens
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.screen.saved is None
+        assert isinstance(app.screen, SetupScreen) and app.screen.saved is None
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

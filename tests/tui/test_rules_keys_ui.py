@@ -6,10 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Input, Select, Switch
 from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session
 
-from yaniv_tui.engine import Ruleset, drop_kind, parse_cards, takeable
+from yaniv_tui.engine import Key, Ruleset, drop_kind, parse_cards, takeable
 from yaniv_tui.store import user_rulesets_dir
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -32,7 +33,7 @@ def write_pick() -> None:
     (folder / "pick.toml").write_text(PICK)
 
 
-async def test_the_host_picks_the_hand_size_on_the_setup_screen():
+async def test_the_host_picks_the_hand_size_on_the_setup_screen() -> None:
     write_pick()
     app = YanivApp(None, {"bot_delay": 0.0, "ruleset": "pick"})
     async with app.run_test(size=SIZE) as pilot:
@@ -53,7 +54,7 @@ async def test_the_host_picks_the_hand_size_on_the_setup_screen():
         assert table.rules.hand_size == 7 and len(table.game.hand(0)) == 7
 
 
-async def test_a_preset_with_one_hand_size_shows_no_choice():
+async def test_a_preset_with_one_hand_size_shows_no_choice() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -61,7 +62,7 @@ async def test_a_preset_with_one_hand_size_shows_no_choice():
         assert "Hand size" not in screen_text(app)
 
 
-async def test_a_hand_size_given_on_the_command_line_is_chosen():
+async def test_a_hand_size_given_on_the_command_line_is_chosen() -> None:
     write_pick()
     app = YanivApp(None, {"bot_delay": 0.0, "ruleset": "pick", "hand_size": 6})
     async with app.run_test(size=SIZE) as pilot:
@@ -73,7 +74,7 @@ async def test_a_hand_size_given_on_the_command_line_is_chosen():
     ("field", "widget"),
     [("hand_size_choices", Input), ("turn_up", Switch), ("spare_joker", Select), ("slap_jokers", Switch)],
 )
-async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: type) -> None:
+async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: type[Widget]) -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -89,19 +90,20 @@ async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: typ
         assert key.doc.split(";")[0][:40] in " ".join(screen_text(app).split())
 
 
-def dialog_keys():
+def dialog_keys() -> tuple[Key, ...]:
     from yaniv_tui.engine import KEYS
 
     return KEYS
 
 
-async def test_the_house_rules_dialog_saves_a_table_with_no_card_turned_up():
+async def test_the_house_rules_dialog_saves_a_table_with_no_card_turned_up() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")
         await pilot.pause()
         dialog = app.screen
+        assert isinstance(dialog, HouseRulesScreen)
         dialog.query_one("#hr-turn_up", Switch).value = False
         dialog.query_one("#hr-hand_size_choices", Input).value = "5, 6"
         dialog.query_one("#hr-id", Input).value = "bare"
@@ -111,7 +113,7 @@ async def test_the_house_rules_dialog_saves_a_table_with_no_card_turned_up():
         assert app.screen.rules.turn_up is False and app.screen.rules.hand_sizes == (5, 6)
 
 
-async def test_the_table_says_the_pile_is_empty_when_no_card_is_turned_up():
+async def test_the_table_says_the_pile_is_empty_when_no_card_is_turned_up() -> None:
     rules = dataclasses.replace(Ruleset(), turn_up=False)
     options = make_options(rules, "Ann,bot:medium")
     session = stacked_session(options, ["9C 9H 8D KD 2H", "2C 3C 8S KS QS"], up="", deck="4D 9S")
@@ -133,7 +135,7 @@ async def test_the_table_says_the_pile_is_empty_when_no_card_is_turned_up():
         assert parse_cards("4D")[0] in session.game.hand(0) and parse_cards("KD")[0] not in session.game.hand(0)
 
 
-def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new():
+def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new() -> None:
     from yaniv_tui.engine import load_ruleset
     from yaniv_tui.tui.rules_text import describe
 
@@ -161,7 +163,9 @@ def test_the_rules_text_says_each_new_key_and_the_presets_say_nothing_new():
         (("1", "2", "3"), "JK 5S 6S", "JK 6S"),  # the joker first: laid before them, on the low end
     ],
 )
-async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player_may_take(keys, laid, ends):
+async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player_may_take(
+    keys: tuple[str, str, str], laid: str, ends: str
+) -> None:
     rules = dataclasses.replace(Ruleset(), spare_joker="before_first")
     options = make_options(rules, "Ann,bot:medium")
     session = stacked_session(options, ["JK 5S 6S KD QH", "2C 3C 8S KS QS"], up="9D", deck="4D 9S 2D 3D")
@@ -177,4 +181,5 @@ async def test_where_a_human_lays_a_spare_joker_decides_the_ends_the_next_player
         await pilot.pause()
         first = session.game.log[0]
         assert first.seat == 0 and first.drop == tuple(parse_cards(laid))
-        assert takeable(first.drop, drop_kind(first.drop, rules), rules) == tuple(parse_cards(ends))
+        kind = drop_kind(first.drop, rules)
+        assert kind is not None and takeable(first.drop, kind, rules) == tuple(parse_cards(ends))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
@@ -13,7 +14,7 @@ PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_says_its_limit_and_its_end(preset):
+def test_every_preset_says_its_limit_and_its_end(preset: str) -> None:
     rules = load_ruleset(preset)
     text = "\n".join(describe(rules))
     assert f"worth {rules.yaniv_limit} or less" in text
@@ -21,18 +22,18 @@ def test_every_preset_says_its_limit_and_its_end(preset):
     assert f"gets {rules.hand_size} cards" in text
 
 
-def test_israeli_resets_and_assaf_penalty_in_words():
+def test_israeli_resets_and_assaf_penalty_in_words() -> None:
     text = "\n".join(describe(load_ruleset("israeli")))
     assert "100 → 50" in text and "200 → 100" in text
     assert "plus 30" in text
     assert "above 200 is out" in text
 
 
-def test_no_assaf_is_said_plainly():
+def test_no_assaf_is_said_plainly() -> None:
     assert "There is no Assaf" in "\n".join(describe(load_ruleset("seven-cards")))
 
 
-def test_a_changed_field_changes_the_words():
+def test_a_changed_field_changes_the_words() -> None:
     rules = load_ruleset("israeli")
     house = dataclasses.replace(rules, slap_down=True, assaf_penalty=25, take_from_set="any")
     before, after = "\n".join(describe(rules)), "\n".join(describe(house))
@@ -42,7 +43,7 @@ def test_a_changed_field_changes_the_words():
 
 
 #: Each way the Assaf sentence may put its two cases, as a test of the lowest other hand against the caller's.
-_CASES = {
+_CASES: dict[str, Callable[[int, int], bool]] = {
     "every other hand is higher": lambda other, caller: other > caller,
     "nobody has a lower hand": lambda other, caller: other >= caller,
     "someone has a hand as low or lower": lambda other, caller: other <= caller,
@@ -52,7 +53,9 @@ _CASES = {
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("on_tie", [True, False])
-def test_the_assaf_sentence_says_what_the_engine_does_on_a_lower_an_equal_and_a_higher_hand(preset, on_tie):
+def test_the_assaf_sentence_says_what_the_engine_does_on_a_lower_an_equal_and_a_higher_hand(
+    preset: str, on_tie: bool
+) -> None:
     """Issue 14 item 5: "if nobody has less, the caller scores 0" contradicted "as low or lower Assafs"."""
     import re
 

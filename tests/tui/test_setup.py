@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
@@ -11,7 +12,7 @@ from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.choice import Choice
 
 
-async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
+async def test_enter_on_the_defaults_seats_one_human_against_two_bots() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -25,7 +26,7 @@ async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
         assert table.rules.id == "israeli"
 
 
-async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
+async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -53,13 +54,14 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
         assert len(table.game.players) == 8
 
 
-async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
+async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
+        assert isinstance(setup, SetupScreen)
         rows = list(setup.query(SeatRow))
-        assert rows[1].parent is not None
+        assert isinstance(rows[1].parent, Widget)
         await pilot.click(rows[1].parent, offset=(SeatRow.NUMBER_WIDTH + 2, 0))  # on who plays it
         assert rows[1].kind != "medium"
         while rows[1].kind != "human":
@@ -71,11 +73,12 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
         assert "two players are named 'You' and 'you'" in screen_text(app)
 
 
-async def test_a_typed_end_score_where_the_preset_takes_any():
+async def test_a_typed_end_score_where_the_preset_takes_any() -> None:
     app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
+        assert isinstance(setup, SetupScreen)
         typed = setup.query_one("#end-typed", Input)
         assert typed.display
         typed.value = "35"
@@ -84,7 +87,7 @@ async def test_a_typed_end_score_where_the_preset_takes_any():
         assert isinstance(app.screen, TableScreen) and app.screen.rules.end_limit == 35
 
 
-async def test_the_buttons_are_textuals_own_and_press_as_they_did():
+async def test_the_buttons_are_textuals_own_and_press_as_they_did() -> None:
     """Issue 30: Press read Textual's private `_parent` and had none of Button's :ansi styles or variants."""
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
@@ -111,7 +114,7 @@ async def test_the_buttons_are_textuals_own_and_press_as_they_did():
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it_back_brings_it_back():
+async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it_back_brings_it_back() -> None:
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -51,7 +51,7 @@ async def test_continue_under_host_opens_the_table_not_the_newer_local_game() ->
         await pilot.press("ctrl+r")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert made and made[0].started, "the host listens"
-        assert app.screen.session.meta.game_id == "table1"
+        assert isinstance(app.screen, TableScreen) and app.screen.session.meta.game_id == "table1"
         assert "yaniv join 127.0.0.1:7777 K7QF" in screen_text(app)
 
 

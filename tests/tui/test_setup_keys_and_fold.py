@@ -27,7 +27,9 @@ def a_saved_game() -> str:
 
 @pytest.mark.parametrize("saved", [False, True], ids=["no-save", "save"])
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
-async def test_focus_starts_on_the_rules_and_down_down_enter_starts_the_third(size, saved) -> None:
+async def test_focus_starts_on_the_rules_and_down_down_enter_starts_the_third(
+    size: tuple[int, int], saved: bool
+) -> None:
     game_id = a_saved_game() if saved else None
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=size) as pilot:
@@ -49,7 +51,7 @@ async def test_focus_starts_on_the_rules_and_down_down_enter_starts_the_third(si
 
 @pytest.mark.parametrize("saved", [False, True], ids=["no-save", "save"])
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
-async def test_down_walks_every_field_in_order_and_up_walks_back(size, saved) -> None:
+async def test_down_walks_every_field_in_order_and_up_walks_back(size: tuple[int, int], saved: bool) -> None:
     if saved:
         a_saved_game()
     app = YanivApp(None, {"bot_delay": 0.0})
@@ -75,7 +77,7 @@ async def test_down_walks_every_field_in_order_and_up_walks_back(size, saved) ->
 
 @pytest.mark.parametrize("saved", [False, True], ids=["no-save", "save"])
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
-async def test_start_stats_and_edit_rules_show_without_scrolling(size, saved) -> None:
+async def test_start_stats_and_edit_rules_show_without_scrolling(size: tuple[int, int], saved: bool) -> None:
     if saved:
         a_saved_game()
     app = YanivApp(None, {"bot_delay": 0.0})

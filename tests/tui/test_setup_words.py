@@ -25,7 +25,7 @@ def shown_in(app: YanivApp, widget: Static) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 40)])
-async def test_the_editors_already_exists_is_shown_whole(size) -> None:
+async def test_the_editors_already_exists_is_shown_whole(size: tuple[int, int]) -> None:
     save_user_ruleset("israeli", {}, "friday")
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=size) as pilot:
@@ -88,7 +88,9 @@ async def test_the_help_lists_continue_and_saved_games_only_with_a_saved_game(sa
 
 
 @pytest.mark.parametrize("web", [False, True], ids=["terminal", "browser"])
-async def test_the_too_small_notice_names_the_screen_and_the_window_in_a_browser(monkeypatch, web: bool) -> None:
+async def test_the_too_small_notice_names_the_screen_and_the_window_in_a_browser(
+    monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
     monkeypatch.setattr(YanivApp, "is_web", property(lambda app: web))
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=(70, 20)) as pilot:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 
+import pytest
 from test_table_flow import until
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
 from yaniv_tui.store import history_path, save_path
-from yaniv_tui.tui.screens import round_end, table_state
+from yaniv_tui.tui.screens import round_end, table_state, table_view
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import keys_table
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
@@ -33,15 +34,15 @@ def knocked_out_next() -> Session:
     return session
 
 
-async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
+async def rest_of(key: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Session, list[str], int, int]:
     """Ann is knocked out in round 1; `key` watches (w) or skips (e) the rest. The session at the game's end,
     the tips shown meanwhile, the table's draws and the moves played after the key."""
     monkeypatch.setattr(round_end, "WATCH_PAUSE", 0.01)
     tips: list[str] = []
     draws = 0
-    drawn = table_state.draw
+    drawn = table_view.draw
 
-    def counted(table) -> None:
+    def counted(table: TableScreen) -> None:
         nonlocal draws
         draws += 1
         if table.tip not in tips[-1:]:
@@ -62,7 +63,9 @@ async def rest_of(key: str, monkeypatch) -> tuple[Session, list[str], int, int]:
         return session, tips, draws, session.game.turns - turns
 
 
-async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_watched(monkeypatch):
+async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_watched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     skipped, tips, draws, moves = await rest_of("e", monkeypatch)
     watched, _, _, _ = await rest_of("w", monkeypatch)
     game = skipped.game
@@ -83,13 +86,14 @@ async def test_skip_plays_the_rest_at_once_with_a_progress_line_and_the_game_wat
     assert not save_path(key).exists()
 
 
-async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help():
+async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help() -> None:
     # A pause before each bot's move long enough for the table's key bar to be read before the first one.
     options = dataclasses.replace(make_options("israeli", "bot:easy,bot:medium", seed=5), bot_delay=3.0)
     app = TableApp(Session(options))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
+        assert isinstance(table, TableScreen)
         assert footer_keys(app).get("e") == "skip to the end"
         assert ("e", "skip to the end") in help_rows(table)
         await pilot.press("e")
@@ -99,5 +103,5 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
 
 def help_rows(screen: TableScreen) -> list[tuple[str, str]]:
     """The rows of the keys the help lists over `screen`."""
-    keys, does = keys_table(screen, []).columns
+    keys, does = keys_table(screen, []).columns  # type: ignore[arg-type]  # it takes Screen[object]: invariant
     return list(zip((str(k) for k in keys.cells), (str(d) for d in does.cells), strict=True))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from records_helpers import GameEndApp, finished_session
-from tui_helpers import TableApp, make_options, settle
+from textual.pilot import Pilot
+from tui_helpers import SnapCompare, TableApp, make_options, settle
 
 from yaniv_tui.tui.session import Session
 
@@ -19,16 +20,16 @@ def conceded_winner() -> Session:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-def test_game_end_of_a_seat_won_after_its_person_conceded(snap_compare, size: tuple[int, int]) -> None:
+def test_game_end_of_a_seat_won_after_its_person_conceded(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     assert snap_compare(GameEndApp(conceded_winner()), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-def test_eight_seats_one_conceded(snap_compare, size: tuple[int, int]) -> None:
+def test_eight_seats_one_conceded(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     session = Session(make_options("israeli", EIGHT, seed=5))
     session.concede(1)
 
-    async def to_anns_turn(pilot) -> None:
+    async def to_anns_turn(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await pilot.press("enter")  # two humans share the screen: Ann's pass screen first
         await settle(pilot)
@@ -37,11 +38,11 @@ def test_eight_seats_one_conceded(snap_compare, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("players", ["Ann,Ben,bot:easy:Cy", "Ann,Benjamin,bot,bot,bot"])
-def test_seat_boxes_one_conceded_at_80x24(snap_compare, players: str) -> None:
+def test_seat_boxes_one_conceded_at_80x24(snap_compare: SnapCompare, players: str) -> None:
     session = Session(make_options("israeli", players, seed=5))
     session.concede(1)
 
-    async def to_anns_turn(pilot) -> None:
+    async def to_anns_turn(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)

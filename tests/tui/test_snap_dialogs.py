@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from fake_net import FakeHost
 from records_helpers import finished_session
-from tui_helpers import SIZE, TableApp, make_options, settle, stacked_session
+from textual.pilot import Pilot
+from tui_helpers import SIZE, SnapCompare, TableApp, make_options, settle, stacked_session
 
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History, SavedGame, UndoStack
@@ -26,7 +28,7 @@ from yaniv_tui.tui.screens.stats import StatsScreen
 from yaniv_tui.tui.session import Session
 
 
-async def until_on(pilot, screen: type) -> None:
+async def until_on(pilot: Pilot[None], screen: type) -> None:
     """Until `screen` is on top and has given focus to its first field (a focused field draws its cursor)."""
     for _ in range(200):
         await pilot.pause()
@@ -41,7 +43,7 @@ async def until_on(pilot, screen: type) -> None:
     await still(pilot)
 
 
-async def still(pilot) -> None:
+async def still(pilot: Pilot[None]) -> None:
     """Until the screen draws the same twice running (a field just focused draws its cursor a refresh later)."""
     last = ""
     for _ in range(50):
@@ -53,8 +55,8 @@ async def still(pilot) -> None:
     raise AssertionError("the screen never stopped changing")
 
 
-def setup_then(*keys: str, screen: type):
-    async def run_before(pilot) -> None:
+def setup_then(*keys: str, screen: type) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def run_before(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await pilot.press(*keys)
         await until_on(pilot, screen)
@@ -62,8 +64,8 @@ def setup_then(*keys: str, screen: type):
     return run_before
 
 
-def table_then(*keys: str, screen: type):
-    async def run_before(pilot) -> None:
+def table_then(*keys: str, screen: type) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await pilot.press(*keys)
         await until_on(pilot, screen)
@@ -71,13 +73,13 @@ def table_then(*keys: str, screen: type):
     return run_before
 
 
-def test_help_over_the_setup_screen(snap_compare):
+def test_help_over_the_setup_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(
         YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("question_mark", screen=HelpScreen)
     )
 
 
-def test_stats_of_one_finished_game(snap_compare):
+def test_stats_of_one_finished_game(snap_compare: SnapCompare) -> None:
     session = finished_session()
     with History() as history:
         assert history.record(session.game, session.meta)
@@ -90,13 +92,13 @@ def saved(session: Session, game_id: str, saved_at: str) -> SavedGame:
     return SavedGame(session.game, meta, UndoStack(), saved_at, Path(f"{game_id}.json"))
 
 
-def test_saved_games(snap_compare):
+def test_saved_games(snap_compare: SnapCompare) -> None:
     games = [
         saved(Session(make_options("sursis", "Ann,bot:medium:Bea,bot:hard:Cy")), "5f3a9c1e" * 4, "2026-12-01T09:30:00"),
         saved(finished_session(), "0b7d2e44" * 4, "2026-11-30T21:05:00"),
     ]
 
-    async def run_before(pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await pilot.pause()
         pilot.app.push_screen(SavedGamesScreen(games))
         await until_on(pilot, SavedGamesScreen)
@@ -104,7 +106,7 @@ def test_saved_games(snap_compare):
     assert snap_compare(YanivApp(None, {}), terminal_size=SIZE, run_before=run_before)
 
 
-def test_house_rules(snap_compare):
+def test_house_rules(snap_compare: SnapCompare) -> None:
     assert snap_compare(
         YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("ctrl+e", screen=HouseRulesScreen)
     )
@@ -114,20 +116,20 @@ async def never_joins(address: str, code: str, name: str | None) -> Client:
     raise AssertionError("the join screen's snapshot never joins: it waits for the code")
 
 
-def test_join(snap_compare):
+def test_join(snap_compare: SnapCompare) -> None:
     request = JoinRequest(never_joins, address="127.0.0.1:7777", name="Noa")
 
-    async def run_before(pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await until_on(pilot, JoinScreen)
 
     assert snap_compare(YanivApp(joining=request), terminal_size=SIZE, run_before=run_before)
 
 
-def test_scores_after_a_round(snap_compare):
+def test_scores_after_a_round(snap_compare: SnapCompare) -> None:
     options = make_options("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=5)
     session = stacked_session(options, ["AC 2D JK AH KS", "QD QH 9C 9D 8S", "2S 3S 4S 5S 6S"], up="8D", deck="AS 3C 7C")
 
-    async def run_before(pilot) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await pilot.press("5", "enter", "0")
         await settle(pilot)
@@ -141,8 +143,8 @@ def test_scores_after_a_round(snap_compare):
     assert snap_compare(TableApp(session), terminal_size=SIZE, run_before=run_before)
 
 
-def test_table_talk(snap_compare):
-    def host(game: Game, seats: tuple[Seat, ...], game_id: str) -> FakeHost:
+def test_table_talk(snap_compare: SnapCompare) -> None:
+    def host(game: Game, seats: Sequence[Seat], game_id: str) -> FakeHost:
         return FakeHost(game, seats)
 
     app = YanivApp(make_options("sursis", "Ann,bot:easy,remote:Noa", seed=2), hosting=host)

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from tui_helpers import make_app, play_turn, settle
+from textual.pilot import Pilot
+from tui_helpers import SnapCompare, make_app, play_turn, settle
 
 EIGHT = "Ann,bot:easy,bot:medium,bot:hard,bot:easy,bot:medium,bot:hard,bot:easy"
 
 
-async def one_round_of_turns(pilot) -> None:
+async def one_round_of_turns(pilot: Pilot[None]) -> None:
     """Ann plays once and the seven bots after her: their drops and takes are marked on her next turn."""
     await settle(pilot)
     await play_turn(pilot)
     await settle(pilot)
 
 
-def test_eight_players_at_80x24(snap_compare):
+def test_eight_players_at_80x24(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app("israeli", EIGHT, seed=5), terminal_size=(80, 24), run_before=one_round_of_turns)
 
 
-def test_eight_players_at_100x30(snap_compare):
+def test_eight_players_at_100x30(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app("israeli", EIGHT, seed=5), terminal_size=(100, 30), run_before=one_round_of_turns)
 
 
-def test_four_players_marked_since_your_move_at_80x24(snap_compare):
+def test_four_players_marked_since_your_move_at_80x24(snap_compare: SnapCompare) -> None:
     app = make_app("seven-cards", "Ann,bot,bot,bot", seed=7)
     assert snap_compare(app, terminal_size=(80, 24), run_before=one_round_of_turns)

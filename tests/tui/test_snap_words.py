@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Button, OptionList
+from tui_helpers import SnapCompare
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
@@ -14,7 +15,7 @@ from yaniv_tui.tui.widgets.keybar import KeyBar
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-def test_setup_screen_fits(snap_compare, size: tuple[int, int]) -> None:
+def test_setup_screen_fits(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     assert snap_compare(YanivApp(None, {}), terminal_size=size)
 
 

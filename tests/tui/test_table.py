@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
+from textual.app import App
 from tui_helpers import (
     SIZE,
     TableApp,
@@ -29,12 +31,12 @@ from yaniv_tui.tui.words import sentence
 TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
 
 
-def table_of(app) -> TableScreen:
+def table_of(app: App[Any]) -> TableScreen:
     assert isinstance(app.screen, TableScreen)
     return app.screen
 
 
-async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only():
+async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only() -> None:
     app = make_app("seven-cards", seed=1, end_limit=50)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
@@ -48,7 +50,7 @@ async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only():
             assert name in text
 
 
-async def test_an_illegal_drop_says_why_and_changes_nothing():
+async def test_an_illegal_drop_says_why_and_changes_nothing() -> None:
     session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -61,7 +63,7 @@ async def test_an_illegal_drop_says_why_and_changes_nothing():
         assert (list(session.game.hand(0)), session.game.turns, list(session.game.deck)) == before
 
 
-async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains():
+async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains() -> None:
     session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -74,7 +76,7 @@ async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains()
         assert session.game.turns == 0
 
 
-async def test_calling_yaniv_reveals_every_hand_and_continue_deals_the_next_round():
+async def test_calling_yaniv_reveals_every_hand_and_continue_deals_the_next_round() -> None:
     session = stacked_session(TWO, ["AC 2D JK AH KS", "QD QH 9C 9D 8S"], up="8D", deck="AS 3C")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -93,7 +95,7 @@ async def test_calling_yaniv_reveals_every_hand_and_continue_deals_the_next_roun
         assert isinstance(app.screen, TableScreen) and session.game.round_no == 2
 
 
-async def test_take_a_marked_card_of_the_previous_drop_or_step_back():
+async def test_take_a_marked_card_of_the_previous_drop_or_step_back() -> None:
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", first=1)
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -104,7 +106,7 @@ async def test_take_a_marked_card_of_the_previous_drop_or_step_back():
         table = table_of(app)
         assert table.stage == "take" and footer_keys(app)["0/d"] == "take the deck's card"
         await pilot.press("escape")
-        assert table.stage == "choose" and set(table.chosen) == {3, 4}
+        assert table.stage == "choose" and set(table.chosen) == {3, 4}  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         await pilot.press("enter", str(len(takeable)))
         turn = game.log[1] if len(game.log) > 1 else game.log[-1]
         assert turn.seat == 0 and turn.take == takeable[-1]
@@ -112,7 +114,7 @@ async def test_take_a_marked_card_of_the_previous_drop_or_step_back():
         assert "from the pile" in screen_text(app)
 
 
-async def test_a_number_past_the_marked_cards_says_so():
+async def test_a_number_past_the_marked_cards_says_so() -> None:
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -122,7 +124,7 @@ async def test_a_number_past_the_marked_cards_says_so():
         assert session.game.turns == 0
 
 
-async def test_the_mouse_chooses_cards_and_takes_the_deck():
+async def test_the_mouse_chooses_cards_and_takes_the_deck() -> None:
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -137,7 +139,7 @@ async def test_the_mouse_chooses_cards_and_takes_the_deck():
         assert session.game.log[0].take is None
 
 
-async def test_slap_down_is_offered_when_the_drawn_card_matches():
+async def test_slap_down_is_offered_when_the_drawn_card_matches() -> None:
     rules = dataclasses.replace(TWO.rules, slap_down=True)
     options = dataclasses.replace(TWO, rules=rules)
     session = stacked_session(options, ["7S KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7H")
@@ -154,7 +156,7 @@ async def test_slap_down_is_offered_when_the_drawn_card_matches():
         assert "slapped down 7♥" in screen_text(app)
 
 
-async def test_help_shows_the_keys_and_the_active_rules_in_words():
+async def test_help_shows_the_keys_and_the_active_rules_in_words() -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -169,7 +171,7 @@ async def test_help_shows_the_keys_and_the_active_rules_in_words():
         assert isinstance(app.screen, HelpScreen)
 
 
-async def test_scores_open_over_the_table_and_close():
+async def test_scores_open_over_the_table_and_close() -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -179,7 +181,7 @@ async def test_scores_open_over_the_table_and_close():
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_a_thinking_bot_shows_it_and_the_screen_still_answers_keys():
+async def test_a_thinking_bot_shows_it_and_the_screen_still_answers_keys() -> None:
     options = dataclasses.replace(TWO, bot_delay=2.0)
     session = stacked_session(options, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", first=1)
     app = TableApp(session)
@@ -195,7 +197,7 @@ async def test_a_thinking_bot_shows_it_and_the_screen_still_answers_keys():
         assert session.game.turns == 1 and not panel.has_class("-thinking")
 
 
-async def test_ascii_cards_use_letters_for_suits():
+async def test_ascii_cards_use_letters_for_suits() -> None:
     options = dataclasses.replace(TWO, ascii=True)
     session = stacked_session(options, ["10H KS 4D 5D 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
@@ -206,7 +208,7 @@ async def test_ascii_cards_use_letters_for_suits():
         assert not any(symbol in text for symbol in "♠♥♦♣")
 
 
-async def test_the_hand_sorts_by_suit_or_rank_and_keeps_the_chosen_cards():
+async def test_the_hand_sorts_by_suit_or_rank_and_keeps_the_chosen_cards() -> None:
     session = stacked_session(TWO, ["KC 3S 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -219,7 +221,7 @@ async def test_the_hand_sorts_by_suit_or_rank_and_keeps_the_chosen_cards():
         assert table.chosen == (0,)
 
 
-async def test_clicking_a_marked_pile_card_drops_the_chosen_cards_and_takes_it():
+async def test_clicking_a_marked_pile_card_drops_the_chosen_cards_and_takes_it() -> None:
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -232,7 +234,7 @@ async def test_clicking_a_marked_pile_card_drops_the_chosen_cards_and_takes_it()
         assert turn.drop == tuple(parse_cards("KS")) and turn.take == parse_cards("8D")[0]
 
 
-async def test_the_command_palette_offers_help_and_scores():
+async def test_the_command_palette_offers_help_and_scores() -> None:
     app = make_app("sursis", seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from textual.pilot import Pilot
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
@@ -17,7 +18,7 @@ RULES = dataclasses.replace(make_options("israeli", "Ann,bot:medium:Bea").rules,
 OPTIONS = dataclasses.replace(make_options("israeli", "Ann,bot:medium:Bea", seed=5), rules=RULES)
 
 
-async def empty_handed(pilot) -> TableScreen:
+async def empty_handed(pilot: Pilot[None]) -> TableScreen:
     """Ann drops three fives and slaps down the fourth, then two nines and slaps down the third."""
     await settle(pilot)
     table = pilot.app.screen
@@ -30,7 +31,7 @@ async def empty_handed(pilot) -> TableScreen:
     assert table.stage == "slap"
     await pilot.press("enter")
     await settle(pilot)
-    assert table.game.hand(0) == () and table.stage == "choose"
+    assert table.game.hand(0) == () and table.stage == "choose"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
     return table
 
 
@@ -38,7 +39,7 @@ def empty_hand_app() -> TableApp:
     return TableApp(stacked_session(OPTIONS, ["5S 5H 5D 9C 9H", "2C 3C 8D KD QS"], up="AS", deck="5C 4D 9S 6H"))
 
 
-async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move():
+async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move() -> None:
     app = empty_hand_app()
     async with app.run_test(size=SIZE) as pilot:
         table = await empty_handed(pilot)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
+from pathlib import Path
 
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_helpers import (
     SIZE,
     TableApp,
@@ -38,7 +43,7 @@ def knocked_out_next() -> Session:
     return session
 
 
-async def until(pilot, condition, limit: int = 600) -> None:
+async def until(pilot: Pilot[None], condition: Callable[[], object], limit: int = 600) -> None:
     """Let the app run (bots, workers, timers) until `condition()` holds."""
     for _ in range(limit):
         if condition():
@@ -47,7 +52,7 @@ async def until(pilot, condition, limit: int = 600) -> None:
     raise AssertionError("the table never got there")
 
 
-async def test_once_no_human_is_left_in_skip_plays_the_rest_at_once_and_shows_the_end():
+async def test_once_no_human_is_left_in_skip_plays_the_rest_at_once_and_shows_the_end() -> None:
     app = TableApp(knocked_out_next())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -59,11 +64,12 @@ async def test_once_no_human_is_left_in_skip_plays_the_rest_at_once_and_shows_th
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
         await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
         game = app.screen.session.game
         assert game.is_over and len(game.history) >= 2 and 0 not in game.winners
 
 
-async def test_watching_the_rest_needs_no_enter_until_the_final_standings(monkeypatch):
+async def test_watching_the_rest_needs_no_enter_until_the_final_standings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(round_end, "WATCH_PAUSE", 0.05)
     app = TableApp(knocked_out_next())
     async with app.run_test(size=SIZE) as pilot:
@@ -89,7 +95,7 @@ async def test_watching_the_rest_needs_no_enter_until_the_final_standings(monkey
         await pilot.pause()
 
 
-async def test_before_anyone_is_out_the_round_end_offers_neither():
+async def test_before_anyone_is_out_the_round_end_offers_neither() -> None:
     session = stacked_session(THREE, ["KS KH KD KC QS", "AS AC AD AH JK", "5H 6H 7H 8H 9H"], up="9D", first=1)
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -100,7 +106,7 @@ async def test_before_anyone_is_out_the_round_end_offers_neither():
         assert isinstance(app.screen, RoundEndScreen)
 
 
-async def test_concede_asks_first_and_play_on_changes_nothing():
+async def test_concede_asks_first_and_play_on_changes_nothing() -> None:
     app = TableApp(stacked_session(THREE, ["KS KH KD KC QS", "AS 2C 3D 4H 6S", "5H 6H 7H 8H 9H"], up="9D"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -109,13 +115,17 @@ async def test_concede_asks_first_and_play_on_changes_nothing():
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ConcedeScreen)
-        assert "the history never counts the game as your win" in str(app.screen.query_one("#confirm-question").content)
+        assert "the history never counts the game as your win" in str(
+            app.screen.query_one("#confirm-question", Static).content
+        )
         await pilot.press("n")
-        assert app.screen is table and table.stage == "choose"
+        assert app.screen is table and table.stage == "choose"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         assert table.session.meta.conceded == () and table.session.at_screen(0)
 
 
-async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_recorded_as_a_win(tmp_path):
+async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_recorded_as_a_win(
+    tmp_path: Path,
+) -> None:
     session = stacked_session(THREE, ["KS KH KD KC QS", "AS 2C 3D 4H 6S", "5H 6H 7H 8H 9H"], up="9D")
     game_id = session.meta.game_id
     app = TableApp(session)
@@ -145,7 +155,9 @@ async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_r
     assert rows == [(0, 0), (1, 0), (2, 0)]
 
 
-async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_stops_it(monkeypatch):
+async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_stops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rings: list[int] = []
     monkeypatch.setattr(TableApp, "bell", lambda self: rings.append(1))
     two = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
@@ -169,7 +181,9 @@ async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_
         assert app.bell_on is False and rings == []
 
 
-async def test_in_pass_and_play_the_bell_calls_the_next_player_to_the_keyboard_not_once_they_hold_it(monkeypatch):
+async def test_in_pass_and_play_the_bell_calls_the_next_player_to_the_keyboard_not_once_they_hold_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Before: the bell rang when the next player pressed enter on the pass screen, already at the keyboard."""
     from yaniv_tui.tui.screens.pass_turn import PassScreen
 
@@ -192,7 +206,7 @@ async def test_in_pass_and_play_the_bell_calls_the_next_player_to_the_keyboard_n
         assert isinstance(app.screen, TableScreen) and rings == [1]  # Ben holds the keyboard: no second ring
 
 
-async def test_h_gives_a_hint_from_the_seats_view_counted_and_kept_in_the_save():
+async def test_h_gives_a_hint_from_the_seats_view_counted_and_kept_in_the_save() -> None:
     session = stacked_session(THREE, ["KS QS 2C 4C 9D", "AS 2D 3D 4H 6S", "5H 6H 7H 8H 9H"], up="3C")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -207,7 +221,7 @@ async def test_h_gives_a_hint_from_the_seats_view_counted_and_kept_in_the_save()
         assert read_save(save_path(session.meta.game_id)).meta.hints == (1, 0, 0)
 
 
-async def test_quitting_a_game_says_it_is_saved_and_how_to_come_back():
+async def test_quitting_a_game_says_it_is_saved_and_how_to_come_back() -> None:
     session = stacked_session(THREE, ["KS QS 2C 4C 9D", "AS 2D 3D 4H 6S", "5H 6H 7H 8H 9H"], up="3C")
     app = TableApp(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -219,7 +233,9 @@ async def test_quitting_a_game_says_it_is_saved_and_how_to_come_back():
     assert f"'yaniv --resume {session.meta.game_id[:8]}'" in app.exit_line
 
 
-async def test_the_bell_follows_the_settings_file_and_the_palette_keeps_the_choice(monkeypatch):
+async def test_the_bell_follows_the_settings_file_and_the_palette_keeps_the_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from yaniv_tui.store.settings import Settings, load_settings, save_settings
 
     rings: list[int] = []

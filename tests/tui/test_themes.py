@@ -10,7 +10,7 @@ from yaniv_tui.tui.colours import GAME_COLOURS, colour
 from yaniv_tui.tui.widgets.cards import CardFace, face_text
 
 
-async def test_the_default_theme_keeps_the_felt_and_another_theme_restyles_the_table_and_cards():
+async def test_the_default_theme_keeps_the_felt_and_another_theme_restyles_the_table_and_cards() -> None:
     app = make_app("israeli", "Ann,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -36,7 +36,7 @@ async def test_the_default_theme_keeps_the_felt_and_another_theme_restyles_the_t
         assert all(colour(name) == drawn for name, (drawn, _) in GAME_COLOURS.items())
 
 
-async def test_a_theme_may_set_a_game_colour_by_name():
+async def test_a_theme_may_set_a_game_colour_by_name() -> None:
     from textual.theme import Theme
 
     app = make_app("israeli", "Ann,bot:medium", seed=3)

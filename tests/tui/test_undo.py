@@ -37,7 +37,7 @@ def as_seen(game: Game) -> dict[str, Any]:
     return state
 
 
-async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_played():
+async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_played() -> None:
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -65,7 +65,7 @@ async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_pl
         assert table.game.turns >= 3
 
 
-async def test_undo_survives_a_resume():
+async def test_undo_survives_a_resume() -> None:
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -81,10 +81,10 @@ async def test_undo_survives_a_resume():
         await settle(pilot)
         await pilot.press("u")
         await pilot.pause()
-        assert as_seen(again.screen.game) == before
+        assert isinstance(again.screen, TableScreen) and as_seen(again.screen.game) == before
 
 
-async def test_no_undo_with_two_humans_at_the_table():
+async def test_no_undo_with_two_humans_at_the_table() -> None:
     app = make_app("israeli", "Ann,Bob,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -116,7 +116,7 @@ def pile_take(table: TableScreen) -> Play:
     return next(a for a in view.legal_actions if isinstance(a, Play) and a.take is not None)
 
 
-async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing():
+async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing() -> None:
     app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -132,7 +132,7 @@ async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing():
         assert game_to_dict(table.game) == before
 
 
-async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_again_gives_the_same_game():
+async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_again_gives_the_same_game() -> None:
     app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -141,13 +141,14 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
         seat = table.game.current
         seen = seen_by(table.game, seat)
         play = pile_take(table)
+        assert play.take is not None  # pile_take's
         keys = keys_for(table, play)
         start = game_to_dict(table.game)
         await pilot.press(*keys)
         await settle(pilot)
         seen |= seen_by(table.game, seat)
         played = game_to_dict(table.game)
-        bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+        bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]  # the easy bots' own
         for _ in range(3):
             await pilot.press("u")
             await pilot.pause()
@@ -160,11 +161,11 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
             # The same move: the same deck, the same bots (not reseeded), so the same replies.
             assert game_to_dict(table.game) == played
             assert seen_by(table.game, seat) <= seen
-            again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}
+            again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]
             assert again == bots
 
 
-async def test_help_says_what_undo_can_and_cannot_take_back():
+async def test_help_says_what_undo_can_and_cannot_take_back() -> None:
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -181,7 +182,7 @@ async def test_help_says_what_undo_can_and_cannot_take_back():
         assert "took a card from the pile" in text and "the same move again gives the same game" in text
 
 
-async def test_undo_takes_back_keeping_or_slapping_down_a_drawn_card_but_never_its_draw():
+async def test_undo_takes_back_keeping_or_slapping_down_a_drawn_card_but_never_its_draw() -> None:
     rules = dataclasses.replace(load_ruleset("israeli"), slap_down=True)
     for decision, line in ((KeepCard(), "Took back keeping 7♥"), (SlapDown(parse_cards("7H")[0]), None)):
         options = make_options(rules, "Ann,bot:medium:Bea", seed=5)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from textual.widgets import OptionList
 from tui_helpers import SIZE, screen_text, settle
 
 from yaniv_tui.cli import play as launch
@@ -21,7 +23,7 @@ def write_rulesets() -> None:
     (folder / "broken.toml").write_text('name = "Broken"\n[deck\n')
 
 
-async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones():
+async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones() -> None:
     write_rulesets()
     app = YanivApp(None, {"bot_delay": 0.0})
     async with app.run_test(size=SIZE) as pilot:
@@ -32,7 +34,7 @@ async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones():
         bad = str(screen.query_one("#bad-rulesets").render())
         assert bad.startswith("broken.toml not loaded: ") and len(bad.strip().splitlines()) == 1
         assert "broken.toml not loaded" in screen_text(app)
-        screen.query_one("#presets").highlighted = list(screen.presets).index("kitchen")
+        screen.query_one("#presets", OptionList).highlighted = list(screen.presets).index("kitchen")
         await pilot.pause()
         text = screen_text(app)
         assert "Kitchen table" in text and "your file" in text
@@ -42,20 +44,20 @@ async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones():
         assert app.screen.game.rules.name == "Kitchen table"
 
 
-def test_ruleset_flag_takes_a_user_ruleset_id():
+def test_ruleset_flag_takes_a_user_ruleset_id() -> None:
     write_rulesets()
     options, _ = launch.options_from_args(["--ruleset", "kitchen", "--players", "Ann,bot"])
     assert options is not None and options.rules.name == "Kitchen table" and options.rules.id == "kitchen"
 
 
-def test_ruleset_flag_names_a_broken_user_file_in_one_line(capsys):
+def test_ruleset_flag_names_a_broken_user_file_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     write_rulesets()
     assert launch.main(["--ruleset", "broken"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("yaniv: ") and "broken.toml" in err and "\n" not in err
 
 
-def test_an_unknown_ruleset_lists_the_users_too(capsys):
+def test_an_unknown_ruleset_lists_the_users_too(capsys: pytest.CaptureFixture[str]) -> None:
     write_rulesets()
     assert launch.main(["--ruleset", "nosuch"]) == 2
     err = capsys.readouterr().err.strip()

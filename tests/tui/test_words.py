@@ -8,8 +8,19 @@ import re
 import pytest
 from tui_helpers import TableApp, make_options, notices, settle, stacked_session
 
-from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.engine import (
+    Action,
+    CallYaniv,
+    Game,
+    IllegalActionError,
+    KeepCard,
+    Play,
+    SlapDown,
+    load_ruleset,
+    parse_cards,
+)
 from yaniv_tui.tui.screens.round_end import headline
+from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import prompt_text, round_opening
 from yaniv_tui.tui.words import clause, notice, possessive, sentence, subject
 
@@ -131,7 +142,7 @@ def _illegal_messages() -> list[str]:
     parsed = [parse_cards(h) for h in hands]
     order = [parsed[s][i] for i in range(5) for s in range(2)] + parse_cards("8D 2D 2S")
     game = Game.new(ISRAELI, ["You", "Ann"], seed=3, deck=order, first=0)
-    tries = [
+    tries: list[Action] = [
         Play(tuple(parse_cards("9C KS")), None),
         Play(tuple(parse_cards("AS")), None),
         Play(tuple(parse_cards("4H 5H JK")), parse_cards("9S")[0]),
@@ -179,21 +190,21 @@ async def test_the_message_line_speaks_in_one_voice_in_either_notation() -> None
         assert line.startswith("9C KS is not a legal drop"), line
 
 
-def test_the_concede_dialog_asks_you_without_naming_you():
+def test_the_concede_dialog_asks_you_without_naming_you() -> None:
     from yaniv_tui.tui.screens.concede import concede_question
 
     assert concede_question("You").startswith("Concede the game? You leave it")
     assert concede_question("Ann").startswith("Concede the game, Ann? You leave it")
 
 
-def test_the_pass_screen_asks_you_without_naming_you():
+def test_the_pass_screen_asks_you_without_naming_you() -> None:
     from yaniv_tui.tui.screens.pass_turn import ready_line
 
     assert ready_line("You") == "Press enter when only you can see the screen."
     assert ready_line("Ann") == "Ann, press enter when only you can see the screen."
 
 
-def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does():
+def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does() -> None:
     import dataclasses
 
     import pytest
@@ -241,6 +252,7 @@ async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> 
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.screen
+        assert isinstance(table, TableScreen)
         table.tip = "hint: drop K♠ (10 points off), take from the deck"
         await pilot.press("o")
         await pilot.pause()

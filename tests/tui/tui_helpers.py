@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import PurePath
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 import pytest
@@ -28,6 +29,19 @@ from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 
 SIZE = (100, 30)
+
+
+class SnapCompare(Protocol):
+    """pytest-textual-snapshot's `snap_compare` fixture as the snapshot tests call it (the plugin ships no types).
+    It awaits what `run_before` returns and drops its result (`play_to_end` counts its steps)."""
+
+    def __call__(
+        self,
+        app: str | PurePath | App[Any],
+        press: Iterable[str] = ...,
+        terminal_size: tuple[int, int] = ...,
+        run_before: Callable[[Pilot[Any]], Awaitable[object] | None] | None = None,
+    ) -> bool: ...
 
 
 class TableApp(YanivApp):
@@ -94,7 +108,7 @@ async def until(pilot: Pilot[None], done: Callable[[], object], limit: int = 400
     raise AssertionError("never happened")
 
 
-def screen_lines(app: App[object]) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """The current screen exactly as a person sees it, one string a row, each padded to the screen's width in
     cells; read through Textual's public `App.export_screenshot`, not its compositor."""
     width, height = app.size
@@ -117,12 +131,12 @@ def drawn_lines(widget: Widget) -> list[Strip]:
     return widget.render_lines(Region(0, 0, widget.region.width, widget.region.height))
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The current screen exactly as a person sees it, as lines of text."""
     return "\n".join(screen_lines(app))
 
 
-_TOLD: WeakKeyDictionary[App[object], list[str]] = WeakKeyDictionary()
+_TOLD: WeakKeyDictionary[App[Any], list[str]] = WeakKeyDictionary()
 
 
 def record_notices(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,14 +144,14 @@ def record_notices(monkeypatch: pytest.MonkeyPatch) -> None:
     `notices`: Textual has no public way to read the notifications shown."""
     notify = App.notify
 
-    def recording(app: App[object], message: str, **how: Any) -> None:
+    def recording(app: App[Any], message: str, **how: Any) -> None:
         _TOLD.setdefault(app, []).append(message)
         notify(app, message, **how)
 
     monkeypatch.setattr(App, "notify", recording)
 
 
-def notices(app: App[object]) -> list[str]:
+def notices(app: App[Any]) -> list[str]:
     """Every notification `app` was asked to show, oldest first (tests/tui's conftest records them)."""
     return list(_TOLD.get(app, []))
 
