@@ -99,10 +99,9 @@ def host_app() -> YanivApp:
     args = parse(
         ["host", "--players", "Ann,remote,remote,bot:medium", "--port", "0", "--seed", "3", "--bot-delay", "0"]
     )
-    options, prefill = options_from_args(argparse.Namespace(**{**vars(args), "command": None}), hosting=True)
+    options, launch = options_from_args(argparse.Namespace(**{**vars(args), "command": None}), hosting=True)
     assert options is not None
-    prefill["hosting"] = True
-    return YanivApp(options, prefill, hosting=host_factory(args))
+    return YanivApp(options, launch, hosting=host_factory(args))
 
 
 async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp_path: Path) -> None:

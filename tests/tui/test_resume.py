@@ -8,6 +8,7 @@ from tui_helpers import SIZE, make_app, notices, play_to_end, play_turn, screen_
 from yaniv_tui.cli import play
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -43,7 +44,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
     before, hand = await one_turn_saved("israeli", seed=4)
     saved = scan_saves().newest
     assert saved is not None
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = again.screen
@@ -57,7 +58,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores():
 
 async def test_setup_offers_continue_with_whose_game_it_is():
     before, _ = await one_turn_saved("sursis", seed=2)
-    setup_app = YanivApp(None, {"bot_delay": 0.0})
+    setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(setup_app.screen, SetupScreen)
@@ -73,7 +74,7 @@ async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_st
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         problem = str(app.screen.query_one("#save-problem").render())
@@ -151,7 +152,7 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players):
         await settle(pilot)
     saved = scan_saves().newest
     assert saved is not None and saved.meta.humans == (0, 1)
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.screen.__class__.__name__ == "PassScreen"
@@ -161,7 +162,7 @@ async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl
     # Focus starts on the rules (enter there starts a new game, tests/tui/test_setup_keys_and_fold.py); the
     # field after them is Continue.
     before, _ = await one_turn_saved("israeli", seed=9)
-    setup_app = YanivApp(None, {"bot_delay": 0.0})
+    setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "ctrl+r continues the saved game" in screen_text(setup_app)
@@ -287,7 +288,7 @@ def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(capsys, given, words):
 async def test_continue_offers_the_newest_and_the_list_picks_another():
     older, _ = await one_turn_saved("israeli", seed=4)
     await one_turn_saved("sursis", seed=2)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -306,7 +307,7 @@ async def test_continue_offers_the_newest_and_the_list_picks_another():
 async def test_deleting_a_saved_game_asks_first():
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+o")
@@ -335,7 +336,7 @@ async def test_deleting_a_saved_game_asks_first():
 async def test_continue_of_a_game_open_in_another_yaniv_is_one_line():
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lock = lock_game(saved.game_id)  # another yaniv opens it meanwhile
@@ -360,7 +361,7 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys,
         game.apply(bot.choose(game.view(game.current)))
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
     started: list[tuple[str, ...]] = []
-    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.notices))
+    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.launch.notices))
     assert play.main(["--ascii"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "recorded in it now" in err
@@ -371,7 +372,7 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(capsys,
 
 
 async def test_the_setup_screen_shows_what_was_said_at_start():
-    app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, notices=("a finished game the history had missed is recorded",)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "the history had missed" in str(app.screen.query_one("#save-problem").render())
@@ -384,7 +385,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
     from yaniv_tui.store import save_game
 
     await one_turn_saved("israeli", seed=4)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -405,7 +406,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
 
 async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line():
     await one_turn_saved("israeli", seed=4)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         (listed,) = app.screen.games
@@ -422,7 +423,7 @@ async def test_continue_looks_again_once_the_other_yaniv_has_quit():
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
     lock = lock_game(saved.game_id)  # open in another yaniv when the setup screen opens
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.saved is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -12,7 +13,7 @@ from yaniv_tui.tui.widgets.choice import Choice
 
 
 async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -26,7 +27,7 @@ async def test_enter_on_the_defaults_seats_one_human_against_two_bots():
 
 
 async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -54,7 +55,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count():
 
 
 async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -72,7 +73,7 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused():
 
 
 async def test_a_typed_end_score_where_the_preset_takes_any():
-    app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(ruleset="seven-cards", bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -86,7 +87,7 @@ async def test_a_typed_end_score_where_the_preset_takes_any():
 
 async def test_the_buttons_are_textuals_own_and_press_as_they_did():
     """Issue 30: Press read Textual's private `_parent` and had none of Button's :ansi styles or variants."""
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -112,7 +113,7 @@ async def test_the_buttons_are_textuals_own_and_press_as_they_did():
 
 
 async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it_back_brings_it_back():
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen

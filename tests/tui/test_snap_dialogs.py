@@ -72,16 +72,14 @@ def table_then(*keys: str, screen: type):
 
 
 def test_help_over_the_setup_screen(snap_compare):
-    assert snap_compare(
-        YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("question_mark", screen=HelpScreen)
-    )
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("question_mark", screen=HelpScreen))
 
 
 def test_stats_of_one_finished_game(snap_compare):
     session = finished_session()
     with History() as history:
         assert history.record(session.game, session.meta)
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("ctrl+t", screen=StatsScreen))
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+t", screen=StatsScreen))
 
 
 def saved(session: Session, game_id: str, saved_at: str) -> SavedGame:
@@ -101,13 +99,11 @@ def test_saved_games(snap_compare):
         pilot.app.push_screen(SavedGamesScreen(games))
         await until_on(pilot, SavedGamesScreen)
 
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_house_rules(snap_compare):
-    assert snap_compare(
-        YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("ctrl+e", screen=HouseRulesScreen)
-    )
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+e", screen=HouseRulesScreen))
 
 
 async def never_joins(address: str, code: str, name: str | None) -> Client:

@@ -9,7 +9,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 
 
 def test_setup_screen(snap_compare):
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE)
+    assert snap_compare(YanivApp(), terminal_size=SIZE)
 
 
 def test_table(snap_compare):

@@ -4,6 +4,7 @@ a hint, and being told how to come back after quitting."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 
 from tui_helpers import (
@@ -163,7 +164,7 @@ async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_
         assert isinstance(app.screen, RoundEndScreen) and rings == [1]  # Bea called Yaniv
     rings.clear()
     app = TableApp(knocked_out_next())
-    app.prefill["quiet"] = True
+    app.launch = dataclasses.replace(app.launch, quiet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.bell_on is False and rings == []

@@ -7,9 +7,10 @@ import asyncio
 import ssl
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Game, Seat
+from yaniv_tui.engine import Game, Seat
 
 from .parser import NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
@@ -108,8 +109,8 @@ def main(args: argparse.Namespace) -> int:
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
         resume = resume_id(game_args)
-        options, prefill = options_from_args(game_args, hosting=True)
-        notices = catch_up()
+        options, launch = options_from_args(game_args, hosting=True)
+        launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             saved = saved_game(None if resume == NEWEST else resume, hosted=True)
             if not any(seat.is_remote for seat in saved.meta.seats):
@@ -123,19 +124,15 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):
             raise UsageError("no seat is remote: give one as 'remote' in --players", "yaniv host")
-        if notices:
-            prefill["notices"] = notices
-        prefill["hosting"] = True
         hosting = host_factory(args)
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.headless:
-        delay = prefill.get("bot_delay")
-        return headless(options, saved, hosting, delay if isinstance(delay, float) else DEFAULT_BOT_DELAY)
+        return headless(options, saved, hosting, launch.bot_delay)
     from yaniv_tui.tui.launch import run_app
 
-    return run_app(options, prefill, saved, hosting=hosting)
+    return run_app(options, launch, saved, hosting=hosting)
 
 
 def headless(options: GameOptions | None, saved: SavedGame | None, hosting: MakeHost, bot_delay: float) -> int:

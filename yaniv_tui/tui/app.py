@@ -13,8 +13,8 @@ from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY
 from yaniv_tui.table import gc_pause
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions
 
 from .colours import theme_colours
@@ -53,7 +53,7 @@ class YanivApp(App[None]):
     def __init__(
         self,
         options: GameOptions | None = None,
-        prefill: dict[str, object] | None = None,
+        launch: LaunchOptions | None = None,
         *,
         ascii_cards: bool | None = None,
         saved: SavedGame | None = None,
@@ -70,11 +70,9 @@ class YanivApp(App[None]):
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
         self.options = options
-        self.prefill = dict(prefill or {})
-        notices = self.prefill.pop("notices", None)
-        #: What the command line found to tell (a damaged save moved aside, a game recorded late): handed to the
-        #: first screen, which shows them.
-        self.notices = tuple(str(line) for line in notices) if isinstance(notices, list | tuple) else ()
+        #: What the command line chose: the first setup screen's choices and notices, and this run's own settings
+        #: (the bot delay, --quiet).
+        self.launch = LaunchOptions() if launch is None else launch
         #: A saved game to go straight back to (`yaniv --resume`).
         self.saved = saved
         #: Problems already told in a notice (the save, the history), so each is told once.
@@ -88,7 +86,7 @@ class YanivApp(App[None]):
         #: The user's settings say the bell rings (read at mount; see remember_theme).
         self.bell_setting = True
         if ascii_cards is None:
-            ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
+            ascii_cards = options.ascii if options is not None else self.launch.ascii
         self.set_reactive(YanivApp.ascii_cards, ascii_cards)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -99,13 +97,7 @@ class YanivApp(App[None]):
     def bell_on(self) -> bool:
         """Whether the table rings the terminal's bell (a human's turn after others played, a Yaniv call): on,
         unless `--quiet` or the user's settings (`bell = false`, or the palette's "Bell off") turned it off."""
-        return self.bell_setting and not self.prefill.get("quiet", False)
-
-    @property
-    def bot_delay(self) -> float:
-        """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
-        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
+        return self.bell_setting and not self.launch.quiet
 
     # -- which screen comes next ------------------------------------------------------------
 
@@ -115,12 +107,12 @@ class YanivApp(App[None]):
             self.open_join(self.joining)
             self.call_after_refresh(self.started)
             return
+        # The command line's notices go to the first screen, which shows them.
         session = self.first_session()
-        notices, self.notices = self.notices, ()
         if session is None:
-            self.open_setup(self.prefill, first=True, notices=notices)
+            self.open_setup(self.launch, first=True)
         else:
-            self.open_table(session, first=True, notices=notices)
+            self.open_table(session, first=True, notices=self.launch.notices)
         self.call_after_refresh(self.started)
 
     def remember_theme(self) -> None:
@@ -161,7 +153,7 @@ class YanivApp(App[None]):
         """Turn the bell off or on, and keep the choice in the user's settings."""
         self.bell_setting = not self.bell_setting
         self.save_setting(bell=self.bell_setting)
-        quiet = " (but --quiet keeps it silent for this game)" if self.prefill.get("quiet") else ""
+        quiet = " (but --quiet keeps it silent for this game)" if self.launch.quiet else ""
         self.notify(f"The bell is {'on' if self.bell_setting else 'off'}{quiet}.", timeout=4, markup=False)
 
     def started(self) -> None:
@@ -186,7 +178,7 @@ class YanivApp(App[None]):
         from yaniv_tui.table.session import Session
 
         if self.saved is not None:
-            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
+            return Session.resumed(self.saved, self.launch.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
         if self.options is not None:
             return Session(self.options)
         return None
@@ -196,12 +188,12 @@ class YanivApp(App[None]):
             # The size classes the screen would get on its first resize, given now: styling it once, not twice.
             screen.add_class(*self.size_classes(), update=False)
 
-    def open_setup(self, prefill: dict[str, object], *, first: bool = False, notices: Sequence[str] = ()) -> None:
-        """The setup screen, showing `notices`; it comes back with a new game's options or a saved game to
-        continue."""
+    def open_setup(self, launch: LaunchOptions, *, first: bool = False) -> None:
+        """The setup screen, filled in from `launch` and showing its notices, its seats remote or not as this app
+        hosts or not; it comes back with a new game's options or a saved game to continue."""
         from .screens.setup import SetupScreen
 
-        screen = SetupScreen(prefill, notices=notices)
+        screen = SetupScreen(launch, hosting=self.hosting is not None)
         self._open(screen, first)
         self.push_screen(screen, self.setup_done)
 
@@ -213,7 +205,7 @@ class YanivApp(App[None]):
             self.open_table(Session(chosen))
         elif chosen is not None:
             hosted = self.hosting is not None
-            self.open_table(Session.resumed(chosen, self.bot_delay, self.ascii_cards, hosted=hosted))
+            self.open_table(Session.resumed(chosen, self.launch.bot_delay, self.ascii_cards, hosted=hosted))
 
     def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).
@@ -326,7 +318,7 @@ class YanivApp(App[None]):
         elif choice == "again":
             self.open_table(session.again())
         elif choice == "new":
-            self.open_setup(session.options.prefill_for_setup())
+            self.open_setup(self.launch.after_game(session.options))
         else:
             self.exit()
 
