@@ -10,8 +10,8 @@ import yaniv_tui
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
 from yaniv_tui.engine import DEFAULT_BOT_DELAY
-from yaniv_tui.tui.options import GameOptions
-from yaniv_tui.tui.session import Session
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.session import Session
 
 PACKAGE = Path(yaniv_tui.__file__).parent
 
@@ -30,8 +30,8 @@ def test_the_default_bot_delay_is_written_once() -> None:
 
 
 def test_every_user_of_the_default_takes_the_same_pause() -> None:
-    _, prefill = options_from_args([])
-    assert prefill["bot_delay"] == DEFAULT_BOT_DELAY
+    _, launch = options_from_args([])
+    assert launch.bot_delay == DEFAULT_BOT_DELAY
     options, _ = options_from_args(["--players", "Ann,bot"])
     assert options is not None and options.bot_delay == DEFAULT_BOT_DELAY
     assert GameOptions.__dataclass_fields__["bot_delay"].default == DEFAULT_BOT_DELAY

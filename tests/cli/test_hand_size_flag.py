@@ -57,11 +57,11 @@ def test_sim_refuses_a_hand_size_in_one_line(argv: list[str], says: str, capsys:
 
 
 def test_yaniv_deals_the_hand_size_asked_for(choosing: str) -> None:
-    options, prefill = options_from_args(["--ruleset", choosing, "--hand-size", "6", "--players", "Ann,bot:easy"])
-    assert options is not None and options.rules.hand_size == 6 and prefill["hand_size"] == 6
-    assert options.prefill_for_setup()["hand_size"] == 6
-    _, prefill = options_from_args(["--ruleset", choosing, "--hand-size", "7"])
-    assert prefill["hand_size"] == 7  # for the setup screen's choice
+    options, launch = options_from_args(["--ruleset", choosing, "--hand-size", "6", "--players", "Ann,bot:easy"])
+    assert options is not None and options.rules.hand_size == 6 and launch.hand_size == 6
+    assert launch.after_game(options).hand_size == 6  # a new game's setup after this one
+    _, launch = options_from_args(["--ruleset", choosing, "--hand-size", "7"])
+    assert launch.hand_size == 7  # for the setup screen's choice
 
 
 def test_yaniv_refuses_a_hand_size_not_offered(choosing: str) -> None:

@@ -11,18 +11,18 @@ from yaniv_tui.cli.play import options_from_args
 
 
 def test_quiet_turns_the_bell_off_and_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
-    _, prefill = options_from_args(["--quiet"])
-    assert prefill["quiet"] is True
-    _, prefill = options_from_args([])
-    assert prefill["quiet"] is False
+    _, launch = options_from_args(["--quiet"])
+    assert launch.quiet is True
+    _, launch = options_from_args([])
+    assert launch.quiet is False
     with contextlib.suppress(SystemExit):
         parse(["--help"])
     assert "--quiet" in capsys.readouterr().out
 
 
 def test_quiet_goes_with_a_game_and_its_seats() -> None:
-    options, prefill = options_from_args(["--quiet", "--players", "Ann,bot:easy"])
-    assert options is not None and prefill["quiet"] is True
+    options, launch = options_from_args(["--quiet", "--players", "Ann,bot:easy"])
+    assert options is not None and launch.quiet is True
 
 
 def test_join_takes_quiet_too() -> None:

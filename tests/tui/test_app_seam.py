@@ -9,6 +9,7 @@ import pytest
 from tui_helpers import SIZE
 
 import yaniv_tui.tui
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.app_seam import game_app
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -30,7 +31,7 @@ def test_no_screen_reads_the_app_by_name() -> None:
 
 
 async def test_a_screen_gets_the_app_it_runs_in() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0, "ascii": True})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ascii=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         seam = game_app(app.screen)
@@ -47,7 +48,7 @@ async def test_the_starts_notices_are_told_by_the_first_screen_only(monkeypatch:
         notify(self, message, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(YanivApp, "notify", noting)
-    app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, notices=("a finished game the history had missed is recorded",)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen

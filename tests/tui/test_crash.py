@@ -18,6 +18,7 @@ from yaniv_tui import __version__
 from yaniv_tui.cli.play import main
 from yaniv_tui.store import scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.table import TableScreen
 
@@ -64,7 +65,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     # The game is as it was saved after its last move, and it loads and plays on.
     saved = scan_saves().newest
     assert saved is not None and game_to_dict(saved.game) == before
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, TableScreen) and again.screen.game.turns == saved.game.turns

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from yaniv_tui.tui import gc_pause
+from yaniv_tui.table import gc_pause
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 
 
@@ -36,7 +37,7 @@ def test_resume_leaves_a_collector_it_did_not_pause_alone(collector: None) -> No
 
 async def test_the_app_resumes_collection_once_its_first_screen_is_up(collector: None) -> None:
     gc_pause.pause()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test() as pilot:
         await pilot.pause()
         assert gc.isenabled() and not gc_pause.paused()

@@ -31,7 +31,7 @@ async def test_the_stats_screen_opens_from_setup_by_key_and_button() -> None:
     app = make_app("seven-cards", "Ann,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
-    setup = YanivApp(None, {})
+    setup = YanivApp()
     async with setup.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+t")
@@ -50,7 +50,7 @@ async def test_the_stats_screen_opens_from_setup_by_key_and_button() -> None:
 
 
 async def test_an_empty_history_says_so() -> None:
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+t")

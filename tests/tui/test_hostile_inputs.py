@@ -8,6 +8,7 @@ from textual import events
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.store import user_rulesets_dir
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 
@@ -20,7 +21,7 @@ async def test_setup_lists_files_that_are_no_rulesets_and_opens_at_once() -> Non
     (folder / "deep.toml").write_text("name = " + "[" * 500 + "]" * 500)
     (folder / "evil\x1b[2J.toml").write_text('name = "Evil"\n')
     (folder / "red.toml").write_text('name = "a\\u001b[31mRED\\u0007"\n')
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -34,7 +35,7 @@ async def test_setup_lists_files_that_are_no_rulesets_and_opens_at_once() -> Non
 
 
 async def test_a_seat_name_with_a_control_character_is_refused_in_one_line() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -61,7 +62,7 @@ async def test_the_stats_screen_shows_a_name_with_brackets_as_typed() -> None:
         while not game.is_over:
             game.apply(bot.choose(game.view(game.current)))
             history.record(game, SaveMeta((Seat.person(), Seat.person()), game_id="g"))
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+t")
@@ -70,7 +71,7 @@ async def test_the_stats_screen_shows_a_name_with_brackets_as_typed() -> None:
 
 
 async def test_a_name_field_takes_no_control_character_pasted_or_typed() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         field = app.screen.query(SeatRow).first()

@@ -12,6 +12,7 @@ from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.engine import KEYS, RulesetError, load_ruleset, load_ruleset_file
 from yaniv_tui.store import user_rulesets_dir
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -33,7 +34,7 @@ def user_files() -> list[str]:
 
 
 async def test_a_changed_preset_is_saved_loaded_and_selected() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
         assert "^e edit rules" in screen_text(app)  # the footer names the key
@@ -76,7 +77,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected() -> None:
 
 
 async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#hr-yaniv_limit", Input).value = "9"  # not among the offered limits 5, 7, 10, 11, 13
@@ -105,7 +106,7 @@ async def test_an_impossible_ruleset_shows_one_line_and_writes_nothing() -> None
 
 
 async def test_cancel_and_escape_write_nothing() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
         dialog = await open_dialog(pilot)
@@ -125,7 +126,7 @@ async def test_cancel_and_escape_write_nothing() -> None:
 
 
 async def test_every_key_is_offered_grouped_by_its_table() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         kinds = {"bool": Switch, "choice": Select}
@@ -142,7 +143,7 @@ async def test_every_key_is_offered_grouped_by_its_table() -> None:
 
 
 async def test_resets_lists_and_choices_are_saved_as_typed() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#hr-resets", Input).value = "100 = 50, 150 = 75"
@@ -190,7 +191,7 @@ def file_error(tmp_path: Path, toml: str) -> str:
 )
 async def test_a_typed_value_gives_the_files_error_at_once(tmp_path: Path, field: str, text: str, toml: str) -> None:
     expected = file_error(tmp_path, toml)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one(f"#hr-{field}", Input).value = text
@@ -203,7 +204,7 @@ async def test_a_typed_value_gives_the_files_error_at_once(tmp_path: Path, field
 
 
 async def test_a_hand_size_the_decks_cannot_deal_says_why() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#hr-hand_size", Input).value = "20"
@@ -218,7 +219,7 @@ JUNK = ["", " ", "]", "{", "x = 1", "1e400", "-", "٣", "9" * 40, "[1, [2]]", '"
 
 
 async def test_no_typed_text_gives_more_than_one_line() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         for key in KEYS:

@@ -23,11 +23,11 @@ def test_players_flag_seats_humans_and_bots_in_order() -> None:
 
 
 def test_without_players_the_setup_screen_opens_with_the_flags_filled_in() -> None:
-    options, prefill = options_from_args(["--ruleset", "yanivo", "--end-score", "100", "--seed", "3"])
+    options, launch = options_from_args(["--ruleset", "yanivo", "--end-score", "100", "--seed", "3"])
     assert options is None
-    assert prefill["ruleset"] == "yanivo"
-    assert prefill["end_limit"] == 100
-    assert prefill["seed"] == 3
+    assert launch.ruleset == "yanivo"
+    assert launch.end_limit == 100
+    assert launch.seed == 3
 
 
 def test_limits_come_from_the_rulesets_choices() -> None:

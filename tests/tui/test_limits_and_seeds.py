@@ -16,6 +16,7 @@ from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 from yaniv_tui.engine import KEYS, Game, preset_paths
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 from yaniv_tui.store.saves import SaveMeta, Seat, read_save, save_game
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -77,7 +78,7 @@ def test_an_end_score_beyond_the_files_limit_is_refused_by_the_flags(
 
 async def test_the_setup_box_takes_the_same_end_scores_as_the_files() -> None:
     assert END.high is not None
-    app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(ruleset="seven-cards", bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -102,12 +103,12 @@ def test_a_negative_seed_is_refused_in_one_line(seed: str, no_app: None, capsys:
     assert main(["--seed", seed]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"argument --seed: must be 0 or more, not {seed}" in err
-    _, prefill = options_from_args(["--seed", "0"])
-    assert prefill["seed"] == 0
+    _, launch = options_from_args(["--seed", "0"])
+    assert launch.seed == 0
 
 
 async def test_the_setup_seed_box_refuses_a_negative_seed() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen

@@ -12,11 +12,12 @@ from tui_helpers import SIZE, TableApp, make_app, make_options, play_turn, scree
 
 from yaniv_tui.engine import BOT_LEVELS, load_ruleset, parse_cards
 from yaniv_tui.store import scan_saves
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 from yaniv_tui.tui.widgets.table import SeatPanel, TurnLog
 
@@ -98,7 +99,7 @@ async def test_the_card_you_took_and_the_hands_order_come_back_on_resume() -> No
         assert app.screen.sort_by == "suit"
     saved = scan_saves().newest
     assert saved is not None and saved.meta.took == ((0, took),) and saved.meta.sort_by == "suit"
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = again.screen

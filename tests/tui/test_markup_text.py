@@ -14,8 +14,10 @@ from tui_helpers import SIZE, drawn_lines, play_turn, screen_text, settle
 
 from yaniv_tui.engine import load_ruleset, preset_paths
 from yaniv_tui.store import save_path, user_rulesets_dir
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import GameOptions, Seat
+from yaniv_tui.table.words import sentence
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import GameOptions, Seat
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -24,7 +26,6 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.words import sentence
 
 #: Names that are markup to Textual: a closing tag with nothing to close (MarkupError), a style, a
 #: style pair, and an action a click would run. The last is wider than the name rule takes (engine.names): only a
@@ -150,7 +151,7 @@ async def test_saved_games_list_delete_question_and_resume_show_markup_names_as_
         await settle(pilot)
         await play_turn(pilot)  # one move: the game is saved with its names
         await settle(pilot)
-    setup = YanivApp(None, {"bot_delay": 0.0})
+    setup = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(setup.screen, SetupScreen)
@@ -186,7 +187,7 @@ def write_markup_ruleset() -> None:
 
 async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_house_rules_dialog() -> None:
     write_markup_ruleset()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -215,14 +216,14 @@ async def test_lines_quoting_a_path_show_it_as_typed(tmp_path: Path, monkeypatch
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=(200, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         check_literal(app, "[/]data[b]")
     notice = f"the finished game is kept in {data}/pending.json"
     options = dataclasses.replace(hostile_options(), seats=(Seat.person("Ann"), Seat.bot("easy", "Dana")))
-    app = YanivApp(options, {"notices": [notice]})
+    app = YanivApp(options, LaunchOptions(notices=(notice,)))
     async with app.run_test(size=(200, 30), notifications=True) as pilot:
         await settle(pilot)
         await pilot.pause()

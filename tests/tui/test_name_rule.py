@@ -18,8 +18,9 @@ from yaniv_tui.codec import SnapshotError
 from yaniv_tui.engine import MAX_NAME, SAVED_NAME, BadName, Game, check_name, load_ruleset, name_cells
 from yaniv_tui.net.protocol import Join, ProtocolError, from_client
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import OptionsError
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import OptionsError
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 
 WIDE = "田中さくら"  # five wide characters: ten cells
@@ -116,7 +117,7 @@ def test_a_save_from_before_the_rule_with_a_joiners_long_name_still_reads() -> N
 
 
 async def test_the_setup_screen_gives_the_same_verdicts() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen

@@ -24,14 +24,14 @@ from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, Seat, ha
 from yaniv_tui.net import TableClient, TableClosed, TableHost
 from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
+from yaniv_tui.table.client_session import ClientSession
+from yaniv_tui.table.words import capital
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.client_session import ClientSession
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.table import SeatPanel
-from yaniv_tui.tui.words import capital
 
 #: Every wait on the network (or on the app that waits on it) is bounded by this many seconds.
 LIMIT = 30.0
@@ -101,10 +101,9 @@ def host_app() -> YanivApp:
     args = parse(
         ["host", "--players", "Ann,remote,remote,bot:medium", "--port", "0", "--seed", "3", "--bot-delay", "0"]
     )
-    options, prefill = options_from_args(argparse.Namespace(**{**vars(args), "command": None}), hosting=True)
+    options, launch = options_from_args(argparse.Namespace(**{**vars(args), "command": None}), hosting=True)
     assert options is not None
-    prefill["hosting"] = True
-    return YanivApp(options, prefill, hosting=host_factory(args))
+    return YanivApp(options, launch, hosting=host_factory(args))
 
 
 async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp_path: Path) -> None:

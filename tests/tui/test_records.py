@@ -48,7 +48,7 @@ def test_starting_the_app_does_not_load_the_plotting_library() -> None:
         from yaniv_tui.tui.screens import game_end
 
         async def run():
-            app = YanivApp(None, {})
+            app = YanivApp()
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 print(type(app.screen).__name__)
@@ -65,7 +65,7 @@ async def test_the_stats_screen_keeps_a_bot_by_level_and_filters_by_ruleset() ->
     path = history_path()
     path.parent.mkdir(parents=True)
     shutil.copyfile(OLD_HISTORY, path)  # made by an older yaniv-tui: Avi a medium bot, then an easy one
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+t")
@@ -89,14 +89,14 @@ async def test_the_stats_screen_keeps_a_bot_by_level_and_filters_by_ruleset() ->
 
 async def test_the_theme_chosen_is_remembered_in_the_settings() -> None:
     """Before: a theme chosen from the command palette was forgotten at the next start."""
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark" and not settings_path().exists()
         app.theme = "nord"
         await pilot.pause()
     assert load_settings() == Settings(theme="nord", bell=True)
-    again = YanivApp(None, {})
+    again = YanivApp()
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert again.theme == "nord"
@@ -106,7 +106,7 @@ async def test_a_damaged_settings_file_starts_with_the_defaults_in_one_notice() 
     path = settings_path()
     path.parent.mkdir(parents=True)
     path.write_text("theme = [nord\n", "utf-8")
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"

@@ -9,6 +9,7 @@ from yaniv_tui.cli import play
 from yaniv_tui.engine import Card
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -46,7 +47,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores() -> N
     before, hand = await one_turn_saved("israeli", seed=4)
     saved = scan_saves().newest
     assert saved is not None
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = again.screen
@@ -60,7 +61,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores() -> N
 
 async def test_setup_offers_continue_with_whose_game_it_is() -> None:
     before, _ = await one_turn_saved("sursis", seed=2)
-    setup_app = YanivApp(None, {"bot_delay": 0.0})
+    setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(setup_app.screen, SetupScreen)
@@ -76,7 +77,7 @@ async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_st
     path = save_path("abc123")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "yaniv-tui-save", "version": 1, "gam')
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         problem = str(app.screen.query_one("#save-problem").render())
@@ -131,7 +132,7 @@ async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch: pytes
     def refuse(*args: object, **kwargs: object) -> None:
         raise SaveError("cannot save the game to /nowhere: disk full")
 
-    monkeypatch.setattr("yaniv_tui.tui.session.save_game", refuse)
+    monkeypatch.setattr("yaniv_tui.table.session.save_game", refuse)
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -155,7 +156,7 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players: str) -> Non
         await settle(pilot)
     saved = scan_saves().newest
     assert saved is not None and saved.meta.humans == (0, 1)
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.screen.__class__.__name__ == "PassScreen"
@@ -165,7 +166,7 @@ async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl
     # Focus starts on the rules (enter there starts a new game, tests/tui/test_setup_keys_and_fold.py); the
     # field after them is Continue.
     before, _ = await one_turn_saved("israeli", seed=9)
-    setup_app = YanivApp(None, {"bot_delay": 0.0})
+    setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "ctrl+r continues the saved game" in screen_text(setup_app)
@@ -295,7 +296,7 @@ def test_resume_of_an_unknown_or_ambiguous_id_is_one_line(
 async def test_continue_offers_the_newest_and_the_list_picks_another() -> None:
     older, _ = await one_turn_saved("israeli", seed=4)
     await one_turn_saved("sursis", seed=2)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -314,7 +315,7 @@ async def test_continue_offers_the_newest_and_the_list_picks_another() -> None:
 async def test_deleting_a_saved_game_asks_first() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+o")
@@ -343,7 +344,7 @@ async def test_deleting_a_saved_game_asks_first() -> None:
 async def test_continue_of_a_game_open_in_another_yaniv_is_one_line() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lock = lock_game(saved.game_id)  # another yaniv opens it meanwhile
@@ -370,7 +371,7 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(
         game.apply(bot.choose(game.view(game.current)))
     save_game(game, SaveMeta((Seat.person(), Seat.bot("medium")), game_id="pending1"))
     started: list[tuple[str, ...]] = []
-    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.notices))
+    monkeypatch.setattr(YanivApp, "run", lambda self: started.append(self.launch.notices))
     assert play.main(["--ascii"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "recorded in it now" in err
@@ -381,7 +382,7 @@ def test_yaniv_records_a_pending_game_at_start_and_says_so_on_screen_too(
 
 
 async def test_the_setup_screen_shows_what_was_said_at_start() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0, "notices": ["a finished game the history had missed is recorded"]})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, notices=("a finished game the history had missed is recorded",)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "the history had missed" in str(app.screen.query_one("#save-problem").render())
@@ -394,7 +395,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
     from yaniv_tui.store import save_game
 
     await one_turn_saved("israeli", seed=4)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -415,7 +416,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
 
 async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() -> None:
     await one_turn_saved("israeli", seed=4)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -433,7 +434,7 @@ async def test_continue_looks_again_once_the_other_yaniv_has_quit() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
     lock = lock_game(saved.game_id)  # open in another yaniv when the setup screen opens
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.screen.saved is None

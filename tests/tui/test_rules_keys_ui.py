@@ -12,6 +12,7 @@ from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stack
 
 from yaniv_tui.engine import Key, Ruleset, drop_kind, parse_cards, takeable
 from yaniv_tui.store import user_rulesets_dir
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -35,7 +36,7 @@ def write_pick() -> None:
 
 async def test_the_host_picks_the_hand_size_on_the_setup_screen() -> None:
     write_pick()
-    app = YanivApp(None, {"bot_delay": 0.0, "ruleset": "pick"})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ruleset="pick"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -55,7 +56,7 @@ async def test_the_host_picks_the_hand_size_on_the_setup_screen() -> None:
 
 
 async def test_a_preset_with_one_hand_size_shows_no_choice() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not [hand for hand in app.screen.query("#hand-size") if hand.display]
@@ -64,7 +65,7 @@ async def test_a_preset_with_one_hand_size_shows_no_choice() -> None:
 
 async def test_a_hand_size_given_on_the_command_line_is_chosen() -> None:
     write_pick()
-    app = YanivApp(None, {"bot_delay": 0.0, "ruleset": "pick", "hand_size": 6})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ruleset="pick", hand_size=6))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#hand-size", Choice).value == 6
@@ -75,7 +76,7 @@ async def test_a_hand_size_given_on_the_command_line_is_chosen() -> None:
     [("hand_size_choices", Input), ("turn_up", Switch), ("spare_joker", Select), ("slap_jokers", Switch)],
 )
 async def test_the_house_rules_dialog_shows_each_new_key(field: str, widget: type[Widget]) -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")
@@ -97,7 +98,7 @@ def dialog_keys() -> tuple[Key, ...]:
 
 
 async def test_the_house_rules_dialog_saves_a_table_with_no_card_turned_up() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")

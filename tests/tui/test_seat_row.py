@@ -7,8 +7,9 @@ from rich.cells import cell_len
 from textual.widgets import Static
 from tui_helpers import SIZE
 
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import MAX_NAME
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import MAX_NAME
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.setup_seats import SeatKind
 
@@ -20,7 +21,7 @@ def shown(row: SeatRow) -> str:
 
 
 async def test_typing_edits_the_name_where_the_cursor_is() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = app.screen.query(SeatRow).first()
@@ -35,7 +36,7 @@ async def test_typing_edits_the_name_where_the_cursor_is() -> None:
 
 
 async def test_a_name_stops_at_the_longest_a_name_may_be_and_rings() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     rang: list[bool] = []
     app.bell = lambda: rang.append(True)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
@@ -49,7 +50,7 @@ async def test_a_name_stops_at_the_longest_a_name_may_be_and_rings() -> None:
 
 
 async def test_enter_and_a_click_on_who_plays_change_it_and_a_click_on_the_name_does_not() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = list(app.screen.query(SeatRow))[1]
@@ -67,7 +68,7 @@ async def test_enter_and_a_click_on_who_plays_change_it_and_a_click_on_the_name_
 
 
 async def test_an_empty_name_shows_what_it_is_for() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = list(app.screen.query(SeatRow))[1]
@@ -83,7 +84,7 @@ async def test_an_empty_name_shows_what_it_is_for() -> None:
 async def test_a_wide_name_shows_whole_with_the_terminal_cursor_after_it_and_keeps_a_text_fields_keys() -> None:
     """Issue 30: a CJK name's end and the cursor vanished, the terminal cursor (that IME windows and screen
     magnifiers follow) was never placed, and there was no selection or word motion."""
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = app.screen.query(SeatRow).first()
@@ -107,7 +108,7 @@ async def test_the_setup_keys_win_in_a_name_field_and_the_help_says_so() -> None
     """Input's own ctrl+a (home), ctrl+d (delete right) and ctrl+e (end) clash with the setup screen's + seat,
     − seat and edit rules: the screen's keys win everywhere on it (priority bindings), home, delete and end
     still move and delete in a field, and the help says which."""
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -6,6 +6,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 from tui_helpers import SIZE, screen_text
 
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -13,7 +14,7 @@ from yaniv_tui.tui.widgets.choice import Choice
 
 
 async def test_enter_on_the_defaults_seats_one_human_against_two_bots() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -27,7 +28,7 @@ async def test_enter_on_the_defaults_seats_one_human_against_two_bots() -> None:
 
 
 async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -55,7 +56,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> Non
 
 
 async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -74,7 +75,7 @@ async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused() -> No
 
 
 async def test_a_typed_end_score_where_the_preset_takes_any() -> None:
-    app = YanivApp(None, {"ruleset": "seven-cards", "bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(ruleset="seven-cards", bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -89,7 +90,7 @@ async def test_a_typed_end_score_where_the_preset_takes_any() -> None:
 
 async def test_the_buttons_are_textuals_own_and_press_as_they_did() -> None:
     """Issue 30: Press read Textual's private `_parent` and had none of Button's :ansi styles or variants."""
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen
@@ -115,7 +116,7 @@ async def test_the_buttons_are_textuals_own_and_press_as_they_did() -> None:
 
 
 async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it_back_brings_it_back() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         setup = app.screen

@@ -4,13 +4,16 @@ open with their host listening; a game of this screen only is left to `yaniv` (i
 from __future__ import annotations
 
 from fake_net import FakeHost, fake_hosting
-from tui_helpers import SIZE, screen_text, until
+from tui_helpers import SIZE, play_to_end, screen_text, until
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import levels
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
-from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+from yaniv_tui.tui.screens.setup_seats import REMOTE
 from yaniv_tui.tui.screens.table import TableScreen
 
 
@@ -27,9 +30,13 @@ def save_table() -> None:
     save("table1", Seat.person("Ann"), Seat.remote("Noa"))
 
 
-def hosting_app() -> tuple[YanivApp, list[FakeHost]]:
+#: A game of this screen alone: nothing in it to host.
+SEATS = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
+
+
+def hosting_app(launch: LaunchOptions | None = None) -> tuple[YanivApp, list[FakeHost]]:
     factory, made = fake_hosting()
-    return YanivApp(None, {"bot_delay": 0.0, "hosting": True}, hosting=factory), made
+    return YanivApp(None, launch or LaunchOptions(bot_delay=0.0), hosting=factory), made
 
 
 async def test_continue_under_host_opens_the_table_not_the_newer_local_game() -> None:
@@ -72,8 +79,33 @@ async def test_a_local_game_alone_is_not_offered_under_host() -> None:
 
 async def test_plain_yaniv_still_offers_the_local_game() -> None:
     save_local()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert [saved.game_id for saved in app.screen.games] == ["local1"]
+
+
+async def test_a_new_game_after_a_game_under_host_is_set_up_for_hosting_again() -> None:
+    # Before: under `yaniv host`, a game of this screen alone (no seat remote: nothing to host) ended with "new
+    # game" on a setup screen that had forgotten the hosting, as the choices built from the last game did not
+    # carry it: no seat could be made remote, and Continue offered local games.
+    save_local()
+    app, made = hosting_app(LaunchOptions(ruleset="seven-cards", end_limit=20, seed=2, seats=SEATS, bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.hosting
+        await pilot.press("ctrl+s")
+        await play_to_end(pilot)
+        assert not made, "nothing to host: no seat is remote"
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.hosting
+        assert setup.games == [], "under host, Continue offers tables only"
+        row = list(setup.query(SeatRow))[1]
+        kinds = []
+        for _ in range(len(levels()) + 2):
+            row.action_cycle()
+            kinds.append(row.kind)
+        assert REMOTE in kinds, "a seat can be made remote again"

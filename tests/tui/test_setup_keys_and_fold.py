@@ -9,6 +9,7 @@ from textual.widgets import Button, OptionList
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -31,7 +32,7 @@ async def test_focus_starts_on_the_rules_and_down_down_enter_starts_the_third(
     size: tuple[int, int], saved: bool
 ) -> None:
     game_id = a_saved_game() if saved else None
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -54,7 +55,7 @@ async def test_focus_starts_on_the_rules_and_down_down_enter_starts_the_third(
 async def test_down_walks_every_field_in_order_and_up_walks_back(size: tuple[int, int], saved: bool) -> None:
     if saved:
         a_saved_game()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -80,7 +81,7 @@ async def test_down_walks_every_field_in_order_and_up_walks_back(size: tuple[int
 async def test_start_stats_and_edit_rules_show_without_scrolling(size: tuple[int, int], saved: bool) -> None:
     if saved:
         a_saved_game()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen

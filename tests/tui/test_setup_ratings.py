@@ -16,7 +16,7 @@ PINNED = {"easy": 1000, "medium": 1640, "hard": 1750, "expert": 1790}  # tests/t
 
 async def labels_through_every_kind(size: tuple[int, int] = (80, 24)) -> list[tuple[str, int]]:
     """Each label the second seat's button shows as it is pressed round every kind, with its height."""
-    app = YanivApp(None, {})
+    app = YanivApp()
     seen = []
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -10,6 +10,7 @@ from tui_helpers import SIZE, make_app, screen_text
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, lock_game, save_game, save_user_ruleset
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -27,7 +28,7 @@ def shown_in(app: YanivApp, widget: Static) -> str:
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 40)])
 async def test_the_editors_already_exists_is_shown_whole(size: tuple[int, int]) -> None:
     save_user_ruleset("israeli", {}, "friday")
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")
@@ -51,7 +52,7 @@ def save_one(game_id: str = "game1") -> None:
 
 async def test_deleting_a_game_open_elsewhere_says_so_without_asking() -> None:
     save_one()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lock = lock_game("game1")  # another yaniv opens it meanwhile
@@ -76,7 +77,7 @@ async def test_deleting_a_game_open_elsewhere_says_so_without_asking() -> None:
 async def test_the_help_lists_continue_and_saved_games_only_with_a_saved_game(saved: bool) -> None:
     if saved:
         save_one()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
@@ -92,7 +93,7 @@ async def test_the_too_small_notice_names_the_screen_and_the_window_in_a_browser
     monkeypatch: pytest.MonkeyPatch, web: bool
 ) -> None:
     monkeypatch.setattr(YanivApp, "is_web", property(lambda app: web))
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

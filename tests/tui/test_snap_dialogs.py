@@ -15,8 +15,9 @@ from tui_helpers import SIZE, SnapCompare, TableApp, make_options, settle, stack
 
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History, SavedGame, UndoStack
+from yaniv_tui.table.remote import Client, JoinRequest
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.remote import Client, JoinRequest
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.join import JoinScreen
@@ -25,7 +26,6 @@ from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
 from yaniv_tui.tui.screens.say import SayScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.stats import StatsScreen
-from yaniv_tui.tui.session import Session
 
 
 async def until_on(pilot: Pilot[None], screen: type) -> None:
@@ -74,16 +74,14 @@ def table_then(*keys: str, screen: type) -> Callable[[Pilot[None]], Awaitable[No
 
 
 def test_help_over_the_setup_screen(snap_compare: SnapCompare) -> None:
-    assert snap_compare(
-        YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("question_mark", screen=HelpScreen)
-    )
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("question_mark", screen=HelpScreen))
 
 
 def test_stats_of_one_finished_game(snap_compare: SnapCompare) -> None:
     session = finished_session()
     with History() as history:
         assert history.record(session.game, session.meta)
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("ctrl+t", screen=StatsScreen))
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+t", screen=StatsScreen))
 
 
 def saved(session: Session, game_id: str, saved_at: str) -> SavedGame:
@@ -103,13 +101,11 @@ def test_saved_games(snap_compare: SnapCompare) -> None:
         pilot.app.push_screen(SavedGamesScreen(games))
         await until_on(pilot, SavedGamesScreen)
 
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_house_rules(snap_compare: SnapCompare) -> None:
-    assert snap_compare(
-        YanivApp(None, {}), terminal_size=SIZE, run_before=setup_then("ctrl+e", screen=HouseRulesScreen)
-    )
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+e", screen=HouseRulesScreen))
 
 
 async def never_joins(address: str, code: str, name: str | None) -> Client:

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Button, OptionList
 from tui_helpers import SnapCompare
 
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -16,12 +17,12 @@ from yaniv_tui.tui.widgets.keybar import KeyBar
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 def test_setup_screen_fits(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
-    assert snap_compare(YanivApp(None, {}), terminal_size=size)
+    assert snap_compare(YanivApp(), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_the_start_row_and_the_footer_fit(size: tuple[int, int]) -> None:
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -37,7 +38,7 @@ async def test_the_start_row_and_the_footer_fit(size: tuple[int, int]) -> None:
 
 
 async def test_focus_starts_on_the_ruleset_list_and_arrows_choose_then_enter_starts() -> None:
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -54,7 +55,7 @@ async def test_focus_starts_on_the_ruleset_list_and_arrows_choose_then_enter_sta
 
 
 async def test_tab_and_down_move_through_the_fields_and_shift_tab_comes_back_to_the_list() -> None:
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -71,7 +72,7 @@ async def test_tab_and_down_move_through_the_fields_and_shift_tab_comes_back_to_
 
 
 async def test_down_from_start_moves_on_and_down_in_a_name_does_not_type() -> None:
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -86,7 +87,7 @@ async def test_down_from_start_moves_on_and_down_in_a_name_does_not_type() -> No
 
 
 async def test_ctrl_e_is_labelled_edit_rules_and_opens_the_editor() -> None:
-    app = YanivApp(None, {})
+    app = YanivApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         labels = {key.description for key in app.screen.query_one(KeyBar).shown()}

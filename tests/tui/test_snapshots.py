@@ -10,7 +10,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 
 
 def test_setup_screen(snap_compare: SnapCompare) -> None:
-    assert snap_compare(YanivApp(None, {}), terminal_size=SIZE)
+    assert snap_compare(YanivApp(), terminal_size=SIZE)
 
 
 def test_table(snap_compare: SnapCompare) -> None:

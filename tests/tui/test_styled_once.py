@@ -10,6 +10,7 @@ from textual import events
 from textual.screen import Screen
 from tui_helpers import SIZE
 
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.common import StyledOnce
 from yaniv_tui.tui.screens.setup import SetupScreen
@@ -33,7 +34,7 @@ async def shown(skip: bool, monkeypatch: pytest.MonkeyPatch) -> str:
     if not skip:
         monkeypatch.setattr(StyledOnce, "on_screen_resume", lambda self, event: None)
         monkeypatch.setattr(StyledOnce, "on_resize", lambda self, event: None)
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -50,7 +51,7 @@ async def test_the_first_screen_looks_the_same_without_the_passes_it_skips(monke
 
 async def test_the_same_size_again_is_not_laid_out_and_a_new_size_is(resizes_laid_out: list[tuple[int, int]]) -> None:
     """A screen's on_resize runs before Screen's own handler, and prevent_default skips that handler."""
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

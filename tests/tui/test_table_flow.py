@@ -4,6 +4,7 @@ a hint, and being told how to come back after quitting."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -24,12 +25,12 @@ from tui_helpers import (
 )
 
 from yaniv_tui.store import History, SaveMeta, history_path, read_save, save_path
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens import round_end
 from yaniv_tui.tui.screens.concede import ConcedeScreen
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 
 THREE = make_options("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=3)
 
@@ -175,7 +176,7 @@ async def test_the_bell_rings_when_the_turn_comes_back_and_on_a_yaniv_and_quiet_
         assert isinstance(app.screen, RoundEndScreen) and rings == [1]  # Bea called Yaniv
     rings.clear()
     app = TableApp(knocked_out_next())
-    app.prefill["quiet"] = True
+    app.launch = dataclasses.replace(app.launch, quiet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.bell_on is False and rings == []

@@ -21,12 +21,13 @@ from tui_helpers import (
 from yaniv_tui.engine import Card, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
 from yaniv_tui.store import UndoError, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.players import BotPlayer
+from yaniv_tui.table.session import DREW_FROM_DECK
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.players import BotPlayer
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.turn_actions import undo_move
-from yaniv_tui.tui.session import DREW_FROM_DECK
 
 
 def as_seen(game: Game) -> dict[str, Any]:
@@ -76,7 +77,7 @@ async def test_undo_survives_a_resume() -> None:
         await settle(pilot)
     saved = scan_saves().newest
     assert saved is not None
-    again = YanivApp(None, {"bot_delay": 0.0}, saved=saved)
+    again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("u")

@@ -9,6 +9,7 @@ from tui_helpers import SIZE, screen_text, settle
 from yaniv_tui.cli import play as launch
 from yaniv_tui.engine import preset_paths
 from yaniv_tui.store import user_rulesets_dir
+from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -25,7 +26,7 @@ def write_rulesets() -> None:
 
 async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones() -> None:
     write_rulesets()
-    app = YanivApp(None, {"bot_delay": 0.0})
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -7,9 +7,10 @@ import asyncio
 import ssl
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Game, Seat
+from yaniv_tui.engine import Game, Seat
 
 from .parser import NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
@@ -17,8 +18,8 @@ from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 if TYPE_CHECKING:
     from yaniv_tui.net.host import TableHost
     from yaniv_tui.store import Claimed
-    from yaniv_tui.tui.options import GameOptions
-    from yaniv_tui.tui.session import Session
+    from yaniv_tui.table.options import GameOptions
+    from yaniv_tui.table.session import Session
 
 #: How long a headless host stays up once the game is over, so every seat gets the final view.
 LINGER = 2.0
@@ -108,8 +109,8 @@ def main(args: argparse.Namespace) -> int:
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
         resume = resume_id(game_args)
-        options, prefill = options_from_args(game_args, hosting=True)
-        notices = catch_up()
+        options, launch = options_from_args(game_args, hosting=True)
+        launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, hosted=True)
             saved, lock = claimed
@@ -124,25 +125,21 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):
             raise UsageError("no seat is remote: give one as 'remote' in --players", "yaniv host")
-        if notices:
-            prefill["notices"] = notices
-        prefill["hosting"] = True
         hosting = host_factory(args)
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.headless:
-        delay = prefill.get("bot_delay")
-        return headless(options, claimed, hosting, delay if isinstance(delay, float) else DEFAULT_BOT_DELAY)
+        return headless(options, claimed, hosting, launch.bot_delay)
     from yaniv_tui.tui.launch import run_app
 
-    return run_app(options, prefill, claimed, hosting=hosting)
+    return run_app(options, launch, claimed, hosting=hosting)
 
 
 def headless(options: GameOptions | None, claimed: Claimed | None, hosting: MakeHost, bot_delay: float) -> int:
     """Serve the table with no screen until the game is over; Ctrl+C stops it (`--resume` brings it back)."""
-    from yaniv_tui.tui import gc_pause
-    from yaniv_tui.tui.session import Session
+    from yaniv_tui.table import gc_pause
+    from yaniv_tui.table.session import Session
 
     gc_pause.resume()  # no first screen is coming
     if claimed is not None:
@@ -168,7 +165,7 @@ async def serve(session: Session, hosting: MakeHost) -> int:
     each move and recorded as it goes."""
     from yaniv_tui.net.headless import serve_headless
     from yaniv_tui.store.tables import TableFileError
-    from yaniv_tui.tui.words import subject
+    from yaniv_tui.table.words import subject
 
     try:
         host = hosting(session.game, session.options.seats, session.meta.game_id)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from yaniv_tui.tui.options import OptionsError, check_name
-from yaniv_tui.tui.remote import Client, JoinRequest
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import OptionsError, check_name
+from yaniv_tui.table.remote import Client, JoinRequest
 
 from .parser import UsageError
 from .play import utf8_terminal
@@ -52,4 +53,4 @@ def main(args: argparse.Namespace) -> int:
 
     request = join_request(args)
     ascii_cards = bool(args.ascii) or not utf8_terminal()
-    return run_app(None, {"ascii": ascii_cards, "quiet": bool(args.quiet)}, joining=request)
+    return run_app(None, LaunchOptions(ascii=ascii_cards, quiet=bool(args.quiet)), joining=request)

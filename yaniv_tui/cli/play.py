@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, RulesetError
-from yaniv_tui.tui.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
 from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset
@@ -38,8 +40,9 @@ def utf8_terminal() -> bool:
 
 def options_from_args(
     argv: Sequence[str] | argparse.Namespace, *, hosting: bool = False
-) -> tuple[GameOptions | None, dict[str, object]]:
-    """The game to start at once (with --players), or None and what to pre-fill on the setup screen.
+) -> tuple[GameOptions | None, LaunchOptions]:
+    """The game to start at once (with --players), or None; and the options the app is launched with (what to
+    fill in on the setup screen, the bot delay, the cards' look, the bell).
 
     UsageError for any bad flag, file, level or limit, and for a remote seat unless `hosting` (`yaniv host`).
     """
@@ -47,20 +50,20 @@ def options_from_args(
     ruleset_ref = args.ruleset or DEFAULT_RULESET
     bot_delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     ascii_cards = bool(args.ascii) or not utf8_terminal()
+    launch = LaunchOptions(
+        ruleset=ruleset_ref,
+        yaniv_limit=args.yaniv_limit,
+        end_limit=args.end_score,
+        hand_size=args.hand_size,
+        seed=args.seed,
+        bot_delay=bot_delay,
+        ascii=ascii_cards,
+        quiet=bool(args.quiet),
+    )
     try:
         rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score, args.hand_size)
-        prefill: dict[str, object] = {"ruleset": ruleset_ref, "seed": args.seed}
-        if args.yaniv_limit is not None:
-            prefill["yaniv_limit"] = args.yaniv_limit
-        if args.end_score is not None:
-            prefill["end_limit"] = args.end_score
-        if args.hand_size is not None:
-            prefill["hand_size"] = args.hand_size
-        prefill["bot_delay"] = bot_delay
-        prefill["ascii"] = ascii_cards
-        prefill["quiet"] = bool(args.quiet)
         if args.players is None:
-            return None, prefill
+            return None, launch
         seats = parse_players(args.players)
         check_seats(seats, rules)
         if not hosting and any(seat.is_remote for seat in seats):
@@ -68,7 +71,7 @@ def options_from_args(
     except (RulesetError, OptionsError) as error:
         raise UsageError(str(error)) from None
     options = GameOptions(rules, seats, seed=args.seed, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=ruleset_ref)
-    return options, prefill
+    return options, launch
 
 
 def saved_game(game_id: str | None = None, *, hosted: bool = False) -> Claimed:
@@ -145,12 +148,10 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
     try:
         args = _parsed(sys.argv[1:] if argv is None else argv)
         resume = resume_id(args)
-        options, prefill = options_from_args(args)
-        notices = catch_up()
+        options, launch = options_from_args(args)
+        launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume)
-        if notices:
-            prefill["notices"] = notices
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -158,4 +159,4 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         return int(done.code or 0)
     from yaniv_tui.tui.launch import run_app
 
-    return run_app(options, prefill, claimed)
+    return run_app(options, launch, claimed)

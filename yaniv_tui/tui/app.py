@@ -13,19 +13,19 @@ from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY
+from yaniv_tui.table import gc_pause
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import GameOptions
 
-from . import gc_pause
 from .colours import theme_colours
-from .options import GameOptions
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
     from yaniv_tui.store import Claimed, GameLock, History, SavedGame
+    from yaniv_tui.table.remote import Host, HostFactory, JoinRequest
+    from yaniv_tui.table.session import Session
 
     from .app_seam import GameApp
-    from .remote import Host, HostFactory, JoinRequest
-    from .session import Session
 
 
 class YanivApp(App[None]):
@@ -53,7 +53,7 @@ class YanivApp(App[None]):
     def __init__(
         self,
         options: GameOptions | None = None,
-        prefill: dict[str, object] | None = None,
+        launch: LaunchOptions | None = None,
         *,
         ascii_cards: bool | None = None,
         saved: SavedGame | None = None,
@@ -71,11 +71,9 @@ class YanivApp(App[None]):
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
         self.options = options
-        self.prefill = dict(prefill or {})
-        notices = self.prefill.pop("notices", None)
-        #: What the command line found to tell (a damaged save moved aside, a game recorded late): handed to the
-        #: first screen, which shows them.
-        self.notices = tuple(str(line) for line in notices) if isinstance(notices, list | tuple) else ()
+        #: What the command line chose: the first setup screen's choices and notices, and this run's own settings
+        #: (the bot delay, --quiet).
+        self.launch = LaunchOptions() if launch is None else launch
         #: A saved game to go straight back to (`yaniv --resume`), and its lock from `claim_game` (handed to its
         #: session).
         self.saved = saved
@@ -91,7 +89,7 @@ class YanivApp(App[None]):
         #: The user's settings say the bell rings (read at mount; see remember_theme).
         self.bell_setting = True
         if ascii_cards is None:
-            ascii_cards = options.ascii if options is not None else bool(self.prefill.get("ascii", False))
+            ascii_cards = options.ascii if options is not None else self.launch.ascii
         self.set_reactive(YanivApp.ascii_cards, ascii_cards)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -102,13 +100,7 @@ class YanivApp(App[None]):
     def bell_on(self) -> bool:
         """Whether the table rings the terminal's bell (a human's turn after others played, a Yaniv call): on,
         unless `--quiet` or the user's settings (`bell = false`, or the palette's "Bell off") turned it off."""
-        return self.bell_setting and not self.prefill.get("quiet", False)
-
-    @property
-    def bot_delay(self) -> float:
-        """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
-        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
+        return self.bell_setting and not self.launch.quiet
 
     # -- which screen comes next ------------------------------------------------------------
 
@@ -118,12 +110,12 @@ class YanivApp(App[None]):
             self.open_join(self.joining)
             self.call_after_refresh(self.started)
             return
+        # The command line's notices go to the first screen, which shows them.
         session = self.first_session()
-        notices, self.notices = self.notices, ()
         if session is None:
-            self.open_setup(self.prefill, first=True, notices=notices)
+            self.open_setup(self.launch, first=True)
         else:
-            self.open_table(session, first=True, notices=notices)
+            self.open_table(session, first=True, notices=self.launch.notices)
         self.call_after_refresh(self.started)
 
     def remember_theme(self) -> None:
@@ -164,7 +156,7 @@ class YanivApp(App[None]):
         """Turn the bell off or on, and keep the choice in the user's settings."""
         self.bell_setting = not self.bell_setting
         self.save_setting(bell=self.bell_setting)
-        quiet = " (but --quiet keeps it silent for this game)" if self.prefill.get("quiet") else ""
+        quiet = " (but --quiet keeps it silent for this game)" if self.launch.quiet else ""
         self.notify(f"The bell is {'on' if self.bell_setting else 'off'}{quiet}.", timeout=4, markup=False)
 
     def started(self) -> None:
@@ -186,12 +178,12 @@ class YanivApp(App[None]):
         """The game to open the table on (a saved one, or the seats given on the command line); None for setup."""
         if self.saved is None and self.options is None:
             return None
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         if self.saved is not None:
             lock, self.saved_lock = self.saved_lock, None
             hosted = self.hosting is not None
-            return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=hosted, lock=lock)
+            return Session.resumed(self.saved, self.launch.bot_delay, self.ascii_cards, hosted=hosted, lock=lock)
         if self.options is not None:
             return Session(self.options)
         return None
@@ -201,17 +193,17 @@ class YanivApp(App[None]):
             # The size classes the screen would get on its first resize, given now: styling it once, not twice.
             screen.add_class(*self.size_classes(), update=False)
 
-    def open_setup(self, prefill: dict[str, object], *, first: bool = False, notices: Sequence[str] = ()) -> None:
-        """The setup screen, showing `notices`; it comes back with a new game's options or a saved game to
-        continue."""
+    def open_setup(self, launch: LaunchOptions, *, first: bool = False) -> None:
+        """The setup screen, filled in from `launch` and showing its notices, its seats remote or not as this app
+        hosts or not; it comes back with a new game's options or a saved game to continue."""
         from .screens.setup import SetupScreen
 
-        screen = SetupScreen(prefill, notices=notices)
+        screen = SetupScreen(launch, hosting=self.hosting is not None)
         self._open(screen, first)
         self.push_screen(screen, self.setup_done)
 
     def setup_done(self, chosen: GameOptions | Claimed | None) -> None:
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         if isinstance(chosen, GameOptions):
             self.options = chosen
@@ -219,7 +211,7 @@ class YanivApp(App[None]):
         elif chosen is not None:
             hosted = self.hosting is not None
             saved, lock = chosen
-            self.open_table(Session.resumed(saved, self.bot_delay, self.ascii_cards, hosted=hosted, lock=lock))
+            self.open_table(Session.resumed(saved, self.launch.bot_delay, self.ascii_cards, hosted=hosted, lock=lock))
 
     def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).
@@ -236,7 +228,8 @@ class YanivApp(App[None]):
     def game_done(self, session: Session, stopped: str | None) -> None:
         """The final standings; they come back with what the player wants next. A joined table lost before its
         game ended has none: the join screen says why, and joins it again."""
-        from .client_session import ClientSession
+        from yaniv_tui.table.client_session import ClientSession
+
         from .screens.game_end import GameEndScreen
 
         if isinstance(session, ClientSession):
@@ -331,7 +324,7 @@ class YanivApp(App[None]):
         elif choice == "again":
             self.open_table(session.again())
         elif choice == "new":
-            self.open_setup(session.options.prefill_for_setup())
+            self.open_setup(self.launch.after_game(session.options))
         else:
             self.exit()
 
@@ -390,7 +383,7 @@ class YanivApp(App[None]):
 
     def session_in_play(self) -> Session | None:
         """The game on the table (or at its end), if any."""
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None)

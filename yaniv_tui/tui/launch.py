@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from yaniv_tui.store import Claimed
-
-    from .options import GameOptions
-    from .remote import HostFactory, JoinRequest
+    from yaniv_tui.table.launch_options import LaunchOptions
+    from yaniv_tui.table.options import GameOptions
+    from yaniv_tui.table.remote import HostFactory, JoinRequest
 
 #: An unexpected error stopped the app (Textual's own code for it, too).
 EXIT_CRASH = 1
@@ -17,7 +17,7 @@ EXIT_CRASH = 1
 
 def run_app(
     options: GameOptions | None,
-    prefill: dict[str, object],
+    launch: LaunchOptions,
     claimed: Claimed | None = None,
     *,
     hosting: HostFactory | None = None,
@@ -26,14 +26,14 @@ def run_app(
     """Run the app on this terminal until it quits; the exit status. A crash is reported in one line on stderr.
 
     `options` starts that game at once, `claimed` resumes that saved game (its session takes the lock), neither
-    opens the setup screen; `hosting` opens each game's remote seats to other machines, `joining` sits at a table
-    on another machine instead.
+    opens the setup screen (filled in from `launch`, which holds the run's own settings too); `hosting` opens each
+    game's remote seats to other machines, `joining` sits at a table on another machine instead.
     """
     # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
     from .app import YanivApp
 
     saved, lock = claimed or (None, None)
-    app = YanivApp(options, prefill, saved=saved, lock=lock, hosting=hosting, joining=joining)
+    app = YanivApp(options, launch, saved=saved, lock=lock, hosting=hosting, joining=joining)
     try:
         app.run()
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,12 +12,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, Ruleset
+from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
-
-from ..colours import colour
-from ..options import (
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import (
     GameOptions,
     OptionsError,
     Seat,
@@ -26,9 +24,10 @@ from ..options import (
     check_seats,
     check_seed,
     choose_limits,
-    default_seats,
     finish_seats,
 )
+
+from ..colours import colour
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
@@ -81,17 +80,16 @@ class SetupScreen(StyledOnce, SetupSaved):
         "? and q are letters in a name: f1 is help there."
     )
 
-    def __init__(self, prefill: dict[str, object] | None = None, *, notices: Sequence[str] = ()) -> None:
+    def __init__(self, launch: LaunchOptions | None = None, *, hosting: bool = False) -> None:
         super().__init__(classes="setup")
-        self.prefill = dict(prefill or {})
-        self.notices = tuple(notices)
+        self.launch = LaunchOptions() if launch is None else launch
+        self.notices = self.launch.notices
         #: `yaniv host`: a seat may be played from another machine.
-        self.hosting = bool(self.prefill.get("hosting", False))
-        self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
-        wanted = str(self.prefill.get("ruleset") or DEFAULT_RULESET)
+        self.hosting = hosting
+        self.presets, self.mine, self.bad_rulesets = load_presets(self.launch.ruleset)
+        wanted = self.launch.ruleset or DEFAULT_RULESET
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
-        seats = self.prefill.get("seats")
-        self.seats: list[Seat] = list(seats) if isinstance(seats, tuple | list) else list(default_seats())
+        self.seats: list[Seat] = list(self.launch.seats)
         rules = self.rules
         self.count = max(rules.min_players, min(len(self.seats), rules.max_players))
         #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
@@ -100,12 +98,6 @@ class SetupScreen(StyledOnce, SetupSaved):
         #: Damaged saves moved aside, finished games recorded late: a line each.
         self.save_problem = ""
         self.load_saves()
-
-    @property
-    def bot_delay(self) -> float:
-        """The pause before a bot plays, as given on the command line."""
-        delay = self.prefill.get("bot_delay", DEFAULT_BOT_DELAY)
-        return float(delay) if isinstance(delay, int | float) else DEFAULT_BOT_DELAY
 
     @property
     def rules(self) -> Ruleset:
@@ -154,7 +146,7 @@ class SetupScreen(StyledOnce, SetupSaved):
                         yield self.end_typed(typed)
                     if len(self.rules.hand_sizes) > 1:
                         yield self.hand_size(hand)
-                    seed = self.prefill.get("seed")
+                    seed = self.launch.seed
                     yield labelled("Seed", digits_field("" if seed is None else str(seed), "random", id="seed"))
                 # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
@@ -197,19 +189,19 @@ class SetupScreen(StyledOnce, SetupSaved):
         rules take any), the hand size. At first, those given on the command line, where these rules offer
         them; else the rules' own."""
         rules = self.rules
-        prefill = self.prefill if first else {}
-        wanted = prefill.get("yaniv_limit")
-        yaniv = wanted if isinstance(wanted, int) and wanted in rules.yaniv_limit_choices else rules.yaniv_limit
-        wanted = prefill.get("end_limit")
+        given = self.launch if first else LaunchOptions()
+        wanted = given.yaniv_limit
+        yaniv = wanted if wanted in rules.yaniv_limit_choices else rules.yaniv_limit
+        wanted = given.end_limit
         typed = ""
-        if isinstance(wanted, int) and wanted in rules.end_limit_choices:
+        if wanted in rules.end_limit_choices:
             end = wanted
         else:
             end = rules.end_limit if rules.end_limit in rules.end_limit_choices else rules.end_limit_choices[0]
-            if rules.end_limit_any and isinstance(wanted, int):
+            if rules.end_limit_any and wanted is not None:
                 typed = str(wanted)
-        wanted = prefill.get("hand_size")
-        hand = wanted if isinstance(wanted, int) and wanted in rules.hand_sizes else rules.hand_size
+        wanted = given.hand_size
+        hand = wanted if wanted in rules.hand_sizes else rules.hand_size
         return yaniv, end, typed, hand
 
     def end_typed(self, value: str) -> Horizontal:
@@ -235,7 +227,7 @@ class SetupScreen(StyledOnce, SetupSaved):
             self.ruleset_id = event.option.id
             # The list's first highlight can pass over another ruleset at mount: the command line's limits and
             # hand size still hold for the ruleset it named.
-            self.show_rules(first=event.option.id == self.prefill.get("ruleset"))
+            self.show_rules(first=event.option.id == self.launch.ruleset)
 
     @on(OptionList.OptionSelected, "#presets")
     def preset_selected(self) -> None:
@@ -346,8 +338,8 @@ class SetupScreen(StyledOnce, SetupSaved):
             rules,
             seats,
             seed=seed,
-            bot_delay=self.bot_delay,
-            ascii=bool(self.prefill.get("ascii", False)),
+            bot_delay=self.launch.bot_delay,
+            ascii=self.launch.ascii,
             ruleset_ref=self.ruleset_id,
         )
 
@@ -370,7 +362,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         """Reload the presets after the dialog saved one, and highlight the new file."""
         if new_id is None:
             return
-        self.presets, self.mine, self.bad_rulesets = load_presets(str(self.prefill.get("ruleset") or "") or None)
+        self.presets, self.mine, self.bad_rulesets = load_presets(self.launch.ruleset)
         if new_id not in self.presets:
             return
         self.ruleset_id = new_id

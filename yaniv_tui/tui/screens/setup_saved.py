@@ -11,9 +11,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
+from yaniv_tui.table.options import GameOptions
 
 from ..colours import colour
-from ..options import GameOptions
 from .common import stylesheet
 
 
@@ -22,10 +22,9 @@ class SetupSaved(Screen[GameOptions | Claimed]):
 
     CSS_PATH = stylesheet("setup")
 
-    #: What the setup screen was opened with (`yaniv host`, the command line's choices).
-    prefill: dict[str, object]
     #: What the command line found to tell, shown in the saved games' box the first time it is drawn.
     notices: tuple[str, ...]
+    #: `yaniv host`: its tables only are offered.
     hosting: bool
     #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
     games: list[SavedGame]

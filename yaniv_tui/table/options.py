@@ -62,19 +62,6 @@ class GameOptions:
         """The seats played at this screen."""
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
-    def prefill_for_setup(self) -> dict[str, object]:
-        """These choices, for the setup screen of a new game."""
-        return {
-            "ruleset": self.ruleset_ref or self.rules.id,
-            "seats": self.seats,
-            "yaniv_limit": self.rules.yaniv_limit,
-            "end_limit": self.rules.end_limit,
-            "hand_size": self.rules.hand_size,
-            "seed": self.seed,
-            "bot_delay": self.bot_delay,
-            "ascii": self.ascii,
-        }
-
 
 def levels() -> tuple[str, ...]:
     """The bot levels a seat may have, weakest first."""
