@@ -111,7 +111,9 @@ class TableScreen(StyledOnce, TableAside):
             self.tell_once("history", f"No history kept: {event.problem}")
 
     def on_unmount(self) -> None:
-        # The app quits or the game is over: the game is no longer locked to this process.
+        # The app quits or the game is over: the game is no longer locked to this process, and whatever the
+        # runner still hears (a host lost after the end) is no longer this screen's to show.
+        self.runner.unsubscribe(self.hear)
         self.session.close()
 
     # -- the flow of the game: the runner plays it, this screen shows it ----------------------
@@ -135,7 +137,7 @@ class TableScreen(StyledOnce, TableAside):
             self.acted(event)
         elif isinstance(event, RoundEnded):
             self.round_ended(event.result)
-        elif isinstance(event, GameEnded):
+        elif isinstance(event, GameEnded) and self.is_attached:
             self.finish(event.stopped)
         elif isinstance(event, SaveFailed):
             self.tell_once("save", f"Not saved: {event.why}")
