@@ -194,3 +194,22 @@ async def test_a_joiners_name_reaches_the_game_as_an_event_not_by_saving(tmp_pat
         session.close()
     finally:
         await host.stop()
+
+
+async def test_a_seat_leaving_after_the_game_is_recorded_does_not_bring_its_save_back(tmp_path: Path) -> None:
+    """Before: a joiner leaving while the headless host lingered saved the finished game again, so it stayed."""
+    seats = (Seat.bot("easy", "Bea"), Seat.bot("medium", "Cy"))
+    rules = load_ruleset("israeli")
+    game = Game.new(rules, ["Bea", "Cy"], seed=6)
+    host = TableHost(game, seats, port=0)
+    await host.start()
+    try:
+        session = HostedSession(GameOptions(rules, seats, seed=6, bot_delay=0.0), game=game, host=host)
+        runner = TableRunner(session, History(tmp_path / "history.sqlite3"))
+        assert await asyncio.wait_for(runner.run(), LIMIT) == GameEnded()
+        assert not save_path(session.meta.game_id).exists()
+        assert host.on_status is not None
+        host.on_status()  # a seat left, after the end
+        assert not save_path(session.meta.game_id).exists()
+    finally:
+        await host.stop()

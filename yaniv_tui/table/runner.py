@@ -96,8 +96,9 @@ class TableRunner:
 
     def _heard(self, event: TableEvent) -> None:
         """What the session hears from the network: a seat named or taken is kept in the save at once (a token
-        `host --resume` must keep); a lost host ends the game, even while this screen's player is choosing."""
-        if isinstance(event, SeatJoined | SeatsChanged):
+        `host --resume` must keep), until the game is over (then it is recorded, and its save goes); a lost host
+        ends the game, even while this screen's player is choosing."""
+        if isinstance(event, SeatJoined | SeatsChanged) and not self.session.game.is_over:
             self.save()
         self.emit(event)
         if isinstance(event, HostLost):
