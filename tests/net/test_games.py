@@ -8,9 +8,9 @@ from pathlib import Path
 from netplay import LIMIT, joined, new_game, play_out, started, until
 
 from yaniv_tui.engine import Seat
-from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History, SaveMeta, save_path
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.headless import serve_headless
 
 
 async def test_two_remote_seats_and_a_bot_play_a_whole_game(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from netplay import LIMIT, eventually, joined, new_game, play_out, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError
-from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
+from yaniv_tui.table.headless import serve_headless
 
 
 async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_token(tmp_path: Path) -> None:

@@ -11,9 +11,10 @@ from netplay import LIMIT, joined, new_game, play_out, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import TableClosed
-from yaniv_tui.net.headless import host_from_save, serve_headless
+from yaniv_tui.net.headless import host_from_save
 from yaniv_tui.store import History, SaveMeta, read_save, save_path
 from yaniv_tui.store.tables import table_path
+from yaniv_tui.table.headless import serve_headless
 
 
 async def test_the_host_restarts_from_its_save_and_everyone_rejoins(tmp_path: Path) -> None:

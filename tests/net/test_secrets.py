@@ -12,8 +12,8 @@ from netplay import LIMIT, joined, new_game, play_out, started
 
 from yaniv_tui.codec import round_to_dict, turn_to_dict
 from yaniv_tui.engine import Game, Seat
-from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
+from yaniv_tui.table.headless import serve_headless
 
 #: Exactly the fields of a view: a new field must be added here, after asking whether it may be public.
 VIEW_FIELDS = {

@@ -41,7 +41,7 @@ def test_a_bots_seat_answers_as_its_bot_would() -> None:
     try:
         seat = session.game.current
         expected = MediumBot().choose(session.game.view(seat))
-        assert asyncio.run(session.next_action(seat)) == expected
+        assert asyncio.run(session.ask(seat)) == expected
     finally:
         session.close(remove=True)
 

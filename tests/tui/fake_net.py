@@ -44,6 +44,7 @@ class FakeHost:
         self.code = code or "K7QF"
         self.tokens = dict(tokens or {s: f"token-{s}" for s, seat in enumerate(seats) if seat.is_remote})
         self.on_status: Callable[[], None] | None = None
+        self.joined: list[Callable[[int, str], None]] = []
         self.names = list(game.players)
         self.public = host != "127.0.0.1"
         self.on_said: Callable[[int, str], None] | None = None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from tui_helpers import make_options
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 
@@ -33,5 +33,5 @@ class GameEndApp(YanivApp):
     def first_session(self) -> Session:
         return self.session
 
-    def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
+    def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         self.push_screen(GameEndScreen(session))

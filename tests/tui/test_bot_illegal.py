@@ -1,5 +1,5 @@
 """A bot's illegal move at a local table: the table says so in one line, plays the first legal action in its
-place, and goes on (Session.next_move); nothing is lost and no one is stuck."""
+place, and goes on (TableRunner.play_seat); nothing is lost and no one is stuck."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from playing import snapshot
 from tui_helpers import SIZE, TableApp, make_options, notices, settle, stacked_session
 
 from yaniv_tui.engine import Action, CallYaniv, PlayerView
+from yaniv_tui.table.events import ActionApplied, TableEvent
 from yaniv_tui.table.players import BotPlayer
+from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens.table import TableScreen
 
@@ -37,7 +39,11 @@ async def test_a_bots_illegal_move_is_told_in_one_line_and_the_first_legal_actio
     assert CallYaniv() not in game.legal_actions()
     expected = copy.deepcopy(game)
     expected.apply(expected.legal_actions()[0])
-    told = await session.next_move(1)
+    runner = TableRunner(session)
+    heard: list[TableEvent] = []
+    runner.subscribe(heard.append)
+    await runner.play_seat(1)
+    told = next(event.told for event in heard if isinstance(event, ActionApplied))
     assert told is not None and "\n" not in told
     assert told.startswith("Bea (medium bot) tried something illegal: "), told
     assert snapshot(game) == snapshot(expected)

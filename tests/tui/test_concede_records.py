@@ -33,7 +33,7 @@ async def test_the_rounds_a_bot_played_after_a_person_conceded_are_not_theirs(tm
         game.apply(game.legal_actions()[0])
     session.concede(0)  # in round 2: round 1 was Ann's
     while not game.is_over:
-        game.apply(await session.next_action(game.current))
+        game.apply(await session.ask(game.current))
     assert len(game.history) > 2 and sum(r.caller == 0 for r in game.history[1:]) > 0
     with History(tmp_path / "h.sqlite3") as history:
         assert session.record(history) is None

@@ -22,9 +22,9 @@ from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
 from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, Seat, hand_value, load_ruleset
 from yaniv_tui.net import TableClient, TableClosed, TableHost
-from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
+from yaniv_tui.table.headless import serve_headless
 from yaniv_tui.table.words import capital
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen

@@ -192,7 +192,10 @@ async def test_a_thinking_bot_shows_it_and_the_screen_still_answers_keys() -> No
         await pilot.press("s")
         assert isinstance(app.screen, ScoresScreen) and session.game.turns == 0
         await pilot.press("escape")
-        await app.workers.wait_for_complete()
+        for _ in range(1200):  # the bot moves once its pause of 2 s is over (bounded: at most a minute here)
+            if session.game.turns == 1:
+                break
+            await pilot.pause(0.05)
         await settle(pilot)
         assert session.game.turns == 1 and not panel.has_class("-thinking")
 

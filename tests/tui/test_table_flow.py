@@ -149,7 +149,7 @@ async def test_a_conceded_seat_is_played_out_by_a_bot_kept_on_resume_and_never_r
     # The history: a seat that conceded is never the winner, whoever then played it out.
     game = session.game
     while not game.is_over:
-        game.apply(await session.next_action(game.current))
+        game.apply(await session.ask(game.current))
     history = History()
     history.record(game, SaveMeta(session.meta.seats, game_id=game_id, conceded=(0, 1, 2)))
     rows = sqlite3.connect(history_path()).execute("SELECT seat, winner FROM seats ORDER BY seat").fetchall()

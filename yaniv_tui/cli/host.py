@@ -161,10 +161,11 @@ def headless(options: GameOptions | None, claimed: Claimed | None, hosting: Make
 
 
 async def serve(session: Session, hosting: MakeHost) -> int:
-    """Play the game through its host (net.headless): remote seats from their machines, bots here, saved after
-    each move and recorded as it goes."""
-    from yaniv_tui.net.headless import serve_headless
+    """Play the game through its host with the table's runner (table/headless.py): remote seats from their
+    machines, bots here, saved after each move and recorded as it goes."""
     from yaniv_tui.store.tables import TableFileError
+    from yaniv_tui.table.headless import run_headless
+    from yaniv_tui.table.hosted import HostedSession
     from yaniv_tui.table.words import subject
 
     try:
@@ -179,14 +180,8 @@ async def serve(session: Session, hosting: MakeHost) -> int:
         return 1
     print(host.join_command(), flush=True)
     try:
-        game = await serve_headless(
-            host,
-            session.game,
-            session.options.seats,
-            meta=session.meta,
-            bot_delay=session.options.bot_delay,
-            say=lambda line: print(f"yaniv: {line}", file=sys.stderr),
-        )
+        hosted = HostedSession.taking_over(session, host)
+        game = await run_headless(hosted, say=lambda line: print(f"yaniv: {line}", file=sys.stderr))
         await asyncio.sleep(LINGER)
     finally:
         await host.stop()

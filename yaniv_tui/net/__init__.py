@@ -9,7 +9,7 @@
     await client.send(action)                    # ActionRefused if the host says no
     game = await client.changed()                # the mirror of the table, as this seat sees it
 
-The messages are in `protocol`; `headless.serve_headless` runs a table with no screen.
+The messages are in `protocol`; a table with no screen is the table runner's (`table/headless.py`).
 """
 
 from __future__ import annotations

@@ -69,8 +69,9 @@ class TableHost:
     `await action_for(seat)`, apply the action to the game yourself, and `publish(game)` after every change
     (an action applied, a round dealt). `stop()` closes the table. A seat's status is one of "here" (not a
     remote seat), "waiting" (nobody has taken it), "joined" (its player is connected) and "away" (taken, its
-    player not connected now); `on_status` is called whenever one changes, and `names` holds the seats' names
-    with the ones joiners gave (copy them into `game.players` to keep them in the save).
+    player not connected now); `on_status` is called whenever one changes. `names` holds the seats' names with
+    the ones joiners gave, and each of `joined` is called with (seat, name) when a joiner gives one, so the table
+    can name the seat in its game.
 
     A new client takes the first remote seat nobody has taken, and is given its token; a client with a
     token takes that seat back once its last connection is gone (while its player is still connected, a second
@@ -118,6 +119,8 @@ class TableHost:
         self.ssl_context = ssl_context
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
+        #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
+        self.joined: list[Callable[[int, str], None]] = []
         #: Called with (seat, frame) for every frame queued for a joined seat (tests record them).
         self.sent: Callable[[int, str], None] | None = None
         self._game = game
@@ -446,6 +449,8 @@ class TableHost:
             self.tokens[seat] = new_token()
             if join.name is not None:
                 self.names[seat] = join.name
+                for listener in list(self.joined):
+                    listener(seat, join.name)
         old = self._links.get(seat)
         if old is not None and not old.closing:
             # Its player is still here (a dropped one is noticed within the pings' time): a kept token shared by

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
-from yaniv_tui.engine import BOT_LEVELS, Action, IllegalActionError, PlayerView, Seat
-from yaniv_tui.store import SaveMeta, UndoStack
+from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
+from yaniv_tui.store import SaveMeta, UndoError
 
+from .events import HostLost, Said
 from .options import GameOptions
-from .players import LocalHuman
+from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
-from .session import Session
+from .session import SeatsAtScreen, SessionKind
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import GameLock, History
+
+    from .events import Listener
 
 #: A seat's status at a joined screen when the person at the host's own screen plays it.
 AT_THE_HOST = "at the host"
@@ -30,12 +36,19 @@ class AtTheHost:
         raise RuntimeError(f"{self.seat.name or 'this seat'} plays at the host's table")
 
 
-class ClientSession(Session):
+#: Why a joined table has no undo.
+NO_UNDO = "there is no undo at a table held on another machine"
+
+
+class ClientSession(SeatsAtScreen):
     """The game as one joined seat sees it: `game` is the client's mirror, replaced by each view the host sends.
 
     A move of this screen's seat is not applied here: it is sent, and the table redraws once the host's answer
-    comes. Nothing is saved or recorded here (the host does both), and there is no undo.
+    comes. Nothing is saved or recorded here (the host does both), and there is no undo: the host's table is the
+    one authority, so this screen asks it for everything and decides nothing.
     """
+
+    kind: ClassVar[SessionKind] = "joined"
 
     def __init__(
         self,
@@ -45,7 +58,6 @@ class ClientSession(Session):
         ascii_cards: bool = False,
         rejoin: JoinRequest | None = None,
     ) -> None:
-        # Not Session.__init__: no game is dealt here, and nothing is locked or saved on this machine.
         game = client.game
         self.client = client
         #: How this table was joined (the address, code and name filled in), to join it again once it is lost.
@@ -58,30 +70,21 @@ class ClientSession(Session):
             _seat(name, seat == client.seat, kind)
             for seat, (name, kind) in enumerate(zip(game.players, client.kinds, strict=False))
         )
+        # The host paces its bots: its views come as its moves are made, so none is held back here.
         self.options = GameOptions(game.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
-        self.game_no = 0
+        self.bot_delay = 0.0
         self.game = game
         self.meta = SaveMeta(seats)
-        self.host = None
-        self.listeners = []
-        self.players = ()
-        self.make_players()
-        self.lock = None
-        self.undo = UndoStack()
+        self.players: tuple[Player, ...] = tuple(
+            LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in seats
+        )
+        #: No lock on this machine: the host locks its game.
+        self.lock: GameLock | None = None
+        #: Never set: nothing is saved here.
+        self.unsaved: str | None = None
         self.closing: asyncio.Task[None] | None = None
-        #: Waits for the host to be lost (see `watch_lost`).
+        #: Waits for the host to be lost (see `watch`).
         self.watching: asyncio.Task[None] | None = None
-
-    @property
-    def can_concede(self) -> bool:
-        return False  # the host's table plays on: a joiner who leaves is played by its away bot
-
-    @property
-    def can_hint(self) -> bool:
-        return False  # the host keeps the history, and could not mark a game won with hints asked here
-
-    def make_players(self, seed: int | None = None) -> None:
-        self.players = tuple(LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in self.options.seats)
 
     async def play(self, action: Action) -> None:
         """Send this seat's action; once the host took it, its view of the game is the table's. IllegalActionError
@@ -94,10 +97,10 @@ class ClientSession(Session):
             raise TableLost(self._lose(error)) from None
         await self._next_view()
 
-    async def next_move(self, seat: int) -> str | None:
-        """Wait for the host's view after another seat's move (or any later one already received)."""
+    async def ask(self, seat: int) -> None:
+        """Wait for the host's view after another seat's move (or any later one already received): the host
+        applied it, so there is nothing to apply here."""
         await self._next_view()
-        return None
 
     async def _next_view(self) -> None:
         # `changed` returns at once with a view that came since the last call, else waits for the next one.
@@ -105,7 +108,9 @@ class ClientSession(Session):
             self.game = await self.client.changed()
         except Exception as error:  # any: as above
             raise TableLost(self._lose(error)) from None
-        self.changed()
+
+    def publish(self) -> None:
+        """The host tells every seat of a change: nothing to tell from here."""
 
     def status(self, seat: int) -> str:
         if seat == self.client.seat or seat >= len(self.client.statuses):
@@ -114,9 +119,6 @@ class ClientSession(Session):
         if status == "here":  # not remote: a bot (its panel says its level) or the human at the host's screen
             return AT_THE_HOST if self.client.kinds[seat] == "human" else ""
         return status
-
-    def watch_status(self, callback: Callable[[], None]) -> None:
-        pass  # the statuses come with the host's views, and the table redraws on each
 
     @property
     def can_say(self) -> bool:
@@ -131,14 +133,13 @@ class ClientSession(Session):
             return self._lose(error)
         return None
 
-    def watch_said(self, callback: Callable[[str, str], None]) -> None:
-        self.client.on_said = lambda seat, text: callback(self.game.players[seat], text)
-
-    def watch_lost(self, callback: Callable[[str], None]) -> None:
-        """Tell the table as soon as the host is gone, even while this seat's player is still choosing."""
+    def watch(self, hear: Listener) -> None:
+        """Tell `hear` what anyone at the table says, and as soon as the host is gone, even while this seat's
+        player is still choosing (the seats' statuses come with the host's views, and the table redraws on each)."""
+        self.client.on_said = lambda seat, text: hear(Said(self.game.players[seat], text))
 
         async def watch() -> None:
-            callback(self._lose(await self.client.lost()))
+            hear(HostLost(self._lose(await self.client.lost())))
 
         self.watching = asyncio.get_running_loop().create_task(watch())
 
@@ -166,14 +167,31 @@ class ClientSession(Session):
     def can_play_again(self) -> bool:
         return False
 
-    def save(self, screen_seat: int | None) -> str | None:
-        return None  # the host saves
+    @property
+    def can_concede(self) -> bool:
+        return False  # the host's table plays on: a joiner who leaves is played by its away bot
 
-    def record(self, history: object) -> str | None:
-        return None  # the host records the game in its history
+    @property
+    def can_hint(self) -> bool:
+        return False  # the host keeps the history, and could not mark a game won with hints asked here
+
+    def concede(self, seat: int) -> None:
+        """Nobody concedes here (`can_concede`): a joiner who leaves is played by the host's away bot."""
+        raise ValueError("a joined seat cannot concede: leave the table, and the host's away bot plays it")
+
+    def save(self, screen_seat: int | None) -> str | None:
+        """The host saves its game; nothing of it is kept on this machine."""
+        return None
+
+    def record(self, history: History) -> str | None:
+        """The host records the game in its history."""
+        return None
 
     def why_no_undo(self) -> str | None:
-        return "there is no undo at a table held on another machine"
+        return NO_UNDO
+
+    def take_back(self) -> tuple[Game, Turn]:
+        raise UndoError(NO_UNDO)
 
     def close(self, remove: bool = False) -> None:
         """Leave the table (the app quits, or the game is over)."""

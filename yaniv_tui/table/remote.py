@@ -37,6 +37,8 @@ class Host(Protocol):
         ...
 
     on_status: Callable[[], None] | None
+    #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
+    joined: list[Callable[[int, str], None]]
 
     async def start(self) -> None: ...
 

@@ -1,28 +1,30 @@
-"""A game in progress: the engine's Game, a player for each seat, and its save and undo; no Textual here."""
+"""A game in progress: the engine's Game, a player for each seat, and its save and undo; no Textual here.
+
+Every table is a `TableSession` to the runner (runner.py) and to the screen: `Session` at a table of this
+screen, `HostedSession` (hosted.py) when seats are played from other machines, `ClientSession`
+(client_session.py) at a seat joined to a table held elsewhere.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import dataclasses
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, IllegalActionError, Turn
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import HostNotYet, Player, make_player
+from .players import HostNotYet, Player, SeatSource, bot_seed, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.store import GameLock, History, SavedGame
 
-    from .remote import Host
+    from .events import Listener
 
-#: Told of the game after each change to it (an action applied, and so a new round dealt).
-ChangeListener = Callable[[Game], None]
+#: What a table is: one screen's own, hosted for other machines, or joined to a table held elsewhere.
+SessionKind = Literal["local", "hosted", "joined"]
 #: Where a game is, as undo tells its checkpoints apart: its rounds scored, its turns, its phase.
 Position = tuple[int, int, str]
 
@@ -48,12 +50,148 @@ def take_lock(game_id: str) -> GameLock | None:
         return None
 
 
-class Session:
-    """One game at the table: deals it, answers who sits where, asks each seat's player for its action (the
-    same way for a bot, a human or a player elsewhere), saves after each action.
+class TableSession(Protocol):
+    """What the runner and the screen ask of a table, whatever it is (`kind`)."""
+
+    kind: ClassVar[SessionKind]
+    options: GameOptions
+    game: Game
+    meta: SaveMeta
+    lock: GameLock | None
+    #: The least time from asking another seat's player to applying its action; none once hurried.
+    bot_delay: float
+    #: Why the last save failed, or None once the save holds the game as it is.
+    unsaved: str | None
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` sees of the game now (its own hand only)."""
+        ...
+
+    def at_screen(self, seat: int) -> bool:
+        """Whether this screen's keys play the seat, rather than its player deciding elsewhere."""
+        ...
+
+    async def ask(self, seat: int) -> Action | None:
+        """The action of another seat's player, to apply here; None when the table's host applied it."""
+        ...
+
+    async def play(self, action: Action) -> None:
+        """This screen's seat plays `action`: IllegalActionError says why not, TableLost that the host is gone."""
+        ...
+
+    def publish(self) -> None:
+        """Tell the seats elsewhere that the game changed."""
+        ...
+
+    def watch(self, hear: Listener) -> None:
+        """Tell `hear` what the network says (a seat taken or named, a message said, a lost host)."""
+        ...
+
+    def save(self, screen_seat: int | None) -> str | None: ...
+
+    def record(self, history: History) -> str | None: ...
+
+    def close(self, remove: bool = False) -> None: ...
+
+    def concede(self, seat: int) -> None: ...
+
+    def hurry(self) -> None: ...
+
+    def hinted(self, seat: int) -> None: ...
+
+    def status(self, seat: int) -> str: ...
+
+    async def say(self, text: str) -> str | None: ...
+
+    def why_no_undo(self) -> str | None: ...
+
+    def take_back(self) -> tuple[Game, Turn]: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def humans_in(self) -> list[int]: ...
+
+    @property
+    def only_bots_left(self) -> bool: ...
+
+    @property
+    def pass_and_play(self) -> bool: ...
+
+    @property
+    def can_concede(self) -> bool: ...
+
+    @property
+    def can_hint(self) -> bool: ...
+
+    @property
+    def can_say(self) -> bool: ...
+
+    @property
+    def can_play_again(self) -> bool: ...
+
+    @property
+    def join_command(self) -> str | None: ...
+
+
+class SeatsAtScreen:
+    """Who plays at this screen, worked out the same way at every table from its options, meta and game."""
+
+    options: GameOptions
+    meta: SaveMeta
+    game: Game
+    players: tuple[Player, ...]
+    bot_delay: float
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` sees of the game now."""
+        return self.game.view(seat)
+
+    def at_screen(self, seat: int) -> bool:
+        """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
+        return self.players[seat].at_screen
+
+    @property
+    def humans(self) -> list[int]:
+        return self.options.humans
+
+    @property
+    def humans_in(self) -> list[int]:
+        """The human seats at this screen still in the game: not out, and not conceded."""
+        game = self.game
+        return [s for s in self.humans if not game.out[s] and s not in self.meta.conceded]
+
+    @property
+    def only_bots_left(self) -> bool:
+        """Whether the game goes on with no human of this screen left in it, or none ever at it (watch it, or
+        skip to its end)."""
+        return not self.game.is_over and not self.humans_in
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Two or more humans share the screen: hands hide between their turns."""
+        return len(self.humans) >= 2
+
+    def hurry(self) -> None:
+        """Play the rest at once: no pause before another seat's move."""
+        self.bot_delay = 0.0
+
+    def hinted(self, seat: int) -> None:
+        """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
+        counts = list(self.meta.hints or (0,) * len(self.game.players))
+        counts[seat] += 1
+        self.meta = dataclasses.replace(self.meta, hints=tuple(counts))
+
+
+class Session(SeatsAtScreen):
+    """One game at the table of this screen: deals it, answers who sits where, asks each seat's player for its
+    action (the same way for a bot or a player elsewhere), keeps undo's checkpoints, saves the game.
 
     The game is locked to this process from the start until it ends (or `close`, when the app quits).
     """
+
+    kind: ClassVar[SessionKind] = "local"
 
     def __init__(
         self,
@@ -71,9 +209,6 @@ class Session:
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
         self.meta = meta or SaveMeta(options.seats)
-        #: The host that plays the remote seats (see `host_with`), None at a table of one screen.
-        self.host: Host | None = None
-        self.listeners: list[ChangeListener] = []
         #: The pause before a bot plays now: the option's, or none once the rest is played at once.
         self.bot_delay = options.bot_delay
         self.players: tuple[Player, ...] = ()
@@ -118,17 +253,20 @@ class Session:
         return session
 
     def make_players(self) -> None:
-        """A fresh player for each seat, a bot's seeded from the game's seed.
-
-        SeatNotPlayable (players.py) for a seat this yaniv cannot play.
-        """
-        base = self.game.seed
+        """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
+        asks `source`, and cannot play until there is one."""
+        source = self.source
         self.players = tuple(
             HostNotYet(seat)
-            if seat.is_remote and self.host is None
-            else make_player(seat, base + 1000 * (index + 1), index, self.host, conceded=index in self.meta.conceded)
+            if seat.is_remote and source is None
+            else make_player(seat, bot_seed(self.game.seed, index), index, source, conceded=index in self.meta.conceded)
             for index, seat in enumerate(self.options.seats)
         )
+
+    @property
+    def source(self) -> SeatSource | None:
+        """Where the remote seats' actions come from: nowhere at a table of this screen alone."""
+        return None
 
     # -- leaving a game, and the seats still in it ------------------------------------------
 
@@ -144,152 +282,64 @@ class Session:
     def can_concede(self) -> bool:
         """Whether a human here may concede: at a table of this screen only (a table with other machines has its
         away bot for a player who leaves)."""
-        return self.host is None
-
-    @property
-    def humans_in(self) -> list[int]:
-        """The human seats at this screen still in the game: not out, and not conceded."""
-        game = self.game
-        return [s for s in self.humans if not game.out[s] and s not in self.meta.conceded]
-
-    @property
-    def only_bots_left(self) -> bool:
-        """Whether the game goes on with no human of this screen left in it, or none ever at it (watch it, or
-        skip to its end)."""
-        return not self.game.is_over and not self.humans_in
-
-    def hurry(self) -> None:
-        """Play the rest at once: no pause before a bot's move."""
-        self.bot_delay = 0.0
-
-    # -- hints -------------------------------------------------------------------------------
+        return True
 
     @property
     def can_hint(self) -> bool:
         """Whether `h` may ask the expert for a hint: at this screen's own table, where the history counts it."""
         return True
 
-    def hinted(self, seat: int) -> None:
-        """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
-        counts = list(self.meta.hints or (0,) * len(self.game.players))
-        counts[seat] += 1
-        self.meta = dataclasses.replace(self.meta, hints=tuple(counts))
-
-    # -- a table with seats on other machines -------------------------------------------------
-
-    def host_with(self, host: Host) -> None:
-        """Play the remote seats through `host`, and send it the game after every change."""
-        self.host = host
-        self.make_players()
-        self.on_change(host.publish)
-        host.publish(self.game)
-
-    def on_change(self, listener: ChangeListener) -> None:
-        """Call `listener` with the game after each change to it."""
-        self.listeners.append(listener)
-
-    def changed(self) -> None:
-        for listener in self.listeners:
-            listener(self.game)
+    # -- a table of this screen alone: nobody elsewhere to hear it ----------------------------
 
     def status(self, seat: int) -> str:
-        """Who is at a remote seat now ("waiting", "joined", "away"); "" for a seat that is not remote."""
-        if self.host is None or not self.options.seats[seat].is_remote:
-            return ""
-        return self.host.status(seat)
+        """Who is at a remote seat now ("waiting", "joined", "away"): "" at a table with no host."""
+        return ""
 
-    def watch_status(self, callback: Callable[[], None]) -> None:
-        """Call `callback` whenever a remote seat joins, leaves or comes back."""
-        if self.host is not None:
+    def watch(self, hear: Listener) -> None:
+        """Nothing comes from a network to a table with no host."""
 
-            def status_changed() -> None:
-                self.save(self.meta.screen_seat)  # a seat just taken has a token `host --resume` must keep
-                callback()
-
-            self.host.on_status = status_changed
+    def publish(self) -> None:
+        """No seat elsewhere to tell of a change."""
 
     @property
     def can_say(self) -> bool:
         """Whether this screen's player can say the table's fixed messages ("good game") to other machines."""
-        return self.host is not None and bool(self.humans)
+        return False
 
     async def say(self, text: str) -> str | None:
         """This screen's player says one of the table's fixed messages; why not, in one line."""
-        if self.host is None or not self.humans:
-            return "there is nobody on other machines to hear it"
-        return self.host.say(self.humans[0], text)
-
-    def watch_said(self, callback: Callable[[str, str], None]) -> None:
-        """Call `callback` with (name, text) when anyone at the table says one of its fixed messages."""
-        if self.host is not None:
-            self.host.on_said = lambda seat, text: callback(self.game.players[seat], text)
-
-    def watch_lost(self, callback: Callable[[str], None]) -> None:
-        """Call `callback` with one line if the table's host can no longer be reached (never here: this screen's
-        own game has no host to lose)."""
+        return "there is nobody on other machines to hear it"
 
     @property
     def join_command(self) -> str | None:
         """What a friend types to sit at this table, when it has remote seats."""
-        return self.host.join_command() if self.host is not None else None
+        return None
 
     @property
     def can_play_again(self) -> bool:
         """Whether "play again" and "new game" are offered at the end (not at a table with other machines)."""
-        return self.host is None
+        return True
 
-    # -- the table's two questions: play this screen's move, wait for another seat's ----------
+    # -- the table's two questions: play this screen's move, ask another seat for its --------
 
     async def play(self, action: Action) -> None:
         """This screen's seat plays `action`, checked by the engine (IllegalActionError says why not); the game
         and its players just before it are kept for undo."""
-        before = self.game.clone() if self.host is None else None
-        players = copy.deepcopy(self.players) if before is not None else ()
+        before = self.game.clone()
+        players = copy.deepcopy(self.players)
         self.game.apply(action)
-        if before is not None:
-            self.undo.checkpoint(before)
-            self.kept_players[position(before)] = players
-            kept = {position(game) for game in self.undo.games}
-            self.kept_players = {at: p for at, p in self.kept_players.items() if at in kept}
-        self.changed()
+        self.undo.checkpoint(before)
+        self.kept_players[position(before)] = players
+        kept = {position(game) for game in self.undo.games}
+        self.kept_players = {at: p for at, p in self.kept_players.items() if at in kept}
 
-    async def next_move(self, seat: int) -> str | None:
-        """Wait for the move of a seat not played at this screen and apply it: a bot's, paused at least the
-        bot delay so it can be followed, or a remote player's. The one line to tell, if it was refused."""
-        started = time.monotonic()
-        action = await self.next_action(seat)
-        rest = self.bot_delay - (time.monotonic() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        told = None
-        try:
-            self.game.apply(action)
-        except IllegalActionError as error:
-            told = f"{self.game.players[seat]} ({self.options.seats[seat].describe()}) tried something illegal: {error}"
-            self.game.apply(self.game.legal_actions()[0])
-        self.changed()
-        return told
-
-    def at_screen(self, seat: int) -> bool:
-        """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
-        return self.players[seat].at_screen
-
-    async def next_action(self, seat: int) -> Action:
-        """The action of the seat whose turn it is, from its player (a bot thinks in a thread)."""
+    async def ask(self, seat: int) -> Action:
+        """The action of a seat not played at this screen, from its player (a bot thinks in a thread)."""
         return await self.players[seat].action(self.game.view(seat))
 
     def again(self) -> Session:
         """A new game with the same seats (and the next seed, when the first was seeded)."""
         return Session(self.options, self.game_no + 1)
-
-    @property
-    def humans(self) -> list[int]:
-        return self.options.humans
-
-    @property
-    def pass_and_play(self) -> bool:
-        """Two or more humans share the screen: hands hide between their turns."""
-        return len(self.humans) >= 2
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -303,18 +353,16 @@ class Session:
                 screen_seat = None
             if screen_seat != self.meta.screen_seat:
                 self.meta = dataclasses.replace(self.meta, screen_seat=screen_seat)
-            if self.host is not None:
-                from yaniv_tui.net.headless import keep_table
-
-                # The table's room code, its seats' tokens and the names joiners gave are kept with the game.
-                self.unsaved = keep_table(self.host, self.game, self.meta)
-                return self.unsaved
-            save_game(self.game, self.meta, self.undo)
+            self.write()
         except SaveError as error:
             self.unsaved = str(error)
             return self.unsaved
         self.unsaved = None
         return None
+
+    def write(self) -> None:
+        """Write the save (SaveError, one line, if it cannot be): the game, its seats and its undo."""
+        save_game(self.game, self.meta, self.undo)
 
     def record(self, history: History) -> str | None:
         """Record the finished rounds in the history; once the game is over and recorded, remove its save and
@@ -332,12 +380,16 @@ class Session:
             self.close()
             return f"The finished game is kept in {self.save_path} and will be recorded at the next start: {why}"
         try:
-            remove_save(self.meta.game_id)
+            self.remove_files()
         except OSError as error:
             self.close()
             return f"cannot remove the finished game's save: {error.strerror or error}"
         self.close(remove=True)
         return None
+
+    def remove_files(self) -> None:
+        """Remove what was kept of the game while it was played (its save): the history holds it now."""
+        remove_save(self.meta.game_id)
 
     @property
     def save_path(self) -> Path:
@@ -353,8 +405,6 @@ class Session:
 
     def why_no_undo(self) -> str | None:
         """Why `take_back` cannot be done now, in one line; None when it can."""
-        if self.host is not None:
-            return "there is no undo at a table with players on other machines"
         why = self.undo.why_not(self.game, self.meta)
         if why is None:
             before, turn = self.move_to_undo()

@@ -23,7 +23,7 @@ from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 if TYPE_CHECKING:
     from yaniv_tui.store import Claimed, GameLock, History, SavedGame
     from yaniv_tui.table.remote import Host, HostFactory, JoinRequest
-    from yaniv_tui.table.session import Session
+    from yaniv_tui.table.session import Session, TableSession
 
     from .app_seam import GameApp
 
@@ -213,19 +213,22 @@ class YanivApp(App[None]):
             saved, lock = chosen
             self.open_table(Session.resumed(saved, self.launch.bot_delay, self.ascii_cards, hosted=hosted, lock=lock))
 
-    def open_table(self, session: Session, *, first: bool = False, notices: Sequence[str] = ()) -> None:
+    def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).
         A game with remote seats opens once its host listens."""
+        from yaniv_tui.table.session import Session
+
         from .screens.table import TableScreen
 
-        if self.hosting is not None and session.host is None and any(s.is_remote for s in session.options.seats):
+        remote = any(s.is_remote for s in session.options.seats)
+        if self.hosting is not None and isinstance(session, Session) and session.kind == "local" and remote:
             self.open_hosted(session, first, notices)
             return
         screen = TableScreen(session, notices)
         self._open(screen, first)
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
 
-    def game_done(self, session: Session, stopped: str | None) -> None:
+    def game_done(self, session: TableSession, stopped: str | None) -> None:
         """The final standings; they come back with what the player wants next. A joined table lost before its
         game ended has none: the join screen says why, and joins it again."""
         from yaniv_tui.table.client_session import ClientSession
@@ -267,9 +270,11 @@ class YanivApp(App[None]):
             self.leave(f"cannot open the table on port {host.port}: {error.strerror or error}")
             return
         self.table_host = host
-        session.host_with(host)
+        from yaniv_tui.table.hosted import HostedSession
+
+        hosted = HostedSession.taking_over(session, host)
         self.notify(f"Friends join with: {host.join_command()}", timeout=20, markup=False)
-        self.open_table(session, first=first, notices=notices)
+        self.open_table(hosted, first=first, notices=notices)
 
     async def action_quit(self) -> None:
         session = self.session_in_play()
@@ -289,7 +294,7 @@ class YanivApp(App[None]):
                 )
         self.exit()
 
-    def saved_line(self, session: Session) -> str:
+    def saved_line(self, session: TableSession) -> str:
         """What quitting a game in progress says on the terminal: it is saved, and how to come back to it."""
         problem = session.save(session.meta.screen_seat)
         if problem is not None:
@@ -305,7 +310,7 @@ class YanivApp(App[None]):
 
         self.push_screen(JoinScreen(request), self.joined)
 
-    def joined(self, session: Session | str | None) -> None:
+    def joined(self, session: TableSession | str | None) -> None:
         if isinstance(session, str):
             self.leave(session)
         elif session is None:
@@ -318,8 +323,10 @@ class YanivApp(App[None]):
         self.exit_line = line
         self.exit(return_code=return_code)
 
-    def after_game(self, session: Session, choice: AfterGame | None) -> None:
-        if not session.can_play_again:
+    def after_game(self, session: TableSession, choice: AfterGame | None) -> None:
+        from yaniv_tui.table.session import Session
+
+        if not session.can_play_again or not isinstance(session, Session):
             self.exit()
         elif choice == "again":
             self.open_table(session.again())
@@ -381,13 +388,14 @@ class YanivApp(App[None]):
             )
         return line
 
-    def session_in_play(self) -> Session | None:
+    def session_in_play(self) -> TableSession | None:
         """The game on the table (or at its end), if any."""
+        from yaniv_tui.table.client_session import ClientSession
         from yaniv_tui.table.session import Session
 
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None)
-            if isinstance(session, Session):
+            if isinstance(session, Session | ClientSession):
                 return session
         return None
 

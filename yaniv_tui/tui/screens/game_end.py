@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 
 from yaniv_tui.engine import Standing
 from yaniv_tui.table.players import CONCEDED_LEVEL
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import possessive, sentence, subject
 
 from ..colours import colour
@@ -25,7 +25,7 @@ from .common import AfterGame, TooSmall, stylesheet
 from .scores import scores_table
 
 
-def winners_line(session: Session) -> str:
+def winners_line(session: TableSession) -> str:
     """Who won: "Ann wins!"; a seat a bot played out after its person conceded is that bot's win, not theirs
     ("Ben's seat wins, played by a medium bot after Ben conceded.")."""
     game, meta = session.game, session.meta
@@ -42,7 +42,7 @@ def winners_line(session: Session) -> str:
     return " ".join(parts)
 
 
-def standing_note(session: Session, standing: Standing) -> str:
+def standing_note(session: TableSession, standing: Standing) -> str:
     """The standings' last column: "winner", "out"; for a seat whose person conceded, "conceded", or "bot's win"
     when the bot that played it out won (the title says more; short, so the chart keeps its room)."""
     if standing.seat not in session.meta.conceded:
@@ -50,7 +50,7 @@ def standing_note(session: Session, standing: Standing) -> str:
     return "bot's win" if standing.winner else "conceded"
 
 
-def standings(session: Session) -> Table:
+def standings(session: TableSession) -> Table:
     """The final standings as the engine orders them, best first; seats standing equal share a place."""
     game = session.game
     won = session.meta.won(game.winners)
@@ -81,7 +81,7 @@ class GameEndScreen(Screen[AfterGame]):
     ]
     AUTO_FOCUS = "#again"
 
-    def __init__(self, session: Session, stopped: str | None = None) -> None:
+    def __init__(self, session: TableSession, stopped: str | None = None) -> None:
         super().__init__(classes="game-end")
         self.session = session
         #: Why a game that did not end was stopped (a game guard's cap), or None for a game played out.

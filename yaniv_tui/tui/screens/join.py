@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
 from yaniv_tui.table.remote import JoinRequest
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import TableSession
 
 from ..app_seam import game_app
 from ..widgets.keybar import KeyBar
@@ -33,7 +33,7 @@ def _shown(text: str) -> str:
     return "".join(c for c in text if c.isprintable())
 
 
-class JoinScreen(Screen[Session | str | None]):
+class JoinScreen(Screen[TableSession | str | None]):
     """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
     dismissed with the joined table's session, None to quit, or why the command line's table could not be
     joined (one line)."""

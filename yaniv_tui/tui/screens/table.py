@@ -17,12 +17,25 @@ from yaniv_tui.engine import (
     IllegalActionError,
     KeepCard,
     Play,
+    RoundScore,
     SlapDown,
 )
-from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from yaniv_tui.store import UndoError
-from yaniv_tui.table.remote import TableLost
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.events import (
+    ActionApplied,
+    Asked,
+    GameEnded,
+    Recorded,
+    RoundEnded,
+    Said,
+    SaveFailed,
+    SeatJoined,
+    SeatsChanged,
+    TableEvent,
+    TurnStarted,
+)
+from yaniv_tui.table.runner import TableRunner
+from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
@@ -61,15 +74,17 @@ class TableScreen(StyledOnce, TableAside):
         Binding("m", "say", "say to the table"),
     ]
 
-    def __init__(self, session: Session, notices: Sequence[str] = ()) -> None:
+    def __init__(self, session: TableSession, notices: Sequence[str] = ()) -> None:
         super().__init__(session)
         #: What the command line found to tell, shown once the table is up.
         self.notices = tuple(notices)
-        self.rounds_seen = len(self.game.history)
-        #: The game's turn count when this round began, for the round guard.
-        self.round_began = self.game.turns
         #: Set once the table is leaving for the final standings (by the game's end, a guard or a lost host).
         self.is_finished = False
+        #: The game's loop: this screen hears what happens from it, and hands it this screen's moves.
+        self.runner = TableRunner(session, before_save=self.notes_for_save, between_rounds=self.round_pause)
+        self.runner.subscribe(self.hear)
+        #: This screen's seat, its hand but the cards dropped, and the round, while its action is with the runner.
+        self.sending: tuple[int, Counter[Card], int] | None = None
 
     def on_mount(self) -> None:
         for line in self.notices:
@@ -77,55 +92,64 @@ class TableScreen(StyledOnce, TableAside):
         self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
-        # A remote seat joins, leaves or comes back: its panel says so.
-        self.session.watch_status(self.redraw_soon)
-        self.session.watch_lost(self.host_lost)
-        self.session.watch_said(self.heard)
-        self.save()
+        self.runner.history = game_app(self).history
         self.redraw()
-        self.advance()
+        self.run_table()
         # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
         self.call_after_refresh(self.redraw)
 
     # -- what outlives the game: the save and the history ------------------------------------
 
-    def record(self) -> None:
-        """Record the finished rounds (and the game once over, then its save goes); an unusable database is
-        said once, and a finished game it cannot take is kept as pending, said in one line."""
-        history = game_app(self).history
-        pending = self.session.record(history)
-        if history.notice:
-            self.tell_once("history-moved", history.notice)
-        if pending:
-            self.notify(pending, severity="warning", timeout=12, markup=False)
-        elif history.problem:
-            self.tell_once("history", f"No history kept: {history.problem}")
+    def recorded(self, event: Recorded) -> None:
+        """The finished rounds were recorded (and the game once over, then its save went): an unusable database
+        is said once, and a finished game it cannot take is kept as pending, said in one line."""
+        if event.moved:
+            self.tell_once("history-moved", event.moved)
+        if event.pending:
+            self.notify(event.pending, severity="warning", timeout=12, markup=False)
+        elif event.problem:
+            self.tell_once("history", f"No history kept: {event.problem}")
 
     def on_unmount(self) -> None:
-        # The app quits or the game is over: the game is no longer locked to this process.
+        # The app quits or the game is over: the game is no longer locked to this process, and whatever the
+        # runner still hears (a host lost after the end) is no longer this screen's to show.
+        self.runner.unsubscribe(self.hear)
         self.session.close()
 
-    # -- the flow of the game --------------------------------------------------------------
+    # -- the flow of the game: the runner plays it, this screen shows it ----------------------
 
-    def advance(self) -> None:
-        """Decide what happens next from the engine's state: round end, a bot's turn or a human's."""
-        game = self.game
-        if len(game.history) > self.rounds_seen:
-            self.end_round()
-            return
-        why = round_overrun(game.turns - self.round_began)
-        if why:
-            self.finish(f"This round {why}: the game stops here.")
-            return
-        seat = game.current
-        if self.follow == "skip":
+    @work(exclusive=True, group="table")
+    async def run_table(self) -> None:
+        """Play the game to its end (runner.py); what happens reaches `hear`."""
+        await self.runner.run()
+
+    def hear(self, event: TableEvent) -> None:
+        """What the runner tells: show it."""
+        if isinstance(event, TurnStarted):
+            self.turn_started(event.seat)
+        elif isinstance(event, Asked):
             self.stage = "wait"
-            self.play_rest()
-            return
-        if not self.session.at_screen(seat):
-            self.stage = "wait"
-            self.play_bot(seat)
-            return
+            if self.follow == "skip":
+                self.tip = f"Playing the rest… round {len(self.game.history) + 1}"
+            else:
+                self.thinking = event.seat
+        elif isinstance(event, ActionApplied):
+            self.acted(event)
+        elif isinstance(event, RoundEnded):
+            self.round_ended(event.result)
+        elif isinstance(event, GameEnded) and self.is_attached:
+            self.finish(event.stopped)
+        elif isinstance(event, SaveFailed):
+            self.tell_once("save", f"Not saved: {event.why}")
+        elif isinstance(event, Recorded):
+            self.recorded(event)
+        elif isinstance(event, SeatsChanged | SeatJoined):
+            self.redraw_soon()  # a remote seat joins, leaves or comes back: its panel says so
+        elif isinstance(event, Said):
+            self.heard(event.name, event.text)
+
+    def turn_started(self, seat: int) -> None:
+        """A human at this screen is to play: hand them the keys (after the pass screen, when several share it)."""
         if self.viewer != seat:
             # Pass-and-play: hide every hand until the next human says they hold the keyboard.
             self.viewer = None
@@ -135,29 +159,27 @@ class TableScreen(StyledOnce, TableAside):
             if self.others_played:
                 self.ring()  # calls the next player to the keyboard (not once they hold it: start_turn)
                 self.others_played = False
-            self.app.push_screen(PassScreen(game.players[seat]), callback=lambda _: self.start_turn(seat))
+            self.app.push_screen(PassScreen(self.game.players[seat]), callback=lambda _: self.start_turn(seat))
             return
         self.start_turn(seat)
 
-    def end_round(self) -> None:
-        """Record the round, show how it ended; the next round (or the game's end) once the player goes on (or
-        at once, while the rest of a game with no human left in is watched or skipped)."""
-        game = self.game
-        self.rounds_seen = len(game.history)
-        self.round_began = game.turns
-        self.record()
+    def round_ended(self, result: RoundScore) -> None:
+        """A round was scored and recorded: nobody's keys act until the next turn."""
         self.stage = "wait"
         self.others_played = False
         if self.session.pass_and_play:
             self.viewer = None
-        result = game.history[-1]
-        if self.follow == "skip":
-            self.after_round()
-            return
         if self.follow == "each" and not self.session.at_screen(result.caller):
             self.ring()  # someone else called Yaniv
+
+    async def round_pause(self, result: RoundScore) -> None:
+        """Show how the round ended; the runner goes on once the player does (at once, while the rest of a game
+        with no human left in is watched or skipped)."""
+        if self.follow == "skip":
+            return
         from .round_end import WATCH_PAUSE, RoundEndScreen
 
+        game = self.game
         screen = RoundEndScreen(
             result,
             game.players,
@@ -167,7 +189,11 @@ class TableScreen(StyledOnce, TableAside):
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
             sort_by=self.sort_by,
         )
-        self.app.push_screen(screen, callback=self.after_round)
+        rest = await self.app.push_screen(screen, wait_for_dismiss=True)
+        if rest == "watch":
+            self.follow = "watch"
+        elif rest == "skip":
+            self.skip_rest()
 
     def start_turn(self, seat: int) -> None:
         if self.others_played:
@@ -178,20 +204,6 @@ class TableScreen(StyledOnce, TableAside):
         self.chosen = ()
         self.drop = ()
         self.cursor = 0
-
-    def after_round(self, rest: object = None) -> None:
-        if rest == "watch":
-            self.follow = "watch"
-        elif rest == "skip":
-            self.skip_rest()
-        if self.game.is_over:
-            self.finish()
-            return
-        why = game_overrun(len(self.game.history), game_round_cap(self.game.rules.end_limit))
-        if why:
-            self.finish(f"This game {why}: it stops here, with no winner.")
-            return
-        self.advance()
 
     def offers(self, action: str) -> bool:
         """Whether this table ever has the key for `action` (the help lists only those)."""
@@ -217,11 +229,6 @@ class TableScreen(StyledOnce, TableAside):
             if problem is not None:
                 self.message = problem
 
-    def host_lost(self, line: str) -> None:
-        """The table's host can no longer be reached: the game stops here, even mid-choice."""
-        if self.is_attached and not self.is_finished:
-            self.finish(f"The game stops here: {line}.")
-
     def finish(self, stopped: str | None = None) -> None:
         """Leave the table for the final standings; `stopped` says why a game the guards (engine/guards.py)
         cut short ended with no winner."""
@@ -233,56 +240,28 @@ class TableScreen(StyledOnce, TableAside):
             self.app.pop_screen()
         self.dismiss(stopped)
 
-    def acted(self, seat: int) -> None:
-        """After a seat's action: hide a human's hand once their turn is over, then go on."""
+    def acted(self, event: ActionApplied) -> None:
+        """After a seat's action: say an illegal one replaced, hide a human's hand once their turn is over."""
+        seat = event.seat
+        self.thinking = None
+        if event.told:
+            self.notify(notice(event.told, self.ascii_only), severity="warning", markup=False)
+        if self.follow == "skip":
+            return  # the rest is played at once: nothing is drawn between its moves
+        if not self.session.at_screen(seat):
+            self.others_played = True
+        sending, game = self.sending, self.game
+        if sending is not None and sending[0] == seat and game.round_no == sending[2]:
+            drawn = list((Counter(game.hand(seat)) - sending[1]).elements())
+            if drawn:
+                self.fresh[seat] = drawn[0]
         self.message = self.tip = ""
         self.stage = "wait"
         self.chosen = ()
         self.drop = ()
-        same_turn = self.game.current == seat and self.game.phase == "slap"
+        same_turn = game.current == seat and game.phase == "slap"
         if self.session.pass_and_play and not same_turn:
             self.viewer = None
-        self.save()
-        self.advance()
-
-    @work(exclusive=True, group="bots")
-    async def play_bot(self, seat: int) -> None:
-        """Another seat's turn (a bot thinking in a thread, a player on another machine), so the screen never
-        freezes; the session applies the move, or brings the host's view of it."""
-        self.thinking = seat
-        try:
-            told = await self.session.next_move(seat)
-        except TableLost as error:
-            self.thinking = None
-            self.finish(f"The game stops here: {error}.")
-            return
-        self.thinking = None
-        if told:
-            self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
-        self.others_played = True
-        self.acted(seat)
-
-    @work(exclusive=True, group="bots")
-    async def play_rest(self) -> None:
-        """Skipping to the end: play this round out at once, with no pause and no drawing between moves (the
-        same moves as watched), then save and go on as after any round. The progress line says which round."""
-        game = self.game
-        rounds = len(game.history)
-        self.tip = f"Playing the rest… round {rounds + 1}"
-        while len(game.history) == rounds and not game.is_over:
-            why = round_overrun(game.turns - self.round_began)
-            if why:
-                self.finish(f"This round {why}: the game stops here.")
-                return
-            try:
-                told = await self.session.next_move(game.current)
-            except TableLost as error:
-                self.finish(f"The game stops here: {error}.")
-                return
-            if told:
-                self.notify(notice(told, self.ascii_only), severity="warning", markup=False)
-        self.save()
-        self.advance()
 
     # -- leaving the game: concede, then watch the rest or skip to its end ---------------------
 
@@ -300,7 +279,6 @@ class TableScreen(StyledOnce, TableAside):
             return
         from yaniv_tui.table.players import CONCEDED_LEVEL
 
-        self.session.concede(seat)
         name = self.game.players[seat]
         self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
         self.viewer = None  # the seat is a bot's now: its cards are no one's to see
@@ -308,13 +286,12 @@ class TableScreen(StyledOnce, TableAside):
         self.stage = "wait"
         self.chosen = ()
         self.drop = ()
+        self.runner.concede(seat)
         if self.session.only_bots_left:
             if how == "skip":
                 self.skip_rest()
             else:
                 self.follow = "watch"
-        self.save()
-        self.advance()
 
     def action_scores(self) -> None:
         from .scores import ScoresScreen
@@ -363,22 +340,16 @@ class TableScreen(StyledOnce, TableAside):
     async def send_move(self, action: Action, stage: Stage) -> None:
         """A human's action, checked by the engine (here or at the host): why not in the message line."""
         seat = self.game.current
-        kept = Counter(self.game.hand(seat)) - Counter(action.drop if isinstance(action, Play) else ())
-        round_no = self.game.round_no
+        if isinstance(action, Play):  # the card it draws shows in the hand's title (`acted`)
+            kept = Counter(self.game.hand(seat)) - Counter(action.drop)
+            self.sending = (seat, kept, self.game.round_no)
         try:
-            await self.session.play(action)
+            await self.runner.submit(seat, action)
         except IllegalActionError as error:
             self.stage = stage
             self.message = str(error)
-            return
-        except TableLost as error:
-            self.finish(f"The game stops here: {error}.")
-            return
-        if isinstance(action, Play):
-            drawn = list((Counter(self.game.hand(seat)) - kept).elements())
-            if drawn and self.game.round_no == round_no:
-                self.fresh[seat] = drawn[0]
-        self.acted(seat)
+        finally:
+            self.sending = None
 
     def action_undo(self) -> None:
         """Back to just before your last move (against bots only), the deck and the bots as they were then."""

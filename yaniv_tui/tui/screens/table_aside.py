@@ -7,7 +7,7 @@ from typing import Literal
 
 from textual import work
 
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import TableSession
 
 from ..app_seam import game_app
 from .table_state import TableState
@@ -17,10 +17,10 @@ Follow = Literal["each", "watch", "skip"]
 
 
 class TableAside(TableState):
-    """What a player can do at the table besides a move; TableScreen adds the flow of the game (`advance`,
-    `save`) these go on with."""
+    """What a player can do at the table besides a move; TableScreen adds the flow of the game (its runner)
+    these go on with."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__(session)
         self.follow: Follow = "each"
         #: Whether another seat has played since a human's last turn: their next turn rings the bell.
@@ -36,9 +36,9 @@ class TableAside(TableState):
     # -- once no one at this screen is left in: watch the rest or skip to its end ---------------
 
     def skip_rest(self) -> None:
-        """Play the rest of a game with no human left in at once, then show its end (TableScreen.play_rest)."""
+        """Play the rest of a game with no human left in at once, then show its end."""
         self.follow = "skip"
-        self.session.hurry()
+        self.runner.hurry()
 
     def action_skip_rest(self) -> None:
         self.skip_rest()

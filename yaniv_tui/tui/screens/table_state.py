@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from yaniv_tui.engine import Card, DropError, Game, arrange_drop
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.runner import TableRunner
+from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
@@ -53,7 +54,10 @@ class TableState(Screen[str | None]):
     tip: var[str] = var("", init=False)
     sort_by: var[SortBy] = var[SortBy]("rank", init=False)
 
-    def __init__(self, session: Session) -> None:
+    #: The game's loop (TableScreen makes it): it saves, and tells the screen what happened.
+    runner: TableRunner
+
+    def __init__(self, session: TableSession) -> None:
         super().__init__(classes="table-screen")
         self.session = session
         self.rules = session.game.rules
@@ -159,11 +163,14 @@ class TableState(Screen[str | None]):
         return game.round_no, len(game.log), game.reshuffles, len(game.deck)
 
     def save(self) -> None:
-        """Save the game after an action; a disk that refuses is said once in a notice and play goes on."""
+        """Save the game as it is now; a disk that refuses is said once in a notice (TableScreen hears it from
+        the runner) and play goes on."""
+        self.runner.save()
+
+    def notes_for_save(self) -> int | None:
+        """Before each save: the notes into the save's meta, and the seat whose hand is on screen."""
         self.take_notes()
-        problem = self.session.save(self.viewer)
-        if problem is not None:
-            self.tell_once("save", f"Not saved: {problem}")
+        return self.viewer
 
     def tell_once(self, topic: str, message: str) -> None:
         """A warning notice, once for each topic however often it happens (the app keeps which were told)."""

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from yaniv_tui.engine import Card, Game, Turn, card_values, hand_value
 from yaniv_tui.table.client_session import AT_THE_HOST
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
@@ -46,7 +46,7 @@ def news_for(table: TableState) -> int | None:
 
 
 def seat_infos(
-    session: Session, viewer: int | None, thinking: int | None, news_from: int | None = None
+    session: TableSession, viewer: int | None, thinking: int | None, news_from: int | None = None
 ) -> list[SeatInfo]:
     """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
     last turn from `news_from` on in this round, if given."""
@@ -73,7 +73,7 @@ def seat_infos(
     ]
 
 
-def seat_kind(session: Session, seat: int) -> str:
+def seat_kind(session: TableSession, seat: int) -> str:
     """Who plays the seat now: "human", "medium bot", ..., or "conceded · bot" for a person who conceded (a plain
     bot plays it out)."""
     if seat in session.meta.conceded:

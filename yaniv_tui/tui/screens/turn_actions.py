@@ -10,7 +10,7 @@ from textual.binding import Binding
 from yaniv_tui.engine import Card, hand_value
 
 if TYPE_CHECKING:
-    from yaniv_tui.table.session import Session
+    from yaniv_tui.table.session import TableSession
 
 #: Where a human's turn is: not theirs (or waiting for the pass screen), choosing cards, taking one, or
 #: deciding whether to slap down the card just taken.
@@ -46,7 +46,7 @@ def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Bi
     return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
 
 
-def allowed(action: str, stage: Stage, session: Session) -> bool:
+def allowed(action: str, stage: Stage, session: TableSession) -> bool:
     """Whether the table's key for `action` works now: in this stage, with this hand, as the engine says."""
     if action == "say":
         return session.can_say
@@ -102,7 +102,7 @@ def laid_order(hand: tuple[Card, ...], chosen: Sequence[int]) -> list[Card]:
     return [*before, *(hand[i] for i in sorted(picked) if not hand[i].is_joker), *after]
 
 
-def undo_move(session: Session, ascii_only: bool = False) -> str:
+def undo_move(session: TableSession, ascii_only: bool = False) -> str:
     """Take back the human's last move (against bots only) and say which, in one line; UndoError says why not.
 
     A move that drew the deck's card is never taken back, and the deck and the bots stay as they were, so an

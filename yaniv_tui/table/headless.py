@@ -1,0 +1,67 @@
+"""A hosted table with no screen (`yaniv host --headless`): the runner (runner.py) with no screen, bots and remote
+seats playing, the game saved after every action and recorded after every round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from yaniv_tui.engine import Game, Seat
+from yaniv_tui.store import History, SaveMeta
+
+from .events import ActionApplied, Recorded, SaveFailed, TableEvent
+from .hosted import HostedSession
+from .options import GameOptions
+from .runner import TableRunner
+
+if TYPE_CHECKING:
+    from .remote import Host
+
+
+def say_problems(say: Callable[[str], None]) -> Callable[[TableEvent], None]:
+    """A listener that says each problem of a table with no screen in one line: a bot's illegal action, a save
+    that failed, a finished game the history could not take."""
+
+    def hear(event: TableEvent) -> None:
+        if isinstance(event, ActionApplied) and event.told is not None:
+            say(event.told)
+        elif isinstance(event, SaveFailed):
+            say(event.why)
+        elif isinstance(event, Recorded) and event.pending is not None:
+            say(event.pending)
+
+    return hear
+
+
+async def run_headless(
+    session: HostedSession, history: History | None = None, say: Callable[[str], None] = print
+) -> Game:
+    """Play `session` to its end with no screen, recorded in `history` (the user's, unless given); `say` hears one
+    line for each problem. Its host must be listening; it is not stopped here, and the session is closed (its
+    lock let go) however the game ends. Returns the game."""
+    try:
+        if session.humans:
+            raise ValueError("a table with no screen has no seat for a human here: make it a remote seat")
+        runner = TableRunner(session, history or History())
+        runner.subscribe(say_problems(say))
+        await runner.run()
+    finally:
+        session.close()
+    return session.game
+
+
+async def serve_headless(
+    host: Host,
+    game: Game,
+    seats: Sequence[Seat],
+    *,
+    meta: SaveMeta | None = None,
+    bot_delay: float = 0.0,
+    history: History | None = None,
+    say: Callable[[str], None] | None = None,
+) -> Game:
+    """Play `game` at `host` (started) until it is over, as `run_headless` does, with `seats` (and `meta`, or a new
+    SaveMeta of them) and `bot_delay`. Returns the finished game."""
+    options = GameOptions(game.rules, tuple(seats), seed=None, bot_delay=bot_delay, ruleset_ref=game.rules.id)
+    session = HostedSession(options, game=game, meta=meta or SaveMeta(tuple(seats)), host=host)
+    return await run_headless(session, history, say or (lambda line: None))

@@ -1,0 +1,135 @@
+"""A table whose remote seats are played from other machines through its host (net.TableHost): the same game
+as at a table of one screen, with the host asked for the remote seats' actions and told of every change, the
+room code and seats' tokens saved with it, and no undo or concede (an away bot plays a seat whose player left)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, ClassVar
+
+from yaniv_tui.engine import Action, Game, is_name
+from yaniv_tui.store import SaveError, SaveMeta, save_game
+from yaniv_tui.store.tables import remove_table, save_table
+
+from .events import Said, SeatJoined, SeatsChanged
+from .options import GameOptions
+from .players import SeatSource
+from .session import Session, SessionKind
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import GameLock
+
+    from .events import Listener
+    from .remote import Host
+
+
+class HostedSession(Session):
+    """A game at a table with remote seats, played through `host` (listening already)."""
+
+    kind: ClassVar[SessionKind] = "hosted"
+
+    def __init__(
+        self,
+        options: GameOptions,
+        game_no: int = 0,
+        game: Game | None = None,
+        *,
+        meta: SaveMeta | None = None,
+        lock: GameLock | None = None,
+        host: Host,
+    ) -> None:
+        self.host = host
+        super().__init__(options, game_no, game, meta=meta, lock=lock)
+
+    @classmethod
+    def taking_over(cls, session: Session, host: Host) -> HostedSession:
+        """The game of `session` with its remote seats played through `host` (listening already); its lock goes
+        with it."""
+        lock, session.lock = session.lock, None
+        return cls(session.options, session.game_no, session.game, meta=session.meta, lock=lock, host=host)
+
+    @property
+    def source(self) -> SeatSource:
+        return self.host
+
+    # -- the network: what the host hears, and what it is told --------------------------------
+
+    def watch(self, hear: Listener) -> None:
+        """Tell `hear` when a remote seat is taken, named (those named already too), left or back, and when
+        anyone says something."""
+        host = self.host
+        host.on_status = lambda: hear(SeatsChanged())
+        host.on_said = lambda seat, text: hear(Said(self.game.players[seat], text))
+
+        def joined(seat: int, name: str) -> None:
+            self.name_seat(seat, name)
+            hear(SeatJoined(seat, name))
+
+        host.joined.append(joined)
+        # Joiners seated before this table was watched (a headless host listens before its game starts).
+        for seat, name in enumerate(host.names):
+            if self.options.seats[seat].is_remote and name != self.game.players[seat]:
+                joined(seat, name)
+
+    def name_seat(self, seat: int, name: str) -> None:
+        """A joiner took `seat` as `name`: the game calls the seat so from now on (a name the rule refuses, or
+        one another seat has, leaves it as it was; the host refuses both before seating anyone)."""
+        players = list(self.game.players)
+        taken = {other.casefold() for index, other in enumerate(players) if index != seat}
+        if is_name(name) and name.casefold() not in taken:
+            players[seat] = name
+            self.game.players = tuple(players)
+
+    def publish(self) -> None:
+        """Send every connected seat its own view of the game now."""
+        self.host.publish(self.game)
+
+    def status(self, seat: int) -> str:
+        if not self.options.seats[seat].is_remote:
+            return ""
+        return self.host.status(seat)
+
+    @property
+    def can_say(self) -> bool:
+        return bool(self.humans)
+
+    async def say(self, text: str) -> str | None:
+        if not self.humans:
+            return "there is nobody at this screen to say it"
+        return self.host.say(self.humans[0], text)
+
+    @property
+    def join_command(self) -> str:
+        return self.host.join_command()
+
+    @property
+    def can_concede(self) -> bool:
+        return False  # the away bot plays the seat of a player who leaves
+
+    @property
+    def can_play_again(self) -> bool:
+        return False
+
+    # -- moves, saves ---------------------------------------------------------------------------
+
+    async def play(self, action: Action) -> None:
+        """This screen's seat plays `action` (IllegalActionError says why not); no undo here, so nothing is kept."""
+        self.game.apply(action)
+
+    def why_no_undo(self) -> str | None:
+        return "there is no undo at a table with players on other machines"
+
+    def write(self) -> None:
+        """The game with the table's room code and its seats' tokens, so `host --resume` brings every player back."""
+        save_game(self.game, self.meta)
+        try:
+            save_table(
+                self.meta.game_id, self.host.code, self.host.tokens, port=self.host.port, public=self.host.public
+            )
+        except OSError as error:
+            raise SaveError(f"cannot save the table: {error.strerror or error}") from None
+
+    def remove_files(self) -> None:
+        super().remove_files()
+        with contextlib.suppress(OSError):
+            remove_table(self.meta.game_id)

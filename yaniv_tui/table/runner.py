@@ -1,0 +1,252 @@
+"""The one loop every table runs, with no Textual: whose turn → ask that seat's player → apply → publish → save →
+record → the guards → the next round. A table at a screen, a hosted one, a joined one and `yaniv host
+--headless` all run it; what happened reaches its listeners as typed events (events.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from yaniv_tui.engine import Action, IllegalActionError, RoundScore
+from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
+
+from .events import (
+    ActionApplied,
+    Asked,
+    GameEnded,
+    HostLost,
+    Listener,
+    Recorded,
+    RoundEnded,
+    SaveFailed,
+    SeatJoined,
+    SeatsChanged,
+    TableEvent,
+    TurnStarted,
+)
+from .remote import TableLost
+from .session import TableSession
+
+if TYPE_CHECKING:
+    from yaniv_tui.store import History
+
+#: The clock a bot's pause is measured by, and the pause itself: module names, so a test can count them.
+clock = time.monotonic
+
+
+async def pause(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+def illegal_line(session: TableSession, seat: int, error: IllegalActionError) -> str:
+    """What the table says when the player of `seat` chose an illegal action, in one line."""
+    return f"{session.game.players[seat]} ({session.options.seats[seat].describe()}) tried something illegal: {error}"
+
+
+class TableRunner:
+    """Runs one game of `session` to its end (`run`), asking each seat's player for its action in turn.
+
+    A seat played at this screen is not asked: the runner tells its listeners `TurnStarted` and waits for the
+    screen's `submit`. Every other seat's player (a bot, a player elsewhere through the host, the host of a
+    joined table) is asked, and the bot delay is the least time from asking to applying: a bot's thinking
+    counts towards it. An illegal action is told in one line and the first legal action is played instead.
+    After every action the game is published to the seats elsewhere and saved; after every round it is
+    recorded in `history`, and the guards (engine/guards.py) stop a round or a game that would never end.
+    """
+
+    def __init__(
+        self,
+        session: TableSession,
+        history: History | None = None,
+        *,
+        before_save: Callable[[], int | None] | None = None,
+        between_rounds: Callable[[RoundScore], Awaitable[None]] | None = None,
+    ) -> None:
+        """`before_save` puts a screen's notes in the session's meta and gives the seat whose hand is on screen
+        (kept in the save); `between_rounds` is awaited after each round's end is told (a screen shows it)."""
+        self.session = session
+        self.history = history
+        self.before_save = before_save
+        self.between_rounds = between_rounds
+        self.listeners: list[Listener] = []
+        #: Rounds played the rest at once (`hurry`): saved once at each round's end, not after each action.
+        self.hurried = False
+        #: How the loop ended, once it has.
+        self.ended: GameEnded | None = None
+        self._rounds_seen = len(session.game.history)
+        #: The game's turn count when this round began, for the round guard.
+        self._round_began = session.game.turns
+        self._turn: asyncio.Future[None] | None = None
+
+    # -- listeners ---------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Tell `listener` every event from now on (after those subscribed before it)."""
+        self.listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    def emit(self, event: TableEvent) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+
+    def _heard(self, event: TableEvent) -> None:
+        """What the session hears from the network: a seat named or taken is kept in the save at once (a token
+        `host --resume` must keep), until the game is over (then it is recorded, and its save goes); a lost host
+        ends the game, even while this screen's player is choosing."""
+        if isinstance(event, SeatJoined | SeatsChanged) and not self.session.game.is_over:
+            self.save()
+        self.emit(event)
+        if isinstance(event, HostLost):
+            self._end(GameEnded(f"The game stops here: {event.why}."))
+            self._wake(TableLost(event.why))
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    async def run(self) -> GameEnded:
+        """Play the game until it is over or stopped; the way it ended (also told as `GameEnded`)."""
+        self.session.watch(self._heard)
+        self.session.publish()
+        self.save()
+        try:
+            ended = None
+            while ended is None and self.ended is None:
+                ended = await self.step()
+        except TableLost as error:
+            ended = GameEnded(f"The game stops here: {error}.")
+        self._end(ended or self.ended or GameEnded())
+        assert self.ended is not None
+        return self.ended
+
+    def _end(self, ended: GameEnded) -> None:
+        if self.ended is None:
+            self.ended = ended
+            self.emit(ended)
+
+    async def step(self) -> GameEnded | None:
+        """One step of the loop: a round's end, or one seat's turn; how the game ended, once it has."""
+        game = self.session.game
+        if len(game.history) > self._rounds_seen:
+            return await self._round_ended()
+        if game.is_over:
+            return GameEnded()
+        why = round_overrun(game.turns - self._round_began)
+        if why:
+            return GameEnded(f"This round {why}: the game stops here.")
+        seat = game.current
+        if self.session.at_screen(seat):
+            await self._screen_turn(seat)
+        else:
+            await self.play_seat(seat)
+        return None
+
+    async def _round_ended(self) -> GameEnded | None:
+        game = self.session.game
+        self._rounds_seen = len(game.history)
+        self._round_began = game.turns
+        if self.hurried:
+            self.save()
+        self.record()
+        self.emit(RoundEnded(game.history[-1]))
+        if self.between_rounds is not None:
+            await self.between_rounds(game.history[-1])
+        game = self.session.game
+        if game.is_over:
+            return GameEnded()
+        why = game_overrun(len(game.history), game_round_cap(game.rules.end_limit))
+        if why:
+            return GameEnded(f"This game {why}: it stops here, with no winner.")
+        return None
+
+    async def _screen_turn(self, seat: int) -> None:
+        """Wait for this screen's player (`submit`), or for anything else that moves the turn on (`concede`)."""
+        self._turn = asyncio.get_running_loop().create_future()
+        self.emit(TurnStarted(seat))
+        try:
+            await self._turn
+        finally:
+            self._turn = None
+
+    def _wake(self, error: Exception | None = None) -> None:
+        turn = self._turn
+        if turn is not None and not turn.done():
+            if error is None:
+                turn.set_result(None)
+            else:
+                turn.set_exception(error)
+
+    async def play_seat(self, seat: int) -> None:
+        """Ask the player of `seat` (not played at this screen) for its action and apply it, at least the bot
+        delay after asking; an illegal one is told and replaced by the first legal action."""
+        session = self.session
+        self.emit(Asked(seat))
+        started = clock()
+        action = await session.ask(seat)
+        told = None
+        if action is not None:  # None: the host of a joined table applied it, and its view is the game now
+            rest = session.bot_delay - (clock() - started)
+            if rest > 0:
+                await pause(rest)
+            told = self._apply(seat, action)
+        self._applied(seat, told)
+
+    def _apply(self, seat: int, action: Action) -> str | None:
+        game = self.session.game
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            game.apply(game.legal_actions()[0])
+            return illegal_line(self.session, seat, error)
+        return None
+
+    def _applied(self, seat: int, told: str | None) -> None:
+        self.session.publish()
+        self.emit(ActionApplied(seat, told))
+        if not self.hurried:
+            self.save()
+
+    # -- what a screen asks of the runner ----------------------------------------------------
+
+    async def submit(self, seat: int, action: Action) -> None:
+        """This screen's player at `seat` plays `action`: IllegalActionError (why not, in one line) leaves the
+        game as it was; once played, the loop goes on. A lost host ends the game."""
+        if self._turn is None or self.session.game.current != seat:
+            raise IllegalActionError("it is not your turn")
+        try:
+            await self.session.play(action)
+        except TableLost as error:
+            self._end(GameEnded(f"The game stops here: {error}."))
+            self._wake(error)
+            return
+        self._applied(seat, None)
+        self._wake()
+
+    def concede(self, seat: int) -> None:
+        """The human at `seat` leaves the game: a bot plays the seat from now on (`TableSession.concede`)."""
+        self.session.concede(seat)
+        self.save()
+        self._wake()
+
+    def hurry(self) -> None:
+        """Play the rest at once: no bot delay, and saved once a round rather than after each action."""
+        self.hurried = True
+        self.session.hurry()
+
+    def save(self) -> str | None:
+        """Save the game as it is now; the one-line problem, if any, is told as `SaveFailed` too."""
+        seat = self.before_save() if self.before_save is not None else None
+        problem = self.session.save(seat)
+        if problem is not None:
+            self.emit(SaveFailed(problem))
+        return problem
+
+    def record(self) -> None:
+        """Record the finished rounds (and the game, once over: then its save goes), told as `Recorded`."""
+        if self.history is None:
+            return
+        pending = self.session.record(self.history)
+        self.emit(Recorded(pending, self.history.notice, self.history.problem))
