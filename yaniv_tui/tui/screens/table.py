@@ -25,8 +25,7 @@ from yaniv_tui.store import UndoError
 from ..app_seam import game_app
 from ..remote import TableLost
 from ..session import Session
-from ..widgets.cards import CardFace
-from ..widgets.table import DeckView, PileView
+from ..widgets.table import DeckView, HandView, PileView
 from ..words import notice
 from .common import StyledOnce
 from .table_aside import TableAside
@@ -328,18 +327,17 @@ class TableScreen(StyledOnce, TableAside):
         self.act(Play(self.drop, take))
 
     def action_take_deck(self) -> None:
-        self.play(None)
+        self.query_one(DeckView).choose()
 
     def action_take(self, number: int) -> None:
+        if self.query_one(PileView).take_marked(number):
+            return
         takeable = self.game.takeable
         if not takeable:
             self.message = "the pile is empty: take the deck's card, 0 or d"
             return
-        if number > len(takeable):
-            which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
-            self.message = f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck"
-            return
-        self.play(takeable[number - 1])
+        which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
+        self.message = f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck"
 
     def action_yaniv(self) -> None:
         self.act(CallYaniv())
@@ -410,20 +408,24 @@ class TableScreen(StyledOnce, TableAside):
             self.action_drop()
         return self.taking
 
-    @on(CardFace.Clicked)
-    def card_clicked(self, event: CardFace.Clicked) -> None:
-        if event.area == "hand" and self.stage == "choose":
+    # -- what the table's widgets say was chosen (by a click, or the key shown on a card) -----------
+
+    @on(HandView.Toggled)
+    def hand_toggled(self, event: HandView.Toggled) -> None:
+        if self.stage == "choose":
             self.cursor = event.index
             self.toggle(event.index)
-        elif event.area == "pile" and self.stage in ("choose", "take"):
-            slot = self.query_one(PileView).query(CardFace)[event.index]
-            card = slot.card
-            if card is None or card not in self.game.takeable:
-                self.message = "that card cannot be taken: take a marked card, or the deck"
-            elif self.ready_to_take():
-                self.play(card)
 
-    @on(DeckView.Clicked)
-    def deck_clicked(self) -> None:
+    @on(PileView.TakeChosen)
+    def pile_chosen(self, event: PileView.TakeChosen) -> None:
+        if self.stage not in ("choose", "take"):
+            return
+        if event.card not in self.game.takeable:
+            self.message = "that card cannot be taken: take a marked card, or the deck"
+        elif self.ready_to_take():
+            self.play(event.card)
+
+    @on(DeckView.Chosen)
+    def deck_chosen(self) -> None:
         if self.stage in ("choose", "take") and self.ready_to_take():
             self.play(None)
