@@ -121,7 +121,7 @@ def test_architecture_draws_every_layer_of_the_import_contracts() -> None:
         for package in layer.split(" | "):
             name = package.removeprefix("yaniv_tui.")
             assert f"`{name}/`" in text or f"`{name}.py`" in text, f"docs/ARCHITECTURE.md does not place {name}"
-    for place in ("tui/session.py", "tui/client_session.py", "net/headless.py", "screens/table.py"):
+    for place in ("table/session.py", "table/client_session.py", "net/headless.py", "screens/table.py"):
         assert place in text, f"docs/ARCHITECTURE.md does not say the turn flow lives in {place} today"
 
 

@@ -1,5 +1,5 @@
 """Bad input on the command line, one line and status 2 before any screen: `yaniv join`'s address, port and name,
-`--players` names and bot levels, and `yaniv sim --seats`. Names follow the one rule of tui/options.py."""
+`--players` names and bot levels, and `yaniv sim --seats`. Names follow the one rule of table/options.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.cli import main
-from yaniv_tui.tui.options import OptionsError, parse_players
+from yaniv_tui.table.options import OptionsError, parse_players
 
 
 @pytest.fixture(autouse=True)
@@ -112,8 +112,8 @@ async def test_the_join_screen_shows_only_printable_text_of_what_it_was_given() 
     """Before: an escape in the name given to the join screen went to the terminal raw."""
     from textual.widgets import Input
 
+    from yaniv_tui.table.remote import JoinRequest
     from yaniv_tui.tui.app import YanivApp
-    from yaniv_tui.tui.remote import JoinRequest
     from yaniv_tui.tui.screens.join import JoinScreen
 
     async def joiner(address: str, code: str, name: str | None) -> object:

@@ -10,8 +10,8 @@ import yaniv_tui
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
 from yaniv_tui.engine import DEFAULT_BOT_DELAY
-from yaniv_tui.tui.options import GameOptions
-from yaniv_tui.tui.session import Session
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.session import Session
 
 PACKAGE = Path(yaniv_tui.__file__).parent
 

@@ -6,7 +6,7 @@ import pytest
 
 from yaniv_tui.cli import main
 from yaniv_tui.cli.parser import parse
-from yaniv_tui.tui.options import parse_players
+from yaniv_tui.table.options import parse_players
 
 
 def test_the_help_lists_host_join_and_serve(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from tui_helpers import make_options
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
-from yaniv_tui.tui.session import Session
 
 
 def finished_session(

@@ -9,9 +9,9 @@ from playing import snapshot
 from tui_helpers import SIZE, TableApp, make_options, notices, settle, stacked_session
 
 from yaniv_tui.engine import Action, CallYaniv, PlayerView
-from yaniv_tui.tui.players import BotPlayer
+from yaniv_tui.table.players import BotPlayer
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 
 HANDS = ["AC 2D 3H 4S 5C", "KS KH QD QC JS"]  # Bea, to play first, holds 50: she may not call Yaniv
 

@@ -10,12 +10,12 @@ from records_helpers import GameEndApp, finished_session
 from tui_helpers import SIZE, TableApp, make_options, screen_text, settle
 
 from yaniv_tui.store import History, read_save, save_path
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens import game_end
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import seat_infos
-from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.table import SeatPanel, compact_line
 
 

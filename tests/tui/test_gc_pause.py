@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from yaniv_tui.tui import gc_pause
+from yaniv_tui.table import gc_pause
 from yaniv_tui.tui.app import YanivApp
 
 

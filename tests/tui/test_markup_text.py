@@ -11,8 +11,9 @@ from tui_helpers import SIZE, drawn_lines, play_turn, screen_text, settle
 
 from yaniv_tui.engine import load_ruleset, preset_paths
 from yaniv_tui.store import save_path, user_rulesets_dir
+from yaniv_tui.table.options import GameOptions, Seat
+from yaniv_tui.table.words import sentence
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import GameOptions, Seat
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
@@ -21,7 +22,6 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.words import sentence
 
 #: Names that are markup to Textual: a closing tag with nothing to close (MarkupError), a style, a
 #: style pair, and an action a click would run. The last is wider than the name rule takes (engine.names): only a

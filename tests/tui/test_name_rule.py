@@ -18,8 +18,8 @@ from yaniv_tui.engine import MAX_NAME, SAVED_NAME, BadName, Game, check_name, lo
 from yaniv_tui.net.protocol import Join, ProtocolError, from_client
 from yaniv_tui.store.fields import SnapshotError
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
+from yaniv_tui.table.options import OptionsError
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import OptionsError
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 
 WIDE = "田中さくら"  # five wide characters: ten cells

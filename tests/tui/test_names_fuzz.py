@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yaniv_tui.tui.options import MAX_NAME, OptionsError, check_name, parse_players
+from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name, parse_players
 
 #: Characters that make names interesting: controls (C0, DEL, C1), bidi and zero-width format characters,
 #: separators, commas and colons (the --players syntax), brackets (rich markup), and ordinary letters.

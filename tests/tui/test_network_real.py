@@ -23,14 +23,14 @@ from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, Seat, ha
 from yaniv_tui.net import TableClient, TableClosed, TableHost
 from yaniv_tui.net.headless import serve_headless
 from yaniv_tui.store import History
+from yaniv_tui.table.client_session import ClientSession
+from yaniv_tui.table.words import capital
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.client_session import ClientSession
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.table import SeatPanel
-from yaniv_tui.tui.words import capital
 
 #: Every wait on the network (or on the app that waits on it) is bounded by this many seconds.
 LIMIT = 30.0

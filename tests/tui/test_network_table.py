@@ -8,9 +8,9 @@ from textual.widgets import Button
 from tui_helpers import SIZE, footer_keys, make_options, notices, play_turn, screen_text, settle, until
 
 from yaniv_tui.engine import CallYaniv, Game, load_ruleset
+from yaniv_tui.table.client_session import ClientSession
+from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.client_session import ClientSession
-from yaniv_tui.tui.remote import JoinRequest
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen

@@ -127,7 +127,7 @@ async def test_a_save_that_fails_is_a_notice_and_play_goes_on(monkeypatch):
     def refuse(*args, **kwargs):
         raise SaveError("cannot save the game to /nowhere: disk full")
 
-    monkeypatch.setattr("yaniv_tui.tui.session.save_game", refuse)
+    monkeypatch.setattr("yaniv_tui.table.session.save_game", refuse)
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -7,8 +7,8 @@ from rich.cells import cell_len
 from textual.widgets import Static
 from tui_helpers import SIZE
 
+from yaniv_tui.table.options import MAX_NAME
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import MAX_NAME
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.setup_seats import SeatKind
 

@@ -10,12 +10,12 @@ from test_table_flow import until
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
 
 from yaniv_tui.store import history_path, save_path
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens import round_end, table_state
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import keys_table
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 
 THREE = make_options("israeli", "Ann,bot:easy:Bea,bot:medium:Cy,bot:hard:Di", seed=3)
 

@@ -7,7 +7,7 @@ import pytest
 from records_helpers import GameEndApp, finished_session
 from tui_helpers import TableApp, make_options, settle
 
-from yaniv_tui.tui.session import Session
+from yaniv_tui.table.session import Session
 
 EIGHT = "Ann,Ben,bot:medium,bot:hard,bot:easy,bot:medium,bot:hard,bot:easy"
 

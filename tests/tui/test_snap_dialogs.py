@@ -13,8 +13,9 @@ from tui_helpers import SIZE, TableApp, make_options, settle, stacked_session
 
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History, SavedGame, UndoStack
+from yaniv_tui.table.remote import Client, JoinRequest
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.remote import Client, JoinRequest
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.join import JoinScreen
@@ -23,7 +24,6 @@ from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
 from yaniv_tui.tui.screens.say import SayScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.stats import StatsScreen
-from yaniv_tui.tui.session import Session
 
 
 async def until_on(pilot, screen: type) -> None:

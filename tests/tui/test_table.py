@@ -17,6 +17,7 @@ from tui_helpers import (
 )
 
 from yaniv_tui.engine import parse_cards
+from yaniv_tui.table.words import sentence
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
@@ -24,7 +25,6 @@ from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
 from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
-from yaniv_tui.tui.words import sentence
 
 TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
 

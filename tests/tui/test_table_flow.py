@@ -19,12 +19,12 @@ from tui_helpers import (
 )
 
 from yaniv_tui.store import History, SaveMeta, history_path, read_save, save_path
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens import round_end
 from yaniv_tui.tui.screens.concede import ConcedeScreen
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 
 THREE = make_options("israeli", "Ann,bot:medium:Bea,bot:medium:Cy", seed=3)
 

@@ -21,12 +21,12 @@ from tui_helpers import (
 from yaniv_tui.engine import Card, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
 from yaniv_tui.store import UndoError, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.table.players import BotPlayer
+from yaniv_tui.table.session import DREW_FROM_DECK
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.players import BotPlayer
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.turn_actions import undo_move
-from yaniv_tui.tui.session import DREW_FROM_DECK
 
 
 def as_seen(game: Game) -> dict[str, Any]:

@@ -9,9 +9,9 @@ import pytest
 from tui_helpers import TableApp, make_options, notices, settle, stacked_session
 
 from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.table.words import clause, notice, possessive, sentence, subject
 from yaniv_tui.tui.screens.round_end import headline
 from yaniv_tui.tui.screens.table_view import prompt_text, round_opening
-from yaniv_tui.tui.words import clause, notice, possessive, sentence, subject
 
 ISRAELI = load_ruleset("israeli").with_choices(yaniv_limit=13, end_limit=None)
 #: A deal of two hands for a table's first turn.

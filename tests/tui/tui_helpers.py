@@ -17,13 +17,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
+from yaniv_tui.table.options import GameOptions, parse_players
+from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.options import GameOptions, parse_players
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.session import Session
 from yaniv_tui.tui.widgets.cards import face
 
 SIZE = (100, 30)

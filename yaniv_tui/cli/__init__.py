@@ -62,7 +62,7 @@ def _drop_stdout() -> None:
 
 def _main(argv: list[str]) -> int:
     if argv[:1] not in (["sim"], ["serve"]) and argv[:1] not in ([name] for name in LISTINGS):
-        from yaniv_tui.tui import gc_pause
+        from yaniv_tui.table import gc_pause
 
         gc_pause.pause()  # a game: until its first screen is shown (see gc_pause), the flags' reading too
     try:

@@ -17,8 +17,8 @@ from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 if TYPE_CHECKING:
     from yaniv_tui.net.host import TableHost
     from yaniv_tui.store import SavedGame
-    from yaniv_tui.tui.options import GameOptions
-    from yaniv_tui.tui.session import Session
+    from yaniv_tui.table.options import GameOptions
+    from yaniv_tui.table.session import Session
 
 #: How long a headless host stays up once the game is over, so every seat gets the final view.
 LINGER = 2.0
@@ -140,8 +140,8 @@ def main(args: argparse.Namespace) -> int:
 
 def headless(options: GameOptions | None, saved: SavedGame | None, hosting: MakeHost, bot_delay: float) -> int:
     """Serve the table with no screen until the game is over; Ctrl+C stops it (`--resume` brings it back)."""
-    from yaniv_tui.tui import gc_pause
-    from yaniv_tui.tui.session import Session
+    from yaniv_tui.table import gc_pause
+    from yaniv_tui.table.session import Session
 
     gc_pause.resume()  # no first screen is coming
     if saved is not None:
@@ -167,7 +167,7 @@ async def serve(session: Session, hosting: MakeHost) -> int:
     each move and recorded as it goes."""
     from yaniv_tui.net.headless import serve_headless
     from yaniv_tui.store.tables import TableFileError
-    from yaniv_tui.tui.words import subject
+    from yaniv_tui.table.words import subject
 
     try:
         host = hosting(session.game, session.options.seats, session.meta.game_id)

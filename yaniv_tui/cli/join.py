@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from yaniv_tui.tui.options import OptionsError, check_name
-from yaniv_tui.tui.remote import Client, JoinRequest
+from yaniv_tui.table.options import OptionsError, check_name
+from yaniv_tui.table.remote import Client, JoinRequest
 
 from .parser import UsageError
 from .play import utf8_terminal

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, RulesetError
-from yaniv_tui.tui.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
+from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
 from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset

@@ -17,7 +17,7 @@ def join_command() -> str:
 
 def main(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C; the exit status."""
-    from yaniv_tui.tui import gc_pause
+    from yaniv_tui.table import gc_pause
 
     gc_pause.resume()  # no screen of its own: each page runs its own yaniv
     try:

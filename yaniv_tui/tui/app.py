@@ -14,18 +14,18 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY
+from yaniv_tui.table import gc_pause
+from yaniv_tui.table.options import GameOptions
 
-from . import gc_pause
 from .colours import theme_colours
-from .options import GameOptions
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
     from yaniv_tui.store import History, SavedGame
+    from yaniv_tui.table.remote import Host, HostFactory, JoinRequest
+    from yaniv_tui.table.session import Session
 
     from .app_seam import GameApp
-    from .remote import Host, HostFactory, JoinRequest
-    from .session import Session
 
 
 class YanivApp(App[None]):
@@ -183,7 +183,7 @@ class YanivApp(App[None]):
         """The game to open the table on (a saved one, or the seats given on the command line); None for setup."""
         if self.saved is None and self.options is None:
             return None
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         if self.saved is not None:
             return Session.resumed(self.saved, self.bot_delay, self.ascii_cards, hosted=self.hosting is not None)
@@ -206,7 +206,7 @@ class YanivApp(App[None]):
         self.push_screen(screen, self.setup_done)
 
     def setup_done(self, chosen: GameOptions | SavedGame | None) -> None:
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         if isinstance(chosen, GameOptions):
             self.options = chosen
@@ -230,7 +230,8 @@ class YanivApp(App[None]):
     def game_done(self, session: Session, stopped: str | None) -> None:
         """The final standings; they come back with what the player wants next. A joined table lost before its
         game ended has none: the join screen says why, and joins it again."""
-        from .client_session import ClientSession
+        from yaniv_tui.table.client_session import ClientSession
+
         from .screens.game_end import GameEndScreen
 
         if isinstance(session, ClientSession):
@@ -384,7 +385,7 @@ class YanivApp(App[None]):
 
     def session_in_play(self) -> Session | None:
         """The game on the table (or at its end), if any."""
-        from .session import Session
+        from yaniv_tui.table.session import Session
 
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None)

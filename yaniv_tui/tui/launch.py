@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from yaniv_tui.store import SavedGame
-
-    from .options import GameOptions
-    from .remote import HostFactory, JoinRequest
+    from yaniv_tui.table.options import GameOptions
+    from yaniv_tui.table.remote import HostFactory, JoinRequest
 
 #: An unexpected error stopped the app (Textual's own code for it, too).
 EXIT_CRASH = 1

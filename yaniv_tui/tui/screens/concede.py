@@ -11,8 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..players import CONCEDED_LEVEL
-from ..words import is_you
+from yaniv_tui.table.players import CONCEDED_LEVEL
+from yaniv_tui.table.words import is_you
+
 from .common import TooSmall
 
 #: What the player chose: concede and watch the rest, concede and skip to the end, or (None) play on.

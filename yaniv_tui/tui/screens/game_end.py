@@ -14,13 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import Standing
+from yaniv_tui.table.players import CONCEDED_LEVEL
+from yaniv_tui.table.session import Session
+from yaniv_tui.table.words import possessive, sentence, subject
 
 from ..colours import colour
-from ..players import CONCEDED_LEVEL
-from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from ..words import possessive, sentence, subject
 from .common import AfterGame, TooSmall, stylesheet
 from .scores import scores_table
 

@@ -13,11 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from yaniv_tui.table.client_session import ClientSession
+from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
+from yaniv_tui.table.remote import JoinRequest
+from yaniv_tui.table.session import Session
+
 from ..app_seam import game_app
-from ..client_session import ClientSession
-from ..options import MAX_NAME, OptionsError, check_name
-from ..remote import JoinRequest
-from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet

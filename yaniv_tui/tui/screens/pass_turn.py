@@ -13,8 +13,9 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from yaniv_tui.table.words import is_you
+
 from ..widgets.keybar import KeyBar
-from ..words import is_you
 from .common import TooSmall, stylesheet
 
 #: The clock Textual stamps its events with (`Message.time`), so a key's time compares with the screen's.

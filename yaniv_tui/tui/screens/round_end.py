@@ -14,13 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
+from yaniv_tui.table.words import sentence, subject
 
 from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from ..words import sentence, subject
 from .common import TooSmall, stylesheet
 from .turn_actions import SortBy, shown_order
 

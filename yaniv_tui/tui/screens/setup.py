@@ -16,9 +16,7 @@ from textual.widgets.option_list import Option
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
-
-from ..colours import colour
-from ..options import (
+from yaniv_tui.table.options import (
     GameOptions,
     OptionsError,
     Seat,
@@ -29,6 +27,8 @@ from ..options import (
     default_seats,
     finish_seats,
 )
+
+from ..colours import colour
 from ..rules_text import describe
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar

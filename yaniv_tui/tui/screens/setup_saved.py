@@ -11,9 +11,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from yaniv_tui.store import SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
+from yaniv_tui.table.options import GameOptions
 
 from ..colours import colour
-from ..options import GameOptions
 from .common import stylesheet
 
 

@@ -16,8 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
-
-from ..options import MAX_NAME, levels
+from yaniv_tui.table.options import MAX_NAME, levels
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).

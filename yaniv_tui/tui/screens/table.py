@@ -21,12 +21,12 @@ from yaniv_tui.engine import (
 )
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from yaniv_tui.store import UndoError
+from yaniv_tui.table.remote import TableLost
+from yaniv_tui.table.session import Session
+from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
-from ..remote import TableLost
-from ..session import Session
 from ..widgets.table import DeckView, HandView, PileView
-from ..words import notice
 from .common import StyledOnce
 from .table_aside import TableAside
 from .turn_actions import Stage, digit_bindings, undo_move
@@ -297,7 +297,7 @@ class TableScreen(StyledOnce, TableAside):
         """The player answered the concede dialog (None: play on): a bot plays the seat from now on."""
         if how is None or self.game.current != seat or self.stage == "wait":
             return
-        from ..players import CONCEDED_LEVEL
+        from yaniv_tui.table.players import CONCEDED_LEVEL
 
         self.session.concede(seat)
         name = self.game.players[seat]

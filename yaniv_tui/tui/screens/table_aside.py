@@ -7,8 +7,9 @@ from typing import Literal
 
 from textual import work
 
+from yaniv_tui.table.session import Session
+
 from ..app_seam import game_app
-from ..session import Session
 from .table_state import TableState
 
 #: How round ends are shown: each waits for enter, each shows a moment (the rest watched), or none (skipped).

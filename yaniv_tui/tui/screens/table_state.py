@@ -12,13 +12,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from yaniv_tui.engine import Card, DropError, Game, arrange_drop
+from yaniv_tui.table.session import Session
+from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
-from ..session import Session
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
-from ..words import notice
 from .common import TooSmall, stylesheet
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order

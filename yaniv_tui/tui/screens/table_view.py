@@ -10,13 +10,13 @@ from rich.text import Text
 from textual.widgets import Static
 
 from yaniv_tui.engine import Card, Game, Turn, card_values, hand_value
+from yaniv_tui.table.client_session import AT_THE_HOST
+from yaniv_tui.table.session import Session
+from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
-from ..client_session import AT_THE_HOST
 from ..colours import colour
-from ..session import Session
 from ..widgets.cards import faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
-from ..words import clause, is_you, notice, possessive, sentence
 from .turn_actions import Stage
 
 if TYPE_CHECKING:

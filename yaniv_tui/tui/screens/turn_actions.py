@@ -10,7 +10,7 @@ from textual.binding import Binding
 from yaniv_tui.engine import Card, hand_value
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from yaniv_tui.table.session import Session
 
 #: Where a human's turn is: not theirs (or waiting for the pass screen), choosing cards, taking one, or
 #: deciding whether to slap down the card just taken.

@@ -11,9 +11,9 @@ import pytest
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import SaveError, SaveMeta, read_save, save_game
-from yaniv_tui.tui.options import GameOptions
-from yaniv_tui.tui.players import BotPlayer, LocalHuman, SeatNotPlayable, make_player
-from yaniv_tui.tui.session import Session
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.players import BotPlayer, LocalHuman, SeatNotPlayable, make_player
+from yaniv_tui.table.session import Session
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.tui.options import OptionsError, choose_limits, default_seats, parse_players
+from yaniv_tui.table.options import OptionsError, choose_limits, default_seats, parse_players
 
 
 def test_bots_get_names_nobody_at_the_table_has():
