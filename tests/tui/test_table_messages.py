@@ -8,8 +8,8 @@ from textual.message import Message
 from tui_helpers import SIZE, TableApp, make_options, settle, stacked_session
 
 from yaniv_tui.engine import parse_cards
-from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.table.session import Session
+from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
 from yaniv_tui.tui.widgets.table import DeckView, HandView, PileView
 
