@@ -94,7 +94,7 @@ async def test_a_conceded_seat_shows_the_bot_playing_it_before_and_after_a_resum
     """Before: Ben's box kept "human" while a medium bot played it, and so did his compact line."""
     session = Session(make_options("israeli", "Ann,Ben,bot:easy:Cy", seed=4))
     session.concede(1)
-    infos = seat_infos(session, 0, None)
+    infos = seat_infos(session.view(0), session, 0, None)
     assert [info.kind for info in infos] == ["human", "conceded · bot", "easy bot"]
     assert compact_line(infos[1], False, 4).plain.endswith(" pts  conceded")
     await shows_ben_conceded(session)

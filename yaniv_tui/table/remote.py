@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from yaniv_tui.engine import Action, Game, Seat
+from yaniv_tui.engine import Action, Game, PlayerView, Seat
 
 if TYPE_CHECKING:
     # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
@@ -63,6 +63,8 @@ class Client(Protocol):
 
     seat: int
     game: Game
+    #: The host's last view of this seat, as its frame carried it.
+    view: PlayerView
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, IllegalActionError, Turn
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, IllegalActionError, PlayerView, Turn
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
@@ -264,6 +264,12 @@ class Session:
             self.game.apply(self.game.legal_actions()[0])
         self.changed()
         return told
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What `seat` may see of the game now; None: what anyone at the table sees (no hand). The table draws
+        from this alone, so it cannot show a card its viewer may not see."""
+        game = self.game
+        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
 
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""

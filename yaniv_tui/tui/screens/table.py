@@ -149,7 +149,9 @@ class TableScreen(StyledOnce, TableAside):
         self.others_played = False
         if self.session.pass_and_play:
             self.viewer = None
-        result = game.history[-1]
+        # The round's public record: the hands its end revealed, which every seat may see now.
+        record = self.session.view(None)
+        result = record.history[-1]
         if self.follow == "skip":
             self.after_round()
             return
@@ -159,9 +161,9 @@ class TableScreen(StyledOnce, TableAside):
 
         screen = RoundEndScreen(
             result,
-            game.players,
-            self.rules,
-            len(game.history),
+            record.players,
+            record.rules,
+            len(record.history),
             offer_rest=self.session.only_bots_left,
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
             sort_by=self.sort_by,
@@ -318,7 +320,8 @@ class TableScreen(StyledOnce, TableAside):
     def action_scores(self) -> None:
         from .scores import ScoresScreen
 
-        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))
+        view = self.session.view(self.viewer)
+        self.app.push_screen(ScoresScreen(view.players, view.history, view.scores))
 
     # -- a human's turn: what goes to the engine --------------------------------------------------
 
@@ -332,7 +335,7 @@ class TableScreen(StyledOnce, TableAside):
     def action_take(self, number: int) -> None:
         if self.query_one(PileView).take_marked(number):
             return
-        takeable = self.game.takeable
+        takeable = self.session.view(self.viewer).takeable
         if not takeable:
             self.message = "the pile is empty: take the deck's card, 0 or d"
             return
@@ -346,7 +349,7 @@ class TableScreen(StyledOnce, TableAside):
         self.act(CallYaniv())  # the engine says why not, in the message line
 
     def action_slap(self) -> None:
-        card = self.game.slap_card
+        card = self.session.view(self.viewer).slap_card
         self.act(SlapDown(card if card is not None else JOKER))
 
     def action_keep(self) -> None:
@@ -360,9 +363,9 @@ class TableScreen(StyledOnce, TableAside):
     @work(exclusive=True, group="moves")
     async def send_move(self, action: Action, stage: Stage) -> None:
         """A human's action, checked by the engine (here or at the host): why not in the message line."""
-        seat = self.game.current
-        kept = Counter(self.game.hand(seat)) - Counter(action.drop if isinstance(action, Play) else ())
-        round_no = self.game.round_no
+        before = self.session.view(self.viewer)
+        seat = before.seat
+        kept = Counter(before.hand) - Counter(action.drop if isinstance(action, Play) else ())
         try:
             await self.session.play(action)
         except IllegalActionError as error:
@@ -373,8 +376,9 @@ class TableScreen(StyledOnce, TableAside):
             self.finish(f"The game stops here: {error}.")
             return
         if isinstance(action, Play):
-            drawn = list((Counter(self.game.hand(seat)) - kept).elements())
-            if drawn and self.game.round_no == round_no:
+            after = self.session.view(seat)
+            drawn = list((Counter(after.hand) - kept).elements())
+            if drawn and after.round_no == before.round_no:
                 self.fresh[seat] = drawn[0]
         self.acted(seat)
 
@@ -420,7 +424,7 @@ class TableScreen(StyledOnce, TableAside):
     def pile_chosen(self, event: PileView.TakeChosen) -> None:
         if self.stage not in ("choose", "take"):
             return
-        if event.card not in self.game.takeable:
+        if event.card not in self.session.view(self.viewer).takeable:
             self.message = "that card cannot be taken: take a marked card, or the deck"
         elif self.ready_to_take():
             self.play(event.card)
