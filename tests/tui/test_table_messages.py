@@ -1,6 +1,6 @@
-"""The table's widgets own their input: a click (or the key shown on a card) becomes a typed message saying what
-was chosen (`HandView.Toggled`, `PileView.TakeChosen`, `DeckView.Chosen`), and the screen maps each message to
-one move of its session."""
+"""The table's widgets own their mouse input: a click becomes a typed message saying what was chosen
+(`HandView.Toggled`, `PileView.TakeChosen`, `DeckView.Chosen`), and the screen maps each message to the same
+move its keys make. The keys act at once, with no message between: a message could arrive after the next key."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ async def test_a_click_on_a_pile_card_posts_that_card_and_the_screen_takes_it() 
         assert session.game.log[0].take == parse_cards("8D")[0]
 
 
-async def test_the_keys_shown_on_the_deck_and_the_pile_post_the_same_messages_as_a_click() -> None:
+async def test_the_keys_shown_on_the_deck_and_the_pile_make_the_same_moves_at_once() -> None:
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = Listening(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -83,8 +83,23 @@ async def test_the_keys_shown_on_the_deck_and_the_pile_post_the_same_messages_as
         await settle(pilot)
         await pilot.press("1", "enter", "0")  # the bot played: drop again, take the deck's card
         await settle(pilot)
-        assert heard(app) == [("take", parse_cards("8D")[0]), ("deck", None)]
+        assert heard(app) == []
         assert [turn.take for turn in session.game.log if turn.seat == 0] == [parse_cards("8D")[0], None]
+
+
+async def test_enter_drops_the_chosen_cards_in_the_order_they_are_laid() -> None:
+    """A joker chosen before the other cards of a run is laid before them (turn_actions.laid_order's rule)."""
+    session = stacked_session(TWO, ["JK 5S 6S 9D KC", "2C 3C 4C 5C 6C"], up="8D")
+    app = Listening(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        hand = table.hand_of(0)
+        keys = [str(hand.index(card) + 1) for card in parse_cards("JK 5S 6S")]
+        await pilot.press(*keys, "enter")
+        assert heard(app) == []
+        assert table.stage == "take" and table.drop == tuple(parse_cards("JK 5S 6S"))
 
 
 async def test_a_click_on_a_pile_card_that_is_not_marked_is_refused_in_the_message_line() -> None:

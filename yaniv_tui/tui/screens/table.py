@@ -329,18 +329,21 @@ class TableScreen(StyledOnce, TableAside):
         """Drop the chosen cards and take `take` (None: the deck's card)."""
         self.act(Play(self.drop, take))
 
+    # The keys act at once, not through the widgets' messages: a message could arrive after the next key typed.
+
     def action_take_deck(self) -> None:
-        self.query_one(DeckView).choose()
+        self.play(None)
 
     def action_take(self, number: int) -> None:
-        if self.query_one(PileView).take_marked(number):
-            return
         takeable = self.session.view(self.viewer).takeable
         if not takeable:
             self.message = "the pile is empty: take the deck's card, 0 or d"
             return
-        which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
-        self.message = f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck"
+        if number > len(takeable):
+            which = "1" if len(takeable) == 1 else f"1 to {len(takeable)}"
+            self.message = f"there is no marked card {number} in the previous drop: take {which}, or 0 for the deck"
+            return
+        self.play(takeable[number - 1])
 
     def action_yaniv(self) -> None:
         self.act(CallYaniv())

@@ -230,8 +230,7 @@ class TableState(Screen[str | None]):
         self.chosen = tuple(i for i in self.chosen if i != index) if index in self.chosen else (*self.chosen, index)
 
     def action_drop(self) -> None:
-        hand = self.hand_of(self.viewer)
-        cards = laid_order(hand, self.chosen)
+        cards = laid_order(self.hand_of(self.viewer), self.chosen)
         if not cards:
             self.message = "choose the cards to drop first: 1-9, or ←→ and space"
             return

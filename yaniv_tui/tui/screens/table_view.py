@@ -242,16 +242,16 @@ def draw_hand(table: TableState, view: PlayerView) -> None:
     seat = table.viewer
     ascii_only = table.ascii_only
     if seat is not None and view.out[seat]:
-        hand_view.show("You are out of this game: the others play on.", None, [], set(), None, ascii_only)
+        hand_view.show("You are out of this game: the others play on.", None, [], (), None, ascii_only)
         return
     if seat is None or seat != view.seat or view.phase == "over":
-        hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, ascii_only)
+        hand_view.show("No hand is shown: it is not yours to see.", None, [], (), None, ascii_only)
         return
     hand = shown_order(view.hand, table.sort_by)
     owner = f"{possessive(view.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
     title = hand_title(owner, hand, view.rules, table.fresh.get(seat), ascii_only)
     if not hand:
-        hand_view.show(title, hand, [], set(), None, ascii_only)
+        hand_view.show(title, hand, [], (), None, ascii_only)
         return
     cursor = table.cursor if table.stage == "choose" else None
-    hand_view.show(title, hand, list(card_values(hand, view.rules)), set(table.chosen), cursor, ascii_only)
+    hand_view.show(title, hand, list(card_values(hand, view.rules)), table.chosen, cursor, ascii_only)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
@@ -142,7 +143,7 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int =
 
 
 class DeckView(Static):
-    """The face-down deck with its count; a click on it (or its key, `choose`) posts `Chosen`."""
+    """The face-down deck with its count; a click on it posts `Chosen`."""
 
     class Chosen(Message):
         """The player chose to take the deck's top card."""
@@ -158,10 +159,6 @@ class DeckView(Static):
         self.border_subtitle = f"{count}"
 
     def on_click(self) -> None:
-        self.choose()
-
-    def choose(self) -> None:
-        """Take the deck's top card: posts `Chosen`."""
         self.post_message(self.Chosen())
 
 
@@ -183,8 +180,8 @@ class CardRow(Horizontal):
 
 
 class PileView(Vertical):
-    """The previous drop, its takeable cards marked with the key that takes them; a click on a card (or its key,
-    `take_marked`) posts `TakeChosen` with that card."""
+    """The previous drop, its takeable cards marked with the key that takes them; a click on a card posts
+    `TakeChosen` with that card."""
 
     @dataclass
     class TakeChosen(Message):
@@ -193,8 +190,6 @@ class PileView(Vertical):
         card: Card
 
     _shown: tuple[object, ...] = ()
-    #: The marked cards, by the number shown on them.
-    _marked: tuple[Card, ...] = ()
 
     def __init__(self, slots: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -210,7 +205,6 @@ class PileView(Vertical):
         if state == self._shown:
             return
         self._shown = state
-        self._marked = takeable
         # No card turned up (a ruleset's deck.turn_up): nothing dropped yet is an empty pile, not a drop of nothing.
         self.query_one("#pile-label", Label).update(f"previous drop · {kind}" if drop else "the pile is empty")
         marked: set[int] = set()
@@ -224,13 +218,6 @@ class PileView(Vertical):
         for index, slot in enumerate(self.query_one(CardRow).faces):
             slot.show(drop[index] if index < len(drop) else None, ascii_only, key=keys.get(index, ""))
             slot.set_class(index in marked, "-takeable")
-
-    def take_marked(self, number: int) -> bool:
-        """Take the card marked `number` (as shown on it): posts `TakeChosen`; False when no card has that mark."""
-        if not 0 < number <= len(self._marked):
-            return False
-        self.post_message(self.TakeChosen(self._marked[number - 1]))
-        return True
 
     @on(CardFace.Clicked)
     def card_clicked(self, event: CardFace.Clicked) -> None:
@@ -265,7 +252,7 @@ class HandView(Vertical):
         title: str | Text,
         cards: tuple[Card, ...] | None,
         values: list[int],
-        chosen: set[int],
+        chosen: Sequence[int],
         cursor: int | None,
         ascii_only: bool,
     ) -> None:
