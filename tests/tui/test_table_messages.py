@@ -47,6 +47,7 @@ def heard(app: Listening) -> list[tuple[str, object]]:
 
 
 async def test_clicks_on_the_hand_and_the_deck_post_what_was_chosen_and_the_move_is_played() -> None:
+    """The mouse chooses cards and takes the deck (this was test_table's mouse test), through the messages."""
     session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
     app = Listening(session)
     async with app.run_test(size=SIZE) as pilot:
