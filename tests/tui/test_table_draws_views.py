@@ -4,9 +4,12 @@ host's view of its seat, not from a game made up around it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from fake_net import ActionRefused, FakeClient
@@ -122,3 +125,44 @@ def test_the_game_end_draws_from_the_public_record_of_the_rounds() -> None:
     view = session.view(None)
     assert view.hand == () and [line.name for line in score_lines(view)] == list(game.players)
     assert "end score 50" in chart_key(view).plain
+
+
+async def test_a_joined_table_at_a_real_host_draws_the_view_its_frame_carried(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A real host on 127.0.0.1 sends this seat only its view: the table draws that view, the very object the
+    frame carried, with no game made up around it."""
+    from test_network_real import headless_game, join_app, joined_table, until
+
+    from yaniv_tui.net import TableHost
+    from yaniv_tui.net.headless import serve_headless
+    from yaniv_tui.store import History
+
+    game, seats = headless_game(seed=4)
+    host = TableHost(game, seats, host="127.0.0.1", port=0)
+    await host.start()
+    history = History(tmp_path / "history.sqlite3")
+    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
+    try:
+        app = join_app(host)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await joined_table(pilot)
+            await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
+            session = table.session
+            assert isinstance(session, ClientSession)
+            client = session.client
+            assert session.view(1) is client.view, "the view the host's frame carried, not one of the mirror"  # type: ignore[attr-defined]
+            with without_the_game(monkeypatch, table), monkeypatch.context() as patch:
+                patch.setattr(session, "game", None)
+                text = drawn(app, table)
+            mine = host.game.hand(1)
+            assert set(mine) == set(client.view.hand)  # type: ignore[attr-defined]
+            for card in mine:
+                assert face(card) in text
+            assert f"{host.game.view(1).deck_size}" in text
+    finally:
+        serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        await host.stop()
+        history.close()
