@@ -59,7 +59,8 @@ class Host(Protocol):
 
 
 class Client(Protocol):
-    """One seat at a table held on another machine (net.TableClient): a mirror of the game as the seat sees it."""
+    """One seat at a table held on another machine (net.TableClient): the host's view of the seat, which the table
+    draws, and a mirror of the game made from it, which only the table's flow still reads."""
 
     seat: int
     game: Game

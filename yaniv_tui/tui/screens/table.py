@@ -378,7 +378,7 @@ class TableScreen(StyledOnce, TableAside):
         except TableLost as error:
             self.finish(f"The game stops here: {error}.")
             return
-        if isinstance(action, Play):
+        if isinstance(action, Play) and before.hand:  # the card taken is noted in the hand it went to
             after = self.session.view(seat)
             drawn = list((Counter(after.hand) - kept).elements())
             if drawn and after.round_no == before.round_no:
