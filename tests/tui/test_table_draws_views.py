@@ -4,8 +4,6 @@ host's view of its seat, not from a game made up around it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -132,18 +130,9 @@ async def test_a_joined_table_at_a_real_host_draws_the_view_its_frame_carried(
 ) -> None:
     """A real host on 127.0.0.1 sends this seat only its view: the table draws that view, the very object the
     frame carried, with no game made up around it."""
-    from test_network_real import headless_game, join_app, joined_table, until
+    from test_network_real import headless_host, join_app, joined_table, until
 
-    from yaniv_tui.net import TableHost
-    from yaniv_tui.net.headless import serve_headless
-    from yaniv_tui.store import History
-
-    game, seats = headless_game(seed=4)
-    host = TableHost(game, seats, host="127.0.0.1", port=0)
-    await host.start()
-    history = History(tmp_path / "history.sqlite3")
-    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
-    try:
+    async with headless_host(tmp_path) as host:
         app = join_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
@@ -160,9 +149,3 @@ async def test_a_joined_table_at_a_real_host_draws_the_view_its_frame_carried(
             for card in mine:
                 assert face(card) in text
             assert f"{host.game.view(1).deck_size}" in text
-    finally:
-        serving.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await serving
-        await host.stop()
-        history.close()
