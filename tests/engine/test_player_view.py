@@ -104,3 +104,32 @@ def test_no_view_for_a_seat_not_at_the_table() -> None:
     game = played("israeli", players=2, seed=1, steps=0)
     with pytest.raises(ValueError, match="no seat 2: seats are 0 to 1"):
         game.view(2)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_view_without_its_hand_is_what_every_seat_knows(preset: str) -> None:
+    """`without_hand` leaves out the seat's own cards (its hand, the card it drew) and keeps every public fact:
+    the same as any other seat's view of the table, bar whose view it is."""
+    for seed in range(8):
+        game = played(preset, players=3, seed=seed, steps=seed * 9)
+        for seat in range(3):
+            hidden = public(game.view(seat).without_hand())
+            assert hidden["hand"] == () and hidden["slap_card"] is None and hidden["legal_actions"] == []
+            assert hidden["phase"] != "slap"
+            other = public(game.view((seat + 1) % 3))
+            for name in ("seat", "hand", "hand_value", "slap_card", "is_my_turn", "legal_actions", "phase"):
+                del hidden[name], other[name]
+            assert hidden == other
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_winners_and_standings_of_a_view_are_the_games(preset: str) -> None:
+    """Read from the finished rounds every seat saw: () and no winner while the game goes on."""
+    for seed in range(4):
+        game = played(preset, players=3, seed=seed, steps=4000)
+        assert game.is_over
+        for seat in range(3):
+            view = game.view(seat)
+            assert view.winners == game.winners and view.standings() == game.standings()
+    going = played(preset, players=3, seed=1, steps=3)
+    assert going.view(0).winners == () and going.view(0).standings() == going.standings()

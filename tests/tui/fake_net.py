@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui.bots import make_bot
-from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
 
 if TYPE_CHECKING:
     from yaniv_tui.net.protocol import Status
@@ -109,6 +109,8 @@ class FakeClient:
         self.real = game
         self.seat = seat
         self.game = game.clone()
+        #: The host's view of this seat, the only thing a real host's frames carry.
+        self.view: PlayerView = game.view(seat)
         self.statuses: tuple[Status, ...] = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
         self.gone = asyncio.Event()
         self.on_said: Callable[[int, str], None] | None = None
@@ -138,6 +140,7 @@ class FakeClient:
             current = self.real.current
             self.real.apply(self.bots[current].choose(self.real.view(current)))
         self.game = self.real.clone()
+        self.view = self.real.view(self.seat)
         return self.game
 
     async def lost(self) -> str:

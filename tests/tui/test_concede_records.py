@@ -9,6 +9,7 @@ import pytest
 from records_helpers import GameEndApp, finished_session
 from tui_helpers import SIZE, TableApp, make_options, screen_text, settle
 
+from yaniv_tui.engine import PlayerView
 from yaniv_tui.store import History, read_save, save_path
 from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens import game_end
@@ -83,7 +84,8 @@ async def test_the_game_end_says_a_conceded_seat_won_by_the_bot_not_by_its_perso
 
 def test_a_shared_win_names_the_person_who_won_and_the_seat_a_bot_won(monkeypatch: pytest.MonkeyPatch) -> None:
     session = finished_session(players="bot:medium:Ann,Avi,bot:hard:Bea")
-    monkeypatch.setattr(type(session.game), "winners", property(lambda game: (0, 1)))
+    # The game's end reads the winners from the rounds' public record, as every seat sees it (PlayerView).
+    monkeypatch.setattr(PlayerView, "winners", property(lambda view: (0, 1)))
     session.concede(1)
     assert (
         game_end.winners_line(session) == "Ann wins! Avi's seat also wins, played by a medium bot after Avi conceded."
@@ -94,7 +96,7 @@ async def test_a_conceded_seat_shows_the_bot_playing_it_before_and_after_a_resum
     """Before: Ben's box kept "human" while a medium bot played it, and so did his compact line."""
     session = Session(make_options("israeli", "Ann,Ben,bot:easy:Cy", seed=4))
     session.concede(1)
-    infos = seat_infos(session, 0, None)
+    infos = seat_infos(session.view(0), session, 0, None)
     assert [info.kind for info in infos] == ["human", "conceded · bot", "easy bot"]
     assert compact_line(infos[1], False, 4).plain.endswith(" pts  conceded")
     await shows_ben_conceded(session)

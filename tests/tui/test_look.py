@@ -235,7 +235,7 @@ def test_compact_seat_lines_keep_their_columns_with_a_wide_name() -> None:
 
     names = ("田中さくら", "Avi", "Noa", "Bea", "Dan", "Eli", "Gil", "Hadas")
     game = Game.new(load_ruleset("yanivo"), names, seed=1)
-    name_width = compact_name_width(game, 80)
+    name_width = compact_name_width(game.view(0), 80)
     assert name_width == cell_len("田中さくら")
     lines = [
         compact_line(SeatInfo(name, "easy bot", 5, 12, False, False, False, False), False, name_width) for name in names

@@ -7,7 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -221,6 +221,24 @@ def headless_game(seed: int) -> tuple[Game, list[Seat]]:
     return game, seats
 
 
+@contextlib.asynccontextmanager
+async def headless_host(tmp_path: Path, seed: int = 4) -> AsyncIterator[TableHost]:
+    """A real TableHost of `headless_game(seed)` on 127.0.0.1 (port 0), served headless; stopped on the way out."""
+    game, seats = headless_game(seed=seed)
+    host = TableHost(game, seats, host="127.0.0.1", port=0)
+    await host.start()
+    history = History(tmp_path / "history.sqlite3")
+    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
+    try:
+        yield host
+    finally:
+        serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        await host.stop()
+        history.close()
+
+
 def join_app(host: TableHost, name: str = "Noa") -> YanivApp:
     """The app `yaniv join 127.0.0.1:PORT CODE --name Noa` opens (cli/join.py's request, address and code given)."""
     request = join_request(parse(["join", f"127.0.0.1:{host.port}", host.code, "--name", name]))
@@ -333,16 +351,11 @@ async def _status(host: TableHost, seat: int, status: str) -> None:
 
 
 async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_path: Path) -> None:
-    game, seats = headless_game(seed=4)
-    rules = game.rules
-    assert not rules.may_call(hand_value(game.hand(1), rules)), (
-        "the deal must give the remote seat a hand over the limit"
-    )
-    host = TableHost(game, seats, host="127.0.0.1", port=0)
-    await host.start()
-    history = History(tmp_path / "history.sqlite3")
-    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
-    try:
+    async with headless_host(tmp_path) as host:
+        rules = host.game.rules
+        assert not rules.may_call(hand_value(host.game.hand(1), rules)), (
+            "the deal must give the remote seat a hand over the limit"
+        )
         app = join_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
@@ -361,12 +374,6 @@ async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_p
             assert table.stage == "choose" and host.game.turns == 0
             await key_turn(pilot, host)  # and a legal move still goes through
             assert host.game.turns >= 1
-    finally:
-        serving.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await serving
-        await host.stop()
-        history.close()
 
 
 async def test_a_joiner_whose_host_stops_is_told_why_and_takes_its_seat_again_once_the_host_is_back() -> None:

@@ -178,6 +178,6 @@ def test_a_players_line_stops_at_the_round_they_went_out() -> None:
     game = finished_session().game
     out_in = {seat: number for number, result in enumerate(game.history, 1) for seat in result.eliminated}
     assert out_in and min(out_in.values()) < len(game.history)
-    for seat, line in enumerate(score_lines(game)):
+    for seat, line in enumerate(score_lines(game.view(0))):
         assert line.rounds[-1] == out_in.get(seat, len(game.history)), (game.players[seat], line.rounds)
         assert line.scores[-1] == game.history[line.rounds[-1] - 1].scores[seat]

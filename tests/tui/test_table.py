@@ -26,7 +26,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
-from yaniv_tui.tui.widgets.table import DeckView, HandView, SeatPanel
+from yaniv_tui.tui.widgets.table import HandView, SeatPanel
 
 TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
 
@@ -122,21 +122,6 @@ async def test_a_number_past_the_marked_cards_says_so() -> None:
         await pilot.press("1", "enter", "5")
         assert "no marked card 5" in screen_text(app)
         assert session.game.turns == 0
-
-
-async def test_the_mouse_chooses_cards_and_takes_the_deck() -> None:
-    session = stacked_session(TWO, ["KC KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
-    app = TableApp(session)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        faces = app.screen.query_one(HandView).query(CardFace)
-        await pilot.click(faces[3])
-        await pilot.click(faces[4])
-        assert set(table_of(app).chosen) == {3, 4}
-        await pilot.click(DeckView)
-        await settle(pilot)
-        assert session.game.log[0].drop == tuple(parse_cards("KC KS"))
-        assert session.game.log[0].take is None
 
 
 async def test_slap_down_is_offered_when_the_drawn_card_matches() -> None:

@@ -70,7 +70,7 @@ def _called(names: tuple[str, ...], hands: list[str], caller: int) -> Game:
 def test_round_end_and_next_round_read_right_for_any_name(names: tuple[str, ...]) -> None:
     game = _called(names, ["AC 2D 3H 2S 5C", "KC KD KH KS QC", "QD QH QS JC JD"], caller=0)
     said = headline(game.history[-1], names).plain
-    opening = round_opening(game)
+    opening = round_opening(game.view(0))
     assert opening is not None
     if names[0] == "You":
         assert "You called Yaniv with 13" in said and "You win the round." in said
@@ -106,11 +106,13 @@ def test_an_assaf_says_who_assafed_whom_in_plain_words(names: tuple[str, str], c
 
 def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=1)
-    assert prompt_text("wait", game, 1, False, (), False).plain == "You are thinking…"
-    assert prompt_text("wait", game, None, False, (), False).plain == "Your turn."
-    assert prompt_text("choose", game, None, True, (), False).plain.startswith("Your turn: ")
+    view = game.view(game.current)
+    assert prompt_text("wait", view, 1, False, (), False).plain == "You are thinking…"
+    assert prompt_text("wait", view, None, False, (), False).plain == "Your turn."
+    assert prompt_text("choose", view, None, True, (), False).plain.startswith("Your turn: ")
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=0)
-    assert prompt_text("wait", game, 0, False, (), False).plain == "Ann is thinking…"
+    view = game.view(game.current)
+    assert prompt_text("wait", view, 0, False, (), False).plain == "Ann is thinking…"
 
 
 @pytest.mark.parametrize(
@@ -120,16 +122,19 @@ def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
 def test_a_person_playing_elsewhere_is_not_said_to_be_thinking(status: str, expected: str) -> None:
     """Before: "Dan is thinking…" of a person at the host's screen, or at a joined one (issue 28, item 12)."""
     game = Game.new(ISRAELI, ["Dan", "Noa"], seed=3, first=0)
-    assert prompt_text("wait", game, 0, False, (), False, status=status).plain == expected
-    assert prompt_text("wait", game, 0, False, (), False).plain == "Dan is thinking…"  # a bot: no status
+    view = game.view(game.current)
+    assert prompt_text("wait", view, 0, False, (), False, status=status).plain == expected
+    assert prompt_text("wait", view, 0, False, (), False).plain == "Dan is thinking…"  # a bot: no status
 
 
 def test_a_conceded_seat_is_played_by_a_bot_not_by_its_person_thinking() -> None:
     """Before: "You are thinking…" while the bot played out the seat its person had conceded."""
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=1)
-    assert prompt_text("wait", game, 1, False, (), False, conceded=True).plain == "A bot plays your seat…"
+    view = game.view(game.current)
+    assert prompt_text("wait", view, 1, False, (), False, conceded=True).plain == "A bot plays your seat…"
     game = Game.new(ISRAELI, ["Ann", "You"], seed=3, first=0)
-    assert prompt_text("wait", game, 0, False, (), False, conceded=True).plain == "A bot plays Ann's seat…"
+    view = game.view(game.current)
+    assert prompt_text("wait", view, 0, False, (), False, conceded=True).plain == "A bot plays Ann's seat…"
 
 
 # -- item 4: one notation and one voice -------------------------------------------------------------------

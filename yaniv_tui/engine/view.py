@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card
 from .drops import DropKind, hand_value, legal_drops
 from .ruleset import Ruleset
-from .scoring import RoundScore
+from .scoring import RoundScore, Standing, final_standings
 from .state import GameState
 
 
@@ -132,6 +133,16 @@ class PlayerView:
         view._legal = None if current == seat and phase != "over" else []
         return view
 
+    def without_hand(self) -> PlayerView:
+        """This view with its seat's own cards left out (its hand, the card it drew): what anyone at the table
+        knows, for a screen that shows no hand (a hand passed between players at one screen, a bots' game)."""
+        view = copy.copy(self)
+        view.hand = ()
+        view.slap_card = None
+        view.phase = "turn" if self.phase == "slap" else self.phase
+        view._legal = []
+        return view
+
     @property
     def seen(self) -> tuple[Turn, ...]:
         """Every turn of this round so far, as the table saw it."""
@@ -141,6 +152,16 @@ class PlayerView:
     def history(self) -> tuple[RoundScore, ...]:
         """Every finished round, hands revealed."""
         return tuple(self._history[: self._history_len])
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the game, as its last round's public record says; () while it goes on."""
+        history = self.history
+        return history[-1].winners if self.phase == "over" and history else ()
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The standings as everyone at the table sees them (`final_standings`): final once the game is over."""
+        return final_standings(self.scores, self.winners, self.out)
 
     @property
     def discards(self) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from typing import TypeVar
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidURI, WebSocketException
 
-from yaniv_tui.engine import Action, Game
+from yaniv_tui.engine import Action, Game, PlayerView
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
 from .host import DEFAULT_PORT, JOIN_TIMEOUT
@@ -104,6 +104,8 @@ class TableClient:
         self._ws = ws
         self._rng = random.Random(f"{welcome.code}:{welcome.seat}")
         self.game: Game = mirror_game(state.view, self._rng)
+        #: The host's last view of this seat, as its frame carried it (what the table draws from).
+        self.view: PlayerView = state.view
         self.statuses: tuple[Status, ...] = state.statuses
         #: The reason the connection ended, once it has.
         self.closed_reason: str | None = None
@@ -299,6 +301,7 @@ class TableClient:
 
     async def _new_state(self, state: State) -> None:
         self.game = mirror_game(state.view, self._rng)
+        self.view = state.view
         self.statuses = state.statuses
         self._version += 1
         if state.ack is not None:

@@ -112,6 +112,12 @@ class ClientSession(SeatsAtScreen):
     def publish(self) -> None:
         """The host tells every seat of a change: nothing to tell from here."""
 
+    def view(self, seat: int | None) -> PlayerView:
+        """The host's last view of this seat, as its frame carried it (for another seat, or None: without this
+        seat's hand); never the game made up around it."""
+        view = self.client.view
+        return view if seat == view.seat else view.without_hand()
+
     def status(self, seat: int) -> str:
         if seat == self.client.seat or seat >= len(self.client.statuses):
             return ""

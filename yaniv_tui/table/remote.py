@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from yaniv_tui.engine import Action, Game, Seat
+from yaniv_tui.engine import Action, Game, PlayerView, Seat
 
 if TYPE_CHECKING:
     # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
@@ -61,10 +61,13 @@ class Host(Protocol):
 
 
 class Client(Protocol):
-    """One seat at a table held on another machine (net.TableClient): a mirror of the game as the seat sees it."""
+    """One seat at a table held on another machine (net.TableClient): the host's view of the seat, which the table
+    draws, and a mirror of the game made from it, which only the table's flow still reads."""
 
     seat: int
     game: Game
+    #: The host's last view of this seat, as its frame carried it.
+    view: PlayerView
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

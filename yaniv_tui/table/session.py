@@ -63,8 +63,9 @@ class TableSession(Protocol):
     #: Why the last save failed, or None once the save holds the game as it is.
     unsaved: str | None
 
-    def view(self, seat: int) -> PlayerView:
-        """What `seat` sees of the game now (its own hand only)."""
+    def view(self, seat: int | None) -> PlayerView:
+        """What `seat` sees of the game now (its own hand only); None: what anyone at the table sees (no hand).
+        The table draws from this alone, so it cannot show a card its viewer may not see."""
         ...
 
     def at_screen(self, seat: int) -> bool:
@@ -144,9 +145,10 @@ class SeatsAtScreen:
     players: tuple[Player, ...]
     bot_delay: float
 
-    def view(self, seat: int) -> PlayerView:
-        """What `seat` sees of the game now."""
-        return self.game.view(seat)
+    def view(self, seat: int | None) -> PlayerView:
+        """What `seat` may see of the game now; None: what anyone at the table sees (no hand)."""
+        game = self.game
+        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
 
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""

@@ -28,12 +28,12 @@ from .scores import scores_table
 def winners_line(session: TableSession) -> str:
     """Who won: "Ann wins!"; a seat a bot played out after its person conceded is that bot's win, not theirs
     ("Ben's seat wins, played by a medium bot after Ben conceded.")."""
-    game, meta = session.game, session.meta
-    own = [game.players[s] for s in meta.won(game.winners)]
-    parts = [sentence(own, "win", "!")] if own or not game.winners else []
-    for seat in game.winners:
+    view, meta = session.view(None), session.meta
+    own = [view.players[s] for s in meta.won(view.winners)]
+    parts = [sentence(own, "win", "!")] if own or not view.winners else []
+    for seat in view.winners:
         if seat in meta.conceded:
-            name = game.players[seat]
+            name = view.players[seat]
             also = " also" if parts else ""
             parts.append(
                 f"{possessive(name, start=True)} seat{also} wins, played by a {CONCEDED_LEVEL} bot after "
@@ -52,19 +52,19 @@ def standing_note(session: TableSession, standing: Standing) -> str:
 
 def standings(session: TableSession) -> Table:
     """The final standings as the engine orders them, best first; seats standing equal share a place."""
-    game = session.game
-    won = session.meta.won(game.winners)
+    view = session.view(None)
+    won = session.meta.won(view.winners)
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("#", justify="right")
     table.add_column("player", style="bold")
     table.add_column("score", justify="right")
     table.add_column("")
-    for standing in game.standings():
+    for standing in view.standings():
         seat = standing.seat
         note = standing_note(session, standing)
         style = f"bold {colour('gold')}" if seat in won else ""
         table.add_row(
-            str(standing.place), Text(game.players[seat], style=style), str(standing.score), Text(note, style=style)
+            str(standing.place), Text(view.players[seat], style=style), str(standing.score), Text(note, style=style)
         )
     return table
 
@@ -88,9 +88,10 @@ class GameEndScreen(Screen[AfterGame]):
         self.stopped = stopped
 
     def compose(self) -> ComposeResult:
-        game = self.session.game
+        # The finished rounds' public record: what every seat saw, and the hands each round's end revealed.
+        view = self.session.view(None)
         names = winners_line(self.session)
-        rounds = len(game.history)
+        rounds = len(view.history)
         yield TooSmall()
         yield TitleBar()
         with VerticalScroll(id="end-body"):
@@ -105,9 +106,9 @@ class GameEndScreen(Screen[AfterGame]):
                     # Here, not at the top: only a game's end pays for the plotting library.
                     from ..widgets.score_chart import ScoreChart, chart_key
 
-                    yield ScoreChart(game, id="chart")
-                    yield Static(chart_key(game), id="chart-key")
-            yield Static(scores_table(game.players, game.history, game.scores), id="end-scores")
+                    yield ScoreChart(view, id="chart")
+                    yield Static(chart_key(view), id="chart-key")
+            yield Static(scores_table(view.players, view.history, view.scores), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
                 yield Button("Play again (p)", id="again", variant="primary", action="screen.again")

@@ -39,8 +39,7 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
-from ..widgets.cards import CardFace
-from ..widgets.table import DeckView, PileView
+from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
 from .turn_actions import Stage, digit_bindings, undo_move
@@ -179,12 +178,12 @@ class TableScreen(StyledOnce, TableAside):
             return
         from .round_end import WATCH_PAUSE, RoundEndScreen
 
-        game = self.game
+        record = self.session.view(None)  # the round's public record: what every seat may see now
         screen = RoundEndScreen(
             result,
-            game.players,
-            self.rules,
-            len(game.history),
+            record.players,
+            record.rules,
+            len(record.history),
             offer_rest=self.session.only_bots_left,
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
             sort_by=self.sort_by,
@@ -250,16 +249,17 @@ class TableScreen(StyledOnce, TableAside):
             return  # the rest is played at once: nothing is drawn between its moves
         if not self.session.at_screen(seat):
             self.others_played = True
-        sending, game = self.sending, self.game
-        if sending is not None and sending[0] == seat and game.round_no == sending[2]:
-            drawn = list((Counter(game.hand(seat)) - sending[1]).elements())
+        after = self.session.view(seat)
+        sending = self.sending
+        if sending is not None and sending[0] == seat and after.round_no == sending[2]:
+            drawn = list((Counter(after.hand) - sending[1]).elements())
             if drawn:
                 self.fresh[seat] = drawn[0]
         self.message = self.tip = ""
         self.stage = "wait"
         self.chosen = ()
         self.drop = ()
-        same_turn = game.current == seat and game.phase == "slap"
+        same_turn = after.current == seat and after.phase == "slap"
         if self.session.pass_and_play and not same_turn:
             self.viewer = None
 
@@ -296,7 +296,8 @@ class TableScreen(StyledOnce, TableAside):
     def action_scores(self) -> None:
         from .scores import ScoresScreen
 
-        self.app.push_screen(ScoresScreen(self.game.players, self.game.history, self.game.scores))
+        view = self.session.view(self.viewer)
+        self.app.push_screen(ScoresScreen(view.players, view.history, view.scores))
 
     # -- a human's turn: what goes to the engine --------------------------------------------------
 
@@ -304,11 +305,13 @@ class TableScreen(StyledOnce, TableAside):
         """Drop the chosen cards and take `take` (None: the deck's card)."""
         self.act(Play(self.drop, take))
 
+    # The keys act at once, not through the widgets' messages: a message could arrive after the next key typed.
+
     def action_take_deck(self) -> None:
         self.play(None)
 
     def action_take(self, number: int) -> None:
-        takeable = self.game.takeable
+        takeable = self.session.view(self.viewer).takeable
         if not takeable:
             self.message = "the pile is empty: take the deck's card, 0 or d"
             return
@@ -325,7 +328,7 @@ class TableScreen(StyledOnce, TableAside):
         self.act(CallYaniv())  # the engine says why not, in the message line
 
     def action_slap(self) -> None:
-        card = self.game.slap_card
+        card = self.session.view(self.viewer).slap_card
         self.act(SlapDown(card if card is not None else JOKER))
 
     def action_keep(self) -> None:
@@ -339,10 +342,11 @@ class TableScreen(StyledOnce, TableAside):
     @work(exclusive=True, group="moves")
     async def send_move(self, action: Action, stage: Stage) -> None:
         """A human's action, checked by the engine (here or at the host): why not in the message line."""
-        seat = self.game.current
-        if isinstance(action, Play):  # the card it draws shows in the hand's title (`acted`)
-            kept = Counter(self.game.hand(seat)) - Counter(action.drop)
-            self.sending = (seat, kept, self.game.round_no)
+        before = self.session.view(self.viewer)  # the hand this screen was shown, never another seat's
+        seat = before.seat
+        if isinstance(action, Play) and before.hand:  # the card it draws shows in the hand's title (`acted`)
+            kept = Counter(before.hand) - Counter(action.drop)
+            self.sending = (seat, kept, before.round_no)
         try:
             await self.runner.submit(seat, action)
         except IllegalActionError as error:
@@ -381,20 +385,24 @@ class TableScreen(StyledOnce, TableAside):
             self.action_drop()
         return self.taking
 
-    @on(CardFace.Clicked)
-    def card_clicked(self, event: CardFace.Clicked) -> None:
-        if event.area == "hand" and self.stage == "choose":
+    # -- what the table's widgets say was chosen (by a click, or the key shown on a card) -----------
+
+    @on(HandView.Toggled)
+    def hand_toggled(self, event: HandView.Toggled) -> None:
+        if self.stage == "choose":
             self.cursor = event.index
             self.toggle(event.index)
-        elif event.area == "pile" and self.stage in ("choose", "take"):
-            slot = self.query_one(PileView).query(CardFace)[event.index]
-            card = slot.card
-            if card is None or card not in self.game.takeable:
-                self.message = "that card cannot be taken: take a marked card, or the deck"
-            elif self.ready_to_take():
-                self.play(card)
 
-    @on(DeckView.Clicked)
-    def deck_clicked(self) -> None:
+    @on(PileView.TakeChosen)
+    def pile_chosen(self, event: PileView.TakeChosen) -> None:
+        if self.stage not in ("choose", "take"):
+            return
+        if event.card not in self.session.view(self.viewer).takeable:
+            self.message = "that card cannot be taken: take a marked card, or the deck"
+        elif self.ready_to_take():
+            self.play(event.card)
+
+    @on(DeckView.Chosen)
+    def deck_chosen(self) -> None:
         if self.stage in ("choose", "take") and self.ready_to_take():
             self.play(None)

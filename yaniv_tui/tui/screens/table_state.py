@@ -186,11 +186,12 @@ class TableState(Screen[str | None]):
             self.call_next(self.redraw)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return allowed(action, self.stage, self.session)
+        return allowed(action, self.stage, self.session, self.session.view(self.viewer))
 
-    def hand_of(self, seat: int) -> tuple[Card, ...]:
-        """A hand in the order it is shown: by rank (sets side by side) or by suit (runs side by side)."""
-        return shown_order(self.game.hand(seat), self.sort_by)
+    def hand_of(self, seat: int | None) -> tuple[Card, ...]:
+        """`seat`'s hand as its own view holds it (None: no hand), in the order it is shown: by rank (sets side
+        by side) or by suit (runs side by side)."""
+        return shown_order(self.session.view(seat).hand, self.sort_by)
 
     def redraw(self) -> None:
         """Draw everything from the engine's state; a hand shows only for `viewer`."""
@@ -203,7 +204,7 @@ class TableState(Screen[str | None]):
     def action_sort(self) -> None:
         """Show the hand by suit or by rank, and say which; the chosen cards stay chosen."""
         sort_by: SortBy = "suit" if self.sort_by == "rank" else "rank"
-        self.chosen = chosen_after_sort(self.hand_of(self.game.current), self.chosen, sort_by)
+        self.chosen = chosen_after_sort(self.hand_of(self.viewer), self.chosen, sort_by)
         self.sort_by = sort_by
         self.message = ""  # a refusal from before (an undo, a card that is not there) is answered by a new key
         said = f"{SORTED}{sort_by}"
@@ -215,7 +216,7 @@ class TableState(Screen[str | None]):
         self.save()  # the order is kept for a resume
 
     def action_choose(self, number: int) -> None:
-        hand = self.hand_of(self.game.current)
+        hand = self.hand_of(self.viewer)
         if number > len(hand):
             self.message = f"there is no card {number}: your hand has {len(hand)} cards"
             return
@@ -223,7 +224,7 @@ class TableState(Screen[str | None]):
         self.toggle(number - 1)
 
     def action_cursor(self, step: int) -> None:
-        hand = self.hand_of(self.game.current)
+        hand = self.hand_of(self.viewer)
         if hand:
             self.cursor = (self.cursor + step) % len(hand)
 
@@ -236,8 +237,7 @@ class TableState(Screen[str | None]):
         self.chosen = tuple(i for i in self.chosen if i != index) if index in self.chosen else (*self.chosen, index)
 
     def action_drop(self) -> None:
-        hand = self.hand_of(self.game.current)
-        cards = laid_order(hand, self.chosen)
+        cards = laid_order(self.hand_of(self.viewer), self.chosen)
         if not cards:
             self.message = "choose the cards to drop first: 1-9, or ←→ and space"
             return

@@ -1,4 +1,5 @@
-"""What the table shows, worked out from the game: each seat, whose turn, the hand's title, the prompt line."""
+"""What the table shows, worked out from the viewer's `PlayerView` (never the whole game): each seat, whose turn,
+the hand's title, the prompt line."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, Game, Turn, card_values, hand_value
+from yaniv_tui.engine import Card, PlayerView, Ruleset, Turn, card_values, hand_value
 from yaniv_tui.table.client_session import AT_THE_HOST
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
@@ -17,7 +18,7 @@ from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
-from .turn_actions import Stage
+from .turn_actions import Stage, shown_order
 
 if TYPE_CHECKING:
     from .table_state import TableState
@@ -36,22 +37,20 @@ def since_last_move(seen: Sequence[Turn], seat: int) -> int:
     return 0
 
 
-def news_for(table: TableState) -> int | None:
+def news_for(table: TableState, view: PlayerView) -> int | None:
     """While a human at this screen is to act: where the turns since their last move begin (marked on the
     seats and in the log until they act); None otherwise."""
     seat = table.viewer
-    if seat is None or table.stage == "wait" or seat != table.game.current:
+    if seat is None or table.stage == "wait" or seat != view.current:
         return None
-    return since_last_move(table.game.view(seat).seen, seat)
+    return since_last_move(view.seen, seat)
 
 
 def seat_infos(
-    session: TableSession, viewer: int | None, thinking: int | None, news_from: int | None = None
+    view: PlayerView, session: TableSession, viewer: int | None, thinking: int | None, news_from: int | None = None
 ) -> list[SeatInfo]:
     """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
     last turn from `news_from` on in this round, if given."""
-    game = session.game
-    view = game.view(viewer if viewer is not None else game.current)
     lately: dict[int, Turn] = {}
     if news_from is not None:
         lately = {turn.seat: turn for turn in view.seen[news_from:] if turn.seat != viewer}
@@ -62,14 +61,14 @@ def seat_infos(
             score=view.scores[seat],
             cards=view.hand_sizes[seat],
             out=view.out[seat],
-            playing=seat == game.current and not game.is_over,
+            playing=seat == view.current and view.phase != "over",
             thinking=seat == thinking,
             you=seat == viewer,
             status=session.status(seat),
             lately=lately.get(seat),
             conceded=seat in session.meta.conceded,
         )
-        for seat, name in enumerate(game.players)
+        for seat, name in enumerate(view.players)
     ]
 
 
@@ -81,27 +80,25 @@ def seat_kind(session: TableSession, seat: int) -> str:
     return session.options.seats[seat].describe()
 
 
-def compact_name_width(game: Game, width: int) -> int:
+def compact_name_width(view: PlayerView, width: int) -> int:
     """0 when every seat's box fits across `width`, else the width of the names on compact seat lines."""
-    names = game.players
+    names = view.players
     widest = max(cell_len(name) for name in names)  # in terminal cells: a CJK character takes two
-    need = max(BOX_WIDTH, widest + 12, game.rules.hand_size + 9)
+    need = max(BOX_WIDTH, widest + 12, view.rules.hand_size + 9)
     if need * len(names) <= width:
         return 0
     return widest
 
 
-def log_lines(
-    game: Game, seen: tuple[Turn, ...], reshuffled_after: list[int], news_from: int | None, ascii_only: bool
-) -> list[Text]:
+def log_lines(view: PlayerView, reshuffled_after: list[int], news_from: int | None, ascii_only: bool) -> list[Text]:
     """Every line of this round's log: who started it, each turn (those since your last move marked ▸), and
     each time the pile was shuffled into a new deck."""
     lines: list[Text] = []
-    opening = round_opening(game)
+    opening = round_opening(view)
     if opening is not None:
         lines.append(opening)
-    for index, turn in enumerate(seen):
-        line = turn_text(turn, game.players, ascii_only)
+    for index, turn in enumerate(view.seen):
+        line = turn_text(turn, view.players, ascii_only)
         if news_from is not None and index >= news_from:
             line = Text.assemble(Text("▸ ", style=f"bold {colour('gold')}"), line)
         lines.append(line)
@@ -113,17 +110,17 @@ def log_lines(
 RESHUFFLED = Text("The deck ran out: the pile was shuffled into a new deck.", style="dim italic")
 
 
-def round_opening(game: Game) -> Text | None:
+def round_opening(view: PlayerView) -> Text | None:
     """The log's first line in a round after the first: who starts it."""
-    if not game.history:
+    history = view.history
+    if not history:
         return None
-    last = game.history[-1]
-    return Text(f"Round {game.round_no}: {clause(game.players[last.winner], 'start', '.')}", style="dim italic")
+    winner = view.players[history[-1].winner]
+    return Text(f"Round {view.round_no}: {clause(winner, 'start', '.')}", style="dim italic")
 
 
-def hand_title(owner: str, hand: tuple[Card, ...], game: Game, fresh: Card | None, ascii_only: bool) -> Text:
+def hand_title(owner: str, hand: tuple[Card, ...], rules: Ruleset, fresh: Card | None, ascii_only: bool) -> Text:
     """The line over a hand: whose it is, its worth, whether it may call Yaniv, the card just taken."""
-    rules = game.rules
     title = Text()
     if not hand:
         title.append(f"{owner} is empty", style="bold")
@@ -145,7 +142,7 @@ def hand_title(owner: str, hand: tuple[Card, ...], game: Game, fresh: Card | Non
 
 def prompt_text(
     stage: Stage,
-    game: Game,
+    view: PlayerView,
     thinking: int | None,
     pass_and_play: bool,
     drop: tuple[Card, ...],
@@ -155,39 +152,40 @@ def prompt_text(
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
-    bot; `conceded`, that its person conceded and a bot plays it."""
-    name = game.players[game.current]
+    bot; `conceded`, that its person conceded and a bot plays it. Past "wait", `view` is the seat to play's."""
+    players = view.players
+    name = players[view.current]
     text = Text()
     if stage == "wait":
         if thinking is not None and status in ("waiting", "away"):
-            who = game.players[thinking]
+            who = players[thinking]
             why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
             text.append(f"Waiting for {who}: {why}.", style="italic")
         elif thinking is not None and status:
             # A person plays it at another screen: not "thinking", which is said of a bot at work.
             where = "at the host" if status == AT_THE_HOST else "on another machine"
-            text.append(f"{possessive(game.players[thinking], start=True)} turn {where}.", style="italic")
+            text.append(f"{possessive(players[thinking], start=True)} turn {where}.", style="italic")
         elif thinking is not None and conceded:
-            text.append(f"A bot plays {possessive(game.players[thinking])} seat…", style="italic")
+            text.append(f"A bot plays {possessive(players[thinking])} seat…", style="italic")
         elif thinking is not None:
-            text.append(sentence(game.players[thinking], "be", " thinking…"), style="italic")
-        elif not game.is_over:
+            text.append(sentence(players[thinking], "be", " thinking…"), style="italic")
+        elif view.phase != "over":
             text.append(f"{possessive(name, start=True)} turn.", style="italic")
         return text
     text.append("Your turn" if not pass_and_play or is_you(name) else f"Your turn, {name}", style="bold")
     text.append(": ")
-    if stage == "choose" and not game.hand(game.current):
+    if stage == "choose" and not view.hand:
         text.append("your hand is empty, so you call Yaniv: press y.")
     elif stage == "choose":
         text.append("choose cards to drop (1-9, or ←→ and space), then enter.")
     elif stage == "take":
         text.append("dropping ")
         text.append_text(faces_text(list(drop), ascii_only))
-        count = len(game.takeable)
+        count = len(view.takeable)
         which = "1" if count == 1 else f"1-{count}"
         text.append(f". Take: 0/d the deck, or {which} a marked card." if count else ". Take: 0/d the deck.")
     elif stage == "slap":
-        card = game.slap_card
+        card = view.slap_card
         assert card is not None
         text.append("you took ")
         text.append_text(faces_text([card], ascii_only))
@@ -204,22 +202,22 @@ def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text 
 
 
 def draw(table: TableState) -> None:
-    """Show `table`'s game as it is now on its widgets (each redraws only what changed)."""
-    game = table.game
+    """Show the table as its viewer may see it now (`Session.view`: no hand while no one's may be seen) on its
+    widgets (each redraws only what changed)."""
+    view = table.session.view(table.viewer)
     ascii_only = table.ascii_only
     join = table.session.join_command
-    table.sub_title = f"{table.rules.name} · round {game.round_no}" + (f" · {join}" if join else "")
-    news_from = news_for(table)
-    draw_seats(table, news_from)
-    view = game.view(table.viewer if table.viewer is not None else game.current)
+    table.sub_title = f"{view.rules.name} · round {view.round_no}" + (f" · {join}" if join else "")
+    news_from = news_for(table, view)
+    draw_seats(table, view, news_from)
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
     table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only)
-    table.query_one(TurnLog).show(log_lines(game, view.seen, table.reshuffled_after, news_from, ascii_only))
-    draw_hand(table)
+    table.query_one(TurnLog).show(log_lines(view, table.reshuffled_after, news_from, ascii_only))
+    draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     conceded = table.thinking in table.session.meta.conceded
     pass_and_play = table.session.pass_and_play
-    prompt = prompt_text(table.stage, game, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded)
+    prompt = prompt_text(table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded)
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
         table.shown_lines = shown
@@ -227,34 +225,33 @@ def draw(table: TableState) -> None:
         table.query_one("#message", Static).update(message_text(table.message, ascii_only, table.tip))
 
 
-def draw_seats(table: TableState, news_from: int | None) -> None:
+def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> None:
     """Each seat in its box, or on one line each when the boxes would not fit across the screen."""
-    game = table.game
-    name_width = compact_name_width(game, table.size.width - 2)
+    players = view.players
+    name_width = compact_name_width(view, table.size.width - 2)
     seats = table.query_one("#seats")
     seats.set_class(bool(name_width), "-compact")
-    seats.styles.height = -(-len(game.players) // COMPACT_COLUMNS) if name_width else None
-    for seat, info in enumerate(seat_infos(table.session, table.viewer, table.thinking, news_from)):
+    seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
+    for seat, info in enumerate(seat_infos(view, table.session, table.viewer, table.thinking, news_from)):
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
 
 
-def draw_hand(table: TableState) -> None:
-    """The viewer's hand, face up with each card's key and value, or why no hand is shown."""
+def draw_hand(table: TableState, view: PlayerView) -> None:
+    """The viewer's hand (`view`'s own), face up with each card's key and value, or why no hand is shown."""
     hand_view = table.query_one(HandView)
-    game = table.game
     seat = table.viewer
     ascii_only = table.ascii_only
-    if seat is not None and game.out[seat]:
-        hand_view.show("You are out of this game: the others play on.", None, [], set(), None, ascii_only)
+    if seat is not None and view.out[seat]:
+        hand_view.show("You are out of this game: the others play on.", None, [], (), None, ascii_only)
         return
-    if seat is None or game.is_over:
-        hand_view.show("No hand is shown: it is not yours to see.", None, [], set(), None, ascii_only)
+    if seat is None or seat != view.seat or view.phase == "over":
+        hand_view.show("No hand is shown: it is not yours to see.", None, [], (), None, ascii_only)
         return
-    hand = table.hand_of(seat)
-    owner = f"{possessive(game.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
-    title = hand_title(owner, hand, game, table.fresh.get(seat), ascii_only)
+    hand = shown_order(view.hand, table.sort_by)
+    owner = f"{possessive(view.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
+    title = hand_title(owner, hand, view.rules, table.fresh.get(seat), ascii_only)
     if not hand:
-        hand_view.show(title, hand, [], set(), None, ascii_only)
+        hand_view.show(title, hand, [], (), None, ascii_only)
         return
     cursor = table.cursor if table.stage == "choose" else None
-    hand_view.show(title, hand, list(card_values(hand, game.rules)), set(table.chosen), cursor, ascii_only)
+    hand_view.show(title, hand, list(card_values(hand, view.rules)), table.chosen, cursor, ascii_only)

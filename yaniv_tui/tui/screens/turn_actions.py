@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from textual.binding import Binding
 
-from yaniv_tui.engine import Card, hand_value
+from yaniv_tui.engine import Card, PlayerView
 
 if TYPE_CHECKING:
     from yaniv_tui.table.session import TableSession
@@ -46,8 +46,9 @@ def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Bi
     return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
 
 
-def allowed(action: str, stage: Stage, session: TableSession) -> bool:
-    """Whether the table's key for `action` works now: in this stage, with this hand, as the engine says."""
+def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView) -> bool:
+    """Whether the table's key for `action` works now: in this stage, with this hand (`view`'s, the viewer's), as
+    the engine says."""
     if action == "say":
         return session.can_say
     if action == "skip_rest":
@@ -61,15 +62,12 @@ def allowed(action: str, stage: Stage, session: TableSession) -> bool:
         return True
     if stage not in stages:
         return False
-    game = session.game
-    if action in NEEDS_A_CARD and not game.hand(game.current):
+    if action in NEEDS_A_CARD and not view.hand:
         return False
     if action == "undo":
         return session.why_no_undo() is None
     if action in ("yaniv", "yaniv_refused"):
-        rules = game.rules
-        may_call = rules.may_call(hand_value(game.hand(game.current), rules))
-        return may_call if action == "yaniv" else not may_call
+        return view.may_call if action == "yaniv" else not view.may_call
     return True
 
 

@@ -52,10 +52,12 @@ class CardFace(Static):
 
     @dataclass
     class Clicked(Message):
-        """A card slot was clicked: `area` is "hand" or "pile", `index` its slot."""
+        """A card slot was clicked: `area` is "hand" or "pile", `index` its slot, `card` the card shown there (the
+        hand or the pile it is in says what that chooses)."""
 
         area: str
         index: int
+        card: Card | None = None
 
     def __init__(self, area: str, index: int, *, classes: str | None = None) -> None:
         super().__init__("", classes=classes)
@@ -84,4 +86,4 @@ class CardFace(Static):
 
     def on_click(self) -> None:
         if self.card is not None:
-            self.post_message(self.Clicked(self.area, self.index))
+            self.post_message(self.Clicked(self.area, self.index, self.card))

@@ -12,7 +12,7 @@ from textual.color import Color
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
-from yaniv_tui.engine import Game
+from yaniv_tui.engine import PlayerView
 
 from ..colours import colour
 
@@ -27,13 +27,13 @@ class Line:
     won: bool
 
 
-def score_lines(game: Game) -> list[Line]:
+def score_lines(view: PlayerView) -> list[Line]:
     """Each player's total after every round of the game, all of them; a player's line stops where they went out."""
-    winners = set(game.winners)
+    winners = set(view.winners)
     lines = []
-    for seat, name in enumerate(game.players):
+    for seat, name in enumerate(view.players):
         rounds, scores = [0], [0]
-        for number, result in enumerate(game.history, start=1):
+        for number, result in enumerate(view.history, start=1):
             total = result.scores[seat]
             if total is not None and result.hands[seat] is not None:  # a seat out keeps its total, and no hand
                 rounds.append(number)
@@ -42,9 +42,9 @@ def score_lines(game: Game) -> list[Line]:
     return lines
 
 
-def lucky_resets(game: Game) -> list[tuple[int, int]]:
+def lucky_resets(view: PlayerView) -> list[tuple[int, int]]:
     """Each lucky reset as (round, the total it was reset to)."""
-    return [(number, now) for number, result in enumerate(game.history, start=1) for _seat, _was, now in result.resets]
+    return [(number, now) for number, result in enumerate(view.history, start=1) for _seat, _was, now in result.resets]
 
 
 def round_ticks(rounds: int, most: int = 12) -> list[int]:
@@ -82,16 +82,16 @@ def seat_rgb(seat: int) -> tuple[int, int, int]:
     return rgb(LINE_COLOURS[seat % len(LINE_COLOURS)])
 
 
-def chart_key(game: Game) -> Text:
+def chart_key(view: PlayerView) -> Text:
     """The chart's key in one line: each player's colour and name, the end score, the lucky reset's mark."""
     text = Text()
-    for seat, line in enumerate(score_lines(game)):
+    for seat, line in enumerate(score_lines(view)):
         text.append("━━ ", style=Color(*seat_rgb(seat)).hex6)
         text.append(line.name, style="bold" if line.won else "")
         text.append("  ")
     text.append("── ", style=colour("bad"))
-    text.append(f"end score {game.rules.end_limit}")
-    if lucky_resets(game):
+    text.append(f"end score {view.rules.end_limit}")
+    if lucky_resets(view):
         text.append("  ◆ ", style=colour("gold"))
         text.append("lucky reset")
     return text
@@ -103,12 +103,12 @@ def drawing_order(lines: list[Line]) -> list[int]:
     return sorted(range(len(lines)), key=lambda seat: (-lines[seat].scores[-1], seat))
 
 
-def draw_chart(plt: Plot, game: Game) -> None:
+def draw_chart(plt: Plot, view: PlayerView) -> None:
     """Every player's score after every round as a line, the end score as a line, each lucky reset marked, and
     each line's last point marked, the highest last: every player's line shows, even one drawn over."""
-    rounds = len(game.history)
-    limit = game.rules.end_limit
-    lines = score_lines(game)
+    rounds = len(view.history)
+    limit = view.rules.end_limit
+    lines = score_lines(view)
     order = drawing_order(lines)
     plt.clear_figure()
     plt.hline(limit, color=rgb("bad"))  # first: under the lines, which show where they cross it
@@ -118,7 +118,7 @@ def draw_chart(plt: Plot, game: Game) -> None:
     for seat in reversed(order):
         line = lines[seat]
         plt.scatter(line.rounds[-1:], line.scores[-1:], marker=LAST_POINT, color=seat_rgb(seat))
-    resets = lucky_resets(game)
+    resets = lucky_resets(view)
     if resets:
         plt.scatter([r for r, _ in resets], [s for _, s in resets], marker="◆", color=rgb("gold"))
     top = max([limit, *(max(line.scores) for line in lines)])
@@ -134,11 +134,11 @@ def draw_chart(plt: Plot, game: Game) -> None:
 class ScoreChart(PlotextPlot):
     """The chart of one finished game, drawn anew at every size (so it depends on nothing but the game and its size)."""
 
-    def __init__(self, game: Game, *, id: str | None = None) -> None:
+    def __init__(self, view: PlayerView, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.game = game
+        self.table_view = view
         self.theme = "clear"  # the screen's own background and ink, so a Textual theme restyles it
 
     def render(self) -> RenderResult:
-        draw_chart(self.plt, self.game)
+        draw_chart(self.plt, self.table_view)
         return super().render()

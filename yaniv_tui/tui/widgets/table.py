@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -141,10 +143,10 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int =
 
 
 class DeckView(Static):
-    """The face-down deck with its count; click it to take the top card."""
+    """The face-down deck with its count; a click on it posts `Chosen`."""
 
-    class Clicked(Message):
-        """The deck was clicked."""
+    class Chosen(Message):
+        """The player chose to take the deck's top card."""
 
     _shown: tuple[int, bool, str, int] | None = None
 
@@ -157,7 +159,7 @@ class DeckView(Static):
         self.border_subtitle = f"{count}"
 
     def on_click(self) -> None:
-        self.post_message(self.Clicked())
+        self.post_message(self.Chosen())
 
 
 class CardRow(Horizontal):
@@ -178,7 +180,14 @@ class CardRow(Horizontal):
 
 
 class PileView(Vertical):
-    """The previous drop, its takeable cards marked with the key that takes them."""
+    """The previous drop, its takeable cards marked with the key that takes them; a click on a card posts
+    `TakeChosen` with that card."""
+
+    @dataclass
+    class TakeChosen(Message):
+        """The player chose to take `card` from the previous drop (the screen refuses one that is not marked)."""
+
+        card: Card
 
     _shown: tuple[object, ...] = ()
 
@@ -210,9 +219,22 @@ class PileView(Vertical):
             slot.show(drop[index] if index < len(drop) else None, ascii_only, key=keys.get(index, ""))
             slot.set_class(index in marked, "-takeable")
 
+    @on(CardFace.Clicked)
+    def card_clicked(self, event: CardFace.Clicked) -> None:
+        event.stop()
+        if event.card is not None:
+            self.post_message(self.TakeChosen(event.card))
+
 
 class HandView(Vertical):
-    """Your hand: each card with its key and value, the chosen ones raised, and the hand's total."""
+    """Your hand: each card with its key and value, the chosen ones raised, and the hand's total; a click on a
+    card posts `Toggled` with its place."""
+
+    @dataclass
+    class Toggled(Message):
+        """The player chose or unchose the card at `index` of the hand as shown."""
+
+        index: int
 
     _shown: tuple[object, ...] = ()
     _ascii = False
@@ -230,7 +252,7 @@ class HandView(Vertical):
         title: str | Text,
         cards: tuple[Card, ...] | None,
         values: list[int],
-        chosen: set[int],
+        chosen: Sequence[int],
         cursor: int | None,
         ascii_only: bool,
     ) -> None:
@@ -248,6 +270,11 @@ class HandView(Vertical):
             slot.show(card, ascii_only, key=str(index + 1) if index < 9 else "", value=value)
             slot.set_class(index in chosen, "-chosen")
             slot.set_class(index == cursor, "-cursor")
+
+    @on(CardFace.Clicked)
+    def card_clicked(self, event: CardFace.Clicked) -> None:
+        event.stop()
+        self.post_message(self.Toggled(event.index))
 
 
 def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
