@@ -20,7 +20,9 @@ from yaniv_tui.engine import (
     drop_kind,
     hand_value,
     legal_drops,
+    load_ruleset,
     parse_cards,
+    preset_paths,
     ruleset_from_dict,
     score_round,
 )
@@ -331,3 +333,54 @@ def test_an_extra_penalty_for_each_additional_assafer():
 )
 def test_bad_values_are_refused_in_one_line(data: dict[str, object], message: str):
     refused(data, message)
+
+
+# -- the presets of other programs' tables ------------------------------------------------------------------------
+
+OTHER_TABLES = {
+    "bga": "Board Game Arena",
+    "yaniv-games": "yaniv.games",
+    "fuzzymango": "fuzzymango/yaniv2",
+    "jdross": "jdross/yaniv",
+    "cpp-yaniv": "DenverCoder1/CPP-Yaniv",
+}
+
+
+@pytest.mark.parametrize(("preset", "program"), OTHER_TABLES.items())
+def test_each_program_table_ships_naming_its_source(preset: str, program: str):
+    """Each names the page or file it follows in `source` and its opening comment, says in its description what is
+    distinctive, and is told apart from the four presets of our sources by a `source` that is not `source 00N`."""
+    rules = load_ruleset(preset)
+    assert rules.id == preset and rules.name and rules.description
+    assert program.split("/")[0] in rules.source and not rules.source.startswith("source ")
+    text = preset_paths()[preset].read_text(encoding="utf-8")
+    assert text.startswith("#") and program in text.split("\n\n")[0].split("name =")[0]
+
+
+def test_the_program_tables_play_their_distinctive_rules():
+    """What each description promises, read back from the files."""
+    bga, games, yaniv2, jdross, cpp = (load_ruleset(p) for p in OTHER_TABLES)
+    assert not bga.jokers_in_sets and bga.assaf_on_tie and bga.slap_after == "single"
+    assert games.empty_hand == "wins_at_once" and games.yaniv_limit == 7 and games.max_players == 4
+    assert (yaniv2.run_min_natural, yaniv2.end_mode, yaniv2.end_limit, yaniv2.yaniv_limit_choices) == (
+        2,
+        "first_to_limit",
+        100,
+        (3, 5, 7, 11),
+    )
+    assert jdross.slap_runs and not jdross.slap_last_card and not jdross.assaf_caller_adds_hand
+    assert not jdross.assaf_others_score and jdross.resets == ((50, 0), (100, 50))
+    assert cpp.yaniv_limit == 7 and cpp.assaf_on_tie and cpp.take_from_set == "any"
+    assert cpp.reset_target(150) == 75 and cpp.reset_target(250) == 125  # halved, before anyone is out
+
+
+def test_cpp_yaniv_halves_a_score_landing_on_a_multiple_of_50():
+    """CPP-Yaniv: "If a player's score lands on an exact multiple of 50 (ex. 50, 100, 150, 200), their score is
+    divided in half" (REDUCTION_IS_HALF)."""
+    rules = load_ruleset("cpp-yaniv")
+    result = score_round(rules, [140, 90], [parse_cards("AS 2C"), parse_cards("KD")], 0)
+    assert result.scores == (140, 50)
+    result = score_round(rules, [190, 0], [parse_cards("5S 2C"), parse_cards("AD 2D")], 0)
+    assert result.assaf and result.scores == (190 + 7 + 30, 0)
+    result = score_round(rules, [0, 140], [parse_cards("AS"), parse_cards("KD")], 0)
+    assert result.scores == (0, 75)
