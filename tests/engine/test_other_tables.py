@@ -11,6 +11,7 @@ import pytest
 from tests.playing import deal, play, snapshot
 from yaniv_tui.engine import (
     JOKER,
+    PRESET_GROUPS,
     CallYaniv,
     Game,
     Play,
@@ -22,6 +23,7 @@ from yaniv_tui.engine import (
     legal_drops,
     load_ruleset,
     parse_cards,
+    preset_group,
     preset_paths,
     ruleset_from_dict,
     score_round,
@@ -384,3 +386,13 @@ def test_cpp_yaniv_halves_a_score_landing_on_a_multiple_of_50():
     assert result.assaf and result.scores == (190 + 7 + 30, 0)
     result = score_round(rules, [0, 140], [parse_cards("AS"), parse_cards("KD")], 0)
     assert result.scores == (0, 75)
+
+
+def test_the_presets_of_our_sources_come_first_then_the_program_tables():
+    """The group of a shipped preset is knowable from it (its `source`), and the list puts our four first, as the
+    setup screen and `yaniv rulesets` show them (issue 31: the other tables "below our four")."""
+    ids = list(preset_paths())
+    assert ids[:4] == ["israeli", "seven-cards", "sursis", "yanivo"]
+    assert sorted(ids[4:]) == ids[4:] == sorted(OTHER_TABLES)
+    assert {preset_group(load_ruleset(i)) for i in ids[:4]} == {"sources"}
+    assert {preset_group(load_ruleset(i)) for i in ids[4:]} == {"programs"} and PRESET_GROUPS == ("sources", "programs")
