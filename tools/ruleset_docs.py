@@ -24,9 +24,9 @@ INTROS = {
     "values": "A card's value in hand. Two to ten always count their face value.",
     "take": "Which cards of the previous player's drop may be taken instead of the deck's top card. A single can "
     "always be taken.",
-    "resets": "Lucky resets: a round that adds points (more than 0) and lands a score exactly on a listed total "
-    "drops it. A reset is applied once (it does not chain into another) and before anyone is knocked out or the "
-    "game's end is checked.",
+    "resets": "Lucky resets: a round that adds points (more than 0; see `on_zero_added` and `with_penalty`) and "
+    "lands a score exactly on a listed total drops it. A reset is applied once (it does not chain into another) "
+    "and before anyone is knocked out or the game's end is checked.",
     "bonus": "The house rule of source 000: a player who wins rounds with a hand of 0 takes points off their score.",
 }
 

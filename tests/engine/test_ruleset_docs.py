@@ -65,7 +65,7 @@ def test_the_script_checks_from_the_command_line() -> None:
 def test_the_readme_stands_on_its_own(docs: ModuleType) -> None:
     """Before: it pointed at shared/RULES.md and shared/seeds/, which a clone does not have. It names each source
     by its title, and says which source each preset follows."""
-    from yaniv_tui.engine import preset_paths
+    from yaniv_tui.engine import load_ruleset, preset_paths
 
     text = docs.README.read_text(encoding="utf-8")
     assert "shared/" not in text and "seeds/" not in text and "RULES.md" not in text
@@ -79,5 +79,10 @@ def test_the_readme_stands_on_its_own(docs: ModuleType) -> None:
     for number, title in titles.items():
         assert f"source {number}" in sources and title in sources
     for preset in preset_paths():
-        heading = next(line for line in text.splitlines() if line.startswith(f"### `{preset}` (source "))
-        assert heading.split("(source ")[1][:3] in titles
+        heading = next(line for line in text.splitlines() if line.startswith(f"### `{preset}` ("))
+        source = load_ruleset(preset).source
+        if source.startswith("source "):
+            assert heading.split("(source ")[1][:3] in titles and source[7:10] in titles
+        else:  # a preset of another program's table names it, as its `source` does (issue 31)
+            named = source.split(":")[0].split(" (")[0]
+            assert heading.startswith(f"### `{preset}` (from ") and named.split("/")[-1] in heading, heading

@@ -263,6 +263,12 @@ RULE_VALUE = {
     "resets": st.lists(st.tuples(st.integers(0, 300), st.integers(-5, 300)), max_size=3, unique_by=lambda p: p[0]).map(
         tuple
     ),
+    # A card's own value (issue 31): card codes, now and then not a card, and values in and out of range.
+    "card_values": st.lists(
+        st.tuples(st.sampled_from(["KH", "10S", "AC", "JK", "ZZ"]), st.integers(-60, 60)),
+        max_size=3,
+        unique_by=lambda p: p[0],
+    ).map(tuple),
 }
 
 

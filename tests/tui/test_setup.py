@@ -34,7 +34,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> Non
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         presets = setup.query_one("#presets", OptionList)
-        presets.highlighted = list(setup.presets).index("yanivo") * 2  # a separator between presets
+        presets.highlighted = presets.get_option_index("yanivo")
         await pilot.pause()
         assert setup.ruleset_id == "yanivo"
         end = setup.query_one("#end-limit", Choice)

@@ -16,13 +16,13 @@ def heaviest_drop(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int] | N
     """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much, and its worth.
 
     `worth` gives each rank's points (index 0 the joker); None weighs each drop as the engine
-    counts a hand, jack swing and all. An empty hand has no drop: ((), 0). The drop is the one
+    counts a hand, jack swing and cards of their own value all. An empty hand has no drop: ((), 0). The drop is the one
     scanning `legal_drops` finds, without listing every drop: singles, sets and runs are weighed
     in the same order, a hand with no two cards of a rank, no joker and no suit long enough for a
     run has only its singles, and a suit whose cards cannot reach the best worth so far is not laid out.
     """
     if worth is None:
-        if rules.jack_swing:
+        if not rules.plain_values:  # the jack swing, or cards with a value of their own
             return _by_listing(hand, rules)
         worth = rules.rank_values
     if not hand:
@@ -109,7 +109,7 @@ def heaviest_worth(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int]) -
                     gaps = span - naturals
                     if gaps > run_jokers:
                         break
-                    spare = min(run_jokers - gaps, 13 - span)
+                    spare = min(run_jokers - gaps, 13 - span) if rules.joker_ends else 0
                     if naturals < min_natural or span + spare < run_min:
                         continue
                     extra = (gaps + (spare if joker_worth > 0 else max(0, run_min - span))) * joker_worth

@@ -26,15 +26,17 @@ class MediumBot:
             return CallYaniv()
         best_drop, _ = heaviest_drop(view.hand, rules)
         values = rules.rank_values
+        own = rules.own_values  # cards with a value of their own: rarely any, so the rank's value is read first
         # A pile card is worth taking only when it is lower than every card dropped:
         # then the hand surely gets lower, and two medium bots cannot swap cards forever.
         take = None
         low = self.take_at_most + 1
         for card in best_drop:
-            if values[card[0]] < low:
-                low = values[card[0]]
+            card_worth = rules.value_of(card) if own else values[card[0]]
+            if card_worth < low:
+                low = card_worth
         for card in view.takeable:
-            card_worth = values[card[0]]
+            card_worth = rules.value_of(card) if own else values[card[0]]
             if card_worth < low:
                 low, take = card_worth, card
         if take is None and view.deck_size == 0:

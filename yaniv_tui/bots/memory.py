@@ -9,12 +9,14 @@ from yaniv_tui.engine import Card, PlayerView, Ruleset, full_deck_of, hand_value
 _FULL_DECKS: dict[tuple[int, int], Counter[Card]] = {}
 
 
-def full_deck(rules: Ruleset, players: int) -> Counter[Card]:
-    """Every card of a game of `players` seats under `rules`, counted (shared: do not change it)."""
-    key = (rules.jokers_per_deck, rules.decks_for(players))
+def full_deck(rules: Ruleset, players: int, playing: int | None = None) -> Counter[Card]:
+    """Every card of a round of a game of `players` seats (`playing` of them still in) under `rules`, counted
+    (shared: do not change it)."""
+    playing = players if playing is None else playing
+    key = (rules.jokers_per_deck, rules.decks_for(rules.dealing_for(players, playing)))
     deck = _FULL_DECKS.get(key)
     if deck is None:
-        deck = Counter(full_deck_of(rules, players))
+        deck = Counter(full_deck_of(rules, players, playing))
         _FULL_DECKS[key] = deck
     return deck
 
@@ -58,7 +60,8 @@ class Memory:
                 held[turn.take] += 1
                 fresh[seat] = False
                 pile_takes[seat] += 1
-        unseen = full_deck(rules, n).copy()
+        playing = sum(1 for size in view.hand_sizes if size is not None)
+        unseen = full_deck(rules, n, playing).copy()
         unseen.subtract(view.hand)
         unseen.subtract(view.discards)
         unseen.subtract(view.previous_drop)

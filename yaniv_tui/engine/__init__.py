@@ -41,10 +41,12 @@ from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cell
 from .ruleset import Ruleset
 from .ruleset_file import (
     KEYS,
+    PRESET_GROUPS,
     RulesetError,
     check_ruleset,
     load_ruleset,
     load_ruleset_file,
+    preset_group,
     preset_paths,
     presets_dir,
     ruleset_from_dict,
@@ -62,6 +64,7 @@ __all__ = [
     "JOKER",
     "KEYS",
     "MAX_NAME",
+    "PRESET_GROUPS",
     "SAVED_NAME",
     "STATE_FIELDS",
     "Action",
@@ -106,6 +109,7 @@ __all__ = [
     "name_cells",
     "parse_card",
     "parse_cards",
+    "preset_group",
     "preset_paths",
     "presets_dir",
     "ruleset_from_dict",

@@ -7,8 +7,9 @@ from collections import Counter
 from typing import Any
 
 from .cards import Card
-from .drops import drop_kind, hand_value, slap_matches
-from .scoring import RoundScore, score_round
+from .deal import full_deck_of
+from .drops import drop_kind, hand_value, may_slap, slapped_group
+from .scoring import RoundScore, next_first, score_round
 from .state import GameState, S
 from .state import fail as _fail
 
@@ -75,12 +76,12 @@ def _check_rounds(game: GameState) -> None:
     game's decks hold it, a caller allowed to call, and every figure what the hands, the caller and the totals
     before it give under the rules (the round is scored again, as the call scored it)."""
     rules = game.rules
-    full = Counter(game.full_deck())
     n = len(game.players)
     scores: list[int | None] = [0] * n
     wins = [0] * n
     for i, score in enumerate(game.history):
         where = f"history[{i}]"
+        full = Counter(full_deck_of(rules, n, sum(1 for hand in score.hands if hand is not None)))
         held: Counter[Card] = Counter()
         for s, hand in enumerate(score.hands):
             if hand is None:
@@ -90,7 +91,7 @@ def _check_rounds(game: GameState) -> None:
                     f"{where}.hands[{s}]",
                     f"{len(hand)} cards, but a hand holds at most {rules.hand_size} under {rules.name}",
                 )
-            if not hand and not rules.slap_down:
+            if not hand and not rules.slap_empties:
                 raise _fail(
                     f"{where}.hands[{s}]", f"no cards, but only a slap-down empties a hand and {rules.name} has none"
                 )
@@ -137,8 +138,10 @@ def _check_hand_sizes(game: GameState, seats: list[int]) -> None:
         size = len(game.hands[s] or ())
         if size > rules.hand_size:
             raise _fail(f"hands[{s}]", f"{size} cards, but a hand holds at most {rules.hand_size} under {rules.name}")
-        if size == 0 and not rules.slap_down:
+        if size == 0 and not rules.slap_empties:
             raise _fail(f"hands[{s}]", f"no cards, but only a slap-down empties a hand and {rules.name} has none")
+        if size == 0 and rules.empty_hand == "wins_at_once" and game.phase != "over":
+            raise _fail(f"hands[{s}]", f"no cards, but an emptied hand wins the round at once under {rules.name}")
         if size != left[s]:
             raise _fail(f"hands[{s}]", f"{size} cards, but seat {s}'s turns this round leave it {left[s]}")
 
@@ -155,10 +158,11 @@ def _check_turn_order(game: GameState, seats: list[int]) -> None:
     n = len(game.players)
     started = game.history[:-1] if game.phase == "over" else game.history
     first: int | None = None
-    if started:
-        first = started[-1].winner
-    elif game.dealer is not None:
+    moving = game.rules.next_first == "left_of_last_first"  # the deal moves on from the dealer, if known
+    if game.dealer is not None and (not started or moving):
         first = _next_in(game.dealer, seats, n)
+    elif started and not moving:
+        first = next_first(game.rules, started[-1], [s not in seats for s in range(n)], None)[0]
     expected = first
     for i, turn in enumerate(game.log):
         if turn.seat not in seats:
@@ -188,10 +192,8 @@ def _check_log(game: GameState) -> None:
             raise _fail(
                 f"log[{i}].drop", f"{' '.join(c.code for c in turn.drop)} is not a set or run under {rules.name}"
             )
-        if turn.slapped is not None and (
-            not rules.slap_down or kind == "run" or not slap_matches(turn.drop, turn.slapped, jokers=rules.slap_jokers)
-        ):
-            raise _fail(f"log[{i}].slapped", "a slap-down needs the rule and a card matching a single or set")
+        if turn.slapped is not None and (not rules.slap_down or not may_slap(turn.drop, kind, turn.slapped, rules)):
+            raise _fail(f"log[{i}].slapped", "a slap-down needs the rule and a card matching the drop as it allows")
         cards = held.setdefault(turn.seat, Counter())
         cards.subtract(turn.drop)
         if turn.slapped is not None:
@@ -217,7 +219,8 @@ def _check_pile(game: GameState) -> None:
         raise _fail("pile", "must end with the previous drop, of at least one card")
     if game.log:
         last = game.log[-1]
-        dropped = last.drop + (() if last.slapped is None else (last.slapped,))
+        kind = "single" if len(last.drop) == 1 else drop_kind(last.drop, game.rules) or "set"
+        dropped = last.drop if last.slapped is None else slapped_group(last.drop, last.slapped, kind)
         if pile[-1] != dropped:
             raise _fail("pile", f"must end with the last drop, {' '.join(c.code for c in dropped)}")
     elif len(pile) != 1 or len(pile[0]) != 1:
@@ -237,5 +240,7 @@ def _check_phase(game: GameState) -> None:
         raise _fail("slap_card", "must be a card in the current player's hand")
     if last.take is not None or last.slapped is not None:
         raise _fail("log", "a slap-down comes right after the current player drew from the deck")
-    if game.previous_kind == "run" or not slap_matches(last.drop, drawn, jokers=game.rules.slap_jokers):
+    if not may_slap(last.drop, game.previous_kind, drawn, game.rules):
         raise _fail("slap_card", f"{drawn} does not match the drop {' '.join(c.code for c in last.drop)}")
+    if not game.rules.slap_last_card and len(game.hands[game.current] or ()) == 1:
+        raise _fail("slap_card", f"{drawn} is the last card in hand, and {game.rules.name} slaps no last card")

@@ -46,9 +46,10 @@ def check_setup(rules: Ruleset, players: Sequence[str], seed: int | None, first:
 _FULL_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
 
 
-def full_deck_of(rules: Ruleset, players: int) -> tuple[Card, ...]:
-    """Every card of a game of `players` seats under `rules`, in a fixed order."""
-    key = (rules.jokers_per_deck, rules.decks_for(players))
+def full_deck_of(rules: Ruleset, players: int, playing: int | None = None) -> tuple[Card, ...]:
+    """Every card of a round of a game of `players` seats under `rules` (`playing` of them still in; all by
+    default), in a fixed order."""
+    key = (rules.jokers_per_deck, rules.decks_for(rules.dealing_for(players, players if playing is None else playing)))
     cards = _FULL_DECKS.get(key)
     if cards is None:
         cards = _FULL_DECKS[key] = tuple(standard_deck(key[0]) * key[1])
@@ -78,7 +79,8 @@ def deal(
     turned up (where the rules say so), then the rest is the deck. `stacked` gives the top of that order;
     the cards not given are shuffled below it (GameSetupError: more of a card than the game has).
     """
-    cards = list(full_deck_of(rules, len(out)))
+    playing = len(out) - sum(out)
+    cards = list(full_deck_of(rules, len(out), playing))
     if stacked:
         rest = Counter(cards)
         rest.subtract(stacked)
@@ -86,7 +88,7 @@ def deal(
         if missing:
             raise GameSetupError(
                 f"the stacked deck holds more {cards_text(missing)} than this game's "
-                f"{rules.decks_for(len(out))} deck(s) have"
+                f"{rules.decks_for(rules.dealing_for(len(out), playing))} deck(s) have"
             )
         below = list(rest.elements())
         shuffle(rng, below)

@@ -52,7 +52,8 @@ def game_from_view(
     if not check:
         # The expert's own guesses, dealt from the view's unseen cards: set, not checked, as it makes thousands.
         return _unchecked(view, game_hands, list(deck), pile_groups, seed)
-    _check_cards(full_deck_of(rules, n), deck, pile_groups, game_hands)
+    playing = sum(1 for hand in game_hands if hand is not None)
+    _check_cards(full_deck_of(rules, n, playing), deck, pile_groups, game_hands)
     try:
         return Game.from_state(
             rules,

@@ -17,20 +17,26 @@ class DropError(ValueError):
 
 
 def hand_value(cards: Iterable[Card], rules: Ruleset) -> int:
-    """What a hand counts: the sum of its cards, with the jack swing where the rules have it."""
+    """What a hand counts: the sum of its cards, each at its own value where the rules give it one
+    (`values.cards`), with the jack swing where the rules have it."""
     values = rules.rank_values
-    if not rules.jack_swing:
+    if rules.plain_values:
         total = 0
         for card in cards:  # a plain loop: cheaper than sum() of a list comprehension on a hand of a few cards
             total += values[card[0]]
         return total
+    own = rules.own_values
+    swing = rules.jack_swing
     total = 0
     jacks = 0
-    for rank, _ in cards:
-        if rank == JACK:
+    for card in cards:
+        value = own.get(card)
+        if value is not None:
+            total += value
+        elif swing and card[0] == JACK:
             jacks += 1
         else:
-            total += values[rank]
+            total += values[card[0]]
     if not jacks:
         return total
     low = total + jacks * rules.jack_low
@@ -39,10 +45,10 @@ def hand_value(cards: Iterable[Card], rules: Ruleset) -> int:
 
 def card_values(hand: Sequence[Card], rules: Ruleset) -> tuple[int, ...]:
     """Each card's part of the hand value, in hand order; they add up to `hand_value` (jacks swing together)."""
-    values = [rules.rank_values[card.rank] for card in hand]
-    jacks = [i for i, card in enumerate(hand) if card.rank == JACK]
+    values = [rules.value_of(card) for card in hand]
+    jacks = [i for i, card in enumerate(hand) if card.rank == JACK and card not in rules.own_values]
     if rules.jack_swing and jacks:
-        others = hand_value([c for c in hand if c.rank != JACK], rules)
+        others = hand_value([c for i, c in enumerate(hand) if i not in jacks], rules)
         each = (hand_value(hand, rules) - others) // len(jacks)
         for i in jacks:
             values[i] = each
@@ -98,7 +104,8 @@ def _run_span(cards: Sequence[Card], rules: Ruleset) -> tuple[int, int, int] | N
     if naturals < rules.run_min_natural or (jokers and not rules.jokers_in_runs):
         return None
     low, high = min(ranks), max(ranks)
-    if high - low + 1 - naturals > jokers:
+    gaps = high - low + 1 - naturals
+    if gaps > jokers or (gaps < jokers and not rules.joker_ends):
         return None
     return low, high, jokers
 
@@ -199,6 +206,9 @@ def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
         return f"{text} is not a legal drop: jokers are not wild in runs under these rules"
     if len(naturals) < rules.run_min_natural:
         return f"{text} is not a legal drop: a run needs at least {rules.run_min_natural} cards that are not jokers"
+    ranks = [c.rank for c in naturals]
+    if not rules.joker_ends and len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) + 1 < len(cards):
+        return f"{text} is not a legal drop: jokers only fill gaps inside a run under these rules, never its ends"
     return f"{text} is not a legal drop: a run's cards must follow each other (ace is low only)"
 
 
@@ -216,6 +226,38 @@ def slap_matches(drop: Sequence[Card], card: Card, *, jokers: bool = True) -> bo
     unless `jokers` is false (the rules' `slap_jokers`: a slap-down then matches natural ranks only)."""
     ranks = {c.rank for c in drop if c.rank} or {0}
     return ranks == {card.rank} and (jokers or card.rank != 0)
+
+
+def _run_start(run: Sequence[Card]) -> int:
+    """The rank a laid-out run (ascending, jokers in place) starts at."""
+    i, natural = next((i, c) for i, c in enumerate(run) if c.rank)
+    return natural.rank - i
+
+
+def _run_end(run: Sequence[Card], card: Card) -> str:
+    """Which end of a laid-out run a natural `card` of its suit extends: "low", "high", or "" for neither."""
+    suit = next(c.suit for c in run if c.rank)
+    if card.rank == 0 or card.suit != suit:
+        return ""
+    start = _run_start(run)
+    return "low" if card.rank == start - 1 else "high" if card.rank == start + len(run) else ""
+
+
+def may_slap(drop: Sequence[Card], kind: DropKind, card: Card, rules: Ruleset) -> bool:
+    """Whether `card`, just drawn from the deck after dropping `drop` (laid out, of `kind`), may be slapped down onto
+    it under the rules' slap-down readings (whether the hand may be emptied is the game's to say)."""
+    if kind == "run":
+        return rules.slap_runs and _run_end(drop, card) != ""
+    if kind == "set" and rules.slap_after == "single":
+        return False
+    return slap_matches(drop, card, jokers=rules.slap_jokers)
+
+
+def slapped_group(drop: Sequence[Card], card: Card, kind: DropKind) -> tuple[Card, ...]:
+    """The group on the pile once `card` is slapped down onto `drop`: a run's card at the end it extends."""
+    if kind == "run" and _run_end(drop, card) == "low":
+        return (card, *drop)
+    return (*drop, card)
 
 
 def legal_drops(hand: Iterable[Card], rules: Ruleset) -> list[tuple[Card, ...]]:
@@ -322,7 +364,8 @@ def _add_runs(
                 middle = tuple(card_of[r] if r in chosen else JOKER for r in range(low, high + 1))
             else:
                 middle = tuple(card_of[r] for r in chosen)
-            for extra in range(max(0, run_min - span), jokers - gaps + 1):
+            spare_jokers = jokers - gaps if rules.joker_ends else 0
+            for extra in range(max(0, run_min - span), spare_jokers + 1):
                 if span + extra > 13:
                     break
                 if size == 1 and rules.jokers_in_sets and 1 + extra >= rules.set_min:

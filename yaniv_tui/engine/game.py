@@ -9,9 +9,9 @@ from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card, parse_cards
 from .checks import check_state
 from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
-from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, slap_matches, takeable
+from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, may_slap, slapped_group, takeable
 from .ruleset import Ruleset
-from .scoring import RoundScore, Standing, final_standings, score_round
+from .scoring import RoundScore, Standing, final_standings, next_first, score_round
 from .state import GameState, GameStateError, build
 from .view import PlayerView, legal_actions_for
 
@@ -84,6 +84,8 @@ class Game(GameState):
                 first = (dealer + 1) % n
             else:
                 first = rng.randrange(n)
+        if rules.next_first == "left_of_last_first" and dealer is None:
+            dealer = (first - 1) % n  # the deal moves round the table from the seat before the first
         stacked = parse_cards(deck) if isinstance(deck, str) else None if deck is None else list(deck)
         out = [False] * n
         hands, cards, pile = deal(rules, out, rng, stacked)
@@ -317,7 +319,12 @@ class Game(GameState):
         self.log.append(_new_turn(Turn, (current, drop, take, None)))
         if not deck:
             self._reshuffle()
-        if take is None and rules.slap_down and kind != "run" and slap_matches(drop, drawn, jokers=rules.slap_jokers):
+        if (
+            take is None
+            and rules.slap_down
+            and (rules.slap_last_card or len(rest) > 1)
+            and may_slap(drop, kind, drawn, rules)
+        ):
             self.phase = "slap"
             self.slap_card = drawn
             return
@@ -336,7 +343,7 @@ class Game(GameState):
         hand = self.hands[self.current]
         assert hand is not None
         hand.remove(action.card)
-        group = self.pile[-1] + (action.card,)
+        group = slapped_group(self.pile[-1], action.card, self.previous_kind)
         self.pile[-1] = group
         kind = drop_kind(group, self.rules) or "set"
         self.previous_kind = kind
@@ -344,6 +351,9 @@ class Game(GameState):
         last = self.log[-1]
         self.log[-1] = Turn(last.seat, last.drop, last.take, action.card)
         self.slap_card = None
+        if not hand and self.rules.empty_hand == "wins_at_once":
+            self._end_round(self.current)  # the emptied hand wins the round at once
+            return
         self._next_turn()
 
     def _reshuffle(self) -> None:
@@ -373,7 +383,12 @@ class Game(GameState):
             raise IllegalActionError(
                 f"cannot call Yaniv: the hand is worth {value}, above the limit of {self.rules.yaniv_limit}"
             )
-        result = score_round(self.rules, self.scores, self.hands, self.current, zero_wins=self.zero_wins)
+        self._end_round(self.current)
+
+    def _end_round(self, caller: int) -> None:
+        """Score the round `caller` ends (a call, or a hand emptied under `empty_hand = "wins_at_once"`), then
+        end the game or deal the next round."""
+        result = score_round(self.rules, self.scores, self.hands, caller, zero_wins=self.zero_wins)
         self.history.append(result)
         self.scores = list(result.scores)
         self.zero_wins = list(result.zero_wins)
@@ -383,4 +398,5 @@ class Game(GameState):
             self.phase = "over"
             self.hands = [None if h is None else list(h) for h in result.hands]
             return
-        self._deal(result.winner)
+        first, self.dealer = next_first(self.rules, result, self.out, self.dealer)
+        self._deal(first)

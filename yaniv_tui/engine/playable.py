@@ -12,9 +12,10 @@ import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .cards import JACK
+from .cards import JACK, standard_deck
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .ruleset import Ruleset
 
 #: Totals the walk of scores may look at before it gives up looking for a wall (and lets the rules play).
@@ -36,10 +37,13 @@ class Problem:
 
 
 def _card_values(rules: Ruleset, decks: int) -> tuple[list[int], int]:
-    """The deck's values in hand, jacks left out, sorted; and how many jacks it holds."""
-    values = [rules.card_value(rank) for rank in range(1, 14) if rank != JACK for _ in range(4 * decks)]
+    """The deck's values in hand, swinging jacks left out, sorted; and how many swinging jacks it holds (a jack
+    with a value of its own, or any jack without the swing, is counted at its value)."""
+    swinging = [card for card in standard_deck(0) if card.rank == JACK and card not in rules.own_values]
+    swinging = swinging if rules.jack_swing else []
+    values = [rules.value_of(card) for card in standard_deck(0) if card not in swinging] * decks
     values += [rules.joker_value] * (rules.jokers_per_deck * decks)
-    return sorted(values), 4 * decks
+    return sorted(values), len(swinging) * decks
 
 
 def hand_sizes(rules: Ruleset, decks: int, gathered: int = 14) -> set[int]:
@@ -56,13 +60,14 @@ def hand_sizes(rules: Ruleset, decks: int, gathered: int = 14) -> set[int]:
         sets |= set(range(rules.set_min, min(gathered, jokers) + 1))
     runs = set(range(rules.run_min, min(gathered, 13) + 1))  # a run lies within ace to king
     groups = {1} | sets | runs
+    slapped = {1} | (sets if rules.slap_after == "single_or_set" else set()) | (runs if rules.slap_runs else set())
     sizes = {rules.hand_size}
     todo = [rules.hand_size]
     while todo:
         held = todo.pop()
         after = {held - k + 1 for k in groups if k <= held}
         if rules.slap_down:
-            after |= {held - k for k in {1} | sets if k <= held}
+            after |= {held - k for k in slapped if k < held or (k == held and rules.slap_last_card)}
         for size in after - sizes:
             sizes.add(size)
             todo.append(size)
@@ -74,8 +79,7 @@ def _lowest_of(size: int, rules: Ruleset, others: list[int], jacks: int, up_to: 
     if size == 0:
         return 0
     if not rules.jack_swing:
-        every = sorted([*others, *[rules.jack_value] * jacks])
-        return sum(every[:size]) if size <= len(every) else None
+        return sum(others[:size]) if size <= len(others) else None
     best: int | None = None
     for j in range(min(size, jacks) + 1):
         rest = size - j
@@ -138,7 +142,7 @@ def _call_problems(rules: Ruleset) -> Iterator[Problem]:
 def _low_values(rules: Ruleset, decks: int) -> list[int]:
     """Every card's value in a low hand (jacks at `jack_low` under the jack swing), lowest first."""
     others, jacks = _card_values(rules, decks)
-    return sorted([*others, *[rules.jack_low if rules.jack_swing else rules.jack_value] * jacks])
+    return sorted([*others, *[rules.jack_low] * jacks])
 
 
 def _lowest_alone(rules: Ruleset, limit: int, sizes: set[int], values: list[int]) -> Problem | None:
@@ -208,18 +212,21 @@ def _practice_problems(rules: Ruleset) -> Iterator[Problem]:
 
 def mean_card(rules: Ruleset) -> float:
     """What a card of the deck counts on average (a jack as in a high hand, where the jack swing applies)."""
-    jack = rules.jack_high if rules.jack_swing else rules.jack_value
+    values = [rules.jack_high if _swings(rules, card) else rules.value_of(card) for card in standard_deck(0)]
     jokers = rules.jokers_per_deck
-    total = 4 * (rules.ace_value + sum(range(2, 11)) + jack + rules.queen_value + rules.king_value)
-    return (total + jokers * rules.joker_value) / (52 + jokers)
+    return (sum(values) + jokers * rules.joker_value) / (52 + jokers)
+
+
+def _swings(rules: Ruleset, card: Card) -> bool:
+    """Whether a card's value follows the jack swing: a jack with no value of its own, under the swing."""
+    return rules.jack_swing and card.rank == JACK and card not in rules.own_values
 
 
 def sinking_card(rules: Ruleset) -> tuple[int, int]:
     """The lowest card value (a jack as in a high hand under the jack swing), and the most the rest of a hand
     holding it can add: the hand's other cards at the deck's highest values."""
-    jack = rules.jack_high if rules.jack_swing else rules.jack_value
-    ranks = [rules.ace_value, *range(2, 11), jack, rules.queen_value, rules.king_value]
-    deck = [v for v in ranks for _ in range(4)] + [rules.joker_value] * rules.jokers_per_deck
+    deck = [rules.jack_high if _swings(rules, card) else rules.value_of(card) for card in standard_deck(0)]
+    deck += [rules.joker_value] * rules.jokers_per_deck
     values = sorted(deck * rules.decks_for(rules.max_players))  # the most decks: the most high cards
     return values[0], sum(values[len(values) - (rules.hand_size - 1) :]) if rules.hand_size > 1 else 0
 
@@ -227,7 +234,7 @@ def sinking_card(rules: Ruleset) -> tuple[int, int]:
 def most_added(rules: Ruleset) -> int:
     """An upper bound on what one player's score can rise by in one round."""
     top_card = max(10, rules.ace_value, rules.jack_value, rules.jack_low, rules.jack_high)
-    top_card = max(top_card, rules.queen_value, rules.king_value, rules.joker_value)
+    top_card = max(top_card, rules.queen_value, rules.king_value, rules.joker_value, *rules.own_values.values())
     hand = rules.hand_size * top_card
     penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * max(0, rules.max_players - 2)
     if rules.assaf_caller_adds_hand:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .cards import Card, parse_card
 from .choosing import choose
-from .ruleset_keys import Key, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
+from .ruleset_keys import Key, card_values, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
 from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
 
 TakeRule = Literal["ends", "any"]
@@ -15,6 +16,9 @@ EndMode = Literal["elimination", "first_to_limit"]
 EndTrigger = Literal["above", "reach"]
 FirstRule = Literal["random", "left_of_dealer"]
 SpareJoker = Literal["as_laid", "before_first"]
+NextFirst = Literal["round_winner", "caller", "left_of_last_first"]
+EmptyHand = Literal["call_next_turn", "wins_at_once"]
+SlapAfter = Literal["single_or_set", "single"]
 
 
 #: The Yaniv limits and end scores a ruleset may hold, chosen from a list or typed by a host: one range each.
@@ -76,6 +80,14 @@ class Ruleset:
             default_doc="`[hand_size]`",
         ),
     )
+    deck_recount: bool = field(
+        default=False,
+        metadata=switch(
+            "deck.recount",
+            "each round is dealt from the decks the players still in need (a table down to three goes back to one "
+            "deck); `false`: the decks of the game's start, whoever is out",
+        ),
+    )
     turn_up: bool = field(
         default=True,
         metadata=switch(
@@ -119,6 +131,17 @@ class Ruleset:
             default_doc="the Yaniv limit",
         ),
     )
+    #: (code, value) pairs, sorted by code: cards counted apart from their rank (`values.cards`).
+    card_values: tuple[tuple[str, int], ...] = field(
+        default=(),
+        metadata=card_values(
+            "values.cards",
+            -50,
+            50,
+            "cards with a value of their own, over their rank's (and the jack swing): `cards = { KH = 0 }` is the "
+            "king of hearts worth nothing",
+        ),
+    )
 
     # Drops.
     set_min: int = field(default=2, metadata=whole("drops.set_min", 2, 16, "fewest cards in a set (cards of one rank)"))
@@ -145,6 +168,13 @@ class Ruleset:
             "drops.jokers_in_runs",
             "jokers stand in for a card in a run (`5H JK 7H`); a spare joker goes on the high end "
             "unless the player lays it low",
+        ),
+    )
+    joker_ends: bool = field(
+        default=True,
+        metadata=switch(
+            "drops.joker_ends",
+            "a joker may be a run's first or last card (`5H 6H JK`); `false`: jokers only fill gaps inside a run",
         ),
     )
     joker_set: bool = field(
@@ -176,6 +206,29 @@ class Ruleset:
             "match as a pair); `false`: a slap-down matches natural ranks only",
         ),
     )
+    slap_after: SlapAfter = field(
+        default="single_or_set",
+        metadata=one_of(
+            "drops.slap_after",
+            ("single_or_set", "single"),
+            "with the slap-down, what a matching card may be slapped onto: a single or a set, or a single only",
+        ),
+    )
+    slap_runs: bool = field(
+        default=False,
+        metadata=switch(
+            "drops.slap_runs",
+            "with the slap-down, a card drawn from the deck that extends the run just dropped, at either end, may "
+            "be slapped down onto it",
+        ),
+    )
+    slap_last_card: bool = field(
+        default=True,
+        metadata=switch(
+            "drops.slap_last_card",
+            "with the slap-down, a slap-down may empty the hand; `false`: not the last card in hand",
+        ),
+    )
 
     # Taking from the previous drop.
     take_from_set: TakeRule = field(
@@ -200,6 +253,15 @@ class Ruleset:
             "the Yaniv limits a host may choose at setup",
             allowed_also="must include `limit`",
             default_doc="`[limit]`",
+        ),
+    )
+    empty_hand: EmptyHand = field(
+        default="call_next_turn",
+        metadata=one_of(
+            "yaniv.empty_hand",
+            ("call_next_turn", "wins_at_once"),
+            "a hand a slap-down empties: calls Yaniv on its next turn, or wins the round at once with a hand of 0 "
+            "(nobody can Assaf it)",
         ),
     )
 
@@ -273,6 +335,32 @@ class Ruleset:
             allowed_also="at most `every`; at least 1 when `every` is set",
         ),
     )
+    reset_on_zero_added: bool = field(
+        default=False,
+        metadata=switch(
+            "resets.on_zero_added",
+            "a total the round adds nothing to (a 50 that wins the round under `every = 50`) is reset again; "
+            "`false`: only a round that adds points resets",
+        ),
+    )
+    reset_with_penalty: bool = field(
+        default=True,
+        metadata=switch(
+            "resets.with_penalty",
+            "an Assafed caller's total landing on a reset is reset like any other; `false`: a total the Assaf "
+            "penalty brings there stays",
+        ),
+    )
+    reset_jokers_held: int = field(
+        default=0,
+        metadata=whole(
+            "resets.jokers_held",
+            0,
+            20,
+            "a player ending a round holding at least this many jokers has their total set to 0 after the round's "
+            "scoring (before anyone is knocked out); `0` is off",
+        ),
+    )
 
     # End of the game.
     end_mode: EndMode = field(
@@ -309,7 +397,16 @@ class Ruleset:
             "players.first",
             ("random", "left_of_dealer"),
             "who plays first in the first round: a seat drawn by lot, or the seat after a dealer drawn by lot. "
-            "Later rounds are started by the previous round's winner.",
+            "Later rounds: `next_first`.",
+        ),
+    )
+    next_first: NextFirst = field(
+        default="round_winner",
+        metadata=one_of(
+            "players.next_first",
+            ("round_winner", "caller", "left_of_last_first"),
+            "who starts each later round: the last round's winner, its caller, or the seat after the one that "
+            "started it (the deal moves round the table); a seat knocked out passes it to the next seat in",
         ),
     )
 
@@ -334,6 +431,10 @@ class Ruleset:
 
     # Derived lookups, filled in by __post_init__.
     rank_values: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: Each card with a value of its own (`values.cards`) and that value.
+    own_values: dict[Card, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: Whether a hand counts by `rank_values` alone: no jack swing and no card with a value of its own.
+    plain_values: bool = field(default=True, init=False, repr=False, compare=False)
     _reset_map: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -346,11 +447,24 @@ class Ruleset:
             self.king_value,
         )
         object.__setattr__(self, "rank_values", values)
+        own = {parse_card(code): value for code, value in self.card_values}
+        object.__setattr__(self, "own_values", own)
+        object.__setattr__(self, "plain_values", not self.jack_swing and not own)
         object.__setattr__(self, "_reset_map", dict(self.resets))
 
     def card_value(self, rank: int) -> int:
-        """A card's value in hand by its rank, before any jack swing."""
+        """A card's value in hand by its rank, before any jack swing and any card's own value."""
         return self.rank_values[rank]
+
+    def value_of(self, card: Card) -> int:
+        """A card's value in hand, its own value (`values.cards`) or its rank's, before any jack swing."""
+        own = self.own_values.get(card)
+        return self.rank_values[card[0]] if own is None else own
+
+    @property
+    def slap_empties(self) -> bool:
+        """Whether a slap-down can empty a hand: the slap-down, onto the last card too."""
+        return self.slap_down and self.slap_last_card
 
     def may_call(self, hand_value: int) -> bool:
         """Whether a hand of this value may call Yaniv: the one place the Yaniv limit is applied."""
@@ -368,6 +482,11 @@ class Ruleset:
     def decks_for(self, players: int) -> int:
         """How many decks a game of `players` players uses."""
         return self.decks + sum(1 for n in self.more_decks_from if players >= n)
+
+    def dealing_for(self, players: int, playing: int) -> int:
+        """The player count a round's decks are counted for, at a table of `players` seats with `playing` of them
+        still in: the seats, or the players still in under `deck.recount`."""
+        return playing if self.deck_recount else players
 
     def deck_size_for(self, players: int) -> int:
         return self.decks_for(players) * (52 + self.jokers_per_deck)

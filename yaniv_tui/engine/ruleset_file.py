@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -153,12 +154,39 @@ def presets_dir() -> Path:
     return package.parent / "rulesets"
 
 
+#: The groups of shipped presets, in the order they are listed: the tables of our four written sources, then those of
+#: other Yaniv programs and rule pages.
+PRESET_GROUPS = ("sources", "programs")
+
+
+def preset_group(rules: Ruleset) -> str:
+    """The group of PRESET_GROUPS a shipped preset belongs to: a preset of our sources names one in its `source`
+    ("source 000: ..."); a preset of another program's table names the program or page instead."""
+    return "sources" if rules.source.startswith("source ") else "programs"
+
+
+@functools.lru_cache(maxsize=64)
+def _group_of_file(path: Path, stamp: tuple[int, int]) -> int:
+    """The place in PRESET_GROUPS of the preset in `path` (`stamp`: its change time and size, so an edited file is
+    read again); a file that does not load goes last."""
+    try:
+        return PRESET_GROUPS.index(preset_group(load_ruleset_file(path)))
+    except RulesetError:
+        return len(PRESET_GROUPS)
+
+
 def preset_paths() -> dict[str, Path]:
-    """Each shipped preset's id and file, sorted by id."""
+    """Each shipped preset's id and file: the presets of our sources first, then those of other programs' tables
+    (PRESET_GROUPS), each group sorted by id."""
     folder = presets_dir()
     if not folder.is_dir():
         return {}
-    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+    def place(path: Path) -> tuple[int, str]:
+        info = path.stat()
+        return _group_of_file(path, (info.st_mtime_ns, info.st_size)), path.stem
+
+    return {p.stem: p for p in sorted(folder.glob("*.toml"), key=place)}
 
 
 def load_ruleset(name_or_path: str | os.PathLike[str]) -> Ruleset:

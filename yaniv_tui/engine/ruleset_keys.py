@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .cards import CardError, parse_card
 from .toml_text import parse_toml
 
 Fail = Callable[[str], Exception]
@@ -294,27 +295,79 @@ class Resets(Kind):
         return tuple(sorted(pairs))
 
     def to_data(self, value: Any) -> Any:
-        if isinstance(value, Mapping):
-            return {str(at): to for at, to in value.items()}
-        if isinstance(value, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 for p in value):
-            return {str(at): to for at, to in value}
-        return value
+        return _pairs_to_table(value)
 
     def to_text(self, value: Any) -> str:
         return ", ".join(f"{at} = {to}" for at, to in value)
 
     def from_text(self, text: str) -> Any:
-        # `100 = 50, 200 = 100`, with or without the braces a file puts round it.
-        inner = text.removeprefix("{").removesuffix("}")
-        value = _toml_value("{ " + inner + " }")
-        return text if isinstance(value, str) else value
+        return _table_from_text(text)
 
     def allowed(self, key: Key) -> str:
         return "each key a total of at least 1, each value from 0 to below its key"
 
 
+def _pairs_to_table(value: Any) -> Any:
+    """A table held as (key, value) pairs, as a file writes it: `{ "100" = 50 }`; any other shape as it is."""
+    if isinstance(value, Mapping):
+        return {str(at): to for at, to in value.items()}
+    if isinstance(value, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 for p in value):
+        return {str(at): to for at, to in value}
+    return value
+
+
+def _table_from_text(text: str) -> Any:
+    # `100 = 50, 200 = 100` or `KH = 0`, with or without the braces a file puts round it.
+    inner = text.removeprefix("{").removesuffix("}")
+    value = _toml_value("{ " + inner + " }")
+    return text if isinstance(value, str) else value
+
+
+def _naming(name: str, fail: Fail) -> Fail:
+    """`fail` with each message opening with `name`: the entry of a table at fault."""
+    return lambda message: fail(f"{name} {message}")
+
+
+class CardValues(Kind):
+    """A card's own value: a table of card codes and values, held as sorted (code, value) pairs (codes as
+    `parse_card` writes them back, so `kh`, `K♥` and `KH` are one card)."""
+
+    name, doc_name = "card_values", "table"
+
+    def load(self, key: Key, data: Any, fail: Fail) -> Any:
+        if not isinstance(data, dict):
+            raise fail(f"must be a table like {{ KH = 0 }}, got {show(data)}")
+        values: dict[str, int] = {}
+        for code, value in data.items():
+            shown = printable(code)
+            try:
+                card = parse_card(code)
+            except CardError:
+                raise fail(f"{shown!r} is not a card: a card is a rank A 2-10 T J Q K and a suit C D H S") from None
+            if card.is_joker:
+                raise fail(f"{shown}: a joker's value is values.joker")
+            if card.code in values:
+                raise fail(f"{shown} names {card.code} again")
+            values[card.code] = whole_number(key, value, _naming(card.code, fail))
+        return tuple(sorted(values.items()))
+
+    def to_data(self, value: Any) -> Any:
+        return _pairs_to_table(value)
+
+    def to_text(self, value: Any) -> str:
+        return ", ".join(f"{code} = {worth}" for code, worth in value)
+
+    def from_text(self, text: str) -> Any:
+        return _table_from_text(text)
+
+    def allowed(self, key: Key) -> str:
+        return f"each key a card code (`KH`, `10S`; not a joker), each value from {key.low} to {key.high}"
+
+
 #: Every kind of key, by name.
-KINDS: dict[str, Kind] = {kind.name: kind for kind in (Text(), Switch(), Choice(), Whole(), Wholes(), Resets())}
+KINDS: dict[str, Kind] = {
+    kind.name: kind for kind in (Text(), Switch(), Choice(), Whole(), Wholes(), Resets(), CardValues())
+}
 
 
 # -- declaring a key on a Ruleset field: field(default=..., metadata=whole("deck.decks", 1, 8, "...")) ----------
@@ -342,6 +395,10 @@ def wholes(path: str, low: int, high: int, doc: str, **more: Any) -> Mapping[str
 
 def reset_pairs(path: str, doc: str, **more: Any) -> Mapping[str, Key]:
     return {"key": Key(path, "resets", doc, **more)}
+
+
+def card_values(path: str, low: int, high: int, doc: str, **more: Any) -> Mapping[str, Key]:
+    return {"key": Key(path, "card_values", doc, low=low, high=high, **more)}
 
 
 def declared_keys(cls: type) -> tuple[Key, ...]:

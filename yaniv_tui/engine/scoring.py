@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import JOKER, Card
 from .drops import hand_value
 from .ruleset import Ruleset
 
@@ -65,7 +65,9 @@ def score_round(
     values: list[int | None] = [None if h is None else hand_value(h, rules) for h in hands]
     value = {s: v for s, v in enumerate(values) if v is not None}
     added: list[int | None] = [None if h is None else 0 for h in hands]
-    assaf, assafers, zeroed, winner = _settle_call(rules, value, caller, active, n, added)
+    # A hand emptied by a slap-down where that wins at once (no call ever leaves a hand empty there): nobody Assafs.
+    at_once = rules.empty_hand == "wins_at_once" and not hands[caller]
+    assaf, assafers, zeroed, winner = _settle_call(rules, value, caller, active, n, added, at_once=at_once)
 
     wins = list(zero_wins) if zero_wins is not None else [0] * n
     bonus: list[int] = []
@@ -75,7 +77,8 @@ def score_round(
             bonus.append(winner)
             added[winner] = (added[winner] or 0) - rules.bonus_points
 
-    totals, resets = _totals(rules, scores, added, active)
+    penalised = caller if assaf and rules.assaf else None
+    totals, resets = _totals(rules, scores, added, active, hands, penalised)
     eliminated, game_over, winners = _game_end(rules, totals, active)
     return RoundScore(
         caller=caller,
@@ -97,11 +100,23 @@ def score_round(
 
 
 def _settle_call(
-    rules: Ruleset, value: dict[int, int], caller: int, active: list[int], n: int, added: list[int | None]
+    rules: Ruleset,
+    value: dict[int, int],
+    caller: int,
+    active: list[int],
+    n: int,
+    added: list[int | None],
+    *,
+    at_once: bool = False,
 ) -> tuple[bool, list[int], list[int], int]:
-    """Yaniv or Assaf: (whether an Assaf, the Assafers, the seats scoring 0, the round's winner); fills `added`."""
+    """Yaniv or Assaf: (whether an Assaf, the Assafers, the seats scoring 0, the round's winner); fills `added`.
+    `at_once`: the caller's hand was emptied and wins outright."""
     own = value[caller]
     opponents = [s for s in active if s != caller]
+    if at_once:
+        for s in opponents:
+            added[s] = value[s]
+        return False, [], [caller], caller
     if not rules.assaf:
         low = min(value.values())
         zeroed = [s for s in _after(caller - 1, active, n) if value[s] == low]
@@ -134,19 +149,29 @@ def _settle_call(
 
 
 def _totals(
-    rules: Ruleset, scores: Sequence[int | None], added: list[int | None], active: list[int]
+    rules: Ruleset,
+    scores: Sequence[int | None],
+    added: list[int | None],
+    active: list[int],
+    hands: Sequence[Sequence[Card] | None],
+    penalised: int | None,
 ) -> tuple[list[int | None], list[tuple[int, int, int]]]:
-    """The totals after the round, lucky resets applied, and (seat, total, reset to) for each reset."""
+    """The totals after the round, resets applied, and (seat, total, reset to) for each reset: a lucky reset of a
+    total the round adds to (or adds nothing to, under `on_zero_added`), unless an Assaf penalty brought it there
+    and `with_penalty` is off; then the jokers held (`jokers_held`)."""
     totals: list[int | None] = list(scores)
     resets: list[tuple[int, int, int]] = []
     for s in active:
         gain = added[s] or 0
         total = max(0, (scores[s] or 0) + gain)
-        if gain > 0:
+        target = None
+        if (gain > 0 or (gain == 0 and rules.reset_on_zero_added)) and (s != penalised or rules.reset_with_penalty):
             target = rules.reset_target(total)
-            if target is not None:
-                resets.append((s, total, target))
-                total = target
+        if rules.reset_jokers_held and total and (hands[s] or ()).count(JOKER) >= rules.reset_jokers_held:
+            target = 0
+        if target is not None:
+            resets.append((s, total, target))
+            total = target
         totals[s] = total
     return totals, resets
 
@@ -169,6 +194,28 @@ def _game_end(rules: Ruleset, totals: list[int | None], active: list[int]) -> tu
             best = min(totals[s] or 0 for s in active)
             winners = [s for s in active if totals[s] == best]
     return eliminated, game_over, winners
+
+
+def next_first(rules: Ruleset, result: RoundScore, out: Sequence[bool], dealer: int | None) -> tuple[int, int | None]:
+    """The seat that starts the round after `result` (`out`: who is out now) and the dealer from then on.
+
+    Under `next_first`: the round's winner, its caller, or (`left_of_last_first`, the deal moving round the table)
+    the seat after the one that started it, the dealer then being that seat. A seat out passes the start on to the
+    next seat in.
+    """
+    n = len(out)
+
+    def from_seat(seat: int) -> int:
+        seat %= n
+        while out[seat]:
+            seat = (seat + 1) % n
+        return seat
+
+    if rules.next_first == "left_of_last_first" and dealer is not None:
+        played = [s for s, hand in enumerate(result.hands) if hand is not None]
+        started = min(played, key=lambda s: (s - dealer - 1) % n)  # the first seat that played after the dealer
+        return from_seat(started + 1), started
+    return from_seat(result.caller if rules.next_first == "caller" else result.winner), dealer
 
 
 def is_game_over(rules: Ruleset, scores: Sequence[int | None]) -> bool:

@@ -51,8 +51,10 @@ class GameState:
     dealer: int | None
 
     def full_deck(self) -> list[Card]:
-        """Every card of this game, in a fixed order."""
-        return list(full_deck_of(self.rules, len(self.players)))
+        """Every card of this round, in a fixed order: dealt for the seats holding a hand (all of them, but under
+        `deck.recount`, where only the seats still in count)."""
+        playing = sum(1 for hand in self.hands if hand is not None)
+        return list(full_deck_of(self.rules, len(self.players), playing))
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card in a hand, the deck or the pile: always the full deck."""

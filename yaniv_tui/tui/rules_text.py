@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from yaniv_tui.engine import Ruleset
+from yaniv_tui.engine import Ruleset, parse_card
 
 
 def _plural(n: int, word: str) -> str:
@@ -19,6 +19,8 @@ def _deal(rules: Ruleset) -> str:
         *most, last = map(str, rules.hand_sizes)
         chosen = f" (the host picks {', '.join(most)} or {last})"
     up = "" if rules.turn_up else " No card is turned up: the first player of a round drops and draws from the deck."
+    if rules.deck_recount:
+        up += " Each round is dealt from the decks the players still in need."
     return (
         f"{rules.min_players} to {rules.max_players} players. Each gets {rules.hand_size} cards{chosen}, from "
         f"{decks} with {_plural(rules.jokers_per_deck, 'joker')} each.{up}"
@@ -36,7 +38,11 @@ def _values(rules: Ruleset) -> str:
         jacks = f"jack, queen and king {rules.jack_value}"
     else:
         jacks = f"jack {rules.jack_value}, queen {rules.queen_value}, king {rules.king_value}"
-    return f"Card values: ace {rules.ace_value}, two to ten as marked, {jacks}, joker {rules.joker_value}."
+    text = f"Card values: ace {rules.ace_value}, two to ten as marked, {jacks}, joker {rules.joker_value}."
+    if rules.card_values:
+        own = ", ".join(f"{parse_card(code).name()} {value}" for code, value in rules.card_values)
+        text += f" Cards of their own value: {own}."
+    return text
 
 
 def _drops(rules: Ruleset) -> str:
@@ -47,7 +53,9 @@ def _drops(rules: Ruleset) -> str:
     natural = ""
     if rules.run_min_natural > 1:
         natural = f" with at least {rules.run_min_natural} cards that are not jokers"
-    if rules.jokers_in_runs and rules.spare_joker == "before_first":
+    if rules.jokers_in_runs and not rules.joker_ends:
+        jokers += " Jokers only fill gaps inside a run, never its ends."
+    elif rules.jokers_in_runs and rules.spare_joker == "before_first":
         jokers += (
             " A spare joker in a run goes on the low end if you lay it (choose it) before the first card that is "
             "not a joker, else on the high end."
@@ -72,9 +80,17 @@ def _take(rules: Ruleset) -> str:
 def _slap(rules: Ruleset) -> str | None:
     if not rules.slap_down:
         return None
-    text = "Slap-down: if the card you take from the deck matches the rank you just dropped, you may drop it at once."
+    single = rules.slap_after == "single"
+    dropped = "the rank of the single card you just dropped" if single else "the rank you just dropped"
+    text = f"Slap-down: if the card you take from the deck matches {dropped}, you may drop it at once."
     if not rules.slap_jokers:
         text += " A joker taken from the deck is never slapped down onto jokers."
+    if rules.slap_runs:
+        text += " A card from the deck that extends the run you just dropped, at either end, may be slapped onto it."
+    if not rules.slap_last_card:
+        text += " Never your last card."
+    elif rules.empty_hand == "wins_at_once":
+        text += " A hand a slap-down empties wins the round at once, with a hand of 0."
     return text
 
 
@@ -88,7 +104,7 @@ def _assaf(rules: Ruleset) -> str:
         return "There is no Assaf: the lowest hand scores 0 and everyone else adds their hand."
     penalty = f"{rules.assaf_penalty}"
     if rules.assaf_penalty_per_extra:
-        penalty += f" (and {rules.assaf_penalty_per_extra} more for each extra Assafer)"
+        penalty += f" (and {rules.assaf_penalty_per_extra} more for each Assafer after the first)"
     caller = f"the caller adds {'their hand plus ' if rules.assaf_caller_adds_hand else ''}{penalty}"
     zero = {
         "lowest": "the lowest hand scores 0",
@@ -111,9 +127,28 @@ def _resets(rules: Ruleset) -> str | None:
     parts = [f"{a} → {b}" for a, b in rules.resets]
     if rules.reset_every:
         parts.append(f"every multiple of {rules.reset_every} drops by {rules.reset_every_by}")
-    if not parts:
-        return None
-    return f"Lucky resets, when a round's points land a score exactly on it: {'; '.join(parts)}."
+    text = ""
+    if parts:
+        text = f"Lucky resets, when a round's points land a score exactly on it: {'; '.join(parts)}."
+        if rules.reset_on_zero_added:
+            text += " A score the round adds nothing to is reset too."
+        if not rules.reset_with_penalty:
+            text += " An Assafed caller's score is never reset by a round that Assafs them."
+    if rules.reset_jokers_held:
+        text += (
+            f" A player ending a round holding {_plural(rules.reset_jokers_held, 'joker')} or more has their score "
+            "set to 0."
+        )
+    return text.strip() or None
+
+
+def _next_first(rules: Ruleset) -> str | None:
+    # The winner starting the next round is the core rule, said nowhere else either.
+    return {
+        "round_winner": None,
+        "caller": "The caller of a round starts the next one.",
+        "left_of_last_first": "The player after the one who started a round starts the next.",
+    }[rules.next_first]
 
 
 def _end(rules: Ruleset) -> str:
@@ -143,6 +178,7 @@ def describe(rules: Ruleset) -> list[str]:
         _slap(rules),
         _call(rules),
         _assaf(rules),
+        _next_first(rules),
         _resets(rules),
         _end(rules),
         _bonus(rules),
