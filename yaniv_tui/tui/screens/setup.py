@@ -97,6 +97,10 @@ class SetupScreen(StyledOnce, SetupSaved):
         self.saved: SavedGame | None = None
         #: Damaged saves moved aside, finished games recorded late: a line each.
         self.save_problem = ""
+        #: The rows only some rules need, built the first time (kept here, not looked up: a row being mounted
+        #: is not found yet, and keys faster than the screen would build it twice).
+        self.end_field: Input | None = None
+        self.hand_field: Choice[int] | None = None
         self.load_saves()
 
     @property
@@ -209,11 +213,13 @@ class SetupScreen(StyledOnce, SetupSaved):
         low, high = end_limit_range()
         field = digits_field(value, "any end score", id="end-typed")
         field.tooltip = f"any end score from {low} to {high}"
+        self.end_field = field
         return labelled("  or type", field)
 
     def hand_size(self, hand: int) -> Choice[int]:
         """The hand size: a row only for rules that offer more than one (deck.hand_size_choices)."""
-        return Choice(self.hand_choices(), value=hand, label="Hand size", id="hand-size")
+        self.hand_field = Choice(self.hand_choices(), value=hand, label="Hand size", id="hand-size")
+        return self.hand_field
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
@@ -247,20 +253,18 @@ class SetupScreen(StyledOnce, SetupSaved):
         end.set_choices(self.end_choices())
         end.value = end_value
         # Each is built the first time some rules need it, then shown or hidden.
-        typed = list(self.query("#end-typed").results(Input))
-        if not typed and rules.end_limit_any:
+        if self.end_field is None and rules.end_limit_any:
             self.query_one("#setup-side").mount(self.end_typed(typed_value), after="#end-limit")
-        for field in typed:
-            if field.parent is not None:
-                field.parent.display = rules.end_limit_any
-            field.value = typed_value
-        hands = list(self.query("#hand-size").results(Choice))
-        if not hands and len(rules.hand_sizes) > 1:
+        elif self.end_field is not None:
+            if self.end_field.parent is not None:
+                self.end_field.parent.display = rules.end_limit_any
+            self.end_field.value = typed_value
+        if self.hand_field is None and len(rules.hand_sizes) > 1:
             self.query_one("#setup-side").mount(self.hand_size(hand_value), before="#seed-row")
-        for hand in hands:
-            hand.display = len(rules.hand_sizes) > 1
-            hand.set_choices(self.hand_choices())
-            hand.value = hand_value
+        elif self.hand_field is not None:
+            self.hand_field.display = len(rules.hand_sizes) > 1
+            self.hand_field.set_choices(self.hand_choices())
+            self.hand_field.value = hand_value
         self.query_one("#setup-error", Static).update("")
 
     def seat_at(self, index: int) -> Seat:
@@ -318,14 +322,14 @@ class SetupScreen(StyledOnce, SetupSaved):
         check_seats(seats, self.rules)
         yaniv = self.query_one("#yaniv-limit", Choice).value
         end = self.query_one("#end-limit", Choice).value
-        for typed in self.query("#end-typed").results(Input):
-            if typed.parent is not None and typed.parent.display and typed.value.strip():
-                try:
-                    end = int(typed.value)
-                except ValueError:
-                    raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
-        hands = [hand for hand in self.query("#hand-size").results(Choice) if hand.display]
-        hand = hands[0].value if hands else self.rules.hand_size
+        typed = self.end_field
+        if typed is not None and typed.parent is not None and typed.parent.display and typed.value.strip():
+            try:
+                end = int(typed.value)
+            except ValueError:
+                raise OptionsError(f"the end score must be a whole number, not {typed.value[:30]!r}") from None
+        shown = self.hand_field
+        hand = shown.value if shown is not None and shown.display else self.rules.hand_size
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
