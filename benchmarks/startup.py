@@ -19,11 +19,17 @@ Each child is given a terminal's size (COLUMNS=80, LINES=24), as a terminal repo
 --instructions also counts, once per case, the CPU instructions up to the first screen with valgrind's
 cachegrind (if valgrind is installed): unlike seconds, the count does not change with the machine's load,
 so it shows what a change to the screens saves.
+
+--where says where the instructions go, for the bare app and each case: valgrind's callgrind counts only
+inside the outermost calls of the functions of each part (PARTS), each run routed through a C function no
+one else calls here (functools.reduce) for callgrind to switch on and off at. The parts overlap (styling
+includes the CSS parsing it triggers, building the widgets the styling of the unmounted ones).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -90,6 +96,47 @@ Bare().run(headless=True)
 #: Each case within this many times a bare Textual app, measured in the same run.
 TARGET_RATIO = 1.5
 
+#: The parts --where counts: (module, attribute path) of the functions whose outermost calls each is made of.
+PARTS: dict[str, list[tuple[str, str]]] = {
+    "importing modules": [("importlib._bootstrap", "_find_and_load")],
+    "parsing CSS": [("textual.css.stylesheet", "Stylesheet.parse")],
+    "styling widgets (CSS parsing included)": [
+        ("textual.css.stylesheet", "Stylesheet.apply"),
+        ("textual.css.stylesheet", "Stylesheet.update_nodes"),
+    ],
+    "building the widgets (compose)": [("textual.widget", "compose")],
+    "layout and drawing": [
+        ("textual.screen", "Screen._refresh_layout"),
+        ("textual._compositor", "Compositor.render_update"),
+    ],
+}
+
+#: Run before a case's code: routes the outermost calls of the functions named in argv[1] through functools.reduce.
+MARK = r"""
+import functools, importlib, json, sys
+depth = [0]
+
+def marked(function):
+    def call(*args, **kwargs):
+        if depth[0]:
+            return function(*args, **kwargs)
+        depth[0] += 1
+        box = []
+        try:
+            functools.reduce(lambda _a, _b: box.append(function(*args, **kwargs)), [None], None)
+        finally:
+            depth[0] -= 1
+        return box[0]
+    return call
+
+for module, path in json.loads(sys.argv.pop(1)):
+    owner = importlib.import_module(module)
+    *outer, name = path.split(".")
+    for part in outer:
+        owner = getattr(owner, part)
+    setattr(owner, name, marked(getattr(owner, name)))
+"""
+
 
 def child_env(scratch: str) -> dict[str, str]:
     """The environment of a run: the app saves the game it opens, so its folders are `scratch`, not the user's."""
@@ -125,6 +172,38 @@ def instructions(flags: list[str], code: str = CHILD) -> float | None:
     return int(found.group(1).replace(",", "")) / 1e9
 
 
+def counted_in(part: list[tuple[str, str]], flags: list[str], code: str = CHILD) -> float:
+    """Billions of CPU instructions inside the outermost calls of `part`'s functions, up to the first screen."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "callgrind.out")
+        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
+        done = subprocess.run(
+            [*command, f"--callgrind-out-file={out}", sys.executable, "-c", MARK + code, json.dumps(part), *flags],
+            env=child_env(scratch),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if "shown" not in done.stderr:
+            raise SystemExit(f"callgrind did not count the run: {done.stderr[-500:]}")
+        with open(out, encoding="utf-8") as counts:
+            found = re.search(r"^summary:\s+(\d+)", counts.read(), re.MULTILINE)
+    return int(found.group(1)) / 1e9 if found else 0.0
+
+
+def where(cases: dict[str, list[str]]) -> None:
+    """Print, part by part, the instructions of the bare app and of each case, and what each case adds."""
+    print("where the instructions go, billions up to the first screen (the parts overlap):")
+    for name, part in PARTS.items():
+        bare = counted_in(part, [], BARE)
+        counted = [counted_in(part, flags) for flags in cases.values()]
+        added = ", ".join(
+            f"{case.split(' (')[0]} {count:.3f} (+{count - bare:.3f})"
+            for case, count in zip(cases, counted, strict=True)
+        )
+        print(f"    {name}: bare app {bare:.3f}; {added}")
+
+
 def _timed(code: str, flags: list[str], env: dict[str, str]) -> float:
     started = time.perf_counter()
     child = subprocess.Popen(
@@ -144,6 +223,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="runs per case (default 11)")
     parser.add_argument("--instructions", action="store_true", help="also count CPU instructions (valgrind)")
+    parser.add_argument("--where", action="store_true", help="only say where the instructions go (callgrind)")
     parser.add_argument("flags", nargs="*", help="yaniv flags for one extra case, after --")
     args = parser.parse_args()
     cases = {
@@ -152,6 +232,14 @@ def main() -> int:
     }
     if args.flags:
         cases[f"yaniv {' '.join(args.flags)}"] = args.flags
+    if args.where:
+        if shutil.which("valgrind") is None:
+            print("where: valgrind is not installed")
+            return 0
+        for flags in cases.values():
+            one_run(flags)  # the bytecode, written once, as for the timed runs
+        where(cases)
+        return 0
     # Untimed: warm the file cache and write the bytecode, so the first timed run is not an outlier.
     for flags in cases.values():
         one_run(flags)

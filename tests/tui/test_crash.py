@@ -5,15 +5,22 @@ The error is injected by monkeypatching one of the table's methods to raise, as 
 
 from __future__ import annotations
 
+import ast
+import inspect
+import io
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+import textual
+from rich.console import Console
 from textual.app import App
+from textual.binding import BindingType
 from textual.pilot import Pilot
 from textual.worker import WorkerFailed
 from tui_helpers import SIZE, make_app, play_turn, settle
 
+import yaniv_tui
 from yaniv_tui import __version__
 from yaniv_tui.cli.play import main
 from yaniv_tui.store import scan_saves
@@ -135,3 +142,96 @@ async def test_when_no_report_can_be_written_the_line_says_so(
             await pilot.pause()
     assert app.return_code == 1 and app.crash_report is None
     assert app.crash_line is not None and "(Injected); no report could be written" in app.crash_line
+
+
+# -- the one private name of Textual's the report relies on ------------------------------------------------------
+
+#: Textual has no public hook that sees an error of a handler, a worker or a timer while the game is still on
+#: screen (App.return_code only says that there was one, and the screens are gone by the app's Unmount): crash
+#: reporting overrides this one, and nothing else private of Textual's App is touched (see YanivApp).
+CRASH_HOOK = "_handle_exception"
+
+
+def private_names_of_textuals_app() -> set[str]:
+    """The private members of Textual's App: its methods and what an App sets on itself."""
+    names = set(dir(App)) | set(vars(App()))
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def imports_textual(tree: ast.Module) -> bool:
+    """Whether a module imports Textual (elsewhere a private name of the same spelling is the game's own)."""
+    modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    modules += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    return any(module.split(".")[0] == "textual" for module in modules)
+
+
+def test_the_game_touches_one_private_name_of_textuals_app_the_crash_hook() -> None:
+    private = private_names_of_textuals_app()
+    package = Path(yaniv_tui.__file__).parent
+    used: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not imports_textual(tree):
+            continue
+        for node in ast.walk(tree):
+            name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "name", None)
+            if isinstance(node, ast.Attribute | ast.FunctionDef | ast.AsyncFunctionDef) and name in private:
+                used.setdefault(str(name), []).append(f"{path.relative_to(package)}:{node.lineno}")
+    assert set(used) == {CRASH_HOOK}, f"private names of Textual's App used beyond {CRASH_HOOK}: {used}"
+
+
+def test_textual_still_hands_each_unhandled_error_to_the_crash_hook() -> None:
+    """Fails, naming the hook, if Textual renames it, changes what it is given, or stops calling it."""
+    hook = getattr(App, CRASH_HOOK, None)
+    assert callable(hook), (
+        f"Textual {textual.__version__} has no App.{CRASH_HOOK}: YanivApp.{CRASH_HOOK} (tui/app.py) reports crashes "
+        "through it, and needs the hook this Textual has for an error nothing else caught"
+    )
+    assert list(inspect.signature(hook).parameters) == ["self", "error"], (
+        f"App.{CRASH_HOOK} of Textual {textual.__version__} takes {inspect.signature(hook)}, not (self, error): "
+        f"YanivApp.{CRASH_HOOK} (tui/app.py) must follow it"
+    )
+
+
+class Seen(App[None]):
+    """A bare app that records what reaches the crash hook, and what Textual prints on its way out."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("b", "boom", "boom"), ("w", "worker", "worker")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[BaseException] = []
+        self.error_console = Console(file=io.StringIO(), width=80)
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.seen.append(error)
+        super()._handle_exception(error)
+
+    def action_boom(self) -> None:
+        boom()
+
+    def action_worker(self) -> None:
+        self.run_worker(boom, thread=True)
+
+    def printed(self) -> str:
+        file = self.error_console.file
+        assert isinstance(file, io.StringIO)
+        return file.getvalue()
+
+
+@pytest.mark.parametrize(("key", "raised"), [("b", Injected), ("w", WorkerFailed)])
+async def test_textual_gives_the_hook_the_error_sets_status_1_and_prints_through_error_console(
+    key: str, raised: type[Exception]
+) -> None:
+    app = Seen()
+    with pytest.raises(raised):
+        async with app.run_test() as pilot:
+            await pilot.press(key)
+            for _ in range(20):
+                if app.return_code is not None:
+                    break
+                await pilot.pause()
+    assert [type(error) for error in app.seen] == [raised], f"App.{CRASH_HOOK} was not given the error"
+    assert app.return_code == 1
+    # YanivApp keeps the terminal to its one line by quieting this console: Textual must print through it.
+    assert "a bug planted by the test" in app.printed(), "Textual no longer prints an app's error on error_console"
