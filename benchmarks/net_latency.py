@@ -89,9 +89,8 @@ async def measure(seats: int, actions: int, gap: float) -> tuple[list[float], in
         bot = MediumBot()
         times: list[float] = []
         for _ in range(actions):
-            mirror = clients[0].game
-            client = by_seat[mirror.current]
-            action = bot.choose(client.game.view(client.seat))
+            client = by_seat[clients[0].view.current]
+            action = bot.choose(client.view)
             start = time.perf_counter()
             others = [c.changed() for c in clients if c is not client]
             await asyncio.wait_for(asyncio.gather(client.send(action), *others), LIMIT)

@@ -31,10 +31,9 @@ async def play_whole_game(client: TableClient) -> int:
     """Play the client's seat by a MediumBot until the game is over; the actions the host took."""
     bot = MediumBot()
     sent = 0
-    while not client.game.is_over:
-        game = client.game
-        if game.current == client.seat:
-            await client.send(bot.choose(game.view(client.seat)))
+    while client.view.phase != "over":
+        if client.view.is_my_turn:
+            await client.send(bot.choose(client.view))
             sent += 1
         await client.changed()
     return sent
@@ -95,11 +94,11 @@ async def test_a_headless_host_process_plays_a_whole_game_with_two_joined_seats(
         )
         assert all(n >= 1 for n in sent), sent
         for client in clients:
-            assert client.game.is_over
-            assert client.game.players[:2] == ("Ann", "Ben")
-        winners = " and ".join(clients[0].game.players[s] for s in clients[0].game.winners)
-        rounds = len(clients[0].game.history)
-        assert clients[1].game.history == clients[0].game.history
+            assert client.view.phase == "over"
+            assert client.view.players[:2] == ("Ann", "Ben")
+        winners = " and ".join(clients[0].view.players[s] for s in clients[0].view.winners)
+        rounds = len(clients[0].view.history)
+        assert clients[1].view.history == clients[0].view.history
 
         out, err = await asyncio.wait_for(process.communicate(), deadline - time.monotonic())
         lines = out.decode("utf-8", "replace").splitlines()
@@ -133,10 +132,9 @@ def free_port() -> int:
 async def play_some(client: TableClient, actions: int) -> None:
     """Play the client's seat by a MediumBot for `actions` of its own actions (or to the end)."""
     bot = MediumBot()
-    while actions > 0 and not client.game.is_over:
-        game = client.game
-        if game.current == client.seat:
-            await client.send(bot.choose(game.view(client.seat)))
+    while actions > 0 and client.view.phase != "over":
+        if client.view.is_my_turn:
+            await client.send(bot.choose(client.view))
             actions -= 1
         else:
             await client.changed()
@@ -172,7 +170,7 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
         first, code = await start(first_run)
         clients = [await join("Ann", code), await join("Ben", code)]
         await asyncio.wait_for(asyncio.gather(*(play_some(c, 3) for c in clients)), deadline - time.monotonic())
-        seen = clients[0].game.history, clients[0].game.scores
+        seen = clients[0].view.history, clients[0].view.scores
         first.kill()
         await asyncio.wait_for(first.wait(), 10)
         for client in clients:
@@ -191,7 +189,7 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
         assert again == code, "the resumed table keeps its room code"
         clients = [await join("Ann", code), await join("Ben", code)]
         assert [c.seat for c in clients] == [0, 1], "each rejoins its own seat with its kept token"
-        assert clients[0].game.history[: len(seen[0])] == seen[0]
+        assert clients[0].view.history[: len(seen[0])] == seen[0]
         await asyncio.wait_for(asyncio.gather(*(play_whole_game(c) for c in clients)), deadline - time.monotonic())
         out, _ = await asyncio.wait_for(second.communicate(), deadline - time.monotonic())
         assert second.returncode == 0 and WINNER_LINE.match(out.decode().splitlines()[-1])

@@ -44,14 +44,13 @@ async def joined(host: TableHost, folder: Path, label: str, **options: object) -
 
 
 async def play_out(client: TableClient, turns: int | None = None) -> int:
-    """Play this client's seat by a MediumBot on its mirror until the game is over (or `turns` actions); the
-    number of actions sent."""
+    """Play this client's seat by a MediumBot on the host's view of it until the game is over (or `turns` actions);
+    the number of actions sent."""
     bot = MediumBot()
     sent = 0
-    while not client.game.is_over and (turns is None or sent < turns):
-        game = client.game
-        if game.current == client.seat and game.phase != "over":
-            await client.send(bot.choose(game.view(client.seat)))
+    while client.view.phase != "over" and (turns is None or sent < turns):
+        if client.view.is_my_turn:
+            await client.send(bot.choose(client.view))
             sent += 1
         await client.changed()
     return sent

@@ -31,10 +31,10 @@ async def test_two_remote_seats_and_a_bot_play_a_whole_game(tmp_path: Path) -> N
         assert finished.is_over
         assert finished.players[0] == "Noa"  # the joiner's name is the seat's
         for client in (ann, ben):
-            mirror = client.game
-            assert mirror.is_over and mirror.scores == finished.scores
-            assert mirror.history == finished.history  # every round's reveal, as the host holds it
-            assert mirror.hand(client.seat) == finished.hand(client.seat)
+            view = client.view
+            assert view.phase == "over" and list(view.scores) == finished.scores
+            assert list(view.history) == finished.history  # every round's reveal, as the host holds it
+            assert view.hand == finished.hand(client.seat)
         assert not save_path(meta.game_id).exists()  # recorded, so its save is gone
         await ann.close()
         await ben.close()
@@ -54,7 +54,7 @@ async def test_three_remote_seats_play_a_whole_game(tmp_path: Path) -> None:
             await asyncio.wait_for(asyncio.gather(*(play_out(c) for c in clients)), LIMIT)
             finished = await asyncio.wait_for(table, LIMIT)
         assert finished.is_over
-        assert all(c.game.history == finished.history for c in clients)
+        assert all(list(c.view.history) == finished.history for c in clients)
         for c in clients:
             await c.close()
     finally:

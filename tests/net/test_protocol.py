@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
+from typing import Any
 
 import pytest
 from netplay import new_game
 
 from yaniv_tui.engine import CallYaniv, KeepCard, Play, Seat, SlapDown, parse_cards
 from yaniv_tui.net.client import JoinError, parse_address
-from yaniv_tui.net.mirror import mirror_game
 from yaniv_tui.net.protocol import (
     ActionMessage,
     Bye,
@@ -26,6 +25,7 @@ from yaniv_tui.net.protocol import (
     from_host,
 )
 from yaniv_tui.net.secrets_gate import new_nonce, seat_key, seat_proof
+from yaniv_tui.net.views import view_to_dict
 
 
 @pytest.mark.parametrize(
@@ -57,8 +57,7 @@ def test_the_hosts_messages_read_back_as_written() -> None:
     game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
     state = from_host(encode(State(game.view(1), ("waiting", "joined", "here"), 2)))
     assert isinstance(state, State) and state.ack == 2
-    mirror = mirror_game(state.view, random.Random(0))
-    assert mirror.hand(1) == game.hand(1) and mirror.pile == game.pile and mirror.players == game.players
+    assert view_to_dict(state.view) == view_to_dict(game.view(1))
 
 
 @pytest.mark.parametrize(
@@ -91,6 +90,41 @@ def test_a_state_with_a_broken_view_is_refused_in_one_line() -> None:
     data["view"]["hand_sizes"] = [5]
     with pytest.raises(ProtocolError, match=r"view\.hand_sizes: must have one entry per seat"):
         from_host(json.dumps(data))
+
+
+def _broken(change: Any) -> str:
+    """A state frame of a real game's view (seat 0, Ben's turn, a few turns in) with one field changed."""
+    game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    if game.current == 0:
+        game.apply(game.legal_actions()[0])
+    data = json.loads(encode(State(game.view(0), ("joined", "joined", "here"))))
+    change(data["view"])
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda v: v.update(phase="slap"), "view.phase: a slap-down is shown only to the seat that drew"),
+        (lambda v: v.update(slap_card="5H"), "view.slap_card: a card only in the slap phase"),
+        (lambda v: v.update(round_no=3), "view.round_no: round 3 does not fit 0 finished rounds"),
+        (lambda v: v.update(hand=v["hand"] + ["5H"]), "view.hand: must hold as many cards as its seat's hand"),
+        (lambda v: v.update(deck_size=v["deck_size"] + 1), "view.deck_size: the hands, the deck and the pile"),
+        (lambda v: v.update(hand=["AS"] * (len(v["hand"]) - 1) + ["AS"]), "AS more often than the game's cards"),
+        (lambda v: v.update(takeable=["KD", "KC"]), "view.takeable: only cards of the previous drop"),
+        (lambda v: v.update(out=[False, True, True]), "view.out: a game going on has at least two seats in"),
+        (lambda v: v.update(hand_sizes=[v["hand_sizes"][0], None, v["hand_sizes"][2]]), "view.hand_sizes[1]: at most"),
+    ],
+)
+def test_a_view_that_fits_no_game_is_refused_in_one_line(change: Any, why: str) -> None:
+    """A hostile host's view, each field well formed but the fields not of one game: the client builds no game
+    to find out, so the view's own checks refuse it, in one line naming the field."""
+    with pytest.raises(ProtocolError) as caught:
+        from_host(_broken(change))
+    assert why in str(caught.value) and "\n" not in str(caught.value)
+    assert isinstance(from_host(_broken(lambda v: None)), State)  # the same view unchanged is taken
 
 
 @pytest.mark.parametrize(

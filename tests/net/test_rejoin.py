@@ -33,7 +33,7 @@ async def test_a_disconnected_player_is_away_and_rejoins_the_same_seat_with_the_
             assert not table.done()  # Ann's turn waits for her (no away bot)
             again = await joined(host, tmp_path, "ann")  # the same command: the token file names her seat
             assert again.seat == 0 and again.token == ann.token
-            assert again.game.players[0] == "Ann"
+            assert again.view.players[0] == "Ann"
             await eventually(lambda: ben.statuses[0] == "joined")
             await asyncio.wait_for(asyncio.gather(play_out(again), ben_plays), LIMIT)
             assert (await asyncio.wait_for(table, LIMIT)).is_over

@@ -48,7 +48,7 @@ async def test_the_host_restarts_from_its_save_and_everyone_rejoins(tmp_path: Pa
             ann2 = await joined(again, tmp_path, "ann")  # a new port here, the same token file
             ben2 = await joined(again, tmp_path, "ben")
             assert (ann2.seat, ben2.seat) == (0, 1)
-            assert ann2.game.hand(0) == saved.game.hand(0)
+            assert ann2.view.hand == saved.game.hand(0)
             resumed = asyncio.create_task(
                 serve_headless(again, saved.game, saved.meta.seats, meta=saved.meta, history=history)
             )

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import pytest
 from netplay import LIMIT, joined, new_game, play_out, started
 
 from yaniv_tui.codec import round_to_dict, turn_to_dict
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History
+from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import serve_headless
 
 #: Exactly the fields of a view: a new field must be added here, after asking whether it may be public.
@@ -83,15 +86,47 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
         await host.stop()
 
 
-async def test_the_mirror_invents_the_other_hands(tmp_path: Path) -> None:
+def games_in(thing: object, depth: int = 3) -> list[str]:
+    """Where a Game is held in `thing`'s attributes, and theirs, `depth` deep (lists, tuples and dicts too)."""
+    if isinstance(thing, Game):
+        return ["here"]
+    if depth == 0 or isinstance(thing, str | bytes | int | float | asyncio.Task | asyncio.Future):
+        return []
+    items: list[tuple[str, object]] = []
+    if isinstance(thing, list | tuple | set):
+        items = [(f"[{i}]", item) for i, item in enumerate(thing)]
+    elif isinstance(thing, dict):
+        items = [(f"[{key!r}]", item) for key, item in thing.items()]
+    elif hasattr(thing, "__dict__") and type(thing).__module__.startswith("yaniv_tui"):
+        items = [(f".{name}", item) for name, item in vars(thing).items()]
+    return [name + where for name, item in items for where in games_in(item, depth - 1)]
+
+
+async def test_a_joined_seat_holds_the_hosts_view_and_no_game(tmp_path: Path) -> None:
+    """Issue 30: no mirror invents the other hands. A joined client, and the table session over it, keep the
+    host's last view of their seat and no Game anywhere (a Game holds every hand: the others' would be made up)."""
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("yaniv_tui.net.mirror")
     seats = [Seat.remote(), Seat.remote()]
     game = new_game(seats, seed=9)
     host = await started(game, seats)
     try:
         a = await joined(host, tmp_path, "a")
-        assert a.game.hand(0) == game.hand(0)
-        assert len(a.game.hand(1)) == len(game.hand(1))
-        assert a.game.hand(1) != game.hand(1) or a.game.deck != game.deck  # dealt from the unseen, not the real
+        session = ClientSession(a)
+        assert a.view.hand == tuple(game.hand(0)) and session.view(0) is a.view
+        assert session.view(None).hand == () and session.view(None).hand_sizes == a.view.hand_sizes
+        assert games_in(a) == [] and games_in(session) == []
+        assert not hasattr(a, "game") and not hasattr(session, "game")
+        if game.current == 0:
+            await session.play(game.legal_actions()[0])
+        else:
+            game.apply(game.legal_actions()[0])
+            host.publish(game)
+            for _ in range(3):  # the view it joined with comes first, then the one after the move
+                if session.view(None).seen == tuple(game.log):
+                    break
+                await asyncio.wait_for(session.ask(1), LIMIT)
+        assert session.view(None).seen == tuple(game.log) and games_in(session) == []
         await a.close()
     finally:
         await host.stop()

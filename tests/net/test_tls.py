@@ -34,7 +34,7 @@ async def test_a_table_with_a_certificate_is_joined_over_wss(tmp_path: Path) -> 
         client = await TableClient.join(
             f"wss://localhost:{host.port}", host.code, token_file=tmp_path / "t", ssl_context=trusted
         )
-        assert client.game.hand(0) == game.hand(0)
+        assert client.view.hand == game.hand(0)
         await client.close()
     finally:
         await host.stop()

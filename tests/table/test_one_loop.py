@@ -161,7 +161,7 @@ async def first_move(kind: str, table: Table, folder: Path) -> PlayerView:
         joined = ClientSession(client)
         runner = TableRunner(joined)
         for _ in range(10):  # each step brings one view from the host: the first may be the table before Bea's turn
-            if joined.game.current == 1:
+            if joined.view(None).current == 1:
                 break
             await asyncio.wait_for(runner.step(), LIMIT)
         view = joined.view(1)

@@ -102,13 +102,14 @@ def fake_hosting() -> tuple[Callable[[Game, Sequence[Seat], str], FakeHost], lis
 
 
 class FakeClient:
-    """A joined seat whose host is this object: the real game lives here, the other seats are bots, and the
-    mirror is a copy of the game after each change (the table must never change it itself)."""
+    """A joined seat whose host is this object: the real game lives here, the other seats are bots, and the seat
+    gets the host's view of it after each change (never the game: a joined table holds none)."""
 
     def __init__(self, game: Game, seat: int) -> None:
         self.real = game
         self.seat = seat
-        self.game = game.clone()
+        #: The real game's turns when the last view was taken.
+        self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.
         self.view: PlayerView = game.view(seat)
         self.statuses: tuple[Status, ...] = tuple("joined" if s == seat else "here" for s in range(len(game.players)))
@@ -133,15 +134,15 @@ class FakeClient:
             raise ActionRefused(f"the host says: {error}") from None
         self.sent.append(action)
 
-    async def changed(self) -> Game:
+    async def changed(self) -> PlayerView:
         """The next view: after this seat's own action, or after one more move of another seat."""
         await asyncio.sleep(0)
-        if self.game.turns == self.real.turns and not self.real.is_over and self.real.current != self.seat:
+        if self.shown == self.real.turns and not self.real.is_over and self.real.current != self.seat:
             current = self.real.current
             self.real.apply(self.bots[current].choose(self.real.view(current)))
-        self.game = self.real.clone()
-        self.view = self.real.view(self.seat)
-        return self.game
+        self.shown = self.real.turns
+        self.view = self.real.clone().view(self.seat)
+        return self.view
 
     async def lost(self) -> str:
         """Waits until the test says the host is gone (`lose`)."""

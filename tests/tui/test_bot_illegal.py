@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from playing import snapshot
-from tui_helpers import SIZE, TableApp, make_options, notices, settle, stacked_session
+from tui_helpers import SIZE, TableApp, game_of, make_options, notices, settle, stacked_session
 
 from yaniv_tui.engine import Action, CallYaniv, PlayerView
 from yaniv_tui.table.events import ActionApplied, TableEvent
@@ -55,6 +55,6 @@ async def test_at_the_table_the_notice_is_shown_and_the_human_plays_next() -> No
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.screen
-        assert isinstance(table, TableScreen) and table.game.current == 0 and table.game.turns == 1
+        assert isinstance(table, TableScreen) and game_of(table).current == 0 and game_of(table).turns == 1
         told = [line for line in notices(app) if "tried something illegal" in line]
         assert len(told) == 1 and told[0].startswith("Bea (medium bot) tried something illegal: "), notices(app)

@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import BindingType
 from textual.pilot import Pilot
 from textual.worker import WorkerFailed
-from tui_helpers import SIZE, make_app, play_turn, settle
+from tui_helpers import SIZE, game_of, make_app, play_turn, settle
 
 import yaniv_tui
 from yaniv_tui import __version__
@@ -56,7 +56,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
             assert isinstance(table, TableScreen)
             game_id = table.session.meta.game_id
             saved = scan_saves().newest
-            assert saved is not None and saved.game.turns == table.game.turns > 0
+            assert saved is not None and saved.game.turns == game_of(table).turns > 0
             before = game_to_dict(saved.game)
             with monkeypatch.context() as bug:  # the bug only for this key; the private folders stay
                 bug.setattr(TableScreen, "action_scores", boom)
@@ -75,7 +75,7 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
     again = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen) and again.screen.game.turns == saved.game.turns
+        assert isinstance(again.screen, TableScreen) and game_of(again.screen).turns == saved.game.turns
         await play_turn(pilot)
 
 

@@ -7,7 +7,17 @@ import io
 import pytest
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
-from tui_helpers import SIZE, TableApp, make_app, make_options, play_to_end, screen_text, settle, stacked_session
+from tui_helpers import (
+    SIZE,
+    TableApp,
+    game_of,
+    make_app,
+    make_options,
+    play_to_end,
+    screen_text,
+    settle,
+    stacked_session,
+)
 
 from yaniv_tui.engine import load_ruleset, parse_cards, score_round
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -55,7 +65,7 @@ async def test_the_game_end_offers_play_again_new_game_and_quit() -> None:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.session.options.seats == seats and app.screen.game.round_no == 1
+        assert app.screen.session.options.seats == seats and game_of(app.screen).round_no == 1
         await play_to_end(pilot)
         await pilot.press("n")
         await pilot.pause()

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tui_helpers import SIZE, make_app, notices, play_to_end, settle
+from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, settle
 
 from yaniv_tui.store import History, history_path, record_pending, saves, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
@@ -117,7 +117,7 @@ async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) 
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        last_good = game_to_dict(table.game)  # saved when the table opened and after each action so far
+        last_good = game_to_dict(game_of(table))  # saved when the table opened and after each action so far
         disk.fill()
         await play_to_end(pilot)
         told = notices(app)

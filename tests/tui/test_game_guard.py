@@ -4,7 +4,7 @@ with the standings and a line saying why, rather than playing on for ever."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import SIZE, make_app, screen_text, settle
+from tui_helpers import SIZE, game_of, make_app, screen_text, settle
 
 from yaniv_tui.engine import guards
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -23,7 +23,7 @@ async def test_a_bots_only_game_past_the_round_cap_stops_with_a_clear_line(monke
                 await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameEndScreen)
-        assert not app.screen.session.game.is_over and len(app.screen.session.game.history) == 2
+        assert not game_of(app.screen.session).is_over and len(game_of(app.screen.session).history) == 2
         text = screen_text(app)
         assert "This game passed 2 rounds without an end, the most a game may take: it stops here, with no" in text
 
@@ -34,5 +34,5 @@ async def test_a_round_past_the_turn_cap_stops_the_game(monkeypatch: pytest.Monk
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameEndScreen)
-        assert app.screen.session.game.turns == 5
+        assert game_of(app.screen.session).turns == 5
         assert "This round passed 4 turns without a Yaniv call, the most a round may take" in screen_text(app)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, make_app, notices, play_to_end, screen_text
+from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, screen_text
 
 from yaniv_tui.store import History, history_path
 from yaniv_tui.tui.app import YanivApp
@@ -16,7 +16,7 @@ async def test_a_finished_game_and_its_rounds_are_in_the_history() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
         assert isinstance(app.screen, GameEndScreen)
-        game = app.screen.session.game
+        game = game_of(app.screen.session)
         rounds = len(game.history)
     with History() as history:
         stats = {s.name: s for s in history.stats()}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import game_of, make_app, screen_text, settle
 
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace, face
@@ -23,7 +23,7 @@ async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats() -> Non
         for widget in widgets:
             if widget.display:
                 assert whole.contains_region(widget.region), f"{widget} is cut off at {widget.region}"
-        for card in screen.game.hand(0):
+        for card in game_of(screen).hand(0):
             assert face(card) in text
         assert "choose cards" in text  # the footer is there
 

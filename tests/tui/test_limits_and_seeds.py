@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
-from tui_helpers import SIZE, screen_text
+from tui_helpers import SIZE, game_of, screen_text
 
 from yaniv_tui.cli.play import EXIT_USAGE, UsageError, main, options_from_args
 from yaniv_tui.engine import KEYS, Game, preset_paths
@@ -94,7 +94,7 @@ async def test_the_setup_box_takes_the_same_end_scores_as_the_files() -> None:
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen) and table.rules.end_limit == END.high
-        assert game_from_dict(game_to_dict(table.game)).rules == table.rules
+        assert game_from_dict(game_to_dict(game_of(table))).rules == table.rules
 
 
 @pytest.mark.parametrize("seed", ["-1", "-5"])

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.geometry import Region
-from tui_helpers import SIZE, TableApp, make_app, make_options, play_turn, screen_text, settle, stacked_session
+from tui_helpers import SIZE, TableApp, game_of, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
 from yaniv_tui.engine import BOT_LEVELS, load_ruleset, parse_cards
 from yaniv_tui.store import scan_saves
@@ -50,7 +50,7 @@ async def test_every_presets_largest_table_shows_each_name_count_score_and_whose
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        game = table.game
+        game = game_of(table)
         for seat, panel in enumerate(table.query(SeatPanel)):
             assert table.region.contains_region(panel.region), f"seat {seat} is cut off at {panel.region}"
             shown = region_text(app, panel.region)
@@ -80,7 +80,7 @@ async def test_the_card_you_took_is_forgotten_when_the_next_round_is_dealt() -> 
         assert isinstance(app.screen, RoundEndScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is table and table.game.round_no == 2  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
+        assert app.screen is table and game_of(table).round_no == 2  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         assert table.fresh == {} and "you took" not in screen_text(app)
         newest = scan_saves().newest
         assert newest is not None and newest.meta.took == ()
@@ -118,7 +118,7 @@ async def test_in_pass_and_play_the_card_drawn_is_shown_only_to_who_drew_it() ->
                 await settle(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
-            seat = table.game.current
+            seat = game_of(table).current
             other = 1 - seat
             note = table.fresh.get(other)
             if note is not None and note != table.fresh.get(seat):
@@ -138,7 +138,7 @@ async def test_the_log_keeps_every_line_of_the_round_scrolled_to_the_latest() ->
         table = app.screen
         assert isinstance(table, TableScreen)
         log = table.query_one(TurnLog)
-        turns = len(table.game.log)
+        turns = len(game_of(table).log)
         assert turns > log.size.height
         assert log._shown is not None and len(log._shown) >= turns
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
@@ -173,7 +173,7 @@ async def test_your_turn_marks_what_each_other_player_did_since_your_last_move()
                 await settle(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
-            game = table.game
+            game = game_of(table)
             seat = game.current
             mine = [i for i, turn in enumerate(game.log) if turn.seat == seat]
             since = mine[-1] + 1 if mine else 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
-from tui_helpers import SIZE, drawn_lines, play_turn, screen_text, settle
+from tui_helpers import SIZE, drawn_lines, game_of, play_turn, screen_text, settle
 
 from yaniv_tui.engine import load_ruleset, preset_paths
 from yaniv_tui.store import save_path, user_rulesets_dir
@@ -82,7 +82,7 @@ async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game(
                 await pilot.press("enter")
             else:
                 assert isinstance(screen, TableScreen)
-                name = screen.game.players[screen.game.current]
+                name = game_of(screen).players[game_of(screen).current]
                 check_literal(app, *NAMES[:3], RULES_NAME, f"{name}'s hand", f"Your turn, {name}")
                 if "HelpScreen" not in seen:
                     await pilot.press("question_mark")
@@ -90,18 +90,18 @@ async def test_markup_names_and_ruleset_name_show_as_typed_through_a_whole_game(
                     seen.add("HelpScreen")
                     check_literal(app, f"The rules: {RULES_NAME}")
                     await pilot.press("escape")
-                if "ScoresScreen" not in seen and screen.game.history:
+                if "ScoresScreen" not in seen and game_of(screen).history:
                     await pilot.press("s")
                     assert isinstance(app.screen, ScoresScreen)
                     seen.add("ScoresScreen")
                     check_literal(app, *NAMES[:3])
                     await pilot.press("escape")
-                if screen.game.log:
-                    check_literal(app, f"{screen.game.players[screen.game.log[-1].seat]} dropped")
+                if game_of(screen).log:
+                    check_literal(app, f"{game_of(screen).players[game_of(screen).log[-1].seat]} dropped")
                 await play_turn(pilot)
             await settle(pilot)
         assert isinstance(app.screen, GameEndScreen), "the game did not end"
-        game = app.screen.session.game
+        game = game_of(app.screen.session)
         check_literal(
             app, *NAMES[:3], sentence([game.players[s] for s in game.winners], "win", "!"), f"of {RULES_NAME}"
         )

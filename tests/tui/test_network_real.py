@@ -13,14 +13,14 @@ from typing import TypeVar
 
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_helpers import SIZE, cards_in, choose_play, keys_for, screen_text
+from tui_helpers import SIZE, cards_in, choose_play, game_of, keys_for, screen_text
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli.host import host_factory
 from yaniv_tui.cli.join import join_request
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
-from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, Seat, hand_value, load_ruleset
+from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, PlayerView, Seat, hand_value, load_ruleset
 from yaniv_tui.net import TableClient, TableClosed, TableHost
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
@@ -59,10 +59,9 @@ async def bot_seat(client: TableClient, taken: list[int]) -> None:
     the host took is counted in `taken` (by seat)."""
     bot = MediumBot()
     with contextlib.suppress(TableClosed):
-        while not client.game.is_over:
-            game = client.game
-            if game.current == client.seat:
-                await client.send(bot.choose(game.view(client.seat)))
+        while client.view.phase != "over":
+            if client.view.current == client.seat:
+                await client.send(bot.choose(client.view))
                 taken[client.seat] += 1
             await client.changed()
 
@@ -73,19 +72,19 @@ def subtitle(app: YanivApp, seat: int) -> str:
 
 async def key_turn(pilot: Pilot[None], host: TableHost | None = None) -> int:
     """Play this screen's turn with keys (the cards' numbers, enter, 0 or a pile number; y; enter to slap), and wait
-    until the host took it and its answer is on the table. A joined table's game is a new mirror after each view
-    (with no turn count of its own): given the `host`, its count says the move was taken."""
+    until the host took it and its answer is on the table. A joined table holds only the host's view, a new one
+    after each change (with no turn count): given the `host`, its count says the move was taken."""
     app = pilot.app
     table = app.screen
     assert isinstance(table, TableScreen) and table.stage != "wait"
-    game = host.game if host is not None else table.game
-    before, shown = game.turns, table.game
+    game = host.game if host is not None else game_of(table)
+    before, shown = game.turns, table.session.view(None)
     keys = ["enter"] if table.stage == "slap" else keys_for(table, choose_play(table))
     await pilot.press(*keys)
 
     def answered() -> bool:
         taken = game.turns > before
-        return taken and (host is None or table.game is not shown)
+        return taken and (host is None or table.session.view(None).seen != shown.seen)
 
     await until(pilot, lambda: answered() or table.message or app.screen is not table, f"the host's answer to {keys}")
     assert not table.message, table.message
@@ -143,9 +142,9 @@ async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp
 
             # Ann plays by keys; the remote seats and the bot play in between; the game moves on.
             ann_turns = 0
-            start = table.game.turns
+            start = game_of(table).turns
             deadline = time.monotonic() + LIMIT
-            while ann_turns < 4 or table.game.turns < start + 12:
+            while ann_turns < 4 or game_of(table).turns < start + 12:
                 assert time.monotonic() < deadline, "the game did not move on"
                 await until(
                     pilot,
@@ -159,13 +158,13 @@ async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp
                 assert app.screen is table, type(app.screen).__name__
                 await key_turn(pilot)
                 ann_turns += 1
-            assert table.game.turns >= start + 12
-            # At Ann's turn the table waits for her: every client's mirror shows the host's game as it is now.
+            assert game_of(table).turns >= start + 12
+            # At Ann's turn the table waits for her: every client's view shows the host's game as it is now.
             await ann_to_play(pilot, table)
-            assert host.game is table.game
+            assert host.game is game_of(table)
             for client in clients:
-                await until(pilot, lambda client=client: same_public(client.game, table.game), "the mirrors agree")  # type: ignore[misc]
-                assert client.game.hand(client.seat) == table.game.hand(client.seat)
+                await until(pilot, lambda client=client: same_public(client.view, game_of(table)), "the views agree")  # type: ignore[misc]
+                assert client.view.hand == tuple(game_of(table).hand(client.seat))
                 assert client.statuses == ("here", "joined", "joined", "here")
             assert not any(loop.done() for loop in loops), [loop for loop in loops if loop.done()]
             assert taken[1] >= 1 and taken[2] >= 1, taken  # both remote seats played through the host
@@ -199,15 +198,15 @@ async def ann_to_play(pilot: Pilot[None], table: TableScreen) -> None:
     assert app.screen is table and table.stage != "wait"
 
 
-def same_public(mirror: Game, real: Game) -> bool:
-    """Whether a client's mirror shows what everyone sees of the real game (its `turns` is not sent: not compared)."""
+def same_public(view: PlayerView, real: Game) -> bool:
+    """Whether a seat's view shows what everyone sees of the real game."""
     return (
-        mirror.log == real.log
-        and mirror.history == real.history
-        and mirror.scores == real.scores
-        and mirror.pile[-1] == real.pile[-1]
-        and mirror.current == real.current
-        and mirror.round_no == real.round_no
+        list(view.seen) == real.log
+        and list(view.history) == real.history
+        and list(view.scores) == real.scores
+        and view.previous_drop == real.pile[-1]
+        and view.current == real.current
+        and view.round_no == real.round_no
     )
 
 
@@ -255,16 +254,16 @@ async def joined_table(pilot: Pilot[None]) -> TableScreen:
 
 
 def hidden_cards_shown(host: TableHost, table: TableScreen, text: str) -> list[Card]:
-    """Cards of the other seats' hands (the host's real ones, and the mirror's stand-ins) on this screen."""
-    game = table.game
+    """Cards of the other seats' hands (the host's real ones) on this screen."""
+    view = table.session.view(None)
     # What everyone saw: the pile, and the cards taken from it this round (the log says who took which).
-    public = {c for group in game.pile for c in group} | {t.take for t in game.log if t.take is not None}
+    public = {*view.discards, *view.previous_drop} | {t.take for t in view.seen if t.take is not None}
     seat = table.session.client.seat  # type: ignore[attr-defined]
     hidden = set()
     for other in range(len(host.game.players)):
         if other != seat:
-            hidden |= {c for c in (*host.game.hand(other), *table.game.hand(other)) if not c.is_joker}
-    hidden -= public | set(table.game.hand(seat))
+            hidden |= {c for c in host.game.hand(other) if not c.is_joker}
+    hidden -= public | set(host.game.hand(seat))
     assert hidden, "nothing hidden to look for"
     return cards_in(text, sorted(hidden))
 
@@ -287,11 +286,11 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
             assert host.status(1) == "joined" and host.names[1] == "Noa"
             await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
             assert host.game.turns == 0  # the host waited for her
-            assert same_public(table.game, host.game)
-            # Her hand is on screen, and no card of another hand (neither the host's nor the mirror's stand-ins).
+            assert same_public(table.session.view(1), host.game)
+            # Her hand is on screen, and no card of another hand.
             text = screen_text(app)
             mine = list(host.game.hand(1))
-            assert table.game.hand(1) == host.game.hand(1)
+            assert table.session.view(1).hand == host.game.hand(1)
             assert cards_in(text, mine) == mine
             assert hidden_cards_shown(host, table, text) == []
 
@@ -311,10 +310,10 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
                         pilot, lambda: app.screen is not table or table.stage != "wait", "the next round, her turn"
                     )
                 assert app.screen is table and table.stage != "wait"
-                assert same_public(table.game, host.game)
+                assert same_public(table.session.view(1), host.game)
                 text = screen_text(app)
                 mine = list(host.game.hand(1))
-                assert table.game.hand(1) == host.game.hand(1)
+                assert table.session.view(1).hand == host.game.hand(1)
                 assert cards_in(text, mine) == mine
                 assert hidden_cards_shown(host, table, text) == []
             token, turns = client.token, host.game.turns
@@ -332,8 +331,8 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
             assert again.seat == 1 and again.token == token
             assert host.status(1) == "joined"
             await until(pilot, lambda: table.stage != "wait", "Noa's turn after rejoining")
-            assert host.game.turns == turns and same_public(table.game, host.game)
-            assert list(table.game.hand(1)) == list(host.game.hand(1))
+            assert host.game.turns == turns and same_public(table.session.view(1), host.game)
+            assert list(table.session.view(1).hand) == list(host.game.hand(1))
             await key_turn(pilot, host)
             await until(pilot, lambda: host.game.turns > turns, "the host took her move after the rejoin")
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from textual.widgets import Button
-from tui_helpers import SIZE, footer_keys, make_options, notices, play_turn, screen_text, settle, until
+from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
 from yaniv_tui.engine import CallYaniv, Game, load_ruleset
 from yaniv_tui.table.client_session import ClientSession
@@ -41,16 +41,16 @@ async def test_the_host_plays_a_remote_seat_through_its_host_and_publishes_every
             elif table.thinking == 1:
                 # Noa's turn waits for her host's action.
                 assert "Waiting for Noa: nobody has joined that seat yet." in screen_text(app)
-                before = table.game.turns
-                host.give(1, table.game.legal_actions()[0])
-                await until(pilot, lambda before=before: table.game.turns > before)  # type: ignore[misc]
+                before = game_of(table).turns
+                host.give(1, game_of(table).legal_actions()[0])
+                await until(pilot, lambda before=before: game_of(table).turns > before)  # type: ignore[misc]
                 remote_moves += 1
                 if remote_moves == 3:
                     break
             else:
                 await pilot.pause()
         assert remote_moves == 3
-        assert host.published[-1] == table.game.turns, "the host is sent the game after each action"
+        assert host.published[-1] == game_of(table).turns, "the host is sent the game after each action"
         assert table.session.why_no_undo() == "there is no undo at a table with players on other machines"
 
 
@@ -114,12 +114,12 @@ async def test_a_joined_seat_plays_the_same_table_from_the_hosts_views() -> None
             while isinstance(app.screen, RoundEndScreen):
                 await pilot.press("enter")
                 await settle(pilot)
-            mirror = table.game
+            shown = table.session.view(1)
             await play_turn(pilot)
             await settle(pilot)
-            assert table.game is not mirror, "the move went to the host, and its view came back"
+            assert table.session.view(1) is not shown, "the move went to the host, and its view came back"
         assert len(client.sent) >= 3
-        assert client.real.turns == table.game.turns
+        assert list(table.session.view(None).seen) == client.real.log
         # Nothing saved on this machine: the host keeps the game.
         assert table.session.save(1) is None
         # Nor hints nor conceding: the host's history could not count a hint asked here, and its table plays on.
@@ -135,11 +135,11 @@ async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.stage == "choose"
-        turns = table.game.turns
+        turns = client.real.turns
         table.act(CallYaniv())  # over the limit: the key is off, so sent straight
         await settle(pilot)
         assert table.message.startswith("the host says:"), table.message
-        assert table.stage == "choose" and table.game.turns == turns
+        assert table.stage == "choose" and client.real.turns == turns
         assert "The host says:" in screen_text(app)
 
 
@@ -158,7 +158,7 @@ async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
                 await play_turn(pilot)
             await settle(pilot)
         assert isinstance(app.screen, GameEndScreen)
-        assert app.screen.session.game.is_over and client.real.is_over
+        assert app.screen.session.view(None).phase == "over" and client.real.is_over
         # Another game at a table of several machines is hosted anew: the end offers only to quit.
         buttons = [button.id for button in app.screen.query(Button)]
         assert buttons == ["quit"] and app.screen.focused is not None and app.screen.focused.id == "quit"

@@ -9,7 +9,7 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from tui_helpers import SIZE, make_app, play_turn, screen_text
+from tui_helpers import SIZE, game_of, make_app, play_turn, screen_text
 
 from yaniv_tui.engine import Card, Game
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -72,7 +72,7 @@ async def test_two_humans_and_a_bot_never_see_each_others_cards() -> None:
             await pilot.pause()
             screen = app.screen
             table = next(s for s in app.screen_stack if isinstance(s, TableScreen | GameEndScreen))
-            game = table.session.game
+            game = game_of(table.session)
             check_privacy(app, game, passes)
             if isinstance(screen, GameEndScreen):
                 break
@@ -99,12 +99,12 @@ async def test_the_pass_screen_names_the_player_and_hides_the_table() -> None:
         assert isinstance(app.screen, PassScreen)
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen) and table.viewer is None
-        name = table.game.players[table.game.current]
+        name = game_of(table).players[game_of(table).current]
         text = screen_text(app)
         assert f"Pass to {name}" in text and "show my hand" in text
         await pilot.press("enter")
-        assert isinstance(app.screen, TableScreen) and app.screen.viewer == table.game.current
-        hand = table.game.hand(table.game.current)
+        assert isinstance(app.screen, TableScreen) and app.screen.viewer == game_of(table).current
+        hand = game_of(table).hand(game_of(table).current)
         assert all(face(card) in screen_text(app) for card in hand)
 
 
@@ -120,7 +120,7 @@ async def wait_until_ready(pilot: Pilot[None]) -> None:
 
 def hand_shown(app: App[Any], table: TableScreen, seat: int) -> bool:
     text = screen_text(app)
-    return table.viewer == seat or any(face(card) in text for card in table.game.hand(seat))
+    return table.viewer == seat or any(face(card) in text for card in game_of(table).hand(seat))
 
 
 async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,11 +134,11 @@ async def test_an_enter_typed_just_after_a_move_does_not_pass_the_screen(monkeyp
         await wait_until_ready(pilot)
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen)
-        first = table.game.current
+        first = game_of(table).current
         await pilot.press("enter")
         assert table.viewer == first
         await pilot.press("5", "enter", "d")
-        second = table.game.current
+        second = game_of(table).current
         assert second != first and isinstance(app.screen, PassScreen)
         await asyncio.sleep(0.3)
         await pilot.press("enter")
@@ -165,8 +165,8 @@ async def test_keys_queued_before_the_pass_screen_appeared_never_pass_it() -> No
             app.post_message(key)
         for _ in range(5):
             await pilot.pause()
-        second = table.game.current
-        assert table.game.turns == 1 and isinstance(app.screen, PassScreen)
+        second = game_of(table).current
+        assert game_of(table).turns == 1 and isinstance(app.screen, PassScreen)
         assert not hand_shown(app, table, second)
         await pilot.press("enter")
         assert app.screen is table and table.viewer == second  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
@@ -180,9 +180,9 @@ async def test_only_the_named_key_passes_the_screen(monkeypatch: pytest.MonkeyPa
         await pilot.press("space", "y", "d", "0", "1", "escape", "u", "s", "k")
         assert isinstance(app.screen, PassScreen)
         table = app.screen_stack[-2]
-        assert isinstance(table, TableScreen) and table.viewer is None and table.game.turns == 0
+        assert isinstance(table, TableScreen) and table.viewer is None and game_of(table).turns == 0
         await pilot.press("enter")
-        assert app.screen is table and table.viewer == table.game.current  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
+        assert app.screen is table and table.viewer == game_of(table).current  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
 
 
 async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards() -> None:

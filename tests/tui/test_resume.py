@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import SIZE, make_app, notices, play_to_end, play_turn, screen_text, settle
+from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
 from yaniv_tui.engine import Card
@@ -25,7 +25,7 @@ async def one_turn_saved(ruleset: str, seed: int) -> tuple[dict[str, object], tu
         await play_turn(pilot)
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        return game_to_dict(app.screen.game), app.screen.game.hand(0)
+        return game_to_dict(game_of(app.screen)), game_of(app.screen).hand(0)
 
 
 async def test_every_action_is_saved_with_the_seats() -> None:
@@ -38,7 +38,7 @@ async def test_every_action_is_saved_with_the_seats() -> None:
         assert isinstance(table, TableScreen)
         saved = scan_saves().newest
         assert saved is not None
-        assert game_to_dict(saved.game) == game_to_dict(table.game)
+        assert game_to_dict(saved.game) == game_to_dict(game_of(table))
         assert [(s.kind, s.level) for s in saved.meta.seats] == [("human", None), ("bot", "medium"), ("bot", "easy")]
         assert saved.meta.screen_seat == 0
 
@@ -52,7 +52,7 @@ async def test_the_saved_game_comes_back_at_the_same_seat_hand_and_scores() -> N
         await settle(pilot)
         table = again.screen
         assert isinstance(table, TableScreen)
-        assert game_to_dict(table.game) == before
+        assert game_to_dict(game_of(table)) == before
         assert table.viewer == 0 and table.stage == "choose"
         text = screen_text(again)
         assert all(face(card, False) in text for card in hand)
@@ -70,7 +70,7 @@ async def test_setup_offers_continue_with_whose_game_it_is() -> None:
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(setup_app.screen, TableScreen)
-        assert game_to_dict(setup_app.screen.game) == before
+        assert game_to_dict(game_of(setup_app.screen)) == before
 
 
 async def test_a_damaged_save_is_one_line_on_setup_moved_aside_and_a_new_game_starts() -> None:
@@ -175,7 +175,7 @@ async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(setup_app.screen, TableScreen)
-        assert game_to_dict(setup_app.screen.game) == before
+        assert game_to_dict(game_of(setup_app.screen)) == before
 
 
 async def test_a_game_finished_while_the_history_is_locked_is_kept_and_recorded_at_the_next_start() -> None:
@@ -309,7 +309,7 @@ async def test_continue_offers_the_newest_and_the_list_picks_another() -> None:
         await pilot.press("down", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert game_to_dict(app.screen.game) == older
+        assert game_to_dict(game_of(app.screen)) == older
 
 
 async def test_deleting_a_saved_game_asks_first() -> None:
@@ -410,7 +410,7 @@ async def test_continue_takes_the_game_as_saved_now_not_as_the_setup_screen_firs
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert table.game.turns >= game.turns > listed.game.turns
+        assert game_of(table).turns >= game.turns > listed.game.turns
         assert game_to_dict(load_save(save_path(listed.game_id)).game)["turns"] >= game.turns
 
 

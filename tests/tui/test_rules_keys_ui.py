@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from textual.widget import Widget
 from textual.widgets import Input, Select, Switch
-from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session
+from tui_helpers import SIZE, TableApp, game_of, make_options, screen_text, settle, stacked_session
 
 from yaniv_tui.engine import Key, Ruleset, drop_kind, parse_cards, takeable
 from yaniv_tui.store import user_rulesets_dir
@@ -52,7 +52,7 @@ async def test_the_host_picks_the_hand_size_on_the_setup_screen() -> None:
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert table.rules.hand_size == 7 and len(table.game.hand(0)) == 7
+        assert table.rules.hand_size == 7 and len(game_of(table).hand(0)) == 7
 
 
 async def test_a_preset_with_one_hand_size_shows_no_choice() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
-from tui_helpers import SIZE, screen_text
+from tui_helpers import SIZE, game_of, screen_text
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
@@ -52,7 +52,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> Non
         table = app.screen_stack[1]  # five humans among the eight: a pass screen is on top
         assert isinstance(table, TableScreen)
         assert table.rules.end_limit == 100 and table.session.options.seed == 11
-        assert len(table.game.players) == 8
+        assert len(game_of(table).players) == 8
 
 
 async def test_a_seat_turns_bot_and_back_and_duplicate_names_are_refused() -> None:
@@ -139,5 +139,5 @@ async def test_removing_a_seat_seats_one_fewer_stops_at_the_fewest_and_adding_it
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert table.game.players == ("You", "Avi")
+        assert game_of(table).players == ("You", "Avi")
         assert [seat.is_bot for seat in table.session.options.seats] == [False, True]

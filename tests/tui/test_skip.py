@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 from test_table_flow import until
-from tui_helpers import SIZE, TableApp, footer_keys, make_options, stacked_session
+from tui_helpers import SIZE, TableApp, footer_keys, game_of, make_options, stacked_session
 
 from yaniv_tui.store import history_path, save_path
 from yaniv_tui.table.session import Session
@@ -98,7 +98,7 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
         assert ("e", "skip to the end") in help_rows(table)
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen), 3000)
-        assert table.session.game.is_over
+        assert game_of(table.session).is_over
 
 
 def help_rows(screen: TableScreen) -> list[tuple[str, str]]:

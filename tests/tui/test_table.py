@@ -10,6 +10,7 @@ from tui_helpers import (
     SIZE,
     TableApp,
     footer_keys,
+    game_of,
     make_app,
     make_options,
     play_to_end,
@@ -42,7 +43,7 @@ async def test_one_human_plays_a_whole_game_against_two_bots_with_keys_only() ->
         await play_to_end(pilot)
         screen = app.screen
         assert isinstance(screen, GameEndScreen)
-        game = screen.session.game
+        game = game_of(screen.session)
         assert game.is_over and len(game.history) >= 2
         text = screen_text(app)
         assert sentence([game.players[s] for s in game.winners], "win", "!") in text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from textual.pilot import Pilot
-from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session
+from tui_helpers import SIZE, TableApp, footer_keys, game_of, make_options, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -31,7 +31,7 @@ async def empty_handed(pilot: Pilot[None]) -> TableScreen:
     assert table.stage == "slap"
     await pilot.press("enter")
     await settle(pilot)
-    assert table.game.hand(0) == () and table.stage == "choose"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
+    assert game_of(table).hand(0) == () and table.stage == "choose"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
     return table
 
 
@@ -50,9 +50,9 @@ async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move() -> None:
         keys = footer_keys(app)
         assert keys.get("y") == "call Yaniv"
         assert "choose cards" not in keys.values() and "drop them" not in keys.values()
-        turns = table.game.turns
+        turns = game_of(table).turns
         await pilot.press("1", "space", "enter", "o", "escape")
-        assert table.game.turns == turns and table.stage == "choose" and table.chosen == ()
+        assert game_of(table).turns == turns and table.stage == "choose" and table.chosen == ()
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)

@@ -16,6 +16,7 @@ from tui_helpers import (
     SIZE,
     TableApp,
     footer_keys,
+    game_of,
     make_options,
     notices,
     play_turn,
@@ -66,7 +67,7 @@ async def test_once_no_human_is_left_in_skip_plays_the_rest_at_once_and_shows_th
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
         await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
-        game = app.screen.session.game
+        game = game_of(app.screen.session)
         assert game.is_over and len(game.history) >= 2 and 0 not in game.winners
 
 

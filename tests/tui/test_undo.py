@@ -9,6 +9,7 @@ import pytest
 from tui_helpers import (
     SIZE,
     footer_keys,
+    game_of,
     keys_for,
     make_app,
     make_options,
@@ -45,17 +46,17 @@ async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_pl
         table = app.screen
         assert isinstance(table, TableScreen)
         assert "u" not in footer_keys(app)
-        before = as_seen(table.game)
+        before = as_seen(game_of(table))
         await pilot.press(*keys_for(table, pile_take(table)))
         await settle(pilot)
-        assert table.game.turns >= 3 and table.stage == "choose"
+        assert game_of(table).turns >= 3 and table.stage == "choose"
         assert footer_keys(app).get("u") == "undo"
         await pilot.press("u")
         await pilot.pause()
-        assert as_seen(table.game) == before
-        assert table.session.game is table.game and table.stage == "choose"
+        assert as_seen(game_of(table)) == before
+        assert game_of(table.session) is game_of(table) and table.stage == "choose"
         saved = scan_saves().newest
-        assert saved is not None and game_to_dict(saved.game) == game_to_dict(table.game)
+        assert saved is not None and game_to_dict(saved.game) == game_to_dict(game_of(table))
         # Nothing earlier to undo: the key hides, and pressing it says why in one line.
         assert "u" not in footer_keys(app)
         await pilot.press("u")
@@ -63,7 +64,7 @@ async def test_u_undoes_your_last_move_that_took_from_the_pile_after_the_bots_pl
         # The game goes on from the earlier moment.
         await play_turn(pilot)
         await settle(pilot)
-        assert table.game.turns >= 3
+        assert game_of(table).turns >= 3
 
 
 async def test_undo_survives_a_resume() -> None:
@@ -72,7 +73,7 @@ async def test_undo_survives_a_resume() -> None:
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        before = as_seen(table.game)
+        before = as_seen(game_of(table))
         await pilot.press(*keys_for(table, pile_take(table)))
         await settle(pilot)
     saved = scan_saves().newest
@@ -82,7 +83,7 @@ async def test_undo_survives_a_resume() -> None:
         await settle(pilot)
         await pilot.press("u")
         await pilot.pause()
-        assert isinstance(again.screen, TableScreen) and as_seen(again.screen.game) == before
+        assert isinstance(again.screen, TableScreen) and as_seen(game_of(again.screen)) == before
 
 
 async def test_no_undo_with_two_humans_at_the_table() -> None:
@@ -113,7 +114,7 @@ def seen_by(game: Game, seat: int) -> set[Card]:
 
 def pile_take(table: TableScreen) -> Play:
     """A legal play of the current seat that takes a card from the pile."""
-    view = table.game.view(table.game.current)
+    view = game_of(table).view(game_of(table).current)
     return next(a for a in view.legal_actions if isinstance(a, Play) and a.take is not None)
 
 
@@ -125,12 +126,12 @@ async def test_after_a_deck_draw_undo_is_refused_and_changes_nothing() -> None:
         assert isinstance(table, TableScreen)
         await pilot.press("1", "enter", "0")  # drop a card, take the deck's: the card drawn is seen
         await settle(pilot)
-        before = game_to_dict(table.game)
+        before = game_to_dict(game_of(table))
         assert "u" not in footer_keys(app)
         await pilot.press("u")
         await pilot.pause()
         assert table.message == "cannot undo: your last move drew from the deck, and you have seen that card"
-        assert game_to_dict(table.game) == before
+        assert game_to_dict(game_of(table)) == before
 
 
 async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_again_gives_the_same_game() -> None:
@@ -139,29 +140,29 @@ async def test_undo_of_a_pile_take_says_what_it_took_back_and_the_same_move_agai
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        seat = table.game.current
-        seen = seen_by(table.game, seat)
+        seat = game_of(table).current
+        seen = seen_by(game_of(table), seat)
         play = pile_take(table)
         assert play.take is not None  # pile_take's
         keys = keys_for(table, play)
-        start = game_to_dict(table.game)
+        start = game_to_dict(game_of(table))
         await pilot.press(*keys)
         await settle(pilot)
-        seen |= seen_by(table.game, seat)
-        played = game_to_dict(table.game)
+        seen |= seen_by(game_of(table), seat)
+        played = game_to_dict(game_of(table))
         bots = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]  # the easy bots' own
         for _ in range(3):
             await pilot.press("u")
             await pilot.pause()
             drop = " ".join(card.face() for card in play.drop)
             assert table.tip == f"Took back your drop of {drop} and your take of {play.take.face()} from the pile"
-            assert game_to_dict(table.game) == start
-            assert seen_by(table.game, seat) <= seen, "an undo showed a card not seen before"
+            assert game_to_dict(game_of(table)) == start
+            assert seen_by(game_of(table), seat) <= seen, "an undo showed a card not seen before"
             await pilot.press(*keys)
             await settle(pilot)
             # The same move: the same deck, the same bots (not reseeded), so the same replies.
-            assert game_to_dict(table.game) == played
-            assert seen_by(table.game, seat) <= seen
+            assert game_to_dict(game_of(table)) == played
+            assert seen_by(game_of(table), seat) <= seen
             again = {s: p.bot.rng.getstate() for s, p in enumerate(table.session.players) if isinstance(p, BotPlayer)}  # type: ignore[attr-defined]
             assert again == bots
 

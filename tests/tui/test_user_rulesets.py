@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tui_helpers import SIZE, screen_text, settle
+from tui_helpers import SIZE, game_of, screen_text, settle
 
 from yaniv_tui.cli import play as launch
 from yaniv_tui.engine import preset_paths
@@ -42,7 +42,7 @@ async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones() -> No
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.game.rules.name == "Kitchen table"
+        assert game_of(app.screen).rules.name == "Kitchen table"
 
 
 def test_ruleset_flag_takes_a_user_ruleset_id() -> None:

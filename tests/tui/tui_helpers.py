@@ -20,7 +20,7 @@ from textual.widgets import Input
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
 from yaniv_tui.table.options import GameOptions, parse_players
-from yaniv_tui.table.session import Session
+from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
@@ -156,23 +156,32 @@ def notices(app: App[Any]) -> list[str]:
     return list(_TOLD.get(app, []))
 
 
+def game_of(table: TableScreen | TableSession) -> Game:
+    """The whole game of a table that holds one (this screen's own, or a hosted one): what a test checks the
+    screen against. A joined table holds none: only the host's view of its seat."""
+    session = table.session if isinstance(table, TableScreen) else table
+    assert isinstance(session, Session), f"a {session.kind} table holds no game"
+    return session.game
+
+
 def choose_play(table: TableScreen) -> CallYaniv | Play:
     """A simple human policy: call Yaniv when allowed, else drop the legal drop worth most, take the deck."""
-    game = table.game
-    view = game.view(game.current)
+    session = table.session
+    view = session.view(session.view(None).current)
     if CallYaniv() in view.legal_actions:
         return CallYaniv()
     plays = [a for a in view.legal_actions if isinstance(a, Play) and a.take is None]
     if not plays:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
-    return max(plays, key=lambda p: (hand_value(p.drop, game.rules), len(p.drop)))
+    return max(plays, key=lambda p: (hand_value(p.drop, view.rules), len(p.drop)))
 
 
 def keys_for(table: TableScreen, action: CallYaniv | Play) -> list[str]:
     """The keys a player presses for `action`: y, or the cards' numbers, enter, then 0 or a pile number."""
     if isinstance(action, CallYaniv):
         return ["y"]
-    hand = list(table.hand_of(table.game.current))  # the order on screen
+    public = table.session.view(None)
+    hand = list(table.hand_of(public.current))  # the order on screen
     keys: list[str] = []
     used: set[int] = set()
     for card in action.drop:
@@ -183,7 +192,7 @@ def keys_for(table: TableScreen, action: CallYaniv | Play) -> list[str]:
     if action.take is None:
         keys.append("0")
     else:
-        keys.append(str(table.game.takeable.index(action.take) + 1))
+        keys.append(str(public.takeable.index(action.take) + 1))
     return keys
 
 
@@ -194,9 +203,14 @@ async def play_turn(pilot: Pilot[None]) -> None:
     if table.stage == "slap":
         await pilot.press("enter")
         return
-    before = table.game.turns
+
+    def played() -> tuple[int, int]:  # the rounds finished and this round's turns, as anyone at the table sees them
+        public = table.session.view(None)
+        return len(public.history), len(public.seen)
+
+    before = played()
     await pilot.press(*keys_for(table, choose_play(table)))
-    assert table.game.turns > before and not table.message, table.message
+    assert played() != before and not table.message, table.message
 
 
 def cards_in(text: str, cards: list[Card], ascii_only: bool = False) -> list[Card]:

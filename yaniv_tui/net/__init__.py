@@ -7,7 +7,7 @@
 
     client = await TableClient.join("localhost:7777", "K7QF", name="Noa")
     await client.send(action)                    # ActionRefused if the host says no
-    game = await client.changed()                # the mirror of the table, as this seat sees it
+    view = await client.changed()                # the host's next view of this seat (no game is kept here)
 
 The messages are in `protocol`; a table with no screen is the table runner's (`table/headless.py`).
 """

@@ -1,10 +1,9 @@
-"""A player's end of a table: join a host, keep a mirror of the game as this seat sees it, send its actions."""
+"""A player's end of a table: join a host, keep the host's last view of this seat, send its actions."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import re
 import ssl
 import time
@@ -16,11 +15,10 @@ from typing import TypeVar
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidURI, WebSocketException
 
-from yaniv_tui.engine import Action, Game, PlayerView
+from yaniv_tui.engine import Action, PlayerView
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
 from .host import DEFAULT_PORT, JOIN_TIMEOUT
-from .mirror import MirrorError, mirror_game
 from .protocol import (
     MAX_RATE,
     PING_EVERY,
@@ -83,15 +81,13 @@ class TableClient:
     """One seat at a table hosted elsewhere.
 
     `await TableClient.join(address, code)` joins (the first free seat, or the seat of the token kept in
-    `token_file`); then `seat` is this seat, `game` the mirror of the table as this seat sees it, and
+    `token_file`); then `seat` is this seat, `view` the host's last view of it (engine.PlayerView: this seat's
+    hand, every public card, this round's log, the finished rounds with their revealed hands, the scores), and
     `statuses` each seat's status as `TableHost.status` says it. `await send(action)` plays an action
-    (ActionRefused if the host says no); `await changed()` waits for the host's next view and returns the new
-    mirror. The mirror is never played on: the host's next view replaces it. TableClosed, from `send` or
-    `changed`, says the connection ended (join again with the same command to rejoin).
+    (ActionRefused if the host says no); `await changed()` waits for the host's next view and returns it.
+    TableClosed, from `send` or `changed`, says the connection ended (join again with the same command to rejoin).
 
-    The mirror holds this seat's hand, every public card, this round's log, the finished rounds with their
-    revealed hands, and the scores; the other hands and the deck are dealt from the cards this seat has not
-    seen (a seeded generator), never the real ones, which the host never sends.
+    No game is kept here: the other hands and the deck are the host's alone, and never sent.
     """
 
     def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path) -> None:
@@ -102,9 +98,7 @@ class TableClient:
         self.token = welcome.token
         self.token_file = token_file
         self._ws = ws
-        self._rng = random.Random(f"{welcome.code}:{welcome.seat}")
-        self.game: Game = mirror_game(state.view, self._rng)
-        #: The host's last view of this seat, as its frame carried it (what the table draws from).
+        #: The host's last view of this seat, as its frame carried it (what the table draws and plays from).
         self.view: PlayerView = state.view
         self.statuses: tuple[Status, ...] = state.statuses
         #: The reason the connection ended, once it has.
@@ -185,10 +179,7 @@ class TableClient:
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)
-            try:
-                return cls(ws, welcome, state, token_file)
-            except MirrorError as error:
-                raise JoinError(str(error)) from None
+            return cls(ws, welcome, state, token_file)
         except BaseException:
             await ws.close()
             raise
@@ -236,14 +227,14 @@ class TableClient:
             await asyncio.sleep(_PACE_SECONDS - (now - times[0]))
         times.append(time.monotonic())
 
-    async def changed(self) -> Game:
-        """Wait for the host's next view (one that arrived since the last call returns at once); the new mirror.
+    async def changed(self) -> PlayerView:
+        """Wait for the host's next view (one that arrived since the last call returns at once); that view.
         TableClosed once the connection has ended and every view is read."""
         async with self._news:
             await self._news.wait_for(lambda: self._version > self._seen or self.closed_reason is not None)
         if self._version > self._seen:
             self._seen = self._version
-            return self.game
+            return self.view
         raise TableClosed(self.closed_reason or "the connection to the host ended")
 
     async def lost(self) -> str:
@@ -276,7 +267,7 @@ class TableClient:
                     await self._new_state(message)
                 elif isinstance(message, Said) and self.on_said is not None:
                     self.on_said(message.seat, message.text)
-        except (ProtocolError, MirrorError) as error:
+        except ProtocolError as error:
             reason = f"the host sent what no yaniv table sends ({error})"
             await self._ws.close()
         except (WebSocketException, OSError):
@@ -300,7 +291,6 @@ class TableClient:
                 answer.set_exception(ActionRefused(error.message))
 
     async def _new_state(self, state: State) -> None:
-        self.game = mirror_game(state.view, self._rng)
         self.view = state.view
         self.statuses = state.statuses
         self._version += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from yaniv_tui.codec import (
@@ -22,6 +23,7 @@ from yaniv_tui.codec import (
 from yaniv_tui.codec.fields import fail, per_seat, read_bool, read_int, read_int_or_none
 from yaniv_tui.engine import Card, PlayerView
 from yaniv_tui.engine.actions import Phase
+from yaniv_tui.engine.deal import full_deck_of
 from yaniv_tui.engine.drops import DropKind
 
 _KINDS: tuple[DropKind, ...] = ("single", "set", "run")
@@ -67,10 +69,8 @@ def _choice(r: Reader, key: str, choices: tuple[Any, ...]) -> Any:
 
 
 def view_from_dict(data: Any) -> PlayerView:
-    """The view `view_to_dict` wrote, every field's type and shape checked (SnapshotError names the field).
-
-    Whether the fields fit one game is checked when the mirror is built from it (`engine.determinize`).
-    """
+    """The view `view_to_dict` wrote, every field's type and shape checked, and the fields checked to fit one
+    another (`_check_fits`); SnapshotError names the field."""
     r = Reader(data, "view")
     rules = ruleset_from_snapshot(r.get("rules"), "view.rules")
     players = r.list_("players", read_name)
@@ -81,26 +81,68 @@ def view_from_dict(data: Any) -> PlayerView:
     def seats(key: str, item: Any) -> list[Any]:
         return per_seat(r.list_(key, item), r.path(key), n)
 
-    return PlayerView.given(
-        rules=rules,
-        players=players,
-        seat=r.int_("seat", 0, n - 1),
-        hand=_cards(r, "hand", 64),
-        hand_sizes=seats("hand_sizes", lambda v, w: None if v is None else read_int(v, w, 0, 64)),
-        deck_size=r.int_("deck_size", 0, 1000),
-        discards=_cards(r, "discards"),
-        previous_drop=_cards(r, "previous_drop", 64),
-        previous_kind=_choice(r, "previous_kind", _KINDS),
-        takeable=_cards(r, "takeable", 64),
-        scores=seats("scores", read_int_or_none),
-        out=seats("out", read_bool),
-        current=r.int_("current", 0, n - 1),
-        phase=_choice(r, "phase", _PHASES),
-        slap_card=read_card_or_none(r.get("slap_card"), "view.slap_card"),
-        round_no=r.int_("round_no", 1),
-        seen=r.list_("log", lambda v, w: read_turn(v, w, n)),
-        history=r.list_("history", lambda v, w: read_round(v, w, n)),
+    return _check_fits(
+        PlayerView.given(
+            rules=rules,
+            players=players,
+            seat=r.int_("seat", 0, n - 1),
+            hand=_cards(r, "hand", 64),
+            hand_sizes=seats("hand_sizes", lambda v, w: None if v is None else read_int(v, w, 0, 64)),
+            deck_size=r.int_("deck_size", 0, 1000),
+            discards=_cards(r, "discards"),
+            previous_drop=_cards(r, "previous_drop", 64),
+            previous_kind=_choice(r, "previous_kind", _KINDS),
+            takeable=_cards(r, "takeable", 64),
+            scores=seats("scores", read_int_or_none),
+            out=seats("out", read_bool),
+            current=r.int_("current", 0, n - 1),
+            phase=_choice(r, "phase", _PHASES),
+            slap_card=read_card_or_none(r.get("slap_card"), "view.slap_card"),
+            round_no=r.int_("round_no", 1),
+            seen=r.list_("log", lambda v, w: read_turn(v, w, n)),
+            history=r.list_("history", lambda v, w: read_round(v, w, n)),
+        )
     )
+
+
+def _check_fits(view: PlayerView) -> PlayerView:
+    """`view`, once its fields are checked to fit one another as every view of a real game does: the slap phase
+    only at the drawer's own view, the round and the finished rounds, the seats in and their hands, the cards
+    (none more often than the game's cards hold them, and every card somewhere), a take from the previous drop.
+
+    A client builds no game from a view, so what only a whole game shows is not checked here: the turn order,
+    each hand's size against its turns, a card taken from the pile still held, each round's scoring.
+    """
+    mine = view.current == view.seat
+    if view.phase == "slap" and not mine:
+        raise fail("view.phase", "a slap-down is shown only to the seat that drew the card")
+    if (view.slap_card is not None) != (view.phase == "slap"):
+        raise fail("view.slap_card", "a card only in the slap phase, and none in any other")
+    over = view.phase == "over"
+    if len(view.history) != (view.round_no if over else view.round_no - 1):
+        raise fail("view.round_no", f"round {view.round_no} does not fit {len(view.history)} finished rounds")
+    rules = view.rules
+    full = full_deck_of(rules, len(view.players))
+    shown = Counter((*view.hand, *view.discards, *view.previous_drop))
+    extra = shown - Counter(full)
+    if extra:
+        raise fail("view", f"{next(iter(extra))} more often than the game's cards hold it")
+    if Counter(view.takeable) - Counter(view.previous_drop):
+        raise fail("view.takeable", "only cards of the previous drop can be taken")
+    if over:
+        return view
+    seats_in = [s for s, out in enumerate(view.out) if not out]
+    if len(seats_in) < 2 or view.out[view.current]:
+        raise fail("view.out", "a game going on has at least two seats in, the one to play among them")
+    for seat, size in enumerate(view.hand_sizes):
+        if (size is None) != view.out[seat] or (size or 0) > rules.hand_size:
+            raise fail(f"view.hand_sizes[{seat}]", f"at most {rules.hand_size} cards for a seat in, none for one out")
+    if view.hand_sizes[view.seat] != (None if view.out[view.seat] else len(view.hand)):
+        raise fail("view.hand", "must hold as many cards as its seat's hand size says")
+    hidden = sum(size or 0 for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+    if shown.total() + hidden + view.deck_size != len(full):
+        raise fail("view.deck_size", f"the hands, the deck and the pile must hold the game's {len(full)} cards")
+    return view
 
 
 __all__ = ["SnapshotError", "view_from_dict", "view_to_dict"]

@@ -41,7 +41,7 @@ NO_UNDO = "there is no undo at a table held on another machine"
 
 
 class ClientSession(SeatsAtScreen):
-    """The game as one joined seat sees it: `game` is the client's mirror, replaced by each view the host sends.
+    """The game as one joined seat sees it: the last view the host sent (`view`), and nothing else of the game.
 
     A move of this screen's seat is not applied here: it is sent, and the table redraws once the host's answer
     comes. Nothing is saved or recorded here (the host does both), and there is no undo: the host's table is the
@@ -58,7 +58,7 @@ class ClientSession(SeatsAtScreen):
         ascii_cards: bool = False,
         rejoin: JoinRequest | None = None,
     ) -> None:
-        game = client.game
+        view = client.view
         self.client = client
         #: How this table was joined (the address, code and name filled in), to join it again once it is lost.
         self.rejoin = rejoin
@@ -68,12 +68,11 @@ class ClientSession(SeatsAtScreen):
         self.refused = refused
         seats = tuple(
             _seat(name, seat == client.seat, kind)
-            for seat, (name, kind) in enumerate(zip(game.players, client.kinds, strict=False))
+            for seat, (name, kind) in enumerate(zip(view.players, client.kinds, strict=False))
         )
         # The host paces its bots: its views come as its moves are made, so none is held back here.
-        self.options = GameOptions(game.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
+        self.options = GameOptions(view.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
         self.bot_delay = 0.0
-        self.game = game
         self.meta = SaveMeta(seats)
         self.players: tuple[Player, ...] = tuple(
             LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in seats
@@ -102,10 +101,18 @@ class ClientSession(SeatsAtScreen):
         applied it, so there is nothing to apply here."""
         await self._next_view()
 
+    def apply(self, action: Action) -> None:
+        """Never asked: `ask` gives no action here, as the host applied every move and its view says so."""
+        raise RuntimeError("a joined table applies nothing: the host plays every move")
+
+    def hint_position(self, seat: int) -> tuple[PlayerView, int]:
+        """Nobody asks for a hint here (`can_hint`)."""
+        raise ValueError("there are no hints at a table held on another machine")
+
     async def _next_view(self) -> None:
         # `changed` returns at once with a view that came since the last call, else waits for the next one.
         try:
-            self.game = await self.client.changed()
+            await self.client.changed()
         except Exception as error:  # any: as above
             raise TableLost(self._lose(error)) from None
 
@@ -142,7 +149,7 @@ class ClientSession(SeatsAtScreen):
     def watch(self, hear: Listener) -> None:
         """Tell `hear` what anyone at the table says, and as soon as the host is gone, even while this seat's
         player is still choosing (the seats' statuses come with the host's views, and the table redraws on each)."""
-        self.client.on_said = lambda seat, text: hear(Said(self.game.players[seat], text))
+        self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
 
         async def watch() -> None:
             hear(HostLost(self._lose(await self.client.lost())))
@@ -157,11 +164,8 @@ class ClientSession(SeatsAtScreen):
 
     def lost_before_the_end(self) -> str | None:
         """Why the table was lost before the game ended, or None: not lost, or lost only after the host's last view,
-        which ended the game (this session's game is then that view, for the final standings)."""
-        if self.lost is None:
-            return None
-        if self.client.game.is_over:
-            self.game = self.client.game
+        which ended the game (that view is then this session's, for the final standings)."""
+        if self.lost is None or self.client.view.phase == "over":
             return None
         return self.lost
 

@@ -61,11 +61,10 @@ class Host(Protocol):
 
 
 class Client(Protocol):
-    """One seat at a table held on another machine (net.TableClient): the host's view of the seat, which the table
-    draws, and a mirror of the game made from it, which only the table's flow still reads."""
+    """One seat at a table held on another machine (net.TableClient): the host's last view of the seat, which the
+    table draws and its flow reads (no game: the host alone holds one)."""
 
     seat: int
-    game: Game
     #: The host's last view of this seat, as its frame carried it.
     view: PlayerView
 
@@ -79,7 +78,9 @@ class Client(Protocol):
 
     async def send(self, action: Action) -> None: ...
 
-    async def changed(self) -> Game: ...
+    async def changed(self) -> PlayerView:
+        """The host's next view of this seat (one that came since the last call, at once)."""
+        ...
 
     #: Called with (seat, text) when a seat says one of the table's fixed messages.
     on_said: Callable[[int, str], None] | None

@@ -42,7 +42,8 @@ async def pause(seconds: float) -> None:
 
 def illegal_line(session: TableSession, seat: int, error: IllegalActionError) -> str:
     """What the table says when the player of `seat` chose an illegal action, in one line."""
-    return f"{session.game.players[seat]} ({session.options.seats[seat].describe()}) tried something illegal: {error}"
+    name = session.view(None).players[seat]
+    return f"{name} ({session.options.seats[seat].describe()}) tried something illegal: {error}"
 
 
 class TableRunner:
@@ -75,9 +76,7 @@ class TableRunner:
         self.hurried = False
         #: How the loop ended, once it has.
         self.ended: GameEnded | None = None
-        self._rounds_seen = len(session.game.history)
-        #: The game's turn count when this round began, for the round guard.
-        self._round_began = session.game.turns
+        self._rounds_seen = len(session.view(None).history)
         self._turn: asyncio.Future[None] | None = None
 
     # -- listeners ---------------------------------------------------------------------------
@@ -98,7 +97,7 @@ class TableRunner:
         """What the session hears from the network: a seat named or taken is kept in the save at once (a token
         `host --resume` must keep), until the game is over (then it is recorded, and its save goes); a lost host
         ends the game, even while this screen's player is choosing."""
-        if isinstance(event, SeatJoined | SeatsChanged) and not self.session.game.is_over:
+        if isinstance(event, SeatJoined | SeatsChanged) and self.session.view(None).phase != "over":
             self.save()
         self.emit(event)
         if isinstance(event, HostLost):
@@ -129,15 +128,17 @@ class TableRunner:
 
     async def step(self) -> GameEnded | None:
         """One step of the loop: a round's end, or one seat's turn; how the game ended, once it has."""
-        game = self.session.game
-        if len(game.history) > self._rounds_seen:
+        # What anyone at the table sees is all the loop reads: the same at a table that holds the game and at one
+        # joined to a host that holds it.
+        public = self.session.view(None)
+        if len(public.history) > self._rounds_seen:
             return await self._round_ended()
-        if game.is_over:
+        if public.phase == "over":
             return GameEnded()
-        why = round_overrun(game.turns - self._round_began)
+        why = round_overrun(len(public.seen))
         if why:
             return GameEnded(f"This round {why}: the game stops here.")
-        seat = game.current
+        seat = public.current
         if self.session.at_screen(seat):
             await self._screen_turn(seat)
         else:
@@ -145,19 +146,19 @@ class TableRunner:
         return None
 
     async def _round_ended(self) -> GameEnded | None:
-        game = self.session.game
-        self._rounds_seen = len(game.history)
-        self._round_began = game.turns
+        history = self.session.view(None).history
+        self._rounds_seen = len(history)
+        ended = history[-1]
         if self.hurried:
             self.save()
         self.record()
-        self.emit(RoundEnded(game.history[-1]))
+        self.emit(RoundEnded(ended))
         if self.between_rounds is not None:
-            await self.between_rounds(game.history[-1])
-        game = self.session.game
-        if game.is_over:
+            await self.between_rounds(ended)
+        public = self.session.view(None)
+        if public.phase == "over":
             return GameEnded()
-        why = game_overrun(len(game.history), game_round_cap(game.rules.end_limit))
+        why = game_overrun(len(public.history), game_round_cap(public.rules.end_limit))
         if why:
             return GameEnded(f"This game {why}: it stops here, with no winner.")
         return None
@@ -195,12 +196,12 @@ class TableRunner:
         self._applied(seat, told)
 
     def _apply(self, seat: int, action: Action) -> str | None:
-        game = self.session.game
+        session = self.session
         try:
-            game.apply(action)
+            session.apply(action)
         except IllegalActionError as error:
-            game.apply(game.legal_actions()[0])
-            return illegal_line(self.session, seat, error)
+            session.apply(session.view(seat).legal_actions[0])
+            return illegal_line(session, seat, error)
         return None
 
     def _applied(self, seat: int, told: str | None) -> None:
@@ -214,7 +215,7 @@ class TableRunner:
     async def submit(self, seat: int, action: Action) -> None:
         """This screen's player at `seat` plays `action`: IllegalActionError (why not, in one line) leaves the
         game as it was; once played, the loop goes on. A lost host ends the game."""
-        if self._turn is None or self.session.game.current != seat:
+        if self._turn is None or self.session.view(None).current != seat:
             raise IllegalActionError("it is not your turn")
         try:
             await self.session.play(action)

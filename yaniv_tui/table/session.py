@@ -55,7 +55,6 @@ class TableSession(Protocol):
 
     kind: ClassVar[SessionKind]
     options: GameOptions
-    game: Game
     meta: SaveMeta
     lock: GameLock | None
     #: The least time from asking another seat's player to applying its action; none once hurried.
@@ -78,6 +77,15 @@ class TableSession(Protocol):
 
     async def play(self, action: Action) -> None:
         """This screen's seat plays `action`: IllegalActionError says why not, TableLost that the host is gone."""
+        ...
+
+    def apply(self, action: Action) -> None:
+        """Apply the action `ask` gave for the seat to play (IllegalActionError leaves the game as it was)."""
+        ...
+
+    def hint_position(self, seat: int) -> tuple[PlayerView, int]:
+        """What a hint for `seat` is worked out from (only while `can_hint`): the seat's view, on a copy the game
+        may move on from, and the seed of that position (the same position gives the same hint)."""
         ...
 
     def publish(self) -> None:
@@ -137,18 +145,17 @@ class TableSession(Protocol):
 
 
 class SeatsAtScreen:
-    """Who plays at this screen, worked out the same way at every table from its options, meta and game."""
+    """Who plays at this screen, worked out the same way at every table from its options, meta and what anyone
+    at the table sees (`view(None)`)."""
 
     options: GameOptions
     meta: SaveMeta
-    game: Game
     players: tuple[Player, ...]
     bot_delay: float
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may see of the game now; None: what anyone at the table sees (no hand)."""
-        game = self.game
-        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
+        raise NotImplementedError
 
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
@@ -161,14 +168,14 @@ class SeatsAtScreen:
     @property
     def humans_in(self) -> list[int]:
         """The human seats at this screen still in the game: not out, and not conceded."""
-        game = self.game
-        return [s for s in self.humans if not game.out[s] and s not in self.meta.conceded]
+        out = self.view(None).out
+        return [s for s in self.humans if not out[s] and s not in self.meta.conceded]
 
     @property
     def only_bots_left(self) -> bool:
         """Whether the game goes on with no human of this screen left in it, or none ever at it (watch it, or
         skip to its end)."""
-        return not self.game.is_over and not self.humans_in
+        return self.view(None).phase != "over" and not self.humans_in
 
     @property
     def pass_and_play(self) -> bool:
@@ -181,7 +188,7 @@ class SeatsAtScreen:
 
     def hinted(self, seat: int) -> None:
         """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
-        counts = list(self.meta.hints or (0,) * len(self.game.players))
+        counts = list(self.meta.hints or (0,) * len(self.view(None).players))
         counts[seat] += 1
         self.meta = dataclasses.replace(self.meta, hints=tuple(counts))
 
@@ -253,6 +260,10 @@ class Session(SeatsAtScreen):
         session = cls(options, game=game, meta=saved.meta, lock=lock)
         session.undo = saved.undo
         return session
+
+    def view(self, seat: int | None) -> PlayerView:
+        game = self.game
+        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
 
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
@@ -338,6 +349,15 @@ class Session(SeatsAtScreen):
     async def ask(self, seat: int) -> Action:
         """The action of a seat not played at this screen, from its player (a bot thinks in a thread)."""
         return await self.players[seat].action(self.game.view(seat))
+
+    def apply(self, action: Action) -> None:
+        """Apply another seat's action (IllegalActionError leaves the game as it was)."""
+        self.game.apply(action)
+
+    def hint_position(self, seat: int) -> tuple[PlayerView, int]:
+        """The seat's view of a copy of the game, and the hint's seed: its round and its turns so far."""
+        game = self.game
+        return game.clone().view(seat), game.round_no * 10_000 + game.turns
 
     def again(self) -> Session:
         """A new game with the same seats (and the next seed, when the first was seeded)."""

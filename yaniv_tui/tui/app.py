@@ -246,7 +246,7 @@ class YanivApp(App[None]):
             if lost is not None:
                 self.leave(f"the game stopped before its end: {lost}")
                 return
-            if session.game.is_over:
+            if session.view(None).phase == "over":
                 stopped = None  # the host's last view ended the game, whatever was told after it
 
         self.push_screen(GameEndScreen(session, stopped), lambda choice: self.after_game(session, choice))
@@ -278,15 +278,20 @@ class YanivApp(App[None]):
 
     async def action_quit(self) -> None:
         session = self.session_in_play()
-        if self.table_host is None and session is not None and not session.game.is_over and session.lock is not None:
+        if (
+            self.table_host is None
+            and session is not None
+            and session.view(None).phase != "over"
+            and session.lock is not None
+        ):
             self.exit_line = self.saved_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
             session = self.session_in_play()
-            if session is not None and not session.game.is_over and session.unsaved is not None:
+            if session is not None and session.view(None).phase != "over" and session.unsaved is not None:
                 self.exit_line = f"the table could not be saved: {session.unsaved}"
-            elif session is not None and not session.game.is_over:
+            elif session is not None and session.view(None).phase != "over":
                 # Told on the terminal once the screen is gone: how everyone comes back to this table.
                 self.exit_line = (
                     f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
@@ -385,7 +390,7 @@ class YanivApp(App[None]):
         else:
             where = f"the report is in {self.crash_report}"
         line = f"stopped by an unexpected error ({type(error).__name__}); {where}."
-        if session is not None and not session.game.is_over:
+        if session is not None and session.view(None).phase != "over":
             line += (
                 f" The game is saved as of its last move: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it."
             )

@@ -129,7 +129,7 @@ class TableScreen(StyledOnce, TableAside):
         elif isinstance(event, Asked):
             self.stage = "wait"
             if self.follow == "skip":
-                self.tip = f"Playing the rest… round {len(self.game.history) + 1}"
+                self.tip = f"Playing the rest… round {len(self.public.history) + 1}"
             else:
                 self.thinking = event.seat
         elif isinstance(event, ActionApplied):
@@ -158,7 +158,7 @@ class TableScreen(StyledOnce, TableAside):
             if self.others_played:
                 self.ring()  # calls the next player to the keyboard (not once they hold it: start_turn)
                 self.others_played = False
-            self.app.push_screen(PassScreen(self.game.players[seat]), callback=lambda _: self.start_turn(seat))
+            self.app.push_screen(PassScreen(self.public.players[seat]), callback=lambda _: self.start_turn(seat))
             return
         self.start_turn(seat)
 
@@ -199,7 +199,7 @@ class TableScreen(StyledOnce, TableAside):
             self.ring()  # the others have played: it is this human's turn again
         self.others_played = False
         self.viewer = seat
-        self.stage = "slap" if self.game.phase == "slap" else "choose"
+        self.stage = "slap" if self.session.view(seat).phase == "slap" else "choose"
         self.chosen = ()
         self.drop = ()
         self.cursor = 0
@@ -269,17 +269,17 @@ class TableScreen(StyledOnce, TableAside):
         """Ask, then leave the game: a bot plays this seat out, and the rest can be watched or skipped."""
         from .concede import ConcedeScreen
 
-        seat = self.game.current
+        seat = self.public.current
         last = self.session.humans_in == [seat]
-        self.app.push_screen(ConcedeScreen(self.game.players[seat], last), lambda how: self.conceded(seat, how))
+        self.app.push_screen(ConcedeScreen(self.public.players[seat], last), lambda how: self.conceded(seat, how))
 
     def conceded(self, seat: int, how: str | None) -> None:
         """The player answered the concede dialog (None: play on): a bot plays the seat from now on."""
-        if how is None or self.game.current != seat or self.stage == "wait":
+        if how is None or self.public.current != seat or self.stage == "wait":
             return
         from yaniv_tui.table.players import CONCEDED_LEVEL
 
-        name = self.game.players[seat]
+        name = self.public.players[seat]
         self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
         self.viewer = None  # the seat is a bot's now: its cards are no one's to see
         self.message = self.tip = ""
@@ -367,7 +367,7 @@ class TableScreen(StyledOnce, TableAside):
         self.tip = line
         self.stage = "wait"  # the turn starts again: the keys offered are worked out anew
         self.save()
-        self.start_turn(self.game.current)
+        self.start_turn(self.public.current)
 
     def action_undo_refused(self) -> None:
         reason = self.session.why_no_undo() if self.stage != "wait" else "wait for your turn"

@@ -47,25 +47,24 @@ class TableAside(TableState):
 
     def action_hint(self) -> None:
         """Ask the expert bot what it would play in this seat, from this seat's view only; said in one line."""
-        seat = self.game.current
+        seat = self.public.current
         self.session.hinted(seat)
         self.save()
         self.tip = "a hint is coming…"
-        self.find_hint(seat, self.game.turns)
+        self.find_hint(seat)
 
     @work(exclusive=True, group="hint")
-    async def find_hint(self, seat: int, turns: int) -> None:
+    async def find_hint(self, seat: int) -> None:
         from yaniv_tui.bots.hint import HINT_SAMPLES, suggest
 
         from ..widgets.cards import face
 
         ascii_only = self.ascii_only
-        # The seat's view of a copy: the game may move on while the expert thinks in its thread.
-        view = self.game.clone().view(seat)
-        # A bounded number of guesses and no clock: the same position gives the same hint on any machine.
-        seed = self.game.round_no * 10_000 + self.game.turns
+        # The seat's view of a copy: the game may move on while the expert thinks in its thread. A bounded number
+        # of guesses and no clock: the same position gives the same hint on any machine.
+        view, seed = self.session.hint_position(seat)
         hint = await asyncio.to_thread(
             suggest, view, seed=seed, samples=HINT_SAMPLES, budget_ms=None, face=lambda card: face(card, ascii_only)
         )
-        if self.game.turns == turns and self.game.current == seat and self.viewer == seat:
+        if self.session.hint_position(seat)[1] == seed and self.public.current == seat and self.viewer == seat:
             self.tip = f"hint: {hint.line}"

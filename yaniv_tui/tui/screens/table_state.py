@@ -11,7 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, DropError, Game, arrange_drop
+from yaniv_tui.engine import Card, DropError, PlayerView, arrange_drop
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
@@ -60,7 +60,7 @@ class TableState(Screen[str | None]):
     def __init__(self, session: TableSession) -> None:
         super().__init__(classes="table-screen")
         self.session = session
-        self.rules = session.game.rules
+        self.rules = session.view(None).rules
         self.set_reactive(TableState.viewer, session.humans[0] if len(session.humans) == 1 else None)
         # A hand never grows past its deal; a drop is at most a hand plus a slapped-down card.
         self.slots = self.rules.hand_size
@@ -77,8 +77,9 @@ class TableState(Screen[str | None]):
         self.noted = self.counts()
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def public(self) -> PlayerView:
+        """What anyone at the table sees now (no hand): the flow reads the game from this alone."""
+        return self.session.view(None)
 
     # -- layout -----------------------------------------------------------------------
 
@@ -86,7 +87,7 @@ class TableState(Screen[str | None]):
         yield TooSmall("the table")
         yield TitleBar()
         with Horizontal(id="seats"):
-            for seat in range(len(self.game.players)):
+            for seat in range(len(self.public.players)):
                 yield SeatPanel(id=f"seat-{seat}", classes="seat")
         with Horizontal(id="middle"):
             with Vertical(id="deck-box"):
@@ -138,15 +139,14 @@ class TableState(Screen[str | None]):
     def take_notes(self) -> None:
         """After each action: start the round's notes afresh when a new round is dealt, note a reshuffle of
         the pile into a new deck, and put the notes in the save's meta so a resumed game shows them again."""
-        round_no, turns, reshuffles, deck = self.noted
+        round_no, turns, deck = self.noted
         now = self.counts()
         if now[0] != round_no:
             self.fresh.clear()
             self.reshuffled_after.clear()
-        # A play takes at most one card from the deck: a deck that grew was made anew from the pile (a
-        # mirror of a game on another machine counts no reshuffles, so the deck's size tells it). An undo
-        # takes turns back, and any reshuffle they made.
-        elif now[1] > turns and (now[2] > reshuffles or now[3] > deck):
+        # Each play takes at most one card from the deck, the one it draws: a deck larger than the draws since
+        # leave was made anew from the pile. An undo takes turns back, and any reshuffle they made.
+        elif now[1] > turns and now[2] > deck - self.draws_since(turns):
             self.reshuffled_after.append(now[1])
         self.reshuffled_after = [turn for turn in self.reshuffled_after if turn <= now[1]]
         self.noted = now
@@ -157,10 +157,14 @@ class TableState(Screen[str | None]):
             reshuffled_after=tuple(self.reshuffled_after),
         )
 
-    def counts(self) -> tuple[int, int, int, int]:
-        """The round, its turns so far, the reshuffles counted and the deck's size: what the notes follow."""
-        game = self.game
-        return game.round_no, len(game.log), game.reshuffles, len(game.deck)
+    def counts(self) -> tuple[int, int, int]:
+        """The round, its turns so far and the deck's size, as anyone at the table sees them: what the notes follow."""
+        public = self.public
+        return public.round_no, len(public.seen), public.deck_size
+
+    def draws_since(self, turns: int) -> int:
+        """How many of this round's turns after the first `turns` drew from the deck."""
+        return sum(turn.take is None for turn in self.public.seen[turns:])
 
     def save(self) -> None:
         """Save the game as it is now; a disk that refuses is said once in a notice (TableScreen hears it from
