@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
@@ -144,7 +145,7 @@ class TableSession(Protocol):
     def join_command(self) -> str | None: ...
 
 
-class SeatsAtScreen:
+class SeatsAtScreen(ABC):
     """Who plays at this screen, worked out the same way at every table from its options, meta and what anyone
     at the table sees (`view(None)`)."""
 
@@ -153,9 +154,10 @@ class SeatsAtScreen:
     players: tuple[Player, ...]
     bot_delay: float
 
+    @abstractmethod
     def view(self, seat: int | None) -> PlayerView:
-        """What `seat` may see of the game now; None: what anyone at the table sees (no hand)."""
-        raise NotImplementedError
+        """What `seat` may see of the game now; None: what anyone at the table sees (no hand). Each table says
+        where its views come from: its own game, or the host's frames."""
 
     def at_screen(self, seat: int) -> bool:
         """Whether this screen's keys play the seat (a local human), rather than its player deciding elsewhere."""
