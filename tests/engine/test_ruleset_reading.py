@@ -109,3 +109,15 @@ def test_load_ruleset_by_path_refuses_the_same_way(tmp_path: Path) -> None:
     link.symlink_to("/dev/zero")
     with pytest.raises(RulesetError, match="is a device"):
         load_ruleset(str(link))
+
+
+def test_a_file_read_again_after_an_edit_gives_the_new_rules(tmp_path: Path) -> None:
+    """A file's rules are read once per content (the setup screen lists every preset, then the chosen one is read
+    again to play), so an edit, even one of the same size at the same moment, is read anew."""
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "Mine"\n[yaniv]\nlimit = 5\n', encoding="utf-8")
+    first = load_ruleset_file(path)
+    assert load_ruleset_file(path) is first  # the same bytes: read once
+    path.write_text('name = "Mine"\n[yaniv]\nlimit = 6\n', encoding="utf-8")
+    assert load_ruleset_file(path).yaniv_limit == 6
+    assert load_ruleset_file(path, "other").id == "other"  # the id is the caller's, not the first reader's

@@ -238,3 +238,24 @@ def test_a_cleared_name_saves_and_reads_as_the_new_id(tmp_path: Path) -> None:
     """Clearing the name in the house-rules dialog: the ruleset is shown by its id, not nameless."""
     entry = save_user_ruleset("israeli", {"name": ""}, "blanky", folder=tmp_path)
     assert entry.rules is not None and entry.rules.name == "blanky"
+
+
+def test_the_setup_list_and_the_command_line_read_each_preset_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`yaniv` at start resolves the default preset, sorts the presets into their groups and lists them all:
+    each preset's text is parsed and checked once, not three times."""
+    from yaniv_tui.engine import ruleset_file
+    from yaniv_tui.store import all_rulesets, find_ruleset
+
+    ruleset_file._ruleset_of.cache_clear()
+    ruleset_file._group_of_file.cache_clear()
+    parsed: list[str] = []
+    from yaniv_tui.engine.ruleset_read import parse_ruleset_text as real
+
+    def counting(text: str, source: str) -> dict[str, object]:
+        parsed.append(source)
+        return real(text, source)
+
+    monkeypatch.setattr(ruleset_file, "parse_ruleset_text", counting)
+    find_ruleset("israeli")
+    entries = all_rulesets(folder=Path("/nonexistent"))
+    assert len(parsed) == len(set(parsed)) == len(entries)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,17 @@ def test_resume_with_an_empty_id_is_one_line(capsys: pytest.CaptureFixture[str])
     assert main(["--resume", ""]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--resume takes a game's id, or nothing for the newest game" in err
+
+
+def test_the_setup_screen_imports_no_game_and_no_codec(tmp_path: Path) -> None:
+    """The setup screen lists rulesets and saves' meta data: the game (its actions, scoring and view), the codec
+    and the history's SQLite are imported when a game is played or read, so `yaniv` shows its first screen sooner."""
+    code = (
+        "import sys; from yaniv_tui.cli.play import options_from_args; "
+        "from yaniv_tui.tui.screens.setup import SetupScreen; SetupScreen(); "
+        "print(*sorted(m for m in sys.modules if m in "
+        "('yaniv_tui.engine.game', 'yaniv_tui.codec', 'yaniv_tui.store.history', 'sqlite3')))"
+    )
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path), "YANIV_CONFIG_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True, env=env)
+    assert done.stdout.split() == []

@@ -7,54 +7,130 @@ GameStateError names the field at fault); `Game.legal_actions`, `Game.apply` and
 (and `Game.standings`) for the order at the end, ties sharing a place.
 """
 
-from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
-from .deal import full_deck_of
-from .defaults import DEFAULT_BOT_DELAY, DEFAULT_RULESET
-from .drops import (
-    DropError,
-    DropKind,
-    arrange_drop,
-    card_values,
-    drop_kind,
-    hand_value,
-    legal_drops,
-    slap_matches,
-    suit_runs,
-    swing_values,
-    takeable,
-)
-from .game import (
-    Action,
-    CallYaniv,
-    Game,
-    GameSetupError,
-    GameStateError,
-    IllegalActionError,
-    KeepCard,
-    Play,
-    PlayerView,
-    SlapDown,
-    Turn,
-    check_seed,
-)
-from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cells
-from .ruleset import Ruleset
-from .ruleset_file import (
-    KEYS,
-    PRESET_GROUPS,
-    RulesetError,
-    check_ruleset,
-    load_ruleset,
-    load_ruleset_file,
-    preset_group,
-    preset_paths,
-    presets_dir,
-    ruleset_from_dict,
-)
-from .ruleset_keys import Key
-from .scoring import RoundScore, Standing, final_standings, is_game_over, score_round
-from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
-from .state import STATE_FIELDS, GameState
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
+    from .deal import GameSetupError, check_seed, full_deck_of
+    from .defaults import DEFAULT_BOT_DELAY, DEFAULT_RULESET
+    from .drops import (
+        DropError,
+        DropKind,
+        arrange_drop,
+        card_values,
+        drop_kind,
+        hand_value,
+        legal_drops,
+        slap_matches,
+        suit_runs,
+        swing_values,
+        takeable,
+    )
+    from .game import (
+        Action,
+        CallYaniv,
+        Game,
+        GameStateError,
+        IllegalActionError,
+        KeepCard,
+        Play,
+        PlayerView,
+        SlapDown,
+        Turn,
+    )
+    from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cells
+    from .ruleset import Ruleset
+    from .ruleset_file import (
+        KEYS,
+        PRESET_GROUPS,
+        RulesetError,
+        check_ruleset,
+        load_ruleset,
+        load_ruleset_file,
+        preset_group,
+        preset_paths,
+        presets_dir,
+        ruleset_from_dict,
+    )
+    from .ruleset_keys import Key
+    from .scoring import RoundScore, Standing, final_standings, is_game_over, score_round
+    from .seats import BOT_LEVELS, DEFAULT_BOT_LEVEL, Seat, SeatKind
+    from .state import STATE_FIELDS, GameState
+
+#: Where each name lives. The modules are imported when a name is first used, not with the package: the setup
+#: screen needs the rulesets, not the game, and `yaniv` opens it sooner without the rest.
+_HOME = {
+    **dict.fromkeys(
+        ("JOKER", "Card", "CardError", "cards_text", "parse_card", "parse_cards", "standard_deck"), "cards"
+    ),
+    **dict.fromkeys(("GameSetupError", "check_seed", "full_deck_of"), "deal"),
+    **dict.fromkeys(("DEFAULT_BOT_DELAY", "DEFAULT_RULESET"), "defaults"),
+    **dict.fromkeys(
+        (
+            "DropError",
+            "DropKind",
+            "arrange_drop",
+            "card_values",
+            "drop_kind",
+            "hand_value",
+            "legal_drops",
+            "slap_matches",
+            "suit_runs",
+            "swing_values",
+            "takeable",
+        ),
+        "drops",
+    ),
+    **dict.fromkeys(
+        (
+            "Action",
+            "CallYaniv",
+            "Game",
+            "GameStateError",
+            "IllegalActionError",
+            "KeepCard",
+            "Play",
+            "PlayerView",
+            "SlapDown",
+            "Turn",
+        ),
+        "game",
+    ),
+    **dict.fromkeys(("MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells"), "names"),
+    "Ruleset": "ruleset",
+    **dict.fromkeys(
+        (
+            "KEYS",
+            "PRESET_GROUPS",
+            "RulesetError",
+            "check_ruleset",
+            "load_ruleset",
+            "load_ruleset_file",
+            "preset_group",
+            "preset_paths",
+            "presets_dir",
+            "ruleset_from_dict",
+        ),
+        "ruleset_file",
+    ),
+    "Key": "ruleset_keys",
+    **dict.fromkeys(("RoundScore", "Standing", "final_standings", "is_game_over", "score_round"), "scoring"),
+    **dict.fromkeys(("BOT_LEVELS", "DEFAULT_BOT_LEVEL", "Seat", "SeatKind"), "seats"),
+    **dict.fromkeys(("STATE_FIELDS", "GameState"), "state"),
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BOT_LEVELS",

@@ -134,15 +134,21 @@ def _deal_problem(rules: Ruleset) -> str:
 
 def load_ruleset_file(path: str | os.PathLike[str], ruleset_id: str | None = None) -> Ruleset:
     """Read a ruleset file; every problem with it is a RulesetError."""
-    file = Path(path)
     source = printable(str(path))
-    raw = read_ruleset_bytes(path, source)
+    return _ruleset_of(read_ruleset_bytes(path, source), ruleset_id or Path(path).stem, source)
+
+
+@functools.lru_cache(maxsize=64)
+def _ruleset_of(raw: bytes, ruleset_id: str, source: str) -> Ruleset:
+    """The ruleset a file's bytes say, read and checked once per content: the setup screen lists every preset, and
+    the one chosen is read again to play (a `Ruleset` is frozen, so the same one serves both). An edited file has
+    other bytes and is read anew."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesetError(f"{source}: not UTF-8 text; a ruleset is a TOML text file") from None
     data = parse_ruleset_text(text, source)
-    return ruleset_from_dict(data, ruleset_id=ruleset_id or file.stem, source=source)
+    return ruleset_from_dict(data, ruleset_id=ruleset_id, source=source)
 
 
 def presets_dir() -> Path:

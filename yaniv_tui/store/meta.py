@@ -7,11 +7,14 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.engine import BOT_LEVELS, Card, Game, Seat
+from yaniv_tui.engine import BOT_LEVELS, Card, Seat
 from yaniv_tui.engine.cards import CardError, parse_card
 from yaniv_tui.engine.seats import SEAT_KINDS
+
+if TYPE_CHECKING:
+    from yaniv_tui.engine import Game
 
 #: How a hand may be shown: by rank (sets side by side) or by suit (runs side by side).
 HAND_ORDERS = ("rank", "suit")

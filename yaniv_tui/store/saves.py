@@ -14,15 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.codec import SnapshotError
-from yaniv_tui.engine import Game, Seat
-from yaniv_tui.store.game_format import game_from_dict, game_to_dict
+from yaniv_tui.engine import Seat
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import save_path
+
+if TYPE_CHECKING:
+    from yaniv_tui.engine import Game
 
 __all__ = [
     "GAME_ID",
@@ -199,6 +200,10 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: Path | None = None) -> Path:
     """Write the game (and undo checkpoints) to its save file atomically; SaveError (one line) if it cannot."""
+    # The game's format (the codec and the whole engine) is imported when a game is written or read: listing the
+    # saves on the setup screen reads their meta data alone, and the screen shows sooner without it.
+    from .game_format import game_to_dict
+
     target = path or save_path(meta.game_id)
     if len(meta.seats) != len(game.players):
         raise ValueError(f"the meta data has {len(meta.seats)} seats for {len(game.players)} players")
@@ -232,6 +237,10 @@ def _bad(message: str) -> SaveError:
 
 
 def _read_game(data: Any, where: str) -> Game:
+    from yaniv_tui.codec import SnapshotError
+
+    from .game_format import game_from_dict
+
     try:
         return game_from_dict(data)
     except SnapshotError as error:
