@@ -32,10 +32,7 @@ class EasyBot:
             return CallYaniv()
         drop = rng.choice(legal_drops(view.hand, rules))
         if view.swaps:  # the joker swap, now and then, for a card the drop leaves in hand
-            kept = list(view.hand)
-            for card in drop:
-                kept.remove(card)
-            given = [card for card in view.swaps if card in kept]
+            given = view.swaps_after(drop)
             if given and rng.random() < 0.5:
                 return Play(drop, JOKER, rng.choice(given))
         options: list[Card | None] = list(view.takeable)

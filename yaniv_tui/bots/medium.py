@@ -28,10 +28,8 @@ class MediumBot:
         if view.swaps:
             # The joker swap: the hand sheds the card given and gains the joker, surely lower when the card is
             # worth more (and every joker of a run is a card the next run may need).
-            kept = list(view.hand)
-            for card in best_drop:
-                kept.remove(card)
-            given = [card for card in view.swaps if card in kept and rules.value_of(card) > rules.value_of(JOKER)]
+            joker = rules.value_of(JOKER)
+            given = [card for card in view.swaps_after(best_drop) if rules.value_of(card) > joker]
             if given:
                 return Play(best_drop, JOKER, max(given, key=rules.value_of))
         values = rules.rank_values

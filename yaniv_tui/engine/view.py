@@ -203,6 +203,15 @@ class PlayerView:
             return ()
         return tuple(joker_swaps(self.previous_drop, self.previous_kind, self.rules))
 
+    def swaps_after(self, drop: Sequence[Card]) -> list[Card]:
+        """The cards of `swaps` this seat may give once it drops `drop`: those its hand still holds then."""
+        return givable(self.hand, drop, self.swaps)
+
+
+def givable(hand: Sequence[Card], drop: Sequence[Card], swaps: Collection[Card]) -> list[Card]:
+    """The cards of `swaps` (`joker_swaps`) a hand still holds once it drops `drop`: those it may give for a joker."""
+    return [card for card in swaps if hand.count(card) > drop.count(card)]
+
 
 def legal_actions_for(
     rules: Ruleset,
@@ -228,7 +237,6 @@ def legal_actions_for(
     held = [card for card in swaps if card in hand]
     for drop in legal_drops(hand, rules):
         actions.extend(Play(drop, take) for take in options)
-        for given in held:
-            if hand.count(given) > drop.count(given):  # the card given is one the drop leaves in hand
-                actions.append(Play(drop, JOKER, given))
+        if held:
+            actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
     return actions

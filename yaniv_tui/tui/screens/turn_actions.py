@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -51,8 +50,8 @@ def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Bi
 def swap_for(view: PlayerView, drop: Sequence[Card]) -> Card | None:
     """The card this seat may give for a joker inside the run just dropped (the joker swap, `PlayerView.swaps`)
     once it drops `drop`: the first of them its hand keeps; None for none."""
-    kept = Counter(view.hand) - Counter(drop)
-    return next((card for card in view.swaps if kept[card]), None)
+    given = view.swaps_after(drop)
+    return given[0] if given else None
 
 
 def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView, drop: Sequence[Card] = ()) -> bool:
