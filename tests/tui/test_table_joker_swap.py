@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from textual.pilot import Pilot
 from tui_helpers import SIZE, TableApp, footer_keys, game_of, make_options, screen_text, settle, stacked_session
 
 from yaniv_tui.engine import JOKER, Play, Turn, parse_cards
+from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.session import Session
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
@@ -23,25 +25,29 @@ SWAP = dataclasses.replace(OPTIONS, rules=dataclasses.replace(OPTIONS.rules, jok
 KS, SIX = parse_cards("KS 6H")
 
 
-def after_beas_run(options: object = SWAP) -> Session:
+def after_beas_run(options: GameOptions = SWAP) -> Session:
     """Bea (first to play) has dropped 5♥ ★JK 7♥; Ann holds the 6♥ the joker stands for."""
-    assert isinstance(options, type(SWAP))
     session = stacked_session(options, ["6H KS 2C 9D 3S", "5H JK 7H KD 2H"], up="AS", deck="4D 9S 8C", first=1)
     session.game.apply(Play(parse_cards("5H JK 7H")))
     return session
 
 
+async def at_the_table(pilot: Pilot[None]) -> TableScreen:
+    """The table once the bots are done, Ann to choose her drop."""
+    await settle(pilot)
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen) and table.stage == "choose"
+    return table
+
+
 async def test_j_swaps_the_card_for_the_joker_and_the_log_says_so() -> None:
-    session = after_beas_run()
-    app = TableApp(session)
+    app = TableApp(after_beas_run())
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen) and table.stage == "choose"
+        table = await at_the_table(pilot)
         assert "j" not in footer_keys(app)  # only once the drop is chosen
         hand = table.hand_of(0)
         await pilot.press(str(hand.index(KS) + 1), "enter")
-        assert table.stage == "take"  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
+        assert table.stage == "take"
         assert footer_keys(app).get("j") == "swap for the joker"
         text = screen_text(app)
         assert "j gives 6♥ for the joker" in text
@@ -57,12 +63,9 @@ async def test_j_swaps_the_card_for_the_joker_and_the_log_says_so() -> None:
 
 
 async def test_a_click_on_the_joker_inside_the_run_swaps_it() -> None:
-    session = after_beas_run()
-    app = TableApp(session)
+    app = TableApp(after_beas_run())
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await at_the_table(pilot)
         await pilot.press(str(table.hand_of(0).index(KS) + 1))
         joker = next(face for face in table.query_one(PileView).query(CardFace) if face.card == JOKER)
         await pilot.click(joker)  # drops the chosen card, then swaps
@@ -71,12 +74,9 @@ async def test_a_click_on_the_joker_inside_the_run_swaps_it() -> None:
 
 
 async def test_without_the_rule_there_is_no_swap_key_and_the_joker_is_not_taken() -> None:
-    session = after_beas_run(OPTIONS)
-    app = TableApp(session)
+    app = TableApp(after_beas_run(OPTIONS))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await at_the_table(pilot)
         await pilot.press(str(table.hand_of(0).index(KS) + 1), "enter", "j")
         assert "j" not in footer_keys(app) and table.stage == "take"
         joker = next(face for face in table.query_one(PileView).query(CardFace) if face.card == JOKER)
@@ -109,19 +109,15 @@ async def test_the_help_says_how_to_swap_only_under_the_rule() -> None:
 async def test_the_house_rules_dialog_shows_the_swap_and_toggles_it() -> None:
     """The dialog is made from the keys: take.joker_swap is a switch under [take], off by default; on, it is the
     one change read back."""
+    from test_house_rules import open_dialog
     from textual.widgets import Switch
 
     from yaniv_tui.table.launch_options import LaunchOptions
     from yaniv_tui.tui.app import YanivApp
-    from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 
     app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, HouseRulesScreen)
+        dialog = await open_dialog(pilot)
         switch = dialog.query_one("#hr-joker_swap", Switch)
         switch.scroll_visible(animate=False)
         await pilot.pause()
