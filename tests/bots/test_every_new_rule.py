@@ -42,6 +42,9 @@ slap_after = "single"
 slap_runs = true
 slap_last_card = false
 
+[take]
+joker_swap = true
+
 [yaniv]
 limit = 7
 empty_hand = "wins_at_once"
@@ -75,7 +78,7 @@ def test_the_file_loads_with_every_new_rule_on(ruleset_file: Path) -> None:
     assert rules.card_values == (("10D", -1), ("KH", 0), ("QS", 5))
     assert (rules.next_first, rules.empty_hand, rules.slap_after) == ("left_of_last_first", "wins_at_once", "single")
     assert rules.deck_recount and rules.slap_runs and not rules.joker_ends and rules.reset_jokers_held == 2
-    assert rules.reset_on_zero_added and not rules.reset_with_penalty
+    assert rules.reset_on_zero_added and not rules.reset_with_penalty and rules.joker_swap
 
 
 def _sim(path: Path, seats: list[str], slap: str, capsys: pytest.CaptureFixture[str], *more: str) -> dict[str, object]:
@@ -152,6 +155,7 @@ NEW_KEYS: dict[tuple[str, str], list[object]] = {
     ("drops", "slap_runs"): [False, True],
     ("drops", "slap_last_card"): [True, False],
     ("drops", "joker_ends"): [True, False],
+    ("take", "joker_swap"): [False, True],
     ("players", "next_first"): ["round_winner", "caller", "left_of_last_first"],
     ("deck", "recount"): [False, True],
 }

@@ -72,7 +72,9 @@ def test_a_seeded_expert_plays_the_moves_it_always_has() -> None:
     digest = hashlib.sha256()
     for preset, seats, seed in (("israeli", 4, 1), ("yanivo", 2, 2), ("sursis", 3, 3), ("seven-cards", 2, 4)):
         digest.update("\n".join(played(preset, seats, seed)).encode())
-    assert digest.hexdigest()[:16] == "ff572905fd7d1116"
+    # Re-pinned when a Play's repr gained `given=None` (the joker swap, issue 31): the moves are the same ones, whose
+    # repr without it still gives ff572905fd7d1116.
+    assert digest.hexdigest()[:16] == "1d250e0a30854ddf"
 
 
 def test_the_expert_decides_within_a_small_budget() -> None:

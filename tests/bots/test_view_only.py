@@ -27,7 +27,7 @@ def known_to(game: Game, viewer: int) -> list[Counter[Card]]:
         if turn.seat == viewer:
             continue
         held = known[turn.seat]
-        for card in (*turn.drop, *([turn.slapped] if turn.slapped else [])):
+        for card in (*turn.drop, *(c for c in (turn.slapped, turn.given) if c is not None)):  # given: a joker swap
             if held[card]:
                 held[card] -= 1
         if turn.take is not None:

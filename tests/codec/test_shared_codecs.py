@@ -89,3 +89,47 @@ def test_the_codecs_load_no_screen_library_and_nothing_above_the_engine() -> Non
     assert loaded("yaniv_tui.codec", "textual") == [] and loaded("yaniv_tui.codec", "rich") == []
     ours = loaded("yaniv_tui.codec", "yaniv_tui.")
     assert [m for m in ours if not m.startswith(("yaniv_tui.codec", "yaniv_tui.engine"))] == []
+
+
+def _swapped() -> Game:
+    """A game just after a joker swap (`take.joker_swap`): Ben gave the 6H for the joker inside Ann's run."""
+    from playing import deal
+
+    rules = dataclasses.replace(load_ruleset("cpp-yaniv"), slap_down=False)
+    game = deal(rules, ["5H JK 7H KD 2H", "6H KS 2C 9D 3S"], up="AS", deck="4D 9S 8C 6C 10D")
+    game.apply(Play(parse_cards("5H JK 7H")))
+    return game.apply(Play(parse_cards("KS"), parse_cards("JK")[0], parse_cards("6H")[0]))
+
+
+def test_a_joker_swap_reads_back_in_an_action_a_turn_and_a_save() -> None:
+    jk, six = parse_cards("JK 6H")
+    action = Play(tuple(parse_cards("KS")), jk, six)
+    data = action_to_dict(action)
+    assert data == {"kind": "play", "drop": ["KS"], "take": "JK", "given": "6H"}
+    assert action_from_dict(json.loads(json.dumps(data))) == action
+    game = _swapped()
+    turn = game.log[-1]
+    assert turn_to_dict(turn)["given"] == "6H"
+    assert read_turn(json.loads(json.dumps(turn_to_dict(turn))), "log[1]", 2) == turn
+    assert "given" not in turn_to_dict(game.log[0])  # a turn with no swap is written as before
+    assert "given" not in action_to_dict(Play((six,), jk))
+
+
+def test_a_turn_saved_before_the_swap_reads_back_with_none_given() -> None:
+    old = {"seat": 1, "drop": ["5H"], "take": None, "slapped": None}
+    assert read_turn(old, "log[0]", 2).given is None
+
+
+def test_a_bad_swap_is_refused_in_one_line_naming_the_field() -> None:
+    import pytest
+
+    from yaniv_tui.codec import SnapshotError
+
+    for data, why in (
+        ({"kind": "play", "drop": ["KS"], "take": "JK", "given": "ZZ"}, "action.given: not a card"),
+        ({"kind": "play", "drop": ["KS"], "take": None, "given": "6H"}, 'action.given: a joker swap takes "JK"'),
+        ({"kind": "play", "drop": ["KS"], "take": "JK", "given": "JK"}, "action.given: a natural card"),
+    ):
+        with pytest.raises(SnapshotError) as caught:
+            action_from_dict(data)
+        assert why in str(caught.value) and "\n" not in str(caught.value), str(caught.value)

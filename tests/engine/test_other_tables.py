@@ -372,7 +372,7 @@ def test_the_program_tables_play_their_distinctive_rules() -> None:
     )
     assert jdross.slap_runs and not jdross.slap_last_card and not jdross.assaf_caller_adds_hand
     assert not jdross.assaf_others_score and jdross.resets == ((50, 0), (100, 50))
-    assert cpp.yaniv_limit == 7 and cpp.assaf_on_tie and cpp.take_from_set == "any"
+    assert cpp.yaniv_limit == 7 and cpp.assaf_on_tie and cpp.take_from_set == "any" and cpp.joker_swap
     assert cpp.reset_target(150) == 75 and cpp.reset_target(250) == 125  # halved, before anyone is out
 
 

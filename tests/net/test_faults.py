@@ -156,7 +156,7 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     [
         ("{not json", "not JSON"),
         (json.dumps({"v": VERSION, "type": "shout", "text": "hi"}), "unknown message type 'shout'"),
-        (json.dumps({"v": 3, "type": "action"}), "protocol version 3"),
+        (json.dumps({"v": VERSION + 1, "type": "action"}), f"protocol version {VERSION + 1}"),
         (json.dumps([1, 2, 3]), "a message is a JSON object"),
         ("[" * 100_000 + "]" * 100_000, "a message of over 64 KiB"),
         ("x" * (MAX_MESSAGE + 1), "a message of over 64 KiB"),

@@ -39,6 +39,7 @@ from yaniv_tui.net.views import view_to_dict
         ActionMessage(5, 0, Play(tuple(parse_cards("JK")))),
         ActionMessage(6, 2, SlapDown(parse_cards("5D")[0])),
         ActionMessage(7, 2, KeepCard()),
+        ActionMessage(8, 1, Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0])),
     ],
 )
 def test_a_clients_message_reads_back_as_written(message: Join | Prove | ActionMessage) -> None:
@@ -63,17 +64,22 @@ def test_the_hosts_messages_read_back_as_written() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 2, "type": "join"}', "code: missing"),
-        ('{"v": 2, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 2, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 2, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 2, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
-        ('{"v": 2, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 3, "type": "join"}', "code: missing"),
+        ('{"v": 3, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 3, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 3, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 3, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        ('{"v": 3, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: one card or more"),
+        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
+         ' "given": "6X"}}', "action.given: not a card"),
+        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
+         ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
+        ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
         ("null", "a message is a JSON object"),
     ],

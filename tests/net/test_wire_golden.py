@@ -44,6 +44,7 @@ def frames() -> list[str]:
         encode(ActionMessage(3, 2, Play(tuple(parse_cards("JK"))))),
         encode(ActionMessage(4, 3, SlapDown(five))),
         encode(ActionMessage(5, 0, KeepCard())),
+        encode(ActionMessage(6, 1, Play(tuple(parse_cards("KS")), *parse_cards("JK 6H")))),  # a joker swap
     ]
     return lines
 

@@ -74,7 +74,7 @@ def by_save(name: str) -> str | None:
 
 def by_network(name: str) -> str | None:
     try:
-        join = from_client(json.dumps({"v": 2, "type": "join", "code": "K7QF", "name": name}))
+        join = from_client(json.dumps({"v": 3, "type": "join", "code": "K7QF", "name": name}))
     except ProtocolError:
         return None
     assert isinstance(join, Join)

@@ -28,6 +28,11 @@ def words(rules: Ruleset) -> str:
         ({"next_first": "caller"}, "The caller of a round starts the next one."),
         ({"next_first": "left_of_last_first"}, "The player after the one who started a round starts the next."),
         ({"deck_recount": True}, "Each round is dealt from the decks the players still in need."),
+        (
+            {"joker_swap": True},
+            "Joker swap: instead of taking a card, you may take a joker from inside the run just dropped by putting "
+            "in its place the card it stands for, from your hand.",
+        ),
     ],
 )
 def test_a_rule_turned_on_is_said(change: dict[str, object], sentence: str) -> None:

@@ -57,3 +57,23 @@ async def test_an_empty_hand_is_shown_and_calling_yaniv_is_the_move() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
         assert app.screen.result.caller == 0
+
+
+def test_a_hand_emptied_to_win_at_once_is_not_said_to_have_called() -> None:
+    """Under `yaniv.empty_hand = "wins_at_once"` (goyaniv, maxfriedrich/yaniv) nobody calls: the round end says the
+    hand was emptied, not "called Yaniv with 0" (seen at the table in tmux before this was fixed)."""
+    from playing import deal
+
+    from yaniv_tui.engine import Play, SlapDown, parse_cards
+    from yaniv_tui.tui.screens.round_end import headline, result_table
+
+    rules = dataclasses.replace(RULES, hand_size=2, empty_hand="wins_at_once")
+    game = deal(rules, ["5S 5H", "2H JD"], up="AS", deck="5D 4D")
+    game.apply(Play(parse_cards("5S 5H")))
+    game.apply(SlapDown(parse_cards("5D")[0]))
+    result = game.history[-1]
+    assert headline(result, ("You", "Bot"), rules).plain == "You emptied your hand · You win the round."
+    assert headline(result, ("Ann", "Bot"), rules).plain == "Ann emptied their hand · Ann wins the round."
+    table = result_table(result, ("You", "Bot"), False, rules=rules)
+    notes = [str(cell) for cell in table.columns[-1].cells]
+    assert notes[0] == "emptied the hand, scores 0"

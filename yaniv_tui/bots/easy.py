@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from yaniv_tui.engine import Action, CallYaniv, Card, KeepCard, Play, PlayerView, SlapDown, legal_drops
+from yaniv_tui.engine import JOKER, Action, CallYaniv, Card, KeepCard, Play, PlayerView, SlapDown, legal_drops
 
 
 class EasyBot:
@@ -31,6 +31,10 @@ class EasyBot:
         if view.may_call and rng.random() < self.call_chance:
             return CallYaniv()
         drop = rng.choice(legal_drops(view.hand, rules))
+        if view.swaps:  # the joker swap, now and then, for a card the drop leaves in hand
+            given = view.swaps_after(drop)
+            if given and rng.random() < 0.5:
+                return Play(drop, JOKER, rng.choice(given))
         options: list[Card | None] = list(view.takeable)
         if view.deck_size > 0:
             options.extend([None] * max(1, len(options)))

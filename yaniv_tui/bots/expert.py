@@ -239,6 +239,8 @@ def _could_have_called(hand: list[Card], last: Turn, rules: Ruleset) -> bool:
         return False
     before.remove(taken)
     before.extend(last.drop)
+    if last.given is not None:
+        before.append(last.given)  # the joker swap gave it for the joker taken
     return rules.may_call(hand_value(before, rules))
 
 

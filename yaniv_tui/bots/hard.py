@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from yaniv_tui.engine import (
+    JOKER,
     Action,
     CallYaniv,
     Card,
@@ -99,18 +100,21 @@ class HardBot:
         # Tactics that keep a hand from shrinking (holding it on a lucky reset, not feeding the next player)
         # give way as a round drags on: two players both using them would pass the same cards for ever.
         patience = self.patience(view)
+        swaps = view.swaps
         scored: list[tuple[float, int, Play]] = []
         for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
-            for take in takes:
-                new = [*rest, take]
+            options = [([*rest, take], Play(drop, take)) for take in takes]
+            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
+                options.extend((swapped(rest, given), Play(drop, JOKER, given)) for given in swaps if given in rest)
+            for new, play in options:
                 value = hand_value(new, rules)
                 cost = value - shed * heaviest_worth(new, rules, worth)
                 if rules.may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)
-                scored.append((cost + feed, i, Play(drop, take)))
+                scored.append((cost + feed, i, play))
             if deck and draw_odds:
                 cost = deck_draw_cost(rest, rules, worth, draw_odds, shed, bonus)
                 scored.append((cost + feed, i, Play(drop, None)))
@@ -213,6 +217,14 @@ class HardBot:
                 elif all(mine < (scores[s] or 0) + v for s, v in zip(opponents, expected, strict=True)):
                     bonus += 40.0
         return bonus if winning else 0.0
+
+
+def swapped(rest: list[Card], given: Card) -> list[Card]:
+    """The hand `rest` once it gives `given` for a joker (the joker swap)."""
+    new = list(rest)
+    new.remove(given)
+    new.append(JOKER)
+    return new
 
 
 def _seats_in(view: PlayerView) -> int:

@@ -60,6 +60,15 @@ def explain(view: PlayerView, action: Action, face: Face = str) -> str:
     kept = list(view.hand)
     for card in action.drop:
         kept.remove(card)
+    if action.given is not None and action.take is not None:
+        # The joker swap: the card given leaves the hand and the joker joins it, nothing drawn.
+        kept.remove(action.given)
+        left = hand_value([*kept, action.take], rules)
+        lower = hand_value([action.given], rules) - hand_value([action.take], rules)
+        why = f"your hand goes {lower} lower and keeps a joker for a run"
+        if rules.may_call(left):
+            why += f"; it leaves {left}, low enough to call Yaniv next turn"
+        return f"{line}, give {face(action.given)} for the joker inside the run: {why}"
     if action.take is None:
         why = "nothing in the previous drop helps" if view.takeable else ""
         return f"{line}, take from the deck" + (f": {why}" if why else "")

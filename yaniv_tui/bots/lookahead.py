@@ -52,6 +52,8 @@ class Lookahead:
             rest = list(hand)
             for card in play.drop:
                 rest.remove(card)
+            if play.given is not None:  # the joker swap: the card given leaves, the joker joins
+                rest.remove(play.given)
             if play.take is not None:
                 later = self._next_turn([*rest, play.take], rules, worth, draws, memo)
             else:

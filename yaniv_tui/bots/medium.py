@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from yaniv_tui.engine import Action, CallYaniv, Play, PlayerView, SlapDown
+from yaniv_tui.engine import JOKER, Action, CallYaniv, Play, PlayerView, SlapDown
 
 from .heaviest import heaviest_drop
 
@@ -25,6 +25,13 @@ class MediumBot:
         if view.may_call:
             return CallYaniv()
         best_drop, _ = heaviest_drop(view.hand, rules)
+        if view.swaps:
+            # The joker swap: the hand sheds the card given and gains the joker, surely lower when the card is
+            # worth more (and every joker of a run is a card the next run may need).
+            joker = rules.value_of(JOKER)
+            given = [card for card in view.swaps_after(best_drop) if rules.value_of(card) > joker]
+            if given:
+                return Play(best_drop, JOKER, max(given, key=rules.value_of))
         values = rules.rank_values
         own = rules.own_values  # cards with a value of their own: rarely any, so the rank's value is read first
         # A pile card is worth taking only when it is lower than every card dropped:

@@ -53,6 +53,8 @@ class Memory:
                     held[card] -= 1
             if turn.slapped is not None and held[turn.slapped] > 0:
                 held[turn.slapped] -= 1
+            if turn.given is not None and held[turn.given] > 0:
+                held[turn.given] -= 1  # the joker swap: a card known in the hand given for the joker
             cap[seat] = hand_value(turn.drop, rules) if not rules.jack_swing else max(high[c.rank] for c in turn.drop)
             if turn.take is None:
                 fresh[seat] = turn.slapped is None

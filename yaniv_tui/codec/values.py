@@ -60,13 +60,17 @@ def hand_codes(hand: Iterable[Card] | None) -> list[str] | None:
 
 
 def turn_to_dict(turn: Turn) -> dict[str, Any]:
-    """One turn of a round's log as data: `{"seat": 1, "drop": ["5H"], "take": null, "slapped": null}`."""
-    return {
+    """One turn of a round's log as data: `{"seat": 1, "drop": ["5H"], "take": null, "slapped": null}`, and
+    `"given": "6H"` after a joker swap only (a turn without one is written as before the swap was a rule)."""
+    data: dict[str, Any] = {
         "seat": turn.seat,
         "drop": card_codes(turn.drop),
         "take": card_code(turn.take),
         "slapped": card_code(turn.slapped),
     }
+    if turn.given is not None:
+        data["given"] = turn.given.code
+    return data
 
 
 def round_to_dict(score: RoundScore) -> dict[str, Any]:
@@ -135,12 +139,27 @@ def read_turn(data: Any, where: str, n: int) -> Turn:
     drop = tuple(r.list_("drop", read_card))
     if not drop:
         raise fail(r.path("drop"), "a drop holds at least one card")
+    take = read_card_or_none(r.get("take"), r.path("take"))
     return Turn(
         r.int_("seat", 0, n - 1),
         drop,
-        read_card_or_none(r.get("take"), r.path("take")),
+        take,
         read_card_or_none(r.get("slapped"), r.path("slapped")),
+        _given(r, take),
     )
+
+
+def _given(r: Reader, take: Card | None) -> Card | None:
+    """The natural card given in a joker swap (absent: none, as every turn and action written before the rule)."""
+    value = r.data.get("given")
+    if value is None:
+        return None
+    given = read_card(value, r.path("given"))
+    if take is None or not take.is_joker:
+        raise fail(r.path("given"), 'a joker swap takes "JK" for the card given')
+    if given.is_joker:
+        raise fail(r.path("given"), "a natural card, the one the joker stands for")
+    return given
 
 
 # -- an action -----------------------------------------------------------------------------------
@@ -148,9 +167,13 @@ def read_turn(data: Any, where: str, n: int) -> Turn:
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """An action as data: `{"kind": "call"}`, `{"kind": "play", "drop": [...], "take": "9C" | null}` (null: the
-    deck), `{"kind": "slap", "card": "5D"}` or `{"kind": "keep"}`."""
+    deck; with `"given": "6H"` for a joker swap, `"take"` being `"JK"`), `{"kind": "slap", "card": "5D"}` or
+    `{"kind": "keep"}`."""
     if isinstance(action, Play):
-        return {"kind": "play", "drop": card_codes(action.drop), "take": card_code(action.take)}
+        data: dict[str, Any] = {"kind": "play", "drop": card_codes(action.drop), "take": card_code(action.take)}
+        if action.given is not None:
+            data["given"] = action.given.code  # the joker swap: the card given for the joker taken
+        return data
     if isinstance(action, SlapDown):
         return {"kind": "slap", "card": action.card.code}
     if isinstance(action, KeepCard):
@@ -172,5 +195,6 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
         drop = r.list_("drop", read_card)
         if not 1 <= len(drop) <= MOST_DROPPED:
             raise fail(r.path("drop"), "one card or more")
-        return Play(tuple(drop), read_card_or_none(r.get("take"), r.path("take")))
+        take = read_card_or_none(r.get("take"), r.path("take"))
+        return Play(tuple(drop), take, _given(r, take))
     raise fail(r.path("kind"), 'one of "call", "play", "slap", "keep"')

@@ -21,19 +21,26 @@ class CallYaniv:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Drop a single, set or run, then take: `take` None is the deck's top card, else a takeable card."""
+    """Drop a single, set or run, then take: `take` None is the deck's top card, else a takeable card.
+
+    `given` is the joker swap (`take.joker_swap`): instead of taking a card, the natural card given from the hand
+    for the joker `take` that stands for it inside the run just dropped.
+    """
 
     drop: tuple[Card, ...]
     take: Card | None = None
+    given: Card | None = None
 
-    def __init__(self, drop: Sequence[Card], take: Card | None = None) -> None:
+    def __init__(self, drop: Sequence[Card], take: Card | None = None, given: Card | None = None) -> None:
         # Written out rather than generated: a bot makes one a turn, and this skips __post_init__.
         _set(self, "drop", drop if isinstance(drop, tuple) else tuple(drop))
         _set(self, "take", take)
+        _set(self, "given", given)
 
     def __str__(self) -> str:
         source = "the deck" if self.take is None else self.take.code
-        return f"drop {cards_text(self.drop)}, take {source}"
+        swap = "" if self.given is None else f" for {self.given.code}"
+        return f"drop {cards_text(self.drop)}, take {source}{swap}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +65,14 @@ Action = CallYaniv | Play | SlapDown | KeepCard
 
 
 class Turn(NamedTuple):
-    """What everyone at the table saw of one turn: the drop, and the card taken from the pile (None: the deck)."""
+    """What everyone at the table saw of one turn: the drop, the card taken from the pile (None: the deck), the card
+    slapped down after it, and under the joker swap the natural card `given` for the joker taken."""
 
     seat: int
     drop: tuple[Card, ...]
     take: Card | None
     slapped: Card | None = None
+    given: Card | None = None
 
 
 Phase = Literal["turn", "slap", "over"]

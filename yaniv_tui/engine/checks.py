@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import Card
 from .deal import full_deck_of
-from .drops import drop_kind, hand_value, may_slap, slapped_group
+from .drops import drop_kind, hand_value, joker_swaps, may_slap, slapped_group
 from .scoring import RoundScore, next_first, score_round
 from .state import GameState, S
 from .state import fail as _fail
@@ -133,7 +133,8 @@ def _check_hand_sizes(game: GameState, seats: list[int]) -> None:
     left = dict.fromkeys(seats, rules.hand_size)
     for turn in game.log:
         if turn.seat in left:
-            left[turn.seat] -= len(turn.drop) - 1 + (turn.slapped is not None)
+            # A turn drops its cards and takes one; a slap-down drops one more; a swap gives a card for the joker taken.
+            left[turn.seat] -= len(turn.drop) - 1 + (turn.slapped is not None) + (turn.given is not None)
     for s in seats:
         size = len(game.hands[s] or ())
         if size > rules.hand_size:
@@ -186,7 +187,10 @@ def _check_log(game: GameState) -> None:
     """Every drop a legal one, every slap-down a match; a card taken from the pile stays in the hand until dropped."""
     rules = game.rules
     held: dict[int, Counter[Card]] = {}
+    before: tuple[Card, ...] = ()  # the group on the pile before this turn's drop (() for the card turned up)
     for i, turn in enumerate(game.log):
+        if turn.given is not None:
+            _check_swap(game, i, turn.take, turn.given, before)
         kind = "single" if len(turn.drop) == 1 else drop_kind(turn.drop, rules)
         if kind is None:
             raise _fail(
@@ -198,13 +202,29 @@ def _check_log(game: GameState) -> None:
         cards.subtract(turn.drop)
         if turn.slapped is not None:
             cards[turn.slapped] -= 1
+        if turn.given is not None:
+            cards[turn.given] -= 1
         if turn.take is not None:
             cards[turn.take] += 1
+        before = turn.drop if turn.slapped is None else slapped_group(turn.drop, turn.slapped, kind)
     for seat, cards in held.items():
         missing = +cards - Counter(game.hands[seat] or ())
         if missing:
             card = next(iter(missing))
             raise _fail("log", f"seat {seat} took {card} from the pile and has not dropped it, but does not hold it")
+
+
+def _check_swap(game: GameState, i: int, take: Card | None, given: Card, before: tuple[Card, ...]) -> None:
+    """A joker swap in the log: the rule, a joker taken, and the card given standing for a joker inside the run
+    dropped just before it."""
+    rules = game.rules
+    if not rules.joker_swap:
+        raise _fail(f"log[{i}].given", f"a joker swap, but {rules.name} plays no joker swap")
+    if take is None or not take.is_joker:
+        raise _fail(f"log[{i}].take", "a joker swap takes a joker")
+    kind = drop_kind(before, rules) if len(before) > 1 else "single"
+    if kind is None or given not in joker_swaps(before, kind, rules):
+        raise _fail(f"log[{i}].given", f"{given} stands for no joker inside the run dropped before it")
 
 
 def _check_pile(game: GameState) -> None:

@@ -234,6 +234,17 @@ def _run_start(run: Sequence[Card]) -> int:
     return natural.rank - i
 
 
+def joker_swaps(drop: Sequence[Card], kind: DropKind, rules: Ruleset) -> dict[Card, int]:
+    """Under the joker swap (`take.joker_swap`), the natural cards the next player may give for a joker of the
+    previous drop `drop` (laid out, of `kind`), each with the place of the joker it stands for: a joker inside a run,
+    never its first or last card; {} without the rule or after a single or a set."""
+    if kind != "run" or not rules.joker_swap or JOKER not in drop[1:-1]:
+        return {}
+    start = _run_start(drop)
+    suit = next(c.suit for c in drop if c.rank)
+    return {Card(start + i, suit): i for i in range(1, len(drop) - 1) if drop[i] == JOKER}
+
+
 def _run_end(run: Sequence[Card], card: Card) -> str:
     """Which end of a laid-out run a natural `card` of its suit extends: "low", "high", or "" for neither."""
     suit = next(c.suit for c in run if c.rank)

@@ -9,7 +9,17 @@ from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card, parse_cards
 from .checks import check_state
 from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
-from .drops import DropError, DropKind, arrange_drop, drop_kind, hand_value, may_slap, slapped_group, takeable
+from .drops import (
+    DropError,
+    DropKind,
+    arrange_drop,
+    drop_kind,
+    hand_value,
+    joker_swaps,
+    may_slap,
+    slapped_group,
+    takeable,
+)
 from .ruleset import Ruleset
 from .scoring import RoundScore, Standing, final_standings, next_first, score_round
 from .state import GameState, GameStateError, build
@@ -32,8 +42,12 @@ __all__ = [
 ]
 
 
-#: Makes a Turn from a tuple of its four fields without the keyword handling of Turn(...): one a turn.
+#: Makes a Turn from a tuple of its five fields without the keyword handling of Turn(...): one a turn.
 _new_turn = tuple.__new__
+
+
+def _face(card: Card | None) -> str:
+    return "the deck" if card is None else card.face()
 
 
 class IllegalActionError(ValueError):
@@ -239,7 +253,13 @@ class Game(GameState):
     def legal_actions(self) -> list[Action]:
         """The current seat's legal actions."""
         hand = self.hands[self.current] or []
-        return legal_actions_for(self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card)
+        return legal_actions_for(
+            self.rules, self.phase, hand, self.takeable, bool(self.deck), self.slap_card, self._swaps()
+        )
+
+    def _swaps(self) -> dict[Card, int]:
+        """The natural cards the current seat may give for a joker inside the run just dropped (`joker_swaps`)."""
+        return joker_swaps(self.previous_drop, self.previous_kind, self.rules) if self.rules.joker_swap else {}
 
     # -- acting -------------------------------------------------------------------------
 
@@ -291,7 +311,10 @@ class Game(GameState):
                 raise IllegalActionError(str(error)) from None
         take = action.take
         deck = self.deck
-        if take is None:
+        given = action.given
+        if given is not None:
+            self._check_swap(take, given, rest)
+        elif take is None:
             if not deck:
                 raise IllegalActionError("the deck is empty: take a card of the previous drop")
         elif not self.takeable:
@@ -304,7 +327,14 @@ class Game(GameState):
 
         # Legal: from here on nothing can fail.
         pile = self.pile
-        if take is None:
+        if given is not None:
+            assert take is not None
+            drawn = take
+            rest.remove(given)
+            group = list(pile[-1])
+            group[self._swaps()[given]] = given  # the run stays a run, the natural card in the joker's place
+            pile[-1] = tuple(group)
+        elif take is None:
             drawn = deck.pop()
         else:
             drawn = take
@@ -316,7 +346,7 @@ class Game(GameState):
         pile.append(drop)
         self.previous_kind = kind
         self.takeable = drop if kind == "single" else takeable(drop, kind, rules)
-        self.log.append(_new_turn(Turn, (current, drop, take, None)))
+        self.log.append(_new_turn(Turn, (current, drop, take, None, given)))
         if not deck:
             self._reshuffle()
         if (
@@ -335,6 +365,21 @@ class Game(GameState):
             seat = (seat + 1) % n
         self.current = seat
 
+    def _check_swap(self, take: Card | None, given: Card, rest: list[Card]) -> None:
+        """A joker swap the rules allow: IllegalActionError (one line) says why not."""
+        if not self.rules.joker_swap:
+            raise IllegalActionError("the joker swap is not played under these rules: take a card or draw")
+        if take is None or not take.is_joker:
+            raise IllegalActionError(f"a joker swap takes a joker for the card given, not {_face(take)}")
+        if given not in self._swaps():
+            top = " ".join(c.face() for c in self.previous_drop) or "nothing"
+            raise IllegalActionError(
+                f"{given.face()} stands for no joker inside the run just dropped ({top}): "
+                "a joker at a run's end, or after a single or a set, is not swapped"
+            )
+        if given not in rest:
+            raise IllegalActionError(f"{given.face()} is not in this hand besides the drop: give a card you keep")
+
     def _slap(self, action: SlapDown) -> None:
         if self.phase != "slap" or action.card != self.slap_card:
             raise IllegalActionError(
@@ -349,7 +394,7 @@ class Game(GameState):
         self.previous_kind = kind
         self.takeable = takeable(group, kind, self.rules)
         last = self.log[-1]
-        self.log[-1] = Turn(last.seat, last.drop, last.take, action.card)
+        self.log[-1] = Turn(last.seat, last.drop, last.take, action.card, last.given)
         self.slap_card = None
         if not hand and self.rules.empty_hand == "wins_at_once":
             self._end_round(self.current)  # the emptied hand wins the round at once

@@ -240,6 +240,14 @@ class Ruleset:
     take_from_run: TakeRule = field(
         default="ends", metadata=one_of("take.from_run", ("ends", "any"), "from a run: either end, or any card of it")
     )
+    joker_swap: bool = field(
+        default=False,
+        metadata=switch(
+            "take.joker_swap",
+            "instead of taking a card, the next player may take a joker from inside the run just dropped by putting "
+            "in its place the natural card it stands for, from their hand",
+        ),
+    )
 
     # Calling Yaniv.
     yaniv_limit: int = field(

@@ -145,7 +145,8 @@ def _turn(value: Any, where: str, n: int) -> Turn:
         raise fail(f"{where}.drop", "a drop holds at least one card")
     take = None if value.take is None else _card(value.take, f"{where}.take")
     slapped = None if value.slapped is None else _card(value.slapped, f"{where}.slapped")
-    return Turn(_seat(value.seat, f"{where}.seat", n), drop, take, slapped)
+    given = None if value.given is None else _card(value.given, f"{where}.given")
+    return Turn(_seat(value.seat, f"{where}.seat", n), drop, take, slapped, given)
 
 
 def _round(value: Any, where: str, n: int) -> RoundScore:

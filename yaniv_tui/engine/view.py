@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
-from .cards import Card
-from .drops import DropKind, hand_value, legal_drops
+from .cards import JOKER, Card
+from .drops import DropKind, hand_value, joker_swaps, legal_drops
 from .ruleset import Ruleset
 from .scoring import RoundScore, Standing, final_standings
 from .state import GameState
@@ -191,9 +191,26 @@ class PlayerView:
         """This seat's legal actions now; empty when it is not this seat's turn."""
         if self._legal is None:
             self._legal = legal_actions_for(
-                self.rules, self.phase, self.hand, self.takeable, self.deck_size > 0, self.slap_card
+                self.rules, self.phase, self.hand, self.takeable, self.deck_size > 0, self.slap_card, self.swaps
             )
         return self._legal
+
+    @property
+    def swaps(self) -> tuple[Card, ...]:
+        """Under the joker swap (`take.joker_swap`), the natural cards this seat may give for a joker inside the
+        run just dropped, whether or not it holds them; () without the rule or such a joker."""
+        if not self.rules.joker_swap:
+            return ()
+        return tuple(joker_swaps(self.previous_drop, self.previous_kind, self.rules))
+
+    def swaps_after(self, drop: Sequence[Card]) -> list[Card]:
+        """The cards of `swaps` this seat may give once it drops `drop`: those its hand still holds then."""
+        return givable(self.hand, drop, self.swaps)
+
+
+def givable(hand: Sequence[Card], drop: Sequence[Card], swaps: Collection[Card]) -> list[Card]:
+    """The cards of `swaps` (`joker_swaps`) a hand still holds once it drops `drop`: those it may give for a joker."""
+    return [card for card in swaps if hand.count(card) > drop.count(card)]
 
 
 def legal_actions_for(
@@ -203,8 +220,10 @@ def legal_actions_for(
     takes: Sequence[Card],
     deck: bool,
     slap_card: Card | None,
+    swaps: Collection[Card] = (),
 ) -> list[Action]:
-    """Every legal action of the seat to play, from what that seat knows."""
+    """Every legal action of the seat to play, from what that seat knows; `swaps` the natural cards the joker swap
+    lets it give for a joker of the previous drop (`joker_swaps`)."""
     if phase == "over":
         return []
     if phase == "slap":
@@ -215,6 +234,9 @@ def legal_actions_for(
         actions.append(CallYaniv())
     options: list[Card | None] = [None] if deck else []
     options.extend(takes)
+    held = [card for card in swaps if card in hand]
     for drop in legal_drops(hand, rules):
         actions.extend(Play(drop, take) for take in options)
+        if held:
+            actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
     return actions

@@ -1,6 +1,6 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 2` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 3` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -15,40 +15,43 @@ that relays the whole exchange to the real host as it happens is not stopped thi
 
 From a client to the host:
 
-    join     {"v": 2, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+    join     {"v": 3, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
              host's name.
-    prove    {"v": 2, "type": "prove", "proof": "..."}
+    prove    {"v": 3, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
-    action   {"v": 2, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+    action   {"v": 3, "type": "action", "id": 7, "seat": 2, "action": ACTION}
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
              the seat this connection joined as. ACTION is one of (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
+             {"kind": "play", "drop": ["KS"], "take": "JK", "given": "6H"}  drop, then the joker swap
+                                                                (take.joker_swap): give the 6H for the joker
+                                                                standing for it inside the run just dropped
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 2, "type": "say", "text": "good game"}
+    say      {"v": 3, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
 
 From the host to a client:
 
-    challenge {"v": 2, "type": "challenge", "nonce": "...", "proof": "..."}
+    challenge {"v": 3, "type": "challenge", "nonce": "...", "proof": "..."}
              The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
-    welcome  {"v": 2, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    welcome  {"v": 3, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
              who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
-    state    {"v": 2, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+    state    {"v": 3, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving). `ack` is the id of this seat's last action
@@ -71,16 +74,17 @@ From the host to a client:
                scores         each seat's total (null: out)
                out            whether each seat is out
                round_no       the round's number, from 1
-               log            this round's turns: {"seat", "drop", "take" (null: the deck), "slapped"}
+               log            this round's turns: {"seat", "drop", "take" (null: the deck), "slapped"}, and
+                              "given" after a joker swap: the card given for the joker taken
                               (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
                               (`codec.round_to_dict`)
-    error    {"v": 2, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 3, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 2, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 3, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    bye      {"v": 2, "type": "bye", "reason": "the table closed"}
+    bye      {"v": 3, "type": "bye", "reason": "the table closed"}
              The host closes this connection next.
 
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
@@ -107,8 +111,9 @@ from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"
 
-#: The protocol's version: both sides refuse a message of another (2: a seat token is never sent by a client).
-VERSION = 2
+#: The protocol's version: both sides refuse a message of another (2: a seat token is never sent by a client;
+#: 3: the joker swap, a play's and a turn's "given" card, which a client of 2 would read as a plain take).
+VERSION = 3
 #: The largest message the host reads; larger ones get an error frame.
 MAX_MESSAGE = 64 * 1024
 #: Messages a second one connection may send; more get an error frame.

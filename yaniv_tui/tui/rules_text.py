@@ -74,7 +74,13 @@ def _take(rules: Ruleset) -> str:
         text = f"{how(rules.take_from_set)} of the previous drop"
     else:
         text = f"{how(rules.take_from_set)} of a set or {how(rules.take_from_run)} of a run from the previous drop"
-    return f"Then take one card: the deck's top card, or {text}."
+    swap = (
+        " Joker swap: instead of taking a card, you may take a joker from inside the run just dropped by putting in "
+        "its place the card it stands for, from your hand."
+        if rules.joker_swap
+        else ""
+    )
+    return f"Then take one card: the deck's top card, or {text}.{swap}"
 
 
 def _slap(rules: Ruleset) -> str | None:

@@ -55,6 +55,11 @@ MARKS_TEXT = (
     "−7♠ 7♥ dropped those cards, +3♣ took 3♣ from the pile, +deck took the deck's card (never named). "
     "The log marks those turns with ▸."
 )
+SWAP_TEXT = (
+    "\nThe joker swap: once your drop is chosen, j (or a click on the joker marked j inside the run just dropped) "
+    "gives the card that joker stands for and takes the joker instead of a card; a seat that swapped shows "
+    "−K♠ 6♥ +★JK (dropped K♠, gave 6♥)."
+)
 HINT_TEXT = (
     "\nA hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
     "the stats mark a game won with hints."
@@ -66,7 +71,7 @@ CONCEDE_TEXT = (
 
 
 #: The table's paragraphs that go with a key the table may not offer (a table joined from another machine).
-AT_TABLE = (("hint", HINT_TEXT), ("concede", CONCEDE_TEXT))
+AT_TABLE = (("swap", SWAP_TEXT), ("hint", HINT_TEXT), ("concede", CONCEDE_TEXT))
 
 
 def _offered(screen: Screen[object], action: str) -> bool:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
-from yaniv_tui.table.words import sentence, subject
+from yaniv_tui.table.words import is_you, sentence, subject
 
 from ..app_seam import game_app
 from ..colours import colour
@@ -25,11 +25,22 @@ from .common import TooSmall, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
-def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
-    """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"."""
+def emptied(result: RoundScore, rules: Ruleset | None) -> bool:
+    """Whether the round ended with no call: a hand emptied by a slap-down won it at once (`yaniv.empty_hand`)."""
+    return rules is not None and rules.empty_hand == "wins_at_once" and result.hands[result.caller] == ()
+
+
+def headline(result: RoundScore, players: tuple[str, ...], rules: Ruleset | None = None) -> Text:
+    """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"; a hand
+    emptied to win at once under `rules`: "Ann emptied their hand · Ann wins the round."."""
     caller = players[result.caller]
     value = result.values[result.caller]
     text = Text()
+    if emptied(result, rules):
+        whose = "your" if is_you(caller) else "their"
+        text.append(f"{subject(caller, start=True)} emptied {whose} hand", style="bold")
+        text.append(f" · {sentence(caller, 'win', ' the round.')}")
+        return text
     text.append(f"{subject(caller, start=True)} called Yaniv with {value}", style="bold")
     if not result.assaf:
         text.append(" · Yaniv!", style=f"bold {colour('good')}")
@@ -42,7 +53,14 @@ def headline(result: RoundScore, players: tuple[str, ...]) -> Text:
     return text
 
 
-def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool, sort_by: SortBy = "rank") -> Table:
+def result_table(
+    result: RoundScore,
+    players: tuple[str, ...],
+    ascii_only: bool,
+    sort_by: SortBy = "rank",
+    *,
+    rules: Ruleset | None = None,
+) -> Table:
     """Each seat: hand (in the order the table shows a hand, `sort_by`), value, what it adds, the new total (with a
     lucky reset as `100 → 50`), and notes."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
@@ -59,7 +77,9 @@ def result_table(result: RoundScore, players: tuple[str, ...], ascii_only: bool,
             table.add_row(Text(name, style="dim"), Text("out", style="dim"), "", "", "", "")
             continue
         notes: list[str] = []
-        if seat == result.caller:
+        if seat == result.caller and emptied(result, rules):
+            notes.append("emptied the hand")
+        elif seat == result.caller:
             notes.append("called Yaniv" + (", Assafed" if result.assaf else ""))
         if seat in result.assafers:
             notes.append("Assaf!")
@@ -146,9 +166,11 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            yield Static(headline(result, self.players), id="round-headline")
+            yield Static(headline(result, self.players, self.rules), id="round-headline")
             with Center():
-                yield Static(result_table(result, self.players, ascii_only, self.sort_by), id="round-table")
+                yield Static(
+                    result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
+                )
             if result.game_over:
                 winners = sentence([self.players[s] for s in result.winners], "win", ".")
                 yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")

@@ -42,7 +42,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, undo_move
+from .turn_actions import Stage, digit_bindings, swap_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -60,6 +60,7 @@ class TableScreen(StyledOnce, TableAside):
         Binding("0", "take_deck", "take the deck's card", key_display="0/d"),
         Binding("d", "take_deck", "take the deck's card", show=False),
         *digit_bindings("take", "take a marked card"),
+        Binding("j", "swap", "swap for the joker"),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("u", "undo", "undo"),
@@ -210,6 +211,8 @@ class TableScreen(StyledOnce, TableAside):
             return self.session.can_concede
         if action == "hint":
             return self.session.can_hint
+        if action == "swap":
+            return self.rules.joker_swap
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
@@ -321,6 +324,14 @@ class TableScreen(StyledOnce, TableAside):
             return
         self.play(takeable[number - 1])
 
+    def action_swap(self) -> None:
+        """The joker swap: give the card the joker inside the run just dropped stands for, and take the joker."""
+        given = swap_for(self.session.view(self.viewer), self.drop)
+        if given is None:
+            self.message = "no joker to swap: it must be inside the run just dropped, for a card you keep"
+            return
+        self.act(Play(self.drop, JOKER, given))
+
     def action_yaniv(self) -> None:
         self.act(CallYaniv())
 
@@ -397,7 +408,11 @@ class TableScreen(StyledOnce, TableAside):
     def pile_chosen(self, event: PileView.TakeChosen) -> None:
         if self.stage not in ("choose", "take"):
             return
-        if event.card not in self.session.view(self.viewer).takeable:
+        view = self.session.view(self.viewer)
+        if event.card not in view.takeable:
+            if event.card.is_joker and view.swaps and self.ready_to_take() and swap_for(view, self.drop):
+                self.action_swap()  # the joker inside the run: the swap, for the card it stands for
+                return
             self.message = "that card cannot be taken: take a marked card, or the deck"
         elif self.ready_to_take():
             self.play(event.card)

@@ -29,6 +29,7 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
     "yaniv_refused": frozenset({"choose"}),
     "take": frozenset({"take"}),
     "take_deck": frozenset({"take"}),
+    "swap": frozenset({"take"}),
     "back": frozenset({"choose", "take"}),
     "slap": frozenset({"slap"}),
     "keep": frozenset({"slap"}),
@@ -46,9 +47,16 @@ def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Bi
     return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
 
 
-def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView) -> bool:
-    """Whether the table's key for `action` works now: in this stage, with this hand (`view`'s, the viewer's), as
-    the engine says."""
+def swap_for(view: PlayerView, drop: Sequence[Card]) -> Card | None:
+    """The card this seat may give for a joker inside the run just dropped (the joker swap, `PlayerView.swaps`)
+    once it drops `drop`: the first of them its hand keeps; None for none."""
+    given = view.swaps_after(drop)
+    return given[0] if given else None
+
+
+def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView, drop: Sequence[Card] = ()) -> bool:
+    """Whether the table's key for `action` works now: in this stage, with this hand (`view`'s, the viewer's) and
+    the drop chosen, as the engine says."""
     if action == "say":
         return session.can_say
     if action == "skip_rest":
@@ -66,6 +74,8 @@ def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView) 
         return False
     if action == "undo":
         return session.why_no_undo() is None
+    if action == "swap":
+        return swap_for(view, drop) is not None
     if action in ("yaniv", "yaniv_refused"):
         return view.may_call if action == "yaniv" else not view.may_call
     return True
@@ -113,5 +123,8 @@ def undo_move(session: TableSession, ascii_only: bool = False) -> str:
         kept = before.slap_card
         return f"Took back keeping {kept.face(ascii_only)}" if kept is not None else "Took back keeping the card"
     drop = " ".join(card.face(ascii_only) for card in turn.drop)
-    take = f" and your take of {turn.take.face(ascii_only)} from the pile" if turn.take is not None else ""
+    if turn.given is not None:
+        take = f" and your swap of {turn.given.face(ascii_only)} for the joker"
+    else:
+        take = f" and your take of {turn.take.face(ascii_only)} from the pile" if turn.take is not None else ""
     return f"Took back your drop of {drop}{take}"

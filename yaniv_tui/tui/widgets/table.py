@@ -40,8 +40,9 @@ class SeatInfo:
 
 
 def lately_text(turn: Turn, ascii_only: bool) -> Text:
-    """A turn in few characters, for a seat: `−7♠ 7♥ +deck` (dropped, then took; a deck card is never named)."""
-    dropped = [*turn.drop, *([turn.slapped] if turn.slapped is not None else [])]
+    """A turn in few characters, for a seat: `−7♠ 7♥ +deck` (dropped, then took; a deck card is never named); a
+    joker swap's card given counts among the cards that left the hand: `−K♠ 6♥ +★JK`."""
+    dropped = [*turn.drop, *(card for card in (turn.slapped, turn.given) if card is not None)]
     text = Text()
     text.append("−", style=f"bold {colour('gold')}")
     text.append_text(faces_text(dropped, ascii_only))
@@ -199,9 +200,12 @@ class PileView(Vertical):
         yield Label("previous drop", id="pile-label")
         yield CardRow("pile", self.slots, id="pile-cards")
 
-    def show(self, drop: tuple[Card, ...], kind: str, takeable: tuple[Card, ...], ascii_only: bool) -> None:
-        """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order."""
-        state = (drop, kind, takeable, ascii_only, palette())
+    def show(
+        self, drop: tuple[Card, ...], kind: str, takeable: tuple[Card, ...], ascii_only: bool, swap: int | None = None
+    ) -> None:
+        """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order. `swap` is
+        the place of a joker the viewer may swap now (the joker swap), marked `j`."""
+        state = (drop, kind, takeable, ascii_only, swap, palette())
         if state == self._shown:
             return
         self._shown = state
@@ -215,6 +219,9 @@ class PileView(Vertical):
                     marked.add(index)
                     keys[index] = str(number)
                     break
+        if swap is not None:
+            marked.add(swap)
+            keys[swap] = "j"
         for index, slot in enumerate(self.query_one(CardRow).faces):
             slot.show(drop[index] if index < len(drop) else None, ascii_only, key=keys.get(index, ""))
             slot.set_class(index in marked, "-takeable")
@@ -283,7 +290,10 @@ def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
     text.append(names[turn.seat], style="bold")
     text.append(" dropped ")
     text.append_text(faces_text(list(turn.drop), ascii_only))
-    if turn.take is None:
+    if turn.given is not None:
+        text.append(", took the joker for ")  # the joker swap: the card given lies in the run in its place
+        text.append_text(faces_text([turn.given], ascii_only))
+    elif turn.take is None:
         text.append(", took from the deck", style="dim")
     else:
         text.append(", took ")
