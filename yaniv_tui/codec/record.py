@@ -351,7 +351,7 @@ def _deal(at: _Replay, r: Reader) -> Game:
     first = r.int_("first", 0, n - 1)
     dealer = r.get("dealer")
     dealer = None if dealer is None else read_int(dealer, r.path("dealer"), 0, n - 1)
-    cards = {"hands": hands, "deck": _deck(r), "pile": r.list_("pile", read_cards)}
+    cards: dict[str, Any] = {"hands": hands, "deck": _deck(r), "pile": r.list_("pile", read_cards)}
     game = at.game
     if game is None:
         return Game.from_state(at.rules, at.players, current=first, seed=at.seed, dealer=dealer, **cards)
