@@ -304,7 +304,18 @@ class History:
         if rows is None:
             raise HistoryError(self.problem or "the history cannot be read")
         if not rows:
-            raise HistoryError(f"no finished game in the history has an id starting with {printable(prefix)!r}")
+            newest: list[tuple[Any, ...]] = self._run(
+                lambda db: db.execute(
+                    "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
+                    "ORDER BY finished_at DESC, id DESC LIMIT 3"
+                ).fetchall(),
+                [],
+            )
+            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
+            raise HistoryError(
+                f"no finished game in the history has an id starting with {printable(prefix)!r}"
+                + (f"; the newest are {there}" if there else ": it has none yet")
+            )
         if len(rows) > 1:
             shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
             raise HistoryError(
