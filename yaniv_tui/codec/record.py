@@ -86,11 +86,6 @@ class GameRecord:
         """Whether the record starts from a game already under way (a save written before records were kept)."""
         return bool(self.events[0].get("partial"))
 
-    @property
-    def finished(self) -> bool:
-        """Whether the record holds the game's end."""
-        return self.events[-1].get("event") == "end"
-
 
 # -- building a record as the game is played -----------------------------------------------
 

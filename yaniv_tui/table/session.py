@@ -306,6 +306,8 @@ class Session(SeatsAtScreen):
         from .events import ActionApplied, Conceded, SeatJoined, SeatsChanged
 
         record = self.game_record
+        if record.events[-1].get("event") == "end":
+            return  # the record is whole: a seat leaving once the game is over is no part of it
         if isinstance(event, ActionApplied) and event.action is not None:
             after_action(record, self.game, event.seat, event.action)
         elif isinstance(event, Conceded):
