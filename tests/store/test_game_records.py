@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.codec.record import GameRecord, after_action, parse_record, replay, start_record
+from yaniv_tui.codec.record import GameRecord, after_action, parse_record, record_text, replay, start_record
 from yaniv_tui.engine import Game
 from yaniv_tui.store import History, read_save, save_game, save_path
 from yaniv_tui.store.history import HistoryError
@@ -101,3 +101,16 @@ def test_a_history_id_prefix_must_name_one_finished_game(data_dir: Path) -> None
         with pytest.raises(HistoryError, match="matches 2 finished games"):
             history.find_record("00")
         assert history.find_record("002").game_id == "002"
+
+
+def test_a_save_from_before_records_loads_with_none_and_a_resumed_game_records_from_there(tmp_path: Path) -> None:
+    """The golden save of an older yaniv-tui (no "record"): it loads, and its game's record starts from where it is,
+    marked as partial, replaying to the saved game."""
+    old = tmp_path / "old.json"
+    old.write_bytes((Path(__file__).parent / "golden" / "save-v2-slap.json").read_bytes())
+    saved = read_save(old)
+    assert saved.record is None
+    record = start_record(saved.game, saved.meta.seats)
+    assert record.partial and [event["event"] for event in record.events] == ["game", "resume"]
+    again = replay(parse_record(record_text(record), "test"))
+    assert again.hands == saved.game.hands and again.scores == saved.game.scores
