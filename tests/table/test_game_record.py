@@ -15,9 +15,11 @@ import pytest
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.codec.record import parse_record, replay, start_record
 from yaniv_tui.engine import Game, Play, Ruleset, Seat, load_ruleset, parse_cards
+from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History, read_save, save_path
 from yaniv_tui.table import runner as runner_module
 from yaniv_tui.table.events import TableEvent, TurnStarted
+from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
@@ -146,3 +148,42 @@ async def test_an_old_save_without_a_record_loads_and_records_from_where_it_is(t
     found = history.find_record(resumed.meta.game_id)
     assert found.partial and found.record is not None
     assert replay(parse_record(found.record, "history"), finished=True).scores == resumed.game.scores
+
+
+async def test_a_hosted_game_with_a_joined_seat_ends_with_a_record_that_replays(tmp_path: Path) -> None:
+    """A table at this screen's host (Ann, a human here, and a bot) with a seat joined from another client on
+    127.0.0.1: the host's record notes the joiner and replays to the game's scores; the joiner holds none."""
+    seats = (Seat.person("Ann"), Seat.remote("Seat 2"), Seat.bot("easy", "Cy"))
+    rules = short_rules()
+    game = Game.new(rules, ["Ann", "Seat 2", "Cy"], seed=12)
+    host = TableHost(game, seats, host="127.0.0.1", port=0)
+    await host.start()
+    try:
+        session = HostedSession(GameOptions(rules, seats, seed=12, bot_delay=0.0), game=game, host=host)
+        history = History(tmp_path / "history.sqlite3")
+        runner = TableRunner(session, history)
+        humans_play_by_bot(runner)
+        client = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Noa", token_file=tmp_path / "t"), LIMIT
+        )
+
+        async def joiner_plays() -> None:
+            bot = MediumBot()
+            while client.view.phase != "over":
+                if client.view.is_my_turn:
+                    await client.send(bot.choose(client.view))
+                await client.changed()
+
+        playing = asyncio.create_task(joiner_plays())
+        await asyncio.wait_for(runner.run(), LIMIT)
+        await asyncio.wait_for(playing, LIMIT)
+        assert game.is_over
+        found = history.find_record(session.meta.game_id)
+        assert found.record is not None
+        events = [json.loads(line) for line in found.record.splitlines()]
+        assert {"event": "joined", "seat": 1, "name": "Noa"} in events
+        assert replay(parse_record(found.record, "history"), finished=True).scores == game.scores
+        assert not hasattr(client, "game_record")
+        await client.close()
+    finally:
+        await host.stop()
