@@ -25,6 +25,7 @@ from typing import Any
 
 from yaniv_tui.engine import (
     BOT_LEVELS,
+    Action,
     Card,
     Game,
     GameStateError,
@@ -48,7 +49,9 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "RecordError",
+    "add_event",
     "after_action",
+    "back_to",
     "parse_record",
     "read_record_file",
     "record_from_events",
@@ -127,7 +130,7 @@ def start_record(game: Game, seats: Sequence[Seat]) -> GameRecord:
     return GameRecord([header, first], rounds=len(game.history), reshuffles=game.reshuffles)
 
 
-def after_action(record: GameRecord, game: Game, seat: int, action: Any) -> None:
+def after_action(record: GameRecord, game: Game, seat: int, action: Action) -> None:
     """Add the action `seat` just played in `game` (applied already), and what it led to: a reshuffled deck, the
     round's reveal and scoring, then the next deal or the game's end."""
     events = record.events
@@ -196,8 +199,10 @@ def _check_text(value: Any, line: int) -> None:
 def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
     """A record from its events as data (the save keeps them as a list): each one an object with an "event", the
     first the header of this format and version; RecordError otherwise. Whether it replays is `replay`'s."""
-    if not isinstance(items, list) or not items:
-        raise RecordError(f"a record is a list of events, got {kind_of(items) if items != [] else 'none'}")
+    if not isinstance(items, list):
+        raise RecordError(f"a record is a list of events, got {kind_of(items)}")
+    if not items:
+        raise RecordError("a record holds its header at least, and this one is empty")
     for offset, event in enumerate(items):
         line = first_line + offset
         _check_text(event, line)
