@@ -13,13 +13,16 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from yaniv_tui.bots import LEVELS, make_bot
-from yaniv_tui.engine import Game, RoundScore, Ruleset, guards
+from yaniv_tui.engine import Game, RoundScore, Ruleset, Seat, guards
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
+
+    from yaniv_tui.codec.record import GameRecord
 
 Mode = Literal["games", "rounds"]
 
@@ -159,11 +162,13 @@ def play_one(
     seed: int = 1,
     mode: Mode = "games",
     bot_options: dict[str, Any] | None = None,
+    records: str | None = None,
 ) -> tuple[list[Tally], int]:
     """Play game (or single round) number `index` of a run; the players' tallies and the turns played.
 
     Seats rotate with the index: player p sits at seat (p + index) mod n and seat 0
-    plays first, so over n games every player starts from every seat once.
+    plays first, so over n games every player starts from every seat once. `records`: write the game's record
+    (codec/record.py) to the file `record_path(records, index)`.
     """
     n = len(levels)
     game_seed, bot_seeds = _seeds(seed, index, n)
@@ -174,6 +179,11 @@ def play_one(
         player_at[seat_of(p, index, n)] = p
     tallies = [Tally(level) for level in levels]
     game = Game.new(rules, [f"P{player_at[s] + 1}" for s in range(n)], seed=game_seed, first=0)
+    record = None
+    if records is not None:
+        from yaniv_tui.codec.record import after_action, start_record
+
+        record = start_record(game, [Seat.bot(levels[player_at[s]], game.players[s]) for s in range(n)])
     done = 0
     round_start = game.turns
     most_rounds = guards.game_round_cap(rules.end_limit)
@@ -183,7 +193,10 @@ def play_one(
     apply = game.apply
     while True:
         seat = game.current
-        apply(choose[seat](view(seat)))
+        action = choose[seat](view(seat))
+        apply(action)
+        if record is not None:
+            after_action(record, game, seat, action)
         if len(game.history) > done:
             _tally_round(game.history[done], [tallies[p] for p in player_at])
             done += 1
@@ -196,6 +209,8 @@ def play_one(
         elif game.turns - round_start > guards.MAX_ROUND_TURNS:
             why = guards.round_overrun(game.turns - round_start)
             raise SimError(f"a round of {', '.join(levels)} {why}")
+    if record is not None and records is not None:
+        _write_record(record_path(records, index), record)
     if mode == "games":
         winners = game.winners
         for s in range(n):
@@ -204,6 +219,22 @@ def play_one(
             if s in winners:
                 t.game_wins += 1 / len(winners)
     return tallies, game.turns
+
+
+def record_path(records: str, index: int) -> Path:
+    """The file of game `index`'s record in a run whose records are `records` (a folder and the run's name): named
+    so that a run's files sort in the order played and two runs never share one."""
+    return Path(f"{records}-game{index:06d}.jsonl")
+
+
+def _write_record(path: Path, record: GameRecord) -> None:
+    from yaniv_tui.codec.record import record_text
+
+    try:
+        with open(path, "x", encoding="utf-8") as file:  # never over another run's record
+            file.write(record_text(record))
+    except OSError as error:
+        raise SimError(f"cannot write the record {path}: {error.strerror or error}") from None
 
 
 def _tally_round(result: RoundScore, by_seat: Sequence[Tally]) -> None:
@@ -223,11 +254,13 @@ def _tally_round(result: RoundScore, by_seat: Sequence[Tally]) -> None:
                 t.assafs += 1
 
 
-def _play_chunk(args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any]]) -> SimResult:
-    rules, levels, indexes, seed, mode, options = args
+def _play_chunk(
+    args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any], str | None],
+) -> SimResult:
+    rules, levels, indexes, seed, mode, options, records = args
     result = SimResult(rules.id, levels, mode, seed, [Tally(level) for level in levels])
     for index in indexes:
-        tallies, turns = play_one(rules, levels, index, seed=seed, mode=mode, bot_options=options)
+        tallies, turns = play_one(rules, levels, index, seed=seed, mode=mode, bot_options=options, records=records)
         for mine, theirs in zip(result.tallies, tallies, strict=True):
             mine.add(theirs)
         result.turns += turns
@@ -247,12 +280,13 @@ def simulate(
     bot_options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    records: str | None = None,
 ) -> SimResult:
     """Play `count` games (or single rounds) of bots at `levels`; the run's figures.
 
     `jobs` > 1 spreads the games over that many processes; the figures are the
     same as from one process, only faster. `progress` is called with the number of
-    games just finished.
+    games just finished. `records`: each game's record is written to `record_path(records, index)`.
     """
     levels = tuple(levels)
     unknown = [level for level in levels if level not in LEVELS]
@@ -263,7 +297,10 @@ def simulate(
     options = dict(bot_options or {})
     total = SimResult(rules.id, levels, mode, seed, [Tally(level) for level in levels], options=options)
     step = 1 if jobs <= 1 else max(1, min(20, count // (jobs * 8) or 1))
-    chunks = [(rules, levels, list(range(i, min(count, i + step))), seed, mode, options) for i in range(0, count, step)]
+    chunks = [
+        (rules, levels, list(range(i, min(count, i + step))), seed, mode, options, records)
+        for i in range(0, count, step)
+    ]
     started = time.perf_counter()
     if jobs > 1 and len(chunks) > 1:
         with _pool(jobs) as pool:

@@ -13,6 +13,8 @@ import pytest
 from netplay import LIMIT, joined, new_game, play_out, started
 
 from yaniv_tui.codec import round_to_dict, turn_to_dict
+from yaniv_tui.codec.record import FORMAT as RECORD_FORMAT
+from yaniv_tui.codec.record import parse_record, replay
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
@@ -52,6 +54,8 @@ def check_frame(seat: int, game: Game, frame: dict[str, Any]) -> None:
 
 
 async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
+    """A hosted game with two joined seats: every frame holds only its seat's own and public cards, and no part of
+    the game's record, which the host keeps; the finished game's record replays to the game's scores."""
     seats = [Seat.remote(), Seat.remote(), Seat.bot("hard")]
     game = new_game(seats, seed=7, end=100, slap_down=True)  # a drawn card that matches: only its drawer sees it
     host = await started(game, seats)
@@ -62,6 +66,8 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
     def record(seat: int, text: str) -> None:
         frames[seat] += 1
         game = host.game
+        # The host keeps the game's record (every card): no frame carries any event of it, nor its name.
+        assert '"event"' not in text and RECORD_FORMAT not in text
         frame = json.loads(text)
         if game.phase == "slap" and frame["type"] == "state":
             # Only the drawer hears of a drawn card that matches: a state to anyone else while it is still the
@@ -76,7 +82,10 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
             table = asyncio.create_task(serve_headless(host, game, seats, history=history))
             await asyncio.wait_for(asyncio.gather(*(play_out(c) for c in clients)), LIMIT)
             finished = await asyncio.wait_for(table, LIMIT)
+            kept = history.find_record("")  # the one game of this history: its record, kept by the host
         assert finished.is_over and len(finished.history) >= 2
+        assert kept.record is not None
+        assert replay(parse_record(kept.record, "history"), finished=True).scores == finished.scores
         assert min(frames[0], frames[1]) > 50
         assert slaps, "the game had no slap-down moment to keep secret: choose another seed"
         assert told_others == [], "a seat was sent the table while another held a card it could slap down"

@@ -79,6 +79,7 @@ def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path: Path) -> No
         first = play_recorded(history, "g1", seed=1)
     # Put the database back to version 1, as an older yaniv-tui left it.
     with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE records")
         db.execute("ALTER TABLE seats DROP COLUMN conceded_round")
         db.execute("ALTER TABLE seats DROP COLUMN hints")
         db.execute("DROP INDEX seats_by_name")

@@ -31,6 +31,7 @@ def recorded_db(path: Path) -> None:
 
 #: What takes a database made now back to version 1, as an older yaniv-tui left it.
 BACK_TO_VERSION_1 = (
+    "DROP TABLE records",
     "ALTER TABLE seats DROP COLUMN conceded_round",
     "ALTER TABLE seats DROP COLUMN hints",
     "DROP INDEX seats_by_name",

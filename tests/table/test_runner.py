@@ -69,7 +69,7 @@ async def test_the_runner_waits_for_the_screen_then_the_bot_plays() -> None:
         await runner.submit(1, Play(parse_cards("5C"), None))  # not Bea's turn: she is a bot
     await runner.submit(0, Play(parse_cards("5C"), None))
     await asyncio.wait_for(stepping, LIMIT)
-    assert events[-1] == ActionApplied(0)
+    assert events[-1] == ActionApplied(0, None, Play(parse_cards("5C"), None))
     assert read_save(save_path(session.meta.game_id)).game.turns == 1  # saved after the action
     await asyncio.wait_for(runner.step(), LIMIT)  # Bea's turn: asked, applied, saved
     assert session.game.current == 0 and session.game.turns == 2

@@ -232,6 +232,11 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
     count.add_argument("--rounds", type=_positive, metavar="N", help="play this many single rounds instead of games")
     sim.add_argument("--seed", type=_seed, default=1, metavar="N", help="the run's seed, 0 or more (default 1)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
+    sim.add_argument(
+        "--record",
+        metavar="DIR",
+        help="write each game's record to this folder, one JSON Lines file a game (see docs/game-record.md)",
+    )
     sim.add_argument("--slap-down", choices=("on", "off"), help="turn the slap-down rule on or off")
     sim.add_argument("--yaniv-limit", type=int, metavar="N", help="a Yaniv limit the ruleset offers")
     sim.add_argument(
@@ -383,7 +388,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`,
+    """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`, `export`,
     `rulesets`, `stats`, `saves`."""
     parser = _Parser(
         prog="yaniv",
@@ -401,6 +406,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_sim_flags(sim)
     _add_network_commands(commands)
+    export = commands.add_parser(
+        "export",
+        help="write a finished game's record to a file",
+        description="Writes the record of a finished game of your history: every deal and every move, one JSON "
+        "line each (docs/game-record.md).",
+    )
+    export.add_argument("id", metavar="ID", help="the game's id, or enough of its start to name one game")
+    export.add_argument(
+        "file", metavar="FILE", nargs="?", help="where to write it (default yaniv-<id>.jsonl here; - for the output)"
+    )
     listings = {
         name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
         for name, what in LISTINGS.items()

@@ -85,6 +85,31 @@ def _ladder_flags_alone(args: argparse.Namespace) -> None:
         raise UsageError("--seats is for a single run: a ladder's levels are --levels", PROG)
     if args.rounds is not None:
         raise UsageError("--rounds is for a single run: a ladder plays whole games (--games, a pairing's)", PROG)
+    if args.record is not None:
+        raise UsageError("--record is for a single run of whole games, not a ladder", PROG)
+
+
+def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
+    """Where `--record DIR` writes this run's records: the folder (made if need be) and the run's name, so the
+    files sort by run and game and two runs never share one; UsageError (one line) when it cannot be."""
+    if args.record is None:
+        return None
+    if args.rounds:
+        raise UsageError("--record writes whole games: leave out --rounds", PROG)
+    import datetime
+    from pathlib import Path
+
+    from yaniv_tui.engine.ruleset_read import printable
+
+    folder = Path(args.record)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--record: {printable(args.record)} is not a folder", PROG) from None
+    except OSError as error:
+        raise UsageError(f"--record: cannot make the folder {printable(args.record)}: {error.strerror}", PROG) from None
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    return str(folder / f"sim-{stamp}-{rules.id}-seed{args.seed}")
 
 
 _LADDER_ONLY = (("--levels", "levels"), ("--seats-per-game", "seats_per_game"), ("--write", "write"))
@@ -99,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     if args.ladder:
         return run_ladder(args, rules)
     levels = levels_of(args, rules)
+    records = records_of(args, rules)
     mode = "rounds" if args.rounds else "games"
     count = args.rounds or args.games or 100
     options: dict[str, Any] = {}
@@ -106,7 +132,13 @@ def run(args: argparse.Namespace) -> int:
         options["budget_ms"] = args.expert_ms
     if args.expert_samples is not None:
         options["samples"] = args.expert_samples
-    run_args: dict[str, Any] = {"mode": mode, "seed": args.seed, "bot_options": options, "jobs": args.jobs}
+    run_args: dict[str, Any] = {
+        "mode": mode,
+        "seed": args.seed,
+        "bot_options": options,
+        "jobs": args.jobs,
+        "records": records,
+    }
     try:
         result: SimResult = with_progress(
             lambda progress: simulate(rules, levels, count, progress=progress, **run_args),

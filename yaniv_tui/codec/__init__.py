@@ -3,7 +3,9 @@
 Both the save (`store/`) and the wire (`net/`) write and read with these, so a card or a round is written the same
 in a save file and in a frame; each format itself is documented where it lives: the save's in `store.saves` and
 `store.game_format`, the messages' in `net/protocol.py`. Reading checks every field of untrusted data and raises
-SnapshotError, one line naming the field. It imports only the engine: no Textual, no Rich, no files, no sockets.
+SnapshotError, one line naming the field. It imports only the engine: no Textual, no Rich, no sockets, and no
+files but a game record's, read through the engine's safe file reading (`record.py`, the format of
+docs/game-record.md; imported on its own, as `yaniv_tui.codec.record`).
 
     data = round_to_dict(score)              # JSON-safe data, `json.dumps` takes it as it is
     score = read_round(data, "history[0]", n)  # SnapshotError("history[0].caller: missing") when damaged

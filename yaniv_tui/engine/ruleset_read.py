@@ -64,8 +64,9 @@ def read_ruleset_bytes(path: str | os.PathLike[str], source: str) -> bytes:
     return raw
 
 
-def _nesting(data: dict[str, Any]) -> int:
-    """How deep tables and lists nest in parsed TOML (counted without recursion)."""
+def nesting(data: dict[str, Any] | list[Any]) -> int:
+    """How deep tables and lists nest in parsed TOML or JSON (counted without recursion; counting stops past
+    MAX_NESTING)."""
     deepest = 0
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
@@ -87,6 +88,6 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
         raise RulesetError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:  # the parser recurses once per level
         raise too_deep from None
-    if _nesting(data) > MAX_NESTING:
+    if nesting(data) > MAX_NESTING:
         raise too_deep
     return data

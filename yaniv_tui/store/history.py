@@ -14,8 +14,9 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
@@ -27,15 +28,35 @@ from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
 
+if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
+
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "STATS_COLUMNS",
+    "FoundRecord",
     "History",
+    "HistoryError",
     "PlayerStats",
     "Versus",
     "no_games_line",
 ]
+
+
+class HistoryError(Exception):
+    """A game the history cannot give; the message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoundRecord:
+    """A finished game of the history found by its id: its record as JSON Lines (None for a game finished before
+    records were kept), and whether that record starts from a game under way (`partial`)."""
+
+    game_id: str
+    record: str | None
+    partial: bool
+
 
 #: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
 _COMPANIONS = ("-journal", "-wal", "-shm")
@@ -189,9 +210,10 @@ class History:
 
     # -- recording ---------------------------------------------------------------------------
 
-    def record(self, game: Game, meta: SaveMeta) -> bool:
+    def record(self, game: Game, meta: SaveMeta, record: GameRecord | None = None) -> bool:
         """Record the game's finished rounds (and its result once over) that are not yet in the database, with
-        what its save's `meta` knows: who sits where, the hints each seat asked for, who conceded and when.
+        what its save's `meta` knows: who sits where, the hints each seat asked for, who conceded and when. Once the
+        game is over its `record` (codec/record.py) is committed with its last round, in the same transaction.
 
         A seat that conceded is never recorded as a winner, and the rounds from the one it conceded in are the
         bot's, not the person's (see stats.py). Call it after any action, as often as you like: it does nothing
@@ -200,7 +222,8 @@ class History:
         game_key, seats, hints = meta.game_id, meta.seats, tuple(meta.hints)
         rounds = len(game.history)
         conceded = tuple((seat, meta.conceded_round(seat)) for seat in meta.conceded)
-        if self._recorded.get(game_key) == (rounds, hints, conceded):
+        kept = record is not None and game.is_over
+        if self._recorded.get(game_key) == (rounds, hints, conceded, kept):
             return True
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
@@ -222,12 +245,14 @@ class History:
                 [(round_no, game_id, seat) for seat, round_no in conceded],
             )
             if game.is_over:
+                if record is not None:
+                    _keep_record(db, game_id, record)
                 _finish(db, game_id, game, meta)
             return True
 
         done = bool(self._run(work, False))
         if done:
-            self._recorded[game_key] = (rounds, hints, conceded)
+            self._recorded[game_key] = (rounds, hints, conceded, kept)
         return done
 
     def _game_row(self, db: sqlite3.Connection, key: str, game: Game, seats: Sequence[Seat], started: str) -> int:
@@ -265,6 +290,39 @@ class History:
         """The ids of the rulesets with finished games in the history, most games first; [] when unusable."""
         result: list[str] = self._run(read_rulesets, [])
         return result
+
+    def find_record(self, prefix: str) -> FoundRecord:
+        """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
+        game's id starts so, when several do, or when the database cannot be read."""
+        query = (
+            "SELECT g.game_key, r.body, r.partial FROM games g LEFT JOIN records r ON r.game_id = g.id "
+            "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
+        )
+        rows: list[tuple[Any, ...]] | None = self._run(
+            lambda db: db.execute(query, (len(prefix), prefix)).fetchall(), None
+        )
+        if rows is None:
+            raise HistoryError(self.problem or "the history cannot be read")
+        if not rows:
+            newest: list[tuple[Any, ...]] = self._run(
+                lambda db: db.execute(
+                    "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
+                    "ORDER BY finished_at DESC, id DESC LIMIT 3"
+                ).fetchall(),
+                [],
+            )
+            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
+            raise HistoryError(
+                f"no finished game in the history has an id starting with {printable(prefix)!r}"
+                + (f"; the newest are {there}" if there else ": it has none yet")
+            )
+        if len(rows) > 1:
+            shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
+            raise HistoryError(
+                f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
+            )
+        key, body, partial = rows[0]
+        return FoundRecord(str(key), None if body is None else str(body), bool(partial))
 
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
@@ -321,6 +379,15 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
             )
         )
     db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def _keep_record(db: sqlite3.Connection, game_id: int, record: GameRecord) -> None:
+    from yaniv_tui.codec.record import record_text
+
+    db.execute(
+        "INSERT OR IGNORE INTO records (game_id, partial, body) VALUES (?, ?, ?)",
+        (game_id, int(record.partial), record_text(record)),
+    )
 
 
 def _finish(db: sqlite3.Connection, game_id: int, game: Game, meta: SaveMeta) -> None:

@@ -241,7 +241,7 @@ def _record_one(history: History, saved: SavedGame) -> str | None:
         lock = None
     try:
         what = f"{saved.describe()} · {saved.when}"
-        if not history.record(saved.game, saved.meta):
+        if not history.record(saved.game, saved.meta, saved.record):
             why = history.problem or "it could not be written"
             return f"a finished game ({what}) still waits for the history: {why}; it is kept in {saved.path}"
         with contextlib.suppress(OSError):

@@ -23,6 +23,7 @@ from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_g
 from .paths import save_path
 
 if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.engine import Game
 
 __all__ = [
@@ -81,6 +82,8 @@ class SavedGame:
     undo: UndoStack
     saved_at: str
     path: Path
+    #: The game's record so far (codec/record.py); None in a save written before records were kept.
+    record: GameRecord | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -198,8 +201,16 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.close(dir_fd)
 
 
-def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: Path | None = None) -> Path:
-    """Write the game (and undo checkpoints) to its save file atomically; SaveError (one line) if it cannot."""
+def save_game(
+    game: Game,
+    meta: SaveMeta,
+    undo: UndoStack | None = None,
+    path: Path | None = None,
+    *,
+    record: GameRecord | None = None,
+) -> Path:
+    """Write the game (with its undo checkpoints and its record so far) to its save file atomically; SaveError (one
+    line) if it cannot."""
     # The game's format (the codec and the whole engine) is imported when a game is written or read: listing the
     # saves on the setup screen reads their meta data alone, and the screen shows sooner without it.
     from .game_format import game_to_dict
@@ -215,6 +226,8 @@ def save_game(game: Game, meta: SaveMeta, undo: UndoStack | None = None, path: P
         "game": game_to_dict(game),
         "undo": [game_to_dict(g) for g in (undo.games if undo else ())],
     }
+    if record is not None:  # the events as data: codec/record.py, documented in docs/game-record.md
+        document["record"] = record.events
     data = json.dumps(document, separators=(",", ":")).encode("utf-8")
     try:
         atomic_write(target, data)
@@ -301,7 +314,23 @@ def read_save(source: Path) -> SavedGame:
     for i, old in enumerate(kept):
         if old.players != game.players or old.rules != game.rules or old.seed != game.seed:
             raise _bad(f"undo[{i}]: not an earlier state of the saved game")
-    return SavedGame(game, meta, UndoStack(max(3, len(kept)), kept), saved_at, source)
+    return SavedGame(game, meta, UndoStack(max(3, len(kept)), kept), saved_at, source, _read_record(document, game))
+
+
+def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
+    """The save's record of its game so far; None for a save written before records were kept."""
+    if "record" not in document:
+        return None
+    from yaniv_tui.codec.record import RecordError, record_from_events
+
+    try:
+        record = record_from_events(document["record"])
+    except RecordError as error:
+        raise _bad(f"record: {error}") from None
+    if record.rounds != len(game.history):
+        raise _bad(f"record: it holds {record.rounds} finished rounds, the game {len(game.history)}")
+    record.reshuffles = game.reshuffles
+    return record
 
 
 def move_aside(path: Path) -> Path:

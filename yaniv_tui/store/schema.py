@@ -67,8 +67,18 @@ _V4 = """
 ALTER TABLE seats ADD COLUMN conceded_round INTEGER;
 """
 
+# Each finished game's record (codec/record.py, docs/game-record.md), committed with its last round; a game
+# finished before records were kept has none. `partial`: the record starts from a save that kept none.
+_V5 = """
+CREATE TABLE records (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    partial INTEGER NOT NULL,
+    body TEXT NOT NULL
+);
+"""
+
 #: Each step takes the database from version i to i + 1; a new step is appended, never edited.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

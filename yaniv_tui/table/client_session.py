@@ -81,6 +81,8 @@ class ClientSession(SeatsAtScreen):
         self.lock: GameLock | None = None
         #: Never set: nothing is saved here.
         self.unsaved: str | None = None
+        #: None: a joined seat holds no game, and keeps no record of it (only its host does).
+        self.recorder: Listener | None = None
         self.closing: asyncio.Task[None] | None = None
         #: Waits for the host to be lost (see `watch`).
         self.watching: asyncio.Task[None] | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from yaniv_tui.engine import RoundScore
+from yaniv_tui.engine import Action, RoundScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +27,19 @@ class Asked:
 @dataclass(frozen=True, slots=True)
 class ActionApplied:
     """`seat` acted and the game changed; `told` is the one line to show when a bot's action was illegal and the
-    first legal action was played in its place."""
+    first legal action was played in its place; `action` is the action applied (None at a joined table, where the
+    host applied it)."""
 
     seat: int
     told: str | None = None
+    action: Action | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded:
+    """The human at `seat` left the game: a bot plays the seat from now on."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +106,7 @@ TableEvent = (
     TurnStarted
     | Asked
     | ActionApplied
+    | Conceded
     | RoundEnded
     | GameEnded
     | SaveFailed

@@ -17,6 +17,7 @@ from .players import SeatSource
 from .session import Session, SessionKind
 
 if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import GameLock
 
     from .events import Listener
@@ -37,16 +38,25 @@ class HostedSession(Session):
         meta: SaveMeta | None = None,
         lock: GameLock | None = None,
         host: Host,
+        record: GameRecord | None = None,
     ) -> None:
         self.host = host
-        super().__init__(options, game_no, game, meta=meta, lock=lock)
+        super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
 
     @classmethod
     def taking_over(cls, session: Session, host: Host) -> HostedSession:
         """The game of `session` with its remote seats played through `host` (listening already); its lock goes
         with it."""
         lock, session.lock = session.lock, None
-        return cls(session.options, session.game_no, session.game, meta=session.meta, lock=lock, host=host)
+        return cls(
+            session.options,
+            session.game_no,
+            session.game,
+            meta=session.meta,
+            lock=lock,
+            host=host,
+            record=session.game_record,
+        )
 
     @property
     def source(self) -> SeatSource:
@@ -121,7 +131,7 @@ class HostedSession(Session):
 
     def write(self) -> None:
         """The game with the table's room code and its seats' tokens, so `host --resume` brings every player back."""
-        save_game(self.game, self.meta)
+        save_game(self.game, self.meta, record=self.game_record)
         try:
             save_table(
                 self.meta.game_id, self.host.code, self.host.tokens, port=self.host.port, public=self.host.public

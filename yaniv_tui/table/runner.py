@@ -15,6 +15,7 @@ from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from .events import (
     ActionApplied,
     Asked,
+    Conceded,
     GameEnded,
     HostLost,
     Listener,
@@ -78,6 +79,9 @@ class TableRunner:
         self.ended: GameEnded | None = None
         self._rounds_seen = len(session.view(None).history)
         self._turn: asyncio.Future[None] | None = None
+        # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
+        if session.recorder is not None:
+            self.subscribe(session.recorder)
 
     # -- listeners ---------------------------------------------------------------------------
 
@@ -192,21 +196,24 @@ class TableRunner:
             rest = session.bot_delay - (clock() - started)
             if rest > 0:
                 await pause(rest)
-            told = self._apply(seat, action)
-        self._applied(seat, told)
+            told, action = self._apply(seat, action)
+        self._applied(seat, told, action)
 
-    def _apply(self, seat: int, action: Action) -> str | None:
+    def _apply(self, seat: int, action: Action) -> tuple[str | None, Action]:
+        """Apply `action`, or the first legal one in its place when it is illegal: the line that says so, if any,
+        and the action applied."""
         session = self.session
         try:
             session.apply(action)
         except IllegalActionError as error:
-            session.apply(session.view(seat).legal_actions[0])
-            return illegal_line(session, seat, error)
-        return None
+            legal = session.view(seat).legal_actions[0]
+            session.apply(legal)
+            return illegal_line(session, seat, error), legal
+        return None, action
 
-    def _applied(self, seat: int, told: str | None) -> None:
+    def _applied(self, seat: int, told: str | None, action: Action | None) -> None:
         self.session.publish()
-        self.emit(ActionApplied(seat, told))
+        self.emit(ActionApplied(seat, told, action))
         if not self.hurried:
             self.save()
 
@@ -223,12 +230,15 @@ class TableRunner:
             self._end(GameEnded(f"The game stops here: {error}."))
             self._wake(error)
             return
-        self._applied(seat, None)
+        self._applied(seat, None, action)
         self._wake()
 
     def concede(self, seat: int) -> None:
         """The human at `seat` leaves the game: a bot plays the seat from now on (`TableSession.concede`)."""
+        already = seat in self.session.meta.conceded
         self.session.concede(seat)
+        if not already and seat in self.session.meta.conceded:
+            self.emit(Conceded(seat))
         self.save()
         self._wake()
 

@@ -20,9 +20,10 @@ from .options import GameOptions
 from .players import HostNotYet, Player, SeatSource, bot_seed, make_player
 
 if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import GameLock, History, SavedGame
 
-    from .events import Listener
+    from .events import Listener, TableEvent
 
 #: What a table is: one screen's own, hosted for other machines, or joined to a table held elsewhere.
 SessionKind = Literal["local", "hosted", "joined"]
@@ -62,6 +63,8 @@ class TableSession(Protocol):
     bot_delay: float
     #: Why the last save failed, or None once the save holds the game as it is.
     unsaved: str | None
+    #: Hears the runner's events to keep the game's record (codec/record.py): None at a table that holds no game.
+    recorder: Listener | None
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` sees of the game now (its own hand only); None: what anyone at the table sees (no hand).
@@ -212,7 +215,10 @@ class Session(SeatsAtScreen):
         *,
         meta: SaveMeta | None = None,
         lock: GameLock | None = None,
+        record: GameRecord | None = None,
     ) -> None:
+        from yaniv_tui.codec.record import start_record
+
         self.options = options
         self.game_no = game_no
         if game is None:
@@ -220,6 +226,12 @@ class Session(SeatsAtScreen):
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
         self.meta = meta or SaveMeta(options.seats)
+        #: Every card and action of the game so far (a record of a resumed game that kept none starts from where it
+        #: is, partial); kept in the save, and in the history once the game is over. Never sent to another seat.
+        self.game_record = record if record is not None else start_record(game, options.seats)
+        self.recorder: Listener | None = self.hear_record
+        #: The status of each remote seat as last recorded ("waiting", "joined", "away").
+        self._statuses: dict[int, str] = {}
         #: The pause before a bot plays now: the option's, or none once the rest is played at once.
         self.bot_delay = options.bot_delay
         self.players: tuple[Player, ...] = ()
@@ -259,7 +271,7 @@ class Session(SeatsAtScreen):
         options = GameOptions(
             game.rules, seats, seed=None, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=game.rules.id
         )
-        session = cls(options, game=game, meta=saved.meta, lock=lock)
+        session = cls(options, game=game, meta=saved.meta, lock=lock, record=saved.record)
         session.undo = saved.undo
         return session
 
@@ -282,6 +294,39 @@ class Session(SeatsAtScreen):
     def source(self) -> SeatSource | None:
         """Where the remote seats' actions come from: nowhere at a table of this screen alone."""
         return None
+
+    # -- the game's record ---------------------------------------------------------------------
+
+    def hear_record(self, event: TableEvent) -> None:
+        """Keep the game's record as the runner tells what happened: each action applied and what it led to (a
+        reshuffle, a round's end, the next deal, the game's end), a seat conceded, a joiner's name, a remote seat
+        taken, left or back."""
+        from yaniv_tui.codec.record import add_event, after_action
+
+        from .events import ActionApplied, Conceded, SeatJoined, SeatsChanged
+
+        record = self.game_record
+        if record.events[-1].get("event") == "end":
+            return  # the record is whole: a seat leaving once the game is over is no part of it
+        if isinstance(event, ActionApplied) and event.action is not None:
+            after_action(record, self.game, event.seat, event.action)
+        elif isinstance(event, Conceded):
+            add_event(record, "concede", event.seat, round=self.game.round_no)
+        elif isinstance(event, SeatJoined):
+            add_event(record, "joined", event.seat, name=event.name)
+        elif isinstance(event, SeatsChanged):
+            for seat, kind in enumerate(self.options.seats):
+                status = self.status(seat) if kind.is_remote else ""
+                if status and self._statuses.get(seat) != status:
+                    self._statuses[seat] = status
+                    add_event(record, "seat", seat, status=status)
+
+    def hinted(self, seat: int) -> None:
+        """Count one more hint asked at `seat`, and record it."""
+        from yaniv_tui.codec.record import add_event
+
+        super().hinted(seat)
+        add_event(self.game_record, "hint", seat, turn=self.game.turns)
 
     # -- leaving a game, and the seats still in it ------------------------------------------
 
@@ -385,13 +430,13 @@ class Session(SeatsAtScreen):
         return None
 
     def write(self) -> None:
-        """Write the save (SaveError, one line, if it cannot be): the game, its seats and its undo."""
-        save_game(self.game, self.meta, self.undo)
+        """Write the save (SaveError, one line, if it cannot be): the game, its seats, its undo and its record."""
+        save_game(self.game, self.meta, self.undo, record=self.game_record)
 
     def record(self, history: History) -> str | None:
         """Record the finished rounds in the history; once the game is over and recorded, remove its save and
         let its lock go. A finished game the history cannot take stays saved as pending: the line says so."""
-        recorded = history.record(self.game, self.meta)
+        recorded = history.record(self.game, self.meta, self.game_record)
         if not self.game.is_over:
             return None
         if not recorded:
@@ -450,8 +495,11 @@ class Session(SeatsAtScreen):
         why = self.why_no_undo()
         if why is not None:
             raise UndoError(why)
+        from yaniv_tui.codec.record import back_to
+
         before, turn = self.move_to_undo()
         self.game = self.undo.undo(self.game, self.meta)
+        back_to(self.game_record, self.game)
         players = self.kept_players.pop(position(self.game), None)
         if players is None:
             self.make_players()  # a move made before the game was resumed: the bots as the resume made them

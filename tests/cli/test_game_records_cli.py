@@ -1,0 +1,110 @@
+"""`yaniv sim --record DIR` writes one record per simulated game, each replaying through the engine; `yaniv export
+ID [FILE]` writes a finished game's record from the history, and refuses a game in progress in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.cli import main
+from yaniv_tui.codec.record import after_action, read_record_file, replay, start_record
+from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.store import History, save_game
+from yaniv_tui.store.meta import SaveMeta
+
+SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
+#: A short run of `yaniv sim`: four games of three bots.
+RUN = ["sim", "--games", "4", "--seats", "easy,medium,easy", "--seed", "3", "--json"]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def one_line(capsys: pytest.CaptureFixture[str], status: int, expected: int, prog: str) -> str:
+    captured = capsys.readouterr()
+    assert status == expected, captured
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{prog}: "), captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sim_record_writes_one_record_per_game_each_replaying(tmp_path: Path, jobs: str) -> None:
+    folder = tmp_path / "records"
+    assert main([*RUN, "--jobs", jobs, "--record", str(folder)]) == 0
+    files = sorted(folder.iterdir())
+    assert len(files) == 4 and all(f.suffix == ".jsonl" for f in files)
+    assert [f.name.rsplit("-", 1)[-1] for f in files] == [f"game{i:06d}.jsonl" for i in range(4)]
+    for file in files:
+        record = read_record_file(file)  # replays through the engine, or refuses
+        game = replay(record, finished=True)
+        assert game.is_over
+        assert [seat["level"] for seat in record.events[0]["seats"]].count("medium") == 1
+    again = tmp_path / "again"
+    assert main([*RUN, "--record", str(again)]) == 0
+    assert [f.read_text() for f in sorted(again.iterdir())] == [f.read_text() for f in files]  # the same games
+
+
+def test_sim_record_refuses_a_folder_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("x")
+    status = main(["sim", "--games", "1", "--record", str(tmp_path / "file")])
+    assert "--record" in one_line(capsys, status, 2, "yaniv sim")
+
+
+def finished_game() -> tuple[Game, SaveMeta, object]:
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    record = start_record(game, SEATS)
+    bot = MediumBot()
+    while not game.is_over:
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    meta = SaveMeta(SEATS)
+    with History() as history:
+        assert history.record(game, meta, record)
+    return game, meta, record
+
+
+def test_export_writes_a_finished_games_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game, meta, _record = finished_game()
+    assert main(["export", meta.game_id[:8]]) == 0
+    written = tmp_path / f"yaniv-{meta.game_id}.jsonl"
+    assert replay(read_record_file(written), finished=True).scores == game.scores
+    capsys.readouterr()
+    assert main(["export", meta.game_id[:8], "-"]) == 0
+    out = capsys.readouterr().out
+    assert out == written.read_text(encoding="utf-8")
+    assert json.loads(out.splitlines()[0])["format"] == "yaniv-game-record"
+    assert main(["export", meta.game_id[:8], str(tmp_path / "mine.jsonl")]) == 0
+    assert (tmp_path / "mine.jsonl").read_text(encoding="utf-8") == out
+
+
+def test_export_refuses_a_game_in_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    meta = SaveMeta(SEATS)
+    save_game(game, meta, record=start_record(game, SEATS))
+    line = one_line(capsys, main(["export", meta.game_id[:8]]), 1, "yaniv export")
+    assert "in progress" in line
+    assert not list(Path.cwd().glob("yaniv-*.jsonl"))
+
+
+def test_export_refuses_unknown_ids_and_old_games_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "no finished game" in one_line(capsys, main(["export", "abcdef"]), 1, "yaniv export")
+    assert "not a game id" in one_line(capsys, main(["export", "../etc"]), 1, "yaniv export")
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    bot = MediumBot()
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.current)))
+    meta = SaveMeta(SEATS)
+    with History() as history:
+        history.record(game, meta)  # finished before records were kept
+    assert "no record" in one_line(capsys, main(["export", meta.game_id[:8]]), 1, "yaniv export")

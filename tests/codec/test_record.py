@@ -1,0 +1,158 @@
+"""The game record (codec/record.py, docs/game-record.md): a bot game's record replays to its own scores through
+the engine, a record with one action changed is refused naming its line, a hostile record file is refused in one
+line, and a short seeded game's record is pinned (a change to the format shows as a change to the golden file)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from yaniv_tui.bots import make_bot
+from yaniv_tui.codec.record import (
+    MAX_RECORD_BYTES,
+    GameRecord,
+    RecordError,
+    after_action,
+    parse_record,
+    read_record_file,
+    record_text,
+    replay,
+    start_record,
+)
+from yaniv_tui.engine import Game, Play, Seat, load_ruleset, preset_paths
+from yaniv_tui.engine.ruleset_read import MAX_NESTING
+
+GOLDEN = Path(__file__).parent / "golden" / "record-seed-5.jsonl"
+
+
+def bot_game(
+    ruleset: str = "israeli", seed: int = 5, players: int = 2, end_limit: int | None = None
+) -> tuple[Game, GameRecord]:
+    """A whole game of easy bots, recorded as the table records it: one step after each action."""
+    rules = load_ruleset(ruleset)
+    if end_limit is not None:
+        rules = dataclasses.replace(rules, end_limit=end_limit, end_limit_choices=(end_limit,))
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    game = Game.new(rules, names, seed=seed)
+    record = start_record(game, [Seat.person(names[0]), *(Seat.bot("easy", name) for name in names[1:])])
+    bots = [make_bot("easy", seed + seat) for seat in range(players)]
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    return game, record
+
+
+@pytest.mark.parametrize("ruleset", sorted(preset_paths()))
+def test_every_presets_bot_game_replays_to_its_own_scores(ruleset: str) -> None:
+    game, record = bot_game(ruleset, seed=3, players=3)
+    again = replay(parse_record(record_text(record), "test"), finished=True)
+    assert again.is_over
+    assert again.scores == game.scores
+    assert again.history == game.history
+
+
+def test_a_reshuffled_deck_is_recorded_and_replays() -> None:
+    """Two seats passing the same cards back and forth empty the deck: its reshuffle is recorded."""
+    rules = load_ruleset("israeli")
+    game = Game.new(rules, ["Ann", "Bob"], seed=11)
+    record = start_record(game, [Seat.person("Ann"), Seat.person("Bob")])
+    while game.reshuffles < 2:
+        seat = game.current
+        hand = game.hand(seat)
+        action = Play((max(hand, key=lambda card: card.rank),), None)
+        game.apply(action)
+        after_action(record, game, seat, action)
+    assert sum(event["event"] == "reshuffle" for event in record.events) == 2
+    again = replay(parse_record(record_text(record), "test"))
+    assert again.deck == game.deck and again.hands == game.hands
+
+
+def test_one_action_tampered_is_refused_naming_its_line() -> None:
+    _game, record = bot_game()
+    lines = record_text(record).splitlines()
+    number, event = next(
+        (i, json.loads(line)) for i, line in enumerate(lines, 1) if '"kind": "play"' in line and i > 10
+    )
+    event["action"]["drop"] = ["KS", "KH", "KD", "KC"]  # not in that hand, nor all four kings in one deck of it
+    lines[number - 1] = json.dumps(event)
+    with pytest.raises(RecordError) as refused:
+        replay(parse_record("\n".join(lines), "test"), finished=True)
+    message = str(refused.value)
+    assert message.startswith(f"record line {number}: seat {event['seat']}'s action 'drop ")
+    assert "is not legal here" in message and "\n" not in message
+
+
+def test_changed_scores_are_refused_naming_the_rounds_line() -> None:
+    _game, record = bot_game()
+    lines = record_text(record).splitlines()
+    number, event = next((i, json.loads(line)) for i, line in enumerate(lines, 1) if '"event": "round_end"' in line)
+    event["result"]["scores"][0] += 1
+    lines[number - 1] = json.dumps(event)
+    with pytest.raises(RecordError, match=rf"^record line {number}: result: round 1 did not end so"):
+        replay(parse_record("\n".join(lines), "test"), finished=True)
+
+
+def test_a_record_cut_short_is_refused_as_unfinished() -> None:
+    _game, record = bot_game()
+    lines = record_text(record).splitlines()
+    with pytest.raises(RecordError, match="stops before"):
+        replay(parse_record("\n".join(lines[:-1]), "test"), finished=True)
+
+
+def write(tmp_path: Path, data: bytes | str, name: str = "game.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    return path
+
+
+def one_line(path: Path) -> str:
+    with pytest.raises(RecordError) as refused:
+        read_record_file(path)
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith(str(path))
+    return message
+
+
+def test_a_good_record_file_reads_back(tmp_path: Path) -> None:
+    _game, record = bot_game()
+    assert read_record_file(write(tmp_path, record_text(record))).events == record.events
+
+
+def test_hostile_record_files_each_give_one_line(tmp_path: Path) -> None:
+    _game, record = bot_game()
+    text = record_text(record)
+    assert "cut short or changed" in one_line(write(tmp_path, text[: len(text) // 2]))
+    assert "not valid JSON" in one_line(write(tmp_path, b"\x00garbage{{{\n"))
+    assert "not UTF-8" in one_line(write(tmp_path, b"\xff\xfe\xfa\n"))
+    assert "empty" in one_line(write(tmp_path, ""))
+    assert "not a yaniv game record" in one_line(write(tmp_path, '{"event": "game", "format": "chess"}\n'))
+    deep = "[" * (MAX_NESTING + 5) + "]" * (MAX_NESTING + 5)
+    assert "nested too deep" in one_line(write(tmp_path, deep + "\n"))
+    assert "nested too deep" in one_line(write(tmp_path, "[" * 100_000 + "]" * 100_000 + "\n"))
+    big = tmp_path / "big.jsonl"
+    with open(big, "wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)
+    assert "too big" in one_line(big)
+    evil = text.replace('"name": "Ann"', '"name": "Ann\\u001b[31m"', 1)
+    assert "control character (\\x1b)" in one_line(write(tmp_path, evil))
+    assert "is a folder" in one_line(tmp_path)
+    assert "no such file" in one_line(tmp_path / "none.jsonl")
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    assert "a FIFO" in one_line(fifo)
+
+
+def test_a_short_seeded_games_record_is_pinned() -> None:
+    """The golden file: a change to the format (or to how the engine deals and plays) shows here. Rewrite it only
+    for a change meant to make one, and bump the format's VERSION when an event changes meaning."""
+    game, record = bot_game("israeli", seed=5, players=2, end_limit=50)
+    if os.environ.get("YANIV_WRITE_GOLDEN"):
+        GOLDEN.write_text(record_text(record), encoding="utf-8")
+    assert record_text(record) == GOLDEN.read_text(encoding="utf-8")
+    assert replay(parse_record(GOLDEN.read_text(encoding="utf-8"), "golden"), finished=True).scores == game.scores

@@ -1,0 +1,60 @@
+"""`yaniv export ID [FILE]`: a finished game's record (codec/record.py) from the history, written to a file or the
+output. A game in progress has no record to export, to anyone."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+PROG = "yaniv export"
+
+
+def _refuse(line: str) -> int:
+    print(f"{PROG}: {line}", file=sys.stderr)
+    return 1
+
+
+def main(args: argparse.Namespace) -> int:
+    """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line)."""
+    from yaniv_tui.codec.record import RecordError, parse_record, replay
+    from yaniv_tui.engine.ruleset_read import printable
+    from yaniv_tui.store import History, record_pending, scan_saves
+    from yaniv_tui.store.history import HistoryError
+    from yaniv_tui.store.meta import GAME_ID
+
+    prefix: str = args.id
+    if not GAME_ID.fullmatch(prefix):
+        return _refuse(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
+    for line in record_pending():  # a finished game still waiting for the history goes to it first
+        print(f"yaniv: {line}", file=sys.stderr)
+    playing = [saved for saved in scan_saves().games if saved.game_id.startswith(prefix)]
+    if playing:
+        return _refuse(
+            f"the game {playing[0].game_id[:8]} is in progress: its record can be exported once it is over "
+            "(a record holds every card)"
+        )
+    with History() as history:
+        try:
+            found = history.find_record(prefix)
+        except HistoryError as error:
+            return _refuse(str(error))
+    if found.record is None:
+        return _refuse(f"the game {found.game_id[:8]} finished before games were recorded: it has no record to export")
+    try:
+        replay(parse_record(found.record, "the history's record"), finished=True)
+    except RecordError as error:
+        return _refuse(f"the game {found.game_id[:8]}'s record does not replay, so it is not exported: {error}")
+    if args.file == "-":
+        sys.stdout.write(found.record)
+        return 0
+    target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
+    try:
+        with open(target, "x", encoding="utf-8") as file:  # never over a file already there
+            file.write(found.record)
+    except FileExistsError:
+        return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
+    except OSError as error:
+        return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
+    print(f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}", file=sys.stderr)
+    return 0

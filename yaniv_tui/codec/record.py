@@ -1,0 +1,470 @@
+"""A game's record: versioned JSON Lines, one event a line, and its replay through the engine.
+
+The format is documented in docs/game-record.md. A record is built as a game is played (`start_record`, then
+`after_action` and the other steps, fed by the table's runner), kept in the save while the game goes on and
+in the history once it is over; `replay` rebuilds the game from the record's first deal (or, for a partial
+record, the state it started from) with `Game.from_state` and applies its actions with `Game.apply`, so no
+rule is decided here: a record that does not replay is refused in one RecordError line naming its first event
+that does not. Reading a record file (`read_record_file`) is reading hostile input: its size, nesting and
+characters are checked as a ruleset file's are (engine/files.py, engine/ruleset_read.py).
+
+    record = start_record(game, seats)        # the header and the first deal
+    after_action(record, game, seat, action)  # after each action the game applied
+    text = record_text(record)                # JSON Lines
+    game = replay(parse_record(text, "file")) # RecordError("record line 57: ...") when it does not replay
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yaniv_tui.engine import (
+    BOT_LEVELS,
+    Action,
+    Card,
+    Game,
+    GameStateError,
+    IllegalActionError,
+    RoundScore,
+    Ruleset,
+    Seat,
+)
+from yaniv_tui.engine.files import NotAFile, TooBig, read_regular
+from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
+from yaniv_tui.engine.seats import SEAT_KINDS
+
+from .fields import Reader, SnapshotError, fail, kind_of, read_card, read_cards, read_hand, read_int, read_name
+from .game import state_from_dict, state_to_dict
+from .rules import ruleset_from_snapshot, ruleset_to_dict
+from .values import action_from_dict, action_to_dict, card_codes, hand_codes, read_round, round_to_dict
+
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_BYTES",
+    "VERSION",
+    "GameRecord",
+    "RecordError",
+    "add_event",
+    "after_action",
+    "back_to",
+    "parse_record",
+    "read_record_file",
+    "record_from_events",
+    "record_text",
+    "replay",
+    "start_record",
+]
+
+#: Names a file as a yaniv game record, so another JSON Lines file is told apart from a damaged record.
+FORMAT = "yaniv-game-record"
+#: Bumped whenever an event changes meaning; a record of another version is refused, not guessed at.
+VERSION = 1
+#: The largest record read: a long game's record is a few hundred kilobytes.
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message is one line naming the first bad event
+    ("record line 57: ...")."""
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """The events of one game so far, each JSON-safe data (`record_text` writes them one a line).
+
+    `rounds` and `reshuffles` are how many finished rounds and reshuffles of the game the events hold, so the
+    next step knows what is new."""
+
+    events: list[dict[str, Any]]
+    rounds: int = 0
+    reshuffles: int = 0
+
+    @property
+    def partial(self) -> bool:
+        """Whether the record starts from a game already under way (a save written before records were kept)."""
+        return bool(self.events[0].get("partial"))
+
+
+# -- building a record as the game is played -----------------------------------------------
+
+
+def _seat_to_dict(name: str, seat: Seat) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": name, "kind": seat.kind}
+    if seat.level is not None:
+        data["level"] = seat.level
+    return data
+
+
+def _deal_event(game: Game) -> dict[str, Any]:
+    """The round the engine just dealt: every hand, the deck from its top (the next card drawn first), the pile."""
+    return {
+        "event": "deal",
+        "round": game.round_no,
+        "first": game.current,
+        "dealer": game.dealer,
+        "hands": [hand_codes(hand) for hand in game.hands],
+        "deck": card_codes(reversed(game.deck)),
+        "pile": [card_codes(group) for group in game.pile],
+    }
+
+
+def start_record(game: Game, seats: Sequence[Seat]) -> GameRecord:
+    """The record of `game` from now on: its header, and its first deal when no action has been played yet; else
+    (a game resumed from a save that kept no record) the whole state it is in, and the record is partial."""
+    fresh = game.turns == 0 and not game.history and game.phase == "turn"
+    header = {
+        "event": "game",
+        "format": FORMAT,
+        "version": VERSION,
+        "partial": not fresh,
+        "rules": ruleset_to_dict(game.rules),
+        "seats": [_seat_to_dict(name, seat) for name, seat in zip(game.players, seats, strict=True)],
+        "seed": game.seed,
+    }
+    first = _deal_event(game) if fresh else {"event": "resume", "state": state_to_dict(game)}
+    return GameRecord([header, first], rounds=len(game.history), reshuffles=game.reshuffles)
+
+
+def after_action(record: GameRecord, game: Game, seat: int, action: Action) -> None:
+    """Add the action `seat` just played in `game` (applied already), and what it led to: a reshuffled deck, the
+    round's reveal and scoring, then the next deal or the game's end."""
+    events = record.events
+    events.append({"event": "action", "turn": game.turns - 1, "seat": seat, "action": action_to_dict(action)})
+    if len(game.history) > record.rounds:
+        for number, result in enumerate(game.history[record.rounds :], record.rounds + 1):
+            events.append({"event": "round_end", "round": number, "result": round_to_dict(result)})
+        record.rounds = len(game.history)
+        if game.is_over:
+            events.append({"event": "end", "scores": list(game.scores), "winners": list(game.winners)})
+        else:
+            events.append(_deal_event(game))
+    elif game.reshuffles > record.reshuffles:
+        events.append({"event": "reshuffle", "deck": card_codes(reversed(game.deck))})
+    record.reshuffles = game.reshuffles
+
+
+def add_event(record: GameRecord, kind: str, seat: int, **fields: Any) -> None:
+    """Add an event of the table that changes no card: a hint asked ("hint"), a concede ("concede"), a joiner's
+    name ("joined"), a remote seat taken, left or back ("seat")."""
+    record.events.append({"event": kind, "seat": seat, **fields})
+
+
+def back_to(record: GameRecord, game: Game) -> None:
+    """Undo took the game back to `game` (within its round): drop every event from its first action undone on."""
+    events = record.events
+    cut = next(
+        (i for i, event in enumerate(events) if event.get("event") == "action" and event.get("turn", -1) >= game.turns),
+        len(events),
+    )
+    del events[cut:]
+    record.reshuffles = game.reshuffles
+
+
+def record_text(record: GameRecord) -> str:
+    """The record as JSON Lines: one event a line, names as they are written (not escaped)."""
+    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in record.events)
+
+
+# -- reading a record ----------------------------------------------------------------------
+
+
+def _where(line: int) -> str:
+    return f"record line {line}"
+
+
+def _check_text(value: Any, line: int) -> None:
+    """RecordError for a text anywhere in an event holding a control or format character (not one line of
+    printable text), or for nesting deeper than a ruleset file may."""
+    if isinstance(value, dict | list) and nesting(value) > MAX_NESTING:
+        raise RecordError(f"{_where(line)}: nested too deep (an event nests at most {MAX_NESTING} levels)")
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isprintable():
+                bad = next(c for c in item if not c.isprintable())
+                raise RecordError(f"{_where(line)}: a text holds a control character ({printable(bad)})")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
+    """A record from its events as data (the save keeps them as a list): each one an object with an "event", the
+    first the header of this format and version; RecordError otherwise. Whether it replays is `replay`'s."""
+    if not isinstance(items, list):
+        raise RecordError(f"a record is a list of events, got {kind_of(items)}")
+    if not items:
+        raise RecordError("a record holds its header at least, and this one is empty")
+    for offset, event in enumerate(items):
+        line = first_line + offset
+        _check_text(event, line)
+        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+            raise RecordError(f'{_where(line)}: an event is an object with its kind in "event", got {kind_of(event)}')
+    header = items[0]
+    if header.get("event") != "game" or header.get("format") != FORMAT:
+        raise RecordError(f"{_where(first_line)}: not a yaniv game record (its first line names {FORMAT!r})")
+    if header.get("version") != VERSION:
+        shown = printable(repr(header.get("version")))[:20]
+        raise RecordError(f"{_where(first_line)}: record version {shown}: this yaniv reads version {VERSION}")
+    rounds = sum(1 for event in items if event["event"] == "round_end")
+    resumed = items[1].get("state") if len(items) > 1 and items[1]["event"] == "resume" else None
+    if isinstance(resumed, dict) and isinstance(resumed.get("history"), list):
+        rounds += len(resumed["history"])
+    return GameRecord(list(items), rounds=rounds)
+
+
+def parse_record(text: str, source: str) -> GameRecord:
+    """A record from its JSON Lines text; RecordError (one line, naming `source` and the line) when it is not one."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{source}: too big for a game record: at most {MAX_RECORD_BYTES} bytes")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise RecordError(f"{source}: empty, not a game record")
+    items = []
+    for number, line in enumerate(lines, 1):
+        try:
+            items.append(json.loads(line, parse_constant=_no_constant))
+        except RecursionError:
+            raise RecordError(
+                f"{source}: {_where(number)}: nested too deep (an event nests at most {MAX_NESTING} levels)"
+            ) from None
+        except ValueError as error:
+            why = printable(str(error).splitlines()[0][:80]) if str(error) else "cut short"
+            raise RecordError(f"{source}: {_where(number)}: not valid JSON ({why}): cut short or changed") from None
+    try:
+        return record_from_events(items)
+    except RecordError as error:
+        raise RecordError(f"{source}: {error}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record holds")
+
+
+def read_record_file(path: str | os.PathLike[str]) -> GameRecord:
+    """The record in a file, read as hostile input: a regular file of at most MAX_RECORD_BYTES, UTF-8 JSON Lines,
+    nested no deeper and holding no character a ruleset file may not; then replayed through the engine, so a record
+    that does not replay is refused too. Every refusal is one RecordError line."""
+    source = printable(os.fspath(path))
+    try:
+        raw = read_regular(Path(path), MAX_RECORD_BYTES)
+    except NotAFile as error:
+        raise RecordError(f"{source}: is {error.kind}, not a game record; a record is a JSON Lines text file") from None
+    except TooBig:
+        raise RecordError(f"{source}: too big for a game record: at most {MAX_RECORD_BYTES} bytes") from None
+    except FileNotFoundError:
+        gone = "a link to a file that does not exist" if os.path.lexists(path) else "no such file"
+        raise RecordError(f"{source}: {gone}") from None
+    except OSError as error:
+        raise RecordError(f"{source}: cannot be read ({error.strerror or error})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{source}: not UTF-8 text; a record is a JSON Lines text file") from None
+    record = parse_record(text, source)
+    try:
+        replay(record)
+    except RecordError as error:
+        raise RecordError(f"{source}: {error}") from None
+    return record
+
+
+# -- replaying a record through the engine ----------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Replay:
+    """A record being replayed: the header's rules, names and seed, the game so far, and what must come next."""
+
+    rules: Ruleset
+    players: tuple[str, ...]
+    seed: int
+    game: Game | None = None
+    #: What the engine did that the record must say next: "round_end", "deal", "end" or "reshuffle".
+    owed: list[str] = field(default_factory=list)
+    reshuffles: int = 0
+
+
+def _header(event: dict[str, Any]) -> _Replay:
+    r = Reader(event)
+    rules = ruleset_from_snapshot(r.get("rules"))
+
+    def seat(value: Any, where: str) -> str:
+        s = Reader(value, where)
+        kind = s.get("kind")
+        if kind not in SEAT_KINDS:
+            raise fail(s.path("kind"), f"must be one of {', '.join(SEAT_KINDS)}")
+        level = s.data.get("level")
+        if (kind == "bot") != (level is not None) or (level is not None and level not in BOT_LEVELS):
+            raise fail(s.path("level"), f"a bot's level is one of {', '.join(BOT_LEVELS)}; other seats have none")
+        return read_name(s.get("name"), s.path("name"))
+
+    players = tuple(r.list_("seats", seat))
+    if not rules.min_players <= len(players) <= rules.max_players:
+        allowed = f"{rules.min_players} to {rules.max_players}"
+        raise fail("seats", f"{rules.name} is for {allowed} players, not {len(players)}")
+    return _Replay(rules, players, r.int_("seed"))
+
+
+def _rebuilt(game: Game, **changes: Any) -> Game:
+    """`game` with its cards as the record says (a deal, a reshuffled deck), rebuilt and checked by the engine."""
+    state: dict[str, Any] = {
+        "hands": game.hands,
+        "deck": game.deck,
+        "pile": game.pile,
+        "current": game.current,
+        "seed": game.seed,
+        "phase": game.phase,
+        "slap_card": game.slap_card,
+        "log": game.log,
+        "history": game.history,
+        "previous_kind": game.previous_kind,
+        "takeable": game.takeable,
+        "rng": game.rng,
+        "turns": game.turns,
+        "reshuffles": game.reshuffles,
+        "dealer": game.dealer,
+    }
+    state.update(changes)
+    return Game.from_state(game.rules, game.players, **state)
+
+
+def _deck(r: Reader) -> list[Card]:
+    return list(reversed(r.list_("deck", read_card)))
+
+
+def _deal(at: _Replay, r: Reader) -> Game:
+    n = len(at.players)
+    hands = r.list_("hands", read_hand)
+    if len(hands) != n:
+        raise fail(r.path("hands"), f"must have one hand per seat ({n}), got {len(hands)}")
+    first = r.int_("first", 0, n - 1)
+    dealer = r.get("dealer")
+    dealer = None if dealer is None else read_int(dealer, r.path("dealer"), 0, n - 1)
+    cards: dict[str, Any] = {"hands": hands, "deck": _deck(r), "pile": r.list_("pile", read_cards)}
+    game = at.game
+    if game is None:
+        return Game.from_state(at.rules, at.players, current=first, seed=at.seed, dealer=dealer, **cards)
+    if r.int_("round", 1) != game.round_no:
+        raise fail(r.path("round"), f"the engine deals round {game.round_no} here")
+    if (first, dealer) != (game.current, game.dealer):
+        raise fail(r.path("first"), f"the rules make seat {game.current} play first here, not seat {first}")
+    return _rebuilt(game, previous_kind=None, takeable=None, phase="turn", slap_card=None, log=[], **cards)
+
+
+def _step(at: _Replay, event: dict[str, Any]) -> None:
+    """Replay one event (after the header); SnapshotError or GameStateError say why it does not replay."""
+    kind = event["event"]
+    r = Reader(event)
+    game = at.game
+    if at.owed and kind != at.owed[0]:
+        raise fail("", f"the record must say the {at.owed[0].replace('_', ' ')} here, not {printable(kind)[:20]!r}")
+    if kind == "resume":
+        if game is not None:
+            raise fail("", "a record resumes a game only on its second line")
+        at.game = state_from_dict(r.get("state"))
+        if at.game.players != at.players or at.game.rules != at.rules:
+            raise fail("state", "not the game the header names (its players or rules differ)")
+        at.reshuffles = at.game.reshuffles
+        return
+    if kind == "deal":
+        if game is not None and not at.owed:
+            raise fail("", "no round ended here, so nothing is dealt")
+        at.game = _deal(at, r)
+        at.owed.clear()
+        at.reshuffles = at.game.reshuffles
+        return
+    if game is None:
+        raise fail("", "the record must start with a deal (or resume a game) on its second line")
+    n = len(at.players)
+    if kind == "action":
+        _act(at, game, r, n)
+    elif kind == "reshuffle":
+        if game.reshuffles <= at.reshuffles:
+            raise fail("", "the deck was not reshuffled here")
+        at.game = _rebuilt(game, deck=_deck(r))
+        at.reshuffles = at.game.reshuffles
+        at.owed.pop(0)
+    elif kind == "round_end":
+        result = read_round(r.get("result"), "result", n)
+        number = r.int_("round", 1)
+        if number > len(game.history) or game.history[number - 1] != result:
+            raise fail("result", f"round {number} did not end so: {_round_line(game.history, number)}")
+        at.owed.pop(0)
+    elif kind == "end":
+        scores = r.list_("scores", lambda v, w: None if v is None else read_int(v, w, 0))
+        winners = r.list_("winners", lambda v, w: read_int(v, w, 0, n - 1))
+        if scores != list(game.scores) or winners != list(game.winners):
+            raise fail("scores", f"the game ends with scores {_scores(game.scores)} and winners {list(game.winners)}")
+        at.owed.pop(0)
+    elif kind in ("hint", "concede", "joined", "seat"):
+        r.int_("seat", 0, n - 1)
+        if kind == "joined":
+            read_name(r.get("name"), "name")
+    else:
+        raise fail("event", f"unknown event {printable(kind)[:20]!r}")
+
+
+def _scores(scores: Sequence[int | None]) -> str:
+    return "[" + ", ".join("out" if s is None else str(s) for s in scores) + "]"
+
+
+def _round_line(history: Sequence[RoundScore], number: int) -> str:
+    if number > len(history):
+        return f"only {len(history)} rounds have ended"
+    result = history[number - 1]
+    return f"seat {result.caller} called, and the scores are {_scores(result.scores)}"
+
+
+def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
+    if game.is_over:
+        raise fail("", "the game is over: no more actions")
+    seat = r.int_("seat", 0, n - 1)
+    turn = r.int_("turn", 0)
+    action = action_from_dict(r.get("action"), "action")
+    if seat != game.current:
+        raise fail("seat", f"it is seat {game.current}'s turn, not seat {seat}'s")
+    if turn != game.turns:
+        raise fail("turn", f"this is action {game.turns} of the game, not {turn}")
+    rounds = len(game.history)
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"seat {seat}'s action '{action}' is not legal here: {error}") from None
+    if len(game.history) > rounds:
+        at.owed = ["round_end"] * (len(game.history) - rounds) + ["end" if game.is_over else "deal"]
+    elif game.reshuffles > at.reshuffles:
+        at.owed = ["reshuffle"]
+
+
+def replay(record: GameRecord, *, finished: bool = False) -> Game:
+    """The game the record plays, rebuilt from its first deal (or the state it resumed from) by the engine, every
+    action applied and every round's scoring and the end checked against the engine's. RecordError names the first
+    line that does not replay; `finished`: also when the record stops before the game's end."""
+    events = record.events
+    try:
+        at = _header(events[0])
+    except SnapshotError as error:
+        raise RecordError(f"{_where(1)}: {error}") from None
+    for index, event in enumerate(events[1:], 2):
+        try:
+            _step(at, event)
+        except (SnapshotError, GameStateError, IllegalActionError) as error:
+            raise RecordError(f"{_where(index)}: {error}") from None
+    if at.game is None:
+        raise RecordError(f"{_where(len(events))}: the record ends before the first deal")
+    if at.owed:
+        raise RecordError(f"{_where(len(events))}: the record stops before the {at.owed[0].replace('_', ' ')}")
+    if finished and not at.game.is_over:
+        raise RecordError(f"{_where(len(events))}: the record stops before the game's end (cut short?)")
+    return at.game
