@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -181,7 +182,7 @@ class SetupScreen(StyledOnce, SetupSaved):
             group = self.groups[ruleset_id]
             if group != heading:
                 heading = group
-                options.append(Option(Text(GROUP_HEADINGS[group], no_wrap=True), disabled=True))
+                options.append(Option(Content(GROUP_HEADINGS[group]), disabled=True))
             mark = ("  · your file", f"{colour('gold')}") if group == USER_GROUP else ""
             options.append(Option(Text.assemble((rules.name, "bold"), mark), id=ruleset_id))
         return options

@@ -52,7 +52,8 @@ class RulesetList(OptionList):
     def scroll_to_highlight(self, top: bool = False) -> None:
         super().scroll_to_highlight(top)
         index = self.highlighted
-        if index and self.is_mounted and self.get_option_at_index(index - 1).disabled:
+        # The heading's line is the one above (index - 1); scrolled only when it is above the rows shown.
+        if index and self.scroll_offset.y > index - 1 and self.get_option_at_index(index - 1).disabled:
             heading = Region(0, index - 1, self.scrollable_content_region.width, 2)
             self.scroll_to_region(heading, animate=False, force=True, immediate=True)
 
