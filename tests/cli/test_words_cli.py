@@ -11,8 +11,9 @@ import pytest
 from rich.console import Console
 
 from yaniv_tui.cli.listings import print_rulesets
-from yaniv_tui.engine import load_ruleset, preset_paths
+from yaniv_tui.engine import PRESET_GROUPS, load_ruleset, preset_group, preset_paths
 from yaniv_tui.sim import render_table, simulate
+from yaniv_tui.store.userrules import GROUP_HEADINGS
 
 
 @pytest.fixture(autouse=True)
@@ -50,3 +51,32 @@ def test_yaniv_help_names_stats_and_saves(capsys: pytest.CaptureFixture[str]) ->
         main(["--help"])
     out = capsys.readouterr().out
     assert "\n    stats " in out and "\n    saves " in out, out
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_yaniv_rulesets_lists_each_group_under_its_heading(folder: Path, width: int) -> None:
+    """Issue 31: the presets of the rule books, then the other programs' tables, then the user's own files, each
+    under the setup screen's heading for it, every table's columns lined up with the others'."""
+    folder.mkdir(parents=True)
+    folder.joinpath("quick.toml").write_text('name = "Quick"\n[end]\nlimit = 50\nlimit_choices = [50]\n')
+    out = io.StringIO()
+    assert print_rulesets(Console(file=out, width=width)) == 0
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= width for line in lines)
+    headings = [GROUP_HEADINGS[group] for group in (*PRESET_GROUPS, "user")]
+    expected: list[str] = []
+    for group, heading in zip((*PRESET_GROUPS, "user"), headings, strict=True):
+        expected.append(heading)
+        if group == "user":
+            expected.append("quick")
+        else:
+            expected += [i for i in preset_paths() if preset_group(load_ruleset(i)) == group]
+    shown: list[str] = []
+    for line in lines:
+        words = line.strip(" │").split(" │")[0].strip()
+        if (words in headings or words in expected) and shown[-1:] != [words]:  # jdross's id and name are one word
+            shown.append(words)
+    assert shown == expected
+    # One table's columns under another's: every row's column lines at the same places.
+    bars = {tuple(i for i, c in enumerate(line) if c in "│┃") for line in lines if line.startswith(("│", "┃"))}
+    assert len(bars) == 1, bars

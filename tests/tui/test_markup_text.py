@@ -192,7 +192,8 @@ async def test_a_ruleset_named_as_markup_shows_as_typed_on_setup_and_in_the_hous
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen) and "mk" in screen.presets
-        screen.query_one("#presets", OptionList).highlighted = list(screen.presets).index("mk")
+        presets = screen.query_one("#presets", OptionList)
+        presets.highlighted = presets.get_option_index("mk")
         await pilot.pause()
         check_literal(app, RULES_NAME, "[red]red")
         await pilot.press("ctrl+e")

@@ -35,7 +35,8 @@ async def test_setup_offers_the_users_rulesets_and_lists_the_broken_ones() -> No
         bad = str(screen.query_one("#bad-rulesets").render())
         assert bad.startswith("broken.toml not loaded: ") and len(bad.strip().splitlines()) == 1
         assert "broken.toml not loaded" in screen_text(app)
-        screen.query_one("#presets", OptionList).highlighted = list(screen.presets).index("kitchen")
+        presets = screen.query_one("#presets", OptionList)
+        presets.highlighted = presets.get_option_index("kitchen")
         await pilot.pause()
         text = screen_text(app)
         assert "Kitchen table" in text and "your file" in text

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +22,7 @@ from yaniv_tui.store import History, SavedGame, is_open_elsewhere, record_pendin
 from yaniv_tui.store.history import no_games_line
 from yaniv_tui.store.paths import user_rulesets_dir
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS, PlayerStats, Versus
-from yaniv_tui.store.userrules import all_rulesets
+from yaniv_tui.store.userrules import GROUP_HEADINGS, RulesetEntry, all_rulesets
 
 __all__ = ["print_rulesets", "print_saves", "print_stats", "saves_table", "stats_table", "versus_table"]
 
@@ -146,38 +148,60 @@ def print_saves(console: Console | None = None) -> int:
 # -- `yaniv rulesets` ------------------------------------------------------------------
 
 
+#: The columns of `yaniv rulesets` after the ruleset's: each one's heading, and whether it is a figure (to the right).
+_RULESET_COLUMNS = (("players", False), ("call at", True), ("end", False))
+#: The least width of the ruleset's column (its id, name and origin, folded when longer) and of the description;
+#: the description's width the ruleset's column folds to leave it, where the line is narrow.
+_RULESET_MIN, _DESCRIPTION_MIN, _DESCRIPTION_ROOM = 11, 24, 30
+
+
+def _ruleset_cells(entry: RulesetEntry) -> tuple[Text, tuple[str, ...], Text]:
+    """An entry's row: its id, name and origin in one cell, its players, call and end, its description (or error)."""
+    # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
+    origin = "shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}"
+    rules = entry.rules
+    name = Text("invalid", style="red") if rules is None else Text(printable(rules.name))
+    ruleset = Text.assemble((printable(entry.id), "bold"), "\n", name, "\n", (origin, "dim"))
+    if rules is None:
+        return ruleset, ("", "", ""), Text(printable(entry.error or ""))
+    end = "ends at "
+    if rules.end_mode == "elimination":
+        end = "out above " if rules.end_on == "above" else "out at "
+    figures = (f"{rules.min_players}–{rules.max_players}", f"≤ {rules.yaniv_limit}", f"{end}{rules.end_limit}")
+    return ruleset, figures, Text(printable(rules.description))
+
+
 def print_rulesets(console: Console | None = None, folder: Path | None = None) -> int:
-    """`yaniv rulesets`: every ruleset with its origin, the user folder named, bad files with their error."""
+    """`yaniv rulesets`: every ruleset with its origin, in the setup screen's groups under its headings
+    (GROUP_HEADINGS), the user folder named, bad files with their error."""
     out = console or Console()
     where = folder or user_rulesets_dir()
-    # The ruleset's id, name and origin share one column, and the limits stay narrow, so at 80 columns the
-    # description keeps about 30 columns rather than a tall strip of one or two words a line.
-    table = Table(title="Yaniv rulesets", expand=True)
-    table.add_column("ruleset", min_width=11, overflow="fold")
-    table.add_column("players", no_wrap=True)
-    table.add_column("call at", justify="right", no_wrap=True)
-    table.add_column("end", min_width=9)
-    table.add_column("description", ratio=1, min_width=24)
-    for entry in all_rulesets(where):
-        # Every cell from a file is Text of printable characters: no markup, no escape sequences reach the terminal.
-        origin = "shipped" if entry.origin == "shipped" else f"yours: {printable(entry.path.name)}"
-        rules = entry.rules
-        name = Text("invalid", style="red") if rules is None else Text(printable(rules.name))
-        ruleset = Text.assemble((printable(entry.id), "bold"), "\n", name, "\n", (origin, "dim"))
-        if rules is None:
-            table.add_row(ruleset, "", "", "", Text(printable(entry.error or "")))
-            continue
-        if rules.end_mode == "elimination":
-            end = "out above " if rules.end_on == "above" else "out at "
-        else:
-            end = "ends at "
-        table.add_row(
-            ruleset,
-            f"{rules.min_players}–{rules.max_players}",
-            f"≤ {rules.yaniv_limit}",
-            f"{end}{rules.end_limit}",
-            Text(printable(rules.description)),
+    rows = [(entry.group, _ruleset_cells(entry)) for entry in all_rulesets(where)]
+    # One table a group, each column as wide in every table so they read as one. The figures keep their widths;
+    # the ruleset's id, name and origin fold to leave the description about 30 columns at 80, rather than a tall
+    # strip of one or two words a line.
+    figures = [
+        max(cell_len(heading), *(cell_len(cells[1][column]) for _, cells in rows))
+        for column, (heading, _) in enumerate(_RULESET_COLUMNS)
+    ]
+    widest = max((cell_len(line) for _, cells in rows for line in cells[0].plain.splitlines()), default=0)
+    room = out.width - 3 * (len(figures) + 2) - 1 - sum(figures) - _DESCRIPTION_ROOM  # each column's "│ " and " "
+    ruleset_width = max(_RULESET_MIN, min(max(widest, len("ruleset")), room))
+    out.print(Text("Yaniv rulesets", style="table.title"), justify="center")
+    for place, (group, grouped) in enumerate(groupby(rows, key=lambda row: row[0])):
+        table = Table(
+            title=GROUP_HEADINGS[group],
+            title_justify="left",
+            title_style="bold",
+            expand=True,
+            show_header=place == 0,
         )
-    out.print(table)
+        table.add_column("ruleset", width=ruleset_width, overflow="fold")
+        for (heading, figure), width in zip(_RULESET_COLUMNS, figures, strict=True):
+            table.add_column(heading, width=width, justify="right" if figure else "left", no_wrap=True)
+        table.add_column("description", ratio=1, min_width=_DESCRIPTION_MIN)
+        for _, (ruleset, shown, description) in grouped:
+            table.add_row(ruleset, *shown, description)
+        out.print(table)
     out.print(f"Your own rulesets go in {printable(str(where))} (one .toml file each).", markup=False, highlight=False)
     return 0

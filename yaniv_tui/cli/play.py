@@ -60,6 +60,9 @@ def options_from_args(
         ascii=ascii_cards,
         quiet=bool(args.quiet),
     )
+    given = (args.ruleset, args.yaniv_limit, args.end_score, args.hand_size, args.players)
+    if given == (None,) * len(given):
+        return None, launch  # nothing to check: the setup screen reads the rulesets itself, each once
     try:
         rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score, args.hand_size)
         if args.players is None:

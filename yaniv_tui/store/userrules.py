@@ -16,7 +16,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from yaniv_tui.engine import KEYS, Ruleset, RulesetError, load_ruleset_file, preset_paths, ruleset_from_dict
+from yaniv_tui.engine import (
+    KEYS,
+    PRESET_GROUPS,
+    Ruleset,
+    RulesetError,
+    load_ruleset_file,
+    preset_group,
+    preset_paths,
+    ruleset_from_dict,
+)
 from yaniv_tui.engine.ruleset_file import named
 from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
@@ -31,6 +40,15 @@ if TYPE_CHECKING:
 Origin = Literal["shipped", "user"]
 #: What a new ruleset's id (its file name) may be: it is typed on the command line and shown in lists.
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+#: The group of the user's own rulesets, listed after the shipped presets' groups (PRESET_GROUPS).
+USER_GROUP = "user"
+#: Each group's heading, in the order `yaniv rulesets` and the setup screen list them: the presets of the rule
+#: books we follow, the tables of other Yaniv programs and rule pages, then the user's own files.
+GROUP_HEADINGS: Mapping[str, str] = {
+    PRESET_GROUPS[0]: "From the rule books",
+    PRESET_GROUPS[1]: "Other programs' tables",
+    USER_GROUP: "Your own rulesets",
+}
 _BY_FIELD = {key.field: key for key in KEYS}
 _BY_PATH = {key.path: key for key in KEYS}
 
@@ -48,6 +66,14 @@ class RulesetEntry:
     @property
     def ok(self) -> bool:
         return self.rules is not None
+
+    @property
+    def group(self) -> str:
+        """Its group in GROUP_HEADINGS: a shipped preset's by its source (a damaged one's, the last shipped group),
+        else the user's own."""
+        if self.origin == "user":
+            return USER_GROUP
+        return PRESET_GROUPS[-1] if self.rules is None else preset_group(self.rules)
 
     @property
     def not_loaded(self) -> str:

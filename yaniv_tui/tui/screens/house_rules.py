@@ -38,7 +38,8 @@ def _widget(key: Key, value: Any) -> Widget:
         return Select(options, value=value, allow_blank=False, compact=True, id=widget_id, classes="hr-widget")
     return Input(
         key.to_text(value),
-        placeholder=key.default_doc.replace("`", "") if key.omittable else "",  # what a blank stands for
+        # What a blank stands for: a default that follows another key, or none (no card with a value of its own).
+        placeholder=(key.default_doc.replace("`", "") or "none") if key.omittable else "",
         type="integer" if key.kind == "int" else "text",
         compact=True,
         id=widget_id,

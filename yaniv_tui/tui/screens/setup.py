@@ -9,12 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
+from yaniv_tui.store.userrules import GROUP_HEADINGS, USER_GROUP
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import (
     GameOptions,
@@ -86,7 +88,7 @@ class SetupScreen(StyledOnce, SetupSaved):
         self.notices = self.launch.notices
         #: `yaniv host`: a seat may be played from another machine.
         self.hosting = hosting
-        self.presets, self.mine, self.bad_rulesets = load_presets(self.launch.ruleset)
+        self.presets, self.groups, self.bad_rulesets = load_presets(self.launch.ruleset)
         wanted = self.launch.ruleset or DEFAULT_RULESET
         self.ruleset_id = wanted if wanted in self.presets else next(iter(self.presets))
         self.seats: list[Seat] = list(self.launch.seats)
@@ -165,12 +167,23 @@ class SetupScreen(StyledOnce, SetupSaved):
                     )
         yield KeyBar()
 
+    @property
+    def mine(self) -> set[str]:
+        """The ids of the user's own rulesets (marked in the list)."""
+        return {ruleset_id for ruleset_id, group in self.groups.items() if group == USER_GROUP}
+
     def preset_options(self) -> list[Option]:
-        """One option per loadable ruleset, by name, the user's own marked (the highlighted one is described
-        below the list)."""
+        """One option per loadable ruleset, by name, the user's own marked, each group under its heading: a
+        disabled option, which the keys and a click pass over (the highlighted ruleset is described below the
+        list)."""
         options: list[Option] = []
+        heading = ""
         for ruleset_id, rules in self.presets.items():
-            mark = ("  · your file", f"{colour('gold')}") if ruleset_id in self.mine else ""
+            group = self.groups[ruleset_id]
+            if group != heading:
+                heading = group
+                options.append(Option(Content(GROUP_HEADINGS[group]), disabled=True))
+            mark = ("  · your file", f"{colour('gold')}") if group == USER_GROUP else ""
             options.append(Option(Text.assemble((rules.name, "bold"), mark), id=ruleset_id))
         return options
 
@@ -178,12 +191,15 @@ class SetupScreen(StyledOnce, SetupSaved):
     # draw the screen again before it is first shown.
 
     def rules_summary(self) -> Text:
-        """The highlighted rules, whole: their name and source, what they are, then a line per rule."""
+        """The highlighted rules, whole: their name, what they are, their source, then a line per rule (at 80×24
+        the box shows the first four lines: the name and its description)."""
         rules = self.rules
         summary = Text()
-        summary.append(f"{rules.name}" + (f" · {rules.source}" if rules.source else ""), style="bold")
+        summary.append(rules.name, style="bold")
         if rules.description:
             summary.append(f"\n{rules.description}", style="italic")
+        if rules.source:
+            summary.append(f"\nfrom {rules.source}")
         for line in describe(rules):
             summary.append(f"\n• {line}")
         return summary
@@ -223,7 +239,7 @@ class SetupScreen(StyledOnce, SetupSaved):
 
     def on_mount(self) -> None:
         presets = self.query_one("#presets", OptionList)
-        presets.highlighted = list(self.presets).index(self.ruleset_id)
+        presets.highlighted = presets.get_option_index(self.ruleset_id)
 
     # -- the chosen preset ----------------------------------------------------------------
 
@@ -366,14 +382,14 @@ class SetupScreen(StyledOnce, SetupSaved):
         """Reload the presets after the dialog saved one, and highlight the new file."""
         if new_id is None:
             return
-        self.presets, self.mine, self.bad_rulesets = load_presets(self.launch.ruleset)
+        self.presets, self.groups, self.bad_rulesets = load_presets(self.launch.ruleset)
         if new_id not in self.presets:
             return
         self.ruleset_id = new_id
         presets = self.query_one("#presets", OptionList)
         presets.clear_options()
         presets.add_options(self.preset_options())
-        presets.highlighted = list(self.presets).index(new_id)
+        presets.highlighted = presets.get_option_index(new_id)
         self.show_rules()
 
     def action_start(self) -> None:

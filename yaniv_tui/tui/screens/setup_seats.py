@@ -11,11 +11,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Input, OptionList, Static
 
-from yaniv_tui.engine import DEFAULT_RULESET, Ruleset, RulesetError, Seat, load_ruleset
+from yaniv_tui.engine import DEFAULT_RULESET, PRESET_GROUPS, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
+from yaniv_tui.store.userrules import USER_GROUP
 from yaniv_tui.table.options import MAX_NAME, levels
 
 HUMAN = "human"
@@ -27,20 +29,33 @@ NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\
 
 
 class RulesetList(OptionList):
-    """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it. ↓ on the
-    last moves on to the next field, as ↓ does from a field (↑ on the first stays: no wrapping round)."""
+    """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it. Each group's
+    heading is a disabled option, which ↑↓ pass over; ↓ on the last ruleset moves on to the next field, as ↓ does
+    from a field (↑ on the first stays: no wrapping round). Every option is one line (the stylesheet's `text-wrap:
+    nowrap`), so a group's first ruleset scrolls into view with its heading above it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "screen.start", "start", show=False)]
 
+    def _choosable(self, indices: range) -> bool:
+        return any(not self.get_option_at_index(index).disabled for index in indices)
+
     def action_cursor_down(self) -> None:
-        if self.highlighted is not None and self.highlighted >= self.option_count - 1:
+        if self.highlighted is not None and not self._choosable(range(self.highlighted + 1, self.option_count)):
             self.screen.focus_next()
         else:
             super().action_cursor_down()
 
     def action_cursor_up(self) -> None:
-        if self.highlighted != 0:
+        if self.highlighted is None or self._choosable(range(self.highlighted)):
             super().action_cursor_up()
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        super().scroll_to_highlight(top)
+        index = self.highlighted
+        # The heading's line is the one above (index - 1); scrolled only when it is above the rows shown.
+        if index and self.scroll_offset.y > index - 1 and self.get_option_at_index(index - 1).disabled:
+            heading = Region(0, index - 1, self.scrollable_content_region.width, 2)
+            self.scroll_to_region(heading, animate=False, force=True, immediate=True)
 
 
 class FieldScroll(VerticalScroll, inherit_bindings=False):
@@ -174,25 +189,26 @@ class SeatRow(Input):
                 kind.refresh(layout=True)
 
 
-def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], set[str], list[RulesetEntry]]:
-    """The rulesets that load (shipped, the user's own, a file named on the command line), which ids are the
-    user's, and the user's files that do not load, each with its one-line error."""
+def load_presets(extra: str | None) -> tuple[dict[str, Ruleset], dict[str, str], list[RulesetEntry]]:
+    """The rulesets that load (shipped, the user's own, a file named on the command line), in the order they are
+    listed; each one's group (GROUP_HEADINGS: a file named on the command line is the user's own); and the user's
+    files that do not load, each with its one-line error."""
     presets: dict[str, Ruleset] = {}
-    mine: set[str] = set()
+    groups: dict[str, str] = {}
     bad: list[RulesetEntry] = []
     entries = all_rulesets()
-    if extra and extra not in {entry.id for entry in entries}:
-        with contextlib.suppress(RulesetError):
-            presets[extra] = find_ruleset(extra)
     for entry in entries:
         if entry.rules is None:
             if entry.origin == "user":
                 bad.append(entry)
             continue
-        if entry.id not in presets:
-            presets[entry.id] = entry.rules
-            if entry.origin == "user":
-                mine.add(entry.id)
+        presets[entry.id] = entry.rules
+        groups[entry.id] = entry.group
+    if extra and extra not in {entry.id for entry in entries}:
+        with contextlib.suppress(RulesetError):
+            presets[extra] = find_ruleset(extra)
+            groups[extra] = USER_GROUP
     if not presets:  # every file broken: the shipped rules are still playable
         presets[DEFAULT_RULESET] = load_ruleset(DEFAULT_RULESET)
-    return presets, mine, bad
+        groups[DEFAULT_RULESET] = PRESET_GROUPS[0]
+    return presets, groups, bad
