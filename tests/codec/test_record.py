@@ -156,3 +156,28 @@ def test_a_short_seeded_games_record_is_pinned() -> None:
         GOLDEN.write_text(record_text(record), encoding="utf-8")
     assert record_text(record) == GOLDEN.read_text(encoding="utf-8")
     assert replay(parse_record(GOLDEN.read_text(encoding="utf-8"), "golden"), finished=True).scores == game.scores
+
+
+def test_a_joker_swap_is_recorded_and_replays() -> None:
+    """The joker swap (`take.joker_swap`, CPP-Yaniv) is a take of its own: the record writes the card given with
+    the action, and the replay gives it again, so the hands and the pile come out as the table had them."""
+    from playing import deal
+
+    from yaniv_tui.engine import JOKER, parse_cards
+
+    rules = dataclasses.replace(load_ruleset("cpp-yaniv"), joker_swap=True)
+    game = deal(rules, ["5H JK 7H KD 2H", "6H KS 2C 9D 3S"], up="AS", deck="4D 9S 8C 6C 10D")
+    record = start_record(game, [Seat.person("P0"), Seat.person("P1")])
+    for seat, action in (
+        (0, Play(parse_cards("5H JK 7H"))),
+        (1, Play(parse_cards("KS"), JOKER, given=parse_cards("6H")[0])),
+    ):
+        game.apply(action)
+        after_action(record, game, seat, action)
+    text = record_text(record)
+    assert '"given": "6H"' in text
+    again = replay(parse_record(text, "test"))
+    assert again.hands == game.hands and again.pile == game.pile and again.log == game.log
+    tampered = text.replace('"given": "6H"', '"given": "3S"')
+    with pytest.raises(RecordError, match="record line 4"):
+        replay(parse_record(tampered, "test"))
