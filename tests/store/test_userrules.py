@@ -259,3 +259,23 @@ def test_the_setup_list_and_the_command_line_read_each_preset_once(monkeypatch: 
     find_ruleset("israeli")
     entries = all_rulesets(folder=Path("/nonexistent"))
     assert len(parsed) == len(set(parsed)) == len(entries)
+
+
+def test_finding_one_preset_by_its_id_reads_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`yaniv --ruleset sursis --players ...` opens the table at once: it reads that preset, not every preset to
+    sort them into their groups (only a listing needs the groups)."""
+    from yaniv_tui.engine import load_ruleset, ruleset_file
+    from yaniv_tui.engine.ruleset_read import parse_ruleset_text as real
+
+    ruleset_file._ruleset_of.cache_clear()
+    ruleset_file._group_of_file.cache_clear()
+    parsed: list[str] = []
+
+    def counting(text: str, source: str) -> dict[str, object]:
+        parsed.append(source)
+        return real(text, source)
+
+    monkeypatch.setattr(ruleset_file, "parse_ruleset_text", counting)
+    assert find_ruleset("sursis").id == "sursis"
+    assert load_ruleset("yanivo").id == "yanivo"
+    assert [Path(source).stem for source in parsed] == ["sursis", "yanivo"]

@@ -181,27 +181,34 @@ def _group_of_file(path: Path, stamp: tuple[int, int]) -> int:
         return len(PRESET_GROUPS)
 
 
-def preset_paths() -> dict[str, Path]:
-    """Each shipped preset's id and file: the presets of our sources first, then those of other programs' tables
-    (PRESET_GROUPS), each group sorted by id."""
+def preset_files() -> dict[str, Path]:
+    """Each shipped preset's id and file, by id, none of them read: what finding one preset by its id needs."""
     folder = presets_dir()
     if not folder.is_dir():
         return {}
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
 
-    def place(path: Path) -> tuple[int, str]:
+
+def preset_paths() -> dict[str, Path]:
+    """Each shipped preset's id and file in the order they are listed: the presets of our sources first, then those
+    of other programs' tables (PRESET_GROUPS), each group sorted by id. Each file is read to know its group: to find
+    one preset by its id, `preset_files` reads none."""
+
+    def place(item: tuple[str, Path]) -> tuple[int, str]:
+        ruleset_id, path = item
         info = path.stat()
-        return _group_of_file(path, (info.st_mtime_ns, info.st_size)), path.stem
+        return _group_of_file(path, (info.st_mtime_ns, info.st_size)), ruleset_id
 
-    return {p.stem: p for p in sorted(folder.glob("*.toml"), key=place)}
+    return dict(sorted(preset_files().items(), key=place))
 
 
 def load_ruleset(name_or_path: str | os.PathLike[str]) -> Ruleset:
     """A shipped preset by id (`"israeli"`), or the ruleset in a `.toml` file."""
     text = os.fspath(name_or_path)
-    presets = preset_paths()
+    presets = preset_files()
     if text in presets:
         return load_ruleset_file(presets[text])
     if text.endswith(".toml") or os.sep in text or "/" in text or Path(text).is_file():
         return load_ruleset_file(text)
-    known = ", ".join(presets) or "none found"
+    known = ", ".join(preset_paths()) or "none found"
     raise RulesetError(f"unknown ruleset {text!r}: the presets are {known}, or give a path to a .toml file")

@@ -22,6 +22,7 @@ from yaniv_tui.engine import (
     Ruleset,
     RulesetError,
     load_ruleset_file,
+    preset_files,
     preset_group,
     preset_paths,
     ruleset_from_dict,
@@ -121,7 +122,7 @@ def all_rulesets(folder: Path | None = None) -> list[RulesetEntry]:
 def find_ruleset(name_or_path: str | os.PathLike[str], folder: Path | None = None) -> Ruleset:
     """A shipped preset or a user ruleset by id, or the ruleset in a `.toml` file; RulesetError (one line)."""
     text = os.fspath(name_or_path)
-    shipped = preset_paths()
+    shipped = preset_files()
     if text in shipped:
         return load_ruleset_file(shipped[text], text)
     user = user_ruleset_paths(folder)
@@ -129,13 +130,13 @@ def find_ruleset(name_or_path: str | os.PathLike[str], folder: Path | None = Non
         return load_ruleset_file(user[text], text)
     if text.endswith(".toml") or "/" in text or os.sep in text:
         return load_ruleset_file(text)
-    known = ", ".join([*shipped, *user]) or "none found"
+    known = ", ".join([*preset_paths(), *user]) or "none found"
     raise RulesetError(f"unknown ruleset {text!r}: the rulesets are {known}, or give a path to a .toml file")
 
 
 def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
     text = os.fspath(base)
-    shipped = preset_paths()
+    shipped = preset_files()
     if text in shipped:
         return text, shipped[text]
     user = user_ruleset_paths(folder)
@@ -144,7 +145,8 @@ def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
     path = Path(text)
     if path.suffix == ".toml" or path.is_file():
         return path.stem, path
-    raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {', '.join([*shipped, *user])}")
+    known = ", ".join([*preset_paths(), *user])
+    raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {known}")
 
 
 def _normalize(key: Key, value: Any) -> Any:
@@ -222,7 +224,7 @@ def _check_new_id(new_id: str) -> None:
         raise RulesetError(
             f"ruleset id {new_id!r}: use 1 to 40 lowercase letters, digits, '-' or '_', not starting with '-' or '_'"
         )
-    if new_id in preset_paths():
+    if new_id in preset_files():
         raise RulesetError(f"ruleset id {new_id!r} is a shipped preset's: choose another id")
 
 
