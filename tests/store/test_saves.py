@@ -341,3 +341,19 @@ def test_a_save_swapped_for_a_fifo_after_its_check_is_not_waited_on(
     outcome = _guarded(lambda: load_save(fifo))
     assert isinstance(outcome, SaveError) and "moved to" in str(outcome) and "\n" not in str(outcome)
     assert not os.path.lexists(fifo) and outcome.moved_to is not None and outcome.moved_to.is_fifo()
+
+
+def test_a_missing_save_is_said_missing_and_a_dangling_link_a_link(tmp_path: Path) -> None:
+    """A save file that is not there says "no such file"; only a link to nothing is said to be one."""
+    from yaniv_tui.store.files import is_dangling_link
+    from yaniv_tui.store.saves import read_save_bytes
+
+    missing = tmp_path / "gone.json"
+    assert not is_dangling_link(missing)
+    with pytest.raises(SaveError, match=r"no such file$"):
+        read_save_bytes(missing)
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "nowhere.json")
+    assert is_dangling_link(link)
+    with pytest.raises(SaveError, match="a link to a file that does not exist"):
+        read_save_bytes(link)

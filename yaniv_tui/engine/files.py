@@ -38,6 +38,9 @@ def is_dangling_link(path: Path) -> bool:
     try:
         if not stat.S_ISLNK(os.lstat(path).st_mode):
             return False
+    except OSError:  # missing altogether, or not to be looked at
+        return False
+    try:
         os.stat(path)
     except FileNotFoundError:
         return True
