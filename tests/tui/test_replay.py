@@ -7,12 +7,13 @@ import dataclasses
 import re
 
 from rich.cells import cell_len
-from tui_helpers import screen_lines, screen_text
+from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.codec.record import GameRecord, after_action, replay_steps, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.replay import ReplayScreen
 from yaniv_tui.tui.widgets.cards import faces_text
 from yaniv_tui.tui.widgets.table import turn_text
@@ -116,3 +117,25 @@ async def test_at_80x24_nothing_is_cut_mid_card() -> None:
                 assert hand is not None
                 assert faces_text(list(hand)).plain in text
             assert "move " in text and game.rules.name in text
+
+
+async def test_r_at_the_games_end_replays_the_game_just_finished_and_comes_back() -> None:
+    app = make_app("seven-cards", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        end = app.screen
+        assert isinstance(end, GameEndScreen)
+        assert footer_keys(app).get("r") == "replay"
+        game = game_of(end.session)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        last = screen.steps[-1]
+        assert last.result is not None and last.result.game_over
+        assert list(last.scores) == list(game.scores)
+        assert last.result.hands == game.history[-1].hands
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is end
