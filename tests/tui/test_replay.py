@@ -139,3 +139,16 @@ async def test_r_at_the_games_end_replays_the_game_just_finished_and_comes_back(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end
+
+
+async def test_the_help_lists_every_key_of_the_replay() -> None:
+    app = replay_app(short_game())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = screen_text(app)
+        for key, does in (("←", "move back"), ("→", "next move"), ("pgup", "round back"), ("pgdn", "next round")):
+            assert re.search(rf"{key}\s+{does}", text), (key, does)
+        for key, does in (("home", "first"), ("end", "last"), ("esc", "close")):
+            assert re.search(rf"{key}\s+{does}", text), (key, does)

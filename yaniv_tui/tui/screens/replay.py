@@ -128,13 +128,13 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = stylesheet("replay")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "back", key_display="←"),
-        Binding("right", "step(1)", "next", key_display="→"),
+        Binding("left", "step(-1)", "move back", key_display="←"),
+        Binding("right", "step(1)", "next move", key_display="→"),
         Binding("pageup", "round(-1)", "round back", key_display="pgup"),
         Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
-        Binding("escape,q", "close", "back"),
+        Binding("escape,q", "close", "close"),
     ]
 
     def __init__(self, record: GameRecord, title: str = "") -> None:
