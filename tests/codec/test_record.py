@@ -181,3 +181,45 @@ def test_a_joker_swap_is_recorded_and_replays() -> None:
     tampered = text.replace('"given": "6H"', '"given": "3S"')
     with pytest.raises(RecordError, match="record line 4"):
         replay(parse_record(tampered, "test"))
+
+
+def test_replay_steps_give_the_game_after_each_event_as_the_engine_played_it() -> None:
+    """`replay_steps` yields the game after every event, each its own copy: the deal's hands, then after each action
+    the very hands, pile and scores the played game had at that point."""
+    from yaniv_tui.codec.record import replay_steps
+
+    rules = load_ruleset("israeli")
+    game = Game.new(rules, ["Ann", "Bob"], seed=5)
+    record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Bob")])
+    seen = [(game.clone().hands, game.scores[:])]
+    bots = [make_bot("easy", 5), make_bot("easy", 6)]
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+        seen.append((game.clone().hands, game.scores[:]))
+    steps = list(replay_steps(record))
+    assert [line for line, _, _ in steps] == list(range(2, len(record.events) + 1))
+    assert [event["event"] for _, event, _ in steps] == [event["event"] for event in record.events[1:]]
+    # After an action the game is as played; an action that ends a round is followed by its round's end, and the
+    # next deal holds the very hands the played game dealt (the engine's own deal is replaced by the record's).
+    shown: list[tuple[object, object]] = []
+    for _, event, step in steps:
+        if event["event"] in ("deal", "action"):
+            shown.append((step.hands, step.scores))
+        elif event["event"] == "round_end":
+            shown.pop()  # the round's last action: the game shows next the deal that follows it (or the end)
+    assert shown == seen[:-1]
+    assert (steps[-1][2].hands, steps[-1][2].scores) == seen[-1]
+    assert steps[0][2] is not steps[1][2]  # a copy each, so a screen may keep them all
+    assert steps[-1][2].scores == replay(record, finished=True).scores
+
+
+def test_replay_steps_refuse_a_record_that_does_not_replay_naming_its_line() -> None:
+    from yaniv_tui.codec.record import replay_steps
+
+    _, record = bot_game()
+    record.events[5] = {**record.events[5], "seat": 1 - record.events[5]["seat"]}
+    with pytest.raises(RecordError, match="record line 6"):
+        list(replay_steps(record))

@@ -1,5 +1,5 @@
 """The `yaniv` command: one parser (cli/parser.py), then a game (cli/play.py), `yaniv sim`, a table over the
-network (`host`, `join`, `serve`), a game's record (`export`) or a listing."""
+network (`host`, `join`, `serve`), a game's record (`export`, `replay`) or a listing."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     prog = (
         f"yaniv {argv[0]}"
-        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], ["export"], *([n] for n in LISTINGS))
+        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], ["export"], ["replay"], *([n] for n in LISTINGS))
         else "yaniv"
     )
     try:
@@ -85,6 +85,10 @@ def _run(args: argparse.Namespace) -> int:
         from .export import main as export
 
         return export(args)
+    if args.command == "replay":
+        from .replay import main as replay
+
+        return replay(args)
     if args.command is not None:
         return _listing(args)
     from .play import main as play

@@ -6,6 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
+    from yaniv_tui.store.history import FoundRecord
 
 PROG = "yaniv export"
 
@@ -15,43 +20,64 @@ def _refuse(line: str) -> int:
     return 1
 
 
-def main(args: argparse.Namespace) -> int:
-    """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line)."""
+class Refused(Exception):
+    """A game whose record cannot be given; the message is one line."""
+
+
+def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRecord]:
+    """The finished game of the history whose id starts with `prefix` (the newest with a record for None), with its
+    record, checked to replay to its end; Refused (one line saying why it cannot be `verb`ed: "export", "replay")
+    for a bad or unknown or ambiguous id, a game in progress, an old game with no record, a record that does not
+    replay."""
     from yaniv_tui.codec.record import RecordError, parse_record, replay
     from yaniv_tui.engine.ruleset_read import printable
     from yaniv_tui.store import History, record_pending, scan_saves
     from yaniv_tui.store.history import HistoryError
     from yaniv_tui.store.meta import GAME_ID
 
-    prefix: str = args.id
-    if not GAME_ID.fullmatch(prefix):
-        return _refuse(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
+    if prefix is not None and not GAME_ID.fullmatch(prefix):
+        raise Refused(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
     for line in record_pending():  # a finished game still waiting for the history goes to it first
         print(f"yaniv: {line}", file=sys.stderr)
-    playing = [saved for saved in scan_saves().games if saved.game_id.startswith(prefix)]
-    if playing:
-        return _refuse(
-            f"the game {playing[0].game_id[:8]} is in progress: its record can be exported once it is over "
-            "(a record holds every card)"
-        )
+    if prefix is not None:
+        playing = [saved for saved in scan_saves().games if saved.game_id.startswith(prefix)]
+        if playing:
+            raise Refused(
+                f"the game {playing[0].game_id[:8]} is in progress: its record can be {verb}ed once it is over "
+                "(a record holds every card)"
+            )
     with History() as history:
         try:
-            found = history.find_record(prefix)
+            found = history.find_record(prefix) if prefix is not None else history.newest_record()
         except HistoryError as error:
-            return _refuse(str(error))
+            raise Refused(str(error)) from None
     if found.record is None:
-        return _refuse(f"the game {found.game_id[:8]} finished before games were recorded: it has no record to export")
+        raise Refused(f"the game {found.game_id[:8]} finished before games were recorded: it has no record to {verb}")
     try:
-        replay(parse_record(found.record, "the history's record"), finished=True)
+        record = parse_record(found.record, "the history's record")
+        replay(record, finished=True)
     except RecordError as error:
-        return _refuse(f"the game {found.game_id[:8]}'s record does not replay, so it is not exported: {error}")
+        raise Refused(
+            f"the game {found.game_id[:8]}'s record does not replay, so it is not {verb}ed: {error}"
+        ) from None
+    return found, record
+
+
+def main(args: argparse.Namespace) -> int:
+    """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line)."""
+    from yaniv_tui.engine.ruleset_read import printable
+
+    try:
+        found, _ = finished_record(args.id, "export")
+    except Refused as error:
+        return _refuse(str(error))
     if args.file == "-":
-        sys.stdout.write(found.record)
+        sys.stdout.write(found.record or "")
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
     try:
         with open(target, "x", encoding="utf-8") as file:  # never over a file already there
-            file.write(found.record)
+            file.write(found.record or "")
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:

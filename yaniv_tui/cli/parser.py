@@ -389,7 +389,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`, `export`,
-    `rulesets`, `stats`, `saves`."""
+    `replay`, `rulesets`, `stats`, `saves`."""
     parser = _Parser(
         prog="yaniv",
         usage="%(prog)s [flags of a game]\n       %(prog)s COMMAND [its flags]",
@@ -415,6 +415,18 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id", metavar="ID", help="the game's id, or enough of its start to name one game")
     export.add_argument(
         "file", metavar="FILE", nargs="?", help="where to write it (default yaniv-<id>.jsonl here; - for the output)"
+    )
+    replay = commands.add_parser(
+        "replay",
+        help="step through a finished game, every hand face up",
+        description="Steps through a finished game with every hand face up: the newest finished game of your "
+        "history, one by its id, or a record file (yaniv export writes one).",
+    )
+    replay.add_argument(
+        "game",
+        metavar="ID|FILE",
+        nargs="?",
+        help="the game's id (or enough of its start to name one game), or a record file (.jsonl)",
     )
     listings = {
         name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")

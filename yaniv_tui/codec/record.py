@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,7 @@ __all__ = [
     "record_from_events",
     "record_text",
     "replay",
+    "replay_steps",
     "start_record",
 ]
 
@@ -447,10 +448,9 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         at.owed = ["reshuffle"]
 
 
-def replay(record: GameRecord, *, finished: bool = False) -> Game:
-    """The game the record plays, rebuilt from its first deal (or the state it resumed from) by the engine, every
-    action applied and every round's scoring and the end checked against the engine's. RecordError names the first
-    line that does not replay; `finished`: also when the record stops before the game's end."""
+def _replayed(record: GameRecord) -> Iterator[tuple[int, dict[str, Any], _Replay]]:
+    """The one replay of a record: (its line, the event, the replay so far) after each event past the header, the
+    game changed in place; RecordError names the first line that does not replay."""
     events = record.events
     try:
         at = _header(events[0])
@@ -461,10 +461,30 @@ def replay(record: GameRecord, *, finished: bool = False) -> Game:
             _step(at, event)
         except (SnapshotError, GameStateError, IllegalActionError) as error:
             raise RecordError(f"{_where(index)}: {error}") from None
+        yield index, event, at
     if at.game is None:
         raise RecordError(f"{_where(len(events))}: the record ends before the first deal")
     if at.owed:
         raise RecordError(f"{_where(len(events))}: the record stops before the {at.owed[0].replace('_', ' ')}")
-    if finished and not at.game.is_over:
-        raise RecordError(f"{_where(len(events))}: the record stops before the game's end (cut short?)")
-    return at.game
+
+
+def replay_steps(record: GameRecord) -> Iterator[tuple[int, dict[str, Any], Game]]:
+    """The game after each event of the record past its header, as (the event's line, the event, the game): a copy
+    each (the replay screen keeps them all), rebuilt by the engine as `replay` does; RecordError as `replay` says."""
+    for line, event, at in _replayed(record):
+        if at.game is not None:
+            yield line, event, at.game.clone()
+
+
+def replay(record: GameRecord, *, finished: bool = False) -> Game:
+    """The game the record plays, rebuilt from its first deal (or the state it resumed from) by the engine, every
+    action applied and every round's scoring and the end checked against the engine's. RecordError names the first
+    line that does not replay; `finished`: also when the record stops before the game's end."""
+    game: Game | None = None
+    for _, _, at in _replayed(record):
+        game = at.game
+    if game is None:
+        raise RecordError(f"{_where(len(record.events))}: the record ends before the first deal")
+    if finished and not game.is_over:
+        raise RecordError(f"{_where(len(record.events))}: the record stops before the game's end (cut short?)")
+    return game

@@ -51,11 +51,13 @@ class HistoryError(Exception):
 @dataclass(frozen=True, slots=True)
 class FoundRecord:
     """A finished game of the history found by its id: its record as JSON Lines (None for a game finished before
-    records were kept), and whether that record starts from a game under way (`partial`)."""
+    records were kept), whether that record starts from a game under way (`partial`), and when it finished
+    (ISO 8601, as the history keeps it)."""
 
     game_id: str
     record: str | None
     partial: bool
+    finished: str | None = None
 
 
 #: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
@@ -295,7 +297,7 @@ class History:
         """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
         game's id starts so, when several do, or when the database cannot be read."""
         query = (
-            "SELECT g.game_key, r.body, r.partial FROM games g LEFT JOIN records r ON r.game_id = g.id "
+            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g LEFT JOIN records r ON r.game_id = g.id "
             "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
         )
         rows: list[tuple[Any, ...]] | None = self._run(
@@ -321,14 +323,32 @@ class History:
             raise HistoryError(
                 f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
             )
-        key, body, partial = rows[0]
-        return FoundRecord(str(key), None if body is None else str(body), bool(partial))
+        return _found(rows[0])
+
+    def newest_record(self) -> FoundRecord:
+        """The newest finished game that has a record; HistoryError (one line) when none has, or when the database
+        cannot be read."""
+        query = (
+            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
+            "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
+        )
+        rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
+        if rows is None:
+            raise HistoryError(self.problem or "the history cannot be read")
+        if not rows:
+            raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
+        return _found(rows[0])
 
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
+
+
+def _found(row: tuple[Any, ...]) -> FoundRecord:
+    key, body, partial, finished = row
+    return FoundRecord(str(key), None if body is None else str(body), bool(partial), finished and str(finished))
 
 
 def seat_columns(seat: Seat) -> tuple[int, str | None]:

@@ -21,6 +21,7 @@ from .colours import theme_colours
 from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import Claimed, GameLock, History, SavedGame
     from yaniv_tui.table.remote import Host, HostFactory, JoinRequest
     from yaniv_tui.table.session import Session, TableSession
@@ -60,16 +61,20 @@ class YanivApp(App[None]):
         lock: GameLock | None = None,
         hosting: HostFactory | None = None,
         joining: JoinRequest | None = None,
+        replay: tuple[GameRecord, str] | None = None,
     ) -> None:
         # The first screen's stylesheet is read with the app's: read when the screen is pushed, it would make
         # Textual parse every stylesheet read so far a second time.
         first = "join" if joining is not None else ("setup" if options is None and saved is None else "table")
+        first = "replay" if replay is not None else first
         super().__init__(css_path=[stylesheet("base"), stylesheet(first)])
         #: Makes the host of each game opened here (`yaniv host`), whose remote seats play from other machines.
         self.hosting = hosting
         self.table_host: Host | None = None
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
+        #: A finished game's record to replay, and what names it (`yaniv replay`): the app shows only its replay.
+        self.replay = replay
         self.options = options
         #: What the command line chose: the first setup screen's choices and notices, and this run's own settings
         #: (the bot delay, --quiet).
@@ -106,6 +111,10 @@ class YanivApp(App[None]):
 
     def on_mount(self) -> None:
         self.remember_theme()
+        if self.replay is not None:
+            self.open_replay(*self.replay, first=True)
+            self.call_after_refresh(self.started)
+            return
         if self.joining is not None:
             self.open_join(self.joining)
             self.call_after_refresh(self.started)
@@ -227,6 +236,14 @@ class YanivApp(App[None]):
         screen = TableScreen(session, notices)
         self._open(screen, first)
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
+
+    def open_replay(self, record: GameRecord, title: str = "", *, first: bool = False) -> None:
+        """The replay of a finished game's record; the app quits after it when it was the first screen."""
+        from .screens.replay import ReplayScreen
+
+        screen = ReplayScreen(record, title)
+        self._open(screen, first)
+        self.push_screen(screen, (lambda _: self.exit()) if first else None)
 
     def game_done(self, session: TableSession, stopped: str | None) -> None:
         """The final standings; they come back with what the player wants next. A joined table lost before its

@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import Claimed
     from yaniv_tui.table.launch_options import LaunchOptions
     from yaniv_tui.table.options import GameOptions
@@ -22,18 +23,20 @@ def run_app(
     *,
     hosting: HostFactory | None = None,
     joining: JoinRequest | None = None,
+    replay: tuple[GameRecord, str] | None = None,
 ) -> int:
     """Run the app on this terminal until it quits; the exit status. A crash is reported in one line on stderr.
 
     `options` starts that game at once, `claimed` resumes that saved game (its session takes the lock), neither
     opens the setup screen (filled in from `launch`, which holds the run's own settings too); `hosting` opens each
-    game's remote seats to other machines, `joining` sits at a table on another machine instead.
+    game's remote seats to other machines, `joining` sits at a table on another machine instead, `replay` shows
+    only the replay of a finished game's record (and what names it).
     """
     # Textual is imported only now, so `yaniv rulesets` and a bad flag stay fast.
     from .app import YanivApp
 
     saved, lock = claimed or (None, None)
-    app = YanivApp(options, launch, saved=saved, lock=lock, hosting=hosting, joining=joining)
+    app = YanivApp(options, launch, saved=saved, lock=lock, hosting=hosting, joining=joining, replay=replay)
     try:
         app.run()
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same

@@ -13,9 +13,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from yaniv_tui.codec.record import GameRecord
 from yaniv_tui.engine import Standing
 from yaniv_tui.table.players import CONCEDED_LEVEL
-from yaniv_tui.table.session import TableSession
+from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.table.words import possessive, sentence, subject
 
 from ..colours import colour
@@ -78,6 +79,7 @@ class GameEndScreen(Screen[AfterGame]):
         Binding("p", "again", "play again"),
         Binding("n", "new_game", "new game"),
         Binding("q", "quit_game", "quit"),
+        Binding("r", "replay", "replay"),
     ]
     AUTO_FOCUS = "#again"
 
@@ -117,8 +119,24 @@ class GameEndScreen(Screen[AfterGame]):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return self.record is not None
         # A table with other machines ends here: another game is hosted anew (`yaniv host`).
         return self.session.can_play_again or action not in ("again", "new_game")
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The record of the game just finished, to replay; None for a game stopped before its end (its record
+        holds cards still in play) or a joined table (its host keeps the record)."""
+        record = self.session.game_record if isinstance(self.session, Session) else None
+        return record if record is not None and record.events[-1].get("event") == "end" else None
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        record = self.record
+        if record is not None:
+            self.app.push_screen(ReplayScreen(record, f"game {self.session.meta.game_id[:8]}"))
 
     def on_mount(self) -> None:
         if not self.session.can_play_again:

@@ -1,0 +1,154 @@
+"""The replay screen (tui/screens/replay.py): the hands it shows at each step are the engine's at that step, ← →
+move a step, page up / page down a round, home / end the ends, and each move is said in the table's words."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from rich.cells import cell_len
+from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
+
+from yaniv_tui.bots import make_bot
+from yaniv_tui.codec.record import GameRecord, after_action, replay_steps, start_record
+from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.replay import ReplayScreen
+from yaniv_tui.tui.widgets.cards import faces_text
+from yaniv_tui.tui.widgets.table import turn_text
+
+
+def short_game(seed: int = 5, end_limit: int = 30) -> GameRecord:
+    """A short seeded game of easy bots, recorded as the table records it."""
+    rules = dataclasses.replace(load_ruleset("israeli"), end_limit=end_limit, end_limit_choices=(end_limit,))
+    names = ["Ann", "Bob", "Cy"]
+    game = Game.new(rules, names, seed=seed)
+    record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Bob"), Seat.bot("easy", "Cy")])
+    bots = [make_bot("easy", seed + seat) for seat in range(3)]
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    return record
+
+
+def replay_app(record: GameRecord) -> YanivApp:
+    return YanivApp(replay=(record, "game 1234abcd"))
+
+
+async def test_each_step_shows_every_hand_the_engine_had_and_the_move_in_the_tables_words() -> None:
+    record = short_game()
+    # The engine's own game after each deal and action (a round's last action: its reveal).
+    engine = [(event, game) for _, event, game in replay_steps(record) if event["event"] in ("deal", "action")]
+    app = replay_app(record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert len(screen.steps) == len(engine)
+        for index in (0, 1, 2, 5):
+            screen.go_to(index)
+            await pilot.pause()
+            event, game = engine[index]
+            text = screen_text(app)
+            for seat, name in enumerate(game.players):
+                hand = game.hands[seat]
+                assert hand is not None
+                row = next(line for line in text.splitlines() if re.match(rf"\s*▶?\s*{name}\s+\d", line))
+                assert faces_text(hand).plain in row, (index, name, row)
+            if event["event"] == "action":
+                said = turn_text(game.log[-1], game.players, False).plain
+                assert said in text
+            moves = sum(1 for e, _ in engine[1 : index + 1] if e["event"] == "action")
+            assert f"move {moves} of " in text
+
+
+async def test_keys_step_a_move_a_round_and_to_either_end() -> None:
+    record = short_game()
+    app = replay_app(record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        steps = screen.steps
+        deals = [i for i, step in enumerate(steps) if step.kind == "deal"]
+        assert len(deals) >= 2, "the seeded game plays more than one round"
+        await pilot.press("right", "right")
+        assert screen.at == 2
+        await pilot.press("left")
+        assert screen.at == 1
+        await pilot.press("pagedown")
+        assert screen.at == deals[1] and steps[screen.at].round_no == 2
+        await pilot.press("pageup")
+        assert screen.at == deals[0]
+        await pilot.press("left")  # already at the first step: nothing before it
+        assert screen.at == 0
+        await pilot.press("end")
+        assert screen.at == len(steps) - 1 and steps[-1].result is not None
+        assert steps[-1].result.game_over
+        await pilot.press("right")
+        assert screen.at == len(steps) - 1
+        await pilot.pause()
+        assert f"move {steps[-1].move} of {steps[-1].move}" in screen_text(app)
+        await pilot.press("home")
+        assert screen.at == 0
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+
+
+async def test_at_80x24_nothing_is_cut_mid_card() -> None:
+    record = short_game()
+    app = replay_app(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for index in range(min(len(screen.steps), 12)):
+            screen.go_to(index)
+            await pilot.pause()
+            lines = screen_lines(app)
+            assert all(cell_len(line) == 80 for line in lines)
+            game = screen.steps[index].game
+            text = "\n".join(lines)
+            for hand in screen.steps[index].hands:
+                assert hand is not None
+                assert faces_text(list(hand)).plain in text
+            assert "move " in text and game.rules.name in text
+
+
+async def test_r_at_the_games_end_replays_the_game_just_finished_and_comes_back() -> None:
+    app = make_app("seven-cards", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        end = app.screen
+        assert isinstance(end, GameEndScreen)
+        assert footer_keys(app).get("r") == "replay"
+        game = game_of(end.session)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        last = screen.steps[-1]
+        assert last.result is not None and last.result.game_over
+        assert list(last.scores) == list(game.scores)
+        assert last.result.hands == game.history[-1].hands
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is end
+
+
+async def test_the_help_lists_every_key_of_the_replay() -> None:
+    app = replay_app(short_game())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = screen_text(app)
+        for key, does in (("←", "move back"), ("→", "next move"), ("pgup", "round back"), ("pgdn", "next round")):
+            assert re.search(rf"{key}\s+{does}", text), (key, does)
+        for key, does in (("home", "first"), ("end", "last"), ("esc", "close")):
+            assert re.search(rf"{key}\s+{does}", text), (key, does)
