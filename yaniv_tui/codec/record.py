@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -293,6 +293,9 @@ class _Replay:
     #: What the engine did that the record must say next: "round_end", "deal", "end" or "reshuffle".
     owed: list[str] = field(default_factory=list)
     reshuffles: int = 0
+    #: Told each action before it is applied: the game as it stands (the caller's to copy, never to change),
+    #: the seat and its action.
+    before: Callable[[Game, int, Action], None] | None = None
 
 
 def _header(event: dict[str, Any]) -> _Replay:
@@ -436,6 +439,8 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         raise fail("seat", f"it is seat {game.current}'s turn, not seat {seat}'s")
     if turn != game.turns:
         raise fail("turn", f"this is action {game.turns} of the game, not {turn}")
+    if at.before is not None:
+        at.before(game, seat, action)
     rounds = len(game.history)
     try:
         game.apply(action)
@@ -447,13 +452,17 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         at.owed = ["reshuffle"]
 
 
-def replay(record: GameRecord, *, finished: bool = False) -> Game:
+def replay(
+    record: GameRecord, *, finished: bool = False, before: Callable[[Game, int, Action], None] | None = None
+) -> Game:
     """The game the record plays, rebuilt from its first deal (or the state it resumed from) by the engine, every
     action applied and every round's scoring and the end checked against the engine's. RecordError names the first
-    line that does not replay; `finished`: also when the record stops before the game's end."""
+    line that does not replay; `finished`: also when the record stops before the game's end. `before(game, seat,
+    action)` is told each action before it is applied (to step through the game: bots/review.py)."""
     events = record.events
     try:
         at = _header(events[0])
+        at.before = before
     except SnapshotError as error:
         raise RecordError(f"{_where(1)}: {error}") from None
     for index, event in enumerate(events[1:], 2):
