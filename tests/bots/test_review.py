@@ -78,7 +78,16 @@ def test_a_call_not_made_that_wins_against_every_guess_is_marked_and_the_call_af
 def test_a_review_never_changes_when_only_hidden_cards_change() -> None:
     """P1 and P2 swap two cards of one rank neither plays: P0's view never differs, nor does its review."""
     # P3 calls on its second turn with 6; P0 has two choices before, and sees neither seven.
-    actions = [drop("KS"), drop("QH"), drop("QC"), drop("JS"), drop("9C"), drop("8H"), drop("10C"), CallYaniv()]
+    actions: list[Action] = [
+        drop("KS"),
+        drop("QH"),
+        drop("QC"),
+        drop("JS"),
+        drop("9C"),
+        drop("8H"),
+        drop("10C"),
+        CallYaniv(),
+    ]
     deck = "2D 3D 4D AH 5S 6S 8C 9S"
     one = scripted(["KS 4C 5H 9C 3H", "QH 7D 2H 8H 4H", "QC 7C JH 10C 6C", "JS AD AC AS 2S"], "KD", deck, actions)
     other = scripted(["KS 4C 5H 9C 3H", "QH 7C 2H 8H 4H", "QC 7D JH 10C 6C", "JS AD AC AS 2S"], "KD", deck, actions)
