@@ -324,6 +324,21 @@ class History:
         key, body, partial = rows[0]
         return FoundRecord(str(key), None if body is None else str(body), bool(partial))
 
+    def newest_record(self) -> FoundRecord:
+        """The newest finished game with a record; HistoryError (one line) when there is none or the database
+        cannot be read."""
+        query = (
+            "SELECT g.game_key, r.body, r.partial FROM games g JOIN records r ON r.game_id = g.id "
+            "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
+        )
+        rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
+        if rows is None:
+            raise HistoryError(self.problem or "the history cannot be read")
+        if not rows:
+            raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
+        key, body, partial = rows[0]
+        return FoundRecord(str(key), str(body), bool(partial))
+
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
