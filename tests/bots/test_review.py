@@ -3,38 +3,14 @@ never changes when only cards hidden from the seat change, and the same record g
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
-
-from playing import deal
+from playing import drop, scripted
 
 from yaniv_tui.bots.review import decisions_of, mark_for, review_seat
-from yaniv_tui.codec.record import GameRecord, after_action, start_record
-from yaniv_tui.engine import Action, CallYaniv, Play, Seat, load_ruleset, parse_card, parse_cards
+from yaniv_tui.codec.record import GameRecord
+from yaniv_tui.engine import Action, CallYaniv, Play, parse_card
 
 #: Few guesses, so the tests are quick; the marks below are far over their thresholds.
 GUESSES = 8
-
-#: No jokers, a call at 7 or less, and a game that ends when a seat adds a point or more: one round is the game.
-RULES = dataclasses.replace(
-    load_ruleset("israeli"), jokers_per_deck=0, yaniv_limit=7, end_limit=1, end_limit_choices=(1,), resets=()
-)
-
-
-def drop(cards: str, take: str | None = None) -> Play:
-    return Play(tuple(parse_cards(cards)), None if take is None else parse_card(take))
-
-
-def scripted(hands: Sequence[str], up: str, deck: str, actions: Sequence[Action], first: int = 0) -> GameRecord:
-    """The record of a one-round game dealt so, played by `actions` in turn, which must end it."""
-    game = deal(RULES, hands, up, deck, first=first)
-    record = start_record(game, [Seat.person("P0"), *(Seat.bot("hard", f"P{s}") for s in range(1, len(hands)))])
-    for action in actions:
-        seat = game.current
-        game.apply(action)
-        after_action(record, game, seat, action)
-    assert game.is_over
-    return record
 
 
 def marks(record: GameRecord, seat: int = 0) -> list[tuple[int, str | None]]:

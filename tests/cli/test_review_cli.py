@@ -7,13 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playing import drop, scripted
+from rich.cells import cell_len
 from test_game_records_cli import SEATS, finished_game, one_line
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.bots import review as reviewing
 from yaniv_tui.cli import main
 from yaniv_tui.codec.record import after_action, record_text, start_record
-from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.engine import CallYaniv, Game, load_ruleset
 from yaniv_tui.store import save_game
 from yaniv_tui.store.meta import SaveMeta
 
@@ -87,3 +89,21 @@ def test_a_game_in_progress_is_refused_by_id_and_by_file(tmp_path: Path, capsys:
     file = tmp_path / "playing.jsonl"
     file.write_text(record_text(record), encoding="utf-8")
     assert "not over" in one_line(capsys, main(["review", str(file)]), 1, "yaniv review")
+
+
+def test_a_marked_move_is_printed_with_the_expert_move_and_its_reason_in_the_width(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P0 drops an ace and keeps a king while P1 may call next turn (tests/bots/test_review.py): a blunder."""
+    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 8)
+    moves = [drop("5H 6H 7H 8H", "2C"), drop("AH"), CallYaniv()]
+    record = scripted(["KS AH 5D 9C 8S", "5H 6H 7H 8H AS"], "2C", "QD 3S", moves, first=1)
+    file = tmp_path / "poor.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    assert main(["review", str(file)]) == 0
+    out = capsys.readouterr().out
+    assert reviewed(out) == ["P0"]
+    assert "1 decision, 1 blunder;" in out
+    assert "played: drop A♥ (1 point off), take from the deck" in out
+    assert "expert: drop K♠ (10 points off)" in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 100

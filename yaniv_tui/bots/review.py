@@ -55,8 +55,10 @@ class Decision:
     best_points: float
     mark: str | None
     note: str
-    #: The best move in the hint's words (`hint.explain`).
+    #: The best move in the hint's words, with why (`hint.explain`).
     reason: str
+    #: The move played in the same words, without the why.
+    said: str
 
     @property
     def cost(self) -> float:
@@ -163,8 +165,10 @@ def judge(
         if other is not None and other not in options:
             options.append(other)
     hand = tuple(face(card) for card in view.hand)
+    said = explain(view, played, face).split(": ", 1)[0]
     if len(options) == 1:
-        return Decision(turn, view.round_no, hand, played, played, 0.0, 0.0, None, "", explain(view, played, face))
+        reason = explain(view, played, face)
+        return Decision(turn, view.round_no, hand, played, played, 0.0, 0.0, None, "", reason, said)
     points, assafed, won = _estimate(view, options, rng, guesses)
     best = min(range(len(options)), key=lambda i: (points[i], i != 1, i))
     cost = points[0] - points[best]
@@ -184,7 +188,7 @@ def judge(
         best = call
     shown = options[best]
     return Decision(
-        turn, view.round_no, hand, played, shown, points[0], points[best], mark, note, explain(view, shown, face)
+        turn, view.round_no, hand, played, shown, points[0], points[best], mark, note, explain(view, shown, face), said
     )
 
 

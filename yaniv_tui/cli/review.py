@@ -103,6 +103,10 @@ def _progress(name: str) -> Iterator[Progress | None]:
         yield tell
 
 
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
 def _points(value: float) -> str:
     return f"{value:.1f}"
 
@@ -110,12 +114,12 @@ def _points(value: float) -> str:
 def _print(out: Console, review: SeatReview, where: str) -> None:
     marked = review.marked
     counts = ", ".join(
-        f"{n} {name}{'' if n == 1 else 's'}" for name, _ in MARKS if (n := sum(d.mark == name for d in marked))
+        f"{n} {name if n == 1 else _plural(name)}" for name, _ in MARKS if (n := sum(d.mark == name for d in marked))
     )
     out.print(Text(f"The expert's review of {review.name} in {where}", style="bold"))
     out.print(
         Text(
-            f"{len(review.decisions)} decisions, {counts or 'none marked'}; "
+            f"{len(review.decisions)} decision{'' if len(review.decisions) == 1 else 's'}, {counts or 'none marked'}; "
             f"the choices cost {_points(review.cost)} expected points; accuracy {review.accuracy:.0f}%"
         )
     )
@@ -136,6 +140,6 @@ def _print(out: Console, review: SeatReview, where: str) -> None:
     moves.add_column("Lost", justify="right", no_wrap=True)
     moves.add_column("Played, and the expert's move", ratio=1)
     for d in marked:
-        said = f"played: {d.played}" + (f" ({d.note})" if d.note else "") + f"\nexpert: {d.reason}"
+        said = f"played: {d.said}" + (f" ({d.note})" if d.note else "") + f"\nexpert: {d.reason}"
         moves.add_row(str(d.round_no), str(d.turn + 1), d.mark or "", _points(d.cost), Text(said))
     out.print(moves)
