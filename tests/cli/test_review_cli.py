@@ -15,7 +15,7 @@ from yaniv_tui.bots import MediumBot
 from yaniv_tui.bots import review as reviewing
 from yaniv_tui.cli import main
 from yaniv_tui.codec.record import after_action, record_text, start_record
-from yaniv_tui.engine import CallYaniv, Game, load_ruleset
+from yaniv_tui.engine import Action, CallYaniv, Game, load_ruleset
 from yaniv_tui.store import save_game
 from yaniv_tui.store.meta import SaveMeta
 
@@ -96,7 +96,7 @@ def test_a_marked_move_is_printed_with_the_expert_move_and_its_reason_in_the_wid
 ) -> None:
     """P0 drops an ace and keeps a king while P1 may call next turn (tests/bots/test_review.py): a blunder."""
     monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 8)
-    moves = [drop("5H 6H 7H 8H", "2C"), drop("AH"), CallYaniv()]
+    moves: list[Action] = [drop("5H 6H 7H 8H", "2C"), drop("AH"), CallYaniv()]
     record = scripted(["KS AH 5D 9C 8S", "5H 6H 7H 8H AS"], "2C", "QD 3S", moves, first=1)
     file = tmp_path / "poor.jsonl"
     file.write_text(record_text(record), encoding="utf-8")
