@@ -96,3 +96,17 @@ def test_the_thresholds_name_the_marks() -> None:
         "blunder",
         "blunder",
     ]
+
+
+def test_a_persons_seat_played_by_a_bot_after_a_concede_or_while_away_makes_no_decision() -> None:
+    hands = ["KS AH 5D 9C 8S", "5H 6H 7H 8H AS"]
+    record = scripted(hands, "2C", "QD 3S", [drop("5H 6H 7H 8H", "2C"), drop("AH"), CallYaniv()], first=1)
+    at = next(i for i, event in enumerate(record.events) if event.get("turn") == 1)
+    conceded = GameRecord([*record.events[:at], {"event": "concede", "seat": 0, "round": 1}, *record.events[at:]])
+    assert review_seat(conceded, 0, guesses=GUESSES).decisions == ()
+    away = GameRecord([*record.events[:at], {"event": "seat", "seat": 0, "status": "away"}, *record.events[at:]])
+    assert review_seat(away, 0, guesses=GUESSES).decisions == ()
+    back = GameRecord(
+        [*away.events[: at + 1], {"event": "seat", "seat": 0, "status": "joined"}, *away.events[at + 1 :]]
+    )
+    assert [d.turn for d in review_seat(back, 0, guesses=GUESSES).decisions] == [1]

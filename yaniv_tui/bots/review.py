@@ -111,16 +111,36 @@ def _worse(mark: str | None, floor: str) -> str:
 def decisions_of(record: GameRecord, seat: int) -> list[tuple[int, PlayerView, Action]]:
     """Each decision of `seat` in the record: (the game's action number, the seat's view then, what it played).
 
-    A decision is a move with a choice: a turn with more than one legal action, or a drawn card it could slap down.
+    A decision is a move with a choice: a turn with more than one legal action, or a drawn card it could slap down;
+    a person's seat played by a bot (after a concede, or while its player on another machine is away) makes none.
     The record must replay to the game's end (RecordError otherwise): no review of a game in progress."""
     found: list[tuple[int, PlayerView, Action]] = []
+    skipped = not_theirs(record, seat)
 
     def before(game: Game, who: int, action: Action) -> None:
-        if who == seat and len(game.legal_actions()) > 1:
+        if who == seat and game.turns not in skipped and len(game.legal_actions()) > 1:
             found.append((game.turns, game.clone().view(seat), action))
 
     replay(record, finished=True, before=before)
     return found
+
+
+def not_theirs(record: GameRecord, seat: int) -> set[int]:
+    """The action numbers at which a bot played the person's `seat`: every one after its concede, and those while
+    its player on another machine was away (the record's "concede" and "seat" events)."""
+    conceded = away = False
+    turns: set[int] = set()
+    for event in record.events:
+        if event.get("seat") != seat:
+            continue
+        kind = event["event"]
+        if kind == "concede":
+            conceded = True
+        elif kind == "seat":
+            away = event.get("status") == "away"
+        elif kind == "action" and (conceded or away):
+            turns.add(int(event["turn"]))
+    return turns
 
 
 def review_seat(

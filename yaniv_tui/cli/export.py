@@ -37,7 +37,7 @@ def finished_record(prefix: str | None) -> tuple[str, str]:
         playing = [saved for saved in scan_saves().games if saved.game_id.startswith(prefix)]
         if playing:
             raise Refused(
-                f"the game {playing[0].game_id[:8]} is in progress: its record is given once it is over "
+                f"the game {playing[0].game_id[:8]} is in progress: its record is available once it is over "
                 "(a record holds every card)"
             )
     with History() as history:
