@@ -3,10 +3,12 @@ not found through conftest, so a test file's imports do not depend on which conf
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from yaniv_tui.engine import Card, Game, Ruleset, load_ruleset, parse_cards
+from yaniv_tui.codec.record import GameRecord, after_action, start_record
+from yaniv_tui.engine import Action, Card, Game, Play, Ruleset, Seat, load_ruleset, parse_card, parse_cards
 
 
 def stack(hands: Sequence[str], up: str, deck: str = "") -> list[Card]:
@@ -75,3 +77,28 @@ def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -
         game.apply(bot.choose(game.view(game.current)))
         done += 1
     return game
+
+
+# -- scripted one-round games, recorded (the review's tests) --------------------------------
+
+#: No jokers, a call at 7 or less, and a game that ends when a seat adds a point or more: one round is the game.
+REVIEW_RULES = dataclasses.replace(
+    load_ruleset("israeli"), jokers_per_deck=0, yaniv_limit=7, end_limit=1, end_limit_choices=(1,), resets=()
+)
+
+
+def drop(cards: str, take: str | None = None) -> Play:
+    return Play(tuple(parse_cards(cards)), None if take is None else parse_card(take))
+
+
+def scripted(hands: Sequence[str], up: str, deck: str, actions: Sequence[Action], first: int = 0) -> GameRecord:
+    """The record (P0 a person, the others hard bots) of a one-round game dealt so, played by `actions` in turn,
+    which must end it."""
+    game = deal(REVIEW_RULES, hands, up, deck, first=first)
+    record = start_record(game, [Seat.person("P0"), *(Seat.bot("hard", f"P{s}") for s in range(1, len(hands)))])
+    for action in actions:
+        seat = game.current
+        game.apply(action)
+        after_action(record, game, seat, action)
+    assert game.is_over
+    return record

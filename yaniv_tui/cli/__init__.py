@@ -1,5 +1,5 @@
 """The `yaniv` command: one parser (cli/parser.py), then a game (cli/play.py), `yaniv sim`, a table over the
-network (`host`, `join`, `serve`), a game's record (`export`, `replay`) or a listing."""
+network (`host`, `join`, `serve`), a game's record (`export`, `replay`), its review (`review`) or a listing."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     prog = (
         f"yaniv {argv[0]}"
-        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], ["export"], ["replay"], *([n] for n in LISTINGS))
+        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], ["export"], ["replay"], ["review"])
+        or argv[:1] in ([n] for n in LISTINGS)
         else "yaniv"
     )
     try:
@@ -61,7 +62,7 @@ def _drop_stdout() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    if argv[:1] not in (["sim"], ["serve"], ["export"]) and argv[:1] not in ([name] for name in LISTINGS):
+    if argv[:1] not in (["sim"], ["serve"], ["export"], ["review"]) and argv[:1] not in ([name] for name in LISTINGS):
         from yaniv_tui.table import gc_pause
 
         gc_pause.pause()  # a game: until its first screen is shown (see gc_pause), the flags' reading too
@@ -89,6 +90,10 @@ def _run(args: argparse.Namespace) -> int:
         from .replay import main as replay
 
         return replay(args)
+    if args.command == "review":
+        from .review import main as review
+
+        return review(args)
     if args.command is not None:
         return _listing(args)
     from .play import main as play

@@ -389,7 +389,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`, `export`,
-    `replay`, `rulesets`, `stats`, `saves`."""
+    `replay`, `review`, `rulesets`, `stats`, `saves`."""
     parser = _Parser(
         prog="yaniv",
         usage="%(prog)s [flags of a game]\n       %(prog)s COMMAND [its flags]",
@@ -428,6 +428,19 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="the game's id (or enough of its start to name one game), or a record file (.jsonl)",
     )
+    review = commands.add_parser(
+        "review",
+        help="the expert's review of a finished game: each poor move marked",
+        description="The expert judges each decision of a seat from what that seat could see, and marks the moves "
+        "that cost points (docs/review.md). Only a finished game is reviewed.",
+    )
+    review.add_argument(
+        "game",
+        metavar="ID|FILE",
+        nargs="?",
+        help="a game's id (or enough of its start), or a record file (default: the newest finished game)",
+    )
+    review.add_argument("--seat", metavar="NAME", help="the seat to review (default: every person's seat)")
     listings = {
         name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
         for name, what in LISTINGS.items()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -294,6 +294,9 @@ class _Replay:
     #: What the engine did that the record must say next: "round_end", "deal", "end" or "reshuffle".
     owed: list[str] = field(default_factory=list)
     reshuffles: int = 0
+    #: Told each action before it is applied: the game as it stands (the caller's to copy, never to change),
+    #: the seat and its action.
+    before: Callable[[Game, int, Action], None] | None = None
 
 
 def _header(event: dict[str, Any]) -> _Replay:
@@ -437,6 +440,8 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         raise fail("seat", f"it is seat {game.current}'s turn, not seat {seat}'s")
     if turn != game.turns:
         raise fail("turn", f"this is action {game.turns} of the game, not {turn}")
+    if at.before is not None:
+        at.before(game, seat, action)
     rounds = len(game.history)
     try:
         game.apply(action)
@@ -448,12 +453,16 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         at.owed = ["reshuffle"]
 
 
-def _replayed(record: GameRecord) -> Iterator[tuple[int, dict[str, Any], _Replay]]:
+def _replayed(
+    record: GameRecord, before: Callable[[Game, int, Action], None] | None = None
+) -> Iterator[tuple[int, dict[str, Any], _Replay]]:
     """The one replay of a record: (its line, the event, the replay so far) after each event past the header, the
-    game changed in place; RecordError names the first line that does not replay."""
+    game changed in place; RecordError names the first line that does not replay. `before(game, seat, action)` is
+    told each action before it is applied."""
     events = record.events
     try:
         at = _header(events[0])
+        at.before = before
     except SnapshotError as error:
         raise RecordError(f"{_where(1)}: {error}") from None
     for index, event in enumerate(events[1:], 2):
@@ -476,12 +485,15 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[int, dict[str, Any], Game
             yield line, event, at.game.clone()
 
 
-def replay(record: GameRecord, *, finished: bool = False) -> Game:
+def replay(
+    record: GameRecord, *, finished: bool = False, before: Callable[[Game, int, Action], None] | None = None
+) -> Game:
     """The game the record plays, rebuilt from its first deal (or the state it resumed from) by the engine, every
     action applied and every round's scoring and the end checked against the engine's. RecordError names the first
-    line that does not replay; `finished`: also when the record stops before the game's end."""
+    line that does not replay; `finished`: also when the record stops before the game's end. `before(game, seat,
+    action)` is told each action before it is applied (to step through the game: bots/review.py)."""
     game: Game | None = None
-    for _, _, at in _replayed(record):
+    for _, _, at in _replayed(record, before):
         game = at.game
     if game is None:
         raise RecordError(f"{_where(len(record.events))}: the record ends before the first deal")

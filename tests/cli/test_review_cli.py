@@ -1,0 +1,109 @@
+"""`yaniv review [ID|FILE] [--seat NAME]`: a finished game of the history (by id, or the newest) or a record file is
+reviewed for each person's seat or the seat named; a bad file, an unknown seat and a game in progress each get one
+line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playing import drop, scripted
+from rich.cells import cell_len
+from test_game_records_cli import SEATS, finished_game, one_line
+
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.bots import review as reviewing
+from yaniv_tui.cli import main
+from yaniv_tui.codec.record import after_action, record_text, start_record
+from yaniv_tui.engine import Action, CallYaniv, Game, load_ruleset
+from yaniv_tui.store import save_game
+from yaniv_tui.store.meta import SaveMeta
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 2)  # a quick review: the marks are bots/review.py's tests
+    return folder
+
+
+def reviewed(out: str) -> list[str]:
+    return [
+        line.removeprefix("The expert's review of ").split(" in ")[0]
+        for line in out.splitlines()
+        if "review of" in line
+    ]
+
+
+def test_a_finished_game_is_reviewed_by_id_and_as_the_newest_for_its_person(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _game, meta, _record = finished_game()
+    assert main(["review", meta.game_id[:8]]) == 0
+    out = capsys.readouterr().out
+    assert reviewed(out) == ["Ann"]  # the person's seat, not the bot's
+    assert "accuracy" in out and "Points lost" in out
+    assert main(["review"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_a_record_file_is_reviewed_for_the_seat_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _game, _meta, record = finished_game()
+    file = tmp_path / "game.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")  # type: ignore[arg-type]
+    assert main(["review", str(file), "--seat", "bea"]) == 0
+    assert reviewed(capsys.readouterr().out) == ["Bea"]
+
+
+def test_an_unknown_seat_is_one_line_naming_the_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    _game, meta, _record = finished_game()
+    line = one_line(capsys, main(["review", meta.game_id[:8], "--seat", "Zed"]), 1, "yaniv review")
+    assert "'Zed'" in line and "Ann, Bea" in line
+
+
+def test_bad_files_and_ids_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"event": "game"\n', encoding="utf-8")
+    assert "not valid JSON" in one_line(capsys, main(["review", str(bad)]), 1, "yaniv review")
+    assert "no such file" in one_line(capsys, main(["review", "gone.jsonl"]), 1, "yaniv review")
+    assert "no finished game" in one_line(capsys, main(["review", "abcdef"]), 1, "yaniv review")
+    assert "no finished game" in one_line(capsys, main(["review"]), 1, "yaniv review")
+    assert bad.read_text(encoding="utf-8") == '{"event": "game"\n'  # nothing lost
+
+
+def test_a_game_in_progress_is_refused_by_id_and_by_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    record = start_record(game, SEATS)
+    bot = MediumBot()
+    for _ in range(6):
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    meta = SaveMeta(SEATS)
+    save_game(game, meta, record=record)
+    assert "in progress" in one_line(capsys, main(["review", meta.game_id[:8]]), 1, "yaniv review")
+    file = tmp_path / "playing.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    assert "not over" in one_line(capsys, main(["review", str(file)]), 1, "yaniv review")
+
+
+def test_a_marked_move_is_printed_with_the_expert_move_and_its_reason_in_the_width(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P0 drops an ace and keeps a king while P1 may call next turn (tests/bots/test_review.py): a blunder."""
+    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 8)
+    moves: list[Action] = [drop("5H 6H 7H 8H", "2C"), drop("AH"), CallYaniv()]
+    record = scripted(["KS AH 5D 9C 8S", "5H 6H 7H 8H AS"], "2C", "QD 3S", moves, first=1)
+    file = tmp_path / "poor.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    assert main(["review", str(file)]) == 0
+    out = capsys.readouterr().out
+    assert reviewed(out) == ["P0"]
+    assert "1 decision, 1 blunder;" in out
+    assert "played: drop A♥ (1 point off), take from the deck" in out
+    assert "expert: drop K♠ (10 points off)" in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 100

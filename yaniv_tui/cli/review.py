@@ -1,0 +1,145 @@
+"""`yaniv review [ID|FILE] [--seat NAME]`: the expert's review of a finished game (bots/review.py), printed with
+Rich: a summary for each seat reviewed, then each marked move with the expert's move and its reason. Only a finished
+game is reviewed (a record holds every card): the history's, or a record file that replays to its end."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from yaniv_tui.bots import review as reviewing
+from yaniv_tui.bots.review import MARKS, Progress, SeatReview, review_seat
+from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, replay
+from yaniv_tui.engine import Card
+from yaniv_tui.engine.ruleset_read import printable
+
+from .export import Refused, finished_record
+
+PROG = "yaniv review"
+#: The seat kinds a person plays: reviewed when no --seat is given.
+PEOPLE = ("human", "remote")
+
+
+def _refuse(line: str) -> int:
+    print(f"{PROG}: {line}", file=sys.stderr)
+    return 1
+
+
+def _is_file(given: str) -> bool:
+    return given.endswith(".jsonl") or os.sep in given or "/" in given or os.path.lexists(given)
+
+
+def _record(given: str | None) -> tuple[str, GameRecord]:
+    """The finished game's record `given` names (None: the newest), with how to name it; RecordError or Refused."""
+    if given is not None and _is_file(given):
+        record = read_record_file(given)
+        try:
+            replay(record, finished=True)
+        except RecordError:
+            raise Refused(
+                f"{printable(given)}: the game is not over: only a finished game is reviewed "
+                "(a record holds every card)"
+            ) from None
+        return printable(given), record
+    found, record = finished_record(given, "review")
+    return f"the game {found.game_id[:8]}", record
+
+
+def main(args: argparse.Namespace, console: Console | None = None) -> int:
+    """Review the finished game `args.game` names for `args.seat` (every person's seat without); the exit status."""
+    try:
+        where, record = _record(args.game)
+    except (Refused, RecordError) as error:
+        return _refuse(str(error))
+    seats = [(str(seat["name"]), str(seat["kind"])) for seat in record.events[0]["seats"]]
+    names = ", ".join(name for name, _ in seats)
+    if args.seat is not None:
+        chosen = [i for i, (name, _) in enumerate(seats) if name == args.seat]
+        if not chosen:
+            chosen = [i for i, (name, _) in enumerate(seats) if name.casefold() == args.seat.casefold()]
+        if len(chosen) != 1:
+            return _refuse(f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names}")
+    else:
+        chosen = [i for i, (_, kind) in enumerate(seats) if kind in PEOPLE]
+        if not chosen:
+            return _refuse(f"every seat of {where} is a bot: name one with --seat (its seats are {names})")
+    out = console or Console()
+    for seat in chosen:
+        with _progress(seats[seat][0]) as progress:
+            review = review_seat(record, seat, guesses=reviewing.REVIEW_GUESSES, progress=progress, face=Card.face)
+        _print(out, review, where)
+    return 0
+
+
+@contextmanager
+def _progress(name: str) -> Iterator[Progress | None]:
+    """A progress bar on stderr while the review thinks, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+    from rich.progress import Progress as Bar
+
+    with Bar(
+        TextColumn(f"reviewing {printable(name)}'s moves"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("review", total=None)
+
+        def tell(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield tell
+
+
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _print(out: Console, review: SeatReview, where: str) -> None:
+    marked = review.marked
+    counts = ", ".join(
+        f"{n} {name if n == 1 else _plural(name)}" for name, _ in MARKS if (n := sum(d.mark == name for d in marked))
+    )
+    out.print(Text(f"The expert's review of {review.name} in {where}", style="bold"))
+    out.print(
+        Text(
+            f"{len(review.decisions)} decision{'' if len(review.decisions) == 1 else 's'}, {counts or 'none marked'}; "
+            f"the choices cost {_points(review.cost)} expected points; accuracy {review.accuracy:.0f}%"
+        )
+    )
+    rounds = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for heading in ("Round", "Decisions", "Points lost", "Marks"):
+        rounds.add_column(heading, justify="left" if heading == "Marks" else "right")
+    for summary in review.rounds:
+        rounds.add_row(
+            str(summary.round_no), str(summary.decisions), _points(summary.cost), Text(", ".join(summary.marks))
+        )
+    out.print(rounds)
+    if not marked:
+        return
+    moves = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    moves.add_column("Round", justify="right", no_wrap=True)
+    moves.add_column("Move", justify="right", no_wrap=True)
+    moves.add_column("Mark", no_wrap=True)
+    moves.add_column("Lost", justify="right", no_wrap=True)
+    moves.add_column("Played, and the expert's move", ratio=1)
+    for d in marked:
+        said = f"played: {d.said}" + (f" ({d.note})" if d.note else "") + f"\nexpert: {d.reason}"
+        moves.add_row(str(d.round_no), str(d.turn + 1), d.mark or "", _points(d.cost), Text(said))
+    out.print(moves)
