@@ -129,15 +129,23 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def play_some(client: TableClient, actions: int) -> None:
-    """Play the client's seat by a MediumBot for `actions` of its own actions (or to the end)."""
-    bot = MediumBot()
-    while actions > 0 and client.view.phase != "over":
-        if client.view.is_my_turn:
-            await client.send(bot.choose(client.view))
-            actions -= 1
-        else:
+async def play_some(clients: list[TableClient], actions: int) -> None:
+    """Play each client's seat by a MediumBot until every seat has made `actions` actions (or the game is over).
+
+    A seat keeps playing its turns while another still needs actions: one that stopped at its own count (a turn can
+    take two actions, a slap-down's choice and the drop) would leave the next waiting for a turn that never comes.
+    After each action a seat waits for the host's next view, so it never acts twice on the same one."""
+    done = [0] * len(clients)
+
+    async def play(seat: int, client: TableClient) -> None:
+        bot = MediumBot()
+        while min(done) < actions and client.view.phase != "over":
+            if client.view.is_my_turn:
+                await client.send(bot.choose(client.view))
+                done[seat] += 1
             await client.changed()
+
+    await asyncio.gather(*(play(seat, client) for seat, client in enumerate(clients)))
 
 
 async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_rejoin(tmp_path: Path) -> None:
@@ -169,7 +177,7 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
     try:
         first, code = await start(first_run)
         clients = [await join("Ann", code), await join("Ben", code)]
-        await asyncio.wait_for(asyncio.gather(*(play_some(c, 3) for c in clients)), deadline - time.monotonic())
+        await asyncio.wait_for(play_some(clients, 3), deadline - time.monotonic())
         seen = clients[0].view.history, clients[0].view.scores
         first.kill()
         await asyncio.wait_for(first.wait(), 10)
