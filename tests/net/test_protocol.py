@@ -18,6 +18,7 @@ from yaniv_tui.net.protocol import (
     Join,
     ProtocolError,
     Prove,
+    Record,
     State,
     Welcome,
     encode,
@@ -53,6 +54,7 @@ def test_the_hosts_messages_read_back_as_written() -> None:
         challenge,
         Error("no", 3),
         Bye("bye"),
+        Record('{"event": "game"}\n{"event": "deal"}\n'),
     ):
         assert from_host(encode(message)) == message
     game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
@@ -64,20 +66,20 @@ def test_the_hosts_messages_read_back_as_written() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 3, "type": "join"}', "code: missing"),
-        ('{"v": 3, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 3, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 3, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 3, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
-        ('{"v": 3, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 4, "type": "join"}', "code: missing"),
+        ('{"v": 4, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 4, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 4, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 4, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        ('{"v": 4, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: one card or more"),
-        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
+        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
          ' "given": "6X"}}', "action.given: not a card"),
-        ('{"v": 3, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
+        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
          ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
@@ -88,6 +90,14 @@ def test_a_bad_client_message_is_one_line(text: str, why: str) -> None:
     with pytest.raises(ProtocolError) as caught:
         from_client(text)
     assert why in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_record_frame_holds_text_or_is_refused_in_one_line() -> None:
+    """The record's own checks are the codec's (`read_record_text`, at the client's session): here, only text."""
+    for record in (None, 7, ["a line"]):
+        with pytest.raises(ProtocolError, match="record: must be text") as caught:
+            from_host(json.dumps({"v": 4, "type": "record", "record": record}))
+        assert "\n" not in str(caught.value)
 
 
 def test_a_state_with_a_broken_view_is_refused_in_one_line() -> None:

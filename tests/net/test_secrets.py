@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netplay import LIMIT, joined, new_game, play_out, started
+from netplay import LIMIT, eventually, joined, new_game, play_out, started
 
 from yaniv_tui.codec import round_to_dict, turn_to_dict
 from yaniv_tui.codec.record import FORMAT as RECORD_FORMAT
@@ -54,21 +54,33 @@ def check_frame(seat: int, game: Game, frame: dict[str, Any]) -> None:
 
 
 async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
-    """A hosted game with two joined seats: every frame holds only its seat's own and public cards, and no part of
-    the game's record, which the host keeps; the finished game's record replays to the game's scores."""
+    """A hosted game with two joined seats: until the game's end every frame holds only its seat's own and public
+    cards, and no part of the game's record, which the host keeps; once it is over, after the state that scores its
+    last round, one record frame to each seat carries the record, which replays to the game's scores."""
     seats = [Seat.remote(), Seat.remote(), Seat.bot("hard")]
     game = new_game(seats, seed=7, end=100, slap_down=True)  # a drawn card that matches: only its drawer sees it
     host = await started(game, seats)
     frames: dict[int, int] = defaultdict(int)
     slaps: list[int] = []
     told_others: list[int] = []
+    #: The record frames each seat was sent, and whether a state of the game's end had been sent to it before.
+    records: dict[int, list[tuple[str, bool]]] = defaultdict(list)
+    ended: set[int] = set()
 
     def record(seat: int, text: str) -> None:
         frames[seat] += 1
         game = host.game
-        # The host keeps the game's record (every card): no frame carries any event of it, nor its name.
-        assert '"event"' not in text and RECORD_FORMAT not in text
         frame = json.loads(text)
+        if frame["type"] == "record":
+            # The record (every card) only once the game is over, and after the view that scored its last round.
+            assert game.is_over, "a record frame before the game's end"
+            records[seat].append((frame["record"], seat in ended))
+            return
+        # Until then the host keeps the game's record: no frame carries any event of it, nor its name.
+        assert '"event"' not in text and RECORD_FORMAT not in text
+        if frame["type"] == "state" and frame["view"]["phase"] == "over":
+            assert len(frame["view"]["history"]) == len(game.history)
+            ended.add(seat)
         if game.phase == "slap" and frame["type"] == "state":
             # Only the drawer hears of a drawn card that matches: a state to anyone else while it is still the
             # drawer's turn would say so (its turn goes on after a draw from the deck).
@@ -86,6 +98,9 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
         assert finished.is_over and len(finished.history) >= 2
         assert kept.record is not None
         assert replay(parse_record(kept.record, "history"), finished=True).scores == finished.scores
+        # Each joined seat was sent the record once, after the game's last state, exactly as the host keeps it.
+        assert records == {0: [(kept.record, True)], 1: [(kept.record, True)]}
+        await asyncio.wait_for(eventually(lambda: all(c.record == kept.record for c in clients)), LIMIT)
         assert min(frames[0], frames[1]) > 50
         assert slaps, "the game had no slap-down moment to keep secret: choose another seed"
         assert told_others == [], "a seat was sent the table while another held a card it could slap down"

@@ -7,12 +7,16 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from playing import play
+from playing import REVIEW_RULES, play
 
-from yaniv_tui.engine import CallYaniv, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
-from yaniv_tui.net.protocol import ActionMessage, State, encode, from_host
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.codec.record import after_action, parse_record, record_text, replay, start_record
+from yaniv_tui.engine import CallYaniv, Game, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_cards
+from yaniv_tui.net.protocol import ActionMessage, Record, State, encode, from_host
 
 GOLDEN = Path(__file__).parent / "golden" / "frames.jsonl"
+#: The record frame of a finished one-round game: the record's JSON Lines text, as a record file holds it.
+GOLDEN_RECORD = Path(__file__).parent / "golden" / "record.jsonl"
 
 
 def fixed_game() -> Game:
@@ -59,3 +63,28 @@ def test_the_pinned_states_read_back_as_each_seat_saw_them() -> None:
         state = from_host(line)
         assert isinstance(state, State)
         assert state.view.hand == game.view(seat).hand and tuple(state.view.history) == tuple(game.history)
+
+
+def finished_game_record() -> tuple[Game, str]:
+    """A one-round game of two seats (Ann here, Ben joined from elsewhere) played to its end, and its record."""
+    game = Game.new(REVIEW_RULES, ["Ann", "Ben"], seed=11)
+    record = start_record(game, [Seat.person("Ann"), Seat.remote("Ben")])
+    bot = MediumBot()
+    while not game.is_over:
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    return game, record_text(record)
+
+
+def test_the_record_frame_of_a_finished_game_is_byte_for_byte_the_pinned_one() -> None:
+    _, text = finished_game_record()
+    assert encode(Record(text)) + "\n" == GOLDEN_RECORD.read_text(encoding="utf-8")
+
+
+def test_the_pinned_record_frame_reads_back_as_the_records_own_text_and_replays() -> None:
+    game, text = finished_game_record()
+    frame = from_host(GOLDEN_RECORD.read_text(encoding="utf-8").rstrip("\n"))
+    assert frame == Record(text)
+    assert replay(parse_record(frame.text, "frame"), finished=True).scores == game.scores

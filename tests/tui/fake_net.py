@@ -52,6 +52,8 @@ class FakeHost:
         self.statuses: dict[int, Status] = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
         self.actions: dict[int, asyncio.Queue[Action]] = {}
         self.published: list[int] = []
+        #: The finished game's records sent to the joined seats.
+        self.records: list[str] = []
         self.started = self.stopped = False
 
     async def start(self) -> None:
@@ -89,6 +91,9 @@ class FakeHost:
     def publish(self, game: Game) -> None:
         self.published.append(game.turns)
 
+    def publish_record(self, record: str) -> None:
+        self.records.append(record)
+
 
 def fake_hosting() -> tuple[Callable[[Game, Sequence[Seat], str], FakeHost], list[FakeHost]]:
     """A `hosting=` factory for the app that makes FakeHosts, and the list of those it made."""
@@ -121,6 +126,8 @@ class FakeClient:
         self.bots = [make_bot("easy", seed=s) for s in range(len(game.players))]
         self.sent: list[Action] = []
         self.closed = False
+        self.record: str | None = None
+        self.on_record: Callable[[str], None] | None = None
 
     async def say(self, text: str) -> None:
         self.sayings.append(text)

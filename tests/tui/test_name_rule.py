@@ -16,7 +16,7 @@ from yaniv_tui.cli.parser import UsageError
 from yaniv_tui.cli.play import options_from_args
 from yaniv_tui.codec import SnapshotError
 from yaniv_tui.engine import MAX_NAME, SAVED_NAME, BadName, Game, check_name, load_ruleset, name_cells
-from yaniv_tui.net.protocol import Join, ProtocolError, from_client
+from yaniv_tui.net.protocol import VERSION, Join, ProtocolError, from_client
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import OptionsError
@@ -74,7 +74,7 @@ def by_save(name: str) -> str | None:
 
 def by_network(name: str) -> str | None:
     try:
-        join = from_client(json.dumps({"v": 3, "type": "join", "code": "K7QF", "name": name}))
+        join = from_client(json.dumps({"v": VERSION, "type": "join", "code": "K7QF", "name": name}))
     except ProtocolError:
         return None
     assert isinstance(join, Join)

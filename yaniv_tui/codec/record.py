@@ -54,7 +54,9 @@ __all__ = [
     "back_to",
     "parse_record",
     "read_record_file",
+    "read_record_text",
     "record_from_events",
+    "record_players",
     "record_text",
     "replay",
     "replay_steps",
@@ -224,7 +226,7 @@ def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
 
 def parse_record(text: str, source: str) -> GameRecord:
     """A record from its JSON Lines text; RecordError (one line, naming `source` and the line) when it is not one."""
-    if len(text) > MAX_RECORD_BYTES:
+    if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         raise RecordError(f"{source}: too big for a game record: at most {MAX_RECORD_BYTES} bytes")
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -272,12 +274,31 @@ def read_record_file(path: str | os.PathLike[str]) -> GameRecord:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{source}: not UTF-8 text; a record is a JSON Lines text file") from None
+    return read_record_text(text, source)[0]
+
+
+def read_record_text(text: str, source: str, *, finished: bool = False) -> tuple[GameRecord, Game]:
+    """A record's JSON Lines text from anywhere (a file's, a host's frame), read as hostile input as
+    `read_record_file` reads a file: at most MAX_RECORD_BYTES of UTF-8, nested no deeper and holding no character
+    a ruleset file may not, then replayed through the engine (`finished`: to the game's end). The record and the
+    game it replays to; every refusal is one RecordError line naming `source`."""
     record = parse_record(text, source)
     try:
-        replay(record)
+        game = replay(record, finished=finished)
     except RecordError as error:
         raise RecordError(f"{source}: {error}") from None
-    return record
+    return record, game
+
+
+def record_players(record: GameRecord) -> tuple[str, ...]:
+    """The seats' names as the record's game ended: the header's, each changed by a later "joined" event (a
+    joiner's name, which the table called the seat from then on). For a record read already (`parse_record`)."""
+    names = [str(seat.get("name")) for seat in record.events[0].get("seats", [])]
+    for event in record.events[1:]:
+        seat = event.get("seat")
+        if event.get("event") == "joined" and isinstance(seat, int) and 0 <= seat < len(names):
+            names[seat] = str(event.get("name"))
+    return tuple(names)
 
 
 # -- replaying a record through the engine ----------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TypeVar
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidURI, WebSocketException
 
+from yaniv_tui.codec.record import MAX_RECORD_BYTES
 from yaniv_tui.engine import Action, PlayerView
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
@@ -32,6 +33,7 @@ from .protocol import (
     Join,
     ProtocolError,
     Prove,
+    Record,
     Said,
     Say,
     State,
@@ -47,8 +49,9 @@ from .secrets_gate import new_nonce, same, seat_key, seat_proof
 _PACE_SECONDS = 1.0
 M = TypeVar("M", Welcome, Challenge, State)
 
-#: The largest frame a client takes from a host (a long game's history with eight seats is far smaller).
-MAX_FROM_HOST = 8 * 1024 * 1024
+#: The largest frame a client takes from a host: a record frame of the largest record a file may hold, its quotes
+#: escaped (a long game's state with eight seats is far smaller). The record inside is checked as a file's is.
+MAX_FROM_HOST = 2 * MAX_RECORD_BYTES + 64 * 1024
 _ADDRESS = re.compile(
     r"^(?:(?P<scheme>wss?)://)?(?:\[(?P<ip6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+))(?::(?P<port>\d{1,5}))?/?$"
 )
@@ -87,7 +90,8 @@ class TableClient:
     (ActionRefused if the host says no); `await changed()` waits for the host's next view and returns it.
     TableClosed, from `send` or `changed`, says the connection ended (join again with the same command to rejoin).
 
-    No game is kept here: the other hands and the deck are the host's alone, and never sent.
+    No game is kept here: the other hands and the deck are the host's alone, and never sent while the game is
+    played; once it is over the host sends its record (`record`, `on_record`), every card of it.
     """
 
     def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path) -> None:
@@ -112,6 +116,11 @@ class TableClient:
         self._lost = asyncio.Event()
         #: Called with (seat, text) when a seat says one of the table's messages.
         self.on_said: Callable[[int, str], None] | None = None
+        #: The finished game's record as the host sent it (JSON Lines text, unchecked: hostile until its reader,
+        #: `codec.read_record_text`, says otherwise), once the game is over; None before.
+        self.record: str | None = None
+        #: Called with the record's text whenever a record frame comes.
+        self.on_record: Callable[[str], None] | None = None
         self._said_at = -SAY_EVERY
         self._leaving = False
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -267,6 +276,10 @@ class TableClient:
                     await self._new_state(message)
                 elif isinstance(message, Said) and self.on_said is not None:
                     self.on_said(message.seat, message.text)
+                elif isinstance(message, Record):
+                    self.record = message.text
+                    if self.on_record is not None:
+                        self.on_record(message.text)
         except ProtocolError as error:
             reason = f"the host sent what no yaniv table sends ({error})"
             await self._ws.close()

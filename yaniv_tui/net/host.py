@@ -32,6 +32,7 @@ from .protocol import (
     Join,
     ProtocolError,
     Prove,
+    Record,
     Said,
     Say,
     State,
@@ -140,6 +141,9 @@ class TableHost:
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
+        #: The finished game's record frame, and the seats it is for (taken by a player before the game ended).
+        self._record: str | None = None
+        self._record_seats: frozenset[int] = frozenset()
 
     # -- the server -------------------------------------------------------------------------------
 
@@ -233,6 +237,23 @@ class TableHost:
         statuses = self.statuses
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
+
+    def publish_record(self, record: str) -> None:
+        """The game is over: send its record (JSON Lines text, `codec.record_text`) to each seat a player took
+        before its end, now to those connected and to any of them that joins again while this host runs.
+        ValueError while the game last published is not over: no frame carries the record before its end."""
+        if not self._game.is_over:
+            raise ValueError("the game is not over: its record stays at the host until its end")
+        if self._record is not None:
+            return
+        self._record = encode(Record(record))
+        self._record_seats = frozenset(self.tokens)
+        for seat, link in list(self._links.items()):
+            self._send_record(seat, link)
+
+    def _send_record(self, seat: int, link: Link) -> None:
+        if self._record is not None and seat in self._record_seats:
+            link.put(self._record)
 
     def _send_state(self, seat: int, link: Link, statuses: tuple[Status, ...]) -> None:
         """Send `seat` its view of the game last published, unless it may not see the table now."""
@@ -468,6 +489,7 @@ class TableHost:
         link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), kinds)))
         self._wake[seat].set()
         self._changed()
+        self._send_record(seat, link)
         return None
 
     async def _read(self, link: Link) -> None:

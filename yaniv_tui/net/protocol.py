@@ -1,6 +1,6 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 3` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 4` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -15,17 +15,17 @@ that relays the whole exchange to the real host as it happens is not stopped thi
 
 From a client to the host:
 
-    join     {"v": 3, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+    join     {"v": 4, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
              host's name.
-    prove    {"v": 3, "type": "prove", "proof": "..."}
+    prove    {"v": 4, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
-    action   {"v": 3, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+    action   {"v": 4, "type": "action", "id": 7, "seat": 2, "action": ACTION}
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
@@ -37,21 +37,21 @@ From a client to the host:
                                                                 standing for it inside the run just dropped
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 3, "type": "say", "text": "good game"}
+    say      {"v": 4, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
 
 From the host to a client:
 
-    challenge {"v": 3, "type": "challenge", "nonce": "...", "proof": "..."}
+    challenge {"v": 4, "type": "challenge", "nonce": "...", "proof": "..."}
              The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
-    welcome  {"v": 3, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    welcome  {"v": 4, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
              who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
-    state    {"v": 3, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+    state    {"v": 4, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving). `ack` is the id of this seat's last action
@@ -79,12 +79,22 @@ From the host to a client:
                               (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
                               (`codec.round_to_dict`)
-    error    {"v": 3, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 4, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 3, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 4, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    bye      {"v": 3, "type": "bye", "reason": "the table closed"}
+    record   {"v": 4, "type": "record", "record": RECORD}
+             The finished game's record: RECORD is its JSON Lines text (one event a line, each line ending in a
+             newline) exactly as a record file holds it (`codec.record_text`, docs/game-record.md), every card
+             of the game in it. Sent once the game is over, after the state that ends it (the last round's
+             scoring), to each seat taken by a player before the game ended: those connected then, and any of
+             them that joins again while the host still runs (after its welcome and state). Never earlier: until
+             the game's end no message carries any part of the record. The client reads it as hostile input, as
+             a record file (`codec.read_record_text`: at most MAX_RECORD_BYTES of UTF-8, then replayed through
+             the engine to the game's end), and keeps it only when it is the game this seat played (the same
+             seats and rules, the same rounds and scores as its last state).
+    bye      {"v": 4, "type": "bye", "reason": "the table closed"}
              The host closes this connection next.
 
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
@@ -112,8 +122,9 @@ from .views import view_from_dict, view_to_dict
 _HEX_DIGITS = "0123456789abcdef"
 
 #: The protocol's version: both sides refuse a message of another (2: a seat token is never sent by a client;
-#: 3: the joker swap, a play's and a turn's "given" card, which a client of 2 would read as a plain take).
-VERSION = 3
+#: 3: the joker swap, a play's and a turn's "given" card, which a client of 2 would read as a plain take;
+#: 4: the finished game's record, sent to the joined seats once the game is over).
+VERSION = 4
 #: The largest message the host reads; larger ones get an error frame.
 MAX_MESSAGE = 64 * 1024
 #: Messages a second one connection may send; more get an error frame.
@@ -209,8 +220,15 @@ class Bye:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The finished game's record as JSON Lines text; read by the codec (`codec.read_record_text`), not here."""
+
+    text: str
+
+
 FromClient = Join | Prove | ActionMessage | Say
-FromHost = Welcome | Challenge | State | Error | Said | Bye
+FromHost = Welcome | Challenge | State | Error | Said | Bye | Record
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -246,6 +264,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         body = {"type": "say", "text": message.text}
     elif isinstance(message, Said):
         body = {"type": "said", "seat": message.seat, "text": message.text}
+    elif isinstance(message, Record):
+        body = {"type": "record", "record": message.text}
     else:
         body = {"type": "bye", "reason": one_line(message.reason)}
     return json.dumps({"v": VERSION, **body}, separators=(",", ":"))
@@ -363,6 +383,8 @@ def from_host(text: str | bytes) -> FromHost:
             return Said(read_int(r.get("seat"), "seat", 0, 99), _saying(r.get("text"), "text"))
         if kind == "bye":
             return Bye(one_line(r.str_("reason")))
+        if kind == "record":
+            return Record(r.str_("record"))
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
     raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 from typing import TYPE_CHECKING, ClassVar
 
+from yaniv_tui.codec.record import GameRecord, RecordError, read_record_text, record_players
 from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
 from yaniv_tui.store import SaveMeta, UndoError
 
-from .events import HostLost, Said
+from .events import HostLost, Recorded, Said
 from .options import GameOptions
 from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
@@ -38,14 +41,48 @@ class AtTheHost:
 
 #: Why a joined table has no undo.
 NO_UNDO = "there is no undo at a table held on another machine"
+#: Seconds a joined seat leaving a finished game waits for the host's record of it (sent right after the last view).
+RECORD_WAIT = 10.0
+#: What names the host's record in the lines that refuse it.
+HOSTS_RECORD = "the host's record of this game"
+
+
+def received_record(text: str, view: PlayerView) -> tuple[GameRecord, Game]:
+    """The record a host sent of the game that `view` (this seat's last view) ended, read as hostile input: as a
+    record file is read (`codec.read_record_text`), replayed through the engine to the game's end, and the game
+    this seat played: the same seats (by the names they ended with), rules, rounds and scores as its view. The
+    record and its game (the seats named as they ended); RecordError (one line) otherwise."""
+    if view.phase != "over":
+        raise RecordError(f"{HOSTS_RECORD}: came before the game's end, and is not kept")
+    record, game = read_record_text(text, HOSTS_RECORD, finished=True)
+    players = record_players(record)
+    why = None
+    if players != view.players:
+        why = f"its seats are {', '.join(players)}, not {', '.join(view.players)}"
+    elif game.rules != view.rules:
+        why = "it was played by other rules"
+    elif tuple(game.history) != tuple(view.history) or tuple(game.scores) != tuple(view.scores):
+        why = "its rounds or scores are not the ones this table showed"
+    if why is not None:
+        raise RecordError(f"{HOSTS_RECORD}: not the game played at this seat ({why}), and is not kept")
+    game.players = players
+    return record, game
+
+
+def record_key(text: str) -> str:
+    """The history's id of a game kept from its host's record: the same record always gets the same id, so a
+    record sent twice (a seat that joins again) is kept once."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 class ClientSession(SeatsAtScreen):
     """The game as one joined seat sees it: the last view the host sent (`view`), and nothing else of the game.
 
     A move of this screen's seat is not applied here: it is sent, and the table redraws once the host's answer
-    comes. Nothing is saved or recorded here (the host does both), and there is no undo: the host's table is the
-    one authority, so this screen asks it for everything and decides nothing.
+    comes. Nothing is saved here and there is no undo: the host's table is the one authority, so this screen asks
+    it for everything and decides nothing. Once the game is over the host sends its record: checked
+    (`received_record`), it is kept in this player's history as a finished game (`kept_record`), or refused in
+    one line (`record_refused`).
     """
 
     kind: ClassVar[SessionKind] = "joined"
@@ -86,6 +123,18 @@ class ClientSession(SeatsAtScreen):
         self.closing: asyncio.Task[None] | None = None
         #: Waits for the host to be lost (see `watch`).
         self.watching: asyncio.Task[None] | None = None
+        #: The finished game's record the host sent, once it is checked and kept in this player's history.
+        self.kept_record: GameRecord | None = None
+        #: Why the host's record was not kept (one line), once it was refused.
+        self.record_refused: str | None = None
+        #: Set once the host's record is kept or refused.
+        self.record_settled = asyncio.Event()
+        self._history: History | None = None
+        self._hear: Listener | None = None
+        self._record_text: str | None = None
+        client.on_record = self._record_came
+        if client.record is not None:
+            self._record_came(client.record)
 
     async def play(self, action: Action) -> None:
         """Send this seat's action; once the host took it, its view of the game is the table's. IllegalActionError
@@ -152,6 +201,7 @@ class ClientSession(SeatsAtScreen):
         """Tell `hear` what anyone at the table says, and as soon as the host is gone, even while this seat's
         player is still choosing (the seats' statuses come with the host's views, and the table redraws on each)."""
         self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
+        self._hear = hear
 
         async def watch() -> None:
             hear(HostLost(self._lose(await self.client.lost())))
@@ -196,8 +246,41 @@ class ClientSession(SeatsAtScreen):
         return None
 
     def record(self, history: History) -> str | None:
-        """The host records the game in its history."""
+        """The host records the game in its history; this player's keeps the finished game once the host's
+        record of it comes (now, if it came already)."""
+        self._history = history
+        self._keep()
         return None
+
+    def _record_came(self, text: str) -> None:
+        self._record_text = text
+        self._keep()
+
+    def _keep(self) -> None:
+        """Keep the host's record in this player's history, once both are here and it is the game played here
+        (a record sent again is the same game, kept once); else say in one line why not. Never raises."""
+        text, history = self._record_text, self._history
+        if text is None or history is None or self.kept_record is not None:
+            return
+        self._record_text = None
+        try:
+            record, game = received_record(text, self.client.view)
+        except RecordError as error:
+            self._refuse(str(error))
+            return
+        meta = SaveMeta(self.options.seats, game_id=record_key(text))
+        if not history.record(game, meta, record):
+            self._refuse(f"{HOSTS_RECORD} could not be kept: {history.problem or 'the history could not be written'}")
+            return
+        self.kept_record = record
+        self.record_refused = None
+        self.record_settled.set()
+
+    def _refuse(self, why: str) -> None:
+        self.record_refused = why
+        self.record_settled.set()
+        if self._hear is not None:
+            self._hear(Recorded(pending=why))
 
     def why_no_undo(self) -> str | None:
         return NO_UNDO
@@ -213,7 +296,15 @@ class ClientSession(SeatsAtScreen):
             return
         if self.watching is not None:
             self.watching.cancel()
-        self.closing = loop.create_task(self.client.close())
+        self.closing = loop.create_task(self._leave())
+
+    async def _leave(self) -> None:
+        # A finished game's record comes right after its last view: the table is left once it is kept (or
+        # refused), or after RECORD_WAIT seconds, so leaving the table at the game's end does not lose it.
+        if self.client.view.phase == "over" and not self.record_settled.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.record_settled.wait(), RECORD_WAIT)
+        await self.client.close()
 
 
 def _seat(name: str, mine: bool, kind: str) -> Seat:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import GameLock
 
-    from .events import Listener
+    from .events import Listener, TableEvent
     from .remote import Host
 
 
@@ -93,6 +93,16 @@ class HostedSession(Session):
     def publish(self) -> None:
         """Send every connected seat its own view of the game now."""
         self.host.publish(self.game)
+
+    def hear_record(self, event: TableEvent) -> None:
+        """Keep the game's record (`Session.hear_record`); once it holds the game's end, the host sends it to the
+        seats joined from other machines, right after the view that ended the game, and never before."""
+        whole = self.game_record.events[-1].get("event") == "end"
+        super().hear_record(event)
+        if not whole and self.game_record.events[-1].get("event") == "end":
+            from yaniv_tui.codec.record import record_text
+
+            self.host.publish_record(record_text(self.game_record))
 
     def status(self, seat: int) -> str:
         if not self.options.seats[seat].is_remote:

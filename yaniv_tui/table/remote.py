@@ -52,6 +52,10 @@ class Host(Protocol):
 
     def publish(self, game: Game) -> None: ...
 
+    def publish_record(self, record: str) -> None:
+        """The game is over: send its record (JSON Lines text) to the seats its players took."""
+        ...
+
     #: Called with (seat, text) when a seat says one of the table's fixed messages.
     on_said: Callable[[int, str], None] | None
 
@@ -75,6 +79,11 @@ class Client(Protocol):
     def kinds(self) -> tuple[str, ...]:
         """Who plays each seat, as the host says: "human" (at its screen), "remote" or "bot:LEVEL"."""
         ...
+
+    #: The finished game's record as the host sent it (unchecked JSON Lines text), once the game is over.
+    record: str | None
+    #: Called with the record's text whenever the host sends it.
+    on_record: Callable[[str], None] | None
 
     async def send(self, action: Action) -> None: ...
 
