@@ -15,7 +15,18 @@ import pytest
 from netplay import LIMIT, eventually, joined, new_game, play_out, started
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.codec.record import MAX_RECORD_BYTES, after_action, parse_record, record_text, replay, start_record
+from yaniv_tui.cli import main
+from yaniv_tui.cli.export import finished_record
+from yaniv_tui.codec.record import (
+    MAX_RECORD_BYTES,
+    after_action,
+    parse_record,
+    read_record_file,
+    record_players,
+    record_text,
+    replay,
+    start_record,
+)
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History
@@ -91,6 +102,25 @@ async def test_a_joined_seat_keeps_the_finished_games_record_in_its_own_history(
         players = {stats.name: stats for stats in done.mine.stats()}
         assert set(players) == {"Noa", "Cy"} and players["Noa"].games == 1
         assert done.told == []
+
+
+async def test_her_copy_is_exported_replayed_and_reviewed_from_her_own_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`yaniv export`, `yaniv replay` and `yaniv review` find the game in the joiner's history, by its id, and
+    review her seat by the name she joined with."""
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "noa"))  # where finished_game keeps her history
+    async with finished_game(tmp_path) as done:
+        await asyncio.wait_for(done.session.record_settled.wait(), LIMIT)
+        game_id = done.mine.find_record("").game_id
+    capsys.readouterr()
+    assert main(["export", game_id[:8], str(tmp_path / "noa.jsonl")]) == 0
+    assert replay(read_record_file(tmp_path / "noa.jsonl"), finished=True).scores == done.game.scores
+    found, record = finished_record(game_id[:8], "replay")  # what `yaniv replay ID` opens
+    assert found.game_id == game_id and record_players(record) == ("Noa", "Cy")
+    assert main(["review", game_id[:8], "--seat", "Noa"]) == 0
+    out = capsys.readouterr().out
+    assert "The expert's review of Noa in " in out
 
 
 async def test_a_seat_that_joins_again_after_the_end_gets_the_record_again_and_it_is_kept_once(

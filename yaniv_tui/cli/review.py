@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from rich import box
 from rich.console import Console
@@ -17,7 +18,7 @@ from rich.text import Text
 
 from yaniv_tui.bots import review as reviewing
 from yaniv_tui.bots.review import MARKS, Progress, SeatReview, review_seat
-from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, replay
+from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, record_players, replay
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.ruleset_read import printable
 
@@ -59,7 +60,9 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
         where, record = _record(args.game)
     except (Refused, RecordError) as error:
         return _refuse(str(error))
-    seats = [(str(seat["name"]), str(seat["kind"])) for seat in record.events[0]["seats"]]
+    # A seat is named as the game ended: a joiner's name, not the host's name for the seat before it was taken.
+    kinds = [str(seat["kind"]) for seat in record.events[0]["seats"]]
+    seats = list(zip(record_players(record), kinds, strict=True))
     names = ", ".join(name for name, _ in seats)
     if args.seat is not None:
         chosen = [i for i, (name, _) in enumerate(seats) if name == args.seat]
@@ -75,6 +78,7 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
     for seat in chosen:
         with _progress(seats[seat][0]) as progress:
             review = review_seat(record, seat, guesses=reviewing.REVIEW_GUESSES, progress=progress, face=Card.face)
+        review = replace(review, name=seats[seat][0])
         _print(out, review, where)
     return 0
 
