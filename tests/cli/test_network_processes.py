@@ -1,5 +1,6 @@
 """`yaniv host --headless` as a real process on 127.0.0.1: two seats join it from this process over the network
-and play a whole game with its bot; the host exits 0 and says who won. Everything is bounded in time."""
+and play a whole game with its bot; the host exits 0 and says who won, its history keeps the game's record, and
+each seat was sent that record once the game was over. Everything is bounded in time."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import time
 from pathlib import Path
 
 from yaniv_tui.bots import MediumBot
+from yaniv_tui.codec.record import parse_record, replay
 from yaniv_tui.net import TableClient
+from yaniv_tui.store import History
 
 #: The whole test's bound, in seconds: the host process is killed past it.
 OVERALL = 120.0
@@ -111,6 +114,16 @@ async def test_a_headless_host_process_plays_a_whole_game_with_two_joined_seats(
         data = tmp_path / "host-data"
         assert list(data.glob("*.sqlite3")) or list(data.rglob("*.sqlite3")), sorted(data.rglob("*"))
         assert not list(data.glob("saves/*.json")) and not list(data.glob("tables/*.json")), sorted(data.rglob("*"))
+        # Its history keeps the game's record, which replays to the scores the seats saw; the host sent each seat
+        # that record once the game was over.
+        with History(data / "history.sqlite3") as history:
+            kept = history.find_record("")
+        assert kept.record is not None
+        again = replay(parse_record(kept.record, "the host's history"), finished=True)
+        assert tuple(again.scores) == tuple(clients[0].view.scores) and tuple(again.history) == clients[0].view.history
+        while any(client.record is None for client in clients) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert [client.record for client in clients] == [kept.record, kept.record]
     finally:
         for client in clients:
             with contextlib.suppress(Exception):
