@@ -274,6 +274,7 @@ class ClientSession(SeatsAtScreen):
             return
         self.kept_record = record
         self.record_refused = None
+        self.meta = meta  # its id is the history's: `yaniv replay ID` finds it so
         self.record_settled.set()
 
     def _refuse(self, why: str) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from yaniv_tui.codec.record import GameRecord
 from yaniv_tui.engine import Standing
+from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.players import CONCEDED_LEVEL
 from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.table.words import possessive, sentence, subject
@@ -127,9 +128,20 @@ class GameEndScreen(Screen[AfterGame]):
     @property
     def record(self) -> GameRecord | None:
         """The record of the game just finished, to replay; None for a game stopped before its end (its record
-        holds cards still in play) or a joined table (its host keeps the record)."""
-        record = self.session.game_record if isinstance(self.session, Session) else None
+        holds cards still in play), and at a joined table until its host's record came and was kept."""
+        session = self.session
+        if isinstance(session, ClientSession):
+            return session.kept_record
+        record = session.game_record if isinstance(session, Session) else None
         return record if record is not None and record.events[-1].get("event") == "end" else None
+
+    async def host_record(self, session: ClientSession) -> None:
+        """At a joined table, wait for the host's record: `r` replays it once it is kept; a record refused is said
+        in one line (the table said one refused before this screen)."""
+        await session.record_settled.wait()
+        if session.record_refused is not None:
+            self.notify(session.record_refused, severity="warning", timeout=12, markup=False)
+        self.refresh_bindings()
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen
@@ -141,6 +153,9 @@ class GameEndScreen(Screen[AfterGame]):
     def on_mount(self) -> None:
         if not self.session.can_play_again:
             self.query_one("#quit", Button).focus()
+        session = self.session
+        if isinstance(session, ClientSession) and not session.record_settled.is_set():
+            self.run_worker(self.host_record(session), exit_on_error=False)
         self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
 
     def action_again(self) -> None:
