@@ -16,9 +16,12 @@ from yaniv_tui.codec.record import (
     MAX_RECORD_BYTES,
     GameRecord,
     RecordError,
+    add_event,
     after_action,
     parse_record,
     read_record_file,
+    read_record_text,
+    record_players,
     record_text,
     replay,
     start_record,
@@ -122,6 +125,28 @@ def one_line(path: Path) -> str:
 def test_a_good_record_file_reads_back(tmp_path: Path) -> None:
     _game, record = bot_game()
     assert read_record_file(write(tmp_path, record_text(record))).events == record.events
+
+
+def test_a_records_text_from_anywhere_is_read_as_a_file_is_and_replayed(tmp_path: Path) -> None:
+    """A host's record frame carries the text a record file holds: read with the same checks, and replayed."""
+    game, record = bot_game()
+    text = record_text(record)
+    read, again = read_record_text(text, "the frame", finished=True)
+    assert read.events == record.events and again.scores == game.scores
+    # Its size is counted in UTF-8 bytes, as a file's is: characters of several bytes count several.
+    wide = text + '{"event": "hint", "seat": 0, "turn": 0, "note": "' + "é" * (MAX_RECORD_BYTES // 2) + '"}\n'
+    assert len(wide) < MAX_RECORD_BYTES < len(wide.encode("utf-8"))
+    with pytest.raises(RecordError, match=r"^the frame: too big for a game record"):
+        read_record_text(wide, "the frame")
+    with pytest.raises(RecordError, match=r"^the frame: record line \d+: the record stops before the game's end"):
+        read_record_text(record_text(GameRecord(record.events[:-3])), "the frame", finished=True)
+
+
+def test_a_seat_is_named_as_the_game_ended_a_joiners_name_not_the_hosts() -> None:
+    _game, record = bot_game(players=3)
+    assert record_players(record) == ("Ann", "Bob", "Cy")
+    add_event(record, "joined", 1, name="Noa")
+    assert record_players(record) == ("Ann", "Noa", "Cy")
 
 
 def test_hostile_record_files_each_give_one_line(tmp_path: Path) -> None:
