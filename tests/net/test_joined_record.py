@@ -29,6 +29,7 @@ from yaniv_tui.codec.record import (
 )
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.net import TableClient, TableHost
+from yaniv_tui.net.client import MAX_FROM_HOST
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.events import Recorded, TableEvent, TurnStarted
@@ -197,6 +198,10 @@ HOSTILE: dict[str, tuple[Callable[[str, Game], str], str]] = {
     "too big": (
         lambda real, game: real + '{"event": "hint", "seat": 0, "turn": 0}\n' * (MAX_RECORD_BYTES // 40 + 1),
         f"too big for a game record: at most {MAX_RECORD_BYTES} bytes",
+    ),
+    "too big for the wire": (
+        lambda real, game: real + '{"event": "hint", "seat": 0, "turn": 0}\n' * (MAX_FROM_HOST // 40 + 1),
+        f"never came: the host sent a message of over {MAX_FROM_HOST // 2**20} MiB",
     ),
     "not replaying": (
         lambda real, game: changed_line(real, "end", "scores", [0, 0]),

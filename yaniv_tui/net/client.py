@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import InvalidURI, WebSocketException
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.frames import CloseCode
 
 from yaniv_tui.codec.record import MAX_RECORD_BYTES
 from yaniv_tui.engine import Action, PlayerView
@@ -283,6 +284,9 @@ class TableClient:
         except ProtocolError as error:
             reason = f"the host sent what no yaniv table sends ({error})"
             await self._ws.close()
+        except ConnectionClosed as error:
+            if error.sent is not None and error.sent.code == CloseCode.MESSAGE_TOO_BIG:
+                reason = f"the host sent a message of over {MAX_FROM_HOST // 2**20} MiB, more than any table sends"
         except (WebSocketException, OSError):
             pass
         except Exception as error:  # a host's message no check foresaw must not leave a send waiting forever

@@ -105,6 +105,10 @@ once, each wrong one answered only after 2.5 seconds (a right one is seated as s
 waiting, "the table is busy"); past 8 connections from one address that have not sent their join, or 200 in all,
 a new one is closed at once ("the table is busy"). An address is the connection's, or, from the proxy given to
 `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`).
+
+Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
+the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
+refused, or never comes before the connection ends, is said in one line, and nothing of it is kept.
 """
 
 from __future__ import annotations

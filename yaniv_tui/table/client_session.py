@@ -204,7 +204,10 @@ class ClientSession(SeatsAtScreen):
         self._hear = hear
 
         async def watch() -> None:
-            hear(HostLost(self._lose(await self.client.lost())))
+            why = self._lose(await self.client.lost())
+            if self.client.view.phase == "over" and self._record_text is None and not self.record_settled.is_set():
+                self._refuse(f"{HOSTS_RECORD} never came: {why}")
+            hear(HostLost(why))
 
         self.watching = asyncio.get_running_loop().create_task(watch())
 
