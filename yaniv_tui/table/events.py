@@ -66,8 +66,9 @@ class SaveFailed:
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """The finished rounds went to the history: `pending` says a finished game it could not take is kept;
-    `moved` that a damaged history was moved aside; `problem` why no history is kept."""
+    """The finished rounds went to the history: `pending` says a finished game it could not take is kept (at a
+    joined table: why the host's record of the game was not kept); `moved` that a damaged history was moved aside;
+    `problem` why no history is kept."""
 
     pending: str | None = None
     moved: str | None = None
