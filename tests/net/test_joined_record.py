@@ -240,3 +240,19 @@ async def test_a_hostile_record_frame_is_refused_in_one_line_and_nothing_is_kept
         assert line in done.told
         assert done.mine.games_played() == 0 and done.mine.rulesets() == []
         assert done.hosts.games_played() == 1  # the host's own history keeps its game
+
+
+async def test_the_host_refuses_to_send_a_record_before_the_games_end(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.bot("easy", "Cy")]
+    game = new_game(seats, seed=5)
+    host = await started(game, seats)
+    sent: list[str] = []
+    host.sent = lambda seat, text: sent.append(text)
+    try:
+        noa = await joined(host, tmp_path, "noa", name="Noa")
+        with pytest.raises(ValueError, match="the game is not over"):
+            host.publish_record(record_text(start_record(game, seats)))
+        assert sent and not any('"type":"record"' in text for text in sent)
+        await noa.close()
+    finally:
+        await host.stop()
