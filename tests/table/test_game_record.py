@@ -152,7 +152,8 @@ async def test_an_old_save_without_a_record_loads_and_records_from_where_it_is(t
 
 async def test_a_hosted_game_with_a_joined_seat_ends_with_a_record_that_replays(tmp_path: Path) -> None:
     """A table at this screen's host (Ann, a human here, and a bot) with a seat joined from another client on
-    127.0.0.1: the host's record notes the joiner and replays to the game's scores; the joiner holds none."""
+    127.0.0.1: the host's record notes the joiner and replays to the game's scores; the joiner holds none until the
+    game is over, then the host sends it that record."""
     seats = (Seat.person("Ann"), Seat.remote("Seat 2"), Seat.bot("easy", "Cy"))
     rules = short_rules()
     game = Game.new(rules, ["Ann", "Seat 2", "Cy"], seed=12)
@@ -184,6 +185,12 @@ async def test_a_hosted_game_with_a_joined_seat_ends_with_a_record_that_replays(
         assert {"event": "joined", "seat": 1, "name": "Noa"} in events
         assert replay(parse_record(found.record, "history"), finished=True).scores == game.scores
         assert not hasattr(client, "game_record")
+        # Once the game is over, the host sends the joined seat the record it keeps (tests/net/test_joined_record.py).
+        for _ in range(500):
+            if client.record is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert client.record == found.record
         await client.close()
     finally:
         await host.stop()
