@@ -68,7 +68,8 @@ class TableHost:
 
     Make one with the game and its seats, `await start()`, then run the game: for a remote seat's turn
     `await action_for(seat)`, apply the action to the game yourself, and `publish(game)` after every change
-    (an action applied, a round dealt). `stop()` closes the table. A seat's status is one of "here" (not a
+    (an action applied, a round dealt); once the game is over, `publish_record(text)` sends its record to the
+    seats its players took. `stop()` closes the table. A seat's status is one of "here" (not a
     remote seat), "waiting" (nobody has taken it), "joined" (its player is connected) and "away" (taken, its
     player not connected now); `on_status` is called whenever one changes. `names` holds the seats' names with
     the ones joiners gave, and each of `joined` is called with (seat, name) when a joiner gives one, so the table
