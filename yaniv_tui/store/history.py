@@ -22,9 +22,10 @@ from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
+from .games import GameRow, read_games
 from .meta import SaveMeta, now_iso
 from .paths import history_path
-from .saves import move_aside
+from .saves import move_aside, move_aside_name
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
 
@@ -36,6 +37,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "STATS_COLUMNS",
     "FoundRecord",
+    "GameRow",
     "History",
     "HistoryError",
     "PlayerStats",
@@ -339,11 +341,92 @@ class History:
             raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
         return _found(rows[0])
 
+    def games(self, ruleset: str | None = None) -> list[GameRow]:
+        """Every finished game (of one ruleset's, by id or name), newest first; [] when the database is unusable."""
+        result: list[GameRow] = self._run(lambda db: read_games(db, ruleset), [])
+        return result
+
+    def finished_record(self, found: FoundRecord, verb: str) -> GameRecord:
+        """The record of the finished game `found`, read and replayed to its end; HistoryError (one line) when it
+        has none, or when it is of a newer version. A damaged record (one that cannot be read, or does not replay)
+        is moved aside, never deleted: its text is written to a file beside the database, then taken out of the
+        history (the game stays, listed and counted, with no record), and the HistoryError says where it went."""
+        from yaniv_tui.codec.record import VERSION, RecordError, parse_record, replay
+
+        short = found.game_id[:8]
+        if found.record is None:
+            raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
+        try:
+            record = parse_record(found.record, "the history's record")
+            replay(record, finished=True)
+        except RecordError as error:
+            newer = _record_version(found.record)
+            if newer is not None and newer > VERSION:
+                raise HistoryError(
+                    f"the game {short}'s record is of version {newer}, made by a newer yaniv-tui: this one reads "
+                    f"version {VERSION}"
+                ) from None
+            aside = self._move_record_aside(found)
+            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
+            raise HistoryError(f"the game {short}'s record is damaged ({error}); {where}") from None
+        return record
+
+    def _move_record_aside(self, found: FoundRecord) -> Path | None:
+        """Write a damaged record's text to a file beside the database (never over another), then take it out of
+        the history; the file, or None when either step failed (the record then stays where it was)."""
+        body = found.record or ""
+        target = self.path.with_name(f"record-{found.game_id}.jsonl")
+        try:
+            aside = _write_new(target, body)
+        except OSError:
+            return None
+
+        def work(db: sqlite3.Connection) -> bool:
+            db.execute(
+                "DELETE FROM records WHERE game_id = (SELECT id FROM games WHERE game_key = ?)", (found.game_id,)
+            )
+            return True
+
+        return aside if self._run(work, False) else None
+
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
+
+
+def _record_version(body: str) -> int | None:
+    """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
+    import json
+
+    from yaniv_tui.codec.record import FORMAT
+
+    try:
+        header = json.loads(body.split("\n", 1)[0])
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return None
+    version = header.get("version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def _write_new(target: Path, text: str) -> Path:
+    """Write `text` to a new file named as `move_aside` names a damaged file beside `target` (never over another
+    file), flushed to the disk; its path."""
+    first = move_aside_name(target, 0)
+    for n in range(1000):
+        aside = first if n == 0 else move_aside_name(target, n)
+        try:
+            with open(aside, "x", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+        except FileExistsError:
+            continue
+        return aside
+    raise OSError(f"too many damaged copies beside {target}")
 
 
 def _found(row: tuple[Any, ...]) -> FoundRecord:
