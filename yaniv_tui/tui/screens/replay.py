@@ -109,10 +109,10 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "next move", key_display="→"),
         Binding("pageup", "round(-1)", "round back", key_display="pgup"),
         Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
-        Binding("home", "go(0)", "first"),
-        Binding("end", "go(-1)", "last"),
         Binding("v", "review", "review"),
         Binding("escape,q", "close", "close"),
+        Binding("home", "go(0)", "first"),
+        Binding("end", "go(-1)", "last"),
     ]
 
     def __init__(self, record: GameRecord, title: str = "", *, review: bool = False) -> None:
