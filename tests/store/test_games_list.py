@@ -108,3 +108,23 @@ def test_a_record_of_a_newer_version_is_not_moved_aside() -> None:
             history.finished_record(history.find_record(meta.game_id), "review")
         assert history.games()[0].has_record
     assert not list(history_path().parent.glob("record-*"))
+
+
+def test_a_record_that_is_not_a_record_is_found_while_listing_and_moved_aside() -> None:
+    meta = finish(8)
+    good = finish(3)
+    with sqlite3.connect(history_path()) as db:
+        db.execute(
+            "UPDATE records SET body = ? WHERE game_id = (SELECT id FROM games WHERE game_key = ?)",
+            ("not a record\n{}\n", meta.game_id),
+        )
+    with History() as history:
+        rows = history.games()
+        assert all(row.has_record for row in rows)
+        (line,) = history.set_aside_damaged(rows)
+        assert f"the game {meta.game_id[:8]}'s record is damaged" in line and "moved to" in line
+        (aside,) = history_path().parent.glob(f"record-{meta.game_id}.jsonl.damaged-*")
+        assert aside.read_text(encoding="utf-8") == "not a record\n{}\n"
+        again = {row.game_id: row.has_record for row in history.games()}
+        assert again == {meta.game_id: False, good.game_id: True}
+        assert history.set_aside_damaged(history.games()) == []

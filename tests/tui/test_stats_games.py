@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playing import drop, scripted
+from test_replay import short_game
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 from tui_helpers import SIZE, footer_keys, notices, screen_text
@@ -175,14 +176,18 @@ async def test_v_in_the_replay_reviews_with_a_progress_bar_and_leaving_stops_it(
 
 
 async def test_leaving_the_replay_while_the_expert_thinks_stops_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 400)  # long enough to be left while it thinks
-    keep(two_decisions())
+    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 40)  # a game of three rounds: long enough to leave meanwhile
+    keep(short_game())
     app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         stats = await on_games(pilot)
         await pilot.press("v")
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.reviewing
+        for _ in range(100):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, ReplayScreen) and screen.reviewing:
+                break
+        assert isinstance(screen, ReplayScreen) and screen.reviewing and screen.reviews is None
         await pilot.press("escape")
         assert app.screen is stats
         await app.workers.wait_for_complete()
@@ -211,3 +216,17 @@ async def test_the_games_tab_keys_apply_only_there() -> None:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(stats.focused, DataTable) and stats.focused.id == "stats-table"
+
+
+async def test_a_record_found_damaged_while_listing_is_moved_aside_in_one_line() -> None:
+    game_id = keep(poor_game())
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE records SET body = ?", ("garbage\n",))
+    app = YanivApp()
+    async with app.run_test(size=SIZE) as pilot:
+        stats = await on_games(pilot)
+        (line,) = notices(app)
+        assert f"the game {game_id[:8]}'s record is damaged" in line and "\n" not in line
+        assert stats.games and not stats.games[0].has_record
+        assert "no record" in screen_text(app)
+    assert list(Path(history_path()).parent.glob(f"record-{game_id}.jsonl.damaged-*"))

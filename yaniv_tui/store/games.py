@@ -28,6 +28,8 @@ class GameRow:
     winners: tuple[str, ...]
     rounds: int
     has_record: bool
+    #: The record's first line (its header), when it has one: enough to tell a damaged record while listing.
+    header: str | None = None
 
     def cells(self) -> tuple[str, ...]:
         """The row under GAMES_COLUMNS, as text (names' control characters escaped: they may be from an old file);
@@ -51,7 +53,9 @@ _GAMES = """
 SELECT g.game_key, g.finished_at, g.ruleset_name,
        (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
        EXISTS (SELECT 1 FROM records rec WHERE rec.game_id = g.id),
-       g.id
+       g.id,
+       (SELECT substr(rec.body, 1, instr(rec.body || char(10), char(10)) - 1) FROM records rec
+        WHERE rec.game_id = g.id)
 FROM games g
 WHERE g.finished_at IS NOT NULL
   AND (:ruleset IS NULL OR g.ruleset_id = :ruleset OR g.ruleset_name = :ruleset COLLATE NOCASE)
@@ -64,7 +68,7 @@ _SEATS = "SELECT seat, name, final_score, winner FROM seats WHERE game_id = ? OR
 def read_games(db: sqlite3.Connection, ruleset: str | None = None) -> list[GameRow]:
     """Every finished game (of one ruleset's, by id or name), newest first."""
     games = []
-    for key, finished, name, rounds, recorded, row_id in db.execute(_GAMES, {"ruleset": ruleset}).fetchall():
+    for key, finished, name, rounds, recorded, row_id, header in db.execute(_GAMES, {"ruleset": ruleset}).fetchall():
         seats = db.execute(_SEATS, (row_id,)).fetchall()
         games.append(
             GameRow(
@@ -75,6 +79,7 @@ def read_games(db: sqlite3.Connection, ruleset: str | None = None) -> list[GameR
                 tuple(str(seat_name) for _, seat_name, _, winner in seats if winner),
                 int(rounds),
                 bool(recorded),
+                None if header is None else str(header),
             )
         )
     return games

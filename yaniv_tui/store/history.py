@@ -346,6 +346,24 @@ class History:
         result: list[GameRow] = self._run(lambda db: read_games(db, ruleset), [])
         return result
 
+    def set_aside_damaged(self, rows: list[GameRow]) -> list[str]:
+        """Move aside, as `finished_record` does, each record of `rows` whose first line is not a yaniv game record's
+        header (damaged, found while listing); one line for each (list the games again to see them with none)."""
+        lines = []
+        for row in rows:
+            if row.header is None or _record_version(row.header) is not None:
+                continue
+            body = self._record_body(row.game_id)
+            aside = None if body is None else self._move_record_aside(FoundRecord(row.game_id, body, False))
+            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
+            lines.append(f"the game {row.game_id[:8]}'s record is damaged (not a game record); {where}")
+        return lines
+
+    def _record_body(self, game_id: str) -> str | None:
+        query = "SELECT r.body FROM records r JOIN games g ON g.id = r.game_id WHERE g.game_key = ?"
+        row: tuple[Any, ...] | None = self._run(lambda db: db.execute(query, (game_id,)).fetchone(), None)
+        return None if row is None else str(row[0])
+
     def finished_record(self, found: FoundRecord, verb: str) -> GameRecord:
         """The record of the finished game `found`, read and replayed to its end; HistoryError (one line) when it
         has none, or when it is of a newer version. A damaged record (one that cannot be read, or does not replay)

@@ -116,6 +116,11 @@ class StatsScreen(Screen[None]):
         self.query_one("#versus-title").display = bool(versus)
         self.query_one("#versus-table").display = bool(versus)
         self.games = self.history.games(ruleset)
+        damaged = self.history.set_aside_damaged(self.games)
+        for line in damaged:
+            self.notify(line, severity="warning", timeout=10, markup=False)
+        if damaged:
+            self.games = self.history.games(ruleset)
         games = self.query_one("#games-table", DataTable)
         games.clear(columns=True)
         for heading in GAMES_COLUMNS:
