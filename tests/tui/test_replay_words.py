@@ -85,3 +85,15 @@ def test_a_joiner_and_a_reshuffle_are_said() -> None:
     assert event_words({"event": "reshuffle", "deck": []}, ("Ann", "Bob")) == "The pile was shuffled into a new deck."
     back = {"event": "seat", "seat": 0, "status": "joined"}
     assert event_words(back, ("You", "Bob")) == "Your player is at the table."
+
+
+def test_a_mark_shows_beside_the_line_of_its_move_a_slap_down_on_its_turns_line() -> None:
+    steps = steps_of(table_game(keep=False))
+    last = steps[-1]
+    assert last.made_by == ((0,), (1,), (2, 3))
+    lines = [line.plain for line in log_lines(last, move_text(last, last.game, False), False, {3: "mistake"})]
+    assert lines[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦  ◀ mistake"
+    assert not any("◀" in line for line in lines[:-1])
+    kept = steps_of(table_game(keep=True))[-1]
+    lines = [line.plain for line in log_lines(kept, move_text(kept, kept.game, False), False, {3: "blunder"})]
+    assert lines[-2:] == ["P0 dropped 2♥, took from the deck", "P0 kept 2♦ drawn from the deck.  ◀ blunder"]

@@ -152,6 +152,9 @@ async def test_v_replays_with_the_review_whose_marks_are_yaniv_reviews(
         screen.go_to(next(i for i, step in enumerate(screen.steps) if step.turn == 2))  # the call: reviewed, no mark
         await pilot.pause()
         assert "review: no mark" in screen_text(app)
+        # The round's log, at its end: the marked move's line ends with its mark, the others with none.
+        log = [line for line in screen_text(app).splitlines() if "dropped" in line]
+        assert [line.strip(" │").endswith(f"◀ {marked.mark}") for line in log] == [True, False]
     file = tmp_path / "game.jsonl"
     file.write_text(record_text(record), encoding="utf-8")
     assert main(["review", str(file)]) == 0
@@ -159,7 +162,7 @@ async def test_v_replays_with_the_review_whose_marks_are_yaniv_reviews(
     assert f"{marked.mark} " in printed and f"expert: {marked.reason}"[:60] in printed
 
 
-async def test_v_in_the_replay_reviews_with_a_progress_bar_and_leaving_stops_it() -> None:
+async def test_v_in_the_replay_reviews_with_a_progress_bar_then_a_summary() -> None:
     app = YanivApp(replay=(poor_game(), "game"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -128,6 +128,8 @@ class ReplayScreen(Screen[None]):
         self.reviews: list[SeatReview] | None = None
         #: Each reviewed decision by (seat, the game's action number).
         self.decisions: dict[tuple[int, int], Decision] = {}
+        #: The marked moves' marks by the game's action number, shown in the log beside each.
+        self.marks: dict[int, str] = {}
         self.reviewing = False
 
     def compose(self) -> ComposeResult:
@@ -187,7 +189,7 @@ class ReplayScreen(Screen[None]):
         else:
             pile.append("the round's end: every hand as it was revealed", style="dim")
         self.query_one("#replay-pile", Static).update(pile)
-        lines = log_lines(step, said, ascii_only)
+        lines = log_lines(step, said, ascii_only, self.marks)
         if lines:
             lines[-1].stylize(f"reverse {colour('gold')}")
         self.query_one("#replay-log", TurnLog).show(lines)
@@ -275,6 +277,7 @@ class ReplayScreen(Screen[None]):
         self.reviews = reviews
         self.reviewing = False
         self.decisions = {(review.seat, d.turn): d for review in reviews for d in review.decisions}
+        self.marks = {d.turn: d.mark for d in self.decisions.values() if d.mark is not None}
         self.query_one("#replay-progress").display = False
         self.query_one("#replay-review", Static).update(summary_text(reviews))
         self.show()

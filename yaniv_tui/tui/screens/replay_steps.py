@@ -5,7 +5,7 @@ pile shuffled into a new deck) said in the table's words, with every hand face u
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -16,6 +16,7 @@ from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
 from yaniv_tui.table.words import clause, possessive, subject
 
+from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.table import turn_text
 from .round_end import headline
@@ -45,6 +46,8 @@ class ReplayStep:
     #: The table's events of this round so far that are not moves (a hint asked, a concede, ...), each said in
     #: words, with how many of the round's turns had been played when it happened.
     notes: tuple[tuple[int, str], ...] = ()
+    #: For each of `turns`, the game's action numbers that made it (a drop and take, then its slap-down or keep).
+    made_by: tuple[tuple[int, ...], ...] = ()
 
     @property
     def kept(self) -> bool:
@@ -102,6 +105,17 @@ def _drawn(before: Game, after: Game, seat: int, action: Action) -> Card | None:
     return next(iter(gained), None)
 
 
+def _made_by(before: ReplayStep, game: Game, turn: int) -> tuple[tuple[int, ...], ...]:
+    """Which actions made each turn of the round after action `turn`: a new turn of its own, or the last one's
+    slap-down or keep (a round's end adds none). Turns from before a resumed record's first step have none."""
+    made = ((),) * (len(before.turns) - len(before.made_by)) + before.made_by
+    if len(game.history) > len(before.game.history):
+        return made
+    if len(game.log) > len(before.turns):
+        return (*made, (turn,))
+    return (*made[:-1], (*made[-1], turn)) if made else made
+
+
 def steps_of(record: GameRecord) -> list[ReplayStep]:
     """Every step of the record, each round's deal then each move, rebuilt by the engine (RecordError when the
     record does not replay); the table's other events are noted on the step they came after."""
@@ -119,29 +133,15 @@ def steps_of(record: GameRecord) -> list[ReplayStep]:
             seat = int(event["seat"])
             action = action_from_dict(event["action"], "action")
             turn = int(event["turn"])
+            made_by = _made_by(before, game, turn)
             if len(game.history) > len(before.game.history):
                 result = game.history[-1]
-                steps.append(
-                    ReplayStep(
-                        "move",
-                        game,
-                        before.round_no,
-                        moves,
-                        seat,
-                        before.turns,
-                        result,
-                        action,
-                        turn,
-                        None,
-                        before.notes,
-                    )
-                )
+                step = ReplayStep("move", game, before.round_no, moves, seat, before.turns, result, action, turn)
+                steps.append(replace(step, notes=before.notes, made_by=made_by))
             else:
                 drawn = _drawn(before.game, game, seat, action)
-                turns = tuple(game.log)
-                steps.append(
-                    ReplayStep("move", game, game.round_no, moves, seat, turns, None, action, turn, drawn, before.notes)
-                )
+                step = ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), None, action, turn, drawn)
+                steps.append(replace(step, notes=before.notes, made_by=made_by))
         elif steps and (said := event_words(event, names)) is not None:
             last = steps[-1]
             steps[-1] = replace(last, notes=(*last.notes, (len(last.turns), said)))
@@ -176,18 +176,30 @@ def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
     return said
 
 
-def log_lines(step: ReplayStep, said: Text, ascii_only: bool) -> list[Text]:
+def log_lines(step: ReplayStep, said: Text, ascii_only: bool, marks: Mapping[int, str] | None = None) -> list[Text]:
     """The round's log as it stood at `step`: each turn as the table's log says it, the table's other events in
-    their place, and the step's own words last when they are not a turn (a deal, a card kept, the round's end)."""
+    their place, and the step's own words last when they are not a turn (a deal, a card kept, the round's end);
+    a line whose move the review marked (`marks`: by the game's action number) ends with its mark."""
     names = step.game.players
+    marks = marks or {}
     lines: list[Text] = []
     notes = list(step.notes)
+    made_by = ((),) * (len(step.turns) - len(step.made_by)) + step.made_by
+    if step.kept and made_by:  # the card kept has a line of its own, with its mark, this once
+        made_by = (*made_by[:-1], tuple(n for n in made_by[-1] if n != step.turn))
     for index, turn in enumerate(step.turns):
         lines.extend(Text(note, style="italic") for at, note in notes if at == index)
-        lines.append(turn_text(turn, names, ascii_only))
+        lines.append(_marked(turn_text(turn, names, ascii_only), made_by[index], marks))
     if step.kind == "deal":
         lines = [said.copy()]
     elif step.result is not None or step.kept:
-        lines.append(said.copy())
+        lines.append(_marked(said.copy(), (step.turn,) if step.turn is not None else (), marks))
     lines.extend(Text(note, style="italic") for at, note in notes if at >= len(step.turns))
     return lines
+
+
+def _marked(line: Text, actions: tuple[int, ...], marks: Mapping[int, str]) -> Text:
+    found = [marks[n] for n in actions if n in marks]
+    if found:
+        line.append(f"  ◀ {', '.join(found)}", style=f"bold {colour('bad')}")
+    return line
