@@ -107,9 +107,9 @@ class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "move back", key_display="←"),
         Binding("right", "step(1)", "next move", key_display="→"),
+        Binding("v", "review", "review"),
         Binding("pageup", "round(-1)", "round back", key_display="pgup"),
         Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
-        Binding("v", "review", "review"),
         Binding("escape,q", "close", "close"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
