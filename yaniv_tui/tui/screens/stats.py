@@ -57,7 +57,7 @@ class StatsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "tab('games')", "games"),
         Binding("p", "tab('players')", "players"),
-        Binding("r", "replay", "replay"),
+        Binding("r", "replay", "replay", key_display="⏎/r"),
         Binding("v", "replay(True)", "review"),
         Binding("escape,q", "close", "back"),
     ]
