@@ -14,7 +14,6 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +21,11 @@ from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
-from .games import GameRow, read_games
+from .games import GameRow
+from .history_records import FoundRecord, HistoryError, RecordShelf
 from .meta import SaveMeta, now_iso
 from .paths import history_path
-from .saves import move_aside, move_aside_name
+from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
 
@@ -46,27 +46,11 @@ __all__ = [
 ]
 
 
-class HistoryError(Exception):
-    """A game the history cannot give; the message is one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class FoundRecord:
-    """A finished game of the history found by its id: its record as JSON Lines (None for a game finished before
-    records were kept), whether that record starts from a game under way (`partial`), and when it finished
-    (ISO 8601, as the history keeps it)."""
-
-    game_id: str
-    record: str | None
-    partial: bool
-    finished: str | None = None
-
-
 #: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
 _COMPANIONS = ("-journal", "-wal", "-shm")
 
 
-class History:
+class History(RecordShelf):
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
 
     A locked database is tried again on the next call, and rounds missed meanwhile are recorded then,
@@ -295,161 +279,11 @@ class History:
         result: list[str] = self._run(read_rulesets, [])
         return result
 
-    def find_record(self, prefix: str) -> FoundRecord:
-        """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
-        game's id starts so, when several do, or when the database cannot be read."""
-        query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g LEFT JOIN records r ON r.game_id = g.id "
-            "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
-        )
-        rows: list[tuple[Any, ...]] | None = self._run(
-            lambda db: db.execute(query, (len(prefix), prefix)).fetchall(), None
-        )
-        if rows is None:
-            raise HistoryError(self.problem or "the history cannot be read")
-        if not rows:
-            newest: list[tuple[Any, ...]] = self._run(
-                lambda db: db.execute(
-                    "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
-                    "ORDER BY finished_at DESC, id DESC LIMIT 3"
-                ).fetchall(),
-                [],
-            )
-            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
-            raise HistoryError(
-                f"no finished game in the history has an id starting with {printable(prefix)!r}"
-                + (f"; the newest are {there}" if there else ": it has none yet")
-            )
-        if len(rows) > 1:
-            shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
-            raise HistoryError(
-                f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
-            )
-        return _found(rows[0])
-
-    def newest_record(self) -> FoundRecord:
-        """The newest finished game that has a record; HistoryError (one line) when none has, or when the database
-        cannot be read."""
-        query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
-            "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
-        )
-        rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
-        if rows is None:
-            raise HistoryError(self.problem or "the history cannot be read")
-        if not rows:
-            raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
-        return _found(rows[0])
-
-    def games(self, ruleset: str | None = None) -> list[GameRow]:
-        """Every finished game (of one ruleset's, by id or name), newest first; [] when the database is unusable."""
-        result: list[GameRow] = self._run(lambda db: read_games(db, ruleset), [])
-        return result
-
-    def set_aside_damaged(self, rows: list[GameRow]) -> list[str]:
-        """Move aside, as `finished_record` does, each record of `rows` whose first line is not a yaniv game record's
-        header (damaged, found while listing); one line for each (list the games again to see them with none)."""
-        lines = []
-        for row in rows:
-            if row.header is None or _record_version(row.header) is not None:
-                continue
-            body = self._record_body(row.game_id)
-            aside = None if body is None else self._move_record_aside(FoundRecord(row.game_id, body, False))
-            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
-            lines.append(f"the game {row.game_id[:8]}'s record is damaged (not a game record); {where}")
-        return lines
-
-    def _record_body(self, game_id: str) -> str | None:
-        query = "SELECT r.body FROM records r JOIN games g ON g.id = r.game_id WHERE g.game_key = ?"
-        row: tuple[Any, ...] | None = self._run(lambda db: db.execute(query, (game_id,)).fetchone(), None)
-        return None if row is None else str(row[0])
-
-    def finished_record(self, found: FoundRecord, verb: str) -> GameRecord:
-        """The record of the finished game `found`, read and replayed to its end; HistoryError (one line) when it
-        has none, or when it is of a newer version. A damaged record (one that cannot be read, or does not replay)
-        is moved aside, never deleted: its text is written to a file beside the database, then taken out of the
-        history (the game stays, listed and counted, with no record), and the HistoryError says where it went."""
-        from yaniv_tui.codec.record import VERSION, RecordError, parse_record, replay
-
-        short = found.game_id[:8]
-        if found.record is None:
-            raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
-        try:
-            record = parse_record(found.record, "the history's record")
-            replay(record, finished=True)
-        except RecordError as error:
-            newer = _record_version(found.record)
-            if newer is not None and newer > VERSION:
-                raise HistoryError(
-                    f"the game {short}'s record is of version {newer}, made by a newer yaniv-tui: this one reads "
-                    f"version {VERSION}"
-                ) from None
-            aside = self._move_record_aside(found)
-            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
-            raise HistoryError(f"the game {short}'s record is damaged ({error}); {where}") from None
-        return record
-
-    def _move_record_aside(self, found: FoundRecord) -> Path | None:
-        """Write a damaged record's text to a file beside the database (never over another), then take it out of
-        the history; the file, or None when either step failed (the record then stays where it was)."""
-        body = found.record or ""
-        target = self.path.with_name(f"record-{found.game_id}.jsonl")
-        try:
-            aside = _write_new(target, body)
-        except OSError:
-            return None
-
-        def work(db: sqlite3.Connection) -> bool:
-            db.execute(
-                "DELETE FROM records WHERE game_id = (SELECT id FROM games WHERE game_key = ?)", (found.game_id,)
-            )
-            return True
-
-        return aside if self._run(work, False) else None
-
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
-
-
-def _record_version(body: str) -> int | None:
-    """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
-    import json
-
-    from yaniv_tui.codec.record import FORMAT
-
-    try:
-        header = json.loads(body.split("\n", 1)[0])
-    except ValueError:
-        return None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        return None
-    version = header.get("version")
-    return version if isinstance(version, int) and not isinstance(version, bool) else None
-
-
-def _write_new(target: Path, text: str) -> Path:
-    """Write `text` to a new file named as `move_aside` names a damaged file beside `target` (never over another
-    file), flushed to the disk; its path."""
-    first = move_aside_name(target, 0)
-    for n in range(1000):
-        aside = first if n == 0 else move_aside_name(target, n)
-        try:
-            with open(aside, "x", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-        except FileExistsError:
-            continue
-        return aside
-    raise OSError(f"too many damaged copies beside {target}")
-
-
-def _found(row: tuple[Any, ...]) -> FoundRecord:
-    key, body, partial, finished = row
-    return FoundRecord(str(key), None if body is None else str(body), bool(partial), finished and str(finished))
 
 
 def seat_columns(seat: Seat) -> tuple[int, str | None]:
