@@ -67,7 +67,7 @@ class ReviewLeft(Exception):
     """The screen was left while the review thought: it stops."""
 
 
-def mark_text(decision: Decision, names: tuple[str, ...], ascii_only: bool) -> Text:
+def mark_text(decision: Decision, ascii_only: bool) -> Text:
     """A reviewed move's mark, as `yaniv review` words it, and for a marked move the points it cost, the expert's
     move and its one-line reason (as the hint says it); "no mark" for a move the expert does not mark."""
     text = Text()
@@ -179,7 +179,7 @@ class ReplayScreen(Screen[None]):
         decision = self.decisions.get((step.seat, step.turn)) if step.turn is not None else None
         mark = self.query_one("#replay-mark", Static)
         mark.display = decision is not None
-        mark.update(mark_text(decision, game.players, ascii_only) if decision is not None else "")
+        mark.update(mark_text(decision, ascii_only) if decision is not None else "")
         self.query_one("#replay-seats", Static).update(seats_table(step, ascii_only))
         pile = Text()
         if step.result is None and game.pile:

@@ -164,16 +164,7 @@ def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
     if isinstance(step.action, SlapDown):
         text = Text(f"{subject(name, start=True)} slapped down ")
         return text.append_text(faces_text([step.action.card], ascii_only)).append(" onto the drop.")
-    said = turn_text(step.turns[-1], names, ascii_only)
-    if step.drawn is not None:
-        plain = said.plain
-        cut = plain.find(", took from the deck")
-        if cut >= 0:
-            said = said[:cut]
-            said.append(", took ")
-            said.append_text(faces_text([step.drawn], ascii_only))
-            said.append(" from the deck")
-    return said
+    return turn_text(step.turns[-1], names, ascii_only, step.drawn)
 
 
 def log_lines(step: ReplayStep, said: Text, ascii_only: bool, marks: Mapping[int, str] | None = None) -> list[Text]:

@@ -136,19 +136,19 @@ class StatsScreen(Screen[None]):
         self.refresh_bindings()
 
     @property
-    def on_games(self) -> bool:
+    def games_shown(self) -> bool:
         return self.query_one("#stats-tabs", TabbedContent).active == "games"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "tab" and parameters:
             return (str(parameters[0]) != self.query_one("#stats-tabs", TabbedContent).active) or None
         if action == "replay":
-            return (self.on_games and bool(self.games)) or None
+            return (self.games_shown and bool(self.games)) or None
         return True
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         event.stop()
-        self.query_one("#games-table" if self.on_games else "#stats-table", DataTable).focus()
+        self.query_one("#games-table" if self.games_shown else "#stats-table", DataTable).focus()
         self.refresh_bindings()
 
     def action_tab(self, tab: str) -> None:
