@@ -150,5 +150,12 @@ async def test_the_help_lists_every_key_of_the_replay() -> None:
         text = screen_text(app)
         for key, does in (("←", "move back"), ("→", "next move"), ("pgup", "round back"), ("pgdn", "next round")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
-        for key, does in (("home", "first"), ("end", "last"), ("esc", "close")):
+        for key, does in (("home", "first"), ("end", "last"), ("esc", "close"), ("v", "review")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
+
+
+async def test_the_key_bar_names_the_review_at_80x24() -> None:
+    app = replay_app(short_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert footer_keys(app).get("v") == "review"

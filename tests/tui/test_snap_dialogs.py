@@ -84,6 +84,15 @@ def test_stats_of_one_finished_game(snap_compare: SnapCompare) -> None:
     assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+t", screen=StatsScreen))
 
 
+def test_stats_list_of_games(snap_compare: SnapCompare) -> None:
+    """The games tab: a game with a record and an old one without, newest first, at fixed times."""
+    from test_stats_games import keep, poor_game, two_decisions
+
+    keep(poor_game(), with_record=False, when="2026-11-01T10:00:00")
+    keep(two_decisions(), when="2026-12-02T09:30:00")
+    assert snap_compare(YanivApp(), terminal_size=SIZE, run_before=setup_then("ctrl+t", "g", screen=StatsScreen))
+
+
 def saved(session: Session, game_id: str, saved_at: str) -> SavedGame:
     """`session`'s game as the saved-games list shows it, saved at a fixed time under a fixed id."""
     meta = dataclasses.replace(session.meta, game_id=game_id)

@@ -37,8 +37,11 @@ MARKS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("i
 #: The mark at least of a call Assafed in every guess, and of a call not made that won in every guess.
 CERTAIN_MARK = "mistake"
 
-#: Told (decisions judged, decisions in all) as the review goes.
+#: Told (decisions judged, decisions in all) as the review goes; an exception it raises stops the review (a screen
+#: left while it thinks).
 Progress = Callable[[int, int], None]
+#: The seat kinds a person plays: reviewed when no seat is named (`yaniv review`, the replay screen).
+PEOPLE = ("human", "remote")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,12 @@ def decisions_of(record: GameRecord, seat: int) -> list[tuple[int, PlayerView, A
 
     replay(record, finished=True, before=before)
     return found
+
+
+def people_seats(record: GameRecord) -> list[int]:
+    """The seats of the record a person played (a human at the screen, a player on another machine), in seat order:
+    the ones reviewed when no seat is named."""
+    return [seat for seat, data in enumerate(record.events[0]["seats"]) if data.get("kind") in PEOPLE]
 
 
 def not_theirs(record: GameRecord, seat: int) -> set[int]:

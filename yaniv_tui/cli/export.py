@@ -26,10 +26,9 @@ class Refused(Exception):
 
 def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRecord]:
     """The finished game of the history whose id starts with `prefix` (the newest with a record for None), with its
-    record, checked to replay to its end; Refused (one line saying why it cannot be `verb`ed: "export", "replay")
-    for a bad or unknown or ambiguous id, a game in progress, an old game with no record, a record that does not
-    replay."""
-    from yaniv_tui.codec.record import RecordError, parse_record, replay
+    record, checked to replay to its end (`History.finished_record`); Refused (one line saying why it cannot be
+    `verb`ed: "export", "replay") for a bad or unknown or ambiguous id, a game in progress, an old game with no
+    record, a damaged record (moved aside)."""
     from yaniv_tui.engine.ruleset_read import printable
     from yaniv_tui.store import History, record_pending, scan_saves
     from yaniv_tui.store.history import HistoryError
@@ -49,17 +48,9 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     with History() as history:
         try:
             found = history.find_record(prefix) if prefix is not None else history.newest_record()
+            record = history.finished_record(found, verb)
         except HistoryError as error:
             raise Refused(str(error)) from None
-    if found.record is None:
-        raise Refused(f"the game {found.game_id[:8]} finished before games were recorded: it has no record to {verb}")
-    try:
-        record = parse_record(found.record, "the history's record")
-        replay(record, finished=True)
-    except RecordError as error:
-        raise Refused(
-            f"the game {found.game_id[:8]}'s record does not replay, so it is not {verb}ed: {error}"
-        ) from None
     return found, record
 
 

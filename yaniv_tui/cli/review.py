@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from yaniv_tui.bots import review as reviewing
-from yaniv_tui.bots.review import MARKS, Progress, SeatReview, review_seat
+from yaniv_tui.bots.review import MARKS, Progress, SeatReview, people_seats, review_seat
 from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, record_players, replay
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.ruleset_read import printable
@@ -25,8 +25,6 @@ from yaniv_tui.engine.ruleset_read import printable
 from .export import Refused, finished_record
 
 PROG = "yaniv review"
-#: The seat kinds a person plays: reviewed when no --seat is given.
-PEOPLE = ("human", "remote")
 
 
 def _refuse(line: str) -> int:
@@ -71,7 +69,7 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
         if len(chosen) != 1:
             return _refuse(f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names}")
     else:
-        chosen = [i for i, (_, kind) in enumerate(seats) if kind in PEOPLE]
+        chosen = people_seats(record)
         if not chosen:
             return _refuse(f"every seat of {where} is a bot: name one with --seat (its seats are {names})")
     out = console or Console()

@@ -14,7 +14,6 @@ import sqlite3
 import stat
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,8 @@ from yaniv_tui.engine import Game, RoundScore, Seat
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
+from .games import GameRow
+from .history_records import FoundRecord, HistoryError, RecordShelf
 from .meta import SaveMeta, now_iso
 from .paths import history_path
 from .saves import move_aside
@@ -36,6 +37,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "STATS_COLUMNS",
     "FoundRecord",
+    "GameRow",
     "History",
     "HistoryError",
     "PlayerStats",
@@ -44,27 +46,11 @@ __all__ = [
 ]
 
 
-class HistoryError(Exception):
-    """A game the history cannot give; the message is one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class FoundRecord:
-    """A finished game of the history found by its id: its record as JSON Lines (None for a game finished before
-    records were kept), whether that record starts from a game under way (`partial`), and when it finished
-    (ISO 8601, as the history keeps it)."""
-
-    game_id: str
-    record: str | None
-    partial: bool
-    finished: str | None = None
-
-
 #: The files SQLite keeps beside the database (a rollback journal, or a write-ahead log and its index).
 _COMPANIONS = ("-journal", "-wal", "-shm")
 
 
-class History:
+class History(RecordShelf):
     """The history database. No method raises: a problem is kept in `.problem` (one line) and play goes on.
 
     A locked database is tried again on the next call, and rounds missed meanwhile are recorded then,
@@ -293,62 +279,11 @@ class History:
         result: list[str] = self._run(read_rulesets, [])
         return result
 
-    def find_record(self, prefix: str) -> FoundRecord:
-        """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
-        game's id starts so, when several do, or when the database cannot be read."""
-        query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g LEFT JOIN records r ON r.game_id = g.id "
-            "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
-        )
-        rows: list[tuple[Any, ...]] | None = self._run(
-            lambda db: db.execute(query, (len(prefix), prefix)).fetchall(), None
-        )
-        if rows is None:
-            raise HistoryError(self.problem or "the history cannot be read")
-        if not rows:
-            newest: list[tuple[Any, ...]] = self._run(
-                lambda db: db.execute(
-                    "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
-                    "ORDER BY finished_at DESC, id DESC LIMIT 3"
-                ).fetchall(),
-                [],
-            )
-            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
-            raise HistoryError(
-                f"no finished game in the history has an id starting with {printable(prefix)!r}"
-                + (f"; the newest are {there}" if there else ": it has none yet")
-            )
-        if len(rows) > 1:
-            shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
-            raise HistoryError(
-                f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
-            )
-        return _found(rows[0])
-
-    def newest_record(self) -> FoundRecord:
-        """The newest finished game that has a record; HistoryError (one line) when none has, or when the database
-        cannot be read."""
-        query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
-            "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
-        )
-        rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
-        if rows is None:
-            raise HistoryError(self.problem or "the history cannot be read")
-        if not rows:
-            raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
-        return _found(rows[0])
-
     def games_played(self) -> int:
         """Finished games in the history (0 when the database is unusable)."""
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
-
-
-def _found(row: tuple[Any, ...]) -> FoundRecord:
-    key, body, partial, finished = row
-    return FoundRecord(str(key), None if body is None else str(body), bool(partial), finished and str(finished))
 
 
 def seat_columns(seat: Seat) -> tuple[int, str | None]:

@@ -333,11 +333,16 @@ def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
     return record
 
 
+def move_aside_name(path: Path, n: int) -> Path:
+    """The `n`th name (from 0) a damaged file takes beside `path`: its name, then the time (`.damaged-<UTC time>`)."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    return path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+
+
 def move_aside(path: Path) -> Path:
     """Rename a damaged file beside itself with the time in its name (never over another file); the new path."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):
-        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        aside = move_aside_name(path, n)
         if not os.path.lexists(aside):
             os.rename(path, aside)
             return aside

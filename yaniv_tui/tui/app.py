@@ -237,11 +237,12 @@ class YanivApp(App[None]):
         self._open(screen, first)
         self.push_screen(screen, lambda stopped: self.game_done(session, stopped))
 
-    def open_replay(self, record: GameRecord, title: str = "", *, first: bool = False) -> None:
-        """The replay of a finished game's record; the app quits after it when it was the first screen."""
+    def open_replay(self, record: GameRecord, title: str = "", *, first: bool = False, review: bool = False) -> None:
+        """The replay of a finished game's record (with the expert's review started at once for `review`); the app
+        quits after it when it was the first screen."""
         from .screens.replay import ReplayScreen
 
-        screen = ReplayScreen(record, title)
+        screen = ReplayScreen(record, title, review=review)
         self._open(screen, first)
         self.push_screen(screen, (lambda _: self.exit()) if first else None)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
+    from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import History
 
 
@@ -33,6 +34,10 @@ class GameApp(Protocol):
     @property
     def history(self) -> History:
         """The history database, opened when first needed."""
+        ...
+
+    def open_replay(self, record: GameRecord, title: str = "", *, first: bool = False, review: bool = False) -> None:
+        """The replay of a finished game's record, on top of this screen (with the expert's review for `review`)."""
         ...
 
 

@@ -1,96 +1,37 @@
 """The replay of a finished game: every hand face up, a move at a time, with the round's log and the scores as
-they stood. The steps are the engine's own (`codec.record.replay_steps`); a move is said in the table's words."""
+they stood, and, once asked (`v`), the expert's review beside each move. The steps are the engine's own
+(replay_steps.py); a move is said in the table's words; the review is `yaniv review`'s (bots/review.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
 
-from yaniv_tui.codec.record import GameRecord, replay_steps
-from yaniv_tui.codec.values import action_from_dict
-from yaniv_tui.engine import Card, Game, KeepCard, RoundScore, Turn, hand_value
-from yaniv_tui.table.words import clause
+from yaniv_tui.codec.record import GameRecord
+from yaniv_tui.engine import hand_value
+from yaniv_tui.engine.cards import ascii_faces
+from yaniv_tui.table.words import possessive
 
 from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
-from ..widgets.table import TurnLog, turn_text
+from ..widgets.table import TurnLog
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
-from .round_end import headline
+from .replay_steps import ReplayStep, log_lines, move_text, steps_of
 
-
-@dataclass(frozen=True, slots=True)
-class ReplayStep:
-    """One place in a replay: a round just dealt, or the game after a move."""
-
-    kind: Literal["deal", "move"]
-    #: The engine's game after this step (after a move that ended a round, the game as it went on: see `result`).
-    game: Game
-    round_no: int
-    #: Moves played in the game up to this step (0 at the first deal).
-    move: int
-    #: The seat that made this move, or that plays first in the round just dealt.
-    seat: int
-    #: The round's turns so far, as everyone at the table saw them.
-    turns: tuple[Turn, ...]
-    #: The round this move ended (its reveal and scoring), else None.
-    result: RoundScore | None = None
-    #: The move kept the card drawn instead of slapping it down.
-    kept: bool = False
-
-    @property
-    def hands(self) -> Sequence[Sequence[Card] | None]:
-        """Every hand as it stood: the round's reveal after the move that ended it."""
-        return self.result.hands if self.result is not None else self.game.hands
-
-    @property
-    def scores(self) -> Sequence[int | None]:
-        return self.result.scores if self.result is not None else self.game.scores
-
-
-def steps_of(record: GameRecord) -> list[ReplayStep]:
-    """Every step of the record, each round's deal then each move, rebuilt by the engine (RecordError when the
-    record does not replay)."""
-    steps: list[ReplayStep] = []
-    moves = 0
-    for _, event, game in replay_steps(record):
-        kind = event["event"]
-        if kind in ("deal", "resume"):
-            steps.append(ReplayStep("deal", game, game.round_no, moves, game.current, tuple(game.log)))
-        elif kind == "action":
-            moves += 1
-            before = steps[-1]
-            seat = int(event["seat"])
-            kept = isinstance(action_from_dict(event["action"], "action"), KeepCard)
-            if len(game.history) > len(before.game.history):
-                result = game.history[-1]
-                steps.append(ReplayStep("move", game, before.round_no, moves, seat, before.turns, result))
-            else:
-                steps.append(ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), kept=kept))
-    return steps
-
-
-def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
-    """The step in the table's words: the turn as the table's log says it, the round's end as its headline."""
-    names = game.players
-    if step.result is not None:
-        return headline(step.result, names, game.rules)
-    if step.kind == "deal":
-        return Text(f"Round {step.round_no} dealt: {clause(names[step.seat], 'play', ' first.')}", style="italic")
-    if step.kept:
-        return Text(clause(names[step.seat], "keep", " the card drawn."))
-    return turn_text(step.turns[-1], names, ascii_only)
+if TYPE_CHECKING:
+    from yaniv_tui.bots.review import Decision, SeatReview
 
 
 def seats_table(step: ReplayStep, ascii_only: bool) -> Table:
@@ -122,43 +63,96 @@ def seats_table(step: ReplayStep, ascii_only: bool) -> Table:
     return table
 
 
+class ReviewLeft(Exception):
+    """The screen was left while the review thought: it stops."""
+
+
+def mark_text(decision: Decision, ascii_only: bool) -> Text:
+    """A reviewed move's mark, as `yaniv review` words it, and for a marked move the points it cost, the expert's
+    move and its one-line reason (as the hint says it); "no mark" for a move the expert does not mark."""
+    text = Text()
+    if decision.mark is None:
+        text.append("review: no mark", style=f"{colour('ink-muted')}")
+        return text
+    text.append(f"review: {decision.mark}", style=f"bold {colour('bad')}")
+    note = f" ({decision.note})" if decision.note else ""
+    text.append(f" · {decision.cost:.1f} points lost{note}\n")
+    reason = ascii_faces(decision.reason) if ascii_only else decision.reason
+    text.append(f"expert: {reason}")
+    return text
+
+
+def summary_text(reviews: list[SeatReview]) -> Text:
+    """One line for each seat reviewed: its decisions, the marks, the points its choices cost, its accuracy."""
+    text = Text()
+    for review in reviews:
+        marked = len(review.marked)
+        decisions = len(review.decisions)
+        if text:
+            text.append(" · ")
+        text.append(f"{review.name}: ", style="bold")
+        text.append(
+            f"{decisions} decision{'' if decisions == 1 else 's'}, {marked} marked, "
+            f"{review.cost:.1f} points lost, accuracy {review.accuracy:.0f}%"
+        )
+    return text or Text("review: no seat a person played", style="dim")
+
+
 class ReplayScreen(Screen[None]):
-    """A finished game, step by step with every hand face up: ← → a move, page up / page down a round, home / end."""
+    """A finished game, step by step with every hand face up: ← → a move, page up / page down a round, home / end;
+    `v` has the expert review every person's moves, and each reviewed move then shows its mark."""
 
     CSS_PATH = stylesheet("replay")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "move back", key_display="←"),
         Binding("right", "step(1)", "next move", key_display="→"),
+        Binding("v", "review", "review"),
         Binding("pageup", "round(-1)", "round back", key_display="pgup"),
         Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
+        Binding("escape,q", "close", "close"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
-        Binding("escape,q", "close", "close"),
     ]
 
-    def __init__(self, record: GameRecord, title: str = "") -> None:
+    def __init__(self, record: GameRecord, title: str = "", *, review: bool = False) -> None:
         super().__init__(classes="replay-screen")
         self.record = record
         #: What names the game besides its ruleset and seats (its id and date, or its file).
         self.title_note = title
         self.steps = steps_of(record)
         self.at = 0
+        #: The review was asked for when the screen opened (the stats list's `v`): it starts at once.
+        self.review_asked = review
+        #: The seats reviewed, once the review is done (None before).
+        self.reviews: list[SeatReview] | None = None
+        #: Each reviewed decision by (seat, the game's action number).
+        self.decisions: dict[tuple[int, int], Decision] = {}
+        #: The marked moves' marks by the game's action number, shown in the log beside each.
+        self.marks: dict[int, str] = {}
+        self.reviewing = False
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield TitleBar()
         yield Static(id="replay-head")
         yield Static(id="replay-said")
+        yield Static(id="replay-mark")
         yield Static(id="replay-seats")
         yield Static(id="replay-pile")
+        yield Static(id="replay-review")
+        yield ProgressBar(id="replay-progress", show_eta=False)
         yield TurnLog(id="replay-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.sub_title = "replay"
+        self.query_one("#replay-progress").display = False
+        self.query_one("#replay-review").display = False
         self.show()
         self.watch(self.app, "ascii_cards", lambda _: self.show(), init=False)
+        if self.review_asked:
+            self.action_review()
 
     @property
     def ascii_only(self) -> bool:
@@ -182,6 +176,10 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-head", Static).update(head)
         said = move_text(step, game, ascii_only)
         self.query_one("#replay-said", Static).update(said)
+        decision = self.decisions.get((step.seat, step.turn)) if step.turn is not None else None
+        mark = self.query_one("#replay-mark", Static)
+        mark.display = decision is not None
+        mark.update(mark_text(decision, ascii_only) if decision is not None else "")
         self.query_one("#replay-seats", Static).update(seats_table(step, ascii_only))
         pile = Text()
         if step.result is None and game.pile:
@@ -191,12 +189,7 @@ class ReplayScreen(Screen[None]):
         else:
             pile.append("the round's end: every hand as it was revealed", style="dim")
         self.query_one("#replay-pile", Static).update(pile)
-        names = game.players
-        lines = [turn_text(turn, names, ascii_only) for turn in step.turns]
-        if step.kind == "deal":
-            lines = [said.copy()]
-        elif step.result is not None or step.kept:
-            lines.append(said.copy())
+        lines = log_lines(step, said, ascii_only, self.marks)
         if lines:
             lines[-1].stylize(f"reverse {colour('gold')}")
         self.query_one("#replay-log", TurnLog).show(lines)
@@ -206,6 +199,8 @@ class ReplayScreen(Screen[None]):
         if action in ("step", "round") and parameters:
             forward = int(str(parameters[0])) > 0
             return None if (forward and self.at == len(self.steps) - 1) or (not forward and self.at == 0) else True
+        if action == "review":
+            return None if self.reviewing or self.reviews is not None else True
         return True
 
     def go_to(self, index: int) -> None:
@@ -225,6 +220,67 @@ class ReplayScreen(Screen[None]):
             self.go_to(next((i for i in deals if i > self.at), len(self.steps) - 1))
         else:
             self.go_to(next((i for i in reversed(deals) if i < self.at), 0))
+
+    # -- the expert's review ---------------------------------------------------------------------
+
+    def action_review(self) -> None:
+        """Have the expert review every seat a person played, as `yaniv review` does, in a thread: the progress bar
+        shows how far it is, and leaving the screen stops it."""
+        if self.reviewing or self.reviews is not None:
+            return
+        self.reviewing = True
+        status = self.query_one("#replay-review", Static)
+        status.update(Text("The expert reviews the moves…", style="italic"))
+        status.display = True
+        bar = self.query_one("#replay-progress", ProgressBar)
+        bar.update(total=None, progress=0)
+        bar.display = True
+        self.refresh_bindings()
+        self.review_all()
+
+    @work(thread=True, exclusive=True, group="review")
+    def review_all(self) -> None:
+        from yaniv_tui.bots import review as reviewing
+        from yaniv_tui.engine import Card
+
+        worker = get_current_worker()
+        names = [str(seat["name"]) for seat in self.record.events[0]["seats"]]
+        seats = reviewing.people_seats(self.record)
+        done: list[SeatReview] = []
+        for number, seat in enumerate(seats, 1):
+
+            def tell(judged: int, total: int, seat: int = seat, number: int = number) -> None:
+                if worker.is_cancelled:
+                    raise ReviewLeft
+                self.app.call_from_thread(self.progress, names[seat], number, len(seats), judged, total)
+
+            try:
+                done.append(
+                    reviewing.review_seat(
+                        self.record, seat, guesses=reviewing.REVIEW_GUESSES, progress=tell, face=Card.face
+                    )
+                )
+            except ReviewLeft:
+                return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.reviewed, done)
+
+    def progress(self, name: str, number: int, seats: int, judged: int, total: int) -> None:
+        of = f" (seat {number} of {seats})" if seats > 1 else ""
+        self.query_one("#replay-review", Static).update(
+            Text(f"The expert reviews {possessive(name)} moves{of}: {judged} of {total}", style="italic")
+        )
+        self.query_one("#replay-progress", ProgressBar).update(total=max(total, 1), progress=judged)
+
+    def reviewed(self, reviews: list[SeatReview]) -> None:
+        """The review is done: each reviewed move shows its mark from now on, and the summary heads the screen."""
+        self.reviews = reviews
+        self.reviewing = False
+        self.decisions = {(review.seat, d.turn): d for review in reviews for d in review.decisions}
+        self.marks = {d.turn: d.mark for d in self.decisions.values() if d.mark is not None}
+        self.query_one("#replay-progress").display = False
+        self.query_one("#replay-review", Static).update(summary_text(reviews))
+        self.show()
 
     def action_close(self) -> None:
         self.dismiss(None)

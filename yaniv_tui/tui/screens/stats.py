@@ -1,5 +1,6 @@
 """The stats screen: each player's record from the history database (a bot's by level), and each person's against
-each bot level, over every ruleset or one, as `yaniv stats` prints them."""
+each bot level, over every ruleset or one, as `yaniv stats` prints them; and the list of finished games, newest
+first, each opened in the replay (enter or `r`) or the replay with the expert's review (`v`)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Label, Select, Static
+from textual.widgets import DataTable, Label, Select, Static, TabbedContent, TabPane
 
 from yaniv_tui.store import History
-from yaniv_tui.store.history import no_games_line
+from yaniv_tui.store.games import GAMES_COLUMNS, GameRow
+from yaniv_tui.store.history import HistoryError, no_games_line
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 
+from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
@@ -46,16 +49,26 @@ def fill(table: DataTable[Text], headings: Sequence[str], rows: Sequence[Sequenc
 
 class StatsScreen(Screen[None]):
     """Games, wins (and wins with hints), points per round, Yaniv calls and their success, Assafs made and suffered;
-    then each person's games, win share and points per round against each bot level."""
+    then each person's games, win share and points per round against each bot level. On the games tab, every
+    finished game, newest first: enter or `r` replays the one chosen, `v` replays it with the expert's review."""
 
     CSS_PATH = stylesheet("stats")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "tab('games')", "games"),
+        Binding("p", "tab('players')", "players"),
+        Binding("r", "replay", "replay", key_display="⏎/r"),
+        Binding("v", "replay(True)", "review"),
+        Binding("escape,q", "close", "back"),
+    ]
     AUTO_FOCUS = "#stats-table"
 
     def __init__(self, history: History) -> None:
         super().__init__(classes="stats-screen")
         self.history = history
+        #: The finished games listed, newest first, and the ruleset they are of (None: all).
+        self.games: list[GameRow] = []
+        self.ruleset: str | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -66,9 +79,13 @@ class StatsScreen(Screen[None]):
             choices = [(name, name) for name in self.history.rulesets()]
             yield Select(choices, prompt="all rulesets", id="stats-ruleset", compact=True)
         yield Static("", id="stats-note")
-        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True, header_height=2)
-        yield Static(Text("Each person against each bot level", style="bold"), id="versus-title")
-        yield DataTable(id="versus-table", cursor_type="row", zebra_stripes=True, header_height=2)
+        with TabbedContent(initial="players", id="stats-tabs"):
+            with TabPane("players", id="players"):
+                yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True, header_height=2)
+                yield Static(Text("Each person against each bot level", style="bold"), id="versus-title")
+                yield DataTable(id="versus-table", cursor_type="row", zebra_stripes=True, header_height=2)
+            with TabPane("games", id="games"):
+                yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -80,7 +97,8 @@ class StatsScreen(Screen[None]):
         self.show(None if event.value is Select.BLANK else str(event.value))
 
     def show(self, ruleset: str | None) -> None:
-        """Fill both tables with the games of `ruleset` (by id), or of all rulesets."""
+        """Fill the tables with the games of `ruleset` (by id), or of all rulesets."""
+        self.ruleset = ruleset
         stats = self.history.stats(ruleset)
         versus = self.history.versus(ruleset)
         note = self.query_one("#stats-note", Static)
@@ -97,6 +115,65 @@ class StatsScreen(Screen[None]):
         fill(self.query_one("#versus-table", DataTable), VERSUS_COLUMNS, [row.cells() for row in versus])
         self.query_one("#versus-title").display = bool(versus)
         self.query_one("#versus-table").display = bool(versus)
+        self.games = self.history.games(ruleset)
+        damaged = self.history.set_aside_damaged(self.games)
+        for line in damaged:
+            self.notify(line, severity="warning", timeout=10, markup=False)
+        if damaged:
+            self.games = self.history.games(ruleset)
+        games = self.query_one("#games-table", DataTable)
+        games.clear(columns=True)
+        for heading in GAMES_COLUMNS:
+            games.add_column(heading, key=heading)
+        for game in self.games:
+            games.add_row(
+                *(
+                    Text(cell, justify="right" if heading == "rounds" else "left")
+                    for heading, cell in zip(GAMES_COLUMNS, game.cells(), strict=True)
+                ),
+                key=game.game_id,
+            )
+        self.refresh_bindings()
+
+    @property
+    def games_shown(self) -> bool:
+        return self.query_one("#stats-tabs", TabbedContent).active == "games"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tab" and parameters:
+            return (str(parameters[0]) != self.query_one("#stats-tabs", TabbedContent).active) or None
+        if action == "replay":
+            return (self.games_shown and bool(self.games)) or None
+        return True
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        event.stop()
+        self.query_one("#games-table" if self.games_shown else "#stats-table", DataTable).focus()
+        self.refresh_bindings()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one("#stats-tabs", TabbedContent).active = tab
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "games-table":
+            event.stop()
+            self.action_replay()
+
+    def action_replay(self, review: bool = False) -> None:
+        """Open the chosen game's replay (with the expert's review for `review`); a game with no record, or a
+        damaged one (moved aside), says so in one line."""
+        table = self.query_one("#games-table", DataTable)
+        if not self.games or not 0 <= table.cursor_row < len(self.games):
+            return
+        game = self.games[table.cursor_row]
+        try:
+            record = self.history.finished_record(self.history.find_record(game.game_id), "replay")
+        except HistoryError as error:
+            self.notify(str(error), severity="warning", timeout=10, markup=False)
+            self.show(self.ruleset)  # a damaged record moved aside: the game is listed with none from now on
+            return
+        title = f"game {game.game_id[:8]} · {game.finished[:16].replace('T', ' ')}"
+        game_app(self).open_replay(record, title, review=review)
 
     def action_close(self) -> None:
         self.dismiss(None)

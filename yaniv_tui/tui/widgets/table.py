@@ -284,8 +284,9 @@ class HandView(Vertical):
         self.post_message(self.Toggled(event.index))
 
 
-def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
-    """One line of the log: what a player dropped and what they took, as everyone at the table saw it."""
+def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool, drawn: Card | None = None) -> Text:
+    """One line of the log: what a player dropped and what they took, as everyone at the table saw it (and the
+    card `drawn` from the deck, where every hand is face up: the replay)."""
     text = Text()
     text.append(names[turn.seat], style="bold")
     text.append(" dropped ")
@@ -293,6 +294,10 @@ def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool) -> Text:
     if turn.given is not None:
         text.append(", took the joker for ")  # the joker swap: the card given lies in the run in its place
         text.append_text(faces_text([turn.given], ascii_only))
+    elif turn.take is None and drawn is not None:
+        text.append(", took ")
+        text.append_text(faces_text([drawn], ascii_only))
+        text.append(" from the deck")
     elif turn.take is None:
         text.append(", took from the deck", style="dim")
     else:

@@ -1,0 +1,99 @@
+"""Every recorded event shows in the replay in the table's words (tui/screens/replay_steps.py): a hint asked, a
+concede, a bot taking over a seat whose player is away, a joiner, a reshuffle, a slap-down, a card kept, the joker
+swap, and the card drawn from the deck (every hand is face up). Before, the table's events showed nothing and a
+slap-down repeated the whole turn."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from playing import deal
+
+from yaniv_tui.codec.record import GameRecord, add_event, after_action, start_record
+from yaniv_tui.engine import JOKER, Action, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_card, parse_cards
+from yaniv_tui.tui.screens.replay_steps import ReplayStep, log_lines, move_text, steps_of
+
+
+def table_game(*, keep: bool) -> GameRecord:
+    """P0 drops a run holding a joker, P1 swaps the 6♥ for it, P0 drops 2♥ and draws 2♦, then slaps it down or
+    keeps it; between them P0 asks for a hint, P1 concedes, and P1's seat is away."""
+    rules = dataclasses.replace(load_ruleset("cpp-yaniv"), joker_swap=True, slap_down=True)
+    game = deal(rules, ["5H JK 7H KD 2H", "6H KS 2C 9D 3S"], up="AS", deck="4D 2D 9S 6C 10D 8C 8D")
+    record = start_record(game, [Seat.person("P0"), Seat.person("P1")])
+    add_event(record, "hint", 0, turn=0)
+    actions: list[Action] = [
+        Play(tuple(parse_cards("5H JK 7H"))),
+        Play(tuple(parse_cards("KS")), JOKER, given=parse_card("6H")),
+        Play(tuple(parse_cards("2H"))),
+        KeepCard() if keep else SlapDown(parse_card("2D")),
+    ]
+    for action in actions:
+        seat = game.current
+        game.apply(action)
+        after_action(record, game, seat, action)
+        if len(record.events) == 4:  # after P0's first move
+            add_event(record, "concede", 1, round=1)
+            add_event(record, "seat", 1, status="away")
+    return record
+
+
+def said(step: ReplayStep) -> str:
+    return move_text(step, step.game, False).plain
+
+
+def log(step: ReplayStep) -> list[str]:
+    return [line.plain for line in log_lines(step, move_text(step, step.game, False), False)]
+
+
+def test_the_card_drawn_the_joker_swap_and_a_slap_down_are_said_each_as_itself() -> None:
+    steps = steps_of(table_game(keep=False))
+    assert [said(step) for step in steps[1:]] == [
+        "P0 dropped 5♥ ★JK 7♥, took 4♦ from the deck",
+        "P1 dropped K♠, took the joker for 6♥",
+        "P0 dropped 2♥, took 2♦ from the deck",
+        "P0 slapped down 2♦ onto the drop.",
+    ]
+    assert log(steps[-1])[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦"
+
+
+def test_a_card_kept_is_named() -> None:
+    steps = steps_of(table_game(keep=True))
+    assert said(steps[-1]) == "P0 kept 2♦ drawn from the deck."
+    assert log(steps[-1])[-1] == "P0 kept 2♦ drawn from the deck."
+
+
+def test_hints_concedes_and_a_bot_taking_an_away_seat_are_in_the_log_in_their_place() -> None:
+    steps = steps_of(table_game(keep=False))
+    assert log(steps[0]) == ["Round 1 dealt: P0 plays first.", "P0 asked the expert for a hint."]
+    assert log(steps[-1]) == [
+        "P0 asked the expert for a hint.",
+        "P0 dropped 5♥ ★JK 7♥, took from the deck",
+        "P1 conceded: a bot plays the seat from here on.",
+        "P1's player is away: a bot plays the seat until they are back.",
+        "P1 dropped K♠, took the joker for 6♥",
+        "P0 dropped 2♥, took from the deck, slapped down 2♦",
+    ]
+
+
+def test_a_joiner_and_a_reshuffle_are_said() -> None:
+    record = table_game(keep=False)
+    record.events.append({"event": "joined", "seat": 1, "name": "Noa"})
+    steps = steps_of(record)
+    assert log(steps[-1])[-1] == "Noa took seat 2, playing from another machine."
+    from yaniv_tui.tui.screens.replay_steps import event_words
+
+    assert event_words({"event": "reshuffle", "deck": []}, ("Ann", "Bob")) == "The pile was shuffled into a new deck."
+    back = {"event": "seat", "seat": 0, "status": "joined"}
+    assert event_words(back, ("You", "Bob")) == "Your player is at the table."
+
+
+def test_a_mark_shows_beside_the_line_of_its_move_a_slap_down_on_its_turns_line() -> None:
+    steps = steps_of(table_game(keep=False))
+    last = steps[-1]
+    assert last.made_by == ((0,), (1,), (2, 3))
+    lines = [line.plain for line in log_lines(last, move_text(last, last.game, False), False, {3: "mistake"})]
+    assert lines[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦  ◀ mistake"
+    assert not any("◀" in line for line in lines[:-1])
+    kept = steps_of(table_game(keep=True))[-1]
+    lines = [line.plain for line in log_lines(kept, move_text(kept, kept.game, False), False, {3: "blunder"})]
+    assert lines[-2:] == ["P0 dropped 2♥, took from the deck", "P0 kept 2♦ drawn from the deck.  ◀ blunder"]

@@ -1,0 +1,85 @@
+"""The history's finished games, newest first (the stats screen's list): when each finished, its ruleset, its
+players with their final scores and the winners, its rounds, and whether it has a record (a game finished before
+records were kept has none, and is still counted in the figures)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from yaniv_tui.engine.ruleset_read import printable
+
+__all__ = ["GAMES_COLUMNS", "GameRow", "read_games"]
+
+#: The list's headings.
+GAMES_COLUMNS = ("finished", "ruleset", "players and final scores", "rounds", "record")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One finished game of the history."""
+
+    game_id: str
+    #: When it finished (ISO 8601, as the history keeps it).
+    finished: str
+    ruleset: str
+    #: Each seat's name and final score (None: out of the game), in seat order.
+    seats: tuple[tuple[str, int | None], ...]
+    winners: tuple[str, ...]
+    rounds: int
+    has_record: bool
+    #: The record's first line (its header), when it has one: enough to tell a damaged record while listing.
+    header: str | None = None
+
+    def cells(self) -> tuple[str, ...]:
+        """The row under GAMES_COLUMNS, as text (names' control characters escaped: they may be from an old file);
+        a winner's name is marked with a star."""
+        won = set(self.winners)
+        players = ", ".join(
+            f"{'★' if name in won else ''}{printable(name)} {'out' if score is None else score}"
+            for name, score in self.seats
+        )
+        return (
+            self.finished[:16].replace("T", " "),
+            printable(self.ruleset),
+            players,
+            str(self.rounds),
+            "replay" if self.has_record else "no record",
+        )
+
+
+# The finished games (of one ruleset, by its id or its name, any case), newest first.
+_GAMES = """
+SELECT g.game_key, g.finished_at, g.ruleset_name,
+       (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
+       EXISTS (SELECT 1 FROM records rec WHERE rec.game_id = g.id),
+       g.id,
+       (SELECT substr(rec.body, 1, instr(rec.body || char(10), char(10)) - 1) FROM records rec
+        WHERE rec.game_id = g.id)
+FROM games g
+WHERE g.finished_at IS NOT NULL
+  AND (:ruleset IS NULL OR g.ruleset_id = :ruleset OR g.ruleset_name = :ruleset COLLATE NOCASE)
+ORDER BY g.finished_at DESC, g.id DESC
+"""
+
+_SEATS = "SELECT seat, name, final_score, winner FROM seats WHERE game_id = ? ORDER BY seat"
+
+
+def read_games(db: sqlite3.Connection, ruleset: str | None = None) -> list[GameRow]:
+    """Every finished game (of one ruleset's, by id or name), newest first."""
+    games = []
+    for key, finished, name, rounds, recorded, row_id, header in db.execute(_GAMES, {"ruleset": ruleset}).fetchall():
+        seats = db.execute(_SEATS, (row_id,)).fetchall()
+        games.append(
+            GameRow(
+                str(key),
+                str(finished),
+                str(name),
+                tuple((str(seat_name), None if score is None else int(score)) for _, seat_name, score, _ in seats),
+                tuple(str(seat_name) for _, seat_name, _, winner in seats if winner),
+                int(rounds),
+                bool(recorded),
+                None if header is None else str(header),
+            )
+        )
+    return games

@@ -1,0 +1,203 @@
+"""The finished games' records in the history (`History` has these methods): a game found by its id, the newest
+with a record, the list of finished games, and a record read and replayed to its end. A damaged record (one that
+cannot be read or does not replay) is moved aside, never deleted: its text is written to a file beside the
+database, then taken out of the history; the game stays, listed and counted, with no record."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from yaniv_tui.engine.ruleset_read import printable
+
+from .games import GameRow, read_games
+from .saves import move_aside_name
+
+if TYPE_CHECKING:
+    from yaniv_tui.codec.record import GameRecord
+
+__all__ = ["FoundRecord", "HistoryError", "RecordShelf"]
+
+
+class HistoryError(Exception):
+    """A game the history cannot give; the message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoundRecord:
+    """A finished game of the history found by its id: its record as JSON Lines (None for a game finished before
+    records were kept), whether that record starts from a game under way (`partial`), and when it finished
+    (ISO 8601, as the history keeps it)."""
+
+    game_id: str
+    record: str | None
+    partial: bool
+    finished: str | None = None
+
+
+class Database(Protocol):
+    """What the records' half asks of `History`: its file, its problem, and running work in it (`History._run`: the
+    work's result, or `default` when the database is unusable)."""
+
+    path: Path
+    problem: str | None
+
+    def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any: ...
+
+
+class RecordShelf:
+    """The records' half of `History` (a mixin: its methods run on a `Database`)."""
+
+    def find_record(self: Database, prefix: str) -> FoundRecord:
+        """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
+        game's id starts so, when several do, or when the database cannot be read."""
+        query = (
+            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g LEFT JOIN records r ON r.game_id = g.id "
+            "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
+        )
+        rows: list[tuple[Any, ...]] | None = self._run(
+            lambda db: db.execute(query, (len(prefix), prefix)).fetchall(), None
+        )
+        if rows is None:
+            raise HistoryError(self.problem or "the history cannot be read")
+        if not rows:
+            newest: list[tuple[Any, ...]] = self._run(
+                lambda db: db.execute(
+                    "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
+                    "ORDER BY finished_at DESC, id DESC LIMIT 3"
+                ).fetchall(),
+                [],
+            )
+            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
+            raise HistoryError(
+                f"no finished game in the history has an id starting with {printable(prefix)!r}"
+                + (f"; the newest are {there}" if there else ": it has none yet")
+            )
+        if len(rows) > 1:
+            shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
+            raise HistoryError(
+                f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
+            )
+        return _found(rows[0])
+
+    def newest_record(self: Database) -> FoundRecord:
+        """The newest finished game that has a record; HistoryError (one line) when none has, or when the database
+        cannot be read."""
+        query = (
+            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
+            "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
+        )
+        rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
+        if rows is None:
+            raise HistoryError(self.problem or "the history cannot be read")
+        if not rows:
+            raise HistoryError("no finished game in the history has a record yet: finish a game, or give a FILE")
+        return _found(rows[0])
+
+    def games(self: Database, ruleset: str | None = None) -> list[GameRow]:
+        """Every finished game (of one ruleset's, by id or name), newest first; [] when the database is unusable."""
+        result: list[GameRow] = self._run(lambda db: read_games(db, ruleset), [])
+        return result
+
+    def set_aside_damaged(self: Database, rows: list[GameRow]) -> list[str]:
+        """Move aside, as `finished_record` does, each record of `rows` whose first line is not a yaniv game record's
+        header (damaged, found while listing); one line for each (list the games again to see them with none)."""
+        lines = []
+        for row in rows:
+            if row.header is None or _record_version(row.header) is not None:
+                continue
+            body = _record_body(self, row.game_id)
+            aside = None if body is None else _move_record_aside(self, FoundRecord(row.game_id, body, False))
+            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
+            lines.append(f"the game {row.game_id[:8]}'s record is damaged (not a game record); {where}")
+        return lines
+
+    def finished_record(self: Database, found: FoundRecord, verb: str) -> GameRecord:
+        """The record of the finished game `found`, read and replayed to its end; HistoryError (one line) when it
+        has none, or when it is of a newer version. A damaged record (one that cannot be read, or does not replay)
+        is moved aside, never deleted: its text is written to a file beside the database, then taken out of the
+        history (the game stays, listed and counted, with no record), and the HistoryError says where it went."""
+        from yaniv_tui.codec.record import VERSION, RecordError, parse_record, replay
+
+        short = found.game_id[:8]
+        if found.record is None:
+            raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
+        try:
+            record = parse_record(found.record, "the history's record")
+            replay(record, finished=True)
+        except RecordError as error:
+            newer = _record_version(found.record)
+            if newer is not None and newer > VERSION:
+                raise HistoryError(
+                    f"the game {short}'s record is of version {newer}, made by a newer yaniv-tui: this one reads "
+                    f"version {VERSION}"
+                ) from None
+            aside = _move_record_aside(self, found)
+            where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
+            raise HistoryError(f"the game {short}'s record is damaged ({error}); {where}") from None
+        return record
+
+
+def _record_body(db: Database, game_id: str) -> str | None:
+    query = "SELECT r.body FROM records r JOIN games g ON g.id = r.game_id WHERE g.game_key = ?"
+    row: tuple[Any, ...] | None = db._run(lambda c: c.execute(query, (game_id,)).fetchone(), None)
+    return None if row is None else str(row[0])
+
+
+def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
+    """Write a damaged record's text to a file beside the database (never over another), then take it out of
+    the history; the file, or None when either step failed (the record then stays where it was)."""
+    body = found.record or ""
+    target = db.path.with_name(f"record-{found.game_id}.jsonl")
+    try:
+        aside = _write_new(target, body)
+    except OSError:
+        return None
+
+    def work(c: sqlite3.Connection) -> bool:
+        c.execute("DELETE FROM records WHERE game_id = (SELECT id FROM games WHERE game_key = ?)", (found.game_id,))
+        return True
+
+    return aside if db._run(work, False) else None
+
+
+def _record_version(body: str) -> int | None:
+    """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
+    import json
+
+    from yaniv_tui.codec.record import FORMAT
+
+    try:
+        header = json.loads(body.split("\n", 1)[0])
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return None
+    version = header.get("version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def _write_new(target: Path, text: str) -> Path:
+    """Write `text` to a new file named as `move_aside` names a damaged file beside `target` (never over another
+    file), flushed to the disk; its path."""
+    first = move_aside_name(target, 0)
+    for n in range(1000):
+        aside = first if n == 0 else move_aside_name(target, n)
+        try:
+            with open(aside, "x", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+        except FileExistsError:
+            continue
+        return aside
+    raise OSError(f"too many damaged copies beside {target}")
+
+
+def _found(row: tuple[Any, ...]) -> FoundRecord:
+    key, body, partial, finished = row
+    return FoundRecord(str(key), None if body is None else str(body), bool(partial), finished and str(finished))

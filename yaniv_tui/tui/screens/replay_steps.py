@@ -1,0 +1,196 @@
+"""The steps of a replay (each round's deal, then each move, rebuilt by the engine: `codec.record.replay_steps`),
+and each step and each event of the table between them (a hint asked, a concede, a seat taken, left or back, the
+pile shuffled into a new deck) said in the table's words, with every hand face up."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from rich.text import Text
+
+from yaniv_tui.codec.record import GameRecord, replay_steps
+from yaniv_tui.codec.values import action_from_dict
+from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
+from yaniv_tui.table.words import clause, possessive, subject
+
+from ..colours import colour
+from ..widgets.cards import faces_text
+from ..widgets.table import turn_text
+from .round_end import headline
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One place in a replay: a round just dealt, or the game after a move."""
+
+    kind: Literal["deal", "move"]
+    #: The engine's game after this step (after a move that ended a round, the game as it went on: see `result`).
+    game: Game
+    round_no: int
+    #: Moves played in the game up to this step (0 at the first deal).
+    move: int
+    #: The seat that made this move, or that plays first in the round just dealt.
+    seat: int
+    #: The round's turns so far, as everyone at the table saw them.
+    turns: tuple[Turn, ...]
+    #: The round this move ended (its reveal and scoring), else None.
+    result: RoundScore | None = None
+    #: The move's action, and its number in the game (the record's "turn"; None at a deal).
+    action: Action | None = None
+    turn: int | None = None
+    #: The card this move drew from the deck (every hand is face up in a replay), else None.
+    drawn: Card | None = None
+    #: The table's events of this round so far that are not moves (a hint asked, a concede, ...), each said in
+    #: words, with how many of the round's turns had been played when it happened.
+    notes: tuple[tuple[int, str], ...] = ()
+    #: For each of `turns`, the game's action numbers that made it (a drop and take, then its slap-down or keep).
+    made_by: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def kept(self) -> bool:
+        """The move kept the card drawn instead of slapping it down."""
+        return isinstance(self.action, KeepCard)
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card] | None]:
+        """Every hand as it stood: the round's reveal after the move that ended it."""
+        return self.result.hands if self.result is not None else self.game.hands
+
+    @property
+    def scores(self) -> Sequence[int | None]:
+        return self.result.scores if self.result is not None else self.game.scores
+
+
+def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """An event of the record that is not a deal or a move, said as the table would; None for the ones the replay
+    shows otherwise (a round's end and the game's end are its moves' headlines)."""
+    kind = event["event"]
+    if kind == "reshuffle":
+        return "The pile was shuffled into a new deck."
+    seat = event.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(names):
+        return None
+    name = names[seat]
+    if kind == "hint":
+        return f"{subject(name, start=True)} asked the expert for a hint."
+    if kind == "concede":
+        return f"{subject(name, start=True)} conceded: a bot plays the seat from here on."
+    if kind == "joined":
+        return f"{event.get('name', name)} took seat {seat + 1}, playing from another machine."
+    if kind == "seat":
+        status = event.get("status")
+        if status == "away":
+            return f"{possessive(name, start=True)} player is away: a bot plays the seat until they are back."
+        if status == "joined":
+            return f"{possessive(name, start=True)} player is at the table."
+        if status == "waiting":
+            return f"{possessive(name, start=True)} seat waits for its player."
+    return None
+
+
+def _drawn(before: Game, after: Game, seat: int, action: Action) -> Card | None:
+    """The card `action` drew from the deck (the one in the seat's hand now that neither was in it nor was taken),
+    or kept (the card drawn before it)."""
+    if isinstance(action, KeepCard):
+        return before.slap_card
+    if not isinstance(action, Play) or action.take is not None:
+        return None
+    old, new = before.hands[seat], after.hands[seat]
+    if old is None or new is None:
+        return None
+    gained = Counter(new) - (Counter(old) - Counter(action.drop))
+    return next(iter(gained), None)
+
+
+def _made_by(before: ReplayStep, game: Game, turn: int) -> tuple[tuple[int, ...], ...]:
+    """Which actions made each turn of the round after action `turn`: a new turn of its own, or the last one's
+    slap-down or keep (a round's end adds none). Turns from before a resumed record's first step have none."""
+    made = ((),) * (len(before.turns) - len(before.made_by)) + before.made_by
+    if len(game.history) > len(before.game.history):
+        return made
+    if len(game.log) > len(before.turns):
+        return (*made, (turn,))
+    return (*made[:-1], (*made[-1], turn)) if made else made
+
+
+def steps_of(record: GameRecord) -> list[ReplayStep]:
+    """Every step of the record, each round's deal then each move, rebuilt by the engine (RecordError when the
+    record does not replay); the table's other events are noted on the step they came after."""
+    steps: list[ReplayStep] = []
+    moves = 0
+    names: tuple[str, ...] = ()
+    for _, event, game in replay_steps(record):
+        kind = event["event"]
+        names = game.players
+        if kind in ("deal", "resume"):
+            steps.append(ReplayStep("deal", game, game.round_no, moves, game.current, tuple(game.log)))
+        elif kind == "action":
+            moves += 1
+            before = steps[-1]
+            seat = int(event["seat"])
+            action = action_from_dict(event["action"], "action")
+            turn = int(event["turn"])
+            made_by = _made_by(before, game, turn)
+            if len(game.history) > len(before.game.history):
+                result = game.history[-1]
+                step = ReplayStep("move", game, before.round_no, moves, seat, before.turns, result, action, turn)
+                steps.append(replace(step, notes=before.notes, made_by=made_by))
+            else:
+                drawn = _drawn(before.game, game, seat, action)
+                step = ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), None, action, turn, drawn)
+                steps.append(replace(step, notes=before.notes, made_by=made_by))
+        elif steps and (said := event_words(event, names)) is not None:
+            last = steps[-1]
+            steps[-1] = replace(last, notes=(*last.notes, (len(last.turns), said)))
+    return steps
+
+
+def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
+    """The step in the table's words: the turn as the table's log says it (naming the card drawn from the deck, as
+    every hand is face up), a slap-down or a card kept on its own, the round's end as its headline."""
+    names = game.players
+    name = names[step.seat]
+    if step.result is not None:
+        return headline(step.result, names, game.rules)
+    if step.kind == "deal":
+        return Text(f"Round {step.round_no} dealt: {clause(name, 'play', ' first.')}", style="italic")
+    if step.kept:
+        text = Text(f"{subject(name, start=True)} kept ")
+        text.append_text(faces_text([step.drawn], ascii_only) if step.drawn is not None else Text("the card"))
+        return text.append(" drawn from the deck.")
+    if isinstance(step.action, SlapDown):
+        text = Text(f"{subject(name, start=True)} slapped down ")
+        return text.append_text(faces_text([step.action.card], ascii_only)).append(" onto the drop.")
+    return turn_text(step.turns[-1], names, ascii_only, step.drawn)
+
+
+def log_lines(step: ReplayStep, said: Text, ascii_only: bool, marks: Mapping[int, str] | None = None) -> list[Text]:
+    """The round's log as it stood at `step`: each turn as the table's log says it, the table's other events in
+    their place, and the step's own words last when they are not a turn (a deal, a card kept, the round's end);
+    a line whose move the review marked (`marks`: by the game's action number) ends with its mark."""
+    names = step.game.players
+    marks = marks or {}
+    lines: list[Text] = []
+    notes = list(step.notes)
+    made_by = ((),) * (len(step.turns) - len(step.made_by)) + step.made_by
+    if step.kept and made_by:  # the card kept has a line of its own, with its mark, this once
+        made_by = (*made_by[:-1], tuple(n for n in made_by[-1] if n != step.turn))
+    for index, turn in enumerate(step.turns):
+        lines.extend(Text(note, style="italic") for at, note in notes if at == index)
+        lines.append(_marked(turn_text(turn, names, ascii_only), made_by[index], marks))
+    if step.kind == "deal":
+        lines = [said.copy()]
+    elif step.result is not None or step.kept:
+        lines.append(_marked(said.copy(), (step.turn,) if step.turn is not None else (), marks))
+    lines.extend(Text(note, style="italic") for at, note in notes if at >= len(step.turns))
+    return lines
+
+
+def _marked(line: Text, actions: tuple[int, ...], marks: Mapping[int, str]) -> Text:
+    found = [marks[n] for n in actions if n in marks]
+    if found:
+        line.append(f"  ◀ {', '.join(found)}", style=f"bold {colour('bad')}")
+    return line
