@@ -97,3 +97,14 @@ def test_a_mark_shows_beside_the_line_of_its_move_a_slap_down_on_its_turns_line(
     kept = steps_of(table_game(keep=True))[-1]
     lines = [line.plain for line in log_lines(kept, move_text(kept, kept.game, False), False, {3: "blunder"})]
     assert lines[-2:] == ["P0 dropped 2♥, took from the deck", "P0 kept 2♦ drawn from the deck.  ◀ blunder"]
+
+
+def test_a_joined_seat_is_called_by_its_joiners_name_from_then_on_as_the_table_called_it() -> None:
+    # Before, the replay kept the header's name for the seat ("P1") after its joiner took it.
+    record = table_game(keep=False)
+    record.events.insert(2, {"event": "joined", "seat": 1, "name": "Noa"})
+    steps = steps_of(record)
+    assert said(steps[0]) == "Round 1 dealt: P0 plays first."
+    assert log(steps[0])[-2:] == ["Noa took seat 2, playing from another machine.", "P0 asked the expert for a hint."]
+    assert said(steps[2]) == "Noa dropped K♠, took the joker for 6♥"
+    assert steps[-1].game.players == ("P0", "Noa")

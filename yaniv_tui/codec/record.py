@@ -433,9 +433,10 @@ def _step(at: _Replay, event: dict[str, Any]) -> None:
             raise fail("scores", f"the game ends with scores {_scores(game.scores)} and winners {list(game.winners)}")
         at.owed.pop(0)
     elif kind in ("hint", "concede", "joined", "seat"):
-        r.int_("seat", 0, n - 1)
-        if kind == "joined":
-            read_name(r.get("name"), "name")
+        seat = r.int_("seat", 0, n - 1)
+        if kind == "joined":  # the table called the seat by its joiner's name from then on, and so does a replay
+            name = read_name(r.get("name"), "name")
+            game.players = (*game.players[:seat], name, *game.players[seat + 1 :])
     else:
         raise fail("event", f"unknown event {printable(kind)[:20]!r}")
 
