@@ -159,8 +159,10 @@ def _ruleset_of(raw: bytes, ruleset_id: str, source: str, shipped: bool = False)
     return ruleset_from_dict(data, ruleset_id=ruleset_id, source=source, shipped=shipped)
 
 
+@functools.cache
 def presets_dir() -> Path:
-    """The shipped presets: inside the package in a wheel, at the top of the repo when editable."""
+    """The shipped presets: inside the package in a wheel, at the top of the repo when editable (found once: where
+    the package is does not change while it runs)."""
     package = Path(__file__).resolve().parent.parent
     inside = package / "rulesets"
     if inside.is_dir():
