@@ -216,3 +216,23 @@ def test_the_checks_stay_fast_on_the_largest_rules_a_file_can_hold() -> None:
     started = time.perf_counter()
     check_ruleset(rules)
     assert time.perf_counter() - started < 2
+
+
+def test_only_the_shipped_presets_skip_the_playability_check_at_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # test_every_shipped_preset_plays proves the shipped presets play, so loading them does not check it again at
+    # every start; the same text anywhere else (a user's copy) is checked in full.
+    from yaniv_tui.engine import preset_files, ruleset_file
+    from yaniv_tui.engine.playable import Problem
+
+    monkeypatch.setattr(ruleset_file, "playable_problems", lambda rules: [Problem("yaniv.limit", "never ends")])
+    ruleset_file._ruleset_of.cache_clear()
+    try:
+        copy = tmp_path / "israeli.toml"
+        copy.write_bytes(preset_files()["israeli"].read_bytes())
+        with pytest.raises(RulesetError, match=r"yaniv\.limit: never ends"):
+            load_ruleset(copy)
+        assert load_ruleset("israeli").id == "israeli"
+    finally:
+        ruleset_file._ruleset_of.cache_clear()

@@ -42,8 +42,12 @@ def named(rules: Ruleset) -> Ruleset:
     return rules if rules.name.strip() else dataclasses.replace(rules, name=rules.id)
 
 
-def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", source: str = "<ruleset>") -> Ruleset:
-    """Build a ruleset from parsed TOML; RulesetError names `source` and the key at fault."""
+def ruleset_from_dict(
+    data: dict[str, Any], *, ruleset_id: str = "custom", source: str = "<ruleset>", shipped: bool = False
+) -> Ruleset:
+    """Build a ruleset from parsed TOML; RulesetError names `source` and the key at fault. `shipped`: a preset of
+    the package's own, whose playability (the costliest check) the test suite proves
+    (tests/engine/test_ruleset_playable.py) instead of every start of yaniv."""
     fields: dict[str, Any] = {"id": ruleset_id, "name": ruleset_id}
     given: set[str] = set()
     for path, value in _walk(data):
@@ -76,12 +80,13 @@ def ruleset_from_dict(data: dict[str, Any], *, ruleset_id: str = "custom", sourc
     if sizes and "hand_size" not in given:  # the hand size follows its choices too, as the limits do
         fields["hand_size"] = _DEFAULTS.hand_size if _DEFAULTS.hand_size in sizes else sizes[0]
     rules = named(Ruleset(**fields))
-    check_ruleset(rules, source)
+    check_ruleset(rules, source, playability=not shipped)
     return rules
 
 
-def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
-    """Raise RulesetError for rules that cannot be played together."""
+def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: bool = True) -> None:
+    """Raise RulesetError for rules that cannot be played together; `playability`: also for rules under which a
+    round or a game could never end (engine/playable.py)."""
 
     def fail(path: str, message: str) -> RulesetError:
         return RulesetError(f"{_where(source, path)}: {message}")
@@ -110,6 +115,8 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>") -> None:
             "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
         )
     # Last, once the rules hold together: can a round end, and a game? At each hand size a host may choose.
+    if not playability:
+        return
     for problem in playable_problems(rules):
         raise fail(problem.key, problem.message)
     for size in sorted(set(rules.hand_sizes) - {rules.hand_size}):
@@ -135,11 +142,12 @@ def _deal_problem(rules: Ruleset) -> str:
 def load_ruleset_file(path: str | os.PathLike[str], ruleset_id: str | None = None) -> Ruleset:
     """Read a ruleset file; every problem with it is a RulesetError."""
     source = printable(str(path))
-    return _ruleset_of(read_ruleset_bytes(path, source), ruleset_id or Path(path).stem, source)
+    shipped = Path(path).parent == presets_dir()
+    return _ruleset_of(read_ruleset_bytes(path, source), ruleset_id or Path(path).stem, source, shipped)
 
 
 @functools.lru_cache(maxsize=64)
-def _ruleset_of(raw: bytes, ruleset_id: str, source: str) -> Ruleset:
+def _ruleset_of(raw: bytes, ruleset_id: str, source: str, shipped: bool = False) -> Ruleset:
     """The ruleset a file's bytes say, read and checked once per content: the setup screen lists every preset, and
     the one chosen is read again to play (a `Ruleset` is frozen, so the same one serves both). An edited file has
     other bytes and is read anew."""
@@ -148,11 +156,13 @@ def _ruleset_of(raw: bytes, ruleset_id: str, source: str) -> Ruleset:
     except UnicodeDecodeError:
         raise RulesetError(f"{source}: not UTF-8 text; a ruleset is a TOML text file") from None
     data = parse_ruleset_text(text, source)
-    return ruleset_from_dict(data, ruleset_id=ruleset_id, source=source)
+    return ruleset_from_dict(data, ruleset_id=ruleset_id, source=source, shipped=shipped)
 
 
+@functools.cache
 def presets_dir() -> Path:
-    """The shipped presets: inside the package in a wheel, at the top of the repo when editable."""
+    """The shipped presets: inside the package in a wheel, at the top of the repo when editable (found once: where
+    the package is does not change while it runs)."""
     package = Path(__file__).resolve().parent.parent
     inside = package / "rulesets"
     if inside.is_dir():

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
@@ -421,4 +421,4 @@ def digits_field(value: str, placeholder: str, *, id: str) -> Input:
 
 def labelled(label: str, field: Input) -> Horizontal:
     """A form's row: `label` in Choice's label columns, then `field` (its id with "-row" names the row)."""
-    return Horizontal(Label(label, classes="field-label"), field, classes="field-row", id=f"{field.id}-row")
+    return Horizontal(Static(label, classes="field-label"), field, classes="field-row", id=f"{field.id}-row")
