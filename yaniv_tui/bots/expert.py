@@ -20,7 +20,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine.determinize import game_from_view
 
 from .hard import HardBot
-from .heaviest import heaviest_worth
+from .heaviest import WorthMemo, worth_memo
 from .lookahead import Lookahead
 from .measures import Odds
 from .memory import Memory
@@ -82,6 +82,7 @@ class ExpertBot:
         self.lookahead = Lookahead(shed_weight=self.ranker.shed_weight, callable_bonus=self.ranker.callable_bonus)
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
         self._sense: GameSense | None = None  # what the game makes of points at this move's scores
+        self._heaviest: WorthMemo | None = None  # the hands its play-outs have judged
 
     def choose(self, view: PlayerView) -> Action:
         started = time.perf_counter()
@@ -173,15 +174,17 @@ class ExpertBot:
             assert self._sense is not None
             return self._sense.round_worth(game.history[rounds])
         rules = view.rules
-        judged = [None if h is None else self._measure(h, rules) for h in game.hands]
+        heaviest = self._heaviest = worth_memo(self._heaviest, rules, swing_values(rules, high=True))
+        judged = [None if h is None else self._measure(h, heaviest) for h in game.hands]
         mine = judged[me] or 0.0
         others = [v for s, v in enumerate(judged) if v is not None and s != me]
         return (sum(others) / len(others) - mine) if others else 0.0
 
-    def _measure(self, hand: list[Card], rules: Ruleset) -> float:
+    def _measure(self, hand: list[Card], heaviest: WorthMemo) -> float:
         ranker = self.ranker
+        rules = heaviest.rules
         value = hand_value(hand, rules)
-        cost = value - ranker.shed_weight * heaviest_worth(hand, rules, swing_values(rules, high=True))
+        cost = value - ranker.shed_weight * heaviest(hand)
         return cost - ranker.callable_bonus if rules.may_call(value) else cost
 
 

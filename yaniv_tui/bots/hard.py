@@ -16,7 +16,7 @@ from yaniv_tui.engine import (
     takeable,
 )
 
-from .heaviest import heaviest_worth
+from .heaviest import WorthMemo, worth_memo
 from .measures import Odds, after_reset, deck_draw_cost, drops_and_rests, opponent_parts
 from .memory import Memory
 
@@ -55,6 +55,7 @@ class HardBot:
         self.threat_weight = threat_weight
         # How much likelier it takes an opponent's kept card to be low than high (Odds.value_counts).
         self.lean = lean
+        self._heaviest: WorthMemo | None = None  # the hands it has weighed, under the rules it last played
 
     # -- the turn ---------------------------------------------------------------------
 
@@ -84,6 +85,7 @@ class HardBot:
         """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
         rules = view.rules
         worth = swing_values(rules, high=True)  # a hand worth shedding from is not low: jacks count high
+        heaviest = self._heaviest = worth_memo(self._heaviest, rules, worth)
         hand = view.hand
         takes = view.takeable
         deck = view.deck_size > 0
@@ -109,14 +111,14 @@ class HardBot:
                 options.extend((swapped(rest, given), Play(drop, JOKER, given)) for given in swaps if given in rest)
             for new, play in options:
                 value = hand_value(new, rules)
-                cost = value - shed * heaviest_worth(new, rules, worth)
+                cost = value - shed * heaviest(new)
                 if rules.may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)
                 scored.append((cost + feed, i, play))
             if deck and draw_odds:
-                cost = deck_draw_cost(rest, rules, worth, draw_odds, shed, bonus)
+                cost = deck_draw_cost(rest, heaviest, draw_odds, shed, bonus)
                 scored.append((cost + feed, i, Play(drop, None)))
             elif not deck and not takes:
                 scored.append((0.0, i, Play(drop, None)))

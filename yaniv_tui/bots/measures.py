@@ -7,7 +7,7 @@ from collections import Counter
 
 from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
-from .heaviest import heaviest_worth
+from .heaviest import WorthMemo
 from .memory import Memory
 
 
@@ -29,31 +29,38 @@ def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list
 
 def deck_draw_cost(
     rest: list[Card],
-    rules: Ruleset,
-    worth: tuple[int, ...],
+    heaviest: WorthMemo,
     draws: list[tuple[int, float]],
     shed: float,
     bonus: float,
 ) -> float:
     """The hard bot's measure of `rest` plus a deck card, averaged over `draws` ((rank, chance) of the card).
 
-    The measure: the hand's value less `shed` times what its next drop sheds (a
-    drawn card can make a set with the hand), less `bonus` if the hand may call.
+    The measure: the hand's value less `shed` times what its next drop sheds (`heaviest`, under its rules
+    and worths; a drawn card can make a set with the hand), less `bonus` if the hand may call.
     """
+    rules = heaviest.rules
+    worth = heaviest.worth
     base = hand_value(rest, rules)
-    ranks = Counter([c[0] for c in rest])
-    shed_now = heaviest_worth(rest, rules, worth)
+    ranks: dict[int, int] = {}
+    for card in rest:
+        rank = card[0]
+        ranks[rank] = ranks.get(rank, 0) + 1
+    shed_now = heaviest(rest)
     set_min = rules.set_min
+    may_call = rules.may_call
     cost = float(base)
     for rank, p in draws:
         w = worth[rank]
         sheds = shed_now if shed_now > w else w
-        if rank and ranks[rank] + 1 >= set_min:
-            together = (ranks[rank] + 1) * w
-            if together > sheds:
-                sheds = together
+        if rank:
+            together = ranks.get(rank, 0) + 1
+            if together >= set_min:
+                together *= w
+                if together > sheds:
+                    sheds = together
         part = w - shed * sheds
-        if rules.may_call(base + w):
+        if may_call(base + w):
             part -= bonus
         cost += p * part
     return cost

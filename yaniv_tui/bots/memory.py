@@ -35,42 +35,46 @@ class Memory:
     __slots__ = ("cap", "fresh", "known", "pile_takes", "unseen")
 
     def __init__(self, view: PlayerView) -> None:
+        # Made for every move of every bot in every play-out of the expert's search: plain dicts and loops
+        # here, each a Counter only at the end (in the order a Counter's own arithmetic would leave it).
         n = len(view.players)
         rules = view.rules
-        known: list[Counter[Card]] = [Counter() for _ in range(n)]
+        known: list[dict[Card, int]] = [{} for _ in range(n)]
         cap: list[int | None] = [None] * n
         fresh = [False] * n
         pile_takes = [0] * n
         me = view.seat
         high = swing_values(rules, high=True)
-        for turn in view.seen:
-            seat = turn.seat
+        swing = rules.jack_swing
+        for seat, drop, take, slapped, given in view.seen:
             if seat == me:
                 continue
             held = known[seat]
-            for card in turn.drop:
-                if held[card] > 0:
-                    held[card] -= 1
-            if turn.slapped is not None and held[turn.slapped] > 0:
-                held[turn.slapped] -= 1
-            if turn.given is not None and held[turn.given] > 0:
-                held[turn.given] -= 1  # the joker swap: a card known in the hand given for the joker
-            cap[seat] = hand_value(turn.drop, rules) if not rules.jack_swing else max(high[c.rank] for c in turn.drop)
-            if turn.take is None:
-                fresh[seat] = turn.slapped is None
+            if held:
+                for card in drop:
+                    if held.get(card, 0) > 0:
+                        held[card] -= 1
+                if slapped is not None and held.get(slapped, 0) > 0:
+                    held[slapped] -= 1
+                if given is not None and held.get(given, 0) > 0:
+                    held[given] -= 1  # the joker swap: a card known in the hand given for the joker
+            cap[seat] = hand_value(drop, rules) if not swing else max(high[c.rank] for c in drop)
+            if take is None:
+                fresh[seat] = slapped is None
             else:
-                held[turn.take] += 1
+                held[take] = held.get(take, 0) + 1
                 fresh[seat] = False
                 pile_takes[seat] += 1
         playing = sum(1 for size in view.hand_sizes if size is not None)
-        unseen = full_deck(rules, n, playing).copy()
-        unseen.subtract(view.hand)
-        unseen.subtract(view.discards)
-        unseen.subtract(view.previous_drop)
+        unseen = dict(full_deck(rules, n, playing))
+        for cards in (view.hand, view.discards, view.previous_drop):
+            for card in cards:
+                unseen[card] = unseen.get(card, 0) - 1
         for held in known:
-            unseen.subtract(held)
-        self.unseen = +unseen
-        self.known = [+held for held in known]
+            for card, count in held.items():
+                unseen[card] = unseen.get(card, 0) - count
+        self.unseen = Counter({card: count for card, count in unseen.items() if count > 0})
+        self.known = [Counter({card: count for card, count in held.items() if count > 0}) for held in known]
         self.cap = cap
         self.fresh = fresh
         self.pile_takes = pile_takes
