@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from yaniv_tui.bots.heaviest import heaviest_drop, heaviest_worth
+from yaniv_tui.bots.heaviest import WorthMemo, heaviest_drop, heaviest_worth, worth_memo
 from yaniv_tui.engine import (
     JOKER,
     Card,
@@ -89,6 +89,27 @@ def test_heaviest_drop_matches_scanning_legal_drops(rules: Ruleset) -> None:
         by_table = scanned(hand, rules, lambda drop: sum(high[c.rank] for c in drop))
         assert heaviest_drop(hand, rules, high) == by_table, (text, rules.id)
         assert heaviest_worth(hand, rules, high) == by_table[1], (text, rules.id)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
+def test_the_remembered_worth_is_heaviest_worth_asked_again_or_forgotten(rules: Ruleset) -> None:
+    high = swing_values(rules, high=True)
+    memo = WorthMemo(rules, high, size=50)  # small: it forgets every 50 hands, and must still answer right
+    hands = random_hands(seed=len(rules.id) + 1, count=200)
+    for hand in [*hands, *hands[::-1], *hands]:
+        assert memo(hand) == heaviest_worth(hand, rules, high), (" ".join(map(str, hand)), rules.id)
+
+
+def test_a_memo_serves_only_the_rules_and_worths_it_was_made_for() -> None:
+    israeli, seven = load_ruleset("israeli"), load_ruleset("seven-cards")
+    memo = WorthMemo(israeli, swing_values(israeli, high=True))
+    assert worth_memo(memo, israeli, tuple(swing_values(israeli, high=True))) is memo  # equal worths will do
+    other = worth_memo(memo, seven, swing_values(seven, high=True))
+    assert other is not memo and other.rules is seven
+    low = worth_memo(other, seven, swing_values(seven, high=False))  # the jack swing's other table
+    assert low is not other and low.worth == swing_values(seven, high=False)
+    hand = parse_cards("JH JS 3C")
+    assert other(hand) == heaviest_worth(hand, seven, swing_values(seven, high=True)) != low(hand)
 
 
 @pytest.mark.parametrize(
