@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from yaniv_tui.bots.heaviest import WorthMemo, heaviest_drop, heaviest_worth, worth_memo
+from yaniv_tui.bots.measures import drops_and_rests
 from yaniv_tui.engine import (
     JOKER,
     Card,
@@ -133,3 +134,17 @@ def test_heaviest_drop_hand_picked(hand: str, drop: str) -> None:
     found, worth = heaviest_drop(cards, rules)
     assert found == tuple(parse_cards(drop))
     assert (found, worth) == scanned(cards, rules, lambda d: hand_value(d, rules))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
+def test_drops_and_rests_are_every_legal_drop_once_with_the_cards_it_leaves(rules: Ruleset) -> None:
+    # The hard bot's list of plays: a hand with no joker and no card twice skips weeding out repeats, and must
+    # give what weeding gives.
+    for hand in random_hands(seed=len(rules.id) + 2, count=400):
+        listed = drops_and_rests(hand, rules)
+        wanted: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+        for drop in legal_drops(hand, rules):
+            wanted.setdefault(tuple(sorted(drop)), drop)
+        assert [drop for drop, _ in listed] == list(wanted.values()), (" ".join(map(str, hand)), rules.id)
+        for drop, rest in listed:
+            assert sorted([*drop, *rest]) == sorted(hand)

@@ -103,27 +103,42 @@ class HardBot:
         # give way as a round drags on: two players both using them would pass the same cards for ever.
         patience = self.patience(view)
         swaps = view.swaps
-        scored: list[tuple[float, int, Play]] = []
+        # Each play as (cost, drop's place, drop, take, given): a Play is made only for the few returned.
+        scored: list[tuple[float, int, tuple[Card, ...], Card | None, Card | None]] = []
+        may_call = rules.may_call
         for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
-            options = [([*rest, take], Play(drop, take)) for take in takes]
-            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
-                options.extend((swapped(rest, given), Play(drop, JOKER, given)) for given in swaps if given in rest)
-            for new, play in options:
+            for take in takes:
+                new = [*rest, take]
                 value = hand_value(new, rules)
                 cost = value - shed * heaviest(new)
-                if rules.may_call(value):
+                if may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)
-                scored.append((cost + feed, i, play))
+                scored.append((cost + feed, i, drop, take, None))
+            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
+                for given in swaps:
+                    if given not in rest:
+                        continue
+                    new = swapped(rest, given)
+                    value = hand_value(new, rules)
+                    cost = value - shed * heaviest(new)
+                    if may_call(value):
+                        cost -= bonus
+                    if patience:
+                        cost += patience * self._reset_pull(rules, my_score, value)
+                    scored.append((cost + feed, i, drop, JOKER, given))
             if deck and draw_odds:
                 cost = deck_draw_cost(rest, heaviest, draw_odds, shed, bonus)
-                scored.append((cost + feed, i, Play(drop, None)))
+                scored.append((cost + feed, i, drop, None, None))
             elif not deck and not takes:
-                scored.append((0.0, i, Play(drop, None)))
-        scored.sort(key=lambda item: (item[0], item[1]))
-        return [(cost, play) for cost, _, play in scored[:count]]
+                scored.append((0.0, i, drop, None, None))
+        if count == 1 and scored:
+            best = [min(scored, key=_cost_then_drop)]  # the first of the cheapest, as a stable sort puts first
+        else:
+            best = sorted(scored, key=_cost_then_drop)[:count]
+        return [(cost, Play(drop, take, given)) for cost, _, drop, take, given in best]
 
     # -- pieces of judgement --------------------------------------------------------------
 
@@ -219,6 +234,10 @@ class HardBot:
                 elif all(mine < (scores[s] or 0) + v for s, v in zip(opponents, expected, strict=True)):
                     bonus += 40.0
         return bonus if winning else 0.0
+
+
+def _cost_then_drop(item: tuple[float, int, tuple[Card, ...], Card | None, Card | None]) -> tuple[float, int]:
+    return item[0], item[1]
 
 
 def swapped(rest: list[Card], given: Card) -> list[Card]:

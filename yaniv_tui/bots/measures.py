@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
+from yaniv_tui.engine import JOKER, Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
 from .heaviest import WorthMemo
 from .memory import Memory
@@ -14,6 +14,15 @@ from .memory import Memory
 def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list[tuple[tuple[Card, ...], list[Card]]]:
     """Each distinct legal drop of `hand` (in any order of its cards), with the cards it leaves."""
     found: list[tuple[tuple[Card, ...], list[Card]]] = []
+    if JOKER not in hand and len(set(hand)) == len(hand):
+        # No joker and no card twice: no two drops hold the same cards (a set is of one rank, a run of several),
+        # so none needs weeding out.
+        for drop in legal_drops(hand, rules):
+            rest = list(hand)
+            for card in drop:
+                rest.remove(card)
+            found.append((drop, rest))
+        return found
     tried: set[tuple[Card, ...]] = set()
     for drop in legal_drops(hand, rules):
         key = tuple(sorted(drop))
