@@ -17,7 +17,7 @@ from yaniv_tui.engine import (
 )
 
 from .heaviest import WorthMemo, worth_memo
-from .measures import Odds, after_reset, deck_draw_cost, drops_and_rests, opponent_parts
+from .measures import Odds, after_reset, deck_draw_cost, deck_draws, drops_and_rests, opponent_parts
 from .memory import Memory
 
 
@@ -94,9 +94,7 @@ class HardBot:
             # An opponent who may call next turn makes the hand held now count more than the next drop.
             shed *= 1.0 - self.threat_weight * self.threat(view, memory, odds)
         bonus = self.callable_bonus
-        total_unseen = odds.total
-        by_rank = odds.unseen_by_rank
-        draw_odds = [(rank, k / total_unseen) for rank, k in enumerate(by_rank) if k] if total_unseen else []
+        draw_odds = deck_draws(odds, worth)
         hungry = self._hunger(view, memory)
         my_score = view.scores[view.seat] or 0
         # Tactics that keep a hand from shrinking (holding it on a lucky reset, not feeding the next player)

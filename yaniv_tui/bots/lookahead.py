@@ -8,7 +8,7 @@ from collections import Counter
 from yaniv_tui.engine import Card, Play, Ruleset, hand_value, swing_values
 
 from .heaviest import WorthMemo, worth_memo
-from .measures import Odds, deck_draw_cost, drops_and_rests
+from .measures import Draw, Odds, deck_draw_cost, deck_draws, drops_and_rests
 
 #: What a hand that may call at once is worth less than its value.
 CALLABLE_GAIN = 8.0
@@ -45,7 +45,7 @@ class Lookahead:
             return [play for _, play in plays]
         worth = swing_values(rules, high=True)
         heaviest = self._heaviest = worth_memo(self._heaviest, rules, worth)
-        draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
+        draws = deck_draws(odds, worth)
         pool = list(unseen.items())
         memo: dict[tuple[Card, ...], float] = {}
         scored: list[tuple[float, int, Play]] = []
@@ -70,7 +70,7 @@ class Lookahead:
         rest: list[Card],
         pool: list[tuple[Card, int]],
         heaviest: WorthMemo,
-        draws: list[tuple[int, float]],
+        draws: list[Draw],
         memo: dict[tuple[Card, ...], float],
     ) -> float:
         """The next turn's worth averaged over the deck's card; cards no run of `rest` can use are told by rank."""
@@ -95,7 +95,7 @@ class Lookahead:
         self,
         hand: list[Card],
         heaviest: WorthMemo,
-        draws: list[tuple[int, float]],
+        draws: list[Draw],
         memo: dict[tuple[Card, ...], float],
     ) -> float:
         """The cost of the best drop of `hand` followed by a deck draw (lower is better)."""

@@ -36,20 +36,32 @@ def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list
     return found
 
 
+#: A deck card by rank: (rank, chance, worth), for `deck_draw_cost`.
+Draw = tuple[int, float, int]
+
+
+def deck_draws(odds: Odds, worth: tuple[int, ...]) -> list[Draw]:
+    """The deck's top card by rank, as `deck_draw_cost` takes it: each rank unseen, its chance and its worth."""
+    total = odds.total
+    if not total:
+        return []
+    return [(rank, k / total, worth[rank]) for rank, k in enumerate(odds.unseen_by_rank) if k]
+
+
 def deck_draw_cost(
     rest: list[Card],
     heaviest: WorthMemo,
-    draws: list[tuple[int, float]],
+    draws: list[Draw],
     shed: float,
     bonus: float,
 ) -> float:
-    """The hard bot's measure of `rest` plus a deck card, averaged over `draws` ((rank, chance) of the card).
+    """The hard bot's measure of `rest` plus a deck card, averaged over `draws` (`deck_draws`, under the worths of
+    `heaviest`).
 
     The measure: the hand's value less `shed` times what its next drop sheds (`heaviest`, under its rules
     and worths; a drawn card can make a set with the hand), less `bonus` if the hand may call.
     """
     rules = heaviest.rules
-    worth = heaviest.worth
     base = hand_value(rest, rules)
     ranks: dict[int, int] = {}
     for card in rest:
@@ -57,19 +69,18 @@ def deck_draw_cost(
         ranks[rank] = ranks.get(rank, 0) + 1
     shed_now = heaviest(rest)
     set_min = rules.set_min
-    may_call = rules.may_call
+    room = rules.call_room(base)  # a card worth this much or less leaves a hand that may call
     cost = float(base)
-    for rank, p in draws:
-        w = worth[rank]
+    for rank, p, w in draws:
         sheds = shed_now if shed_now > w else w
-        if rank:
-            together = ranks.get(rank, 0) + 1
-            if together >= set_min:
+        if rank in ranks:
+            together = ranks[rank] + 1
+            if together >= set_min and rank:
                 together *= w
                 if together > sheds:
                     sheds = together
         part = w - shed * sheds
-        if may_call(base + w):
+        if w <= room:
             part -= bonus
         cost += p * part
     return cost
