@@ -66,15 +66,23 @@ class Memory:
                 fresh[seat] = False
                 pile_takes[seat] += 1
         playing = sum(1 for size in view.hand_sizes if size is not None)
+        # Every card of the round less those seen, in the full deck's order; a card whose count would fall to
+        # none (or below, in a view no game has) is taken out.
         unseen = dict(full_deck(rules, n, playing))
-        for cards in (view.hand, view.discards, view.previous_drop):
-            for card in cards:
-                unseen[card] = unseen.get(card, 0) - 1
+        seen = [(card, 1) for cards in (view.hand, view.discards, view.previous_drop) for card in cards]
         for held in known:
-            for card, count in held.items():
-                unseen[card] = unseen.get(card, 0) - count
-        self.unseen = Counter({card: count for card, count in unseen.items() if count > 0})
-        self.known = [Counter({card: count for card, count in held.items() if count > 0}) for held in known]
+            seen.extend(held.items())
+        for card, count in seen:
+            left = unseen.get(card)
+            if left is not None and count:
+                if left > count:
+                    unseen[card] = left - count
+                else:
+                    del unseen[card]
+        self.unseen = Counter(unseen)
+        self.known = [
+            Counter({card: count for card, count in held.items() if count > 0}) if held else Counter() for held in known
+        ]
         self.cap = cap
         self.fresh = fresh
         self.pile_takes = pile_takes
