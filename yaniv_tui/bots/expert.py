@@ -10,6 +10,7 @@ from yaniv_tui.engine import (
     Action,
     CallYaniv,
     Card,
+    Game,
     PlayerView,
     Ruleset,
     SlapDown,
@@ -124,11 +125,13 @@ class ExpertBot:
             now = time.perf_counter()
             if deadline is not None and now + 1.25 * slowest > deadline:
                 break
-            world = guess_hidden(view, memory, self.rng)
+            hands, deck = guess_hidden(view, memory, self.rng)
             seed = self.rng.getrandbits(32)
+            # The guessed world, made once: each option plays on a copy of it, its chance from the same seed.
+            world = game_from_view(view, hands, deck, seed=seed, check=False)
             first = 0.0
             for i, option in enumerate(options):
-                value = self._play_out(view, world, option, seed)
+                value = self._play_out(view, world.clone(random.Random(seed)), option)
                 totals[i] += value
                 if i == 0:
                     first = value
@@ -148,15 +151,13 @@ class ExpertBot:
                     best, best_edge = i, edge
         return best
 
-    def _play_out(self, view: PlayerView, world: World, option: Action, seed: int) -> float:
-        """What `option` is worth in one guessed world, to this seat, against the table.
+    def _play_out(self, view: PlayerView, game: Game, option: Action) -> float:
+        """What `option` is worth in `game`, a guessed world of `view` (played on here), to this seat.
 
         The others answer as hard bots until this seat's turn comes round; then every hand is judged by
         the ranker's measure (its value less what its next drop sheds), the seat's against the others'
         mean. A round that ends before is judged by what it does to the seat's chance to win the game.
         """
-        hands, deck = world
-        game = game_from_view(view, [None if h is None else list(h) for h in hands], deck, seed=seed, check=False)
         me = view.seat
         rounds = len(game.history)
         game.apply(option)
