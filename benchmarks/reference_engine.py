@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from yaniv_tui.engine import Action, CallYaniv, Game, Play, load_ruleset
+from yaniv_tui.engine import Action, CallYaniv, Game, Play, hand_value, load_ruleset
 
 RefCard = tuple[int, str]  # (rank, suit); the joker is (0, "")
 REF_JOKER: RefCard = (0, "")
@@ -34,7 +34,10 @@ LIMIT, PENALTY, OUT_ABOVE, RESETS = 5, 30, 200, {100: 50, 200: 100}
 
 
 def value(cards: list[RefCard] | tuple[RefCard, ...]) -> int:
-    return sum(VALUES[rank] for rank, _ in cards)
+    total = 0
+    for rank, _ in cards:
+        total += VALUES[rank]
+    return total
 
 
 class ReferenceGame:
@@ -170,10 +173,10 @@ def greedy(game: Game) -> Action:
     if isinstance(actions[0], CallYaniv):
         return actions[0]
     plays = [a for a in actions if isinstance(a, Play)]
-    worths = [sum(rules.value_of(c) for c in play.drop) for play in plays]
+    worths = [hand_value(play.drop, rules) for play in plays]
     best = max(worths)
     heaviest = [play for play, worth in zip(plays, worths, strict=True) if worth == best]
-    low = [a for a in heaviest if a.take is not None and rules.value_of(a.take) <= 2]
+    low = [a for a in heaviest if a.take is not None and hand_value((a.take,), rules) <= 2]
     deck = [a for a in heaviest if a.take is None]
     return (low or deck or heaviest)[0]
 

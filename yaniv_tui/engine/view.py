@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Collection, Sequence
 
-from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
+from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn, plays_of
 from .cards import JOKER, Card
 from .drops import DropKind, hand_value, joker_swaps, legal_drops
 from .ruleset import Ruleset
@@ -236,7 +236,7 @@ def legal_actions_for(
     options.extend(takes)
     held = [card for card in swaps if card in hand]
     for drop in legal_drops(hand, rules):
-        actions.extend(Play(drop, take) for take in options)
+        actions += plays_of(drop, options)
         if held:
             actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
     return actions
