@@ -287,8 +287,10 @@ def test_the_listed_plays_are_plays_as_a_bot_makes_them() -> None:
     # they must be the same values, equal, hashing alike, frozen, printed alike.
     drop = tuple(parse_cards("5H 5S"))
     takes = [None, *parse_cards("3C KD")]
-    made = plays_of(drop, takes)
+    made = plays_of([drop], takes)
     wanted = [Play(drop, take) for take in takes]
+    drops = [drop, tuple(parse_cards("9C")), tuple(parse_cards("2D 3D 4D"))]
+    assert plays_of(drops, takes) == [Play(d, take) for d in drops for take in takes]
     assert made == wanted and [hash(p) for p in made] == [hash(p) for p in wanted]
     assert [(str(p), repr(p)) for p in made] == [(str(p), repr(p)) for p in wanted]
     assert all(p.given is None and p.drop is drop for p in made)

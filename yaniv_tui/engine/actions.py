@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -50,16 +50,18 @@ _set_take: Callable[[Play, Card | None], None] = vars(Play)["take"].__set__
 _set_given: Callable[[Play, Card | None], None] = vars(Play)["given"].__set__
 
 
-def plays_of(drop: tuple[Card, ...], takes: Sequence[Card | None]) -> list[Play]:
-    """`[Play(drop, take) for take in takes]`, made without `__init__`: the engine lists every legal action of
-    every turn, and `drop` here is a tuple already."""
-    plays = []
-    for take in takes:
-        play = _new(Play)
-        _set_drop(play, drop)
-        _set_take(play, take)
-        _set_given(play, None)
-        plays.append(play)
+def plays_of(drops: Iterable[tuple[Card, ...]], takes: Sequence[Card | None]) -> list[Play]:
+    """`[Play(drop, take) for drop in drops for take in takes]`, made without `__init__`: the engine lists every
+    legal action of every turn, and each drop here is a tuple already."""
+    plays: list[Play] = []
+    append = plays.append
+    for drop in drops:
+        for take in takes:
+            play = _new(Play)
+            _set_drop(play, drop)
+            _set_take(play, take)
+            _set_given(play, None)
+            append(play)
     return plays
 
 

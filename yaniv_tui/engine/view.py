@@ -235,8 +235,10 @@ def legal_actions_for(
     options: list[Card | None] = [None] if deck else []
     options.extend(takes)
     held = [card for card in swaps if card in hand]
+    if not held:
+        actions += plays_of(legal_drops(hand, rules), options)
+        return actions
     for drop in legal_drops(hand, rules):
-        actions += plays_of(drop, options)
-        if held:
-            actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
+        actions += plays_of((drop,), options)
+        actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
     return actions
