@@ -41,6 +41,7 @@ class Memory:
         rules = view.rules
         known: list[dict[Card, int]] = [{} for _ in range(n)]
         cap: list[int | None] = [None] * n
+        last_drop: list[tuple[Card, ...] | None] = [None] * n  # each seat's last drop this round: its cap
         fresh = [False] * n
         pile_takes = [0] * n
         me = view.seat
@@ -58,13 +59,16 @@ class Memory:
                     held[slapped] -= 1
                 if given is not None and held.get(given, 0) > 0:
                     held[given] -= 1  # the joker swap: a card known in the hand given for the joker
-            cap[seat] = hand_value(drop, rules) if not swing else max(high[c.rank] for c in drop)
+            last_drop[seat] = drop
             if take is None:
                 fresh[seat] = slapped is None
             else:
                 held[take] = held.get(take, 0) + 1
                 fresh[seat] = False
                 pile_takes[seat] += 1
+        for seat, last in enumerate(last_drop):
+            if last is not None:
+                cap[seat] = hand_value(last, rules) if not swing else max(high[c.rank] for c in last)
         playing = sum(1 for size in view.hand_sizes if size is not None)
         # Every card of the round less those seen, in the full deck's order; a card whose count would fall to
         # none (or below, in a view no game has) is taken out.
