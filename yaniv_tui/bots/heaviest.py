@@ -128,7 +128,7 @@ class WorthMemo:
 
     __slots__ = ("_known", "_size", "rules", "worth")
 
-    def __init__(self, rules: Ruleset, worth: tuple[int, ...], size: int = 100_000) -> None:
+    def __init__(self, rules: Ruleset, worth: tuple[int, ...], size: int = 20_000) -> None:
         self.rules = rules
         self.worth = worth
         self._known: dict[tuple[Card, ...], int] = {}
