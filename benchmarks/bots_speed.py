@@ -1,13 +1,15 @@
 """Bot speed: how long each level takes to decide a move, and turns a second with two medium bots.
 
-Run: python benchmarks/bots_speed.py [--positions N] [--expert-moves N] [--expert-ms MS] [--games N] [--repeat N]
-     [--ruleset ID]
+Run: python benchmarks/bots_speed.py [--positions N] [--expert-moves N] [--expert-ms MS] [--expert-samples N]
+     [--games N] [--repeat N] [--ruleset ID]
 
 Decision times are CPU time of this process (time.process_time) for each level's
 `choose(view)` over the same positions, taken from games of medium bots (each
 position is a view at the seat whose turn it is). The expert is timed on fewer
 positions with its default 200 ms budget, wall clock, since its budget is a
-wall-clock deadline. Turns a second: whole games of two medium bots in one
+wall-clock deadline; with --expert-samples N it is timed instead on N guesses a
+move (CPU time, no budget): the work of a move fixed, so a faster search shows as
+fewer ms a move. Turns a second: whole games of two medium bots in one
 process, the simulator's own loop (yaniv_tui.sim.simulate), CPU time, best of
 --repeat runs (default 3) so other work on a shared machine disturbs it less;
 the line gives the range of the runs too.
@@ -46,10 +48,12 @@ def positions(rules_id: str, count: int, seats: int = 2) -> list[PlayerView]:
     return views
 
 
-def time_level(level: str, views: list[PlayerView], budget_ms: float | None = None) -> list[float]:
-    """Milliseconds each decision took."""
-    bot = make_bot(level, seed=1, budget_ms=budget_ms)
-    clock = time.perf_counter if level == "expert" else time.process_time
+def time_level(
+    level: str, views: list[PlayerView], budget_ms: float | None = None, samples: int | None = None
+) -> list[float]:
+    """Milliseconds each decision took (the expert on a budget by the wall clock, else CPU time)."""
+    bot = make_bot(level, seed=1, budget_ms=budget_ms, samples=samples)
+    clock = time.perf_counter if level == "expert" and samples is None else time.process_time
     times = []
     for view in views:
         start = clock()
@@ -72,6 +76,9 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=3000, help="positions for easy, medium and hard")
     parser.add_argument("--expert-moves", type=int, default=40, help="positions for the expert (default 40)")
     parser.add_argument("--expert-ms", type=float, default=DEFAULT_BUDGET_MS, help="the expert's budget (default 200)")
+    parser.add_argument(
+        "--expert-samples", type=int, help="time the expert on this many guesses a move, no budget (CPU time)"
+    )
     parser.add_argument("--games", type=int, default=300, help="medium-vs-medium games for turns a second")
     parser.add_argument("--repeat", type=int, default=3, help="simulator runs for turns a second; the best counts")
     parser.add_argument("--ruleset", default="israeli")
@@ -79,7 +86,10 @@ def main() -> int:
 
     views = positions(args.ruleset, args.positions)
     for level in LEVELS:
-        if level == "expert":
+        if level == "expert" and args.expert_samples:
+            times = time_level(level, views[: args.expert_moves], None, args.expert_samples)
+            print(f"expert ({args.expert_samples} guesses a move, CPU): {summary(times)}")
+        elif level == "expert":
             times = time_level(level, views[: args.expert_moves], args.expert_ms)
             within = sum(t <= args.expert_ms * 1.05 for t in times)
             print(f"expert ({args.expert_ms:g} ms budget): {summary(times)}; {within}/{len(times)} within budget +5%")

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from yaniv_tui.bots.heaviest import heaviest_drop, heaviest_worth
+from yaniv_tui.bots.heaviest import WorthMemo, heaviest_drop, heaviest_worth, worth_memo
+from yaniv_tui.bots.measures import drops_and_rests
 from yaniv_tui.engine import (
     JOKER,
     Card,
@@ -91,6 +92,27 @@ def test_heaviest_drop_matches_scanning_legal_drops(rules: Ruleset) -> None:
         assert heaviest_worth(hand, rules, high) == by_table[1], (text, rules.id)
 
 
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
+def test_the_remembered_worth_is_heaviest_worth_asked_again_or_forgotten(rules: Ruleset) -> None:
+    high = swing_values(rules, high=True)
+    memo = WorthMemo(rules, high, size=50)  # small: it forgets every 50 hands, and must still answer right
+    hands = random_hands(seed=len(rules.id) + 1, count=200)
+    for hand in [*hands, *hands[::-1], *hands]:
+        assert memo(hand) == heaviest_worth(hand, rules, high), (" ".join(map(str, hand)), rules.id)
+
+
+def test_a_memo_serves_only_the_rules_and_worths_it_was_made_for() -> None:
+    israeli, seven = load_ruleset("israeli"), load_ruleset("seven-cards")
+    memo = WorthMemo(israeli, swing_values(israeli, high=True))
+    assert worth_memo(memo, israeli, tuple(swing_values(israeli, high=True))) is memo  # equal worths will do
+    other = worth_memo(memo, seven, swing_values(seven, high=True))
+    assert other is not memo and other.rules is seven
+    low = worth_memo(other, seven, swing_values(seven, high=False))  # the jack swing's other table
+    assert low is not other and low.worth == swing_values(seven, high=False)
+    hand = parse_cards("JH JS 3C")
+    assert other(hand) == heaviest_worth(hand, seven, swing_values(seven, high=True)) != low(hand)
+
+
 @pytest.mark.parametrize(
     ("hand", "drop"),
     [
@@ -112,3 +134,17 @@ def test_heaviest_drop_hand_picked(hand: str, drop: str) -> None:
     found, worth = heaviest_drop(cards, rules)
     assert found == tuple(parse_cards(drop))
     assert (found, worth) == scanned(cards, rules, lambda d: hand_value(d, rules))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
+def test_drops_and_rests_are_every_legal_drop_once_with_the_cards_it_leaves(rules: Ruleset) -> None:
+    # The hard bot's list of plays: a hand with no joker and no card twice skips weeding out repeats, and must
+    # give what weeding gives.
+    for hand in random_hands(seed=len(rules.id) + 2, count=400):
+        listed = drops_and_rests(hand, rules)
+        wanted: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+        for drop in legal_drops(hand, rules):
+            wanted.setdefault(tuple(sorted(drop)), drop)
+        assert [drop for drop, _ in listed] == list(wanted.values()), (" ".join(map(str, hand)), rules.id)
+        for drop, rest in listed:
+            assert sorted([*drop, *rest]) == sorted(hand)

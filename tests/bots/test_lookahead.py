@@ -6,8 +6,9 @@ import time
 from collections import Counter
 
 from yaniv_tui.bots.expert import ExpertBot
+from yaniv_tui.bots.heaviest import WorthMemo
 from yaniv_tui.bots.lookahead import CALLABLE_GAIN, Lookahead
-from yaniv_tui.bots.measures import Odds
+from yaniv_tui.bots.measures import Odds, deck_draws
 from yaniv_tui.engine import Card, Game, Play, load_ruleset, parse_cards, standard_deck, swing_values
 
 RULES = load_ruleset("israeli")
@@ -27,8 +28,8 @@ def unseen_besides(*held: str) -> Counter[Card]:
 def next_turn(hand: str) -> float:
     unseen = unseen_besides(hand)
     odds = Odds(unseen, RULES)
-    draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
-    return looker()._next_turn(parse_cards(hand), RULES, swing_values(RULES, high=True), draws, {})
+    worth = swing_values(RULES, high=True)
+    return looker()._next_turn(parse_cards(hand), WorthMemo(RULES, worth), deck_draws(odds, worth), {})
 
 
 def test_a_pair_is_worth_more_the_turn_after_than_loose_cards_of_the_same_value() -> None:

@@ -102,3 +102,21 @@ def test_a_clone_plays_on_identically(state: Callable[[Game], dict[str, Any]]) -
         twin.apply(action)
         assert state(twin) == state(game)
     assert game.reshuffles + len(game.history) > 0
+
+
+def test_a_clone_given_a_generator_plays_on_as_a_game_seeded_with_it(state: Callable[[Game], dict[str, Any]]) -> None:
+    """`clone(rng)` is the same game with its chance from `rng`: a searching bot's copy of one guessed world."""
+    rules = load_ruleset("israeli")
+    game = Game.new(rules, ["A", "B"], seed=5)
+    bot = MediumBot()
+    copies = [game.clone(random.Random(99)), game.clone(random.Random(99))]
+    for copy in copies:
+        assert copy.rng is not game.rng and copy.hands == game.hands and copy.hands[0] is not game.hands[0]
+    while not copies[0].is_over:
+        action = bot.choose(copies[0].view(copies[0].current))
+        for copy in copies:
+            copy.apply(action)
+        assert state(copies[1]) == state(copies[0])
+    # Every round after the first was dealt from the generator given, the same in both copies.
+    assert len(copies[0].history) > 1
+    assert game.turns == 0 and not game.history  # the original is untouched

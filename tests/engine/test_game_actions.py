@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,7 @@ from yaniv_tui.engine import (
     ruleset_from_dict,
     standard_deck,
 )
+from yaniv_tui.engine.actions import plays_of
 
 
 def card(code: str) -> Card:
@@ -278,3 +280,19 @@ def test_a_joker_in_hand_is_a_card_like_any_other(dealt: Callable[..., Game]) ->
     assert Play((JOKER, JOKER), None) in game.legal_actions()
     game.apply(Play((JOKER, JOKER), None))
     assert game.view(1).previous_kind == "set"
+
+
+def test_the_listed_plays_are_plays_as_a_bot_makes_them() -> None:
+    # The engine lists every legal action of every turn, each play made without Play.__init__ (actions.plays_of):
+    # they must be the same values, equal, hashing alike, frozen, printed alike.
+    drop = tuple(parse_cards("5H 5S"))
+    takes = [None, *parse_cards("3C KD")]
+    made = plays_of([drop], takes)
+    wanted = [Play(drop, take) for take in takes]
+    drops = [drop, tuple(parse_cards("9C")), tuple(parse_cards("2D 3D 4D"))]
+    assert plays_of(drops, takes) == [Play(d, take) for d in drops for take in takes]
+    assert made == wanted and [hash(p) for p in made] == [hash(p) for p in wanted]
+    assert [(str(p), repr(p)) for p in made] == [(str(p), repr(p)) for p in wanted]
+    assert all(p.given is None and p.drop is drop for p in made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[0].take = None  # type: ignore[misc]

@@ -73,3 +73,15 @@ def test_an_unseeded_game_draws_its_seed_from_62_bits() -> None:
     seeds = {Game.new(load_ruleset("israeli"), ["Ann", "Ben"]).seed for _ in range(20)}
     assert len(seeds) == 20 and all(0 <= s < UNSEEDED for s in seeds)
     assert max(seeds) >= 2**40  # 20 draws below 2**40 out of 2**62: about one chance in 10**120
+
+
+@pytest.mark.parametrize("preset", ["israeli", "yanivo", "sursis", "seven-cards"])
+def test_the_room_to_call_is_the_yaniv_limit_seen_from_a_hand(preset: str) -> None:
+    # A bot asks how much a card may add to a hand and still call (`call_room`): the same line as `may_call`.
+    for limit in load_ruleset(preset).yaniv_limit_choices or (load_ruleset(preset).yaniv_limit,):
+        rules = load_ruleset(preset).with_choices(yaniv_limit=limit)
+        for value in range(-10, 40):
+            room = rules.call_room(value)
+            assert rules.may_call(value) == (room >= 0)
+            for gain in range(-12, 16):
+                assert rules.may_call(value + gain) == (gain <= room), (preset, limit, value, gain)

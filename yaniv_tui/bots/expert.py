@@ -10,6 +10,7 @@ from yaniv_tui.engine import (
     Action,
     CallYaniv,
     Card,
+    Game,
     PlayerView,
     Ruleset,
     SlapDown,
@@ -20,7 +21,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine.determinize import game_from_view
 
 from .hard import HardBot
-from .heaviest import heaviest_worth
+from .heaviest import WorthMemo, worth_memo
 from .lookahead import Lookahead
 from .measures import Odds
 from .memory import Memory
@@ -82,6 +83,7 @@ class ExpertBot:
         self.lookahead = Lookahead(shed_weight=self.ranker.shed_weight, callable_bonus=self.ranker.callable_bonus)
         self._option_seconds = 0.0  # the longest an option took to play out in one guess, lately
         self._sense: GameSense | None = None  # what the game makes of points at this move's scores
+        self._heaviest: WorthMemo | None = None  # the hands its play-outs have judged
 
     def choose(self, view: PlayerView) -> Action:
         started = time.perf_counter()
@@ -123,11 +125,13 @@ class ExpertBot:
             now = time.perf_counter()
             if deadline is not None and now + 1.25 * slowest > deadline:
                 break
-            world = guess_hidden(view, memory, self.rng)
+            hands, deck = guess_hidden(view, memory, self.rng)
             seed = self.rng.getrandbits(32)
+            # The guessed world, made once: each option plays on a copy of it, its chance from the same seed.
+            world = game_from_view(view, hands, deck, seed=seed, check=False)
             first = 0.0
             for i, option in enumerate(options):
-                value = self._play_out(view, world, option, seed)
+                value = self._play_out(view, world.clone(random.Random(seed)), option)
                 totals[i] += value
                 if i == 0:
                     first = value
@@ -147,15 +151,13 @@ class ExpertBot:
                     best, best_edge = i, edge
         return best
 
-    def _play_out(self, view: PlayerView, world: World, option: Action, seed: int) -> float:
-        """What `option` is worth in one guessed world, to this seat, against the table.
+    def _play_out(self, view: PlayerView, game: Game, option: Action) -> float:
+        """What `option` is worth in `game`, a guessed world of `view` (played on here), to this seat.
 
         The others answer as hard bots until this seat's turn comes round; then every hand is judged by
         the ranker's measure (its value less what its next drop sheds), the seat's against the others'
         mean. A round that ends before is judged by what it does to the seat's chance to win the game.
         """
-        hands, deck = world
-        game = game_from_view(view, [None if h is None else list(h) for h in hands], deck, seed=seed, check=False)
         me = view.seat
         rounds = len(game.history)
         game.apply(option)
@@ -173,15 +175,17 @@ class ExpertBot:
             assert self._sense is not None
             return self._sense.round_worth(game.history[rounds])
         rules = view.rules
-        judged = [None if h is None else self._measure(h, rules) for h in game.hands]
+        heaviest = self._heaviest = worth_memo(self._heaviest, rules, swing_values(rules, high=True))
+        judged = [None if h is None else self._measure(h, heaviest) for h in game.hands]
         mine = judged[me] or 0.0
         others = [v for s, v in enumerate(judged) if v is not None and s != me]
         return (sum(others) / len(others) - mine) if others else 0.0
 
-    def _measure(self, hand: list[Card], rules: Ruleset) -> float:
+    def _measure(self, hand: list[Card], heaviest: WorthMemo) -> float:
         ranker = self.ranker
+        rules = heaviest.rules
         value = hand_value(hand, rules)
-        cost = value - ranker.shed_weight * heaviest_worth(hand, rules, swing_values(rules, high=True))
+        cost = value - ranker.shed_weight * heaviest(hand)
         return cost - ranker.callable_bonus if rules.may_call(value) else cost
 
 

@@ -16,8 +16,8 @@ from yaniv_tui.engine import (
     takeable,
 )
 
-from .heaviest import heaviest_worth
-from .measures import Odds, after_reset, deck_draw_cost, drops_and_rests, opponent_parts
+from .heaviest import WorthMemo, worth_memo
+from .measures import Odds, after_reset, deck_draw_cost, deck_draws, drops_and_rests, opponent_parts
 from .memory import Memory
 
 
@@ -55,6 +55,7 @@ class HardBot:
         self.threat_weight = threat_weight
         # How much likelier it takes an opponent's kept card to be low than high (Odds.value_counts).
         self.lean = lean
+        self._heaviest: WorthMemo | None = None  # the hands it has weighed, under the rules it last played
 
     # -- the turn ---------------------------------------------------------------------
 
@@ -84,6 +85,7 @@ class HardBot:
         """The `count` best plays by this bot's judgement, best first, each with its cost (lower is better)."""
         rules = view.rules
         worth = swing_values(rules, high=True)  # a hand worth shedding from is not low: jacks count high
+        heaviest = self._heaviest = worth_memo(self._heaviest, rules, worth)
         hand = view.hand
         takes = view.takeable
         deck = view.deck_size > 0
@@ -92,36 +94,49 @@ class HardBot:
             # An opponent who may call next turn makes the hand held now count more than the next drop.
             shed *= 1.0 - self.threat_weight * self.threat(view, memory, odds)
         bonus = self.callable_bonus
-        total_unseen = odds.total
-        by_rank = odds.unseen_by_rank
-        draw_odds = [(rank, k / total_unseen) for rank, k in enumerate(by_rank) if k] if total_unseen else []
+        draw_odds = deck_draws(odds, worth)
         hungry = self._hunger(view, memory)
         my_score = view.scores[view.seat] or 0
         # Tactics that keep a hand from shrinking (holding it on a lucky reset, not feeding the next player)
         # give way as a round drags on: two players both using them would pass the same cards for ever.
         patience = self.patience(view)
         swaps = view.swaps
-        scored: list[tuple[float, int, Play]] = []
+        # Each play as (cost, drop's place, drop, take, given): a Play is made only for the few returned.
+        scored: list[tuple[float, int, tuple[Card, ...], Card | None, Card | None]] = []
+        may_call = rules.may_call
         for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
-            options = [([*rest, take], Play(drop, take)) for take in takes]
-            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
-                options.extend((swapped(rest, given), Play(drop, JOKER, given)) for given in swaps if given in rest)
-            for new, play in options:
+            for take in takes:
+                new = [*rest, take]
                 value = hand_value(new, rules)
-                cost = value - shed * heaviest_worth(new, rules, worth)
-                if rules.may_call(value):
+                cost = value - shed * heaviest(new)
+                if may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)
-                scored.append((cost + feed, i, play))
+                scored.append((cost + feed, i, drop, take, None))
+            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
+                for given in swaps:
+                    if given not in rest:
+                        continue
+                    new = swapped(rest, given)
+                    value = hand_value(new, rules)
+                    cost = value - shed * heaviest(new)
+                    if may_call(value):
+                        cost -= bonus
+                    if patience:
+                        cost += patience * self._reset_pull(rules, my_score, value)
+                    scored.append((cost + feed, i, drop, JOKER, given))
             if deck and draw_odds:
-                cost = deck_draw_cost(rest, rules, worth, draw_odds, shed, bonus)
-                scored.append((cost + feed, i, Play(drop, None)))
+                cost = deck_draw_cost(rest, heaviest, draw_odds, shed, bonus)
+                scored.append((cost + feed, i, drop, None, None))
             elif not deck and not takes:
-                scored.append((0.0, i, Play(drop, None)))
-        scored.sort(key=lambda item: (item[0], item[1]))
-        return [(cost, play) for cost, _, play in scored[:count]]
+                scored.append((0.0, i, drop, None, None))
+        if count == 1 and scored:
+            best = [min(scored, key=_cost_then_drop)]  # the first of the cheapest, as a stable sort puts first
+        else:
+            best = sorted(scored, key=_cost_then_drop)[:count]
+        return [(cost, Play(drop, take, given)) for cost, _, drop, take, given in best]
 
     # -- pieces of judgement --------------------------------------------------------------
 
@@ -217,6 +232,10 @@ class HardBot:
                 elif all(mine < (scores[s] or 0) + v for s, v in zip(opponents, expected, strict=True)):
                     bonus += 40.0
         return bonus if winning else 0.0
+
+
+def _cost_then_drop(item: tuple[float, int, tuple[Card, ...], Card | None, Card | None]) -> tuple[float, int]:
+    return item[0], item[1]
 
 
 def swapped(rest: list[Card], given: Card) -> list[Card]:

@@ -118,6 +118,41 @@ def heaviest_worth(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int]) -
     return best
 
 
+class WorthMemo:
+    """`heaviest_worth` under one ruleset and one table of worths, remembered hand by hand.
+
+    The expert's play-outs ask it of the same hands again and again (about three asks in five repeat a hand
+    already weighed, cards in the same order): a repeat is one look-up. At most `size` hands are remembered,
+    then all forgotten at once. Call `for_rules` to get one that fits the rules and worths in hand.
+    """
+
+    __slots__ = ("_known", "_size", "rules", "worth")
+
+    def __init__(self, rules: Ruleset, worth: tuple[int, ...], size: int = 20_000) -> None:
+        self.rules = rules
+        self.worth = worth
+        self._known: dict[tuple[Card, ...], int] = {}
+        self._size = size
+
+    def fits(self, rules: Ruleset, worth: tuple[int, ...]) -> bool:
+        """Whether this memo weighs hands under `rules` and `worth`."""
+        return rules is self.rules and (worth is self.worth or worth == self.worth)
+
+    def __call__(self, hand: Sequence[Card]) -> int:
+        key = tuple(hand)
+        known = self._known.get(key)
+        if known is None:
+            if len(self._known) >= self._size:
+                self._known.clear()
+            known = self._known[key] = heaviest_worth(key, self.rules, self.worth)
+        return known
+
+
+def worth_memo(memo: WorthMemo | None, rules: Ruleset, worth: tuple[int, ...]) -> WorthMemo:
+    """`memo` when it fits `rules` and `worth`, else a new one."""
+    return memo if memo is not None and memo.fits(rules, worth) else WorthMemo(rules, worth)
+
+
 def _by_listing(hand: Sequence[Card], rules: Ruleset) -> tuple[Drop, int]:
     """Under the jack swing a jack's worth depends on the rest of the drop: every drop weighed whole."""
     best: Drop = ()

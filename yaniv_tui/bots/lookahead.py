@@ -7,7 +7,8 @@ from collections import Counter
 
 from yaniv_tui.engine import Card, Play, Ruleset, hand_value, swing_values
 
-from .measures import Odds, deck_draw_cost, drops_and_rests
+from .heaviest import WorthMemo, worth_memo
+from .measures import Draw, Odds, deck_draw_cost, deck_draws, drops_and_rests
 
 #: What a hand that may call at once is worth less than its value.
 CALLABLE_GAIN = 8.0
@@ -23,11 +24,12 @@ class Lookahead:
     the unseen cards too (cards that cannot join a run of the hand count by rank).
     """
 
-    __slots__ = ("callable_bonus", "shed_weight")
+    __slots__ = ("_heaviest", "callable_bonus", "shed_weight")
 
     def __init__(self, *, shed_weight: float, callable_bonus: float) -> None:
         self.shed_weight = shed_weight
         self.callable_bonus = callable_bonus
+        self._heaviest: WorthMemo | None = None
 
     def rerank(
         self,
@@ -42,7 +44,8 @@ class Lookahead:
         if len(plays) < 2 or not odds.total:
             return [play for _, play in plays]
         worth = swing_values(rules, high=True)
-        draws = [(rank, k / odds.total) for rank, k in enumerate(odds.unseen_by_rank) if k]
+        heaviest = self._heaviest = worth_memo(self._heaviest, rules, worth)
+        draws = deck_draws(odds, worth)
         pool = list(unseen.items())
         memo: dict[tuple[Card, ...], float] = {}
         scored: list[tuple[float, int, Play]] = []
@@ -55,9 +58,9 @@ class Lookahead:
             if play.given is not None:  # the joker swap: the card given leaves, the joker joins
                 rest.remove(play.given)
             if play.take is not None:
-                later = self._next_turn([*rest, play.take], rules, worth, draws, memo)
+                later = self._next_turn([*rest, play.take], heaviest, draws, memo)
             else:
-                later = self._after_draw(rest, pool, rules, worth, draws, memo)
+                later = self._after_draw(rest, pool, heaviest, draws, memo)
             scored.append((cost + later, i, play))
         scored.sort(key=lambda item: (item[0], item[1]))
         return [play for _, _, play in scored]
@@ -66,9 +69,8 @@ class Lookahead:
         self,
         rest: list[Card],
         pool: list[tuple[Card, int]],
-        rules: Ruleset,
-        worth: tuple[int, ...],
-        draws: list[tuple[int, float]],
+        heaviest: WorthMemo,
+        draws: list[Draw],
         memo: dict[tuple[Card, ...], float],
     ) -> float:
         """The next turn's worth averaged over the deck's card; cards no run of `rest` can use are told by rank."""
@@ -85,16 +87,15 @@ class Lookahead:
         total = 0.0
         weight = 0
         for key, count in counts.items():
-            total += count * self._next_turn([*rest, first[key]], rules, worth, draws, memo)
+            total += count * self._next_turn([*rest, first[key]], heaviest, draws, memo)
             weight += count
         return total / weight if weight else 0.0
 
     def _next_turn(
         self,
         hand: list[Card],
-        rules: Ruleset,
-        worth: tuple[int, ...],
-        draws: list[tuple[int, float]],
+        heaviest: WorthMemo,
+        draws: list[Draw],
         memo: dict[tuple[Card, ...], float],
     ) -> float:
         """The cost of the best drop of `hand` followed by a deck draw (lower is better)."""
@@ -102,12 +103,13 @@ class Lookahead:
         known = memo.get(key)
         if known is not None:
             return known
+        rules = heaviest.rules
         value = hand_value(hand, rules)
         if rules.may_call(value):
             memo[key] = value - CALLABLE_GAIN
             return memo[key]
         shed = self.shed_weight
         bonus = self.callable_bonus
-        best = min(deck_draw_cost(rest, rules, worth, draws, shed, bonus) for _, rest in drops_and_rests(hand, rules))
+        best = min(deck_draw_cost(rest, heaviest, draws, shed, bonus) for _, rest in drops_and_rests(hand, rules))
         memo[key] = best
         return best

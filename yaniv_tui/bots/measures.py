@@ -5,15 +5,24 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
+from yaniv_tui.engine import JOKER, Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
-from .heaviest import heaviest_worth
+from .heaviest import WorthMemo
 from .memory import Memory
 
 
 def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list[tuple[tuple[Card, ...], list[Card]]]:
     """Each distinct legal drop of `hand` (in any order of its cards), with the cards it leaves."""
     found: list[tuple[tuple[Card, ...], list[Card]]] = []
+    if JOKER not in hand and len(set(hand)) == len(hand):
+        # No joker and no card twice: no two drops hold the same cards (a set is of one rank, a run of several),
+        # so none needs weeding out.
+        for drop in legal_drops(hand, rules):
+            rest = list(hand)
+            for card in drop:
+                rest.remove(card)
+            found.append((drop, rest))
+        return found
     tried: set[tuple[Card, ...]] = set()
     for drop in legal_drops(hand, rules):
         key = tuple(sorted(drop))
@@ -27,33 +36,51 @@ def drops_and_rests(hand: list[Card] | tuple[Card, ...], rules: Ruleset) -> list
     return found
 
 
+#: A deck card by rank: (rank, chance, worth), for `deck_draw_cost`.
+Draw = tuple[int, float, int]
+
+
+def deck_draws(odds: Odds, worth: tuple[int, ...]) -> list[Draw]:
+    """The deck's top card by rank, as `deck_draw_cost` takes it: each rank unseen, its chance and its worth."""
+    total = odds.total
+    if not total:
+        return []
+    return [(rank, k / total, worth[rank]) for rank, k in enumerate(odds.unseen_by_rank) if k]
+
+
 def deck_draw_cost(
     rest: list[Card],
-    rules: Ruleset,
-    worth: tuple[int, ...],
-    draws: list[tuple[int, float]],
+    heaviest: WorthMemo,
+    draws: list[Draw],
     shed: float,
     bonus: float,
 ) -> float:
-    """The hard bot's measure of `rest` plus a deck card, averaged over `draws` ((rank, chance) of the card).
+    """The hard bot's measure of `rest` plus a deck card, averaged over `draws` (`deck_draws`, under the worths of
+    `heaviest`).
 
-    The measure: the hand's value less `shed` times what its next drop sheds (a
-    drawn card can make a set with the hand), less `bonus` if the hand may call.
+    The measure: the hand's value less `shed` times what its next drop sheds (`heaviest`, under its rules
+    and worths; a drawn card can make a set with the hand), less `bonus` if the hand may call.
     """
+    rules = heaviest.rules
     base = hand_value(rest, rules)
-    ranks = Counter([c[0] for c in rest])
-    shed_now = heaviest_worth(rest, rules, worth)
+    ranks: dict[int, int] = {}
+    for card in rest:
+        rank = card[0]
+        ranks[rank] = ranks.get(rank, 0) + 1
+    shed_now = heaviest(rest)
     set_min = rules.set_min
+    room = rules.call_room(base)  # a card worth this much or less leaves a hand that may call
     cost = float(base)
-    for rank, p in draws:
-        w = worth[rank]
+    for rank, p, w in draws:
         sheds = shed_now if shed_now > w else w
-        if rank and ranks[rank] + 1 >= set_min:
-            together = (ranks[rank] + 1) * w
-            if together > sheds:
-                sheds = together
+        if rank in ranks:
+            together = ranks[rank] + 1
+            if together >= set_min and rank:
+                together *= w
+                if together > sheds:
+                    sheds = together
         part = w - shed * sheds
-        if rules.may_call(base + w):
+        if w <= room:
             part -= bonus
         cost += p * part
     return cost

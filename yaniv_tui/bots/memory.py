@@ -35,42 +35,58 @@ class Memory:
     __slots__ = ("cap", "fresh", "known", "pile_takes", "unseen")
 
     def __init__(self, view: PlayerView) -> None:
+        # Made for every move of every bot in every play-out of the expert's search: plain dicts and loops
+        # here, each a Counter only at the end (in the order a Counter's own arithmetic would leave it).
         n = len(view.players)
         rules = view.rules
-        known: list[Counter[Card]] = [Counter() for _ in range(n)]
+        known: list[dict[Card, int]] = [{} for _ in range(n)]
         cap: list[int | None] = [None] * n
+        last_drop: list[tuple[Card, ...] | None] = [None] * n  # each seat's last drop this round: its cap
         fresh = [False] * n
         pile_takes = [0] * n
         me = view.seat
         high = swing_values(rules, high=True)
-        for turn in view.seen:
-            seat = turn.seat
+        swing = rules.jack_swing
+        for seat, drop, take, slapped, given in view.seen:
             if seat == me:
                 continue
             held = known[seat]
-            for card in turn.drop:
-                if held[card] > 0:
-                    held[card] -= 1
-            if turn.slapped is not None and held[turn.slapped] > 0:
-                held[turn.slapped] -= 1
-            if turn.given is not None and held[turn.given] > 0:
-                held[turn.given] -= 1  # the joker swap: a card known in the hand given for the joker
-            cap[seat] = hand_value(turn.drop, rules) if not rules.jack_swing else max(high[c.rank] for c in turn.drop)
-            if turn.take is None:
-                fresh[seat] = turn.slapped is None
+            if held:
+                for card in drop:
+                    if held.get(card, 0) > 0:
+                        held[card] -= 1
+                if slapped is not None and held.get(slapped, 0) > 0:
+                    held[slapped] -= 1
+                if given is not None and held.get(given, 0) > 0:
+                    held[given] -= 1  # the joker swap: a card known in the hand given for the joker
+            last_drop[seat] = drop
+            if take is None:
+                fresh[seat] = slapped is None
             else:
-                held[turn.take] += 1
+                held[take] = held.get(take, 0) + 1
                 fresh[seat] = False
                 pile_takes[seat] += 1
+        for seat, last in enumerate(last_drop):
+            if last is not None:
+                cap[seat] = hand_value(last, rules) if not swing else max(high[c.rank] for c in last)
         playing = sum(1 for size in view.hand_sizes if size is not None)
-        unseen = full_deck(rules, n, playing).copy()
-        unseen.subtract(view.hand)
-        unseen.subtract(view.discards)
-        unseen.subtract(view.previous_drop)
+        # Every card of the round less those seen, in the full deck's order; a card whose count would fall to
+        # none (or below, in a view no game has) is taken out.
+        unseen = dict(full_deck(rules, n, playing))
+        seen = [(card, 1) for cards in (view.hand, view.discards, view.previous_drop) for card in cards]
         for held in known:
-            unseen.subtract(held)
-        self.unseen = +unseen
-        self.known = [+held for held in known]
+            seen.extend(held.items())
+        for card, count in seen:
+            left = unseen.get(card)
+            if left is not None and count:
+                if left > count:
+                    unseen[card] = left - count
+                else:
+                    del unseen[card]
+        self.unseen = Counter(unseen)
+        self.known = [
+            Counter({card: count for card, count in held.items() if count > 0}) if held else Counter() for held in known
+        ]
         self.cap = cap
         self.fresh = fresh
         self.pile_takes = pile_takes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -41,6 +41,28 @@ class Play:
         source = "the deck" if self.take is None else self.take.code
         swap = "" if self.given is None else f" for {self.given.code}"
         return f"drop {cards_text(self.drop)}, take {source}{swap}"
+
+
+_new = object.__new__
+# The slots' own setters, as the frozen dataclass's __init__ (through object.__setattr__) sets them.
+_set_drop: Callable[[Play, tuple[Card, ...]], None] = vars(Play)["drop"].__set__
+_set_take: Callable[[Play, Card | None], None] = vars(Play)["take"].__set__
+_set_given: Callable[[Play, Card | None], None] = vars(Play)["given"].__set__
+
+
+def plays_of(drops: Iterable[tuple[Card, ...]], takes: Sequence[Card | None]) -> list[Play]:
+    """`[Play(drop, take) for drop in drops for take in takes]`, made without `__init__`: the engine lists every
+    legal action of every turn, and each drop here is a tuple already."""
+    plays: list[Play] = []
+    append = plays.append
+    for drop in drops:
+        for take in takes:
+            play = _new(Play)
+            _set_drop(play, drop)
+            _set_take(play, take)
+            _set_given(play, None)
+            append(play)
+    return plays
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,12 +200,15 @@ class Game(GameState):
         self.log = []
         self.round_no += 1
 
-    def clone(self) -> Game:
-        """An independent copy, random generator included."""
+    def clone(self, rng: random.Random | None = None) -> Game:
+        """An independent copy, random generator included; with `rng`, the copy's chance comes from it instead
+        (a searching bot plays one guessed world again and again, from the same seed each time)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if rng is None:
+            rng = random.Random(0)  # a seed, so no bytes are read from the system: the state is set next
+            rng.setstate(self.rng.getstate())
+        other.rng = rng
         other.scores = list(self.scores)
         other.out = list(self.out)
         other.hands = [None if h is None else list(h) for h in self.hands]

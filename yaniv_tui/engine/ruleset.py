@@ -475,8 +475,14 @@ class Ruleset:
         return self.slap_down and self.slap_last_card
 
     def may_call(self, hand_value: int) -> bool:
-        """Whether a hand of this value may call Yaniv: the one place the Yaniv limit is applied."""
+        """Whether a hand of this value may call Yaniv: the one place the Yaniv limit is applied (with `call_room`,
+        its other side)."""
         return hand_value <= self.yaniv_limit
+
+    def call_room(self, hand_value: int) -> int:
+        """How many points a hand of this value may gain and still call Yaniv: `may_call(hand_value + k)` for every
+        k up to it (negative when the hand may not call now), for a bot weighing many cards at once."""
+        return self.yaniv_limit - hand_value
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Collection, Sequence
 
-from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
+from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn, plays_of
 from .cards import JOKER, Card
 from .drops import DropKind, hand_value, joker_swaps, legal_drops
 from .ruleset import Ruleset
@@ -235,8 +235,10 @@ def legal_actions_for(
     options: list[Card | None] = [None] if deck else []
     options.extend(takes)
     held = [card for card in swaps if card in hand]
+    if not held:
+        actions += plays_of(legal_drops(hand, rules), options)
+        return actions
     for drop in legal_drops(hand, rules):
-        actions.extend(Play(drop, take) for take in options)
-        if held:
-            actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
+        actions += plays_of((drop,), options)
+        actions.extend(Play(drop, JOKER, given) for given in givable(hand, drop, held))
     return actions
