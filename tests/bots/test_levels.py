@@ -48,3 +48,20 @@ def test_an_expert_on_a_number_of_guesses_has_no_clock() -> None:
     assert bot.samples == 7 and bot.budget_ms is None  # type: ignore[attr-defined]
     timed = make_bot("expert", seed=1)
     assert timed.samples is None and timed.budget_ms == 200.0  # type: ignore[attr-defined]
+
+
+def test_a_level_loads_only_its_own_module_so_a_table_of_medium_bots_never_loads_the_search() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from yaniv_tui.bots import make_bot; make_bot('medium'); "
+        "print(sorted(m for m in sys.modules if m.startswith('yaniv_tui.bots.')))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "yaniv_tui.bots.medium" in loaded
+    assert "yaniv_tui.bots.expert" not in loaded and "yaniv_tui.bots.hard" not in loaded
+
+    from yaniv_tui import bots
+
+    assert bots.ExpertBot.__name__ == "ExpertBot" and bots.DEFAULT_BUDGET_MS > 0

@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+import importlib
+from typing import TYPE_CHECKING, Protocol
 
 from yaniv_tui.engine import BOT_LEVELS, Action, PlayerView
 
-from .easy import EasyBot
-from .expert import DEFAULT_BUDGET_MS, ExpertBot
-from .hard import HardBot
-from .medium import MediumBot
+if TYPE_CHECKING:
+    from .easy import EasyBot
+    from .expert import DEFAULT_BUDGET_MS, ExpertBot
+    from .hard import HardBot
+    from .medium import MediumBot
+
+#: Each level's module, imported when it is first asked for: a table of medium bots never loads the expert's search.
+_HOME = {
+    "EasyBot": "easy",
+    "MediumBot": "medium",
+    "HardBot": "hard",
+    "ExpertBot": "expert",
+    "DEFAULT_BUDGET_MS": "expert",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 #: The bot levels a seat may have, weakest first: declared with the seats (engine/seats.py), made by `make_bot`.
 LEVELS = BOT_LEVELS
@@ -33,12 +54,20 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     levels ignore both).
     """
     if level == "easy":
+        from .easy import EasyBot
+
         return EasyBot(seed)
     if level == "medium":
+        from .medium import MediumBot
+
         return MediumBot()
     if level == "hard":
+        from .hard import HardBot
+
         return HardBot(seed)
     if level == "expert":
+        from .expert import ExpertBot
+
         if samples is not None:
             return ExpertBot(seed, budget_ms=budget_ms, samples=samples)
         return ExpertBot(seed) if budget_ms is None else ExpertBot(seed, budget_ms=budget_ms)
