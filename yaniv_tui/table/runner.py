@@ -61,13 +61,15 @@ class TableRunner:
     def __init__(
         self,
         session: TableSession,
-        history: History | None = None,
+        history: History | Callable[[], History] | None = None,
         *,
         before_save: Callable[[], int | None] | None = None,
         between_rounds: Callable[[RoundScore], Awaitable[None]] | None = None,
     ) -> None:
         """`before_save` puts a screen's notes in the session's meta and gives the seat whose hand is on screen
-        (kept in the save); `between_rounds` is awaited after each round's end is told (a screen shows it)."""
+        (kept in the save); `between_rounds` is awaited after each round's end is told (a screen shows it).
+        `history` may be given as the function that opens it: it is then opened at the first round's end, not
+        before the table is first shown."""
         self.session = session
         self.history = history
         self.before_save = before_save
@@ -259,5 +261,8 @@ class TableRunner:
         """Record the finished rounds (and the game, once over: then its save goes), told as `Recorded`."""
         if self.history is None:
             return
-        pending = self.session.record(self.history)
-        self.emit(Recorded(pending, self.history.notice, self.history.problem))
+        if callable(self.history):
+            self.history = self.history()
+        history = self.history
+        pending = self.session.record(history)
+        self.emit(Recorded(pending, history.notice, history.problem))

@@ -92,7 +92,7 @@ class TableScreen(StyledOnce, TableAside):
         self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
-        self.runner.history = game_app(self).history
+        self.runner.history = lambda: game_app(self).history  # opened when a round is first recorded
         self.redraw()
         self.run_table()
         # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
