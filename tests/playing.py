@@ -79,6 +79,20 @@ def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -
     return game
 
 
+def play_recorded(game: Game, seats: Sequence[Seat]) -> GameRecord:
+    """Let plain bots play `game` to its end (in place), each action recorded: the game's record."""
+    from yaniv_tui.bots import MediumBot
+
+    record = start_record(game, seats)
+    bot = MediumBot()
+    while not game.is_over:
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    return record
+
+
 # -- scripted one-round games, recorded (the review's tests) --------------------------------
 
 #: No jokers, a call at 7 or less, and a game that ends when a seat adds a point or more: one round is the game.

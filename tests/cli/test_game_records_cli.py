@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from playing import play_recorded
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
-from yaniv_tui.codec.record import after_action, read_record_file, replay, start_record
+from yaniv_tui.codec.record import read_record_file, replay, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import History, save_game
 from yaniv_tui.store.meta import SaveMeta
@@ -61,13 +62,7 @@ def test_sim_record_refuses_a_folder_that_is_a_file(tmp_path: Path, capsys: pyte
 
 def finished_game() -> tuple[Game, SaveMeta, object]:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
-    record = start_record(game, SEATS)
-    bot = MediumBot()
-    while not game.is_over:
-        seat = game.current
-        action = bot.choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    record = play_recorded(game, SEATS)
     meta = SaveMeta(SEATS)
     with History() as history:
         assert history.record(game, meta, record)

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 from netplay import LIMIT, eventually, joined, new_game, play_out, started
+from playing import play_recorded
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.cli.export import finished_record
 from yaniv_tui.codec.record import (
     MAX_RECORD_BYTES,
-    after_action,
     parse_record,
     read_record_file,
     record_players,
@@ -182,13 +182,7 @@ def changed_line(text: str, kind: str, change: str, to: object) -> str:
 def another_games_record(game: Game) -> str:
     """The record of another game of the same rules and seats' names (another seed): not the game Noa played."""
     other = Game.new(game.rules, ["Noa", "Cy"], seed=99)
-    record = start_record(other, [Seat.remote("Noa"), Seat.bot("easy", "Cy")])
-    bot = MediumBot()
-    while not other.is_over:
-        seat = other.current
-        action = bot.choose(other.view(seat))
-        other.apply(action)
-        after_action(record, other, seat, action)
+    record = play_recorded(other, [Seat.remote("Noa"), Seat.bot("easy", "Cy")])
     assert other.history != game.history
     return record_text(record)
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from playing import REVIEW_RULES, play
+from playing import REVIEW_RULES, play, play_recorded
 
-from yaniv_tui.bots import MediumBot
-from yaniv_tui.codec.record import after_action, parse_record, record_text, replay, start_record
+from yaniv_tui.codec.record import parse_record, record_text, replay
 from yaniv_tui.engine import CallYaniv, Game, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_cards
 from yaniv_tui.net.protocol import ActionMessage, Record, State, encode, from_host
 
@@ -68,13 +67,7 @@ def test_the_pinned_states_read_back_as_each_seat_saw_them() -> None:
 def finished_game_record() -> tuple[Game, str]:
     """A one-round game of two seats (Ann here, Ben joined from elsewhere) played to its end, and its record."""
     game = Game.new(REVIEW_RULES, ["Ann", "Ben"], seed=11)
-    record = start_record(game, [Seat.person("Ann"), Seat.remote("Ben")])
-    bot = MediumBot()
-    while not game.is_over:
-        seat = game.current
-        action = bot.choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    record = play_recorded(game, [Seat.person("Ann"), Seat.remote("Ben")])
     return game, record_text(record)
 
 

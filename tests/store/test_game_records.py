@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from playing import play_recorded
 
-from yaniv_tui.bots import MediumBot
-from yaniv_tui.codec.record import GameRecord, after_action, parse_record, record_text, replay, start_record
+from yaniv_tui.codec.record import GameRecord, parse_record, record_text, replay, start_record
 from yaniv_tui.engine import Game
 from yaniv_tui.store import History, read_save, save_game, save_path
 from yaniv_tui.store.history import HistoryError
@@ -34,13 +34,7 @@ SEATS = (Seat.person("Player 1"), Seat.bot("medium", "Player 2"), Seat.bot("hard
 
 def played_with_record(seed: int = 8) -> tuple[Game, GameRecord]:
     game = new_game(seed=seed)
-    record = start_record(game, SEATS)
-    bot = MediumBot()
-    while not game.is_over:
-        seat = game.current
-        action = bot.choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    record = play_recorded(game, SEATS)
     return game, record
 
 
