@@ -106,27 +106,18 @@ class HardBot:
         may_call = rules.may_call
         for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
-            for take in takes:
-                new = [*rest, take]
+            # Each hand the play leaves: (the hand, the card taken, the card given for the joker).
+            options: list[tuple[list[Card], Card, Card | None]] = [([*rest, take], take, None) for take in takes]
+            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
+                options.extend((swapped(rest, given), JOKER, given) for given in swaps if given in rest)
+            for new, take, given in options:
                 value = hand_value(new, rules)
                 cost = value - shed * heaviest(new)
                 if may_call(value):
                     cost -= bonus
                 if patience:
                     cost += patience * self._reset_pull(rules, my_score, value)
-                scored.append((cost + feed, i, drop, take, None))
-            if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
-                for given in swaps:
-                    if given not in rest:
-                        continue
-                    new = swapped(rest, given)
-                    value = hand_value(new, rules)
-                    cost = value - shed * heaviest(new)
-                    if may_call(value):
-                        cost -= bonus
-                    if patience:
-                        cost += patience * self._reset_pull(rules, my_score, value)
-                    scored.append((cost + feed, i, drop, JOKER, given))
+                scored.append((cost + feed, i, drop, take, given))
             if deck and draw_odds:
                 cost = deck_draw_cost(rest, heaviest, draw_odds, shed, bonus)
                 scored.append((cost + feed, i, drop, None, None))
