@@ -40,15 +40,19 @@ import tempfile
 import time
 
 CHILD = r"""
-import importlib.abc, importlib.util, os, sys
+import os, sys
+from importlib.machinery import PathFinder
 
-class Watch(importlib.abc.MetaPathFinder):
-    # When `yaniv` imports its app, run it headless and report its first screen, nothing else changed.
-    def find_spec(self, name, path, target=None):
+class Watch:
+    # When `yaniv` imports its app, run it headless and report its first screen, nothing else changed. A plain
+    # finder on the frozen import machinery only: importlib.abc and importlib.util would load a dozen modules the
+    # bare app does not, counted against the game.
+    @staticmethod
+    def find_spec(name, path=None, target=None):
         if name != "yaniv_tui.tui.app":
             return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
+        sys.meta_path.remove(Watch)
+        spec = PathFinder.find_spec(name, path)
         load = spec.loader.exec_module
 
         def exec_module(module):
@@ -58,7 +62,7 @@ class Watch(importlib.abc.MetaPathFinder):
 
             def shown(self):
                 started(self)
-                os.write(2, b"shown\n")
+                os.write(2, b"shown\\n")
                 self.exit()
 
             app.started = shown
@@ -67,7 +71,7 @@ class Watch(importlib.abc.MetaPathFinder):
         spec.loader.exec_module = exec_module
         return spec
 
-sys.meta_path.insert(0, Watch())
+sys.meta_path.insert(0, Watch)
 from yaniv_tui.cli import main
 main(sys.argv[1:])
 """
