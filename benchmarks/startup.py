@@ -62,7 +62,7 @@ class Watch:
 
             def shown(self):
                 started(self)
-                os.write(2, b"shown\\n")
+                os.write(2, b"shown\n")
                 self.exit()
 
             app.started = shown

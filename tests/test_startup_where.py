@@ -54,3 +54,13 @@ def test_the_marker_routes_only_the_outermost_call_and_keeps_results(monkeypatch
     assert Node().depth(5) == 5
     assert len(reduced) == 1  # the outermost call only: callgrind switches on at its entry, off at its exit
     assert Node().depth(0) == 0 and len(reduced) == 2
+
+
+def test_a_timed_run_sees_the_setup_screen_shown() -> None:
+    # The child's watch must run the real `yaniv` headless and write its mark once the first screen is drawn,
+    # loading nothing the bare app does not (importlib.abc and importlib.util were once counted against the game).
+    tool = load_tool()
+    imports = [line for line in tool.CHILD.splitlines() if line.startswith(("import ", "from "))]
+    assert not [line for line in imports if "importlib.abc" in line or "importlib.util" in line]
+    seconds = tool.one_run([])
+    assert 0 < seconds < 60
