@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
+
+import pytest
 
 PROBE = """
 import importlib, pkgutil, sys
@@ -31,12 +34,17 @@ def test_the_probe_would_see_textual() -> None:
     assert "textual" in done.stdout
 
 
-def test_every_name_the_engine_exports_is_found_where_it_says() -> None:
-    """The package's names are imported from their modules when first used (`_HOME`): each name of `__all__` has a
-    home, and each home holds it."""
-    import yaniv_tui.engine as engine
-
-    homes: dict[str, str] = engine._HOME
-    assert sorted(homes) == sorted(engine.__all__)
-    for name in engine.__all__:
-        assert getattr(engine, name) is not None
+@pytest.mark.parametrize("package", ["yaniv_tui.engine", "yaniv_tui.store", "yaniv_tui.bots"])
+def test_every_name_a_package_exports_lazily_is_found_where_it_says(package: str) -> None:
+    """The engine's, the store's and the bots' names are imported from their modules when first used (`_HOME`,
+    through `engine/lazy.py`): each home holds its name, the engine's and the store's `__all__` are their homes,
+    and a name with no home is an AttributeError naming the package."""
+    module = importlib.import_module(package)
+    homes: dict[str, str] = module._HOME
+    if package != "yaniv_tui.bots":  # the bots' package also defines names of its own (Bot, make_bot, LEVELS)
+        assert sorted(homes) == sorted(module.__all__)
+    for name in homes:
+        assert getattr(module, name) is not None
+        assert name in vars(module)  # kept, so looked up once
+    with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'no_such_name'"):
+        module.no_such_name  # noqa: B018

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Protocol
 
 from yaniv_tui.engine import BOT_LEVELS, Action, PlayerView
+from yaniv_tui.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .easy import EasyBot
@@ -23,13 +23,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME, globals())
 
 
 #: The bot levels a seat may have, weakest first: declared with the seats (engine/seats.py), made by `make_bot`.

@@ -9,8 +9,9 @@ GameStateError names the field at fault); `Game.legal_actions`, `Game.apply` and
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
@@ -127,13 +128,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME, globals())
 
 
 __all__ = [

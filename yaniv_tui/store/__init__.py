@@ -17,8 +17,9 @@ How the app uses it:
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from yaniv_tui.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
@@ -72,13 +73,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME, globals())
 
 
 __all__ = [
