@@ -25,7 +25,7 @@ async def test_everything_fits_at_80x24_with_seven_cards_and_four_seats() -> Non
                 assert whole.contains_region(widget.region), f"{widget} is cut off at {widget.region}"
         for card in game_of(screen).hand(0):
             assert face(card) in text
-        assert "choose cards" in text  # the footer is there
+        assert "1-9 ←→ space choose" in text  # the key bar is there
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (60, 20)])

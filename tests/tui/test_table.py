@@ -27,6 +27,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace
+from yaniv_tui.tui.widgets.keybar import KeyBar
 from yaniv_tui.tui.widgets.table import HandView, SeatPanel
 
 TWO = make_options("israeli", "Ann,bot:medium:Bea", seed=5)
@@ -71,7 +72,7 @@ async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains()
         await settle(pilot)
         keys = footer_keys(app)
         assert "y" not in keys
-        assert keys["1-9 ←→ space"] == "choose cards" and keys["⏎"] == "drop them"
+        assert keys["1-9 ←→ space"] == "choose" and keys["⏎"] == "drop"
         await pilot.press("y")
         assert "Cannot call Yaniv: the hand is worth 34, above the limit of 5" in screen_text(app)
         assert session.game.turns == 0
@@ -105,7 +106,7 @@ async def test_take_a_marked_card_of_the_previous_drop_or_step_back() -> None:
         takeable = game.takeable
         await pilot.press("4", "5", "enter")  # K♣ K♠, shown last by rank
         table = table_of(app)
-        assert table.stage == "take" and footer_keys(app)["0/d"] == "take the deck's card"
+        assert table.stage == "take" and footer_keys(app)["0/d"] == "deck"
         await pilot.press("escape")
         assert table.stage == "choose" and set(table.chosen) == {3, 4}  # type: ignore[comparison-overlap]  # mypy keeps its narrowing past the keys
         await pilot.press("enter", str(len(takeable)))
@@ -232,3 +233,26 @@ async def test_the_command_palette_offers_help_and_scores() -> None:
         app.action_toggle_ascii()
         await pilot.pause()
         assert "♠" not in screen_text(app) and "♥" not in screen_text(app)
+
+
+async def test_at_80_columns_a_turns_keys_fit_with_hint_and_quit() -> None:
+    # The smallest terminal the game plays in: the key bar's words are short, so choosing and taking each show
+    # every key they offer, `h hint` and `^q quit` with them (they were left out for width), `? help` last; the
+    # help says them whole.
+    session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        assert bar.shown() == bar.keys()
+        keys = footer_keys(app)
+        assert keys["1-9 ←→ space"] == "choose" and keys["⏎"] == "drop"
+        assert keys["h"] == "hint" and keys["^q"] == "quit" and list(keys)[-1] == "?"
+        await pilot.press("1", "enter")
+        assert bar.shown() == bar.keys()
+        keys = footer_keys(app)
+        assert keys["1-9"] == "take" and keys["0/d"] == "deck" and keys["^q"] == "quit" and list(keys)[-1] == "?"
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "choose cards" in text and "take a marked card" in text and "drop the cards chosen" in text

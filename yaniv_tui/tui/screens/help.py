@@ -29,13 +29,15 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
     app = screen.app
     for binding in [*Binding.make_bindings(getattr(screen, "BINDINGS", [])), *extra]:
         # Keys hidden from the footer are listed too; one row per thing a key does.
-        if not binding.description or binding.description in seen:
+        # The key bar's words are short; a binding's tooltip, where it has one, says it whole.
+        words = binding.tooltip or binding.description
+        if not words or words in seen:
             continue
         offers = getattr(screen, "offers", None)
         if offers is not None and not offers(binding.action):
             continue  # a key this table never has (say, at a table of one screen)
-        seen.add(binding.description)
-        table.add_row(binding.key_display or app.get_key_display(binding), binding.description)
+        seen.add(words)
+        table.add_row(binding.key_display or app.get_key_display(binding), words)
     return table
 
 

@@ -49,18 +49,19 @@ class TableScreen(StyledOnce, TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # One footer entry for the three ways of choosing, so every key fits in 80 columns.
-        *digit_bindings("choose", "choose cards", shown="1-9 ←→ space"),
+        # One key bar entry for the three ways of choosing, and a word or two each on the bar, so a turn's keys,
+        # `h hint` and `^q quit` with them, fit in 80 columns; the help gives the longer words (the tooltip).
+        *digit_bindings("choose", "choose", shown="1-9 ←→ space", tooltip="choose cards"),
         Binding("left", "cursor(-1)", "move between cards", key_display="←→", show=False),
         Binding("right", "cursor(1)", "move between cards", key_display="←→", show=False),
         Binding("space", "toggle_card", "choose the card under the cursor", show=False),
-        Binding("enter", "drop", "drop them"),
+        Binding("enter", "drop", "drop", tooltip="drop the cards chosen"),
         Binding("y", "yaniv", "call Yaniv"),
         Binding("y", "yaniv_refused", "call Yaniv", show=False),
-        Binding("0", "take_deck", "take the deck's card", key_display="0/d"),
-        Binding("d", "take_deck", "take the deck's card", show=False),
-        *digit_bindings("take", "take a marked card"),
-        Binding("j", "swap", "swap for the joker"),
+        Binding("0", "take_deck", "deck", key_display="0/d", tooltip="take the deck's card"),
+        Binding("d", "take_deck", "deck", show=False, tooltip="take the deck's card"),
+        *digit_bindings("take", "take", tooltip="take a marked card"),
+        Binding("j", "swap", "swap", tooltip="swap for the joker"),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("u", "undo", "undo"),

@@ -41,10 +41,11 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
 NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
 
 
-def digit_bindings(action: str, description: str, shown: str = "1-9") -> list[Binding]:
-    """`1` shown as `1-9` in the footer; `2`..`9` do the same with their number, unseen."""
-    first = Binding("1", f"{action}(1)", description, key_display=shown)
-    return [first] + [Binding(str(n), f"{action}({n})", description, show=False) for n in range(2, 10)]
+def digit_bindings(action: str, description: str, shown: str = "1-9", tooltip: str = "") -> list[Binding]:
+    """`1` shown as `1-9` in the footer; `2`..`9` do the same with their number, unseen. `tooltip`: the longer
+    words the help gives (the key bar's are short: see TableScreen.BINDINGS)."""
+    first = Binding("1", f"{action}(1)", description, key_display=shown, tooltip=tooltip)
+    return [first] + [Binding(str(n), f"{action}({n})", description, show=False, tooltip=tooltip) for n in range(2, 10)]
 
 
 def swap_for(view: PlayerView, drop: Sequence[Card]) -> Card | None:

@@ -29,12 +29,14 @@ HELP_KEY = "question_mark"
 
 @dataclass(frozen=True)
 class Key:
-    """One key on the bar: the key pressed, as shown, what it does, and whether it can be used now."""
+    """One key on the bar: the key pressed, as shown, what it does, whether it can be used now, and the longer
+    words shown when the mouse rests on it (the binding's tooltip)."""
 
     key: str
     display: str
     description: str
     enabled: bool = True
+    tooltip: str = ""
 
     @property
     def width(self) -> int:
@@ -93,7 +95,7 @@ class KeyBar(Widget, can_focus=False):
             binding = active.binding
             if binding.show and binding.action not in keys:
                 keys[binding.action] = Key(
-                    binding.key, app.get_key_display(binding), binding.description, active.enabled
+                    binding.key, app.get_key_display(binding), binding.description, active.enabled, binding.tooltip
                 )
         shown = list(keys.values())
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
@@ -161,9 +163,11 @@ class KeyBar(Widget, can_focus=False):
         key = self.key_at(event.x)
         if key != self._hover:
             self._hover = key
+            self.tooltip = key.tooltip or None if key is not None else None
             self.refresh()
 
     def on_leave(self, event: events.Leave) -> None:
         if self._hover is not None:
             self._hover = None
+            self.tooltip = None
             self.refresh()
