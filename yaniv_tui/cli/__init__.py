@@ -118,7 +118,7 @@ def _network(args: argparse.Namespace) -> int:
 def _listing(args: argparse.Namespace) -> int:
     from yaniv_tui.store import record_pending
 
-    from .listings import print_rulesets, print_saves, print_stats
+    from .listings import print_games, print_rulesets, print_saves, print_stats
 
     command = args.command
     if command == "rulesets":
@@ -127,6 +127,8 @@ def _listing(args: argparse.Namespace) -> int:
         return print_saves()  # records finished games the history missed first
     for line in record_pending():
         print(f"yaniv: {line}", file=sys.stderr)
+    if args.games:
+        return print_games(ruleset=args.ruleset)
     return print_stats(ruleset=args.ruleset)
 
 

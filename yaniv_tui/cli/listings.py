@@ -1,4 +1,4 @@
-"""`yaniv stats`, `yaniv saves` and `yaniv rulesets`: the store's plain records printed as Rich tables.
+"""`yaniv stats` (and `--games`), `yaniv saves` and `yaniv rulesets`: the store's plain records printed as Rich tables.
 
 The store reads the history, the saves folder and the rulesets and gives plain data (rows of text, saved games,
 ruleset entries); the tables, their columns and the lines around them are the command line's, here.
@@ -19,12 +19,22 @@ from rich.text import Text
 
 from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store import History, SavedGame, is_open_elsewhere, record_pending, scan_saves, short_ids
+from yaniv_tui.store.games import GAMES_COLUMNS, GameRow
 from yaniv_tui.store.history import no_games_line
 from yaniv_tui.store.paths import user_rulesets_dir
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS, PlayerStats, Versus
 from yaniv_tui.store.userrules import GROUP_HEADINGS, RulesetEntry, all_rulesets
 
-__all__ = ["print_rulesets", "print_saves", "print_stats", "saves_table", "stats_table", "versus_table"]
+__all__ = [
+    "games_table",
+    "print_games",
+    "print_rulesets",
+    "print_saves",
+    "print_stats",
+    "saves_table",
+    "stats_table",
+    "versus_table",
+]
 
 
 # -- `yaniv stats` --------------------------------------------------------------------------
@@ -82,6 +92,52 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
     out.print(stats_table(stats, f"Yaniv stats{of}", out.width))
     if versus:
         out.print(versus_table(versus, width=out.width))
+    return 0
+
+
+# -- `yaniv stats --games` -----------------------------------------------------------------
+
+
+def games_table(rows: Sequence[GameRow]) -> Table:
+    """The finished games as a rich table, newest first: each one's id (the fewest first letters that name it), then
+    the columns of the stats screen's list of games."""
+    shown = short_ids([row.game_id for row in rows])
+    table = Table(title="Finished games")
+    for heading in ("id", *GAMES_COLUMNS):
+        table.add_column(heading, justify="right" if heading == "rounds" else "left", no_wrap=heading == "id")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in (shown[row.game_id], *row.cells())))  # Text: names as typed
+    return table
+
+
+def print_games(path: Path | None = None, console: Console | None = None, ruleset: str | None = None) -> int:
+    """`yaniv stats --games [--ruleset NAME]`: print the finished games, newest first, with their ids; a damaged
+    record is moved aside (as the stats screen does) and said in a line. Returns the exit status (1 when the history
+    is unusable)."""
+    out = console or Console()
+    with History(path) as history:
+        rows = history.games(ruleset)
+        damaged = history.set_aside_damaged(rows)
+        if damaged:
+            rows = history.games(ruleset)
+        known = history.rulesets() if ruleset is not None and not rows else []
+        if history.notice:
+            print(f"yaniv: {history.notice}", file=sys.stderr)
+        if history.problem:
+            print(f"yaniv: {history.problem}", file=sys.stderr)
+            return 1
+    for line in damaged:
+        print(f"yaniv: {line}", file=sys.stderr)
+    if not rows:
+        out.print(no_games_line(ruleset, known), markup=False, highlight=False)
+        return 0
+    out.print(games_table(rows))
+    out.print(
+        "Step through one with 'yaniv replay ID', have it reviewed with 'yaniv review ID', or write its record with "
+        "'yaniv export ID' (the first letters of its id are enough).",
+        markup=False,
+        highlight=False,
+    )
     return 0
 
 

@@ -448,6 +448,11 @@ def build_parser() -> argparse.ArgumentParser:
     listings["stats"].add_argument(
         "--ruleset", metavar="NAME", help="only the games of this ruleset (its id, as 'israeli', or its name)"
     )
+    listings["stats"].add_argument(
+        "--games",
+        action="store_true",
+        help="list the finished games instead, newest first, with the ids 'yaniv replay', 'review' and 'export' take",
+    )
     return parser
 
 
@@ -464,7 +469,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     if before:  # a game's flag, which the command would silently drop
         raise UsageError(f"{before[0]} is a flag of a game, not of 'yaniv {command}' (see yaniv --help)")
     if extra and command in LISTINGS:
-        takes = "only --ruleset NAME" if command == "stats" else "no arguments"
+        takes = "only --ruleset NAME and --games" if command == "stats" else "no arguments"
         raise UsageError(f"'yaniv {command}' takes {takes}, got {' '.join(extra)}")
     if extra:
         raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv {command} --help)", f"yaniv {command}")
