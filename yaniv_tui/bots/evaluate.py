@@ -25,12 +25,15 @@ FEATURES = (
     "cards",
     "callable",
     "safe_call",
+    "near_call",
+    "over_lowest",
     "opp_value",
     "opp_shed",
     "opp_cards",
     "opp_min_value",
     "opp_callable",
     "opp_callable_below",
+    "opp_near",
     "limit",
     "deck",
     "turns",
@@ -50,6 +53,7 @@ def features(game: GameState, seat: int, heaviest: WorthMemo) -> list[float]:
     hands = game.hands
     mine = hands[seat] or []
     value = hand_value(mine, rules)
+    shed = heaviest(mine)
     callable_now = rules.may_call(value)
     others: list[tuple[int, int, int]] = []  # each opponent's hand value, shed and size
     for s, hand in enumerate(hands):
@@ -68,16 +72,19 @@ def features(game: GameState, seat: int, heaviest: WorthMemo) -> list[float]:
     return [
         1.0,
         float(value),
-        float(heaviest(mine)),
+        float(shed),
         float(len(mine)),
         1.0 if callable_now else 0.0,
         1.0 if safe else 0.0,
+        1.0 if rules.may_call(value - shed) else 0.0,
+        float(max(-20, min(20, value - lowest))),
         sum(v for v, _, _ in others) / n,
         sum(h for _, h, _ in others) / n,
         sum(c for _, _, c in others) / n,
         float(lowest),
         sum(1 for v, _, _ in others if rules.may_call(v)) / n,
         sum(1 for v, _, _ in others if rules.may_call(v) and v < value) / n,
+        sum(1 for v, h, _ in others if rules.may_call(v - h)) / n,
         float(rules.yaniv_limit),
         len(game.deck) / 10,
         len(game.log) / 10,
