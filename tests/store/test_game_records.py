@@ -108,3 +108,27 @@ def test_a_save_from_before_records_loads_with_none_and_a_resumed_game_records_f
     assert record.partial and [event["event"] for event in record.events] == ["game", "resume"]
     again = replay(parse_record(record_text(record), "test"))
     assert again.hands == saved.game.hands and again.scores == saved.game.scores
+
+
+def test_a_history_that_fails_while_looking_is_not_said_to_have_no_games(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No game matches, and the query for the newest games then fails: the line says the history could not be read,
+    # not that it has no games yet.
+    with History() as history:
+        game, record = played_with_record(1)
+        history.record(game, SaveMeta(SEATS, game_id="001"), record)
+        run = History._run
+        calls: list[int] = []
+
+        def second_fails(self: History, work: object, default: object) -> object:
+            calls.append(1)
+            if len(calls) == 2:
+                self.problem = "cannot be used (disk I/O error)"
+                return default
+            return run(self, work, default)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(History, "_run", second_fails)
+        with pytest.raises(HistoryError) as raised:
+            history.find_record("abc")
+        assert "none yet" not in str(raised.value) and "disk I/O error" in str(raised.value)

@@ -65,13 +65,15 @@ class RecordShelf:
         if rows is None:
             raise HistoryError(self.problem or "the history cannot be read")
         if not rows:
-            newest: list[tuple[Any, ...]] = self._run(
+            newest: list[tuple[Any, ...]] | None = self._run(
                 lambda db: db.execute(
                     "SELECT game_key, finished_at FROM games WHERE finished_at IS NOT NULL "
                     "ORDER BY finished_at DESC, id DESC LIMIT 3"
                 ).fetchall(),
-                [],
+                None,
             )
+            if newest is None:  # not "none yet": the history could not say
+                raise HistoryError(self.problem or "the history cannot be read")
             there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
             raise HistoryError(
                 f"no finished game in the history has an id starting with {printable(prefix)!r}"
