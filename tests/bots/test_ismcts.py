@@ -84,3 +84,20 @@ def test_on_a_clock_it_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> N
 def test_it_needs_iterations_or_a_budget() -> None:
     with pytest.raises(ValueError, match="iterations"):
         IsmctsBot(iterations=None, budget_ms=None)
+
+
+def test_with_a_margin_it_leaves_the_best_ranked_play_only_for_a_clearly_better_one() -> None:
+    first, second = Play(tuple(parse_cards("KS")), None), Play(tuple(parse_cards("QS")), None)
+
+    def root(worths: dict[Play, list[float]]) -> Node:
+        node = Node()
+        for action, values in worths.items():
+            child = node.children[action] = Node()
+            child.visits, child.total = len(values), sum(values)
+            child.squares = sum(v * v for v in values)
+        return node
+
+    noisy = root({first: [0.0, 2.0, -2.0, 0.0], second: [5.0, -3.0, 4.0, -2.0]})  # mean 1 against 0: noise
+    assert IsmctsBot._clearly_best(noisy, [first, second], 2.0) == first
+    clear = root({first: [0.0, 1.0, -1.0, 0.0], second: [5.0, 6.0, 5.0, 6.0]})
+    assert IsmctsBot._clearly_best(clear, [first, second], 2.0) == second

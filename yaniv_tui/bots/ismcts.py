@@ -28,13 +28,19 @@ class Node:
     """One of the seat's decisions, reached by the seat's own actions from the root: the statistics of each
     action taken from it, and how often each was available (legal in the world of the iteration)."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def spread(self) -> float:
+        """The variance of this decision's worth over the iterations through it."""
+        mean = self.total / self.visits
+        return max(0.0, self.squares / self.visits - mean * mean)
 
     def pick(self, actions: list[Action], exploration: float) -> tuple[Action, Node, bool]:
         """The action to follow among `actions` (those of this world, best ranked first): the first not yet tried,
@@ -84,6 +90,7 @@ class IsmctsBot:
         horizon: int = HORIZON,
         exploration: float = EXPLORATION,
         search_call: bool = False,
+        margin: float | None = None,
     ) -> None:
         if iterations is None and budget_ms is None:
             raise ValueError("ISMCTS needs a number of iterations, a time budget, or both")
@@ -93,6 +100,7 @@ class IsmctsBot:
         self.horizon = horizon
         self.exploration = exploration
         self.search_call = search_call
+        self.margin = margin
         # The expert lends its ranker, its second look, its model of the others and its judgement of a leaf.
         self.expert = ExpertBot(seed, budget_ms=None, samples=1)
         self.ranker = self.expert.ranker
@@ -131,8 +139,27 @@ class IsmctsBot:
             done += 1
         if not root.children:
             return plays[0]
+        if self.margin is not None:
+            return self._clearly_best(root, plays, self.margin)
         # The most visited first decision; a tie goes to the better ranked.
         return max(plays, key=lambda a: (root.children[a].visits if a in root.children else -1, -plays.index(a)))
+
+    @staticmethod
+    def _clearly_best(root: Node, plays: list[Action], margin: float) -> Action:
+        """The best ranked play unless another did better on average by `margin` standard errors."""
+        first = root.children.get(plays[0])
+        if first is None or first.visits < 2:
+            return plays[0]
+        best, best_edge = plays[0], 0.0
+        for action in plays[1:]:
+            node = root.children.get(action)
+            if node is None or node.visits < 2:
+                continue
+            edge = node.total / node.visits - first.total / first.visits
+            error = math.sqrt(node.spread() / node.visits + first.spread() / first.visits)
+            if edge > margin * error and edge > best_edge:
+                best, best_edge = action, edge
+        return best
 
     def _iterate(self, view: PlayerView, memory: Memory, root: Node, plays: list[Action]) -> None:
         """One iteration: a guessed world, a walk down the tree, one new decision, a play-out, the leaf's worth
@@ -161,6 +188,7 @@ class IsmctsBot:
         for visited in path:
             visited.visits += 1
             visited.total += value
+            visited.squares += value * value
 
     def _actions(self, view: PlayerView) -> list[Action]:
         """The decisions the tree weighs at a later turn of its own in a world: the ranker's best few plays, and
