@@ -171,18 +171,9 @@ class ExpertBot:
                 assert game.slap_card is not None
                 game.apply(SlapDown(game.slap_card))
             turns += 1
-        return self.judge(view, game, rounds)
-
-    def judge(self, view: PlayerView, game: Game, rounds: int) -> float:
-        """What `game`, a guessed world of `view` played on, is worth to the seat: a round that ended in it (after
-        the `rounds` finished at `view`) by what it does to the seat's chance to win the game; else every hand by
-        the ranker's measure (its value less what its next drop sheds), the seat's against the others' mean."""
-        me = view.seat
         if len(game.history) > rounds:
-            sense = self._sense
-            if sense is None or sense.seat != me or sense.scores != tuple(view.scores):
-                sense = self._sense = GameSense(view.rules, view.scores, me, view.out)
-            return sense.round_worth(game.history[rounds])
+            assert self._sense is not None
+            return self._sense.round_worth(game.history[rounds])
         rules = view.rules
         heaviest = self._heaviest = worth_memo(self._heaviest, rules, swing_values(rules, high=True))
         judged = [None if h is None else self._measure(h, heaviest) for h in game.hands]
