@@ -1,7 +1,7 @@
 """Bot speed: how long each level takes to decide a move, and turns a second with two medium bots.
 
 Run: python benchmarks/bots_speed.py [--positions N] [--expert-moves N] [--expert-ms MS] [--expert-samples N]
-     [--games N] [--repeat N] [--ruleset ID]
+     [--hints N] [--games N] [--repeat N] [--ruleset ID]
 
 Decision times are CPU time of this process (time.process_time) for each level's
 `choose(view)` over the same positions, taken from games of medium bots (each
@@ -12,7 +12,8 @@ move (CPU time, no budget): the work of a move fixed, so a faster search shows a
 fewer ms a move. Turns a second: whole games of two medium bots in one
 process, the simulator's own loop (yaniv_tui.sim.simulate), CPU time, best of
 --repeat runs (default 3) so other work on a shared machine disturbs it less;
-the line gives the range of the runs too.
+the line gives the range of the runs too. With --hints N, a hint (`hint.suggest`, as the table
+asks it) is timed by the wall clock on the first N positions, seeded 1.
 Targets (issue 4): hard under 1 ms a move; expert within its budget; at least
 50,000 turns a second with two medium bots.
 """
@@ -28,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from yaniv_tui.bots import DEFAULT_BUDGET_MS, LEVELS, make_bot
+from yaniv_tui.bots.hint import HINT_BUDGET_MS, HINT_SAMPLES, suggest
 from yaniv_tui.engine import Game, PlayerView, load_ruleset
 from yaniv_tui.sim import simulate
 
@@ -62,6 +64,16 @@ def time_level(
     return times
 
 
+def time_hints(views: list[PlayerView]) -> list[float]:
+    """Milliseconds each hint took, by the wall clock (a hint's budget is a wall-clock deadline)."""
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        suggest(view, seed=1)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def summary(times: list[float]) -> str:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -79,6 +91,7 @@ def main() -> int:
     parser.add_argument(
         "--expert-samples", type=int, help="time the expert on this many guesses a move, no budget (CPU time)"
     )
+    parser.add_argument("--hints", type=int, default=0, help="time a hint on this many positions (wall clock)")
     parser.add_argument("--games", type=int, default=300, help="medium-vs-medium games for turns a second")
     parser.add_argument("--repeat", type=int, default=3, help="simulator runs for turns a second; the best counts")
     parser.add_argument("--ruleset", default="israeli")
@@ -95,6 +108,9 @@ def main() -> int:
             print(f"expert ({args.expert_ms:g} ms budget): {summary(times)}; {within}/{len(times)} within budget +5%")
         else:
             print(f"{level}: {summary(time_level(level, views))}")
+    if args.hints:
+        hints = time_hints(views[: args.hints])
+        print(f"hint ({HINT_SAMPLES} guesses, at most {HINT_BUDGET_MS:g} ms): {summary(hints)}")
 
     rules = load_ruleset(args.ruleset)
     runs = []

@@ -39,14 +39,41 @@ class Player(Protocol):
         ...
 
 
+#: Seconds of the bot delay a bot seat's search leaves unused, so its move still shows on time.
+THINK_MARGIN = 0.1
+
+
+def think_budget_ms(bot_delay: float) -> float:
+    """The thinking time, in milliseconds, a bot seat's expert gets a move at a table whose bot delay is `bot_delay`
+    seconds: the delay less `THINK_MARGIN`, and never less than the expert's own budget (so at `--bot-delay 0`, and
+    once the rest is played at once, a move takes what it always took)."""
+    from yaniv_tui.bots import DEFAULT_BUDGET_MS
+
+    return max(DEFAULT_BUDGET_MS, 1000 * (bot_delay - THINK_MARGIN))
+
+
 class BotPlayer:
-    """A bot's seat: the bot thinks in a thread, so the screen never freezes."""
+    """A bot's seat: the bot thinks in a thread, so the screen never freezes. An expert thinks through the table's
+    bot delay (`pace`), the time the table waits for its move anyway."""
 
     at_screen = False
 
-    def __init__(self, seat: Seat, bot: Bot) -> None:
+    def __init__(self, seat: Seat, bot: Bot, *, bot_delay: float = 0.0) -> None:
         self.seat = seat
         self.bot = bot
+        self.pace(bot_delay)
+
+    def pace(self, bot_delay: float) -> None:
+        """Let the bot think for what a bot delay of `bot_delay` seconds allows (`think_budget_ms`): an expert on a
+        clock searches that long; a seat of another level, or an expert of a fixed number of guesses, plays as
+        before."""
+        if self.seat.level != "expert":
+            return  # the other levels take no time to speak of, and a table of them never loads the expert
+        from yaniv_tui.bots.expert import ExpertBot
+
+        bot = self.bot
+        if isinstance(bot, ExpertBot) and bot.budget_ms is not None:
+            bot.budget_ms = think_budget_ms(bot_delay)
 
     async def action(self, view: PlayerView) -> Action:
         return await asyncio.to_thread(self.bot.choose, view)
@@ -103,15 +130,22 @@ CONCEDED_LEVEL = "medium"
 
 
 def make_player(
-    seat: Seat, seed: int, index: int = 0, host: SeatSource | None = None, *, conceded: bool = False
+    seat: Seat,
+    seed: int,
+    index: int = 0,
+    host: SeatSource | None = None,
+    *,
+    conceded: bool = False,
+    bot_delay: float = 0.0,
 ) -> Player:
-    """The player of seat number `index`; a bot's is seeded from `seed`, a remote seat's actions come from `host`,
-    a human's who `conceded` is a plain bot. SeatNotPlayable for a remote seat with no host."""
+    """The player of seat number `index`; a bot's is seeded from `seed` and thinks through the table's `bot_delay`
+    (seconds), a remote seat's actions come from `host`, a human's who `conceded` is a plain bot. SeatNotPlayable
+    for a remote seat with no host."""
     if seat.kind == "bot" or (conceded and seat.kind == "human"):
         from yaniv_tui.bots import make_bot
 
         level = seat.level if seat.level is not None else CONCEDED_LEVEL
-        return BotPlayer(seat, make_bot(level, seed=seed))
+        return BotPlayer(seat, make_bot(level, seed=seed), bot_delay=bot_delay)
     if seat.kind == "human":
         return LocalHuman(seat)
     if host is not None:

@@ -17,7 +17,7 @@ from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import HostNotYet, Player, SeatSource, bot_seed, make_player
+from .players import BotPlayer, HostNotYet, Player, SeatSource, bot_seed, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -188,8 +188,11 @@ class SeatsAtScreen(ABC):
         return len(self.humans) >= 2
 
     def hurry(self) -> None:
-        """Play the rest at once: no pause before another seat's move."""
+        """Play the rest at once: no pause before another seat's move, and a bot thinks no longer than with none."""
         self.bot_delay = 0.0
+        for player in self.players:
+            if isinstance(player, BotPlayer):
+                player.pace(0.0)
 
     def hinted(self, seat: int) -> None:
         """Count one more hint asked at `seat` (kept in the save, passed to the history)."""
@@ -286,7 +289,14 @@ class Session(SeatsAtScreen):
         self.players = tuple(
             HostNotYet(seat)
             if seat.is_remote and source is None
-            else make_player(seat, bot_seed(self.game.seed, index), index, source, conceded=index in self.meta.conceded)
+            else make_player(
+                seat,
+                bot_seed(self.game.seed, index),
+                index,
+                source,
+                conceded=index in self.meta.conceded,
+                bot_delay=self.bot_delay,
+            )
             for index, seat in enumerate(self.options.seats)
         )
 
