@@ -48,7 +48,7 @@ async def test_j_swaps_the_card_for_the_joker_and_the_log_says_so() -> None:
         hand = table.hand_of(0)
         await pilot.press(str(hand.index(KS) + 1), "enter")
         assert table.stage == "take"
-        assert footer_keys(app).get("j") == "swap for the joker"
+        assert footer_keys(app).get("j") == "swap"
         text = screen_text(app)
         assert "j gives 6♥ for the joker" in text
         pile = table.query_one(PileView)
