@@ -72,6 +72,16 @@ def versus_table(
     return _table(title, VERSUS_COLUMNS, [row.cells() for row in versus], width)
 
 
+def unusable(history: History) -> bool:
+    """Say what the history found (moved aside, or why it cannot be used), a line each; whether it is unusable."""
+    if history.notice:
+        print(f"yaniv: {history.notice}", file=sys.stderr)
+    if history.problem:
+        print(f"yaniv: {history.problem}", file=sys.stderr)
+        return True
+    return False
+
+
 def print_stats(path: Path | None = None, console: Console | None = None, ruleset: str | None = None) -> int:
     """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
     returns the exit status (1 when the history is unusable)."""
@@ -80,10 +90,7 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
         stats = history.stats(ruleset)
         versus = history.versus(ruleset)
         known = history.rulesets() if ruleset is not None and not stats else []
-        if history.notice:
-            print(f"yaniv: {history.notice}", file=sys.stderr)
-        if history.problem:
-            print(f"yaniv: {history.problem}", file=sys.stderr)
+        if unusable(history):
             return 1
     if not stats:
         out.print(no_games_line(ruleset, known), markup=False, highlight=False)
@@ -121,10 +128,7 @@ def print_games(path: Path | None = None, console: Console | None = None, rulese
         if damaged:
             rows = history.games(ruleset)
         known = history.rulesets() if ruleset is not None and not rows else []
-        if history.notice:
-            print(f"yaniv: {history.notice}", file=sys.stderr)
-        if history.problem:
-            print(f"yaniv: {history.problem}", file=sys.stderr)
+        if unusable(history):
             return 1
     for line in damaged:
         print(f"yaniv: {line}", file=sys.stderr)
