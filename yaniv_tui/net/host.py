@@ -15,7 +15,7 @@ from typing import TypeVar
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
-from yaniv_tui.bots import Bot, make_bot
+from yaniv_tui.bots import Bot, bot_seed, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
 
 from . import protocol, secrets_gate
@@ -312,7 +312,7 @@ class TableHost:
         bot = self._bots.get(seat)
         if bot is None:
             assert self.away_bot is not None
-            bot = self._bots[seat] = make_bot(self.away_bot, self._game.seed + 7919 * (seat + 1))
+            bot = self._bots[seat] = make_bot(self.away_bot, bot_seed(self._game.seed, seat))
         return await asyncio.to_thread(bot.choose, self._game.view(seat))
 
     def _refusal(self, seat: int, action: Action) -> str | None:

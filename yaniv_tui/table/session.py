@@ -17,7 +17,7 @@ from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import BotPlayer, HostNotYet, Player, SeatSource, bot_seed, make_player
+from .players import BotPlayer, HostNotYet, Player, SeatSource, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -285,6 +285,8 @@ class Session(SeatsAtScreen):
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
         asks `source`, and cannot play until there is one."""
+        from yaniv_tui.bots import bot_seed
+
         source = self.source
         self.players = tuple(
             HostNotYet(seat)
