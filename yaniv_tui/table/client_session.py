@@ -18,6 +18,7 @@ from .remote import Client, JoinRequest, TableLost
 from .session import SeatsAtScreen, SessionKind
 
 if TYPE_CHECKING:
+    from yaniv_tui.engine.clock import TurnClock
     from yaniv_tui.store import GameLock, History
 
     from .events import Listener
@@ -120,6 +121,8 @@ class ClientSession(SeatsAtScreen):
         self.unsaved: str | None = None
         #: None: a joined seat holds no game, and keeps no record of it (only its host does).
         self.recorder: Listener | None = None
+        #: None: the host keeps the turn clock; this screen only shows what its frames say is left.
+        self.clock: TurnClock | None = None
         self.closing: asyncio.Task[None] | None = None
         #: Waits for the host to be lost (see `watch`).
         self.watching: asyncio.Task[None] | None = None
@@ -155,6 +158,14 @@ class ClientSession(SeatsAtScreen):
     def apply(self, action: Action) -> None:
         """Never asked: `ask` gives no action here, as the host applied every move and its view says so."""
         raise RuntimeError("a joined table applies nothing: the host plays every move")
+
+    def stand_in(self, seat: int) -> Player:
+        """Never asked: the host's away bot plays a seat whose clock ran out."""
+        raise RuntimeError("a joined table runs no clock: its host's away bot plays a turn whose time ran out")
+
+    def time_left(self) -> float | None:
+        """None until the host's frames carry its clock."""
+        return None
 
     def hint_position(self, seat: int) -> tuple[PlayerView, int]:
         """Nobody asks for a hint here (`can_hint`)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Action, IllegalActionError, RoundScore
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
@@ -15,6 +15,7 @@ from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from .events import (
     ActionApplied,
     Asked,
+    Clocked,
     Conceded,
     GameEnded,
     HostLost,
@@ -81,6 +82,9 @@ class TableRunner:
         self.ended: GameEnded | None = None
         self._rounds_seen = len(session.view(None).history)
         self._turn: asyncio.Future[None] | None = None
+        #: Set when this screen's player first sees their hand (`seen`): at a table that shares its screen, the
+        #: clock of a turn starts then, not while the pass screen waits.
+        self._seen = asyncio.Event()
         # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
         if session.recorder is not None:
             self.subscribe(session.recorder)
@@ -170,13 +174,56 @@ class TableRunner:
         return None
 
     async def _screen_turn(self, seat: int) -> None:
-        """Wait for this screen's player (`submit`), or for anything else that moves the turn on (`concede`)."""
-        self._turn = asyncio.get_running_loop().create_future()
+        """Wait for this screen's player (`submit`), or for anything else that moves the turn on (`concede`). On a
+        clock, a bot plays the turn once its time runs out, and every turn of a seat handed to a bot."""
+        timer = self.session.clock
+        if timer is not None and timer.is_handed(seat):
+            await self._stand_in_turn(seat)
+            return
+        self._turn = turn = asyncio.get_running_loop().create_future()
+        self._seen.clear()
         self.emit(TurnStarted(seat))
         try:
-            await self._turn
+            if timer is not None and timer.on and not await self._clock_turn(seat, turn):
+                self._turn = None
+                for news in timer.ran_out(seat):
+                    self.emit(Clocked(seat, news))
+                await self._stand_in_turn(seat)
+                return
+            await turn
         finally:
             self._turn = None
+
+    async def _clock_turn(self, seat: int, turn: asyncio.Future[None]) -> bool:
+        """Wait for `turn` on the clock: True once it is done, False when the seat's time ran out first. At a table
+        that shares its screen the clock starts once the seat's player sees their hand (`seen`), not before."""
+        timer = self.session.clock
+        assert timer is not None
+        if not self.session.pass_and_play:
+            timer.start(seat)
+        seen = asyncio.ensure_future(self._seen.wait())
+        try:
+            while not turn.done():
+                left = timer.left(seat)
+                if left is not None and left <= 0:
+                    return False
+                waits: set[asyncio.Future[Any]] = {turn} if seen.done() else {turn, seen}
+                await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            seen.cancel()
+            timer.stop()
+        return True
+
+    async def _stand_in_turn(self, seat: int) -> None:
+        """The stand-in bot (`TableSession.stand_in`) plays this screen's seat, at least the bot delay after asking."""
+        self.emit(Asked(seat))
+        started = clock()
+        action = await self.session.stand_in(seat).action(self.session.view(seat))
+        rest = self.session.bot_delay - (clock() - started)
+        if rest > 0:
+            await pause(rest)
+        told, action = self._apply(seat, action)
+        self._applied(seat, told, action)
 
     def _wake(self, error: Exception | None = None) -> None:
         turn = self._turn
@@ -232,8 +279,35 @@ class TableRunner:
             self._end(GameEnded(f"The game stops here: {error}."))
             self._wake(error)
             return
+        turn_clock = self.session.clock
+        if turn_clock is not None:
+            turn_clock.acted(seat)
         self._applied(seat, None, action)
         self._wake()
+
+    def seen(self, seat: int) -> None:
+        """This screen's player at `seat` sees their hand now (the pass screen is gone): their clock starts."""
+        timer = self.session.clock
+        if self._turn is None or self._seen.is_set() or self.session.view(None).current != seat:
+            return
+        self._seen.set()
+        if timer is not None and not timer.running(seat):
+            timer.start(seat)
+
+    def back(self, seats: list[int]) -> None:
+        """Someone at this screen pressed a key: those of `seats` a bot plays since their clock ran out are their
+        players' again (told as `Clocked(seat, "back")`)."""
+        turn_clock = self.session.clock
+        if turn_clock is None:
+            return
+        for seat in seats:
+            if turn_clock.is_handed(seat):
+                for news in turn_clock.acted(seat):
+                    self.emit(Clocked(seat, news))
+
+    def time_left(self) -> float | None:
+        """Seconds left of the current turn's clock, wherever it runs (this screen's, or the host's); None: none."""
+        return self.session.time_left()
 
     def concede(self, seat: int) -> None:
         """The human at `seat` leaves the game: a bot plays the seat from now on (`TableSession.concede`)."""

@@ -361,6 +361,8 @@ class SetupScreen(StyledOnce, SetupSaved):
             bot_delay=self.launch.bot_delay,
             ascii=self.launch.ascii,
             ruleset_ref=self.ruleset_id,
+            turn_seconds=self.launch.turn_seconds,
+            timeouts_to_bot=self.launch.timeouts_to_bot,
         )
 
     def offers(self, action: str) -> bool:

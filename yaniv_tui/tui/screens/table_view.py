@@ -3,6 +3,7 @@ the hand's title, the prompt line."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -47,10 +48,16 @@ def news_for(table: TableState, view: PlayerView) -> int | None:
 
 
 def seat_infos(
-    view: PlayerView, session: TableSession, viewer: int | None, thinking: int | None, news_from: int | None = None
+    view: PlayerView,
+    session: TableSession,
+    viewer: int | None,
+    thinking: int | None,
+    news_from: int | None = None,
+    time_left: float | None = None,
 ) -> list[SeatInfo]:
     """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
-    last turn from `news_from` on in this round, if given."""
+    last turn from `news_from` on in this round, if given, and the seconds `time_left` of the turn's clock."""
+    left = None if time_left is None or view.phase == "over" else math.ceil(time_left)
     lately: dict[int, Turn] = {}
     if news_from is not None:
         lately = {turn.seat: turn for turn in view.seen[news_from:] if turn.seat != viewer}
@@ -67,6 +74,7 @@ def seat_infos(
             status=session.status(seat),
             lately=lately.get(seat),
             conceded=seat in session.meta.conceded,
+            time_left=left if seat == view.current else None,
         )
         for seat, name in enumerate(view.players)
     ]
@@ -245,7 +253,9 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
     seats = table.query_one("#seats")
     seats.set_class(bool(name_width), "-compact")
     seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
-    for seat, info in enumerate(seat_infos(view, table.session, table.viewer, table.thinking, news_from)):
+    for seat, info in enumerate(
+        seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left())
+    ):
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
 
 
