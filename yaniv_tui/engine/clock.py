@@ -31,14 +31,17 @@ class TurnClock:
         seconds: float | None,
         to_bot: int = DEFAULT_TIMEOUTS_TO_BOT,
         *,
+        stand_in: str | None = None,
         now: Callable[[], float] = time.monotonic,
     ) -> None:
+        """`stand_in`: the bot level that plays a turn whose time ran out at a table with no away bot."""
         if seconds is not None and seconds <= 0:
             raise ValueError("a turn clock needs more than 0 seconds")
         if to_bot < 1:
             raise ValueError("a seat is handed to a bot after 1 timeout or more")
         self.seconds = seconds
         self.to_bot = to_bot
+        self.stand_in = stand_in
         self.now = now
         #: Each seat's timeouts in a row.
         self.timeouts: dict[int, int] = {}
@@ -47,8 +50,9 @@ class TurnClock:
         #: The seat whose clock runs, and when it runs out (on `now`'s scale).
         self.seat: int | None = None
         self.deadline: float | None = None
-        #: Called whenever a clock starts or stops (the host sends the time left to the seats elsewhere).
-        self.on_change: Callable[[], None] | None = None
+        #: Called whenever a clock starts (the host sends the time left to the seats elsewhere; the frames after
+        #: the turn's action say it stopped).
+        self.on_start: Callable[[], None] | None = None
 
     @property
     def on(self) -> bool:
@@ -61,14 +65,13 @@ class TurnClock:
             return
         self.seat = seat
         self.deadline = self.now() + self.seconds
-        self._changed()
+        if self.on_start is not None:
+            self.on_start()
 
     def stop(self) -> None:
         """No clock runs (the turn is over)."""
-        if self.seat is not None:
-            self.seat = None
-            self.deadline = None
-            self._changed()
+        self.seat = None
+        self.deadline = None
 
     def running(self, seat: int) -> bool:
         return self.seat == seat and self.deadline is not None
@@ -104,7 +107,3 @@ class TurnClock:
     def is_handed(self, seat: int) -> bool:
         """Whether a bot plays `seat` until its player acts again."""
         return seat in self.handed
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change()

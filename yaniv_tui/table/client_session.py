@@ -11,7 +11,7 @@ from yaniv_tui.codec.record import GameRecord, RecordError, read_record_text, re
 from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
 from yaniv_tui.store import SaveMeta, UndoError
 
-from .events import HostLost, Recorded, Said
+from .events import Clocked, HostLost, Recorded, Said
 from .options import GameOptions
 from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
@@ -164,8 +164,8 @@ class ClientSession(SeatsAtScreen):
         raise RuntimeError("a joined table runs no clock: its host's away bot plays a turn whose time ran out")
 
     def time_left(self) -> float | None:
-        """None until the host's frames carry its clock."""
-        return None
+        """What the host's last frame said is left of the turn's clock, counted down since it came."""
+        return self.client.time_left()
 
     def hint_position(self, seat: int) -> tuple[PlayerView, int]:
         """Nobody asks for a hint here (`can_hint`)."""
@@ -209,9 +209,11 @@ class ClientSession(SeatsAtScreen):
         return None
 
     def watch(self, hear: Listener) -> None:
-        """Tell `hear` what anyone at the table says, and as soon as the host is gone, even while this seat's
-        player is still choosing (the seats' statuses come with the host's views, and the table redraws on each)."""
+        """Tell `hear` what anyone at the table says, the host's clock's news, and as soon as the host is gone, even
+        while this seat's player is still choosing (the seats' statuses come with the host's views, and the table
+        redraws on each)."""
         self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
+        self.client.on_clock = lambda seat, news: hear(Clocked(seat, news))
         self._hear = hear
 
         async def watch() -> None:

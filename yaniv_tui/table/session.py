@@ -250,7 +250,7 @@ class Session(SeatsAtScreen):
         #: The pause before a bot plays now: the option's, or none once the rest is played at once.
         self.bot_delay = options.bot_delay
         #: The turn clock; a stand-in bot for each seat whose clock ran out (made at its first timeout).
-        self.clock: TurnClock | None = TurnClock(options.turn_seconds, options.timeouts_to_bot)
+        self.clock: TurnClock | None = TurnClock(options.turn_seconds, options.timeouts_to_bot, stand_in=CONCEDED_LEVEL)
         self._stand_ins: dict[int, Player] = {}
         self.players: tuple[Player, ...] = ()
         self.make_players()
