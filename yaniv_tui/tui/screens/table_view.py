@@ -157,10 +157,12 @@ def prompt_text(
     ascii_only: bool,
     status: str = "",
     conceded: bool = False,
+    handed: bool = False,
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
-    bot; `conceded`, that its person conceded and a bot plays it. Past "wait", `view` is the seat to play's."""
+    bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays this screen's seat
+    since its clock ran out, until a key is pressed. Past "wait", `view` is the seat to play's."""
     players = view.players
     name = players[view.current]
     text = Text()
@@ -175,6 +177,9 @@ def prompt_text(
             text.append(f"{possessive(players[thinking], start=True)} turn {where}.", style="italic")
         elif thinking is not None and conceded:
             text.append(f"A bot plays {possessive(players[thinking])} seat…", style="italic")
+        elif thinking is not None and handed:
+            seat = possessive(players[thinking])
+            text.append(f"A bot plays {seat} seat (the clock ran out): any key takes it back.", style="italic")
         elif thinking is not None:
             text.append(sentence(players[thinking], "be", " thinking…"), style="italic")
         elif view.phase != "over":
@@ -237,8 +242,12 @@ def draw(table: TableState) -> None:
     draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     conceded = table.thinking in table.session.meta.conceded
+    clock = table.session.clock
+    handed = table.thinking is not None and clock is not None and clock.is_handed(table.thinking)
     pass_and_play = table.session.pass_and_play
-    prompt = prompt_text(table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded)
+    prompt = prompt_text(
+        table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed
+    )
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
         table.shown_lines = shown
