@@ -57,6 +57,9 @@ PING_TIMEOUT = protocol.PING_TIMEOUT
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
 
+#: The answer to an action offered for a turn the away bot (or the clock's bot) is playing.
+AWAY_BOT_PLAYED = "the away bot played this turn for you"
+
 M = TypeVar("M", bound=FromClient)
 
 _LOG = logging.getLogger("yaniv_tui.net")
@@ -141,6 +144,8 @@ class TableHost:
         self._wrong = WrongTries()
         #: Seats whose action was taken and is not yet applied and published: they offer no other meanwhile.
         self._playing: set[int] = set()
+        #: Those of them whose action is the away bot's (so an action offered meanwhile is told so).
+        self._by_bot: set[int] = set()
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
         #: The table's turn clock (engine/clock.py): none until the table's session hands it its own, which its
@@ -269,6 +274,7 @@ class TableHost:
         """The game changed (an action applied, a round dealt): send every connected seat its own view."""
         self._game = game
         self._playing.clear()  # every action taken has now been applied
+        self._by_bot.clear()
         statuses = self.statuses
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
@@ -357,10 +363,11 @@ class TableHost:
     async def _away_action(self, seat: int) -> Action:
         """The away bot's action for this turn of `seat`; an action its player offers meanwhile is refused."""
         self._playing.add(seat)  # the bot's action is this turn's: none offered meanwhile is kept
+        self._by_bot.add(seat)
         action = await self._bot_action(seat)
         late = self._pending.pop(seat, None)
         if late is not None:
-            self._tell(seat, Error("the away bot played this turn for you", late[0]))
+            self._tell(seat, Error(AWAY_BOT_PLAYED, late[0]))
         return action
 
     def _away_wait(self, seat: int) -> float | None:
@@ -406,7 +413,9 @@ class TableHost:
                 self._send_state(seat, link, self.statuses)
             return
         problem = self._refusal(seat, message.action)
-        if problem is None and (seat in self._pending or seat in self._playing):
+        if problem is None and seat in self._by_bot:
+            problem = AWAY_BOT_PLAYED
+        elif problem is None and (seat in self._pending or seat in self._playing):
             problem = "your action for this turn is already in"
         if problem is not None:
             self._tell(seat, Error(problem, message.id))
