@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from pathlib import Path
 
 from netplay import LIMIT, eventually, joined, new_game, started
 
 from yaniv_tui.engine import CallYaniv, Seat
 from yaniv_tui.engine.clock import ClockNews
-from yaniv_tui.net import ActionRefused
+from yaniv_tui.net import ActionRefused, TableClient
 from yaniv_tui.table.events import Clocked, TableEvent
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -78,4 +79,65 @@ async def test_a_remote_seats_clock_runs_out_twice_and_the_seat_goes_to_the_away
                 await running
         if session is not None:
             session.close()
+        await host.stop()
+
+
+async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
+    """The secrets test (test_secrets.py) over a whole game on the clock: one seat plays, the other never acts, so
+    its turns run out and it is handed to the bot; every frame to either seat holds only its own and public cards,
+    its clock only the time left, the timeouts and the seats a bot plays, and the record keeps the clock's news."""
+    from test_secrets import check_frame
+
+    from yaniv_tui.bots import MediumBot
+    from yaniv_tui.net.host import AWAY_BOT_PLAYED
+    from yaniv_tui.store import History
+    from yaniv_tui.table.headless import run_headless
+
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("hard"))
+    game = new_game(seats, seed=7, end=40, slap_down=True)
+    host = await started(game, seats)
+    clocks: list[dict[str, object]] = []
+
+    def record(seat: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "record":
+            return
+        if frame["type"] == "state":
+            assert set(frame) <= {"v", "type", "ack", "statuses", "view", "clock"}
+            if "clock" in frame:  # from the table's start on (its session hands the host its clock)
+                clocks.append(frame["clock"])
+                assert set(frame["clock"]) == {"left_ms", "timeouts", "bots"}
+        elif frame["type"] == "error":
+            assert frame["message"] == AWAY_BOT_PLAYED, frame  # a move too late for its turn, and only that
+            return
+        check_frame(seat, host.game, frame)
+
+    host.sent = record
+
+    async def play(client: TableClient) -> None:
+        bot = MediumBot()
+        while client.view.phase != "over":
+            if client.view.is_my_turn:
+                with contextlib.suppress(ActionRefused):  # late on a busy machine: the bot played it
+                    await client.send(bot.choose(client.view))
+            await client.changed()
+
+    try:
+        playing, idle = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        options = GameOptions(game.rules, seats, seed=7, bot_delay=0.0, turn_seconds=0.5, timeouts_to_bot=1)
+        with History(tmp_path / "h.sqlite3") as history:
+            session = HostedSession(options, game=game, host=host)
+            table = asyncio.create_task(run_headless(session, history, lambda line: None))
+            await asyncio.wait_for(play(playing), LIMIT)
+            finished = await asyncio.wait_for(table, LIMIT)
+            kept = history.find_record("")
+        assert finished.is_over
+        assert kept.record is not None
+        news = [line for line in kept.record.splitlines() if '"event":"seat"' in line.replace(" ", "")]
+        assert any('"timeout"' in line for line in news) and any('"bot"' in line for line in news)
+        assert any(clock["bots"] == [1] for clock in clocks)  # the frames said the idle seat is the bot's
+        assert any(isinstance(clock["left_ms"], int) for clock in clocks)
+        for client in (playing, idle):
+            await client.close()
+    finally:
         await host.stop()
