@@ -57,6 +57,11 @@ class TableRunner:
     counts towards it. An illegal action is told in one line and the first legal action is played instead.
     After every action the game is published to the seats elsewhere and saved; after every round it is
     recorded in `history`, and the guards (engine/guards.py) stop a round or a game that would never end.
+
+    On the session's turn clock (engine/clock.py) a turn played at this screen that runs out is played by the
+    session's stand-in bot, and every turn of a seat the clock handed to it, until a key is pressed here (`back`);
+    at a table that shares its screen the clock starts once the seat's player sees their hand (`seen`). What the
+    clock says is told as `Clocked`; the host times the remote seats on the same clock.
     """
 
     def __init__(
