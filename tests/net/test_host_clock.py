@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 from pathlib import Path
 
@@ -140,4 +141,43 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
         for client in (playing, idle):
             await client.close()
     finally:
+        await host.stop()
+
+
+async def test_a_joined_tables_turn_played_by_the_hosts_bot_moves_its_loop_on(tmp_path: Path) -> None:
+    """At a joined table the host's clock (not this screen) ends a turn nobody played here: its loop hears the host
+    played it, and goes on to the next turn rather than waiting for a move that is no longer its to make."""
+    from yaniv_tui.table.client_session import ClientSession
+    from yaniv_tui.table.events import ActionApplied, TurnStarted
+
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    game = new_game(seats, seed=5, end=200)
+    host = await started(game, seats)
+    hosting: asyncio.Task[object] | None = None
+    joining: asyncio.Task[object] | None = None
+    session: HostedSession | None = None
+    try:
+        client = await joined(host, tmp_path, "noa")
+        options = GameOptions(game.rules, seats, seed=5, bot_delay=0.0, turn_seconds=TICK, timeouts_to_bot=9)
+        session = HostedSession(options, game=game, host=host)
+        hosting = asyncio.create_task(TableRunner(session).run())
+        table = ClientSession(client)
+        runner = TableRunner(table)
+        events: list[TableEvent] = []
+        runner.subscribe(events.append)
+        joining = asyncio.create_task(runner.run())
+        # Noa never plays: every turn of hers is the host's bot's, and her table follows each one.
+        await eventually(lambda: events.count(TurnStarted(0)) >= 3)
+        started_at = [i for i, event in enumerate(events) if event == TurnStarted(0)]
+        for first, second in itertools.pairwise(started_at):
+            assert ActionApplied(0, None, None) in events[first:second], events[first:second]
+        assert Clocked(0, "timeout") in events
+    finally:
+        for task in (joining, hosting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if session is not None:
+            session.close()
         await host.stop()

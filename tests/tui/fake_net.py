@@ -135,6 +135,7 @@ class FakeClient:
         self.record: str | None = None
         self.on_record: Callable[[str], None] | None = None
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        self.on_view: Callable[[], None] | None = None
 
     def time_left(self) -> float | None:
         return None

@@ -113,6 +113,8 @@ class TableClient:
         self._clock_at = time.monotonic()
         #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        #: Called whenever a new view came (not for a state that only says a turn's clock started).
+        self.on_view: Callable[[], None] | None = None
         #: The reason the connection ended, once it has.
         self.closed_reason: str | None = None
         self._version = 1
@@ -334,6 +336,8 @@ class TableClient:
         self.statuses = state.statuses
         if not only_clock:
             self._version += 1
+            if self.on_view is not None:
+                self.on_view()
         if state.ack is not None:
             for number, answer in self._waiting.items():
                 if number <= state.ack and not answer.done():

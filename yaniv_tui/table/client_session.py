@@ -11,7 +11,7 @@ from yaniv_tui.codec.record import GameRecord, RecordError, read_record_text, re
 from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
 from yaniv_tui.store import SaveMeta, UndoError
 
-from .events import Clocked, HostLost, Recorded, Said
+from .events import Clocked, HostLost, HostMoved, Recorded, Said
 from .options import GameOptions
 from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
@@ -214,6 +214,7 @@ class ClientSession(SeatsAtScreen):
         redraws on each)."""
         self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
         self.client.on_clock = lambda seat, news: hear(Clocked(seat, news))
+        self.client.on_view = lambda: hear(HostMoved())
         self._hear = hear
 
         async def watch() -> None:

@@ -107,6 +107,11 @@ class Clocked:
 
 
 @dataclass(frozen=True, slots=True)
+class HostMoved:
+    """A joined table's host sent a new view of the game (its own clock's bot may have played this screen's turn)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HostLost:
     """The host of a joined table can no longer be reached; why, in one line."""
 
@@ -126,6 +131,7 @@ TableEvent = (
     | SeatJoined
     | Said
     | Clocked
+    | HostMoved
     | HostLost
 )
 #: Hears every event of a table, in the order they happen.

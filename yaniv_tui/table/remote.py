@@ -109,6 +109,8 @@ class Client(Protocol):
 
     #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
     on_clock: Callable[[int, ClockNews], None] | None
+    #: Called whenever the host's new view came.
+    on_view: Callable[[], None] | None
 
     def time_left(self) -> float | None:
         """Seconds left of the current turn's clock as the host last said it; None when none runs."""

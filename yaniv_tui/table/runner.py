@@ -19,6 +19,7 @@ from .events import (
     Conceded,
     GameEnded,
     HostLost,
+    HostMoved,
     Listener,
     Recorded,
     RoundEnded,
@@ -90,6 +91,11 @@ class TableRunner:
         #: Set when this screen's player first sees their hand (`seen`): at a table that shares its screen, the
         #: clock of a turn starts then, not while the pass screen waits.
         self._seen = asyncio.Event()
+        #: Where the game was when this screen's turn began, and whether its host played that turn (a joined
+        #: table, whose host's clock ran out), or this screen's move is on its way (`submit`).
+        self._turn_at: tuple[int, int, str, int] | None = None
+        self._played_there = False
+        self._submitting = False
         # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
         if session.recorder is not None:
             self.subscribe(session.recorder)
@@ -118,6 +124,20 @@ class TableRunner:
         if isinstance(event, HostLost):
             self._end(GameEnded(f"The game stops here: {event.why}."))
             self._wake(TableLost(event.why))
+        elif isinstance(event, HostMoved) and not self._submitting:
+            self._heard_moved()
+
+    def _heard_moved(self) -> None:
+        """The host's new view came: if the game moved on from this screen's turn, its host played it (its clock
+        ran out), and the loop goes on."""
+        if self._turn is not None and self._position() != self._turn_at:
+            self._played_there = True
+            self._wake()
+
+    def _position(self) -> tuple[int, int, str, int]:
+        """Where the game is: its rounds, this round's turns, the phase, the seat to play."""
+        public = self.session.view(None)
+        return len(public.history), len(public.seen), public.phase, public.current
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -186,6 +206,8 @@ class TableRunner:
             await self._stand_in_turn(seat)
             return
         self._turn = turn = asyncio.get_running_loop().create_future()
+        self._turn_at = self._position()
+        self._played_there = False
         self._seen.clear()
         self.emit(TurnStarted(seat))
         try:
@@ -196,6 +218,8 @@ class TableRunner:
                 await self._stand_in_turn(seat)
                 return
             await turn
+            if self._played_there:
+                self._applied(seat, None, None)  # as a joined table tells any move its host applied
         finally:
             self._turn = None
 
@@ -279,11 +303,18 @@ class TableRunner:
         if self._turn is None or self.session.view(None).current != seat:
             raise IllegalActionError("it is not your turn")
         try:
+            self._submitting = True
             await self.session.play(action)
         except TableLost as error:
             self._end(GameEnded(f"The game stops here: {error}."))
             self._wake(error)
             return
+        except IllegalActionError:
+            # Refused: perhaps too late, the host's clock having played the turn (its new view may be here already).
+            self._heard_moved()
+            raise
+        finally:
+            self._submitting = False
         turn_clock = self.session.clock
         if turn_clock is not None:
             turn_clock.acted(seat)
