@@ -1,6 +1,7 @@
 """What a table's runner tells its listeners, as small frozen values: a seat to play at this screen, another
 seat's player asked, an action applied, a round or the game ended, a save that failed, a round recorded, a seat
-that joined or left, a message said, the turn clock's news, the host lost. No Textual here."""
+that joined or left, a message said, the turn clock's news, a joined table's new view, the host lost. No Textual
+here."""
 
 from __future__ import annotations
 
