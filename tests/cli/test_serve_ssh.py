@@ -234,6 +234,24 @@ async def test_watch_and_a_session_with_no_terminal_are_one_line_each(tmp_path: 
         assert server.sessions == 0
 
 
+async def test_past_the_cap_on_connections_one_is_closed_and_one_that_opens_no_session_is_closed_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serve_ssh, "MAX_CONNECTIONS", 1)
+    monkeypatch.setattr(serve_ssh, "LOGIN_TIMEOUT", 1.0)
+    async with ssh_server(tmp_path) as server, connected(server.port) as first:
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            async with connected(server.port, "Ben"):
+                pass
+        assert refused.value.reason.startswith(serve_ssh.BUSY_LINE.format(1))  # asyncssh adds "(error 12)"
+        assert server.connections == 1
+        # The first one opens no session: it is closed once LOGIN_TIMEOUT has passed, and its place is free.
+        await asyncio.wait_for(first.wait_closed(), WAIT)
+        await until_true(lambda: server.connections == 0, "the idle connection was never closed")
+        async with connected(server.port, "Ben") as again:
+            assert again.get_server_host_key() is not None
+
+
 # -- sessions running `yaniv join` ----------------------------------------------------------------------------------
 
 

@@ -38,13 +38,15 @@ from pathlib import Path
 import asyncssh
 
 from yaniv_tui.engine.names import BadName, check_name
-from yaniv_tui.net.host import MAX_CONNECTIONS
+from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
 from .join import join_argv
 
+#: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
+MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
 #: The host key's file in the data folder (OpenSSH's format, ed25519).
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: The largest host key file read: an ed25519 key is some 400 bytes.
@@ -71,6 +73,7 @@ TAKE_TERMINAL = (
 #: The SSH command a spectator will give (`ssh -p PORT HOST watch`).
 WATCH = "watch"
 #: The lines a client is told before its connection is closed.
+BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
 WATCH_LINE = "yaniv: watching a table over SSH is not available yet: ssh with no command to play."
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' (no command)."
@@ -282,18 +285,19 @@ class _TooSlow(Exception):
 
 class _Door(asyncssh.SSHServer):
     """One connection: let in with no authentication (the room code is the way in), counted against
-    MAX_CONNECTIONS, and closed if it opens no session in LOGIN_TIMEOUT seconds."""
+    MAX_CONNECTIONS (past it, refused with BUSY_LINE), and closed if it opens no session in LOGIN_TIMEOUT seconds."""
 
     def __init__(self, server: SshServer) -> None:
         self.server = server
         self.counted = False
         #: Whether it has opened a session.
         self.opened = False
+        self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         if self.server.connections >= MAX_CONNECTIONS:
-            conn.close()
-            return
+            return  # refused at its login, once SSH can say why (begin_auth)
         self.counted = True
         self.server.connections += 1
         asyncio.get_running_loop().call_later(LOGIN_TIMEOUT, self._idle, conn)
@@ -308,6 +312,9 @@ class _Door(asyncssh.SSHServer):
             self.server.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
+        if not self.counted and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY_LINE.format(MAX_CONNECTIONS))
+            return True
         return False  # no authentication: anyone is let in, to type the room code
 
 
