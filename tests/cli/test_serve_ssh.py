@@ -261,6 +261,8 @@ async def test_past_the_cap_a_client_is_told_in_one_line_and_a_place_frees_when_
         async with connected(server.port) as first_connection:
             first = await terminal(first_connection)
             await first.until("room code")
+            mark = len(first.output)
+            await first.until("host:port", since=mark)  # the address field drawn again as its cursor blinks: focused
             async with connected(server.port, "Ben") as second_connection:
                 second = await terminal(second_connection)
                 assert await second.ended() == 1
@@ -336,7 +338,8 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
             await screen.until("room code")
             await screen.until(f"localhost:{port}")  # the table's address filled in
             await screen.until("Noa")  # the user name proposed
-            await asyncio.sleep(1.0)  # the screen settles: its address field takes the keys
+            mark = len(screen.output)
+            await screen.until(f"localhost:{port}", since=mark)  # drawn again: its cursor blinks, it has the focus
             mark = len(screen.output)
             screen.type("\t")  # to the code's field, drawn again as it takes the focus
             await screen.until("K7QF", since=mark)
