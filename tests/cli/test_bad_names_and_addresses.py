@@ -11,6 +11,7 @@ import pytest
 
 from yaniv_tui.cli import main
 from yaniv_tui.table.options import OptionsError, parse_players
+from yaniv_tui.table.remote import JoinRequest
 
 
 @pytest.fixture(autouse=True)
@@ -79,6 +80,21 @@ def test_join_refuses_a_bad_name_before_any_screen(
 def test_join_with_good_arguments_opens_the_screen(no_screen: list[object]) -> None:
     assert main(["join", "127.0.0.1:7777", "k7qf", "--name", " Noa "]) == 0
     assert len(no_screen) == 1
+
+
+def test_join_with_an_address_alone_opens_the_join_screen_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What `yaniv host --ssh` runs for an SSH session: the address filled in, the code left to type. Before: one
+    line, "give the room code after the address"."""
+    started: list[JoinRequest] = []
+
+    def run_app(*args: object, joining: JoinRequest, **kwargs: object) -> int:
+        started.append(joining)
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    assert main(["join", "localhost:7777", "--name=Noa"]) == 0
+    [request] = started
+    assert (request.address, request.code, request.name) == ("localhost:7777", "", "Noa")
 
 
 @pytest.mark.parametrize(

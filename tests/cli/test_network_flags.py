@@ -63,7 +63,7 @@ def test_serve_takes_a_port() -> None:
         (["host", "--players", "Ann,Bob,bot:easy"], "no seat is remote"),
         (["host", "--headless"], "--headless has no setup screen"),
         (["--players", "Ann,remote"], "open the table with 'yaniv host'"),
-        (["join", "127.0.0.1"], "give the room code"),
+        (["join", "127.0.0.1", "K7-F"], "a room code is letters and digits"),
         (["serve", "--port", "-3"], "is a port"),
         (["join", "a", "b", "c"], "unrecognized arguments"),
     ],

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from yaniv_tui.table.options import GameOptions
     from yaniv_tui.table.session import Session
 
+    from .serve_ssh import SshThread
+
 #: How long a headless host stays up once the game is over, so every seat gets the final view.
 LINGER = 2.0
 
@@ -130,15 +132,61 @@ def main(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    if args.headless:
-        return headless(options, claimed, hosting, launch)
-    from yaniv_tui.tui.launch import run_app
+    ssh: SshThread | None = None
+    said: tuple[str, ...] = ()
+    if args.ssh is not None:
+        from .serve_ssh import SshError, open_ssh, ssh_line
 
-    return run_app(options, launch, claimed, hosting=hosting)
+        hosts: list[TableHost] = []
+        hosting = _kept(hosting, hosts)
+        try:
+            ssh = open_ssh(args.ssh, public=args.public, max_sessions=args.max_sessions, table=lambda: _at(hosts))
+        except SshError as error:
+            if claimed is not None and claimed.lock is not None:
+                claimed.lock.release()
+            print(f"yaniv host: {error}", file=sys.stderr)
+            return 1
+        said = (ssh_line(ssh.server, args.public),)
+    try:
+        if args.headless:
+            return headless(options, claimed, hosting, launch, said)
+        from yaniv_tui.tui.launch import run_app
+
+        return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
+    finally:
+        if ssh is not None:
+            ssh.stop()
 
 
-def headless(options: GameOptions | None, claimed: Claimed | None, hosting: MakeHost, launch: LaunchOptions) -> int:
-    """Serve the table with no screen until the game is over; Ctrl+C stops it (`--resume` brings it back)."""
+def _kept(make: MakeHost, hosts: list[TableHost]) -> MakeHost:
+    """`make`, keeping each host it makes in `hosts` (for `--ssh`: where the table is)."""
+
+    def making(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
+        host = make(game, seats, game_id)
+        hosts.append(host)
+        return host
+
+    return making
+
+
+def _at(hosts: list[TableHost]) -> str | None:
+    """The address of the newest table in `hosts` as its join command gives it (None before it listens): what an
+    SSH session's `yaniv join` is given, on this machine."""
+    if not hosts or hosts[-1].port == 0:
+        return None
+    words = hosts[-1].join_command().split()  # "yaniv join ADDRESS CODE"
+    return words[2] if len(words) == 4 else None
+
+
+def headless(
+    options: GameOptions | None,
+    claimed: Claimed | None,
+    hosting: MakeHost,
+    launch: LaunchOptions,
+    said: Sequence[str] = (),
+) -> int:
+    """Serve the table with no screen until the game is over, printing `said` after its join command; Ctrl+C stops
+    it (`--resume` brings it back)."""
     from yaniv_tui.table import gc_pause
     from yaniv_tui.table.session import Session
 
@@ -160,7 +208,7 @@ def headless(options: GameOptions | None, claimed: Claimed | None, hosting: Make
         print("yaniv host: --headless has no screen for a human: make every seat remote or a bot", file=sys.stderr)
         return EXIT_USAGE
     try:
-        return asyncio.run(serve(session, hosting))
+        return asyncio.run(serve(session, hosting, said))
     except KeyboardInterrupt:
         print(f"yaniv: stopped; 'yaniv host --resume {session.meta.game_id[:8]}' opens the table again")
         return 130
@@ -168,7 +216,7 @@ def headless(options: GameOptions | None, claimed: Claimed | None, hosting: Make
         session.close()
 
 
-async def serve(session: Session, hosting: MakeHost) -> int:
+async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -> int:
     """Play the game through its host with the table's runner (table/headless.py): remote seats from their
     machines, bots here, saved after each move and recorded as it goes."""
     from yaniv_tui.store.tables import TableFileError
@@ -187,6 +235,8 @@ async def serve(session: Session, hosting: MakeHost) -> int:
         print(f"yaniv host: cannot open the table: {error.strerror or error}", file=sys.stderr)
         return 1
     print(host.join_command(), flush=True)
+    for line in said:
+        print(f"yaniv: {line}", flush=True)
     try:
         hosted = HostedSession.taking_over(session, host)
         game = await run_headless(hosted, say=lambda line: print(f"yaniv: {line}", file=sys.stderr))

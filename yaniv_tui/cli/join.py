@@ -4,6 +4,7 @@ the address and code when they are not given)."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import OptionsError, check_name
@@ -15,14 +16,19 @@ from .play import utf8_terminal
 PROG = "yaniv join"
 
 
+def join_argv() -> list[str]:
+    """The command `yaniv serve` runs for each browser page, and `--ssh` for each SSH session: this Python's
+    `yaniv join`, whatever is on the PATH."""
+    return [sys.executable, "-m", "yaniv_tui", "join"]
+
+
 def join_request(args: argparse.Namespace) -> JoinRequest:
-    """How to join with net.TableClient, and what the command line gave; UsageError (one line, before any screen)
-    for a code with no address, an address or port that is none, a code that is not letters and digits, or a
-    name the table would not take."""
+    """How to join with net.TableClient, and what the command line gave (an address alone is filled in on the
+    join screen, which asks for the code: `yaniv host --ssh` gives it so); UsageError (one line, before any screen)
+    for an address or port that is none, a code that is not letters and digits, or a name the table would not
+    take."""
     from yaniv_tui.net.client import ActionRefused, JoinError, TableClient, parse_address
 
-    if args.address is not None and args.code is None:
-        raise UsageError("give the room code after the address, e.g. 'yaniv join 192.168.1.20 K7QF'", PROG)
     try:
         if args.address is not None:
             parse_address(args.address)

@@ -38,8 +38,8 @@ MAX_JOBS = 64
 #: Where `yaniv host` listens, and `yaniv serve`.
 DEFAULT_PORT = 7777
 DEFAULT_SERVE_PORT = 8000
-#: `yaniv serve`: the browsers served at once (each page's `yaniv join` is a process of about 44 MiB), and the most
-#: --max-sessions takes.
+#: `yaniv serve`: the browsers served at once, and `--ssh`'s SSH sessions (each page's or session's `yaniv join`
+#: is a process of about 44 MiB), and the most --max-sessions takes.
 DEFAULT_MAX_SESSIONS = 8
 MAX_SESSIONS = 256
 #: `yaniv sim` without --seats.
@@ -168,7 +168,7 @@ def _port(text: str) -> int:
 def _sessions(text: str) -> int:
     value = _whole(text)
     if not 1 <= value <= MAX_SESSIONS:
-        raise argparse.ArgumentTypeError(f"takes 1 to {MAX_SESSIONS} browsers at once, not {value}")
+        raise argparse.ArgumentTypeError(f"takes 1 to {MAX_SESSIONS} sessions at once, not {value}")
     return value
 
 
@@ -329,6 +329,22 @@ def _add_ladder_flags(sim: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_ssh_flags(parser: argparse.ArgumentParser, *, sessions: str) -> None:
+    parser.add_argument(
+        "--ssh",
+        type=_port,
+        metavar="PORT",
+        help="also let friends join with nothing installed: 'ssh -p PORT NAME@HOST' opens the join screen",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=_sessions,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"the most {sessions} served at once (default {DEFAULT_MAX_SESSIONS}); past it one line says so",
+    )
+
+
 def _add_host_flags(host: argparse.ArgumentParser) -> None:
     _add_play_flags(host)
     host.add_argument(
@@ -368,6 +384,7 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"how long an away player's turn waits before the away bot plays it (default {DEFAULT_AWAY_AFTER:g})",
     )
+    _add_ssh_flags(host, sessions="SSH sessions (with --ssh)")
 
 
 def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -381,7 +398,8 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     join = commands.add_parser(
         "join",
         help="sit at a friend's table on another machine",
-        description="Sit at a table opened with 'yaniv host'. Without the address and code a screen asks for them.",
+        description="Sit at a table opened with 'yaniv host'. Without the address and code a screen asks for them "
+        "(with the address alone, for the code).",
     )
     join.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
     join.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
@@ -410,13 +428,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
         metavar="URL",
         help="the page's http(s) address as browsers see it (behind a proxy); without it, the address they used",
     )
-    serve.add_argument(
-        "--max-sessions",
-        type=_sessions,
-        default=DEFAULT_MAX_SESSIONS,
-        metavar="N",
-        help=f"the most browsers served at once (default {DEFAULT_MAX_SESSIONS}); past it the page says so",
-    )
+    _add_ssh_flags(serve, sessions="browsers, and the most SSH sessions,")
 
 
 def build_parser() -> argparse.ArgumentParser:

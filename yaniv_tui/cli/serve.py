@@ -1,7 +1,7 @@
 """`yaniv serve`: `yaniv join` in a web browser, through textual-serve (Textualize's server for Textual apps; the
-server itself is in serve_web.py). Each browser keeps its seat tokens in its own private folder under the data
-folder, named by a random key only that browser holds (an HttpOnly cookie), so a reload rejoins its seat and no
-other browser can take it."""
+server itself is in serve_web.py), and with `--ssh` over SSH too (serve_ssh.py). Each browser keeps its seat tokens
+in its own private folder under the data folder, named by a random key only that browser holds (an HttpOnly
+cookie), so a reload rejoins its seat and no other browser can take it."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import argparse
 import shlex
 import sys
 
+from .join import join_argv
+
 
 def join_command() -> str:
-    """The command each browser page runs: this Python's `yaniv join`, whatever is on the PATH."""
-    return f"{shlex.quote(sys.executable)} -m yaniv_tui join"
+    """`join_argv` as one line of shell (textual-serve runs its pages' command through a shell)."""
+    return shlex.join(join_argv())
 
 
 def main(args: argparse.Namespace) -> int:
@@ -29,14 +31,28 @@ def main(args: argparse.Namespace) -> int:
     server = YanivServer(
         join_command(), host=host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions
     )
+    ssh = None
+    if args.ssh is not None:
+        from .serve_ssh import SshError, open_ssh, ssh_line
+
+        try:
+            ssh = open_ssh(args.ssh, public=args.public, max_sessions=args.max_sessions, table=lambda: None)
+        except SshError as error:
+            print(f"yaniv serve: {error}", file=sys.stderr)
+            return 1
     where = args.public_url or f"http://{'<this machine>' if args.public else host}:{args.port}"
     print(
         f"yaniv: serving 'yaniv join' on {where}, at most {args.max_sessions} at once (Ctrl+C stops it)",
         flush=True,
     )
+    if ssh is not None:
+        print(f"yaniv: {ssh_line(ssh.server, args.public)}", flush=True)
     try:
         server.serve()
     except OSError as error:
         print(f"yaniv serve: cannot serve on port {args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
+    finally:
+        if ssh is not None:
+            ssh.stop()
     return 0

@@ -1,0 +1,417 @@
+"""`yaniv host --ssh` and `yaniv serve --ssh` (cli/serve_ssh.py), with asyncssh's own client on 127.0.0.1: a session
+gets a pseudo-terminal running `yaniv join`, joins a real `yaniv host --headless` by typing the code, plays a move
+and resizes; the host key is made once and kept; the cap on sessions, a client that never reads, a user name the
+name rule refuses, `watch`, and bad flags, each one line. Every wait is bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import socket
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.cli import main, serve_ssh
+from yaniv_tui.cli.serve_ssh import (
+    FULL_LINE,
+    HOST_KEY_FILE,
+    NO_TERMINAL_LINE,
+    WATCH_LINE,
+    Run,
+    SshError,
+    SshServer,
+    host_key,
+)
+from yaniv_tui.net import TableClient
+
+#: The longest any one wait of these tests takes, in seconds (a `yaniv join` starts in a second or two).
+WAIT = 30.0
+#: A terminal's escape sequences (CSI, OSC, charset and keypad ones): what is left is the text on screen.
+ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+JOIN_LINE = re.compile(r"^yaniv join (?P<where>\S+):(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
+SSH_LINE = re.compile(
+    r"^yaniv: or with nothing installed: ssh -p (?P<port>\d+) NAME@localhost \(host key (?P<key>\S+)\)$"
+)
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
+
+
+class Terminal:
+    """An SSH client's session as a person sees it: its output read as it comes, the text without escapes."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.output = bytearray()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(asyncssh.Error, OSError):
+            while data := await self.process.stdout.read(65536):
+                self.output += data
+
+    def text(self, since: int = 0) -> str:
+        return ESCAPES.sub(b"", bytes(self.output[since:])).decode("utf-8", "replace")
+
+    async def until(self, words: str, since: int = 0) -> str:
+        """The text once it shows `words` (AssertionError with what it showed if not within WAIT)."""
+        deadline = time.monotonic() + WAIT
+        while words not in self.text(since):
+            assert time.monotonic() < deadline, f"{words!r} never showed: {self.text(since)[-2000:]!r}"
+            assert not self._reader.done() or words in self.text(since), f"closed first: {self.text(since)!r}"
+            await asyncio.sleep(0.05)
+        return self.text(since)
+
+    async def ended(self) -> int | None:
+        """The session's exit status, once the server has closed it."""
+        await asyncio.wait_for(self.process.wait_closed(), WAIT)
+        await asyncio.wait_for(self._reader, WAIT)
+        return self.process.exit_status
+
+    def type(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode("utf-8"))
+
+
+@contextlib.asynccontextmanager
+async def ssh_server(tmp_path: Path, **given: object) -> AsyncIterator[SshServer]:
+    options: dict[str, object] = {"host": "127.0.0.1", "port": 0, "max_sessions": 4, **given}
+    server = SshServer(host_key(tmp_path / "key"), **options)  # type: ignore[arg-type]
+    await server.start()
+    try:
+        yield server
+    finally:
+        await asyncio.wait_for(server.stop(), WAIT)
+
+
+@contextlib.asynccontextmanager
+async def connected(port: int, user: str = "Noa") -> AsyncIterator[asyncssh.SSHClientConnection]:
+    connection = await asyncio.wait_for(asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None), WAIT)
+    try:
+        yield connection
+    finally:
+        connection.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(connection.wait_closed(), WAIT)
+
+
+async def terminal(
+    connection: asyncssh.SSHClientConnection, size: tuple[int, int] = (100, 30), command: str | None = None
+) -> Terminal:
+    process = await connection.create_process(command, term_type="xterm-256color", term_size=size, encoding=None)
+    return Terminal(process)
+
+
+async def until_true(check: object, what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.05)
+
+
+# -- the host key ---------------------------------------------------------------------------------------------------
+
+
+def test_the_host_key_is_made_once_readable_by_its_owner_only_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "data" / HOST_KEY_FILE
+    first = host_key()
+    assert path.is_file() and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert first.get_algorithm() == "ssh-ed25519"
+    assert host_key().get_fingerprint() == first.get_fingerprint()
+    assert sorted(p.name for p in path.parent.iterdir()) == [HOST_KEY_FILE]  # no draft left beside it
+    path.chmod(0o644)  # loosened by hand: made private again, and still the same key
+    assert host_key().get_fingerprint() == first.get_fingerprint()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+async def test_a_client_sees_the_same_host_key_after_a_restart(tmp_path: Path) -> None:
+    seen = []
+    for _ in range(2):
+        async with ssh_server(tmp_path) as server, connected(server.port) as connection:
+            key = connection.get_server_host_key()
+            assert key is not None
+            seen.append(key.get_fingerprint())
+    assert seen[0] == seen[1] == host_key(tmp_path / "key").get_fingerprint()
+
+
+@pytest.mark.parametrize("content", [b"", b"not a key at all\n", b"-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n"])
+def test_a_damaged_host_key_is_one_line_and_left_alone(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "key"
+    path.write_bytes(content)
+    with pytest.raises(SshError) as raised:
+        host_key(path)
+    line = str(raised.value)
+    assert "\n" not in line and f"the SSH host key {path} is damaged" in line and "move it aside" in line
+    assert path.read_bytes() == content
+
+
+def test_a_host_key_that_is_a_folder_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "key").mkdir()
+    with pytest.raises(SshError, match="is a folder, not a key file"):
+        host_key(tmp_path / "key")
+
+
+def test_yaniv_serve_with_a_damaged_host_key_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / HOST_KEY_FILE).write_text("garbage\n")
+    assert main(["serve", "--ssh", "0", "--port", "0"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("yaniv serve: the SSH host key ") and "is damaged" in err[0], err
+
+
+# -- the flags ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["serve", "--ssh", "70000"], "argument --ssh: is a port from 1 to 65535 (0: any free port), not 70000"),
+        (["serve", "--ssh", "two"], "argument --ssh: "),
+        (["host", "--headless", "--players", "remote,bot:easy", "--ssh", "-1"], "argument --ssh: "),
+        (["host", "--players", "remote,bot:easy", "--ssh", "2222", "--max-sessions", "0"], "1 to 256 sessions"),
+    ],
+)
+def test_a_bad_ssh_flag_is_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1 and said in lines[0], captured.err
+
+
+@pytest.mark.parametrize("command", ["serve", "host"])
+def test_an_ssh_port_taken_is_one_line(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        more = ["--headless", "--players", "remote,bot:easy", "--port", "0"] if command == "host" else ["--port", "0"]
+        assert main([command, *more, "--ssh", str(port)]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [f"yaniv {command}: cannot listen for SSH on port {port}: Address already in use"], lines
+
+
+# -- what a session runs --------------------------------------------------------------------------------------------
+
+
+def test_what_a_session_runs(tmp_path: Path) -> None:
+    key = host_key(tmp_path / "key")
+    served = SshServer(key, host="127.0.0.1", port=0, max_sessions=1, argv=["join"])
+    hosted = SshServer(key, host="127.0.0.1", port=0, max_sessions=1, argv=["join"], table=lambda: "localhost:7777")
+    assert served.what_to_run(None, "Noa") == Run(("join", "--name=Noa"))
+    assert hosted.what_to_run("", " Noa  Levi ") == Run(("join", "localhost:7777", "--name=Noa Levi"))
+    assert hosted.what_to_run("-rf", "-rf") == "yaniv: there is no command '-rf' here: ssh with no command to play."
+    assert hosted.what_to_run("watch", "Noa") == WATCH_LINE
+    for refused in ("a name far too long for a seat", "Noa\x1b[31m", " "):
+        run = hosted.what_to_run(None, refused)
+        assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
+        assert run.line is not None and run.line.startswith("yaniv: your SSH user name cannot be a seat's name (")
+        assert "\x1b" not in run.line
+
+
+async def test_watch_and_a_session_with_no_terminal_are_one_line_each(tmp_path: Path) -> None:
+    async with ssh_server(tmp_path, argv=[sys.executable, "-c", "raise SystemExit(9)"]) as server:
+        async with connected(server.port) as connection:
+            watch = await terminal(connection, command="watch")
+            assert await watch.ended() == 1
+            assert watch.text() == WATCH_LINE + "\r\n"
+            plain = Terminal(await connection.create_process(encoding=None))  # no pseudo-terminal asked for
+            assert await plain.ended() == 1
+            assert plain.text() == NO_TERMINAL_LINE + "\r\n"
+        assert server.sessions == 0
+
+
+async def test_past_the_cap_on_connections_one_is_closed_and_one_that_opens_no_session_is_closed_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serve_ssh, "MAX_CONNECTIONS", 1)
+    monkeypatch.setattr(serve_ssh, "LOGIN_TIMEOUT", 1.0)
+    async with ssh_server(tmp_path) as server, connected(server.port) as first:
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            async with connected(server.port, "Ben"):
+                pass
+        assert refused.value.reason.startswith(serve_ssh.BUSY_LINE.format(1))  # asyncssh adds "(error 12)"
+        assert server.connections == 1
+        # The first one opens no session: it is closed once LOGIN_TIMEOUT has passed, and its place is free.
+        await asyncio.wait_for(first.wait_closed(), WAIT)
+        await until_true(lambda: server.connections == 0, "the idle connection was never closed")
+        async with connected(server.port, "Ben") as again:
+            assert again.get_server_host_key() is not None
+
+
+# -- sessions running `yaniv join` ----------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+async def test_past_the_cap_a_client_is_told_in_one_line_and_a_place_frees_when_a_session_ends(tmp_path: Path) -> None:
+    async with ssh_server(tmp_path, max_sessions=1) as server:
+        async with connected(server.port) as first_connection:
+            first = await terminal(first_connection)
+            await first.until("room code")
+            mark = len(first.output)
+            await first.until("host:port", since=mark)  # the address field drawn again as its cursor blinks: focused
+            async with connected(server.port, "Ben") as second_connection:
+                second = await terminal(second_connection)
+                assert await second.ended() == 1
+                assert second.text() == FULL_LINE.format(1) + "\r\n"
+            first.type("\x1b")  # the join screen's Escape: quit, and the session ends with its process
+            assert await first.ended() == 0
+        await until_true(lambda: server.sessions == 0, "the first session never ended")
+        async with connected(server.port, "Ben") as connection:
+            again = await terminal(connection)
+            await again.until("Ben")  # the join screen, drawn with the name proposed
+
+
+@pytest.mark.slow
+async def test_a_user_name_the_name_rule_refuses_is_said_and_not_proposed(tmp_path: Path) -> None:
+    async with ssh_server(tmp_path) as server, connected(server.port, "a name far too long for a seat") as connection:
+        screen = await terminal(connection)
+        said = await screen.until("Press a key.")
+        refused = "your SSH user name cannot be a seat's name (the name 'a name far too long for a seat' is too long"
+        assert refused in said
+        mark = len(screen.output)
+        screen.type(" ")
+        await screen.until("room code", since=mark)
+        await screen.until("optional", since=mark)  # the name field's placeholder: it is empty
+        assert "far too long" not in screen.text(mark)
+
+
+@pytest.mark.slow
+async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serve_ssh, "WRITE_TIMEOUT", 2.0)
+    monkeypatch.setattr(serve_ssh, "MAX_UNSENT", 1024)
+    async with ssh_server(tmp_path) as server, connected(server.port) as connection:
+        # A session that reads nothing: its channel's window is a few kilobytes and never opened again.
+        channel, _ = await connection.create_session(
+            asyncssh.SSHClientSession, term_type="xterm-256color", term_size=(100, 30), window=4096, encoding=None
+        )
+        channel.pause_reading()
+        await until_true(lambda: server.sessions == 1, "the silent session never started")
+        for step in range(40):  # each size is a whole screen drawn again, more than it will ever read
+            channel.change_terminal_size(100 + step % 2, 30)
+            await asyncio.sleep(0.05)
+            if server.sessions == 0:
+                break
+        async with connected(server.port, "Ben") as other_connection:
+            other = await terminal(other_connection)
+            await other.until("Ben")  # the join screen, served while the silent one was stuck or gone
+        await until_true(lambda: server.sessions == 0, "the silent client was never dropped")
+        await asyncio.wait_for(channel.wait_closed(), WAIT)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the session's process in /proc (Linux)")
+async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(tmp_path: Path) -> None:
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "host-data"), "PYTHONUNBUFFERED": "1"}
+    env["YANIV_CONFIG_DIR"] = str(tmp_path / "host-config")
+    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--players", "remote,remote"]
+    command += ["--port", "0", "--ssh", "0", "--seed", "5", "--bot-delay", "0"]
+    host = await asyncio.create_subprocess_exec(
+        *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
+    )
+    other: TableClient | None = None
+    try:
+        assert host.stdout is not None
+        joined = JOIN_LINE.match(await _line(host.stdout))
+        ssh = SSH_LINE.match(await _line(host.stdout))
+        assert joined is not None and ssh is not None
+        port, code = int(joined["port"]), joined["code"]
+        async with connected(int(ssh["port"])) as connection:
+            key = connection.get_server_host_key()
+            assert key is not None and key.get_fingerprint() == ssh["key"]
+            screen = await terminal(connection)
+            await screen.until("room code")
+            await screen.until(f"localhost:{port}")  # the table's address filled in
+            await screen.until("Noa")  # the user name proposed
+            mark = len(screen.output)
+            await screen.until(f"localhost:{port}", since=mark)  # drawn again: its cursor blinks, it has the focus
+            mark = len(screen.output)
+            screen.type("\t")  # to the code's field, drawn again as it takes the focus
+            await screen.until("K7QF", since=mark)
+            mark = len(screen.output)
+            screen.type(code.lower())  # as a person may type it
+            await screen.until(code.lower(), since=mark)
+            mark = len(screen.output)
+            screen.type("\r")
+            await screen.until("Noa (you)", since=mark)  # at the table
+            # The other seat, played from here; the table is theirs and Noa's.
+            other = await asyncio.wait_for(
+                TableClient.join(f"127.0.0.1:{port}", code, name="Ben", token_file=tmp_path / "ben.token"), WAIT
+            )
+            assert other.seat == 1 and other.view.players == ("Noa", "Ben")
+            if other.view.is_my_turn:
+                await other.send(MediumBot().choose(other.view))
+            await until_true(lambda: other is not None and other.view.current == 0, "never Noa's turn")
+            turns = len(other.view.seen)
+            # Noa drops her first card and takes the deck's: the host's table moves on to Ben.
+            await screen.until("1-9")
+            screen.type("1")
+            await asyncio.sleep(0.3)
+            screen.type("\r")
+            await asyncio.sleep(0.3)
+            screen.type("d")
+            await asyncio.wait_for(_until_changed(other, turns), WAIT)
+            assert other.view.current == 1 and len(other.view.seen) == turns + 1
+            assert other.view.seen[-1].seat == 0 and other.view.seen[-1].take is None
+            # Smaller than the game draws in, then back: the process saw each size.
+            mark = len(screen.output)
+            screen.process.change_terminal_size(60, 20)
+            await screen.until("too small", since=mark)
+            mark = len(screen.output)
+            screen.process.change_terminal_size(110, 32)
+            await screen.until("Ben", since=mark)
+            # The host killed outright: the session's `yaniv join` ends with it (its terminal hung up).
+            joins = _joins_with(env["YANIV_DATA_DIR"])
+            assert len(joins) == 1, joins
+            host.kill()
+            await asyncio.wait_for(host.wait(), WAIT)
+            await until_true(lambda: not _joins_with(env["YANIV_DATA_DIR"]), "the session's process outlived its host")
+    finally:
+        if other is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(other.close(), 5)
+        if host.returncode is None:
+            host.terminate()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(host.wait(), 10)
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+
+
+def _joins_with(data: str) -> list[int]:
+    """The `yaniv join` processes running with `data` as their data folder (from /proc: Linux)."""
+    found = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError):
+            command = (folder / "cmdline").read_bytes().split(b"\0")
+            if b"join" in command and f"YANIV_DATA_DIR={data}".encode() in (folder / "environ").read_bytes().split(
+                b"\0"
+            ):
+                found.append(int(folder.name))
+    return found
+
+
+async def _line(stream: asyncio.StreamReader) -> str:
+    raw = await asyncio.wait_for(stream.readline(), WAIT)
+    return raw.decode("utf-8", "replace").rstrip("\r\n")
+
+
+async def _until_changed(client: TableClient, turns: int) -> None:
+    while len(client.view.seen) == turns:
+        await client.changed()

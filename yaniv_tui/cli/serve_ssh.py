@@ -1,0 +1,553 @@
+"""`yaniv host --ssh PORT` and `yaniv serve --ssh PORT`: `yaniv join` over SSH, so a friend needs nothing but
+`ssh -p PORT NAME@HOST` (asyncssh's server; the browsers' server is serve_web.py, its twin).
+
+- each SSH session runs one `yaniv join` (`join.join_argv`) on a pseudo-terminal of its own, sized as the
+  client's terminal and resized with it (the pty's window size, then SIGWINCH to the child), with the table's
+  address filled in when the table is known (`yaniv host`), and the SSH user name proposed as the seat's name
+  when the one name rule (`engine/names.py`) takes it;
+- no password: any user name is let in, the room code typed at the join screen is the way in;
+- the host key (ed25519) is made once and kept in the data folder, readable by its owner only;
+- at most `max_sessions` sessions (processes) and `net.host.MAX_CONNECTIONS` connections at once; past either,
+  one line and the connection is closed; a connection that opens no session in time, or a client that stops
+  reading its output (nothing sent for WRITE_TIMEOUT), is dropped, and its process with it;
+- each session keeps its seat tokens in a private folder of its own, removed when it ends (anyone may give any
+  user name, so a name can never find another player's token).
+
+`SshServer` runs in an event loop; `SshThread` gives it one of its own in a thread, beside the app's or the web
+server's. What an SSH command runs is decided in one place, `SshServer.what_to_run`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import shutil
+import signal
+import struct
+import sys
+import tempfile
+import termios
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from yaniv_tui.engine.names import BadName, check_name
+from yaniv_tui.net import host as table_host
+from yaniv_tui.store.files import NotAFile, TooBig, read_regular
+from yaniv_tui.store.paths import TOKENS_ENV, data_dir
+
+from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
+from .join import join_argv
+
+#: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
+MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
+#: The host key's file in the data folder (OpenSSH's format, ed25519).
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+#: The largest host key file read: an ed25519 key is some 400 bytes.
+MAX_KEY_BYTES = 64 * 1024
+#: Seconds a client may leave its output unread (its window full and MAX_UNSENT waiting) before it is dropped.
+WRITE_TIMEOUT = 30.0
+#: Bytes of a session's output held for a client that is not reading, past which the relay waits for it.
+MAX_UNSENT = 256 * 1024
+#: Seconds a connection has to open its session (SSH's login included).
+LOGIN_TIMEOUT = 30.0
+#: Seconds between keepalives to a client, and how many may go unanswered before it is dropped.
+KEEPALIVE_EVERY = 30.0
+KEEPALIVE_MISSES = 3
+#: Seconds a session's process has to end after its hangup before it is killed.
+HANGUP_GRACE = 3.0
+#: Seconds the line about a user name the name rule refused waits for a key before the join screen opens.
+NAME_LINE_WAIT = 20.0
+#: Run first in each session's new process, alone in its new session: its pseudo-terminal becomes its controlling
+#: terminal, then it becomes the command (same process). So when this server goes, even killed, the kernel hangs
+#: up that terminal and the process ends with it, as a program does when its terminal window is closed.
+TAKE_TERMINAL = (
+    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
+)
+#: The SSH command a spectator will give (`ssh -p PORT HOST watch`).
+WATCH = "watch"
+#: The lines a client is told before its connection is closed.
+BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
+FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
+WATCH_LINE = "yaniv: watching a table over SSH is not available yet: ssh with no command to play."
+NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' (no command)."
+NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
+
+_LOG = logging.getLogger("yaniv_tui.ssh")
+# The host's screen is this program's output: neither this log nor asyncssh's may write over it.
+for _name in ("yaniv_tui.ssh", "asyncssh"):
+    logging.getLogger(_name).addHandler(logging.NullHandler())
+    logging.getLogger(_name).propagate = False
+
+
+class SshError(Exception):
+    """The SSH server cannot start: its host key cannot be read or made, or its port cannot be listened on; the
+    message is one line."""
+
+
+def host_key_path() -> Path:
+    """Where the host key is kept: in the data folder."""
+    return data_dir() / HOST_KEY_FILE
+
+
+def host_key(path: Path | None = None) -> asyncssh.SSHKey:
+    """The server's host key: the one kept at `path` (default `host_key_path()`), else a new ed25519 key written
+    there first (0600), so every start shows friends the same key. SshError (one line) if it cannot be."""
+    path = path or host_key_path()
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Written whole under another name, then linked into place: a second server starting at the same moment
+        # reads one whole key, the first one linked, and never half of one.
+        fd, draft = tempfile.mkstemp(prefix=f".{HOST_KEY_FILE}.", dir=path.parent)  # 0600
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(key.export_private_key())
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                return _read_key(path)
+        finally:
+            os.unlink(draft)
+    except OSError as error:
+        raise SshError(f"cannot keep the SSH host key in {path}: {error.strerror or error}") from None
+    return key
+
+
+def _read_key(path: Path) -> asyncssh.SSHKey:
+    """The key kept at `path` (its permissions made 0600 if they were looser); FileNotFoundError if there is none,
+    SshError (one line) if it is not one."""
+    damaged = f"the SSH host key {path} is damaged"
+    try:
+        data = read_regular(path, MAX_KEY_BYTES)
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
+    except FileNotFoundError:
+        raise
+    except NotAFile as error:
+        raise SshError(f"the SSH host key {path} is {error.kind}, not a key file") from None
+    except TooBig:
+        raise SshError(f"{damaged} (over {MAX_KEY_BYTES // 1024} KiB): move it aside and a new one is made") from None
+    except OSError as error:
+        raise SshError(f"cannot read the SSH host key {path}: {error.strerror or error}") from None
+    try:
+        return asyncssh.import_private_key(data)
+    except (asyncssh.KeyImportError, ValueError, UnicodeError) as error:
+        raise SshError(f"{damaged} ({error}): move it aside and a new one is made") from None
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a session runs: its command line, and a line to show before it (None: none)."""
+
+    argv: tuple[str, ...]
+    line: str | None = None
+
+
+class SshServer:
+    """`yaniv join` for SSH clients: one process on its own pseudo-terminal a session, at most `max_sessions`.
+
+    `table()` says where the table is when there is one (its `yaniv join` address, or None: the join screen
+    asks); `argv` is the join command (a test may give another). `await start()` listens (OSError if it cannot:
+    `port` 0 picks a free one, then `port` is it), `await stop()` closes every session and its process."""
+
+    def __init__(
+        self,
+        key: asyncssh.SSHKey,
+        *,
+        host: str,
+        port: int,
+        max_sessions: int,
+        table: Callable[[], str | None] = lambda: None,
+        argv: Sequence[str] | None = None,
+    ) -> None:
+        self.key = key
+        self.host = host
+        self.port = port
+        self.max_sessions = max_sessions
+        self.table = table
+        self.argv = tuple(argv) if argv is not None else tuple(join_argv())
+        #: Sessions (processes) running now, and connections open now.
+        self.sessions = 0
+        self.connections = 0
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._running: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Door(self),
+            self.host,
+            self.port,
+            server_host_keys=[self.key],
+            process_factory=self._session,
+            encoding=None,
+            line_editor=False,
+            password_auth=False,
+            kbdint_auth=False,
+            public_key_auth=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=LOGIN_TIMEOUT,
+            keepalive_interval=KEEPALIVE_EVERY,
+            keepalive_count_max=KEEPALIVE_MISSES,
+        )
+        self.port = self._acceptor.get_port()
+
+    async def stop(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+        for task in list(self._running):
+            task.cancel()
+        if self._running:
+            await asyncio.wait(self._running, timeout=HANGUP_GRACE + 2)
+
+    def fingerprint(self) -> str:
+        """The host key's SHA256 fingerprint, as `ssh` shows it."""
+        return self.key.get_fingerprint()
+
+    def what_to_run(self, command: str | None, user: str) -> Run | str:
+        """What an SSH command runs, or the one line it is answered with: the one place SSH commands are wired.
+        None (a plain `ssh`) runs `yaniv join`; `watch` will run `yaniv watch` once spectators exist."""
+        command = (command or "").strip()
+        if command == WATCH:
+            return WATCH_LINE
+        if command:
+            shown = "".join(c for c in command[:40] if c.isprintable())
+            return f"yaniv: there is no command {shown!r} here: ssh with no command to play."
+        argv = list(self.argv)
+        address = self.table()
+        if address:
+            argv.append(address)
+        try:
+            argv.append(f"--name={check_name(user)}")
+            line = None
+        except BadName as error:
+            line = NAME_LINE.format(error)
+        return Run(tuple(argv), line)
+
+    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._running.add(task)
+        connection = process.get_extra_info("connection")
+        door = connection.get_owner()
+        if isinstance(door, _Door):
+            door.opened = True
+        status = 1
+        try:
+            status = await self._serve(process)
+        except _TooSlow:
+            connection.abort()
+        except (asyncssh.Error, OSError) as error:
+            _LOG.info("an SSH session ended: %s", error)
+        finally:
+            self._running.discard(task)
+            with contextlib.suppress(Exception):
+                process.exit(status)
+
+    async def _serve(self, process: asyncssh.SSHServerProcess[bytes]) -> int:
+        """One session, to its end; its exit status."""
+        run = self.what_to_run(process.command, str(process.get_extra_info("username") or ""))
+        if isinstance(run, str):
+            await _say(process, run)
+            return 1
+        if process.get_terminal_type() is None:
+            await _say(process, NO_TERMINAL_LINE)
+            return 1
+        if self.sessions >= self.max_sessions:
+            await _say(process, FULL_LINE.format(self.max_sessions))
+            return 1
+        self.sessions += 1
+        try:
+            if run.line is not None:
+                await _say(process, run.line)
+                await _any_key(process)
+            return await _Relay(process, run.argv).run()
+        finally:
+            self.sessions -= 1
+
+
+class _TooSlow(Exception):
+    """The client has not read its output for WRITE_TIMEOUT seconds."""
+
+
+class _Door(asyncssh.SSHServer):
+    """One connection: let in with no authentication (the room code is the way in), counted against
+    MAX_CONNECTIONS (past it, refused with BUSY_LINE), and closed if it opens no session in LOGIN_TIMEOUT seconds."""
+
+    def __init__(self, server: SshServer) -> None:
+        self.server = server
+        self.counted = False
+        #: Whether it has opened a session.
+        self.opened = False
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        if self.server.connections >= MAX_CONNECTIONS:
+            return  # refused at its login, once SSH can say why (begin_auth)
+        self.counted = True
+        self.server.connections += 1
+        asyncio.get_running_loop().call_later(LOGIN_TIMEOUT, self._idle, conn)
+
+    def _idle(self, conn: asyncssh.SSHServerConnection) -> None:
+        if not self.opened:
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.server.connections -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        if not self.counted and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY_LINE.format(MAX_CONNECTIONS))
+            return True
+        return False  # no authentication: anyone is let in, to type the room code
+
+
+async def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
+    """One line to the client (a terminal's line ending: its pty is raw)."""
+    process.stdout.write(line.encode("utf-8", "replace") + b"\r\n")
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(process.stdout.drain(), WRITE_TIMEOUT)
+
+
+async def _any_key(process: asyncssh.SSHServerProcess[bytes]) -> None:
+    """Wait for a key (at most NAME_LINE_WAIT seconds); a resize is no key."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + NAME_LINE_WAIT
+    while loop.time() < deadline:
+        try:
+            await asyncio.wait_for(process.stdin.read(1), deadline - loop.time())
+            return
+        except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
+            continue
+        except TimeoutError:
+            return
+
+
+def _size(process: asyncssh.SSHServerProcess[bytes]) -> tuple[int, int]:
+    """The client's terminal size (columns, rows), bounded like a browser's; 80×24 when it says none."""
+    width, height, _, _ = process.get_terminal_size()
+    return bounded(width or 80, MAX_COLUMNS, 80), bounded(height or 24, MAX_ROWS, 24)
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+class _Relay:
+    """One session's process on its own pseudo-terminal, and the bytes between it and the client."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], argv: tuple[str, ...]) -> None:
+        self.process = process
+        self.argv = argv
+        self.child: asyncio.subprocess.Process | None = None
+        self.master = -1
+
+    async def run(self) -> int:
+        """Run the process until it exits or the client goes; its exit status."""
+        process = self.process
+        tokens = tempfile.mkdtemp(prefix="yaniv-ssh-")  # 0700, this session's alone
+        self.master, slave = os.openpty()
+        try:
+            _set_size(self.master, *_size(process))
+            environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            term = process.get_terminal_type() or ""
+            if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
+                term = "xterm-256color"
+            environment.update({"TERM": term, TOKENS_ENV: tokens})
+            self.child = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                TAKE_TERMINAL,
+                *self.argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=environment,
+                start_new_session=True,  # its own session (the host's Ctrl+C is not the players'), for TAKE_TERMINAL
+            )
+            os.close(slave)
+            slave = -1
+            os.set_blocking(self.master, False)
+            process.channel.set_write_buffer_limits(high=MAX_UNSENT)
+            return await self._relay(self.child)
+        finally:
+            if slave >= 0:
+                os.close(slave)
+            await self._end()
+            os.close(self.master)
+            shutil.rmtree(tokens, ignore_errors=True)
+
+    async def _relay(self, child: asyncio.subprocess.Process) -> int:
+        output = asyncio.create_task(self._output())
+        keys = asyncio.create_task(self._input(child))
+        exited = asyncio.create_task(child.wait())
+        try:
+            done, _ = await asyncio.wait({output, keys, exited}, return_when=asyncio.FIRST_COMPLETED)
+            if keys not in done:  # the process is ending: its last words to the client, and its exit status
+                await asyncio.wait({output, exited}, timeout=HANGUP_GRACE)
+            if output.done() and not output.cancelled() and isinstance(output.exception(), _TooSlow):
+                raise _TooSlow
+        finally:
+            for task in (output, keys, exited):
+                task.cancel()
+            await asyncio.gather(output, keys, exited, return_exceptions=True)
+        code = child.returncode
+        return 1 if code is None or code < 0 else code & 0xFF
+
+    async def _output(self) -> None:
+        """The process's screen to the client, until its terminal closes; _TooSlow if the client stops reading."""
+        loop = asyncio.get_running_loop()
+        readable = asyncio.Event()
+        loop.add_reader(self.master, readable.set)
+        try:
+            while True:
+                await readable.wait()
+                readable.clear()
+                try:
+                    data = os.read(self.master, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return  # EIO: the process closed its terminal
+                if not data:
+                    return
+                self.process.stdout.write(data)
+                try:
+                    await asyncio.wait_for(self.process.stdout.drain(), WRITE_TIMEOUT)
+                except TimeoutError:
+                    raise _TooSlow from None
+        finally:
+            loop.remove_reader(self.master)
+
+    async def _input(self, child: asyncio.subprocess.Process) -> None:
+        """The client's keys and resizes to the process, until the client goes."""
+        while True:
+            try:
+                data = await self.process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as change:
+                width = bounded(change.width or 80, MAX_COLUMNS, 80)
+                _set_size(self.master, width, bounded(change.height or 24, MAX_ROWS, 24))
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(child.pid, signal.SIGWINCH)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:
+                return
+            if not await self._write(data):
+                return
+
+    async def _write(self, data: bytes) -> bool:
+        """All of `data` to the process's terminal; False if it is gone. _TooSlow if it reads nothing for long."""
+        loop = asyncio.get_running_loop()
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.master, view) :]
+            except BlockingIOError:
+                writable = loop.create_future()
+                loop.add_writer(self.master, writable.set_result, None)
+                try:
+                    await asyncio.wait_for(writable, WRITE_TIMEOUT)
+                except TimeoutError:
+                    raise _TooSlow from None
+                finally:
+                    loop.remove_writer(self.master)
+            except OSError:
+                return False
+        return True
+
+    async def _end(self) -> None:
+        """The process hung up like a closed terminal, then killed if it is still there after HANGUP_GRACE."""
+        child = self.child
+        if child is None or child.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGHUP)
+        try:
+            await asyncio.wait_for(asyncio.shield(child.wait()), HANGUP_GRACE)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+            await child.wait()
+
+
+class SshThread:
+    """An SshServer in an event loop of its own, in a thread beside the app's (or the web server's).
+
+    `start()` returns once it listens (OSError, in the caller's thread, if it cannot); `stop()` closes it and
+    ends every session's process."""
+
+    def __init__(self, server: SshServer) -> None:
+        self.server = server
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="yaniv-ssh", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        self._ready.wait()
+        if self._failed is not None:
+            self._thread.join()
+            raise self._failed
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self.server.start())
+        except BaseException as error:
+            self._failed = error
+            self._ready.set()
+            self._loop.close()
+            return
+        self._ready.set()
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.run_until_complete(self.server.stop())
+            self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            self._loop.close()
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=HANGUP_GRACE + 10)
+
+
+def open_ssh(port: int, *, public: bool, max_sessions: int, table: Callable[[], str | None]) -> SshThread:
+    """`--ssh PORT`'s server, listening in its thread (on every network with `public`, else this machine only);
+    SshError (one line) if it cannot."""
+    server = SshServer(
+        host_key(), host="0.0.0.0" if public else "127.0.0.1", port=port, max_sessions=max_sessions, table=table
+    )
+    thread = SshThread(server)
+    try:
+        thread.start()
+    except OSError as error:
+        # asyncio's own words name the address too: the system's are enough
+        reason = os.strerror(error.errno) if error.errno else error
+        raise SshError(f"cannot listen for SSH on port {port}: {reason}") from None
+    return thread
+
+
+def ssh_line(server: SshServer, public: bool) -> str:
+    """What friends type, with the key `ssh` shows them to check the first time."""
+    where = "<this machine>" if public else "localhost"
+    return f"or with nothing installed: ssh -p {server.port} NAME@{where} (host key {server.fingerprint()})"
