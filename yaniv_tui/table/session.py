@@ -280,7 +280,7 @@ class Session(SeatsAtScreen):
 
     def view(self, seat: int | None) -> PlayerView:
         game = self.game
-        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
+        return game.view(seat) if seat is not None else game.watcher_view()
 
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
