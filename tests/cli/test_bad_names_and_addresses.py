@@ -81,6 +81,24 @@ def test_join_with_good_arguments_opens_the_screen(no_screen: list[object]) -> N
     assert len(no_screen) == 1
 
 
+def test_watch_with_good_arguments_opens_the_screen_to_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yaniv_tui.table.remote import JoinRequest
+
+    asked: list[JoinRequest] = []
+
+    def run_app(*args: object, joining: JoinRequest, **kwargs: object) -> int:
+        asked.append(joining)
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    assert main(["watch", "127.0.0.1:7777", "k7qf"]) == 0
+    (request,) = asked
+    assert request.watch and request.watcher is not None
+    assert (request.address, request.code, request.name) == ("127.0.0.1:7777", "K7QF", "")
+    assert main(["join", "127.0.0.1:7777", "k7qf"]) == 0
+    assert not asked[1].watch and asked[1].watcher is not None  # the join screen may watch instead
+
+
 @pytest.mark.parametrize(
     ("players", "said"),
     [
