@@ -208,6 +208,29 @@ async def test_watchers_count_against_the_connection_limit(tmp_path: Path, monke
         await host.stop()
 
 
+async def test_watchers_past_their_own_limits_are_refused_and_players_still_join(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flood of watchers from one address (or from many) cannot fill the connections the players need."""
+    seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
+    host = await started(new_game(seats), seats)
+    try:
+        monkeypatch.setattr(host_module, "MAX_WATCHERS_FROM_ONE", 2)
+        flood = [await watching(host) for _ in range(2)]
+        with pytest.raises(JoinError) as refused:
+            await watching(host)
+        assert str(refused.value) == host_module.WATCHERS_FULL
+        monkeypatch.setattr(host_module, "MAX_WATCHERS_FROM_ONE", 8)
+        monkeypatch.setattr(host_module, "MAX_WATCHERS", 2)
+        with pytest.raises(JoinError, match="all the watchers it takes"):
+            await watching(host)
+        ann = await joined(host, tmp_path, "ann")  # a player still joins, and is told how many watch
+        assert ann.seat == 0 and ann.watchers == 2
+        await asyncio.gather(ann.close(), *(w.close() for w in flood))
+    finally:
+        await host.stop()
+
+
 async def test_a_watchers_session_plays_nothing_and_waits_for_no_record(tmp_path: Path) -> None:
     seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
     host = await started(new_game(seats), seats)

@@ -53,6 +53,12 @@ JOIN_TIMEOUT = 10.0
 #: Connections open at once, joiners' and watchers' alike; more are closed at once ("the table is busy"), so a flood
 #: cannot starve the table (protocol.MAX_CONNECTIONS, here so a test can make it small).
 MAX_CONNECTIONS = protocol.MAX_CONNECTIONS
+#: Watchers at once, and from one address: past either a watch is refused (WATCHERS_FULL), so watchers alone can
+#: never fill the connections the players need to join and rejoin.
+MAX_WATCHERS = MAX_CONNECTIONS // 2
+MAX_WATCHERS_FROM_ONE = 8
+#: The host's answer to a watch past MAX_WATCHERS or MAX_WATCHERS_FROM_ONE.
+WATCHERS_FULL = "this table has all the watchers it takes: try again later"
 #: Pings to each client (protocol.PING_EVERY, PING_TIMEOUT), here so a test can make them quick.
 PING_EVERY = protocol.PING_EVERY
 PING_TIMEOUT = protocol.PING_TIMEOUT
@@ -485,6 +491,9 @@ class TableHost:
             return "wrong room code"
         if not self.allow_watchers:
             return NO_WATCHERS
+        from_one = sum(1 for other in self._watching if other.address == link.address)
+        if len(self._watching) >= MAX_WATCHERS or from_one >= MAX_WATCHERS_FROM_ONE:
+            return WATCHERS_FULL
         link.watching = True
         if self.watched is not None:
             record, number = self.watched, self._watchers_came
