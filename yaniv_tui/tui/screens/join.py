@@ -61,6 +61,8 @@ class JoinScreen(Screen[TableSession | str | None]):
         with Vertical(id="join-body"):
             if self.lost is None and request.watch:
                 intro = "Watch a friend's table: they see the address and the code on their screen."
+            elif self.lost is None and request.watcher is not None:
+                intro = "Join a friend's table, or only watch it: they see the address and the code on their screen."
             elif self.lost is None:
                 intro = "Join a friend's table: they see the address and the code on their screen."
             else:
