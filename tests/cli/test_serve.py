@@ -225,3 +225,36 @@ def test_a_public_url_that_is_not_http_is_one_printable_line(url: str, capsys: p
 @pytest.mark.parametrize("url", ["http://x.org", "https://yaniv.example.org:8443/play", "http://[::1]:8000"])
 def test_an_http_public_url_is_taken(url: str) -> None:
     assert parse(["serve", "--public-url", url]).public_url == url
+
+
+# -- a page of another site cannot start a session (its browser sends its own Origin) -------------------
+
+
+async def test_a_websocket_from_another_sites_page_is_refused_in_one_line_and_starts_nothing(tmp_path: Path) -> None:
+    record = tmp_path / "record"
+    url = "ws://127.0.0.1:18208/ws"
+    async with serving(record, 18208) as server, aiohttp.ClientSession() as http:
+        for origin in ("http://evil.example", "http://127.0.0.1:18209", "https://127.0.0.1:18208", "null"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                async with http.ws_connect(url, headers={"Origin": origin}):
+                    pass
+            assert refused.value.status == 403
+        async with http.get("http://127.0.0.1:18208/ws", headers={"Origin": "http://evil.example"}) as response:
+            body = await response.text()
+        assert response.status == 403 and body.count("\n") == 1 and "http://127.0.0.1:18208/" in body
+        assert not record.exists() and server.sessions == 0
+        async with http.ws_connect(url, headers={"Origin": "http://127.0.0.1:18208"}) as same_site:
+            assert b"stand-in" in await same_site.receive_bytes(timeout=30)  # the page's own origin plays
+        async with http.ws_connect(url) as no_origin:  # not a browser: nothing to forge
+            assert b"stand-in" in await no_origin.receive_bytes(timeout=30)
+
+
+async def test_under_a_public_url_its_origin_is_the_pages(tmp_path: Path) -> None:
+    record = tmp_path / "record"
+    url = "ws://127.0.0.1:18209/ws"
+    async with serving(record, 18209, public_url="https://yaniv.example.org/") as _, aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            async with http.ws_connect(url, headers={"Origin": "https://evil.example"}):
+                pass
+        async with http.ws_connect(url, headers={"Origin": "https://yaniv.example.org"}) as page_ws:
+            assert b"stand-in" in await page_ws.receive_bytes(timeout=30)

@@ -14,6 +14,7 @@ from yaniv_tui.net.protocol import (
     ActionMessage,
     Bye,
     Challenge,
+    ClockState,
     Error,
     Join,
     ProtocolError,
@@ -152,6 +153,28 @@ def test_a_state_with_a_broken_view_is_refused_in_one_line() -> None:
     data["view"]["hand_sizes"] = [5]
     with pytest.raises(ProtocolError, match=r"view\.hand_sizes: must have one entry per seat"):
         from_host(json.dumps(data))
+
+
+def test_a_states_clock_reads_back_and_a_bad_one_is_refused_in_one_line() -> None:
+    game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
+    clock = ClockState(12_500, (0, 1, 0), (1,))
+    state = from_host(encode(State(game.view(0), ("joined", "joined", "here"), None, clock=clock)))
+    assert isinstance(state, State) and state.clock == clock
+    plain = from_host(encode(State(game.view(0), ("joined", "joined", "here"))))
+    assert isinstance(plain, State) and plain.clock is None
+    assert "clock" not in json.loads(encode(State(game.view(0), ("joined", "joined", "here"))))
+    for bad, why in [
+        ({"left_ms": -1, "timeouts": [0, 0, 0], "bots": []}, r"clock\.left_ms"),
+        ({"left_ms": 10**9, "timeouts": [0, 0, 0], "bots": []}, r"clock\.left_ms"),
+        ({"left_ms": None, "timeouts": [0, 0], "bots": []}, r"clock\.timeouts: one per seat"),
+        ({"left_ms": None, "timeouts": [0, 0, 0], "bots": [3]}, r"clock\.bots"),
+        ("soon", r"clock"),
+    ]:
+        data = json.loads(encode(State(game.view(0), ("joined", "joined", "here"))))
+        data["clock"] = bad
+        with pytest.raises(ProtocolError, match=why) as caught:
+            from_host(json.dumps(data))
+        assert "\n" not in str(caught.value)
 
 
 def _broken(change: Any) -> str:

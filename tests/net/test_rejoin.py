@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,34 @@ async def test_an_away_bot_plays_an_away_seat_after_the_wait_until_its_player_is
             await asyncio.wait_for(play_out(back), LIMIT)
             assert (await asyncio.wait_for(table, LIMIT)).is_over
         await back.close()
+    finally:
+        await host.stop()
+
+
+async def test_the_away_bot_is_seeded_as_every_table_seeds_a_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One seeding formula (`bots.bot_seed`) for a bot's seat, a conceded seat and a hosted table's away bot."""
+    import yaniv_tui.net.host as host_module
+    from yaniv_tui.bots import Bot, bot_seed, make_bot
+
+    made: list[tuple[str, int | None]] = []
+
+    def recorded(level: str, seed: int | None = None, **options: float | int | None) -> Bot:
+        made.append((level, seed))
+        return make_bot(level, seed)
+
+    monkeypatch.setattr(host_module, "make_bot", recorded)
+    seats = [Seat.bot("easy"), Seat.remote()]
+    game = new_game(seats, seed=5)
+    host = await started(game, seats, away_bot="medium", away_after=0.05)
+    try:
+        with History(tmp_path / "h.sqlite3") as history:
+            table = asyncio.create_task(serve_headless(host, game, seats, history=history))
+            await eventually(lambda: ("medium", bot_seed(5, 1)) in made)
+            table.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await table
     finally:
         await host.stop()
 

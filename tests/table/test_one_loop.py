@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui import bots
-from yaniv_tui.bots import Bot
+from yaniv_tui.bots import Bot, bot_seed
 from yaniv_tui.engine import Action, CallYaniv, Game, PlayerView, Seat, load_ruleset, parse_cards
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History
@@ -23,7 +23,6 @@ from yaniv_tui.table.events import ActionApplied, TableEvent
 from yaniv_tui.table.headless import serve_headless
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
-from yaniv_tui.table.players import bot_seed
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
+from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 if TYPE_CHECKING:
     from yaniv_tui.net.protocol import Status
@@ -48,6 +49,8 @@ class FakeHost:
         self.names = list(game.players)
         self.public = host != "127.0.0.1"
         self.on_said: Callable[[int, str], None] | None = None
+        self.on_clock: Callable[[int, ClockNews], None] | None = None
+        self.clock = TurnClock(None)
         self.sayings: list[tuple[int, str]] = []
         self.statuses: dict[int, Status] = {s: "waiting" for s, seat in enumerate(seats) if seat.is_remote}
         self.actions: dict[int, asyncio.Queue[Action]] = {}
@@ -82,6 +85,9 @@ class FakeHost:
 
     async def action_for(self, seat: int) -> Action:
         return await self.queue(seat).get()
+
+    def use_clock(self, clock: TurnClock) -> None:
+        self.clock = clock
 
     def say(self, seat: int, text: str) -> str | None:
         self.sayings.append((seat, text))
@@ -130,6 +136,11 @@ class FakeClient:
         self.closed = False
         self.record: str | None = None
         self.on_record: Callable[[str], None] | None = None
+        self.on_clock: Callable[[int, ClockNews], None] | None = None
+        self.on_view: Callable[[], None] | None = None
+
+    def time_left(self) -> float | None:
+        return None
 
     async def say(self, text: str) -> None:
         self.sayings.append(text)

@@ -15,6 +15,7 @@ from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.setup_seats import REMOTE
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.choice import Choice
 
 
 def save(game_id: str, *seats: Seat) -> None:
@@ -109,3 +110,29 @@ async def test_a_new_game_after_a_game_under_host_is_set_up_for_hosting_again() 
             row.action_cycle()
             kinds.append(row.kind)
         assert REMOTE in kinds, "a seat can be made remote again"
+
+
+async def test_a_hosted_tables_setup_offers_the_turn_clock_and_the_table_runs_on_it() -> None:
+    launch = LaunchOptions(seats=(Seat.person("Ann"), Seat.remote("Noa")), turn_seconds=45, bot_delay=0.0)
+    app, made = hosting_app(launch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        clock = setup.query_one("#turn-clock", Choice)
+        assert clock.value == 45, "--turn-seconds is the choice at first"
+        assert [label for label, _ in clock.choices] == ["off", "15 s", "30 s", "45 s", "60 s", "120 s"]
+        clock.value = 30
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.clock is not None
+        assert table.session.clock.seconds == 30
+        assert made and made[0].clock is table.session.clock, "the host times the remote seats on the same clock"
+
+
+async def test_plain_yanivs_setup_has_no_turn_clock_field() -> None:
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and not app.screen.query("#turn-clock")

@@ -38,6 +38,13 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action: ...
 
 
+def bot_seed(game_seed: int, index: int) -> int:
+    """The seed of the bot at seat number `index` of a game dealt from `game_seed`: the same at every table (a bot's
+    seat, a conceded seat, a hosted table's away bot), so a seeded game plays the same at a screen, hosted, or with
+    no screen."""
+    return game_seed + 1000 * (index + 1)
+
+
 def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = None, samples: int | None = None) -> Bot:
     """A bot of the named level; ValueError names the levels there are.
 
@@ -68,4 +75,4 @@ def make_bot(level: str, seed: int | None = None, *, budget_ms: float | None = N
     raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "MediumBot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "MediumBot", "bot_seed", "make_bot"]

@@ -18,6 +18,7 @@ from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 if TYPE_CHECKING:
     from yaniv_tui.net.host import TableHost
     from yaniv_tui.store import Claimed
+    from yaniv_tui.table.launch_options import LaunchOptions
     from yaniv_tui.table.options import GameOptions
     from yaniv_tui.table.session import Session
 
@@ -131,20 +132,27 @@ def main(args: argparse.Namespace) -> int:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.headless:
-        return headless(options, claimed, hosting, launch.bot_delay)
+        return headless(options, claimed, hosting, launch)
     from yaniv_tui.tui.launch import run_app
 
     return run_app(options, launch, claimed, hosting=hosting)
 
 
-def headless(options: GameOptions | None, claimed: Claimed | None, hosting: MakeHost, bot_delay: float) -> int:
+def headless(options: GameOptions | None, claimed: Claimed | None, hosting: MakeHost, launch: LaunchOptions) -> int:
     """Serve the table with no screen until the game is over; Ctrl+C stops it (`--resume` brings it back)."""
     from yaniv_tui.table import gc_pause
     from yaniv_tui.table.session import Session
 
     gc_pause.resume()  # no first screen is coming
     if claimed is not None:
-        session = Session.resumed(claimed.saved, bot_delay, hosted=True, lock=claimed.lock)
+        session = Session.resumed(
+            claimed.saved,
+            launch.bot_delay,
+            hosted=True,
+            lock=claimed.lock,
+            turn_seconds=launch.turn_seconds,
+            timeouts_to_bot=launch.timeouts_to_bot,
+        )
     else:
         assert options is not None
         session = Session(options)

@@ -18,6 +18,7 @@ from yaniv_tui.engine import (
     GameSetupError,
     check_seed,
 )
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -109,6 +110,22 @@ def _seconds_up_to(most: int, example: str) -> Callable[[str], float]:
 
 _delay = _seconds_up_to(10, "0.5")
 _seconds = _seconds_up_to(3600, "60")
+
+
+def _whole_in(low: int, high: int, unit: str) -> Callable[[str], int]:
+    """A flag's whole number from `low` to `high` (both allowed), counted in `unit`."""
+
+    def check(text: str) -> int:
+        value = _whole(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high} {unit}, not {value}")
+        return value
+
+    return check
+
+
+_turn_seconds = _whole_in(*TURN_SECONDS_RANGE, "seconds")
+_timeouts_to_bot = _whole_in(*TIMEOUTS_TO_BOT_RANGE, "timeouts")
 
 
 def _positive(text: str) -> int:
@@ -208,6 +225,21 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
     parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
     parser.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")
+    low, high = TURN_SECONDS_RANGE
+    parser.add_argument(
+        "--turn-seconds",
+        type=_turn_seconds,
+        metavar="N",
+        help=f"a clock on each person's turn: after N seconds ({low} to {high}) a bot plays it",
+    )
+    low, high = TIMEOUTS_TO_BOT_RANGE
+    parser.add_argument(
+        "--timeouts-to-bot",
+        type=_timeouts_to_bot,
+        metavar="K",
+        help=f"with --turn-seconds: after K timeouts in a row ({low} to {high}; default {DEFAULT_TIMEOUTS_TO_BOT}) a "
+        "bot plays the seat until its player acts again",
+    )
 
 
 def _add_sim_flags(sim: argparse.ArgumentParser) -> None:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, DEFAULT_RULESET, RulesetError
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
@@ -50,6 +51,10 @@ def options_from_args(
     ruleset_ref = args.ruleset or DEFAULT_RULESET
     bot_delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     ascii_cards = bool(args.ascii) or not utf8_terminal()
+    if args.timeouts_to_bot is not None and args.turn_seconds is None:
+        raise UsageError("--timeouts-to-bot counts the turn clock's timeouts: give --turn-seconds too")
+    turn_seconds: int | None = args.turn_seconds
+    to_bot = DEFAULT_TIMEOUTS_TO_BOT if args.timeouts_to_bot is None else int(args.timeouts_to_bot)
     launch = LaunchOptions(
         ruleset=ruleset_ref,
         yaniv_limit=args.yaniv_limit,
@@ -59,6 +64,8 @@ def options_from_args(
         bot_delay=bot_delay,
         ascii=ascii_cards,
         quiet=bool(args.quiet),
+        turn_seconds=turn_seconds,
+        timeouts_to_bot=to_bot,
     )
     given = (args.ruleset, args.yaniv_limit, args.end_score, args.hand_size, args.players)
     if given == (None,) * len(given):
@@ -73,7 +80,16 @@ def options_from_args(
             raise OptionsError("a remote seat is played from another machine: open the table with 'yaniv host'")
     except (RulesetError, OptionsError) as error:
         raise UsageError(str(error)) from None
-    options = GameOptions(rules, seats, seed=args.seed, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=ruleset_ref)
+    options = GameOptions(
+        rules,
+        seats,
+        seed=args.seed,
+        bot_delay=bot_delay,
+        ascii=ascii_cards,
+        ruleset_ref=ruleset_ref,
+        turn_seconds=turn_seconds,
+        timeouts_to_bot=to_bot,
+    )
     return options, launch
 
 

@@ -5,7 +5,9 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
-- the page (templates/serve.html) focuses the terminal as soon as it is connected.
+- the page (templates/serve.html) focuses the terminal as soon as it is connected;
+- a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
+  line: another site's page cannot start a `yaniv join` in a visitor's name.
 
 tests/cli/test_serve.py fails if textual-serve changes under these overrides."""
 
@@ -18,6 +20,7 @@ import re
 import shutil
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -94,6 +97,18 @@ class YanivServer(Server):
         host = request.headers.get("Host", "")
         return f"http://{host}" if _HOST.fullmatch(host) else f"http://localhost:{self.port}"
 
+    def foreign_origin(self, request: web.Request) -> str | None:
+        """Why a WebSocket asked for from `request` is refused (one line), or None: a browser's request names the
+        page that opened it (Origin), which must be this server's page (`page_url`). A client that is not a
+        browser sends no Origin and has nothing to forge."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return None
+        url = self.page_url(request)
+        if _origin(origin) is not None and _origin(origin) == _origin(url):
+            return None
+        return f"yaniv serve: a page of {origin[:80]!r} may not open a game here: open {url}/ to play"
+
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, and the browser's key in its cookie (the one it has, or a new one)."""
         url = self.page_url(request)
@@ -119,7 +134,11 @@ class YanivServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """Run a page's `yaniv join` while its WebSocket is open; past the cap, one line and close."""
+        """Run a page's `yaniv join` while its WebSocket is open; past the cap, one line and close. Another
+        site's page is refused before anything starts (`foreign_origin`)."""
+        refusal = self.foreign_origin(request)
+        if refusal is not None:
+            raise web.HTTPForbidden(text=refusal + "\n")
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         if self.sessions >= self.max_sessions:
@@ -183,6 +202,18 @@ async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
             await session.blur()
         elif kind == "focus":
             await session.focus()
+
+
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """A web origin's scheme, host and port (the scheme's own port where none is written); None if `url` has none."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
 
 
 def _whole(value: object) -> bool:

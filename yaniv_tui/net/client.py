@@ -18,6 +18,7 @@ from websockets.frames import CloseCode
 
 from yaniv_tui.codec.record import MAX_RECORD_BYTES
 from yaniv_tui.engine import Action, PlayerView
+from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
 from .host import DEFAULT_PORT, JOIN_TIMEOUT
@@ -31,6 +32,7 @@ from .protocol import (
     ActionMessage,
     Bye,
     Challenge,
+    ClockState,
     Error,
     Join,
     ProtocolError,
@@ -115,6 +117,13 @@ class TableClient:
         self.statuses: tuple[Status, ...] = state.statuses
         #: How many watch the table, as the host last said.
         self.watchers = state.watchers
+        #: The host's turn clock as its last state said it, and when that state came (time.monotonic).
+        self.clock: ClockState | None = state.clock
+        self._clock_at = time.monotonic()
+        #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
+        self.on_clock: Callable[[int, ClockNews], None] | None = None
+        #: Called whenever a new view came (not for a state that only says a turn's clock started).
+        self.on_view: Callable[[], None] | None = None
         #: The reason the connection ended, once it has.
         self.closed_reason: str | None = None
         self._version = 1
@@ -328,13 +337,32 @@ class TableClient:
             if answer is not None and not answer.done():
                 answer.set_exception(ActionRefused(error.message))
 
+    def time_left(self) -> float | None:
+        """Seconds left of the current turn's clock, as the host's last state said it (counted down since it came);
+        None when no clock runs. The clock is the host's: this is only what to show."""
+        clock = self.clock
+        if clock is None or clock.left_ms is None:
+            return None
+        return max(0.0, clock.left_ms / 1000 - (time.monotonic() - self._clock_at))
+
     async def _new_state(self, state: State) -> None:
         if state.view.hand_shown == (self.seat is None):
             raise ProtocolError("view.seat: a seat's view to a watcher, or a watcher's to a seat")
+        before, self.clock = self.clock, state.clock
+        self._clock_at = time.monotonic()
+        if state.clock is not None and self.on_clock is not None:
+            for seat, news in clock_news(before, state.clock):
+                self.on_clock(seat, news)
+        # A state that only says a turn's clock started is no new view to wait for (`changed`).
+        shown = (state.view, state.statuses, state.watchers)
+        only_clock = state.clock != before and shown == (self.view, self.statuses, self.watchers)
         self.view = state.view
         self.statuses = state.statuses
         self.watchers = state.watchers
-        self._version += 1
+        if not only_clock:
+            self._version += 1
+            if self.on_view is not None:
+                self.on_view()
         if state.ack is not None:
             for number, answer in self._waiting.items():
                 if number <= state.ack and not answer.done():
@@ -377,6 +405,22 @@ async def _opening(ws: ClientConnection, text: str) -> None:
     the next read gives, so a closed connection is not told here."""
     with contextlib.suppress(WebSocketException):
         await ws.send(text)
+
+
+def clock_news(before: ClockState | None, after: ClockState) -> list[tuple[int, ClockNews]]:
+    """What the host's clock says happened between two of its states: a seat's timeouts in a row grew (its time ran
+    out), a seat was handed to a bot, or one came back."""
+    news: list[tuple[int, ClockNews]] = []
+    for seat, count in enumerate(after.timeouts):
+        was = before.timeouts[seat] if before is not None and seat < len(before.timeouts) else 0
+        if count > was:
+            news.append((seat, "timeout"))
+        handed, had = seat in after.bots, before is not None and seat in before.bots
+        if handed and not had:
+            news.append((seat, "bot"))
+        elif had and not handed:
+            news.append((seat, "back"))
+    return news
 
 
 class ImpostorError(Exception):

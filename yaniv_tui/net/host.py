@@ -15,8 +15,9 @@ from typing import TypeVar
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
-from yaniv_tui.bots import Bot, make_bot
+from yaniv_tui.bots import Bot, bot_seed, make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
 from .link import Link
@@ -29,6 +30,7 @@ from .protocol import (
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Challenge,
+    ClockState,
     Error,
     FromClient,
     Join,
@@ -64,6 +66,9 @@ PING_EVERY = protocol.PING_EVERY
 PING_TIMEOUT = protocol.PING_TIMEOUT
 #: The largest frame the WebSocket layer takes at all; between MAX_MESSAGE and this, an error frame answers.
 MAX_WIRE = 1024 * 1024
+
+#: The answer to an action offered for a turn the away bot (or the clock's bot) is playing.
+AWAY_BOT_PLAYED = "the away bot played this turn for you"
 
 M = TypeVar("M", bound=FromClient)
 
@@ -162,8 +167,16 @@ class TableHost:
         self._wrong = WrongTries()
         #: Seats whose action was taken and is not yet applied and published: they offer no other meanwhile.
         self._playing: set[int] = set()
+        #: Those of them whose action is the away bot's (so an action offered meanwhile is told so).
+        self._by_bot: set[int] = set()
         self._opened = time.monotonic()
         self._bots: dict[int, Bot] = {}
+        #: The table's turn clock (engine/clock.py): none until the table's session hands it its own, which its
+        #: runner times this screen's seats with; the host times the remote seats' turns with it.
+        self.clock = TurnClock(None)
+        #: Called with (seat, news) when the clock of a remote seat ran out, handed it to a bot, or its player
+        #: took it back by acting.
+        self.on_clock: Callable[[int, ClockNews], None] | None = None
         self._server: Server | None = None
         #: The finished game's record frame, and the seats it is for (taken by a player before the game ended).
         self._record: str | None = None
@@ -229,6 +242,33 @@ class TableHost:
             return "localhost"
         return "localhost" if self.host == "127.0.0.1" else self.host
 
+    def use_clock(self, clock: TurnClock) -> None:
+        """Time the remote seats' turns with `clock` (the table's own, which its runner times this screen's seats
+        with), and send every seat the time left whenever a turn's clock starts."""
+        self.clock = clock
+        clock.on_start = self._resend
+
+    def _resend(self) -> None:
+        """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
+        statuses = self.statuses
+        for seat, link in list(self._links.items()):
+            self._send_state(seat, link, statuses)
+        self._send_watchers(statuses)
+
+    def _clock_state(self) -> ClockState | None:
+        clock = self.clock
+        if not clock.on:
+            return None
+        left = clock.left()
+        timeouts = tuple(clock.timeouts.get(seat, 0) for seat in range(len(self.seats)))
+        left_ms = None if left is None else min(protocol.MAX_CLOCK_MS, round(left * 1000))
+        return ClockState(left_ms, timeouts, tuple(sorted(clock.handed)))
+
+    def _clock_news(self, seat: int, news: list[ClockNews]) -> None:
+        for each in news:
+            if self.on_clock is not None:
+                self.on_clock(seat, each)
+
     # -- seats ------------------------------------------------------------------------------------
 
     def status(self, seat: int) -> Status:
@@ -263,13 +303,11 @@ class TableHost:
         """The game changed (an action applied, a round dealt): send every connected seat its own view."""
         self._game = game
         self._playing.clear()  # every action taken has now been applied
+        self._by_bot.clear()
         statuses = self.statuses
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
-        if self._watching and game.phase != "slap":  # the drawer's slap-down is its secret, as to every other seat
-            frame = encode(State(game.watcher_view(), statuses, None, self.watchers), players=tuple(self.names))
-            for link in list(self._watching):
-                link.put(frame)
+        self._send_watchers(statuses)
 
     def publish_record(self, record: str) -> None:
         """The game is over: send its record (JSON Lines text, `codec.record_text`) to each seat a player took
@@ -295,8 +333,19 @@ class TableHost:
             # A turn that is still the drawer's after a draw from the deck would tell the others the card
             # drawn matches the drop: they see the turn once the slap-down or the keep is done.
             return
-        state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers)
+        state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, self._clock_state())
         link.put(encode(state, players=tuple(self.names)))
+
+    def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
+        """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
+        with the clock; nothing while the drawer decides on a slap-down, its secret as to every other seat."""
+        game = self._game
+        if not self._watching or game.phase == "slap":
+            return
+        state = State(game.watcher_view(), statuses, None, self.watchers, self._clock_state())
+        frame = encode(state, players=tuple(self.names))
+        for link in list(self._watching):
+            link.put(frame)
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -304,35 +353,63 @@ class TableHost:
         """The next legal action of remote seat `seat`, whose turn it is in the game last published.
 
         Waits for its client; an illegal action gets an error frame and is not returned. With `away_bot`,
-        once the seat has been away (or never taken) for `away_after` seconds, a bot's action is returned.
+        once the seat has been away (or never taken) for `away_after` seconds, a bot's action is returned. On the
+        table's turn clock (`use_clock`), a bot's action is returned once the seat's time runs out (the away bot,
+        or the clock's stand-in level at a table with none), and at once while the clock hands the seat to a bot.
         """
         if not self.seats[seat].is_remote:
             raise ValueError(f"seat {seat} is not a remote seat")
         wake = self._wake[seat]
-        while True:
-            if self._game.is_over or self._game.current != seat:
-                raise ValueError(f"it is not seat {seat}'s turn")
-            wake.clear()
-            offered = self._pending.pop(seat, None)
-            if offered is not None:
-                number, action = offered
-                problem = self._refusal(seat, action)
-                if problem is None:
-                    self._acks[seat] = number
-                    self._playing.add(seat)
-                    return action
-                self._tell(seat, Error(problem, number))
-                continue
-            wait = self._away_wait(seat)
-            if wait is not None and wait <= 0:
-                self._playing.add(seat)  # the bot's action is this turn's: none offered meanwhile is kept
-                action = await self._bot_action(seat)
-                late = self._pending.pop(seat, None)
-                if late is not None:
-                    self._tell(seat, Error("the away bot played this turn for you", late[0]))
-                return action
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), wait)
+        clock = self.clock
+        if not clock.is_handed(seat):
+            clock.start(seat)  # nothing without a clock
+        try:
+            while True:
+                if self._game.is_over or self._game.current != seat:
+                    raise ValueError(f"it is not seat {seat}'s turn")
+                wake.clear()
+                offered = self._pending.pop(seat, None)
+                if offered is not None:
+                    number, action = offered
+                    problem = self._refusal(seat, action)
+                    if problem is None:
+                        self._acks[seat] = number
+                        self._playing.add(seat)
+                        clock.acted(seat)
+                        return action
+                    self._tell(seat, Error(problem, number))
+                    continue
+                wait = self._away_wait(seat)
+                if (wait is not None and wait <= 0) or self._clock_ran_out(seat):
+                    return await self._away_action(seat)
+                left = clock.left(seat)
+                if left is not None:
+                    wait = left if wait is None else min(wait, left)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), wait)
+        finally:
+            clock.stop()
+
+    def _clock_ran_out(self, seat: int) -> bool:
+        """Whether a bot plays this turn of `seat` by the clock: its time ran out now (told), or the clock handed
+        the seat to a bot."""
+        clock = self.clock
+        if clock.is_handed(seat):
+            return True
+        if clock.left(seat) == 0:
+            self._clock_news(seat, clock.ran_out(seat))
+            return True
+        return False
+
+    async def _away_action(self, seat: int) -> Action:
+        """The away bot's action for this turn of `seat`; an action its player offers meanwhile is refused."""
+        self._playing.add(seat)  # the bot's action is this turn's: none offered meanwhile is kept
+        self._by_bot.add(seat)
+        action = await self._bot_action(seat)
+        late = self._pending.pop(seat, None)
+        if late is not None:
+            self._tell(seat, Error(AWAY_BOT_PLAYED, late[0]))
+        return action
 
     def _away_wait(self, seat: int) -> float | None:
         """Seconds until the away bot plays this seat (None: it never does, its player is here or no bot)."""
@@ -344,8 +421,9 @@ class TableHost:
     async def _bot_action(self, seat: int) -> Action:
         bot = self._bots.get(seat)
         if bot is None:
-            assert self.away_bot is not None
-            bot = self._bots[seat] = make_bot(self.away_bot, self._game.seed + 7919 * (seat + 1))
+            level = self.away_bot or self.clock.stand_in
+            assert level is not None
+            bot = self._bots[seat] = make_bot(level, bot_seed(self._game.seed, seat))
         return await asyncio.to_thread(bot.choose, self._game.view(seat))
 
     def _refusal(self, seat: int, action: Action) -> str | None:
@@ -364,6 +442,8 @@ class TableHost:
     def _offer(self, link: Link, message: ActionMessage) -> None:
         seat = link.seat
         assert seat is not None
+        if self.clock.is_handed(seat):  # any action of its player takes the seat back from the bot
+            self._clock_news(seat, self.clock.acted(seat))
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
@@ -374,7 +454,9 @@ class TableHost:
                 self._send_state(seat, link, self.statuses)
             return
         problem = self._refusal(seat, message.action)
-        if problem is None and (seat in self._pending or seat in self._playing):
+        if problem is None and seat in self._by_bot:
+            problem = AWAY_BOT_PLAYED
+        elif problem is None and (seat in self._pending or seat in self._playing):
             problem = "your action for this turn is already in"
         if problem is not None:
             self._tell(seat, Error(problem, message.id))

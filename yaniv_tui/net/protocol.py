@@ -61,14 +61,20 @@ From the host to a client:
     state    {"v": 5, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
-             applied, a round dealt, a seat joining or leaving, a watcher coming or going). `ack` is the id of
-             this seat's last action the host took (null: none yet, and always to a watcher); `statuses` holds
-             each seat's status ("here": not a remote seat; "waiting": nobody has taken it; "joined": connected;
-             "away": taken, not connected now); `watchers` how many connections watch the table now (0 to
-             MAX_CONNECTIONS). VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher,
-             what `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the
-             phase "slap"; a watcher is sent no state while the drawer decides on a slap-down, as no other
-             seat is):
+             applied, a round dealt, a seat joining or leaving, a watcher coming or going, a turn's clock
+             starting). `ack` is the id of this seat's last action the host took (null: none yet, and always to
+             a watcher); `statuses` holds each seat's status ("here": not a remote seat; "waiting": nobody has
+             taken it; "joined": connected; "away": taken, not connected now); `watchers` how many connections
+             watch the table now (0 to MAX_CONNECTIONS).
+             At a table with a turn clock (`yaniv host --turn-seconds`) it also holds
+             "clock": {"left_ms": 12500 | null, "timeouts": [0, 1, 0], "bots": [2]}: `left_ms` the
+             milliseconds left of the current turn's clock when the frame was sent (null: no clock runs, as
+             on a bot's turn; at most MAX_CLOCK_MS), `timeouts` each seat's timeouts in a row, `bots` the
+             seats a bot plays since their timeouts in a row, until their players act again. The clock is the
+             host's: a client only shows it. A table with no clock sends no "clock"; a watcher is sent it too.
+             VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
+             `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
+             "slap"; a watcher is sent no state while the drawer decides on a slap-down, as no other seat is):
                rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
                seat           this seat (null: a watcher's view, no seat's)
@@ -144,6 +150,8 @@ _HEX_DIGITS = "0123456789abcdef"
 #: 4: the finished game's record, sent to the joined seats once the game is over; 5: watchers, the watch message,
 #: a welcome with no seat, a state's "watchers" and a view with no seat).
 VERSION = 5
+#: The most milliseconds a state frame's clock may say are left of a turn (an hour).
+MAX_CLOCK_MS = 3_600_000
 #: The largest message the host reads; larger ones get an error frame.
 MAX_MESSAGE = 64 * 1024
 #: Messages a second one connection may send; more get an error frame.
@@ -236,12 +244,22 @@ class Welcome:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockState:
+    """The host's turn clock as a state frame carries it (engine/clock.py holds the clock itself)."""
+
+    left_ms: int | None
+    timeouts: tuple[int, ...]
+    bots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     view: PlayerView
     statuses: tuple[Status, ...]
     ack: int | None = None
     #: How many watch the table now.
     watchers: int = 0
+    clock: ClockState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +319,9 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
             "watchers": message.watchers,
             "view": view,
         }
+        if message.clock is not None:
+            clock = message.clock
+            body["clock"] = {"left_ms": clock.left_ms, "timeouts": list(clock.timeouts), "bots": list(clock.bots)}
     elif isinstance(message, Error):
         body = {"type": "error", "message": one_line(message.message), "re": message.re}
     elif isinstance(message, Say):
@@ -424,7 +445,8 @@ def from_host(text: str | bytes) -> FromHost:
             if len(statuses) != len(view.players):
                 raise ProtocolError("statuses: one per seat")
             watchers = read_int(r.get("watchers"), "watchers", 0, MAX_CONNECTIONS)
-            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0), watchers)
+            clock = None if r.data.get("clock") is None else _clock(r.get("clock"), len(view.players))
+            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0), watchers, clock)
         if kind == "error":
             return Error(
                 one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)
@@ -445,6 +467,17 @@ def _code(reader: Reader) -> str:
     if len(code) > 64:
         raise ProtocolError("code: too long")
     return code
+
+
+def _clock(value: Any, seats: int) -> ClockState:
+    """A state frame's clock, checked: its time left, each seat's timeouts in a row, the seats a bot plays."""
+    r = Reader(value, "clock")
+    left = r.get("left_ms")
+    timeouts = tuple(r.list_("timeouts", lambda v, w: read_int(v, w, 0, 99)))
+    if len(timeouts) != seats:
+        raise ProtocolError("clock.timeouts: one per seat")
+    bots = tuple(r.list_("bots", lambda v, w: read_int(v, w, 0, seats - 1)))
+    return ClockState(None if left is None else read_int(left, "clock.left_ms", 0, MAX_CLOCK_MS), timeouts, bots)
 
 
 def _str(value: Any, where: str) -> str:

@@ -11,13 +11,14 @@ from yaniv_tui.codec.record import GameRecord, RecordError, read_record_text, re
 from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
 from yaniv_tui.store import SaveMeta, UndoError
 
-from .events import HostLost, Recorded, Said
+from .events import Clocked, HostLost, HostMoved, Recorded, Said
 from .options import GameOptions
 from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
 from .session import SeatsAtScreen, SessionKind
 
 if TYPE_CHECKING:
+    from yaniv_tui.engine.clock import TurnClock
     from yaniv_tui.store import GameLock, History
 
     from .events import Listener
@@ -123,6 +124,8 @@ class ClientSession(SeatsAtScreen):
         self.unsaved: str | None = None
         #: None: a joined seat holds no game, and keeps no record of it (only its host does).
         self.recorder: Listener | None = None
+        #: None: the host keeps the turn clock; this screen only shows what its frames say is left.
+        self.clock: TurnClock | None = None
         self.closing: asyncio.Task[None] | None = None
         #: Waits for the host to be lost (see `watch`).
         self.watching: asyncio.Task[None] | None = None
@@ -160,6 +163,14 @@ class ClientSession(SeatsAtScreen):
     def apply(self, action: Action) -> None:
         """Never asked: `ask` gives no action here, as the host applied every move and its view says so."""
         raise RuntimeError("a joined table applies nothing: the host plays every move")
+
+    def stand_in(self, seat: int) -> Player:
+        """Never asked: the host's away bot plays a seat whose clock ran out."""
+        raise RuntimeError("a joined table runs no clock: its host's away bot plays a turn whose time ran out")
+
+    def time_left(self) -> float | None:
+        """What the host's last frame said is left of the turn's clock, counted down since it came."""
+        return self.client.time_left()
 
     def hint_position(self, seat: int) -> tuple[PlayerView, int]:
         """Nobody asks for a hint here (`can_hint`)."""
@@ -211,9 +222,12 @@ class ClientSession(SeatsAtScreen):
         return None
 
     def watch(self, hear: Listener) -> None:
-        """Tell `hear` what anyone at the table says, and as soon as the host is gone, even while this seat's
-        player is still choosing (the seats' statuses come with the host's views, and the table redraws on each)."""
+        """Tell `hear` what anyone at the table says, the host's clock's news, and as soon as the host is gone, even
+        while this seat's player is still choosing (the seats' statuses come with the host's views, and the table
+        redraws on each)."""
         self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
+        self.client.on_clock = lambda seat, news: hear(Clocked(seat, news))
+        self.client.on_view = lambda: hear(HostMoved())
         self._hear = hear
 
         async def watch() -> None:

@@ -1,6 +1,7 @@
 """What a table's runner tells its listeners, as small frozen values: a seat to play at this screen, another
 seat's player asked, an action applied, a round or the game ended, a save that failed, a round recorded, a seat
-that joined or left, a message said, the host lost. No Textual here."""
+that joined or left, a message said, the turn clock's news, a joined table's new view, the host lost. No Textual
+here."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from yaniv_tui.engine import Action, RoundScore
+from yaniv_tui.engine.clock import ClockNews
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,20 @@ class Said:
 
 
 @dataclass(frozen=True, slots=True)
+class Clocked:
+    """The turn clock's news of `seat` (engine/clock.py): "timeout" (its time ran out and a bot played the turn),
+    "bot" (after its timeouts in a row a bot plays the seat until its player acts again), "back" (they did)."""
+
+    seat: int
+    news: ClockNews
+
+
+@dataclass(frozen=True, slots=True)
+class HostMoved:
+    """A joined table's host sent a new view of the game (its own clock's bot may have played this screen's turn)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HostLost:
     """The host of a joined table can no longer be reached; why, in one line."""
 
@@ -115,6 +131,8 @@ TableEvent = (
     | SeatsChanged
     | SeatJoined
     | Said
+    | Clocked
+    | HostMoved
     | HostLost
 )
 #: Hears every event of a table, in the order they happen.

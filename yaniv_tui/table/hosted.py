@@ -11,7 +11,7 @@ from yaniv_tui.engine import Action, Game, is_name
 from yaniv_tui.store import SaveError, SaveMeta, save_game
 from yaniv_tui.store.tables import remove_table, save_table
 
-from .events import Said, SeatJoined, SeatsChanged
+from .events import Clocked, Said, SeatJoined, SeatsChanged
 from .options import GameOptions
 from .players import SeatSource
 from .session import Session, SessionKind
@@ -42,6 +42,8 @@ class HostedSession(Session):
     ) -> None:
         self.host = host
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
+        if self.clock is not None:
+            host.use_clock(self.clock)  # one clock: the runner times this screen's seats, the host the remote ones
 
     @classmethod
     def taking_over(cls, session: Session, host: Host) -> HostedSession:
@@ -65,11 +67,12 @@ class HostedSession(Session):
     # -- the network: what the host hears, and what it is told --------------------------------
 
     def watch(self, hear: Listener) -> None:
-        """Tell `hear` when a remote seat is taken, named (those named already too), left or back, and when
-        anyone says something."""
+        """Tell `hear` when a remote seat is taken, named (those named already too), left or back, when anyone
+        says something, and the turn clock's news of a remote seat."""
         host = self.host
         host.on_status = lambda: hear(SeatsChanged())
         host.on_said = lambda seat, text: hear(Said(self.game.players[seat], text))
+        host.on_clock = lambda seat, news: hear(Clocked(seat, news))
 
         def joined(seat: int, name: str) -> None:
             self.name_seat(seat, name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, Seat
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 
 from .options import GameOptions, default_seats
 
@@ -32,6 +33,9 @@ class LaunchOptions:
     bot_delay: float = DEFAULT_BOT_DELAY
     #: Suits as S H D C instead of ♠ ♥ ♦ ♣.
     ascii: bool = False
+    #: The turn clock (`--turn-seconds`, None: none) and the timeouts in a row that hand a seat to a bot.
+    turn_seconds: float | None = None
+    timeouts_to_bot: int = DEFAULT_TIMEOUTS_TO_BOT
     #: `--quiet`: the bell stays silent for this run, whatever the settings say.
     quiet: bool = False
     #: What the command line found to tell (a damaged save moved aside, a game recorded late), a line each: the
@@ -52,5 +56,7 @@ class LaunchOptions:
             seed=game.seed,
             bot_delay=game.bot_delay,
             ascii=game.ascii,
+            turn_seconds=game.turn_seconds,
+            timeouts_to_bot=game.timeouts_to_bot,
             notices=(),
         )

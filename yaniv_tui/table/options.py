@@ -17,6 +17,7 @@ from yaniv_tui.engine import (
 )
 from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 
 __all__ = [
     "BOT_NAMES",
@@ -56,6 +57,10 @@ class GameOptions:
     ascii: bool = False
     #: How the ruleset was named: a preset id or a file path.
     ruleset_ref: str = ""
+    #: Seconds a human seat's turn may take (`--turn-seconds`; None: no clock), and the timeouts in a row after
+    #: which a bot plays the seat until its player acts again (`--timeouts-to-bot`).
+    turn_seconds: float | None = None
+    timeouts_to_bot: int = DEFAULT_TIMEOUTS_TO_BOT
 
     @property
     def humans(self) -> list[int]:

@@ -118,12 +118,6 @@ class HostNotYet:
         raise SeatNotPlayable(f"{self.seat.name or 'a seat'} plays from another machine: the table has no host yet")
 
 
-def bot_seed(game_seed: int, index: int) -> int:
-    """The seed of the bot at seat number `index` of a game dealt from `game_seed`: the same at every table, so a
-    seeded game plays the same at a screen, hosted, or with no screen."""
-    return game_seed + 1000 * (index + 1)
-
-
 #: The bot that plays out the seat of a human who conceded: a plain player, so the seat neither throws the game
 #: for the others nor plays better than the human did.
 CONCEDED_LEVEL = "medium"

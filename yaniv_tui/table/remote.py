@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Protocol
 from yaniv_tui.engine import Action, Game, PlayerView, Seat
 
 if TYPE_CHECKING:
+    from yaniv_tui.engine.clock import ClockNews, TurnClock
+
     # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
     # app does not load the network library until a table has remote seats.
     from yaniv_tui.net.protocol import Status as SeatStatus
@@ -68,6 +70,13 @@ class Host(Protocol):
         """Seat `seat` says one of the table's fixed messages to everyone; why not, in one line."""
         ...
 
+    #: Called with (seat, news) when a remote seat's clock ran out, handed it to a bot, or its player is back.
+    on_clock: Callable[[int, ClockNews], None] | None
+
+    def use_clock(self, clock: TurnClock) -> None:
+        """Time the remote seats' turns with the table's clock, and send its time left with every view."""
+        ...
+
 
 class Client(Protocol):
     """One seat at a table held on another machine (net.TableClient): the host's last view of the seat, which the
@@ -104,6 +113,15 @@ class Client(Protocol):
 
     async def say(self, text: str) -> None:
         """Say one of the table's fixed messages; ValueError (one line) when too soon after the last."""
+        ...
+
+    #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
+    on_clock: Callable[[int, ClockNews], None] | None
+    #: Called whenever the host's new view came.
+    on_view: Callable[[], None] | None
+
+    def time_left(self) -> float | None:
+        """Seconds left of the current turn's clock as the host last said it; None when none runs."""
         ...
 
     async def lost(self) -> str:

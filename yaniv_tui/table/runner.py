@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Action, IllegalActionError, RoundScore
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
@@ -15,9 +15,11 @@ from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 from .events import (
     ActionApplied,
     Asked,
+    Clocked,
     Conceded,
     GameEnded,
     HostLost,
+    HostMoved,
     Listener,
     Recorded,
     RoundEnded,
@@ -56,6 +58,11 @@ class TableRunner:
     counts towards it. An illegal action is told in one line and the first legal action is played instead.
     After every action the game is published to the seats elsewhere and saved; after every round it is
     recorded in `history`, and the guards (engine/guards.py) stop a round or a game that would never end.
+
+    On the session's turn clock (engine/clock.py) a turn played at this screen that runs out is played by the
+    session's stand-in bot, and every turn of a seat the clock handed to it, until a key is pressed here (`back`);
+    at a table that shares its screen the clock starts once the seat's player sees their hand (`seen`). What the
+    clock says is told as `Clocked`; the host times the remote seats on the same clock.
     """
 
     def __init__(
@@ -81,6 +88,14 @@ class TableRunner:
         self.ended: GameEnded | None = None
         self._rounds_seen = len(session.view(None).history)
         self._turn: asyncio.Future[None] | None = None
+        #: Set when this screen's player first sees their hand (`seen`): at a table that shares its screen, the
+        #: clock of a turn starts then, not while the pass screen waits.
+        self._seen = asyncio.Event()
+        #: Where the game was when this screen's turn began, and whether its host played that turn (a joined
+        #: table, whose host's clock ran out), or this screen's move is on its way (`submit`).
+        self._turn_at: tuple[int, int, str, int] | None = None
+        self._played_there = False
+        self._submitting = False
         # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
         if session.recorder is not None:
             self.subscribe(session.recorder)
@@ -109,6 +124,20 @@ class TableRunner:
         if isinstance(event, HostLost):
             self._end(GameEnded(f"The game stops here: {event.why}."))
             self._wake(TableLost(event.why))
+        elif isinstance(event, HostMoved) and not self._submitting:
+            self._heard_moved()
+
+    def _heard_moved(self) -> None:
+        """The host's new view came: if the game moved on from this screen's turn, its host played it (its clock
+        ran out), and the loop goes on."""
+        if self._turn is not None and self._position() != self._turn_at:
+            self._played_there = True
+            self._wake()
+
+    def _position(self) -> tuple[int, int, str, int]:
+        """Where the game is: its rounds, this round's turns, the phase, the seat to play."""
+        public = self.session.view(None)
+        return len(public.history), len(public.seen), public.phase, public.current
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -170,13 +199,60 @@ class TableRunner:
         return None
 
     async def _screen_turn(self, seat: int) -> None:
-        """Wait for this screen's player (`submit`), or for anything else that moves the turn on (`concede`)."""
-        self._turn = asyncio.get_running_loop().create_future()
+        """Wait for this screen's player (`submit`), or for anything else that moves the turn on (`concede`). On a
+        clock, a bot plays the turn once its time runs out, and every turn of a seat handed to a bot."""
+        timer = self.session.clock
+        if timer is not None and timer.is_handed(seat):
+            await self._stand_in_turn(seat)
+            return
+        self._turn = turn = asyncio.get_running_loop().create_future()
+        self._turn_at = self._position()
+        self._played_there = False
+        self._seen.clear()
         self.emit(TurnStarted(seat))
         try:
-            await self._turn
+            if timer is not None and timer.on and not await self._clock_turn(seat, turn):
+                self._turn = None
+                for news in timer.ran_out(seat):
+                    self.emit(Clocked(seat, news))
+                await self._stand_in_turn(seat)
+                return
+            await turn
+            if self._played_there:
+                self._applied(seat, None, None)  # as a joined table tells any move its host applied
         finally:
             self._turn = None
+
+    async def _clock_turn(self, seat: int, turn: asyncio.Future[None]) -> bool:
+        """Wait for `turn` on the clock: True once it is done, False when the seat's time ran out first. At a table
+        that shares its screen the clock starts once the seat's player sees their hand (`seen`), not before."""
+        timer = self.session.clock
+        assert timer is not None
+        if not self.session.pass_and_play:
+            timer.start(seat)
+        seen = asyncio.ensure_future(self._seen.wait())
+        try:
+            while not turn.done():
+                left = timer.left(seat)
+                if left is not None and left <= 0:
+                    return False
+                waits: set[asyncio.Future[Any]] = {turn} if seen.done() else {turn, seen}
+                await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            seen.cancel()
+            timer.stop()
+        return True
+
+    async def _stand_in_turn(self, seat: int) -> None:
+        """The stand-in bot (`TableSession.stand_in`) plays this screen's seat, at least the bot delay after asking."""
+        self.emit(Asked(seat))
+        started = clock()
+        action = await self.session.stand_in(seat).action(self.session.view(seat))
+        rest = self.session.bot_delay - (clock() - started)
+        if rest > 0:
+            await pause(rest)
+        told, action = self._apply(seat, action)
+        self._applied(seat, told, action)
 
     def _wake(self, error: Exception | None = None) -> None:
         turn = self._turn
@@ -227,13 +303,47 @@ class TableRunner:
         if self._turn is None or self.session.view(None).current != seat:
             raise IllegalActionError("it is not your turn")
         try:
+            self._submitting = True
             await self.session.play(action)
         except TableLost as error:
             self._end(GameEnded(f"The game stops here: {error}."))
             self._wake(error)
             return
+        except IllegalActionError:
+            # Refused: perhaps too late, the host's clock having played the turn (its new view may be here already).
+            self._heard_moved()
+            raise
+        finally:
+            self._submitting = False
+        turn_clock = self.session.clock
+        if turn_clock is not None:
+            turn_clock.acted(seat)
         self._applied(seat, None, action)
         self._wake()
+
+    def seen(self, seat: int) -> None:
+        """This screen's player at `seat` sees their hand now (the pass screen is gone): their clock starts."""
+        timer = self.session.clock
+        if self._turn is None or self._seen.is_set() or self.session.view(None).current != seat:
+            return
+        self._seen.set()
+        if timer is not None and not timer.running(seat):
+            timer.start(seat)
+
+    def back(self, seats: list[int]) -> None:
+        """Someone at this screen pressed a key: those of `seats` a bot plays since their clock ran out are their
+        players' again (told as `Clocked(seat, "back")`)."""
+        turn_clock = self.session.clock
+        if turn_clock is None:
+            return
+        for seat in seats:
+            if turn_clock.is_handed(seat):
+                for news in turn_clock.acted(seat):
+                    self.emit(Clocked(seat, news))
+
+    def time_left(self) -> float | None:
+        """Seconds left of the current turn's clock, wherever it runs (this screen's, or the host's); None: none."""
+        return self.session.time_left()
 
     def concede(self, seat: int) -> None:
         """The human at `seat` leaves the game: a bot plays the seat from now on (`TableSession.concede`)."""

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TurnClock
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
-from .players import BotPlayer, HostNotYet, Player, SeatSource, bot_seed, make_player
+from .players import CONCEDED_LEVEL, BotPlayer, HostNotYet, Player, SeatSource, make_player
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -65,6 +66,17 @@ class TableSession(Protocol):
     unsaved: str | None
     #: Hears the runner's events to keep the game's record (codec/record.py): None at a table that holds no game.
     recorder: Listener | None
+    #: The table's turn clock (engine/clock.py): None at a joined table, whose host keeps the clock.
+    clock: TurnClock | None
+
+    def stand_in(self, seat: int) -> Player:
+        """The bot that plays a turn of `seat` when its clock runs out, and the seat once handed to a bot."""
+        ...
+
+    def time_left(self) -> float | None:
+        """Seconds left of the current turn's clock as this table knows it (a joined table: as its host last
+        said); None when no clock runs."""
+        ...
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` sees of the game now (its own hand only); None: what anyone at the table sees (no hand).
@@ -247,6 +259,9 @@ class Session(SeatsAtScreen):
         self._statuses: dict[int, str] = {}
         #: The pause before a bot plays now: the option's, or none once the rest is played at once.
         self.bot_delay = options.bot_delay
+        #: The turn clock; a stand-in bot for each seat whose clock ran out (made at its first timeout).
+        self.clock: TurnClock | None = TurnClock(options.turn_seconds, options.timeouts_to_bot, stand_in=CONCEDED_LEVEL)
+        self._stand_ins: dict[int, Player] = {}
         self.players: tuple[Player, ...] = ()
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
@@ -266,6 +281,8 @@ class Session(SeatsAtScreen):
         *,
         hosted: bool = False,
         lock: GameLock | None = None,
+        turn_seconds: float | None = None,
+        timeouts_to_bot: int = DEFAULT_TIMEOUTS_TO_BOT,
     ) -> Session:
         """The game of a save, at the same seats, hands, scores and rules. It takes `lock`, the save's lock from
         `claim_game` (or locks the game now): GameOpenElsewhere when another process plays it, SaveError when the
@@ -282,7 +299,14 @@ class Session(SeatsAtScreen):
         if lock is None:
             lock = take_lock(saved.game_id)
         options = GameOptions(
-            game.rules, seats, seed=None, bot_delay=bot_delay, ascii=ascii_cards, ruleset_ref=game.rules.id
+            game.rules,
+            seats,
+            seed=None,
+            bot_delay=bot_delay,
+            ascii=ascii_cards,
+            ruleset_ref=game.rules.id,
+            turn_seconds=turn_seconds,
+            timeouts_to_bot=timeouts_to_bot,
         )
         session = cls(options, game=game, meta=saved.meta, lock=lock, record=saved.record)
         session.undo = saved.undo
@@ -295,6 +319,8 @@ class Session(SeatsAtScreen):
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
         asks `source`, and cannot play until there is one."""
+        from yaniv_tui.bots import bot_seed
+
         source = self.source
         self.players = tuple(
             HostNotYet(seat)
@@ -315,15 +341,29 @@ class Session(SeatsAtScreen):
         """Where the remote seats' actions come from: nowhere at a table of this screen alone."""
         return None
 
+    def stand_in(self, seat: int) -> Player:
+        """A plain bot (the level a conceded seat is played at), seeded like a bot at the seat, playing for the
+        human at `seat` when their clock runs out."""
+        player = self._stand_ins.get(seat)
+        if player is None:
+            from yaniv_tui.bots import bot_seed, make_bot
+
+            bot = make_bot(CONCEDED_LEVEL, seed=bot_seed(self.game.seed, seat))
+            player = self._stand_ins[seat] = BotPlayer(self.options.seats[seat], bot, bot_delay=self.bot_delay)
+        return player
+
+    def time_left(self) -> float | None:
+        return None if self.clock is None else self.clock.left()
+
     # -- the game's record ---------------------------------------------------------------------
 
     def hear_record(self, event: TableEvent) -> None:
         """Keep the game's record as the runner tells what happened: each action applied and what it led to (a
         reshuffle, a round's end, the next deal, the game's end), a seat conceded, a joiner's name, a remote seat
-        taken, left or back."""
+        taken, left or back, the turn clock's news of a seat (a "seat" event: "timeout", "bot", "back")."""
         from yaniv_tui.codec.record import add_event, after_action
 
-        from .events import ActionApplied, Conceded, SeatJoined, SeatsChanged
+        from .events import ActionApplied, Clocked, Conceded, SeatJoined, SeatsChanged
 
         record = self.game_record
         if record.events[-1].get("event") == "end":
@@ -332,6 +372,8 @@ class Session(SeatsAtScreen):
             after_action(record, self.game, event.seat, event.action)
         elif isinstance(event, Conceded):
             add_event(record, "concede", event.seat, round=self.game.round_no)
+        elif isinstance(event, Clocked):
+            add_event(record, "seat", event.seat, status=event.news)
         elif isinstance(event, SeatJoined):
             add_event(record, "joined", event.seat, name=event.name)
         elif isinstance(event, SeatsChanged):

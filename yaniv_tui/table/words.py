@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from yaniv_tui.engine.cards import ascii_faces
+from yaniv_tui.engine.clock import ClockNews
 
 #: Verbs whose third person singular is not the plain form plus "s".
 _IRREGULAR = {"be": ("is", "are"), "have": ("has", "have"), "do": ("does", "do"), "go": ("goes", "go")}
@@ -77,3 +78,12 @@ def notice(message: str, ascii_only: bool = False) -> str:
     """A message for the message line or a notice, in one voice: a capital first letter, and cards written as
     the screen shows them (`Q♠`, or `QS` with ASCII cards)."""
     return capital(ascii_faces(message) if ascii_only else message)
+
+
+def clock_line(name: str, news: ClockNews) -> str:
+    """The turn clock's news of the seat named `name` (engine/clock.py), as every screen and the replay say it."""
+    if news == "timeout":
+        return f"{possessive(name, start=True)} time ran out: a bot played the turn."
+    if news == "bot":
+        return f"{possessive(name, start=True)} seat goes to a bot until {clause(name, 'act')} again."
+    return sentence(name, "take", " the seat back from the bot.")

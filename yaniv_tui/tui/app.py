@@ -192,10 +192,25 @@ class YanivApp(App[None]):
         if self.saved is not None:
             lock, self.saved_lock = self.saved_lock, None
             hosted = self.hosting is not None
-            return Session.resumed(self.saved, self.launch.bot_delay, self.ascii_cards, hosted=hosted, lock=lock)
+            return self.resumed(self.saved, hosted=hosted, lock=lock)
         if self.options is not None:
             return Session(self.options)
         return None
+
+    def resumed(self, saved: SavedGame, *, hosted: bool, lock: GameLock | None) -> Session:
+        """The game of `saved` at this run's bot delay, cards and turn clock (`Session.resumed`)."""
+        from yaniv_tui.table.session import Session
+
+        launch = self.launch
+        return Session.resumed(
+            saved,
+            launch.bot_delay,
+            self.ascii_cards,
+            hosted=hosted,
+            lock=lock,
+            turn_seconds=launch.turn_seconds,
+            timeouts_to_bot=launch.timeouts_to_bot,
+        )
 
     def _open(self, screen: DOMNode, first: bool) -> None:
         if first:
@@ -220,7 +235,7 @@ class YanivApp(App[None]):
         elif chosen is not None:
             hosted = self.hosting is not None
             saved, lock = chosen
-            self.open_table(Session.resumed(saved, self.launch.bot_delay, self.ascii_cards, hosted=hosted, lock=lock))
+            self.open_table(self.resumed(saved, hosted=hosted, lock=lock))
 
     def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).

@@ -14,7 +14,7 @@ from rich.text import Text
 from yaniv_tui.codec.record import GameRecord, replay_steps
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
-from yaniv_tui.table.words import clause, possessive, subject
+from yaniv_tui.table.words import clause, clock_line, possessive, subject
 
 from ..colours import colour
 from ..widgets.cards import faces_text
@@ -88,6 +88,8 @@ def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
             return f"{possessive(name, start=True)} player is at the table."
         if status == "waiting":
             return f"{possessive(name, start=True)} seat waits for its player."
+        if status in ("timeout", "bot", "back"):
+            return clock_line(name, status)
     return None
 
 

@@ -46,6 +46,16 @@ from .setup_seats import (
     load_presets,
 )
 
+#: The turn clocks a hosted table's setup offers, in seconds (0: none); `--turn-seconds` may give another.
+TURN_CLOCKS = (0, 15, 30, 60, 120)
+
+
+def clock_choices(given: int | float | None) -> list[tuple[str, int]]:
+    """The turn clock's choices on the setup screen: none, the usual ones, and the one `--turn-seconds` gave."""
+    seconds = sorted({*TURN_CLOCKS, *([int(given)] if given else [])})
+    return [("off" if each == 0 else f"{each} s", each) for each in seconds]
+
+
 #: What the seed and an end score take as typed: digits (a sign or a letter is refused as typed).
 DIGITS = r"[0-9]*"
 
@@ -154,6 +164,9 @@ class SetupScreen(StyledOnce, SetupSaved):
                         yield self.hand_size(hand)
                     seed = self.launch.seed
                     yield labelled("Seed", digits_field("" if seed is None else str(seed), "random", id="seed"))
+                    if self.hosting:
+                        clock = self.launch.turn_seconds
+                        yield Choice(clock_choices(clock), value=int(clock or 0), label="Turn clock", id="turn-clock")
                 # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
@@ -361,7 +374,16 @@ class SetupScreen(StyledOnce, SetupSaved):
             bot_delay=self.launch.bot_delay,
             ascii=self.launch.ascii,
             ruleset_ref=self.ruleset_id,
+            turn_seconds=self.turn_seconds(),
+            timeouts_to_bot=self.launch.timeouts_to_bot,
         )
+
+    def turn_seconds(self) -> float | None:
+        """The turn clock chosen (hosting: on this screen; else as `--turn-seconds` gave it); None: none."""
+        if not self.hosting:
+            return self.launch.turn_seconds
+        seconds = self.query_one("#turn-clock", Choice).value
+        return float(seconds) if seconds else None
 
     def offers(self, action: str) -> bool:
         """Whether the screen has the key for `action` now (the footer and the help list only those): Continue

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.binding import Binding, BindingType
 
 from yaniv_tui.engine import (
@@ -24,6 +24,7 @@ from yaniv_tui.store import UndoError
 from yaniv_tui.table.events import (
     ActionApplied,
     Asked,
+    Clocked,
     GameEnded,
     Recorded,
     RoundEnded,
@@ -36,7 +37,7 @@ from yaniv_tui.table.events import (
 )
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
-from yaniv_tui.table.words import notice
+from yaniv_tui.table.words import clock_line, notice
 
 from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
@@ -86,6 +87,8 @@ class TableScreen(StyledOnce, TableAside):
         self.runner.subscribe(self.hear)
         #: This screen's seat, its hand but the cards dropped, and the round, while its action is with the runner.
         self.sending: tuple[int, Counter[Card], int] | None = None
+        #: Whether the last tick drew a clock (the next draws it gone once it stops).
+        self.clock_shown = False
 
     def on_mount(self) -> None:
         for line in self.notices:
@@ -96,6 +99,10 @@ class TableScreen(StyledOnce, TableAside):
         self.runner.history = lambda: game_app(self).history  # opened when a round is first recorded
         self.redraw()
         self.run_table()
+        clock = self.session.clock
+        if self.session.kind == "joined" or (clock is not None and clock.on):
+            # The turn's time left, drawn once a second (a joined table's clock is its host's, said in its frames).
+            self.set_interval(1.0, self.tick)
         # The turn log's height is known only once laid out: draw again then, so it shows as many turns as fit.
         self.call_after_refresh(self.redraw)
 
@@ -148,6 +155,21 @@ class TableScreen(StyledOnce, TableAside):
             self.redraw_soon()  # a remote seat joins, leaves or comes back: its panel says so
         elif isinstance(event, Said):
             self.heard(event.name, event.text)
+        elif isinstance(event, Clocked):
+            line = clock_line(self.public.players[event.seat], event.news)
+            self.notify(notice(line, self.ascii_only), timeout=6, markup=False)
+            self.redraw_soon()
+
+    def tick(self) -> None:
+        """Once a second, while a turn's clock runs: its time left, on the seat's panel."""
+        if self.runner.time_left() is not None or self.clock_shown:
+            self.clock_shown = self.runner.time_left() is not None
+            self.redraw_soon()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key at this screen takes back the seats of its players that a bot plays since their clock ran out
+        (the key still does what it does)."""
+        self.runner.back(self.session.humans)
 
     def turn_started(self, seat: int) -> None:
         """A human at this screen is to play: hand them the keys (after the pass screen, when several share it)."""
@@ -201,6 +223,7 @@ class TableScreen(StyledOnce, TableAside):
             self.ring()  # the others have played: it is this human's turn again
         self.others_played = False
         self.viewer = seat
+        self.runner.seen(seat)  # the seat's player holds the keyboard: their clock runs from now
         self.stage = "slap" if self.session.view(seat).phase == "slap" else "choose"
         self.chosen = ()
         self.drop = ()

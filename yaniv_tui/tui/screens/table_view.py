@@ -3,6 +3,7 @@ the hand's title, the prompt line."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -47,10 +48,16 @@ def news_for(table: TableState, view: PlayerView) -> int | None:
 
 
 def seat_infos(
-    view: PlayerView, session: TableSession, viewer: int | None, thinking: int | None, news_from: int | None = None
+    view: PlayerView,
+    session: TableSession,
+    viewer: int | None,
+    thinking: int | None,
+    news_from: int | None = None,
+    time_left: float | None = None,
 ) -> list[SeatInfo]:
     """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
-    last turn from `news_from` on in this round, if given."""
+    last turn from `news_from` on in this round, if given, and the seconds `time_left` of the turn's clock."""
+    left = None if time_left is None or view.phase == "over" else math.ceil(time_left)
     lately: dict[int, Turn] = {}
     if news_from is not None:
         lately = {turn.seat: turn for turn in view.seen[news_from:] if turn.seat != viewer}
@@ -67,6 +74,7 @@ def seat_infos(
             status=session.status(seat),
             lately=lately.get(seat),
             conceded=seat in session.meta.conceded,
+            time_left=left if seat == view.current else None,
         )
         for seat, name in enumerate(view.players)
     ]
@@ -149,10 +157,12 @@ def prompt_text(
     ascii_only: bool,
     status: str = "",
     conceded: bool = False,
+    handed: bool = False,
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
-    bot; `conceded`, that its person conceded and a bot plays it. Past "wait", `view` is the seat to play's."""
+    bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays this screen's seat
+    since its clock ran out, until a key is pressed. Past "wait", `view` is the seat to play's."""
     players = view.players
     name = players[view.current]
     text = Text()
@@ -167,6 +177,9 @@ def prompt_text(
             text.append(f"{possessive(players[thinking], start=True)} turn {where}.", style="italic")
         elif thinking is not None and conceded:
             text.append(f"A bot plays {possessive(players[thinking])} seat…", style="italic")
+        elif thinking is not None and handed:
+            seat = possessive(players[thinking])
+            text.append(f"A bot plays {seat} seat (the clock ran out): any key takes it back.", style="italic")
         elif thinking is not None:
             text.append(sentence(players[thinking], "be", " thinking…"), style="italic")
         elif view.phase != "over":
@@ -242,8 +255,12 @@ def draw(table: TableState) -> None:
     draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     conceded = table.thinking in table.session.meta.conceded
+    clock = table.session.clock
+    handed = table.thinking is not None and clock is not None and clock.is_handed(table.thinking)
     pass_and_play = table.session.pass_and_play
-    prompt = prompt_text(table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded)
+    prompt = prompt_text(
+        table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed
+    )
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
         table.shown_lines = shown
@@ -258,7 +275,9 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
     seats = table.query_one("#seats")
     seats.set_class(bool(name_width), "-compact")
     seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
-    for seat, info in enumerate(seat_infos(view, table.session, table.viewer, table.thinking, news_from)):
+    for seat, info in enumerate(
+        seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left())
+    ):
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
 
 

@@ -37,6 +37,8 @@ class SeatInfo:
     lately: Turn | None = None
     #: Its person conceded: a bot plays it out (`kind` says so).
     conceded: bool = False
+    #: Whole seconds left of its turn's clock, while one runs for it (None: none does).
+    time_left: int | None = None
 
 
 def lately_text(turn: Turn, ascii_only: bool) -> Text:
@@ -96,7 +98,15 @@ class SeatPanel(Static):
 
 def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
     """What the seat is doing, else (if `lately`) what it did since your last move, else who sits there: a
-    human, a bot of some level, or for a remote seat whether its player has joined or is away."""
+    human, a bot of some level, or for a remote seat whether its player has joined or is away; a turn on the clock
+    ends with its seconds left ("▶ to play 12s")."""
+    said = _doing(info, ascii_only, lately=lately)
+    if info.playing and info.time_left is not None:
+        said.append(f" {info.time_left}s", style=f"bold {colour('gold')}")
+    return said
+
+
+def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
     if info.status and not info.out:
         return Text(f"▶ {info.status}" if info.playing else info.status)
     if info.thinking:

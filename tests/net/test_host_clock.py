@@ -1,0 +1,195 @@
+"""The host's turn clock against a real host on 127.0.0.1: a remote seat that does not act in time is played by
+the away bot, twice in a row hands the seat to it, and any action of its player takes it back; every frame says
+the time left, and the joined seat hears each timeout. Clocks of a tenth of a second."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from pathlib import Path
+
+from netplay import LIMIT, eventually, joined, new_game, started
+
+from yaniv_tui.engine import CallYaniv, Seat
+from yaniv_tui.engine.clock import ClockNews
+from yaniv_tui.net import ActionRefused, TableClient
+from yaniv_tui.table.events import Clocked, TableEvent
+from yaniv_tui.table.hosted import HostedSession
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.runner import TableRunner
+
+#: A turn's time, and the least time from asking a seat to applying its action (so the test can act between turns).
+TICK = 0.1
+
+
+async def test_a_remote_seats_clock_runs_out_twice_and_the_seat_goes_to_the_away_bot_until_its_player_acts(
+    tmp_path: Path,
+) -> None:
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    game = new_game(seats, seed=5, end=200)
+    host = await started(game, seats, away_bot="easy")
+    session: HostedSession | None = None
+    running: asyncio.Task[object] | None = None
+    try:
+        options = GameOptions(game.rules, seats, seed=5, bot_delay=TICK, turn_seconds=TICK, timeouts_to_bot=2)
+        session = HostedSession(options, game=game, host=host)
+        runner = TableRunner(session)
+        events: list[TableEvent] = []
+        runner.subscribe(events.append)
+        client = await joined(host, tmp_path, "noa")
+        told: list[tuple[int, ClockNews]] = []
+        client.on_clock = lambda seat, news: told.append((seat, news))
+        lefts: list[float | None] = []
+        running = asyncio.create_task(runner.run())
+
+        def clocked() -> list[Clocked]:
+            return [event for event in events if isinstance(event, Clocked)]
+
+        # Noa never acts: her time runs out, then again, and the seat goes to the away bot.
+        async def note_lefts() -> None:
+            while Clocked(0, "bot") not in events:
+                lefts.append(client.time_left())
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(note_lefts(), LIMIT)
+        assert clocked() == [Clocked(0, "timeout"), Clocked(0, "timeout"), Clocked(0, "bot")]
+        assert any(left is not None and 0 < left <= TICK for left in lefts)  # the host's frames said her time left
+        await eventually(lambda: (0, "bot") in told)
+        assert told[:3] == [(0, "timeout"), (0, "timeout"), (0, "bot")]  # her own screen said each one
+        kept = [(e["seat"], e["status"]) for e in session.game_record.events if e.get("event") == "seat"]
+        assert (0, "timeout") in kept and (0, "bot") in kept
+        # Any action of hers takes the seat back (this one, called out of turn or while the bot plays, is refused).
+        with contextlib.suppress(ActionRefused):
+            await asyncio.wait_for(client.send(CallYaniv()), LIMIT)
+        await eventually(lambda: Clocked(0, "back") in events)
+        await eventually(lambda: (0, "back") in told)
+        # Her next turn waits for her on the clock again (a longer one, so a busy machine cannot make her late): she
+        # plays it in time, and nothing runs out.
+        host.clock.seconds = LIMIT
+        before = len(clocked())
+        await eventually(lambda: client.view.is_my_turn and client.time_left() is not None)
+        await asyncio.wait_for(client.send(client.view.legal_actions[0]), LIMIT)
+        assert len(clocked()) == before
+        assert host.clock.timeouts.get(0, 0) == 0
+    finally:
+        if running is not None:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+        if session is not None:
+            session.close()
+        await host.stop()
+
+
+async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
+    """The secrets test (test_secrets.py) over a whole game on the clock: one seat plays, the other never acts, so
+    its turns run out and it is handed to the bot; every frame to either seat holds only its own and public cards,
+    every frame to a watcher only public cards, its clock only the time left, the timeouts and the seats a bot
+    plays, and the record keeps the clock's news."""
+    from test_secrets import check_frame, check_watcher_frame
+
+    from yaniv_tui.bots import MediumBot
+    from yaniv_tui.net.host import AWAY_BOT_PLAYED
+    from yaniv_tui.store import History
+    from yaniv_tui.table.headless import run_headless
+
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("hard"))
+    game = new_game(seats, seed=7, end=40, slap_down=True)
+    host = await started(game, seats)
+    clocks: list[dict[str, object]] = []
+
+    def record(seat: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "record":
+            return
+        if frame["type"] == "state":
+            assert set(frame) <= {"v", "type", "ack", "statuses", "watchers", "view", "clock"}
+            if "clock" in frame:  # from the table's start on (its session hands the host its clock)
+                clocks.append(frame["clock"])
+                assert set(frame["clock"]) == {"left_ms", "timeouts", "bots"}
+        elif frame["type"] == "error":
+            # A move too late for its turn, and only that: the bot played it, or its move ended the game.
+            assert frame["message"] in (AWAY_BOT_PLAYED, "the game is over"), frame
+            return
+        check_frame(seat, host.game, frame)
+
+    watcher_clocks: list[dict[str, object]] = []
+
+    def watched(watcher: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "state" and "clock" in frame:
+            watcher_clocks.append(frame["clock"])
+        check_watcher_frame(host.game, frame)
+
+    host.sent, host.watched = record, watched
+
+    async def play(client: TableClient) -> None:
+        bot = MediumBot()
+        while client.view.phase != "over":
+            if client.view.is_my_turn:
+                with contextlib.suppress(ActionRefused):  # late on a busy machine: the bot played it
+                    await client.send(bot.choose(client.view))
+            await client.changed()
+
+    try:
+        playing, idle = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{host.port}", host.code), LIMIT)
+        options = GameOptions(game.rules, seats, seed=7, bot_delay=0.0, turn_seconds=0.5, timeouts_to_bot=1)
+        with History(tmp_path / "h.sqlite3") as history:
+            session = HostedSession(options, game=game, host=host)
+            table = asyncio.create_task(run_headless(session, history, lambda line: None))
+            await asyncio.wait_for(play(playing), LIMIT)
+            finished = await asyncio.wait_for(table, LIMIT)
+            kept = history.find_record("")
+        assert finished.is_over
+        assert kept.record is not None
+        news = [line for line in kept.record.splitlines() if '"event":"seat"' in line.replace(" ", "")]
+        assert any('"timeout"' in line for line in news) and any('"bot"' in line for line in news)
+        assert any(clock["bots"] == [1] for clock in clocks)  # the frames said the idle seat is the bot's
+        assert any(isinstance(clock["left_ms"], int) for clock in clocks)
+        assert any(clock["bots"] == [1] for clock in watcher_clocks)  # the watcher sees the clock as the seats do
+        for client in (playing, idle, watcher):
+            await client.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_joined_tables_turn_played_by_the_hosts_bot_moves_its_loop_on(tmp_path: Path) -> None:
+    """At a joined table the host's clock (not this screen) ends a turn nobody played here: its loop hears the host
+    played it, and goes on to the next turn rather than waiting for a move that is no longer its to make."""
+    from yaniv_tui.table.client_session import ClientSession
+    from yaniv_tui.table.events import ActionApplied, TurnStarted
+
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    game = new_game(seats, seed=5, end=200)
+    host = await started(game, seats)
+    hosting: asyncio.Task[object] | None = None
+    joining: asyncio.Task[object] | None = None
+    session: HostedSession | None = None
+    try:
+        client = await joined(host, tmp_path, "noa")
+        options = GameOptions(game.rules, seats, seed=5, bot_delay=0.0, turn_seconds=TICK, timeouts_to_bot=9)
+        session = HostedSession(options, game=game, host=host)
+        hosting = asyncio.create_task(TableRunner(session).run())
+        table = ClientSession(client)
+        runner = TableRunner(table)
+        events: list[TableEvent] = []
+        runner.subscribe(events.append)
+        joining = asyncio.create_task(runner.run())
+        # Noa never plays: every turn of hers is the host's bot's, and her table follows each one.
+        await eventually(lambda: events.count(TurnStarted(0)) >= 3)
+        started_at = [i for i, event in enumerate(events) if event == TurnStarted(0)]
+        for first, second in itertools.pairwise(started_at):
+            assert ActionApplied(0, None, None) in events[first:second], events[first:second]
+        assert Clocked(0, "timeout") in events
+    finally:
+        for task in (joining, hosting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if session is not None:
+            session.close()
+        await host.stop()

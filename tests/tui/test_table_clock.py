@@ -1,0 +1,52 @@
+"""The turn clock on the table screen: the seat to play shows its time left, redrawn as it runs down; each timeout
+and the hand-over are said; a key takes the seat back."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from tui_helpers import SIZE, make_options, notices, screen_text, settle
+
+from yaniv_tui.table.words import clock_line
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+async def until(pilot: Pilot[None], done: Callable[[], object], seconds: float = 20.0) -> None:
+    """Let the app run (a twentieth of a second at a time, the clock being real) until `done()` holds, else fail."""
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("never happened")
+
+
+async def test_the_seat_to_play_shows_its_time_left_counting_down() -> None:
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:medium"), turn_seconds=30)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        assert "▶ to play 30s" in screen_text(app)
+        await until(pilot, lambda: "▶ to play 29s" in screen_text(app) or "▶ to play 28s" in screen_text(app))
+
+
+async def test_two_timeouts_hand_the_seat_to_a_bot_and_a_key_takes_it_back() -> None:
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:medium"), turn_seconds=0.2, bot_delay=0.3)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        clock = table.session.clock
+        assert clock is not None
+        await until(pilot, lambda: clock.is_handed(0))
+        assert clock_line("Ann", "timeout") in notices(app)
+        assert clock_line("Ann", "bot") in notices(app)
+        await until(pilot, lambda: table.thinking == 0)
+        assert "A bot plays Ann's seat (the clock ran out): any key takes it back." in screen_text(app)
+        await pilot.press("o")
+        assert not clock.is_handed(0)
+        assert clock_line("Ann", "back") in notices(app)
