@@ -97,6 +97,25 @@ def test_join_with_an_address_alone_opens_the_join_screen_with_it(monkeypatch: p
     assert (request.address, request.code, request.name) == ("localhost:7777", "", "Noa")
 
 
+def test_watch_with_good_arguments_opens_the_screen_to_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+
+    asked: list[JoinRequest] = []
+
+    def run_app(*args: object, joining: JoinRequest, **kwargs: object) -> int:
+        asked.append(joining)
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    assert main(["watch", "127.0.0.1:7777", "k7qf"]) == 0
+    (request,) = asked
+    assert request.watch and request.watcher is not None
+    assert (request.address, request.code, request.name) == ("127.0.0.1:7777", "K7QF", "")
+    assert main(["join", "127.0.0.1:7777", "k7qf"]) == 0
+    assert not asked[1].watch and asked[1].watcher is not None  # the join screen may watch instead
+    assert main(["watch", "127.0.0.1:7777"]) == 0  # as with join, the screen asks for the code
+    assert asked[2].watch and (asked[2].address, asked[2].code) == ("127.0.0.1:7777", "")
+
+
 @pytest.mark.parametrize(
     ("players", "said"),
     [

@@ -1,4 +1,4 @@
-"""`yaniv host`, `yaniv join` and `yaniv serve`: their flags, and one line with exit status 2 for a bad one."""
+"""`yaniv host`, `join`, `watch` and `serve`: their flags, and one line with exit status 2 for a bad one."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from yaniv_tui.cli.parser import parse
 from yaniv_tui.table.options import parse_players
 
 
-def test_the_help_lists_host_join_and_serve(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_help_lists_host_join_watch_and_serve(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    assert all(command in out for command in ("host", "join", "serve"))
+    assert all(command in out for command in ("host", "join", "watch", "serve"))
 
 
 def test_host_takes_the_play_flags_and_its_own() -> None:
@@ -46,6 +46,13 @@ def test_join_takes_an_address_a_code_and_a_name() -> None:
     assert (bare.address, bare.code) == (None, None)
 
 
+def test_watch_takes_an_address_and_a_code() -> None:
+    args = parse(["watch", "192.168.1.20:7777", "K7QF", "--ascii"])
+    assert (args.command, args.address, args.code, args.ascii) == ("watch", "192.168.1.20:7777", "K7QF", True)
+    bare = parse(["watch"])
+    assert (bare.address, bare.code) == (None, None)
+
+
 def test_serve_takes_a_port() -> None:
     assert parse(["serve"]).port == 8000
     assert parse(["serve", "--port", "8080"]).port == 8080
@@ -66,6 +73,10 @@ def test_serve_takes_a_port() -> None:
         (["join", "127.0.0.1", "K7-F"], "a room code is letters and digits"),
         (["serve", "--port", "-3"], "is a port"),
         (["join", "a", "b", "c"], "unrecognized arguments"),
+        (["watch", "127.0.0.1:99999", "K7QF"], "no port 99999"),
+        (["watch", "127.0.0.1", "K7-QF"], "a room code is letters and digits"),
+        (["watch", "127.0.0.1", "K7QF", "--name", "Noa"], "unrecognized arguments: --name Noa"),
+        (["host", "--no-watchers=yes"], "--no-watchers"),
     ],
 )
 def test_a_bad_flag_is_one_line_and_exit_status_2(
@@ -102,3 +113,13 @@ def test_trust_proxy_reaches_the_tables_host() -> None:
     made = host_factory(parse(["host", "--trust-proxy", "127.0.0.1"]))(game, seats, "no-such-game")
     assert made.trust_proxy == "127.0.0.1"
     assert host_factory(parse(["host"]))(game, seats, "no-such-game").trust_proxy is None
+
+
+def test_no_watchers_reaches_the_tables_host() -> None:
+    from yaniv_tui.cli.host import host_factory
+    from yaniv_tui.engine import Game, Seat, load_ruleset
+
+    seats = (Seat.remote("Ann"), Seat.bot("easy", "Bot"))
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bot"], seed=1)
+    assert not host_factory(parse(["host", "--no-watchers"]))(game, seats, "no-such-game").allow_watchers
+    assert host_factory(parse(["host"]))(game, seats, "no-such-game").allow_watchers

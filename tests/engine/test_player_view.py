@@ -133,3 +133,21 @@ def test_the_winners_and_standings_of_a_view_are_the_games(preset: str) -> None:
             assert view.winners == game.winners and view.standings() == game.standings()
     going = played(preset, players=3, seed=1, steps=3)
     assert going.view(0).winners == () and going.view(0).standings() == going.standings()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_watchers_view_is_every_public_fact_and_no_seats_cards(preset: str) -> None:
+    """`Game.watcher_view`: what every seat's view shows of the table, no hand, no drawn card, no turn to play,
+    and no slap phase (whether the card drawn matches is the drawer's secret until it acts)."""
+    for seed in range(12):
+        game = played(preset, players=3, seed=seed, steps=seed * 7)
+        watcher = game.watcher_view()
+        assert not watcher.hand_shown and all(game.view(seat).hand_shown for seat in range(3))
+        assert watcher.hand == () and watcher.slap_card is None and watcher.legal_actions == []
+        assert not watcher.is_my_turn and watcher.phase != "slap"
+        shown = public(watcher)
+        other = public(game.view((game.current + 1) % 3))
+        for name in ("seat", "hand", "hand_value", "slap_card", "is_my_turn", "legal_actions", "phase"):
+            del shown[name], other[name]
+        assert shown == other
+        assert watcher.phase == ("turn" if game.phase == "slap" else game.phase)

@@ -34,7 +34,7 @@ async def test_two_remote_seats_and_a_bot_play_a_whole_game(tmp_path: Path) -> N
             view = client.view
             assert view.phase == "over" and list(view.scores) == finished.scores
             assert list(view.history) == finished.history  # every round's reveal, as the host holds it
-            assert view.hand == finished.hand(client.seat)
+            assert view.hand == finished.hand(client.view.seat)
         assert not save_path(meta.game_id).exists()  # recorded, so its save is gone
         await ann.close()
         await ben.close()
@@ -48,7 +48,7 @@ async def test_three_remote_seats_play_a_whole_game(tmp_path: Path) -> None:
     host = await started(game, seats)
     try:
         clients = [await joined(host, tmp_path, f"c{i}") for i in range(3)]
-        assert sorted(c.seat for c in clients) == [0, 1, 2]
+        assert sorted(c.view.seat for c in clients) == [0, 1, 2]
         with History(tmp_path / "history.sqlite3") as history:
             table = asyncio.create_task(serve_headless(host, game, seats, history=history))
             await asyncio.wait_for(asyncio.gather(*(play_out(c) for c in clients)), LIMIT)

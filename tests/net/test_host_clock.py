@@ -86,8 +86,9 @@ async def test_a_remote_seats_clock_runs_out_twice_and_the_seat_goes_to_the_away
 async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
     """The secrets test (test_secrets.py) over a whole game on the clock: one seat plays, the other never acts, so
     its turns run out and it is handed to the bot; every frame to either seat holds only its own and public cards,
-    its clock only the time left, the timeouts and the seats a bot plays, and the record keeps the clock's news."""
-    from test_secrets import check_frame
+    every frame to a watcher only public cards, its clock only the time left, the timeouts and the seats a bot
+    plays, and the record keeps the clock's news."""
+    from test_secrets import check_frame, check_watcher_frame
 
     from yaniv_tui.bots import MediumBot
     from yaniv_tui.net.host import AWAY_BOT_PLAYED
@@ -104,16 +105,25 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
         if frame["type"] == "record":
             return
         if frame["type"] == "state":
-            assert set(frame) <= {"v", "type", "ack", "statuses", "view", "clock"}
+            assert set(frame) <= {"v", "type", "ack", "statuses", "watchers", "view", "clock"}
             if "clock" in frame:  # from the table's start on (its session hands the host its clock)
                 clocks.append(frame["clock"])
                 assert set(frame["clock"]) == {"left_ms", "timeouts", "bots"}
         elif frame["type"] == "error":
-            assert frame["message"] == AWAY_BOT_PLAYED, frame  # a move too late for its turn, and only that
+            # A move too late for its turn, and only that: the bot played it, or its move ended the game.
+            assert frame["message"] in (AWAY_BOT_PLAYED, "the game is over"), frame
             return
         check_frame(seat, host.game, frame)
 
-    host.sent = record
+    watcher_clocks: list[dict[str, object]] = []
+
+    def watched(watcher: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "state" and "clock" in frame:
+            watcher_clocks.append(frame["clock"])
+        check_watcher_frame(host.game, frame)
+
+    host.sent, host.watched = record, watched
 
     async def play(client: TableClient) -> None:
         bot = MediumBot()
@@ -125,6 +135,7 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
 
     try:
         playing, idle = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{host.port}", host.code), LIMIT)
         options = GameOptions(game.rules, seats, seed=7, bot_delay=0.0, turn_seconds=0.5, timeouts_to_bot=1)
         with History(tmp_path / "h.sqlite3") as history:
             session = HostedSession(options, game=game, host=host)
@@ -138,7 +149,8 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
         assert any('"timeout"' in line for line in news) and any('"bot"' in line for line in news)
         assert any(clock["bots"] == [1] for clock in clocks)  # the frames said the idle seat is the bot's
         assert any(isinstance(clock["left_ms"], int) for clock in clocks)
-        for client in (playing, idle):
+        assert any(clock["bots"] == [1] for clock in watcher_clocks)  # the watcher sees the clock as the seats do
+        for client in (playing, idle, watcher):
             await client.close()
     finally:
         await host.stop()

@@ -21,6 +21,7 @@ from yaniv_tui.net.protocol import (
     Prove,
     Record,
     State,
+    Watch,
     Welcome,
     encode,
     from_client,
@@ -35,6 +36,7 @@ from yaniv_tui.net.views import view_to_dict
     [
         Join("K7QF", "Noa", None),
         Join("K7QF", None, seat_key("tok"), new_nonce()),
+        Watch("K7QF"),
         Prove(seat_proof("tok", "client", "K7QF", new_nonce(), new_nonce())),
         ActionMessage(3, 1, CallYaniv()),
         ActionMessage(4, 0, Play(tuple(parse_cards("5H 5S")), parse_cards("9C")[0])),
@@ -44,7 +46,7 @@ from yaniv_tui.net.views import view_to_dict
         ActionMessage(8, 1, Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0])),
     ],
 )
-def test_a_clients_message_reads_back_as_written(message: Join | Prove | ActionMessage) -> None:
+def test_a_clients_message_reads_back_as_written(message: Join | Watch | Prove | ActionMessage) -> None:
     assert from_client(encode(message)) == message
 
 
@@ -52,6 +54,7 @@ def test_the_hosts_messages_read_back_as_written() -> None:
     challenge = Challenge(new_nonce(), seat_proof("tok", "host", "K7QF", new_nonce(), new_nonce()))
     for message in (
         Welcome(1, "tok", "K7QF", ("Ann", "Ben"), ("human", "remote")),
+        Welcome(None, None, "K7QF", ("Ann", "Ben"), ("human", "remote")),  # a watcher's
         challenge,
         Error("no", 3),
         Bye("bye"),
@@ -59,28 +62,71 @@ def test_the_hosts_messages_read_back_as_written() -> None:
     ):
         assert from_host(encode(message)) == message
     game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
-    state = from_host(encode(State(game.view(1), ("waiting", "joined", "here"), 2)))
-    assert isinstance(state, State) and state.ack == 2
+    state = from_host(encode(State(game.view(1), ("waiting", "joined", "here"), 2, watchers=3)))
+    assert isinstance(state, State) and state.ack == 2 and state.watchers == 3
     assert view_to_dict(state.view) == view_to_dict(game.view(1))
+
+
+def test_a_watchers_state_reads_back_with_no_seat_and_no_hand() -> None:
+    game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    frame = encode(State(game.watcher_view(), ("joined", "joined", "here"), None, 1))
+    data = json.loads(frame)
+    assert data["view"]["seat"] is None and data["view"]["hand"] == [] and data["watchers"] == 1
+    state = from_host(frame)
+    assert isinstance(state, State) and not state.view.hand_shown and state.view.hand == ()
+    assert view_to_dict(state.view) == view_to_dict(game.watcher_view())
+    assert not state.view.is_my_turn and state.view.legal_actions == []
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda d: d["view"].update(hand=["5H"]), "view.seat: a view with no seat (a watcher's) shows no hand"),
+        (lambda d: d["view"].update(deck_size=d["view"]["deck_size"] + 1), "view.deck_size: the hands, the deck"),
+        (lambda d: d.update(watchers=-1), "watchers: must be at least 0"),
+        (lambda d: d.update(watchers="2"), "watchers: must be a whole number"),
+        (lambda d: d.pop("watchers"), "watchers: missing"),
+    ],
+)
+def test_a_broken_watchers_state_is_refused_in_one_line(change: Any, why: str) -> None:
+    game = new_game([Seat.remote(), Seat.remote()], seed=3)
+    data = json.loads(encode(State(game.watcher_view(), ("joined", "joined"))))
+    change(data)
+    with pytest.raises(ProtocolError) as caught:
+        from_host(json.dumps(data))
+    assert why in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_welcome_with_no_seat_has_no_token() -> None:
+    data = json.loads(encode(Welcome(None, None, "K7QF", ("Ann", "Ben"), ("human", "remote"))))
+    data["token"] = "tok"
+    with pytest.raises(ProtocolError, match="token: null for a watcher"):
+        from_host(json.dumps(data))
 
 
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 4, "type": "join"}', "code: missing"),
-        ('{"v": 4, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 4, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 4, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 4, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
-        ('{"v": 4, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 5, "type": "join"}', "code: missing"),
+        ('{"v": 5, "type": "watch"}', "code: missing"),
+        ('{"v": 5, "type": "watch", "code": 7}', "code: must be"),
+        ('{"v": 5, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
+        ('{"v": 5, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action or say"),
+        ('{"v": 5, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 5, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 5, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 5, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        ('{"v": 5, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: one card or more"),
-        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
+        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
          ' "given": "6X"}}', "action.given: not a card"),
-        ('{"v": 4, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
+        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
          ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
@@ -97,7 +143,7 @@ def test_a_record_frame_holds_text_or_is_refused_in_one_line() -> None:
     """The record's own checks are the codec's (`read_record_text`, at the client's session): here, only text."""
     for record in (None, 7, ["a line"]):
         with pytest.raises(ProtocolError, match="record: must be text") as caught:
-            from_host(json.dumps({"v": 4, "type": "record", "record": record}))
+            from_host(json.dumps({"v": 5, "type": "record", "record": record}))
         assert "\n" not in str(caught.value)
 
 
@@ -112,7 +158,7 @@ def test_a_state_with_a_broken_view_is_refused_in_one_line() -> None:
 def test_a_states_clock_reads_back_and_a_bad_one_is_refused_in_one_line() -> None:
     game = new_game([Seat.remote(), Seat.remote(), Seat.bot("easy")], seed=3)
     clock = ClockState(12_500, (0, 1, 0), (1,))
-    state = from_host(encode(State(game.view(0), ("joined", "joined", "here"), None, clock)))
+    state = from_host(encode(State(game.view(0), ("joined", "joined", "here"), None, clock=clock)))
     assert isinstance(state, State) and state.clock == clock
     plain = from_host(encode(State(game.view(0), ("joined", "joined", "here"))))
     assert isinstance(plain, State) and plain.clock is None

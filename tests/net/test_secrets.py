@@ -16,6 +16,7 @@ from yaniv_tui.codec import round_to_dict, turn_to_dict
 from yaniv_tui.codec.record import FORMAT as RECORD_FORMAT
 from yaniv_tui.codec.record import parse_record, replay
 from yaniv_tui.engine import Game, Seat
+from yaniv_tui.net import TableClient
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import serve_headless
@@ -105,6 +106,70 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
         assert slaps, "the game had no slap-down moment to keep secret: choose another seed"
         assert told_others == [], "a seat was sent the table while another held a card it could slap down"
         for c in clients:
+            await c.close()
+    finally:
+        await host.stop()
+
+
+def check_watcher_frame(game: Game, frame: dict[str, Any]) -> None:
+    """A frame to a watcher holds no card of any hand: no hand, no drawn card, every card-bearing field the public
+    truth of the real game (the pile, the takeable cards, this round's log of drops and pile takes, the finished
+    rounds with their reveals), and never a state while the drawer decides on a slap-down."""
+    assert frame["type"] in ("welcome", "state", "said", "bye"), frame
+    if frame["type"] == "welcome":
+        assert frame["seat"] is None and frame["token"] is None
+        return
+    if frame["type"] != "state":
+        return
+    assert game.phase != "slap", "a watcher was sent the table while a seat held a card it could slap down"
+    view = frame["view"]
+    assert set(view) == VIEW_FIELDS
+    assert view["seat"] is None and view["hand"] == [] and view["slap_card"] is None and frame["ack"] is None
+    assert view["hand_sizes"] == [None if h is None else len(h) for h in game.hands]
+    assert view["previous_drop"] == codes(game.pile[-1])
+    assert view["discards"] == [c.code for group in game.pile[:-1] for c in group]
+    assert view["takeable"] == codes(game.takeable)
+    assert view["log"] == [turn_to_dict(t) for t in game.log]
+    assert view["history"] == [round_to_dict(r) for r in game.history]
+    assert view["deck_size"] == len(game.deck) and view["phase"] == game.phase
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("israeli", 7), ("yanivo", 2)])
+async def test_every_frame_to_a_watcher_holds_no_card_of_any_hand(tmp_path: Path, preset: str, seed: int) -> None:
+    """Whole games watched from their start and from the middle: every frame to a watcher is checked against the
+    real game as it is when the frame is queued; no record frame ever goes to a watcher."""
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("hard")]
+    game = new_game(seats, seed=seed, preset=preset, end=100, slap_down=True)
+    host = await started(game, seats)
+    frames: dict[int, int] = defaultdict(int)
+    slaps: list[int] = []
+
+    def watched(watcher: int, text: str) -> None:
+        frames[watcher] += 1
+        game = host.game
+        assert '"event"' not in text and RECORD_FORMAT not in text  # no part of the record, ever
+        check_watcher_frame(game, json.loads(text))
+
+    def sent(seat: int, text: str) -> None:
+        if host.game.phase == "slap":
+            slaps.append(seat)
+
+    host.watched, host.sent = watched, sent
+    try:
+        first = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{host.port}", host.code), LIMIT)
+        clients = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        table = asyncio.create_task(serve_headless(host, game, seats))
+        playing = asyncio.gather(*(play_out(c) for c in clients))
+        await asyncio.wait_for(eventually(lambda: len(host.game.history) >= 1), LIMIT)
+        late = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{host.port}", host.code), LIMIT)
+        await asyncio.wait_for(playing, LIMIT)
+        finished = await asyncio.wait_for(table, LIMIT)
+        assert finished.is_over and len(finished.history) >= 2
+        await asyncio.wait_for(eventually(lambda: late.view.phase == "over" and first.view.phase == "over"), LIMIT)
+        assert first.record is None and late.record is None
+        assert frames[0] > 50 and frames[1] > 5
+        assert slaps, "the game had no slap-down moment to keep secret: choose another seed"
+        for c in (*clients, first, late):
             await c.close()
     finally:
         await host.stop()

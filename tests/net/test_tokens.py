@@ -153,6 +153,7 @@ async def test_a_seat_token_is_never_sent_to_another_server_showing_the_same_cod
     try:
         ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
         token = ann.token
+        assert token is not None
         await ann.close()
         # The same code and name at another address: the token kept for the real table is not even looked at.
         with pytest.raises(JoinError):

@@ -1,5 +1,5 @@
-"""The frames' bytes are pinned: each seat's state and each kind of action, for a fixed game, are byte for byte
-what an earlier version sent. A change to how the save writes a card, a turn, a round or a rule cannot change
+"""The frames' bytes are pinned: each seat's state, a watcher's and each kind of action, for a fixed game, are byte
+for byte what an earlier version sent. A change to how the save writes a card, a turn, a round or a rule cannot change
 the protocol without showing here."""
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def frames() -> list[str]:
         encode(ActionMessage(5, 0, KeepCard())),
         encode(ActionMessage(6, 1, Play(tuple(parse_cards("KS")), *parse_cards("JK 6H")))),  # a joker swap
     ]
+    # A watcher's state (no seat, no hand), two watching.
+    lines.append(encode(State(game.watcher_view(), ("here", "joined", "away", "waiting"), watchers=2)))
     return lines
 
 

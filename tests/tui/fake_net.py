@@ -58,6 +58,7 @@ class FakeHost:
         #: The finished game's records sent to the joined seats.
         self.records: list[str] = []
         self.started = self.stopped = False
+        self.watchers = 0
 
     async def start(self) -> None:
         self.started = True
@@ -118,7 +119,8 @@ class FakeClient:
 
     def __init__(self, game: Game, seat: int) -> None:
         self.real = game
-        self.seat = seat
+        self.seat: int | None = seat
+        self.watchers = 0
         #: The real game's turns when the last view was taken.
         self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.
@@ -159,7 +161,7 @@ class FakeClient:
             current = self.real.current
             self.real.apply(self.bots[current].choose(self.real.view(current)))
         self.shown = self.real.turns
-        self.view = self.real.clone().view(self.seat)
+        self.view = self.real.clone().view(self.view.seat)
         return self.view
 
     async def lost(self) -> str:

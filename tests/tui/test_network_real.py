@@ -164,7 +164,7 @@ async def test_the_hosts_app_plays_with_two_real_clients_that_join_and_leave(tmp
             assert host.game is game_of(table)
             for client in clients:
                 await until(pilot, lambda client=client: same_public(client.view, game_of(table)), "the views agree")  # type: ignore[misc]
-                assert client.view.hand == tuple(game_of(table).hand(client.seat))
+                assert client.view.hand == tuple(game_of(table).hand(client.view.seat))
                 assert client.statuses == ("here", "joined", "joined", "here")
             assert not any(loop.done() for loop in loops), [loop for loop in loops if loop.done()]
             assert taken[1] >= 1 and taken[2] >= 1, taken  # both remote seats played through the host

@@ -1,5 +1,5 @@
 """The `yaniv` command: one parser (cli/parser.py), then a game (cli/play.py), `yaniv sim`, a table over the
-network (`host`, `join`, `serve`), a game's record (`export`, `replay`), its review (`review`) or a listing."""
+network (`host`, `join`, `watch`, `serve`), a game's record (`export`, `replay`), its review (`review`) or a listing."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     prog = (
         f"yaniv {argv[0]}"
-        if argv[:1] in (["sim"], ["host"], ["join"], ["serve"], ["export"], ["replay"], ["review"])
+        if argv[:1] in (["sim"], ["host"], ["join"], ["watch"], ["serve"], ["export"], ["replay"], ["review"])
         or argv[:1] in ([n] for n in LISTINGS)
         else "yaniv"
     )
@@ -80,7 +80,7 @@ def _run(args: argparse.Namespace) -> int:
         from .sim import run
 
         return run(args)
-    if args.command in ("host", "join", "serve"):
+    if args.command in ("host", "join", "watch", "serve"):
         return _network(args)
     if args.command == "export":
         from .export import main as export
@@ -110,6 +110,10 @@ def _network(args: argparse.Namespace) -> int:
         from .join import main as join
 
         return join(args)
+    if args.command == "watch":
+        from .join import main as join
+
+        return join(args, watch=True)
     from .serve import main as serve
 
     return serve(args)

@@ -101,6 +101,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             away_after=args.away_after,
             ssl_context=tls,
             trust_proxy=args.trust_proxy,
+            watchers=not args.no_watchers,
         )
 
     return make

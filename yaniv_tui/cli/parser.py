@@ -384,6 +384,9 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"how long an away player's turn waits before the away bot plays it (default {DEFAULT_AWAY_AFTER:g})",
     )
+    host.add_argument(
+        "--no-watchers", action="store_true", help="refuse watchers ('yaniv watch'): only the players see the table"
+    )
     _add_ssh_flags(host, sessions="SSH sessions (with --ssh)")
 
 
@@ -406,6 +409,16 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     join.add_argument("--name", metavar="NAME", help="your name at the table")
     join.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     join.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
+    watch = commands.add_parser(
+        "watch",
+        help="watch a friend's table on another machine, with no seat",
+        description="Watch a table opened with 'yaniv host': every hand face down, the pile, the log, the scores "
+        "and each round's reveal. A watcher never plays. Without the address and code a screen asks for them.",
+    )
+    watch.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
+    watch.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
+    watch.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    watch.add_argument("--quiet", action="store_true", help="no bell on a Yaniv call")
     serve = commands.add_parser(
         "serve",
         help="serve 'yaniv join' to web browsers (textual-serve)",
@@ -432,7 +445,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `serve`, `export`,
+    """The whole command line: a game's flags with no subcommand, and `sim`, `host`, `join`, `watch`, `serve`, `export`,
     `replay`, `review`, `rulesets`, `stats`, `saves`."""
     parser = _Parser(
         prog="yaniv",

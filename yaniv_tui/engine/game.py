@@ -253,6 +253,12 @@ class Game(GameState):
             raise ValueError(f"no seat {seat}: seats are 0 to {len(self.players) - 1}")
         return PlayerView(self, seat)
 
+    def watcher_view(self) -> PlayerView:
+        """What anyone at the table may know now, and no more: every public fact, no seat's hand, nor whether the
+        card just drawn matches (`PlayerView.without_hand` of the seat to play). A watcher's view, and a screen's
+        that shows no hand."""
+        return self.view(self.current).without_hand()
+
     def legal_actions(self) -> list[Action]:
         """The current seat's legal actions."""
         hand = self.hands[self.current] or []

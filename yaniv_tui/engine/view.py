@@ -27,6 +27,7 @@ class PlayerView:
         "current",
         "deck_size",
         "hand",
+        "hand_shown",
         "hand_sizes",
         "out",
         "phase",
@@ -55,6 +56,9 @@ class PlayerView:
         self.rules = game.rules
         hand = hands[seat]
         self.hand: tuple[Card, ...] = () if hand is None else tuple(hand)
+        #: Whether this is `seat`'s own view, its hand shown; False for what anyone at the table sees
+        #: (`without_hand`, `Game.watcher_view`): then `hand` is () and no seat's cards are in it.
+        self.hand_shown = True
         self.hand_sizes: tuple[int | None, ...]
         self.hand_sizes = tuple([None if h is None else len(h) for h in hands])
         self.deck_size = len(game.deck)
@@ -112,6 +116,7 @@ class PlayerView:
         view.players = tuple(players)
         view.rules = rules
         view.hand = tuple(hand)
+        view.hand_shown = True
         view.hand_sizes = tuple(hand_sizes)
         view.deck_size = deck_size
         view.previous_drop = tuple(previous_drop)
@@ -138,6 +143,7 @@ class PlayerView:
         knows, for a screen that shows no hand (a hand passed between players at one screen, a bots' game)."""
         view = copy.copy(self)
         view.hand = ()
+        view.hand_shown = False
         view.slap_card = None
         view.phase = "turn" if self.phase == "slap" else self.phase
         view._legal = []
@@ -180,7 +186,8 @@ class PlayerView:
 
     @property
     def is_my_turn(self) -> bool:
-        return self.current == self.seat and self.phase != "over"
+        """Whether this seat is to play now; never in a view without its hand (nobody plays from one)."""
+        return self.hand_shown and self.current == self.seat and self.phase != "over"
 
     @property
     def can_take_deck(self) -> bool:

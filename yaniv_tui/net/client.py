@@ -28,6 +28,7 @@ from .protocol import (
     PING_TIMEOUT,
     SAY_EVERY,
     STALE_TOKEN,
+    WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Bye,
     Challenge,
@@ -41,6 +42,7 @@ from .protocol import (
     Say,
     State,
     Status,
+    Watch,
     Welcome,
     encode,
     from_host,
@@ -95,9 +97,14 @@ class TableClient:
 
     No game is kept here: the other hands and the deck are the host's alone, and never sent while the game is
     played; once it is over the host sends its record (`record`, `on_record`), every card of it.
+
+    `await TableClient.watch(address, code)` watches the table instead: `seat` is None, `view` is what anyone at
+    the table may see (no hand), there is no token, no record, and nothing to send (`send` and `say` refuse).
+    `watchers` is how many watch the table, as the host last said.
     """
 
-    def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path) -> None:
+    def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path | None) -> None:
+        #: This seat; None for a watcher.
         self.seat = welcome.seat
         #: Who plays each seat, as the host says: "human" (at its screen), "remote" or "bot:LEVEL".
         self.kinds: tuple[str, ...] = welcome.kinds
@@ -108,6 +115,8 @@ class TableClient:
         #: The host's last view of this seat, as its frame carried it (what the table draws and plays from).
         self.view: PlayerView = state.view
         self.statuses: tuple[Status, ...] = state.statuses
+        #: How many watch the table, as the host last said.
+        self.watchers = state.watchers
         #: The host's turn clock as its last state said it, and when that state came (time.monotonic).
         self.clock: ClockState | None = state.clock
         self._clock_at = time.monotonic()
@@ -153,30 +162,12 @@ class TableClient:
         data folder), so the same call rejoins the same seat; the token itself is never sent, and a server that
         cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """
-        scheme, host, port = parse_address(address)
+        _, host, port = parse_address(address)
         code = code.strip().upper()
         token_file = token_file or token_path(host, port, code, name)
         token = read_token(token_file)
         where = f"[{host}]" if ":" in host else host
-        uri = f"{scheme}://{where}:{port}/"
-        context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
-        try:
-            ws = await asyncio.wait_for(
-                connect(
-                    uri,
-                    ssl=context,
-                    max_size=MAX_FROM_HOST,
-                    compression=None,
-                    open_timeout=timeout,
-                    ping_interval=PING_EVERY,
-                    ping_timeout=PING_TIMEOUT,
-                ),
-                timeout,
-            )
-        except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
-            raise JoinError(
-                f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})"
-            ) from None
+        ws = await _connect(address, ssl_context, timeout)
         try:
             try:
                 welcome = await _welcomed(ws, code, name, token, timeout)
@@ -195,6 +186,7 @@ class TableClient:
                     f"the server at {where}:{port} could not prove it is the table that gave you your seat "
                     "(your seat's token was not sent to it)"
                 ) from None
+            assert welcome.token is not None  # _seated: a join's welcome gives its seat's token
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)
@@ -203,11 +195,38 @@ class TableClient:
             await ws.close()
             raise
 
+    @classmethod
+    async def watch(
+        cls, address: str, code: str, *, ssl_context: ssl.SSLContext | None = None, timeout: float = JOIN_TIMEOUT
+    ) -> TableClient:
+        """Watch the table `code` at `address` with no seat (protocol: watch); JoinError in one line if it cannot
+        (no host there, wrong code, a table that takes no watchers, the table busy...)."""
+        ws = await _connect(address, ssl_context, timeout)
+        try:
+            await _opening(ws, encode(Watch(code.strip().upper())))
+            welcome = await _first(ws, Welcome, timeout)
+            if welcome.seat is not None:
+                raise JoinError("the host gave a seat to a watcher, which no yaniv table does")
+            state = await _first(ws, State, timeout)
+            if state.view.hand_shown:
+                raise JoinError("the host sent a watcher a seat's view, which no yaniv table does")
+            return cls(ws, welcome, state, None)
+        except BaseException:
+            await ws.close()
+            raise
+
+    @property
+    def watching(self) -> bool:
+        """Whether this client watches the table (no seat) rather than playing a seat."""
+        return self.seat is None
+
     # -- playing ---------------------------------------------------------------------------------
 
     async def send(self, action: Action) -> None:
         """Play `action` at this seat; returns once the host has taken it. ActionRefused(its one line) if the
         host refuses it (nothing changed); TableClosed if the connection is gone."""
+        if self.seat is None:
+            raise ActionRefused(WATCHERS_DO_NOT_PLAY)
         if self.closed_reason is not None:
             raise TableClosed(self.closed_reason)
         await self._pace()
@@ -225,7 +244,9 @@ class TableClient:
 
     async def say(self, text: str) -> None:
         """Say one of the table's fixed messages (protocol.SAYINGS) to everyone; TableClosed if the connection is
-        gone; ValueError (one line) for one too soon after the last, which the host would drop."""
+        gone; ValueError (one line) for one too soon after the last, which the host would drop, or from a watcher."""
+        if self.seat is None:
+            raise ValueError(WATCHERS_DO_NOT_PLAY)
         if self.closed_reason is not None:
             raise TableClosed(self.closed_reason)
         now = time.monotonic()
@@ -325,15 +346,19 @@ class TableClient:
         return max(0.0, clock.left_ms / 1000 - (time.monotonic() - self._clock_at))
 
     async def _new_state(self, state: State) -> None:
+        if state.view.hand_shown == (self.seat is None):
+            raise ProtocolError("view.seat: a seat's view to a watcher, or a watcher's to a seat")
         before, self.clock = self.clock, state.clock
         self._clock_at = time.monotonic()
         if state.clock is not None and self.on_clock is not None:
             for seat, news in clock_news(before, state.clock):
                 self.on_clock(seat, news)
         # A state that only says a turn's clock started is no new view to wait for (`changed`).
-        only_clock = state.clock != before and (state.view, state.statuses) == (self.view, self.statuses)
+        shown = (state.view, state.statuses, state.watchers)
+        only_clock = state.clock != before and shown == (self.view, self.statuses, self.watchers)
         self.view = state.view
         self.statuses = state.statuses
+        self.watchers = state.watchers
         if not only_clock:
             self._version += 1
             if self.on_view is not None:
@@ -351,6 +376,35 @@ class TableClient:
         for answer in self._waiting.values():
             if not answer.done():
                 answer.set_exception(TableClosed(self.closed_reason))
+
+
+async def _connect(address: str, ssl_context: ssl.SSLContext | None, timeout: float) -> ClientConnection:
+    """A connection to the table at `address`; JoinError (one line) if there is none."""
+    scheme, host, port = parse_address(address)
+    where = f"[{host}]" if ":" in host else host
+    context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
+    try:
+        return await asyncio.wait_for(
+            connect(
+                f"{scheme}://{where}:{port}/",
+                ssl=context,
+                max_size=MAX_FROM_HOST,
+                compression=None,
+                open_timeout=timeout,
+                ping_interval=PING_EVERY,
+                ping_timeout=PING_TIMEOUT,
+            ),
+            timeout,
+        )
+    except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
+        raise JoinError(f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})") from None
+
+
+async def _opening(ws: ClientConnection, text: str) -> None:
+    """Send a connection's first message; a host that closed it first (a busy table) has said why in a frame that
+    the next read gives, so a closed connection is not told here."""
+    with contextlib.suppress(WebSocketException):
+        await ws.send(text)
 
 
 def clock_news(before: ClockState | None, after: ClockState) -> list[tuple[int, ClockNews]]:
@@ -378,15 +432,22 @@ async def _welcomed(ws: ClientConnection, code: str, name: str | None, token: st
     itself; the host's welcome. JoinError (one line) if refused; ImpostorError if the host cannot prove it holds
     the token, after which nothing more was sent."""
     if token is None:
-        await ws.send(encode(Join(code, name)))
-        return await _first(ws, Welcome, timeout)
+        await _opening(ws, encode(Join(code, name)))
+        return _seated(await _first(ws, Welcome, timeout))
     nonce = new_nonce()
-    await ws.send(encode(Join(code, name, seat_key(token), nonce)))
+    await _opening(ws, encode(Join(code, name, seat_key(token), nonce)))
     challenge = await _first(ws, Challenge, timeout)
     if not same(challenge.proof, seat_proof(token, "host", code, nonce, challenge.nonce)):
         raise ImpostorError
     await ws.send(encode(Prove(seat_proof(token, "client", code, nonce, challenge.nonce))))
-    return await _first(ws, Welcome, timeout)
+    return _seated(await _first(ws, Welcome, timeout))
+
+
+def _seated(welcome: Welcome) -> Welcome:
+    """The welcome of a join, which gives a seat and its token; JoinError if it gives none (a watcher's)."""
+    if welcome.seat is None or welcome.token is None:
+        raise JoinError("the host gave no seat to a join, which no yaniv table does")
+    return welcome
 
 
 async def _first(ws: ClientConnection, kind: type[M], timeout: float) -> M:

@@ -22,10 +22,12 @@ from yaniv_tui.engine.clock import ClockNews, TurnClock
 from . import protocol, secrets_gate
 from .link import Link
 from .protocol import (
+    NO_WATCHERS,
     SAY_EVERY,
     SAYINGS,
     SEAT_IN_USE,
     STALE_TOKEN,
+    WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Challenge,
     ClockState,
@@ -39,6 +41,7 @@ from .protocol import (
     Say,
     State,
     Status,
+    Watch,
     Welcome,
     encode,
     from_client,
@@ -49,8 +52,15 @@ from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat
 DEFAULT_PORT = 7777
 #: Seconds a new connection has to send its join.
 JOIN_TIMEOUT = 10.0
-#: Connections open at once; more are closed at once ("the table is busy"), so a flood cannot starve the table.
-MAX_CONNECTIONS = 200
+#: Connections open at once, joiners' and watchers' alike; more are closed at once ("the table is busy"), so a flood
+#: cannot starve the table (protocol.MAX_CONNECTIONS, here so a test can make it small).
+MAX_CONNECTIONS = protocol.MAX_CONNECTIONS
+#: Watchers at once, and from one address: past either a watch is refused (WATCHERS_FULL), so watchers alone can
+#: never fill the connections the players need to join and rejoin.
+MAX_WATCHERS = MAX_CONNECTIONS // 2
+MAX_WATCHERS_FROM_ONE = 8
+#: The host's answer to a watch past MAX_WATCHERS or MAX_WATCHERS_FROM_ONE.
+WATCHERS_FULL = "this table has all the watchers it takes: try again later"
 #: Pings to each client (protocol.PING_EVERY, PING_TIMEOUT), here so a test can make them quick.
 PING_EVERY = protocol.PING_EVERY
 PING_TIMEOUT = protocol.PING_TIMEOUT
@@ -80,6 +90,11 @@ class TableHost:
     the ones joiners gave, and each of `joined` is called with (seat, name) when a joiner gives one, so the table
     can name the seat in its game.
 
+    A client that watches (protocol: watch) takes no seat: it is sent what anyone at the table may see
+    (`Game.watcher_view`) and what is said, is never asked to act, and counts against the connection limits as a
+    joiner does; with `watchers=False` it is refused (protocol.NO_WATCHERS). `watchers` says how many watch now,
+    and every seat's state says it too.
+
     A new client takes the first remote seat nobody has taken, and is given its token; a client with a
     token takes that seat back once its last connection is gone (while its player is still connected, a second
     is refused: protocol.SEAT_IN_USE). Everything a client sends is checked: see `protocol` for the messages and
@@ -99,13 +114,15 @@ class TableHost:
         away_after: float = 60.0,
         ssl_context: ssl.SSLContext | None = None,
         trust_proxy: str | None = None,
+        watchers: bool = True,
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
         (a bot level), a bot plays the turns of a remote seat away for `away_after` seconds until its player is
         back. With `ssl_context` the table is served over TLS (wss://). With `trust_proxy` (an IP address), a
         connection from that address is counted, for the limits on wrong tries, as coming from the address its
-        X-Forwarded-For header ends with (ValueError if it is not an IP address)."""
+        X-Forwarded-For header ends with (ValueError if it is not an IP address). With `watchers` False
+        (`--no-watchers`), nobody may watch the table."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -124,12 +141,18 @@ class TableHost:
         #: The reverse proxy whose X-Forwarded-For is believed (`--trust-proxy`), or None.
         self.trust_proxy = None if trust_proxy is None else str(ip_address(trust_proxy))
         self.ssl_context = ssl_context
+        #: Whether the table takes watchers (`yaniv host --no-watchers`: not).
+        self.allow_watchers = watchers
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
         #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
         self.joined: list[Callable[[int, str], None]] = []
         #: Called with (seat, frame) for every frame queued for a joined seat (tests record them).
         self.sent: Callable[[int, str], None] | None = None
+        #: Called with (watcher, frame) for every frame queued for a watcher, numbered from 0 as they came.
+        self.watched: Callable[[int, str], None] | None = None
+        self._watching: set[Link] = set()
+        self._watchers_came = 0
         self._game = game
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
@@ -226,10 +249,11 @@ class TableHost:
         clock.on_start = self._resend
 
     def _resend(self) -> None:
-        """Send every connected seat the game last published again, with the clock as it is now."""
+        """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
         statuses = self.statuses
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
+        self._send_watchers(statuses)
 
     def _clock_state(self) -> ClockState | None:
         clock = self.clock
@@ -261,6 +285,11 @@ class TableHost:
         return self._game
 
     @property
+    def watchers(self) -> int:
+        """How many connections watch the table now."""
+        return len(self._watching)
+
+    @property
     def statuses(self) -> tuple[Status, ...]:
         return tuple(self.status(seat) for seat in range(len(self.seats)))
 
@@ -278,6 +307,7 @@ class TableHost:
         statuses = self.statuses
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
+        self._send_watchers(statuses)
 
     def publish_record(self, record: str) -> None:
         """The game is over: send its record (JSON Lines text, `codec.record_text`) to each seat a player took
@@ -303,8 +333,19 @@ class TableHost:
             # A turn that is still the drawer's after a draw from the deck would tell the others the card
             # drawn matches the drop: they see the turn once the slap-down or the keep is done.
             return
-        state = State(game.view(seat), statuses, self._acks.get(seat), self._clock_state())
+        state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, self._clock_state())
         link.put(encode(state, players=tuple(self.names)))
+
+    def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
+        """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
+        with the clock; nothing while the drawer decides on a slap-down, its secret as to every other seat."""
+        game = self._game
+        if not self._watching or game.phase == "slap":
+            return
+        state = State(game.watcher_view(), statuses, None, self.watchers, self._clock_state())
+        frame = encode(state, players=tuple(self.names))
+        for link in list(self._watching):
+            link.put(frame)
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -434,7 +475,7 @@ class TableHost:
             return f"one message every {SAY_EVERY:g} seconds"
         self._said_at[seat] = now
         frame = encode(Said(seat, text))
-        for link in self._links.values():
+        for link in (*self._links.values(), *self._watching):
             link.put(frame)
         if self.on_said is not None:
             self.on_said(seat, text)
@@ -469,6 +510,9 @@ class TableHost:
             self._all.discard(link)
             seat = link.seat
             await link.finished()
+            if link in self._watching:
+                self._watching.discard(link)
+                self._changed()
             if seat is not None and self._links.get(seat) is link:
                 del self._links[seat]
                 self._pending.pop(seat, None)
@@ -478,9 +522,12 @@ class TableHost:
 
     async def _join(self, link: Link) -> bool:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
-        message, problem = await self._next_message(link, Join, "no join in time", "join the table first")
+        message, problem = await self._next_message(link, (Join, Watch), "no join in time", "join the table first")
         link.heard = True
-        if message is not None:
+        if isinstance(message, Watch):
+            watch = message
+            problem = await self._wrong.checked(link.address, lambda: self._watcher(link, watch))
+        elif isinstance(message, Join):
             join = message
             problem = await self._wrong.checked(link.address, lambda: self._seat_for(link, join))
         if problem is not None:
@@ -490,7 +537,7 @@ class TableHost:
         return True
 
     async def _next_message(
-        self, link: Link, kind: type[M], late: str, other: str
+        self, link: Link, kind: type[M] | tuple[type[M], ...], late: str, other: str
     ) -> tuple[M, None] | tuple[None, str]:
         """The client's next message, which must be a `kind` within JOIN_TIMEOUT; else why not (`late`: none came,
         `other`: another kind came)."""
@@ -518,6 +565,30 @@ class TableHost:
             self._wrong.wrong(link.address)
             return "wrong proof of the seat's token"
         return None
+
+    async def _watcher(self, link: Link, watch: Watch) -> str | None:
+        """Let the client of `watch` watch the table; why not (one line) if it may not."""
+        if not same(watch.code.strip().upper(), self.code):
+            self._wrong.wrong(link.address)
+            return "wrong room code"
+        if not self.allow_watchers:
+            return NO_WATCHERS
+        from_one = sum(1 for other in self._watching if other.address == link.address)
+        if len(self._watching) >= MAX_WATCHERS or from_one >= MAX_WATCHERS_FROM_ONE:
+            return WATCHERS_FULL
+        link.watching = True
+        if self.watched is not None:
+            record, number = self.watched, self._watchers_came
+            link.sent = lambda text: record(number, text)
+        self._watchers_came += 1
+        self._watching.add(link)
+        link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds())))
+        self._changed()
+        return None
+
+    def _kinds(self) -> tuple[str, ...]:
+        """Who plays each seat, as a welcome says it: "human", "remote" or "bot:LEVEL"."""
+        return tuple(f"bot:{s.level}" if s.is_bot else s.kind for s in self.seats)
 
     async def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
@@ -560,8 +631,7 @@ class TableHost:
         if self.sent is not None:
             record = self.sent
             link.sent = lambda text: record(seat, text)
-        kinds = tuple(f"bot:{s.level}" if s.is_bot else s.kind for s in self.seats)
-        link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), kinds)))
+        link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds())))
         self._wake[seat].set()
         self._changed()
         self._send_record(seat, link)
@@ -581,7 +651,10 @@ class TableHost:
             except ProtocolError as error:
                 link.fault(str(error))
                 continue
-            if isinstance(message, Join | Prove):
+            if link.watching:
+                link.fault("already watching" if isinstance(message, Join | Watch) else WATCHERS_DO_NOT_PLAY)
+                continue
+            if isinstance(message, Join | Watch | Prove):
                 link.fault(f"already joined as seat {link.seat}")
                 continue
             if link.seat is None:  # closing, its seat already taken back by a new connection

@@ -56,6 +56,8 @@ class Link:
         #: Whether its first message (the join) has arrived.
         self.heard = False
         self.seat: int | None = None
+        #: Whether it watches the table (no seat; protocol: watch).
+        self.watching = False
         self.faults = 0
         #: The id of the last action the host took from this connection (ids increase); -1 before any.
         self.last_action = -1

@@ -1,6 +1,6 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 4` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 5` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -15,17 +15,23 @@ that relays the whole exchange to the real host as it happens is not stopped thi
 
 From a client to the host:
 
-    join     {"v": 4, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+    join     {"v": 5, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
              host's name.
-    prove    {"v": 4, "type": "prove", "proof": "..."}
+    watch    {"v": 5, "type": "watch", "code": "K7QF"}
+             Instead of a join, the first message on a connection, and only then: watch the table of room code
+             `code` without a seat. A watcher is sent what anyone at the table may see (a state whose view has no
+             seat), and what is said; it is never asked to act, and an action, say, join or prove from it is
+             answered with an error frame (a fault). A host run with `--no-watchers` refuses it (NO_WATCHERS).
+             Watchers count against the host's limits as joiners do.
+    prove    {"v": 5, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
-    action   {"v": 4, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+    action   {"v": 5, "type": "action", "id": 7, "seat": 2, "action": ACTION}
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
@@ -37,38 +43,42 @@ From a client to the host:
                                                                 standing for it inside the run just dropped
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 4, "type": "say", "text": "good game"}
+    say      {"v": 5, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
 
 From the host to a client:
 
-    challenge {"v": 4, "type": "challenge", "nonce": "...", "proof": "..."}
+    challenge {"v": 5, "type": "challenge", "nonce": "...", "proof": "..."}
              The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
-    welcome  {"v": 4, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    welcome  {"v": 5, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
-             who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
-    state    {"v": 4, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
-              "view": VIEW}
+             who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL". To a watcher, the
+             answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has none to take back).
+    state    {"v": 5, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+              "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
-             applied, a round dealt, a seat joining or leaving, a turn's clock starting). `ack` is the id of
-             this seat's last action the host took (null: none yet); `statuses` holds each seat's status
-             ("here": not a remote seat; "waiting": nobody has taken it; "joined": connected; "away": taken,
-             not connected now).
+             applied, a round dealt, a seat joining or leaving, a watcher coming or going, a turn's clock
+             starting). `ack` is the id of this seat's last action the host took (null: none yet, and always to
+             a watcher); `statuses` holds each seat's status ("here": not a remote seat; "waiting": nobody has
+             taken it; "joined": connected; "away": taken, not connected now); `watchers` how many connections
+             watch the table now (0 to MAX_CONNECTIONS).
              At a table with a turn clock (`yaniv host --turn-seconds`) it also holds
              "clock": {"left_ms": 12500 | null, "timeouts": [0, 1, 0], "bots": [2]}: `left_ms` the
              milliseconds left of the current turn's clock when the frame was sent (null: no clock runs, as
              on a bot's turn; at most MAX_CLOCK_MS), `timeouts` each seat's timeouts in a row, `bots` the
              seats a bot plays since their timeouts in a row, until their players act again. The clock is the
-             host's: a client only shows it. A table with no clock sends no "clock".
-             VIEW holds exactly what the engine's PlayerView gives this seat:
+             host's: a client only shows it. A table with no clock sends no "clock"; a watcher is sent it too.
+             VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
+             `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
+             "slap"; a watcher is sent no state while the drawer decides on a slap-down, as no other seat is):
                rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
-               seat           this seat
-               hand           this seat's cards
+               seat           this seat (null: a watcher's view, no seat's)
+               hand           this seat's cards ([] to a watcher)
                hand_sizes     each seat's number of cards (null: the seat is out)
                deck_size      the cards left in the deck
                discards       the cards buried in the pile under the previous drop
@@ -86,32 +96,35 @@ From the host to a client:
                               (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
                               (`codec.round_to_dict`)
-    error    {"v": 4, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 5, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 4, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 5, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    record   {"v": 4, "type": "record", "record": RECORD}
+    record   {"v": 5, "type": "record", "record": RECORD}
              The finished game's record: RECORD is its JSON Lines text (one event a line, each line ending in a
              newline) exactly as a record file holds it (`codec.record_text`, docs/game-record.md), every card
              of the game in it. Sent once the game is over, after the state that ends it (the last round's
-             scoring), to each seat taken by a player before the game ended: those connected then, and any of
-             them that joins again while the host still runs (after its welcome and state). Never earlier: until
-             the game's end no message carries any part of the record. The client reads it as hostile input, as
-             a record file (`codec.read_record_text`: at most MAX_RECORD_BYTES of UTF-8, then replayed through
-             the engine to the game's end), and keeps it only when it is the game this seat played (the same
-             seats and rules, the same rounds and scores as its last state).
-    bye      {"v": 4, "type": "bye", "reason": "the table closed"}
+             scoring), to each seat taken by a player before the game ended (never to a watcher): those connected
+             then, and any of them that joins again while the host still runs (after its welcome and state).
+             Never earlier: until the game's end no message carries any part of the record. The client reads it
+             as hostile input, as a record file (`codec.read_record_text`: at most MAX_RECORD_BYTES of UTF-8,
+             then replayed through the engine to the game's end), and keeps it only when it is the game this seat
+             played (the same seats and rules, the same rounds and scores as its last state).
+    bye      {"v": 5, "type": "bye", "reason": "the table closed"}
              The host closes this connection next.
 
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
-second join, a prove where none is due, and more than 20 messages a second are each answered with an error frame
-and not acted on; after the third, the connection is closed (bye, then close code 1008). After ten joins with a
-wrong room code, seat key or proof from one address in a minute, that address's joins are checked at most 8 at
-once, each wrong one answered only after 2.5 seconds (a right one is seated as soon as it is checked; past 32
-waiting, "the table is busy"); past 8 connections from one address that have not sent their join, or 200 in all,
-a new one is closed at once ("the table is busy"). An address is the connection's, or, from the proxy given to
-`yaniv host --trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`).
+second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
+messages a second are each answered with an error frame and not acted on; after the third, the connection is
+closed (bye, then close code 1008). After ten joins (or watches) with a wrong room code, seat key or proof from one
+address in a minute, that address's joins are checked at most 8 at once, each wrong one answered only after 2.5
+seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections
+from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new
+one is closed at once ("the table is busy"). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a
+watch is refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the
+connection's, or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
+(`link.client_address`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
@@ -134,14 +147,17 @@ _HEX_DIGITS = "0123456789abcdef"
 
 #: The protocol's version: both sides refuse a message of another (2: a seat token is never sent by a client;
 #: 3: the joker swap, a play's and a turn's "given" card, which a client of 2 would read as a plain take;
-#: 4: the finished game's record, sent to the joined seats once the game is over).
-VERSION = 4
+#: 4: the finished game's record, sent to the joined seats once the game is over; 5: watchers, the watch message,
+#: a welcome with no seat, a state's "watchers" and a view with no seat).
+VERSION = 5
 #: The most milliseconds a state frame's clock may say are left of a turn (an hour).
 MAX_CLOCK_MS = 3_600_000
 #: The largest message the host reads; larger ones get an error frame.
 MAX_MESSAGE = 64 * 1024
 #: Messages a second one connection may send; more get an error frame.
 MAX_RATE = 20
+#: Connections a host holds at once, joiners and watchers alike; more are closed at once ("the table is busy").
+MAX_CONNECTIONS = 200
 #: Faults (bad, too big, too fast) a connection may make before it is closed: this many get their error frame.
 MAX_FAULTS = 3
 #: The table's fixed messages, the only things a seat can say to the others.
@@ -154,6 +170,10 @@ PING_EVERY = 5.0
 PING_TIMEOUT = 5.0
 #: The host's answer to a join with a token that names no seat of its table (a client then joins afresh).
 STALE_TOKEN = "this token names no seat at this table"
+#: The host's answer to a watch at a table run with `yaniv host --no-watchers`.
+NO_WATCHERS = "this table takes no watchers (its host runs it with --no-watchers): join it to play"
+#: The host's answer to an action, a say or a prove from a watcher.
+WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or speak"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 
@@ -175,6 +195,13 @@ class Join:
     #: A rejoin: the kept token's key (secrets_gate.seat_key) and the client's nonce; None for a seat taken afresh.
     key: str | None = None
     nonce: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch the table of room code `code`, with no seat."""
+
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +235,9 @@ class Said:
 
 @dataclass(frozen=True, slots=True)
 class Welcome:
-    seat: int
-    token: str
+    #: The seat taken, and its token; both None for a watcher.
+    seat: int | None
+    token: str | None
     code: str
     players: tuple[str, ...]
     kinds: tuple[str, ...]
@@ -229,6 +257,8 @@ class State:
     view: PlayerView
     statuses: tuple[Status, ...]
     ack: int | None = None
+    #: How many watch the table now.
+    watchers: int = 0
     clock: ClockState | None = None
 
 
@@ -250,7 +280,7 @@ class Record:
     text: str
 
 
-FromClient = Join | Prove | ActionMessage | Say
+FromClient = Join | Watch | Prove | ActionMessage | Say
 FromHost = Welcome | Challenge | State | Error | Said | Bye | Record
 
 
@@ -269,6 +299,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
     body: dict[str, Any]
     if isinstance(message, Join):
         body = {"type": "join", "code": message.code, "name": message.name, "key": message.key, "nonce": message.nonce}
+    elif isinstance(message, Watch):
+        body = {"type": "watch", "code": message.code}
     elif isinstance(message, Prove):
         body = {"type": "prove", "proof": message.proof}
     elif isinstance(message, Challenge):
@@ -280,7 +312,13 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         body = {"type": "welcome", "seat": message.seat, "token": message.token, "room": room}
     elif isinstance(message, State):
         view = view_to_dict(message.view, players)
-        body = {"type": "state", "ack": message.ack, "statuses": list(message.statuses), "view": view}
+        body = {
+            "type": "state",
+            "ack": message.ack,
+            "statuses": list(message.statuses),
+            "watchers": message.watchers,
+            "view": view,
+        }
         if message.clock is not None:
             clock = message.clock
             body["clock"] = {"left_ms": clock.left_ms, "timeouts": list(clock.timeouts), "bots": list(clock.bots)}
@@ -359,13 +397,13 @@ def from_client(text: str | bytes) -> FromClient:
     kind, r = _load(text)
     try:
         if kind == "join":
-            code = r.str_("code")
-            if len(code) > 64:
-                raise ProtocolError("code: too long")
+            code = _code(r)
             key, nonce = _hex_or_none(r, "key", KEY_LENGTH), _hex_or_none(r, "nonce", NONCE_LENGTH)
             if (key is None) != (nonce is None):
                 raise ProtocolError("key and nonce: both, to take a seat back, or neither")
             return Join(code, read_name(r), key, nonce)
+        if kind == "watch":
+            return Watch(_code(r))
         if kind == "prove":
             return Prove(_hex(r, "proof", PROOF_LENGTH))
         if kind == "action":
@@ -378,7 +416,9 @@ def from_client(text: str | bytes) -> FromClient:
             return Say(_saying(r.get("text"), "text"))
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
-    raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}: a client sends join, prove, action or say")
+    raise ProtocolError(
+        f"unknown message type {one_line(repr(kind), 30)}: a client sends join, watch, prove, action or say"
+    )
 
 
 def from_host(text: str | bytes) -> FromHost:
@@ -389,6 +429,10 @@ def from_host(text: str | bytes) -> FromHost:
             room = Reader(r.get("room"), "room")
             players = tuple(room.list_("players", lambda v, w: _str(v, w)))
             kinds = tuple(room.list_("kinds", lambda v, w: _str(v, w)))
+            if r.data.get("seat") is None:  # a watcher's welcome: no seat, no token
+                if r.data.get("token") is not None:
+                    raise ProtocolError("token: null for a watcher (a welcome with no seat)")
+                return Welcome(None, None, room.str_("code"), players, kinds)
             return Welcome(
                 read_int(r.get("seat"), "seat", 0, len(players) - 1), r.str_("token"), room.str_("code"), players, kinds
             )
@@ -400,8 +444,9 @@ def from_host(text: str | bytes) -> FromHost:
             view = view_from_dict(r.get("view"))
             if len(statuses) != len(view.players):
                 raise ProtocolError("statuses: one per seat")
+            watchers = read_int(r.get("watchers"), "watchers", 0, MAX_CONNECTIONS)
             clock = None if r.data.get("clock") is None else _clock(r.get("clock"), len(view.players))
-            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0), clock)
+            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0), watchers, clock)
         if kind == "error":
             return Error(
                 one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)
@@ -415,6 +460,13 @@ def from_host(text: str | bytes) -> FromHost:
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
     raise ProtocolError(f"unknown message type {one_line(repr(kind), 30)}")
+
+
+def _code(reader: Reader) -> str:
+    code = reader.str_("code")
+    if len(code) > 64:
+        raise ProtocolError("code: too long")
+    return code
 
 
 def _clock(value: Any, seats: int) -> ClockState:

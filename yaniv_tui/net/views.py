@@ -1,4 +1,5 @@
-"""A seat's view as the state message carries it, and back: what the engine's PlayerView shows, nothing more."""
+"""A seat's view as the state message carries it, and back: what the engine's PlayerView shows, nothing more; a
+watcher's (`Game.watcher_view`, no seat's hand) with no seat."""
 
 from __future__ import annotations
 
@@ -31,11 +32,12 @@ _PHASES: tuple[Phase, ...] = ("turn", "slap", "over")
 
 
 def view_to_dict(view: PlayerView, players: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Every field of `view` as JSON-safe data (the protocol's VIEW), the seats named `players` if given."""
+    """Every field of `view` as JSON-safe data (the protocol's VIEW), the seats named `players` if given; a view
+    without its hand (`PlayerView.hand_shown` false: a watcher's) has no seat."""
     return {
         "rules": ruleset_to_dict(view.rules),
         "players": list(players or view.players),
-        "seat": view.seat,
+        "seat": view.seat if view.hand_shown else None,
         "hand": card_codes(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "deck_size": view.deck_size,
@@ -81,28 +83,33 @@ def view_from_dict(data: Any) -> PlayerView:
     def seats(key: str, item: Any) -> list[Any]:
         return per_seat(r.list_(key, item), r.path(key), n)
 
-    return _check_fits(
-        PlayerView.given(
-            rules=rules,
-            players=players,
-            seat=r.int_("seat", 0, n - 1),
-            hand=_cards(r, "hand", 64),
-            hand_sizes=seats("hand_sizes", lambda v, w: None if v is None else read_int(v, w, 0, 64)),
-            deck_size=r.int_("deck_size", 0, 1000),
-            discards=_cards(r, "discards"),
-            previous_drop=_cards(r, "previous_drop", 64),
-            previous_kind=_choice(r, "previous_kind", _KINDS),
-            takeable=_cards(r, "takeable", 64),
-            scores=seats("scores", read_int_or_none),
-            out=seats("out", read_bool),
-            current=r.int_("current", 0, n - 1),
-            phase=_choice(r, "phase", _PHASES),
-            slap_card=read_card_or_none(r.get("slap_card"), "view.slap_card"),
-            round_no=r.int_("round_no", 1),
-            seen=r.list_("log", lambda v, w: read_turn(v, w, n)),
-            history=r.list_("history", lambda v, w: read_round(v, w, n)),
-        )
+    current = r.int_("current", 0, n - 1)
+    watching = r.data.get("seat") is None
+    view = PlayerView.given(
+        rules=rules,
+        players=players,
+        seat=current if watching else r.int_("seat", 0, n - 1),
+        hand=_cards(r, "hand", 64),
+        hand_sizes=seats("hand_sizes", lambda v, w: None if v is None else read_int(v, w, 0, 64)),
+        deck_size=r.int_("deck_size", 0, 1000),
+        discards=_cards(r, "discards"),
+        previous_drop=_cards(r, "previous_drop", 64),
+        previous_kind=_choice(r, "previous_kind", _KINDS),
+        takeable=_cards(r, "takeable", 64),
+        scores=seats("scores", read_int_or_none),
+        out=seats("out", read_bool),
+        current=current,
+        phase=_choice(r, "phase", _PHASES),
+        slap_card=read_card_or_none(r.get("slap_card"), "view.slap_card"),
+        round_no=r.int_("round_no", 1),
+        seen=r.list_("log", lambda v, w: read_turn(v, w, n)),
+        history=r.list_("history", lambda v, w: read_round(v, w, n)),
     )
+    if watching:
+        if view.hand or view.slap_card is not None or view.phase == "slap":
+            raise fail("view.seat", "a view with no seat (a watcher's) shows no hand, no drawn card, no slap-down")
+        view = view.without_hand()
+    return _check_fits(view)
 
 
 def _check_fits(view: PlayerView) -> PlayerView:
@@ -113,7 +120,7 @@ def _check_fits(view: PlayerView) -> PlayerView:
     A client builds no game from a view, so what only a whole game shows is not checked here: the turn order,
     each hand's size against its turns, a card taken from the pile still held, each round's scoring.
     """
-    mine = view.current == view.seat
+    mine = view.hand_shown and view.current == view.seat
     if view.phase == "slap" and not mine:
         raise fail("view.phase", "a slap-down is shown only to the seat that drew the card")
     if (view.slap_card is not None) != (view.phase == "slap"):
@@ -137,9 +144,9 @@ def _check_fits(view: PlayerView) -> PlayerView:
     for seat, size in enumerate(view.hand_sizes):
         if (size is None) != view.out[seat] or (size or 0) > rules.hand_size:
             raise fail(f"view.hand_sizes[{seat}]", f"at most {rules.hand_size} cards for a seat in, none for one out")
-    if view.hand_sizes[view.seat] != (None if view.out[view.seat] else len(view.hand)):
+    if view.hand_shown and view.hand_sizes[view.seat] != (None if view.out[view.seat] else len(view.hand)):
         raise fail("view.hand", "must hold as many cards as its seat's hand size says")
-    hidden = sum(size or 0 for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+    hidden = sum(size or 0 for seat, size in enumerate(view.hand_sizes) if seat != view.seat or not view.hand_shown)
     if shown.total() + hidden + view.deck_size != len(full):
         raise fail("view.deck_size", f"the hands, the deck and the pile must hold the game's {len(full)} cards")
     return view

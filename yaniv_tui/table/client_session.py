@@ -84,6 +84,9 @@ class ClientSession(SeatsAtScreen):
     it for everything and decides nothing. Once the game is over the host sends its record: checked
     (`received_record`), it is kept in this player's history as a finished game (`kept_record`), or refused in
     one line (`record_refused`).
+
+    A watcher's session (its client has no seat) plays no seat and says nothing: every seat is played at the host,
+    its views show no hand, and it keeps no record (the game was not its player's).
     """
 
     kind: ClassVar[SessionKind] = "joined"
@@ -135,6 +138,8 @@ class ClientSession(SeatsAtScreen):
         self._history: History | None = None
         self._hear: Listener | None = None
         self._record_text: str | None = None
+        if client.seat is None:
+            self.record_settled.set()  # a watcher is sent no record, and waits for none
         client.on_record = self._record_came
         if client.record is not None:
             self._record_came(client.record)
@@ -197,7 +202,15 @@ class ClientSession(SeatsAtScreen):
 
     @property
     def can_say(self) -> bool:
-        return True
+        return not self.is_watcher
+
+    @property
+    def watchers(self) -> int:
+        return self.client.watchers
+
+    @property
+    def is_watcher(self) -> bool:
+        return self.client.seat is None
 
     async def say(self, text: str) -> str | None:
         try:
@@ -277,7 +290,7 @@ class ClientSession(SeatsAtScreen):
         """Keep the host's record in this player's history, once both are here and it is the game played here
         (a record sent again is the same game, kept once); else say in one line why not. Never raises."""
         text, history = self._record_text, self._history
-        if text is None or history is None or self.kept_record is not None:
+        if text is None or history is None or self.kept_record is not None or self.is_watcher:
             return
         self._record_text = None
         try:

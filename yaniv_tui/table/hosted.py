@@ -126,6 +126,10 @@ class HostedSession(Session):
         return self.host.join_command()
 
     @property
+    def watchers(self) -> int:
+        return self.host.watchers
+
+    @property
     def can_concede(self) -> bool:
         return False  # the away bot plays the seat of a player who leaves
 

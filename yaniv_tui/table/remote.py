@@ -50,6 +50,11 @@ class Host(Protocol):
 
     def status(self, seat: int) -> SeatStatus: ...
 
+    @property
+    def watchers(self) -> int:
+        """How many watch the table now."""
+        ...
+
     async def action_for(self, seat: int) -> Action: ...
 
     def publish(self, game: Game) -> None: ...
@@ -75,11 +80,14 @@ class Host(Protocol):
 
 class Client(Protocol):
     """One seat at a table held on another machine (net.TableClient): the host's last view of the seat, which the
-    table draws and its flow reads (no game: the host alone holds one)."""
+    table draws and its flow reads (no game: the host alone holds one); or a watcher of it, with no seat."""
 
-    seat: int
-    #: The host's last view of this seat, as its frame carried it.
+    #: This seat; None for a watcher.
+    seat: int | None
+    #: The host's last view of this seat (a watcher's: no hand), as its frame carried it.
     view: PlayerView
+    #: How many watch the table, as the host last said.
+    watchers: int
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...
@@ -128,6 +136,8 @@ class Client(Protocol):
 HostFactory = Callable[[Game, Sequence[Seat], str], Host]
 #: Joins a table: given the address, the room code and the player's name (None: the host names the seat).
 Joiner = Callable[[str, str, str | None], Awaitable[Client]]
+#: Watches a table, with no seat: given the address and the room code.
+Watcher = Callable[[str, str], Awaitable[Client]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,3 +152,7 @@ class JoinRequest:
     address: str = ""
     code: str = ""
     name: str = ""
+    #: How to watch the table instead of taking a seat (net.TableClient.watch), where it can be.
+    watcher: Watcher | None = None
+    #: Whether the command line asked to watch (`yaniv watch`), not to join.
+    watch: bool = False

@@ -159,6 +159,16 @@ class TableSession(Protocol):
     @property
     def join_command(self) -> str | None: ...
 
+    @property
+    def watchers(self) -> int:
+        """How many watch this table from other machines now (0 at a table nobody can watch)."""
+        ...
+
+    @property
+    def is_watcher(self) -> bool:
+        """Whether this screen only watches the table (a watcher of a table held elsewhere): it plays no seat."""
+        ...
+
 
 class SeatsAtScreen(ABC):
     """Who plays at this screen, worked out the same way at every table from its options, meta and what anyone
@@ -304,7 +314,7 @@ class Session(SeatsAtScreen):
 
     def view(self, seat: int | None) -> PlayerView:
         game = self.game
-        return game.view(seat) if seat is not None else game.view(game.current).without_hand()
+        return game.view(seat) if seat is not None else game.watcher_view()
 
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
@@ -426,6 +436,15 @@ class Session(SeatsAtScreen):
     def join_command(self) -> str | None:
         """What a friend types to sit at this table, when it has remote seats."""
         return None
+
+    @property
+    def watchers(self) -> int:
+        """Nobody watches a table played at one screen."""
+        return 0
+
+    @property
+    def is_watcher(self) -> bool:
+        return False
 
     @property
     def can_play_again(self) -> bool:

@@ -1,4 +1,5 @@
-"""Joining a table on another machine: the address, the room code and a name, then the same table as at home."""
+"""Joining (or only watching) a table on another machine: the address, the room code and a name, then the same
+table as at home."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def _shown(text: str) -> str:
 class JoinScreen(Screen[TableSession | str | None]):
     """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
     dismissed with the joined table's session, None to quit, or why the command line's table could not be
-    joined (one line)."""
+    joined (one line). Where the request can watch (`JoinRequest.watcher`), a "Watch" button watches the table
+    instead, with no seat; `yaniv watch` (`JoinRequest.watch`) watches at once when given the address and code."""
 
     CSS_PATH = stylesheet("join")
 
@@ -57,7 +59,11 @@ class JoinScreen(Screen[TableSession | str | None]):
         yield TooSmall()
         yield TitleBar()
         with Vertical(id="join-body"):
-            if self.lost is None:
+            if self.lost is None and request.watch:
+                intro = "Watch a friend's table: they see the address and the code on their screen."
+            elif self.lost is None and request.watcher is not None:
+                intro = "Join a friend's table, or only watch it: they see the address and the code on their screen."
+            elif self.lost is None:
                 intro = "Join a friend's table: they see the address and the code on their screen."
             else:
                 intro = f"The game stopped before its end: {self.lost}."
@@ -80,22 +86,29 @@ class JoinScreen(Screen[TableSession | str | None]):
                     max_length=MAX_NAME,
                     restrict=NAME_CHARACTERS,
                 )
-            yield Button("Join", id="join", variant="primary", action="screen.join")
+            with Horizontal(id="join-buttons"):
+                yield Button("Join", id="join", variant="primary", action="screen.join")
+                if request.watcher is not None:
+                    yield Button("Watch", id="watch", action="screen.watch")
             again = "" if self.lost is None else "Join again to take back your seat, once the host's table is up."
             yield Static(Text(again), id="join-error")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.sub_title = "join a table" if self.lost is None else "the table was lost"
+        watch = self.request.watch
+        self.sub_title = ("watch a table" if watch else "join a table") if self.lost is None else "the table was lost"
         if self.request.address and self.request.code and self.lost is None:
-            self.join(from_command_line=True)
+            self.join(from_command_line=True, watch=watch)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
-        self.action_join()
+        self.join(watch=self.request.watch)
 
     def action_join(self) -> None:
         self.join()
+
+    def action_watch(self) -> None:
+        self.join(watch=True)
 
     def action_leave(self) -> None:
         self.dismiss(None)
@@ -104,9 +117,9 @@ class JoinScreen(Screen[TableSession | str | None]):
         self.query_one("#join-error", Static).update(Text(line))
 
     @work(exclusive=True, group="join")
-    async def join(self, from_command_line: bool = False) -> None:
-        """Join with what the fields hold: the table once in, else why not in one line (and, when it was all
-        given on the command line, the app ends with that line)."""
+    async def join(self, from_command_line: bool = False, watch: bool = False) -> None:
+        """Join (or `watch`) with what the fields hold: the table once in, else why not in one line (and, when it
+        was all given on the command line, the app ends with that line)."""
         address = self.query_one("#join-address", Input).value.strip()
         code = self.query_one("#join-code", Input).value.strip().upper()
         name_typed = self.query_one("#join-name", Input).value
@@ -118,17 +131,22 @@ class JoinScreen(Screen[TableSession | str | None]):
         except OptionsError as error:
             self.say(str(error))
             return
-        self.say(f"joining {address}…")
+        watcher = self.request.watcher if watch else None
+        verb = "watch" if watcher is not None else "join"
+        self.say(f"{verb}ing {address}…")
         failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
         try:
-            client = await self.request.joiner(address, code, name)
+            if watcher is not None:
+                client = await watcher(address, code)
+            else:
+                client = await self.request.joiner(address, code, name)
         except failures as error:
-            line = f"cannot join {address}: {error}"
+            line = f"cannot {verb} {address}: {error}"
             if from_command_line:
                 self.dismiss(line)
             else:
                 self.say(line)
             return
         ascii_cards = game_app(self).ascii_cards
-        typed = replace(self.request, address=address, code=code, name=name_typed.strip())
+        typed = replace(self.request, address=address, code=code, name=name_typed.strip(), watch=watcher is not None)
         self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards, rejoin=typed))

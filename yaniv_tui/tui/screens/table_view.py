@@ -226,13 +226,26 @@ def swap_place(view: PlayerView, drop: tuple[Card, ...]) -> int | None:
     return None if given is None else joker_swaps(view.previous_drop, view.previous_kind, view.rules)[given]
 
 
+def header(session: TableSession, view: PlayerView) -> list[str]:
+    """The title bar's words for the table: the rules and the round, "you watch" at a watcher's screen, the command
+    friends join with (at the host's), and how many watch ("2 watching"), when anyone does."""
+    words = [f"{view.rules.name}", f"round {view.round_no}"]
+    join = session.join_command
+    if session.is_watcher:
+        words.append("you watch")
+    if join:
+        words.append(join)
+    if session.watchers:
+        words.append(f"{session.watchers} watching")
+    return words
+
+
 def draw(table: TableState) -> None:
     """Show the table as its viewer may see it now (`Session.view`: no hand while no one's may be seen) on its
     widgets (each redraws only what changed)."""
     view = table.session.view(table.viewer)
     ascii_only = table.ascii_only
-    join = table.session.join_command
-    table.sub_title = f"{view.rules.name} · round {view.round_no}" + (f" · {join}" if join else "")
+    table.sub_title = " · ".join(header(table.session, view))
     news_from = news_for(table, view)
     draw_seats(table, view, news_from)
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
