@@ -12,6 +12,7 @@ from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 if TYPE_CHECKING:
+    from yaniv_tui.net.host import SeatChange
     from yaniv_tui.net.protocol import Status
 
 
@@ -59,6 +60,11 @@ class FakeHost:
         self.records: list[str] = []
         self.started = self.stopped = False
         self.watchers = 0
+        self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
+        #: What the host's screen asked of its seats and watchers, in order: ("handed", seat, level), ...
+        self.managed: list[tuple[str, int, str | None]] = []
+        #: The watchers (number, address); `remove_watcher` takes one out.
+        self.watcher_list: list[tuple[int, str]] = []
 
     async def start(self) -> None:
         self.started = True
@@ -97,6 +103,35 @@ class FakeHost:
 
     def publish(self, game: Game) -> None:
         self.published.append(game.turns)
+
+    def _manage(self, seat: int, change: SeatChange, level: str | None) -> str | None:
+        if not self.seats[seat].is_remote:
+            return f"seat {seat + 1} is not played from another machine"
+        self.managed.append((change, seat, level))
+        if self.on_seat is not None:
+            self.on_seat(seat, change, level)
+        return None
+
+    def handed(self, seat: int) -> bool:
+        return self.clock.is_handed(seat)
+
+    def hand_to_bot(self, seat: int, level: str) -> str | None:
+        self.clock.handed.add(seat)
+        return self._manage(seat, "handed", level)
+
+    def give_back(self, seat: int) -> str | None:
+        self.clock.handed.discard(seat)
+        return self._manage(seat, "given", None)
+
+    def open_seat(self, seat: int) -> str | None:
+        self.tokens.pop(seat, None)
+        return self._manage(seat, "opened", None)
+
+    def remove_watcher(self, number: int) -> str | None:
+        self.watcher_list = [each for each in self.watcher_list if each[0] != number]
+        self.watchers = len(self.watcher_list)
+        self.managed.append(("removed", number, None))
+        return None
 
     def publish_record(self, record: str) -> None:
         self.records.append(record)

@@ -10,13 +10,13 @@ import ssl
 import time
 from collections.abc import Callable, Mapping, Sequence
 from ipaddress import ip_address
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
 from yaniv_tui.bots import Bot, bot_seed, make_bot
-from yaniv_tui.engine import Action, Game, IllegalActionError, Seat
+from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
@@ -69,6 +69,14 @@ MAX_WIRE = 1024 * 1024
 
 #: The answer to an action offered for a turn the away bot (or the clock's bot) is playing.
 AWAY_BOT_PLAYED = "the away bot played this turn for you"
+#: The last line to a seat's connection when its host opens the seat for someone else (its token no longer works).
+SEAT_OPENED = "the host opened your seat for someone else: your token no longer takes it"
+#: The last line to a watcher its host removed.
+WATCHER_REMOVED = "the host removed you from the watchers of this table"
+
+#: What a host's change to a seat is, as the table's news and the record's "seat" events say it: handed to a bot
+#: of the host's choosing, given back to its player, opened for someone else with a new token.
+SeatChange = Literal["handed", "given", "opened"]
 
 M = TypeVar("M", bound=FromClient)
 
@@ -170,7 +178,18 @@ class TableHost:
         #: Those of them whose action is the away bot's (so an action offered meanwhile is told so).
         self._by_bot: set[int] = set()
         self._opened = time.monotonic()
-        self._bots: dict[int, Bot] = {}
+        #: Each seat's bot, with its level (the away bot's, the clock's stand-in's, or the one its host chose).
+        self._bots: dict[int, tuple[str, Bot]] = {}
+        #: The bot levels the host chose for the seats it handed to a bot (`hand_to_bot`).
+        self._levels: dict[int, str] = {}
+        #: Called with (seat, change, level) when the host hands a seat to a bot, gives it back or opens it.
+        self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
+        #: Whether the host ever handed a seat to a bot: from then on every state frame carries the clock's "bots".
+        self._managed = False
+        #: The seats whose turn `action_for` is waiting on now.
+        self._asking: set[int] = set()
+        #: Each watcher's number, from 0 as they came (the host's dialog names them so).
+        self._watcher_numbers: dict[Link, int] = {}
         #: The table's turn clock (engine/clock.py): none until the table's session hands it its own, which its
         #: runner times this screen's seats with; the host times the remote seats' turns with it.
         self.clock = TurnClock(None)
@@ -257,7 +276,7 @@ class TableHost:
 
     def _clock_state(self) -> ClockState | None:
         clock = self.clock
-        if not clock.on:
+        if not clock.on and not self._managed:  # once its host handed a seat to a bot, a table with no clock says so
             return None
         left = clock.left()
         timeouts = tuple(clock.timeouts.get(seat, 0) for seat in range(len(self.seats)))
@@ -278,6 +297,102 @@ class TableHost:
         if seat in self._links:
             return "joined"
         return "away" if seat in self.tokens else "waiting"
+
+    # -- seats the host manages (from its screen: tui/screens/seats.py) -------------------------------
+
+    def _remote_seat(self, seat: int) -> str | None:
+        """Why the host may not manage `seat` (one line), or None: it is a seat played from another machine."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].is_remote:
+            return f"seat {seat + 1} is not played from another machine"
+        if self._game.is_over:
+            return "the game is over"
+        return None
+
+    def hand_to_bot(self, seat: int, level: str) -> str | None:
+        """Hand remote `seat` to a bot of `level` now: it plays the seat's turns (this one at once, if it is the
+        seat's) until the host gives the seat back or its player acts again, as after the clock's timeouts in a row:
+        one home for who plays a seat, the clock's `handed`. Why not, in one line."""
+        problem = self._remote_seat(seat)
+        if problem is None and level not in BOT_LEVELS:
+            problem = f"no bot level {level!r}: one of {', '.join(BOT_LEVELS)}"
+        if problem is None and self.clock.is_handed(seat) and self._levels.get(seat) == level:
+            problem = f"a {level} bot plays {self.names[seat]}'s seat already"
+        if problem is not None:
+            return problem
+        self._levels[seat] = level
+        self._managed = True
+        self.clock.handed.add(seat)
+        if self.clock.running(seat):
+            self.clock.stop()
+        self._wake[seat].set()
+        self._resend()
+        self._seat_news(seat, "handed", level)
+        return None
+
+    def handed(self, seat: int) -> bool:
+        """Whether a bot plays `seat` until the host gives it back or its player acts (the clock's `handed`)."""
+        return self.clock.is_handed(seat)
+
+    def give_back(self, seat: int) -> str | None:
+        """Give remote `seat` back to its player (whose token still takes it): its turns wait for them again (on
+        the clock, if the table has one, from now). Why not, in one line."""
+        problem = self._remote_seat(seat)
+        if problem is None and not self.clock.is_handed(seat):
+            problem = f"no bot plays {self.names[seat]}'s seat"
+        if problem is not None:
+            return problem
+        self._levels.pop(seat, None)
+        self.clock.acted(seat)
+        if seat in self._asking and seat not in self._playing:
+            self.clock.start(seat)  # its turn is waited for now: its time runs from here (on_start sends it)
+        self._wake[seat].set()
+        self._resend()
+        self._seat_news(seat, "given", None)
+        return None
+
+    def open_seat(self, seat: int) -> str | None:
+        """Open remote `seat` for someone else: its token no longer works (a join with it is told STALE_TOKEN), its
+        connection is closed with SEAT_OPENED, and it waits for a new joiner, who is given a new token. Why not, in
+        one line."""
+        problem = self._remote_seat(seat)
+        if problem is None and seat not in self.tokens:
+            problem = f"seat {seat + 1} is open already: it waits for someone to join"
+        if problem is not None:
+            return problem
+        del self.tokens[seat]
+        link = self._links.pop(seat, None)
+        if link is not None:
+            link.seat = None  # whatever it still sends is no seat's
+            link.put(encode(Error(SEAT_OPENED)))
+            link.close(SEAT_OPENED)
+        self._pending.pop(seat, None)
+        self._acks.pop(seat, None)
+        self._left_at[seat] = time.monotonic()
+        self._wake[seat].set()
+        self._changed()
+        self._seat_news(seat, "opened", None)
+        return None
+
+    @property
+    def watcher_list(self) -> list[tuple[int, str]]:
+        """Each watcher now, as (its number, its address), in the order they came."""
+        return sorted((number, link.address) for link, number in self._watcher_numbers.items())
+
+    def remove_watcher(self, number: int) -> str | None:
+        """Close the connection of watcher `number` with one line (WATCHER_REMOVED); why not, in one line."""
+        links = [link for link, each in self._watcher_numbers.items() if each == number]
+        if not links:
+            return f"no watcher {number} watches this table"
+        link = links[0]
+        del self._watcher_numbers[link]
+        self._watching.discard(link)
+        link.close(WATCHER_REMOVED)  # its bye says so: "the host closed the connection: ..."
+        self._changed()
+        return None
+
+    def _seat_news(self, seat: int, change: SeatChange, level: str | None) -> None:
+        if self.on_seat is not None:
+            self.on_seat(seat, change, level)
 
     @property
     def game(self) -> Game:
@@ -363,6 +478,7 @@ class TableHost:
         clock = self.clock
         if not clock.is_handed(seat):
             clock.start(seat)  # nothing without a clock
+        self._asking.add(seat)
         try:
             while True:
                 if self._game.is_over or self._game.current != seat:
@@ -388,6 +504,7 @@ class TableHost:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), wait)
         finally:
+            self._asking.discard(seat)
             clock.stop()
 
     def _clock_ran_out(self, seat: int) -> bool:
@@ -419,12 +536,12 @@ class TableHost:
         return since + self.away_after - time.monotonic()
 
     async def _bot_action(self, seat: int) -> Action:
-        bot = self._bots.get(seat)
-        if bot is None:
-            level = self.away_bot or self.clock.stand_in
-            assert level is not None
-            bot = self._bots[seat] = make_bot(level, bot_seed(self._game.seed, seat))
-        return await asyncio.to_thread(bot.choose, self._game.view(seat))
+        level = self._levels.get(seat) or self.away_bot or self.clock.stand_in
+        assert level is not None
+        kept = self._bots.get(seat)
+        if kept is None or kept[0] != level:
+            kept = self._bots[seat] = (level, make_bot(level, bot_seed(self._game.seed, seat)))
+        return await asyncio.to_thread(kept[1].choose, self._game.view(seat))
 
     def _refusal(self, seat: int, action: Action) -> str | None:
         """Why `seat` may not take `action` now (one line), or None: the engine decides, on a copy."""
@@ -443,6 +560,7 @@ class TableHost:
         seat = link.seat
         assert seat is not None
         if self.clock.is_handed(seat):  # any action of its player takes the seat back from the bot
+            self._levels.pop(seat, None)
             self._clock_news(seat, self.clock.acted(seat))
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
@@ -510,6 +628,7 @@ class TableHost:
             self._all.discard(link)
             seat = link.seat
             await link.finished()
+            self._watcher_numbers.pop(link, None)
             if link in self._watching:
                 self._watching.discard(link)
                 self._changed()
@@ -580,6 +699,7 @@ class TableHost:
         if self.watched is not None:
             record, number = self.watched, self._watchers_came
             link.sent = lambda text: record(number, text)
+        self._watcher_numbers[link] = self._watchers_came
         self._watchers_came += 1
         self._watching.add(link)
         link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds())))

@@ -70,8 +70,10 @@ From the host to a client:
              "clock": {"left_ms": 12500 | null, "timeouts": [0, 1, 0], "bots": [2]}: `left_ms` the
              milliseconds left of the current turn's clock when the frame was sent (null: no clock runs, as
              on a bot's turn; at most MAX_CLOCK_MS), `timeouts` each seat's timeouts in a row, `bots` the
-             seats a bot plays since their timeouts in a row, until their players act again. The clock is the
-             host's: a client only shows it. A table with no clock sends no "clock"; a watcher is sent it too.
+             seats a bot plays since their timeouts in a row, or since the host handed them to a bot, until
+             their players act again (or the host gives them back). The clock is the host's: a client only shows
+             it. A table with no clock sends no "clock" until its host hands a seat to a bot, then always ("left_ms"
+             null); a watcher is sent it too.
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
              "slap"; a watcher is sent no state while the drawer decides on a slap-down, as no other seat is):
@@ -112,7 +114,8 @@ From the host to a client:
              then replayed through the engine to the game's end), and keeps it only when it is the game this seat
              played (the same seats and rules, the same rounds and scores as its last state).
     bye      {"v": 5, "type": "bye", "reason": "the table closed"}
-             The host closes this connection next.
+             The host closes this connection next (also when its host opens this seat for someone else, after an
+             error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
 second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Action, RoundScore
 from yaniv_tui.engine.clock import ClockNews
+
+if TYPE_CHECKING:
+    from yaniv_tui.net.host import SeatChange
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,16 @@ class Clocked:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatManaged:
+    """The host changed remote seat `seat` (net/host.py): "handed" to a bot of `level`, "given" back to its player,
+    or "opened" for someone else to join with a new token."""
+
+    seat: int
+    change: SeatChange
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HostMoved:
     """A joined table's host sent a new view of the game (its own clock's bot may have played this screen's turn)."""
 
@@ -132,6 +146,7 @@ TableEvent = (
     | SeatJoined
     | Said
     | Clocked
+    | SeatManaged
     | HostMoved
     | HostLost
 )

@@ -11,7 +11,7 @@ from yaniv_tui.engine import Action, Game, is_name
 from yaniv_tui.store import SaveError, SaveMeta, save_game
 from yaniv_tui.store.tables import remove_table, save_table
 
-from .events import Clocked, Said, SeatJoined, SeatsChanged
+from .events import Clocked, Said, SeatJoined, SeatManaged, SeatsChanged
 from .options import GameOptions
 from .players import SeatSource
 from .session import Session, SessionKind
@@ -68,11 +68,12 @@ class HostedSession(Session):
 
     def watch(self, hear: Listener) -> None:
         """Tell `hear` when a remote seat is taken, named (those named already too), left or back, when anyone
-        says something, and the turn clock's news of a remote seat."""
+        says something, the turn clock's news of a remote seat, and each change its host makes to a seat."""
         host = self.host
         host.on_status = lambda: hear(SeatsChanged())
         host.on_said = lambda seat, text: hear(Said(self.game.players[seat], text))
         host.on_clock = lambda seat, news: hear(Clocked(seat, news))
+        host.on_seat = lambda seat, change, level: hear(SeatManaged(seat, change, level))
 
         def joined(seat: int, name: str) -> None:
             self.name_seat(seat, name)
@@ -128,6 +129,37 @@ class HostedSession(Session):
     @property
     def watchers(self) -> int:
         return self.host.watchers
+
+    # -- seats the host manages (the table screen's seats dialog) --------------------------------
+
+    @property
+    def remote_seats(self) -> list[int]:
+        """The seats played from other machines, which the host may manage."""
+        return [seat for seat, kind in enumerate(self.options.seats) if kind.is_remote]
+
+    def handed(self, seat: int) -> bool:
+        """Whether a bot plays remote `seat` now (handed by the host, or by the clock after its timeouts)."""
+        return self.host.handed(seat)
+
+    def hand_to_bot(self, seat: int, level: str) -> str | None:
+        """A bot of `level` plays remote `seat` now (net.TableHost.hand_to_bot); why not, in one line."""
+        return self.host.hand_to_bot(seat, level)
+
+    def give_back(self, seat: int) -> str | None:
+        """Remote `seat` is its player's again (net.TableHost.give_back); why not, in one line."""
+        return self.host.give_back(seat)
+
+    def open_seat(self, seat: int) -> str | None:
+        """Remote `seat` waits for someone else, with a new token (net.TableHost.open_seat); why not, in one line."""
+        return self.host.open_seat(seat)
+
+    @property
+    def watcher_list(self) -> list[tuple[int, str]]:
+        return self.host.watcher_list
+
+    def remove_watcher(self, number: int) -> str | None:
+        """Close watcher `number`'s connection with one line (net.TableHost.remove_watcher); why not, in one line."""
+        return self.host.remove_watcher(number)
 
     @property
     def can_concede(self) -> bool:

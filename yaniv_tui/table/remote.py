@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
     # app does not load the network library until a table has remote seats.
+    from yaniv_tui.net.host import SeatChange
     from yaniv_tui.net.protocol import Status as SeatStatus
 
 
@@ -75,6 +76,35 @@ class Host(Protocol):
 
     def use_clock(self, clock: TurnClock) -> None:
         """Time the remote seats' turns with the table's clock, and send its time left with every view."""
+        ...
+
+    #: Called with (seat, change, bot level) when the host hands a seat to a bot, gives it back or opens it.
+    on_seat: Callable[[int, SeatChange, str | None], None] | None
+
+    def hand_to_bot(self, seat: int, level: str) -> str | None:
+        """A bot of `level` plays remote `seat` from now (this turn too) until it is given back or its player
+        acts; why not, in one line."""
+        ...
+
+    def handed(self, seat: int) -> bool:
+        """Whether a bot plays `seat` until it is given back or its player acts."""
+        ...
+
+    def give_back(self, seat: int) -> str | None:
+        """Remote `seat`'s turns wait for its player again; why not, in one line."""
+        ...
+
+    def open_seat(self, seat: int) -> str | None:
+        """Remote `seat` waits for someone else: its token no longer works; why not, in one line."""
+        ...
+
+    @property
+    def watcher_list(self) -> list[tuple[int, str]]:
+        """Each watcher now: (its number, its address)."""
+        ...
+
+    def remove_watcher(self, number: int) -> str | None:
+        """Close watcher `number`'s connection with one line; why not, in one line."""
         ...
 
 

@@ -25,6 +25,7 @@ from .events import (
     RoundEnded,
     SaveFailed,
     SeatJoined,
+    SeatManaged,
     SeatsChanged,
     TableEvent,
     TurnStarted,
@@ -115,10 +116,10 @@ class TableRunner:
             listener(event)
 
     def _heard(self, event: TableEvent) -> None:
-        """What the session hears from the network: a seat named or taken is kept in the save at once (a token
-        `host --resume` must keep), until the game is over (then it is recorded, and its save goes); a lost host
-        ends the game, even while this screen's player is choosing."""
-        if isinstance(event, SeatJoined | SeatsChanged) and self.session.view(None).phase != "over":
+        """What the session hears from the network: a seat named, taken or changed by its host is kept in the save
+        at once (a token `host --resume` must keep), until the game is over (then it is recorded, and its save
+        goes); a lost host ends the game, even while this screen's player is choosing."""
+        if isinstance(event, SeatJoined | SeatsChanged | SeatManaged) and self.session.view(None).phase != "over":
             self.save()
         self.emit(event)
         if isinstance(event, HostLost):

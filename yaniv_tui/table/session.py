@@ -360,10 +360,11 @@ class Session(SeatsAtScreen):
     def hear_record(self, event: TableEvent) -> None:
         """Keep the game's record as the runner tells what happened: each action applied and what it led to (a
         reshuffle, a round's end, the next deal, the game's end), a seat conceded, a joiner's name, a remote seat
-        taken, left or back, the turn clock's news of a seat (a "seat" event: "timeout", "bot", "back")."""
+        taken, left or back, the turn clock's news of a seat (a "seat" event: "timeout", "bot", "back"), and a
+        change its host made to a remote seat (a "seat" event: "handed", with the bot's "level", "given", "opened")."""
         from yaniv_tui.codec.record import add_event, after_action
 
-        from .events import ActionApplied, Clocked, Conceded, SeatJoined, SeatsChanged
+        from .events import ActionApplied, Clocked, Conceded, SeatJoined, SeatManaged, SeatsChanged
 
         record = self.game_record
         if record.events[-1].get("event") == "end":
@@ -374,6 +375,9 @@ class Session(SeatsAtScreen):
             add_event(record, "concede", event.seat, round=self.game.round_no)
         elif isinstance(event, Clocked):
             add_event(record, "seat", event.seat, status=event.news)
+        elif isinstance(event, SeatManaged):
+            level = {} if event.level is None else {"level": event.level}
+            add_event(record, "seat", event.seat, status=event.change, **level)
         elif isinstance(event, SeatJoined):
             add_event(record, "joined", event.seat, name=event.name)
         elif isinstance(event, SeatsChanged):

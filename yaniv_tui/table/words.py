@@ -8,9 +8,13 @@ second person, wherever a name is the subject. No Textual here, so the headless 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.engine.clock import ClockNews
+
+if TYPE_CHECKING:
+    from yaniv_tui.net.host import SeatChange
 
 #: Verbs whose third person singular is not the plain form plus "s".
 _IRREGULAR = {"be": ("is", "are"), "have": ("has", "have"), "do": ("does", "do"), "go": ("goes", "go")}
@@ -87,3 +91,13 @@ def clock_line(name: str, news: ClockNews) -> str:
     if news == "bot":
         return f"{possessive(name, start=True)} seat goes to a bot until {clause(name, 'act')} again."
     return sentence(name, "take", " the seat back from the bot.")
+
+
+def seat_line(name: str, change: SeatChange, level: str | None = None) -> str:
+    """A change the host made to the remote seat named `name` (net/host.py), as every screen and the replay say it."""
+    if change == "handed":
+        bot = "a bot" if level is None else f"a bot ({level})"
+        return f"The host hands {possessive(name)} seat to {bot} until {clause(name, 'act')} again."
+    if change == "given":
+        return f"The host gives {possessive(name)} seat back: its turns wait for {subject(name)} again."
+    return f"The host opens {possessive(name)} seat for someone else: it waits for a new player."

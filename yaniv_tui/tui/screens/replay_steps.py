@@ -14,7 +14,7 @@ from rich.text import Text
 from yaniv_tui.codec.record import GameRecord, replay_steps
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
-from yaniv_tui.table.words import clause, clock_line, possessive, subject
+from yaniv_tui.table.words import clause, clock_line, possessive, seat_line, subject
 
 from ..colours import colour
 from ..widgets.cards import faces_text
@@ -90,6 +90,9 @@ def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
             return f"{possessive(name, start=True)} seat waits for its player."
         if status in ("timeout", "bot", "back"):
             return clock_line(name, status)
+        if status in ("handed", "given", "opened"):
+            level = event.get("level")
+            return seat_line(name, status, level if isinstance(level, str) else None)
     return None
 
 

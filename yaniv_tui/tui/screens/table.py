@@ -31,13 +31,14 @@ from yaniv_tui.table.events import (
     Said,
     SaveFailed,
     SeatJoined,
+    SeatManaged,
     SeatsChanged,
     TableEvent,
     TurnStarted,
 )
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
-from yaniv_tui.table.words import clock_line, notice
+from yaniv_tui.table.words import clock_line, notice, seat_line
 
 from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
@@ -157,6 +158,10 @@ class TableScreen(StyledOnce, TableAside):
             self.heard(event.name, event.text)
         elif isinstance(event, Clocked):
             line = clock_line(self.public.players[event.seat], event.news)
+            self.notify(notice(line, self.ascii_only), timeout=6, markup=False)
+            self.redraw_soon()
+        elif isinstance(event, SeatManaged):
+            line = seat_line(self.public.players[event.seat], event.change, event.level)
             self.notify(notice(line, self.ascii_only), timeout=6, markup=False)
             self.redraw_soon()
 

@@ -1,0 +1,265 @@
+"""Seats the host manages, against a real host on 127.0.0.1: a remote seat handed to a bot mid-turn (the bot plays
+that turn at once) and given back (its turns wait for its player again), a seat opened for someone else (the old
+token is refused, a new joiner takes it), and a watcher removed (told so in one line). Each change is heard by the
+table, told to the seats, and kept in the game's record."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from netplay import LIMIT, eventually, joined, new_game, started
+from test_faults import join_frame, next_of, raw
+
+from yaniv_tui.engine import Seat
+from yaniv_tui.engine.clock import ClockNews
+from yaniv_tui.net import TableClient, TableHost
+from yaniv_tui.net.host import SEAT_OPENED, WATCHER_REMOVED
+from yaniv_tui.net.protocol import STALE_TOKEN
+from yaniv_tui.table.events import ActionApplied, SeatManaged, TableEvent
+from yaniv_tui.table.hosted import HostedSession
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.runner import TableRunner
+
+
+@dataclass
+class Table:
+    host: TableHost
+    session: HostedSession
+    events: list[TableEvent]
+    running: asyncio.Task[object] | None = None
+
+    def start(self) -> None:
+        self.running = asyncio.create_task(TableRunner(self.session).run())
+
+    def played(self, seat: int) -> int:
+        """How many actions of `seat` the table applied."""
+        return sum(1 for event in self.events if isinstance(event, ActionApplied) and event.seat == seat)
+
+    def kept(self) -> list[tuple[int, str, str | None]]:
+        """The record's "seat" events of the host's changes: (seat, status, level)."""
+        return [
+            (e["seat"], e["status"], e.get("level"))
+            for e in self.session.game_record.events
+            if e.get("event") == "seat" and e["status"] in ("handed", "given", "opened")
+        ]
+
+
+@contextlib.asynccontextmanager
+async def table(seats: tuple[Seat, ...], seed: int = 5, **host_options: object) -> AsyncIterator[Table]:
+    game = new_game(seats, seed=seed, end=200)
+    host = await started(game, seats, **host_options)
+    options = GameOptions(game.rules, seats, seed=seed, bot_delay=0.0)
+    session = HostedSession(options, game=game, host=host)
+    events: list[TableEvent] = []
+    at = Table(host, session, events)
+
+    def hear(event: TableEvent) -> None:  # no runner: the host's news heard as its listeners would hear it
+        session.hear_record(event)
+        events.append(event)
+
+    session.watch(hear)
+    try:
+        yield at
+    finally:
+        if at.running is not None:
+            at.running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await at.running
+        session.close()
+        await host.stop()
+
+
+@contextlib.asynccontextmanager
+async def running_table(seats: tuple[Seat, ...], seed: int = 5) -> AsyncIterator[Table]:
+    """A hosted table whose runner runs, its events heard in order."""
+    game = new_game(seats, seed=seed, end=200)
+    host = await started(game, seats)
+    options = GameOptions(game.rules, seats, seed=seed, bot_delay=0.0)
+    session = HostedSession(options, game=game, host=host)
+    events: list[TableEvent] = []
+    runner = TableRunner(session)
+    runner.subscribe(events.append)
+    at = Table(host, session, events, asyncio.create_task(runner.run()))
+    try:
+        yield at
+    finally:
+        assert at.running is not None
+        at.running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await at.running
+        session.close()
+        await host.stop()
+
+
+async def test_a_seat_handed_to_a_bot_mid_turn_is_played_at_once_and_given_back_waits_for_its_player(
+    tmp_path: Path,
+) -> None:
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with running_table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa")
+        told: list[tuple[int, ClockNews]] = []
+        noa.on_clock = lambda seat, news: told.append((seat, news))
+        await eventually(lambda: noa.view.is_my_turn)
+        before = at.played(0)
+        # Noa does not play: mid-turn the host hands her seat to a bot, which plays this very turn.
+        assert at.session.hand_to_bot(0, "easy") is None
+        await eventually(lambda: at.played(0) > before)
+        assert SeatManaged(0, "handed", "easy") in at.events
+        assert at.session.handed(0)
+        await eventually(lambda: (0, "bot") in told)  # her screen hears it (a table with no clock says it too)
+        assert noa.clock is not None and noa.clock.bots == (0,)
+        # It keeps playing her turns while she does nothing.
+        await eventually(lambda: at.played(0) >= before + 2)
+        # Given back: her next turn waits for her.
+        assert at.session.give_back(0) is None
+        assert SeatManaged(0, "given", None) in at.events
+        assert not at.session.handed(0)
+        await eventually(lambda: (0, "back") in told)
+        await eventually(lambda: noa.view.is_my_turn and not at.session.handed(0))
+        waited = at.played(0)
+        await asyncio.sleep(0.3)
+        assert at.played(0) == waited and noa.view.is_my_turn  # nobody played it for her
+        await asyncio.wait_for(noa.send(noa.view.legal_actions[0]), LIMIT)
+        await eventually(lambda: at.played(0) == waited + 1)
+        assert at.kept() == [(0, "handed", "easy"), (0, "given", None)]
+        await noa.close()
+
+
+async def test_the_host_hands_a_seat_to_a_bot_only_where_it_may(tmp_path: Path) -> None:
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with table(seats) as at:
+        assert at.session.hand_to_bot(1, "easy") == "seat 2 is not played from another machine"
+        assert at.session.hand_to_bot(0, "genius") == "no bot level 'genius': one of easy, medium, hard, expert"
+        assert at.session.give_back(0) == "no bot plays Noa's seat"
+        assert at.session.open_seat(0) == "seat 1 is open already: it waits for someone to join"
+        assert at.session.remove_watcher(3) == "no watcher 3 watches this table"
+        assert at.session.hand_to_bot(0, "hard") is None
+        assert at.session.hand_to_bot(0, "hard") == "a hard bot plays Noa's seat already"
+        assert at.events == [SeatManaged(0, "handed", "hard")]
+
+
+async def test_an_opened_seat_refuses_its_old_token_and_a_new_joiner_takes_it(tmp_path: Path) -> None:
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa", name="Noa")
+        old = at.host.tokens[0]
+        assert at.session.open_seat(0) is None
+        why = await asyncio.wait_for(noa.lost(), LIMIT)
+        assert why == f"the host closed the connection: {SEAT_OPENED}"
+        assert at.host.status(0) == "waiting"
+        assert SeatManaged(0, "opened", None) in at.events
+        assert at.kept() == [(0, "opened", None)]
+        # A join with the old token is told it names no seat.
+        ws = await raw(at.host)
+        await ws.send(join_frame(at.host.code, old, "ab" * 16))
+        refused = await next_of(ws, "error")
+        assert refused["message"] == STALE_TOKEN
+        await ws.close()
+        # Someone else joins with the room code and takes the seat, with a new token.
+        eli = await joined(at.host, tmp_path, "eli", name="Eli")
+        assert eli.seat == 0 and at.host.status(0) == "joined"
+        assert at.host.tokens[0] != old and at.host.names[0] == "Eli"
+        await eli.close()
+
+
+async def test_a_watcher_the_host_removes_is_told_so_and_the_seats_see_one_fewer(tmp_path: Path) -> None:
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa")
+        address = f"127.0.0.1:{at.host.port}"
+        first = await asyncio.wait_for(TableClient.watch(address, at.host.code), LIMIT)
+        second = await asyncio.wait_for(TableClient.watch(address, at.host.code), LIMIT)
+        await eventually(lambda: noa.watchers == 2)
+        assert [number for number, _ in at.session.watcher_list] == [0, 1]
+        assert at.session.watcher_list[0][1] == "127.0.0.1"
+        assert at.session.remove_watcher(0) is None
+        why = await asyncio.wait_for(first.lost(), LIMIT)
+        assert why == f"the host closed the connection: {WATCHER_REMOVED}"
+        await eventually(lambda: noa.watchers == 1)
+        assert [number for number, _ in at.session.watcher_list] == [1]
+        assert second.closed_reason is None
+        for client in (second, noa):
+            await client.close()
+
+
+async def test_every_frame_around_the_hosts_seat_changes_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
+    """The secrets test (test_secrets.py) over a whole game with the host's seat changes: a seat handed to a bot
+    mid-turn, given back, handed again; another opened and taken by a new joiner; a watcher removed. Every frame to
+    each seat holds only its own and public cards, every frame to a watcher only public cards; the record keeps each
+    change."""
+    from test_secrets import check_frame, check_watcher_frame
+
+    from yaniv_tui.bots import MediumBot
+    from yaniv_tui.net import ActionRefused
+    from yaniv_tui.store import History
+    from yaniv_tui.table.headless import run_headless
+
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("hard"))
+    game = new_game(seats, seed=11, end=40, slap_down=True)
+    host = await started(game, seats)
+    level = "medium"
+
+    def record(seat: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "record":
+            return
+        if frame["type"] == "error":  # the opened seat's last line, or a move the bot made first
+            assert frame["message"] in (SEAT_OPENED, "the away bot played this turn for you"), frame
+            return
+        check_frame(seat, host.game, frame)
+
+    def watched(watcher: int, text: str) -> None:
+        check_watcher_frame(host.game, json.loads(text))
+
+    host.sent, host.watched = record, watched
+
+    async def play(client: TableClient) -> None:
+        bot = MediumBot()
+        while client.view.phase != "over" and client.closed_reason is None:
+            if client.view.is_my_turn:
+                with contextlib.suppress(ActionRefused):
+                    await client.send(bot.choose(client.view))
+            await client.changed()
+
+    try:
+        first, idle = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        address = f"127.0.0.1:{host.port}"
+        watchers = [await asyncio.wait_for(TableClient.watch(address, host.code), LIMIT) for _ in range(2)]
+        options = GameOptions(game.rules, seats, seed=11, bot_delay=0.0)
+        with History(tmp_path / "h.sqlite3") as history:
+            session = HostedSession(options, game=game, host=host)
+            hosting = asyncio.create_task(run_headless(session, history, lambda line: None))
+            playing = asyncio.create_task(play(first))
+            # The idle seat's first turn waits for its player: the host hands it to a bot mid-turn.
+            await eventually(lambda: host.game.current == 1)
+            assert session.hand_to_bot(1, level) is None
+            await eventually(lambda: host.game.current != 1)
+            assert session.give_back(1) is None
+            assert session.hand_to_bot(1, "easy") is None
+            # The playing seat is opened for someone else, who plays it out.
+            await eventually(lambda: host.game.turns >= 6)
+            assert session.open_seat(0) is None
+            await asyncio.wait_for(first.lost(), LIMIT)
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)  # its connection is gone, whatever it was doing
+            assert session.remove_watcher(0) is None
+            second = await joined(host, tmp_path, "s2")
+            assert second.seat == 0
+            await asyncio.wait_for(play(second), LIMIT)
+            finished = await asyncio.wait_for(hosting, LIMIT)
+            kept = history.find_record("")
+        assert finished.is_over
+        assert kept.record is not None
+        changes = [json.loads(line) for line in kept.record.splitlines() if '"seat"' in line]
+        statuses = [(e["seat"], e["status"], e.get("level")) for e in changes if e.get("event") == "seat"]
+        for change in ((1, "handed", level), (1, "given", None), (1, "handed", "easy"), (0, "opened", None)):
+            assert change in statuses
+        for client in (second, idle, *watchers):
+            await client.close()
+    finally:
+        await host.stop()
