@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from netplay import LIMIT, eventually, joined, new_game, started
 from test_faults import join_frame, next_of, raw
 
@@ -19,7 +20,7 @@ from yaniv_tui.engine import Seat
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.net.host import SEAT_OPENED, WATCHER_REMOVED
-from yaniv_tui.net.protocol import STALE_TOKEN
+from yaniv_tui.net.protocol import STALE_TOKEN, ProtocolError, SeatChange, SeatNews, encode, from_host
 from yaniv_tui.table.events import ActionApplied, SeatManaged, TableEvent
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -104,6 +105,11 @@ async def test_a_seat_handed_to_a_bot_mid_turn_is_played_at_once_and_given_back_
         noa = await joined(at.host, tmp_path, "noa")
         told: list[tuple[int, ClockNews]] = []
         noa.on_clock = lambda seat, news: told.append((seat, news))
+        changes: list[tuple[int, SeatChange, str | None]] = []
+        noa.on_seat = lambda seat, change, level: changes.append((seat, change, level))
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{at.host.port}", at.host.code), LIMIT)
+        watched: list[tuple[int, SeatChange, str | None]] = []
+        watcher.on_seat = lambda seat, change, level: watched.append((seat, change, level))
         await eventually(lambda: noa.view.is_my_turn)
         before = at.played(0)
         # Noa does not play: mid-turn the host hands her seat to a bot, which plays this very turn.
@@ -111,15 +117,16 @@ async def test_a_seat_handed_to_a_bot_mid_turn_is_played_at_once_and_given_back_
         await eventually(lambda: at.played(0) > before)
         assert SeatManaged(0, "handed", "easy") in at.events
         assert at.session.handed(0)
-        await eventually(lambda: (0, "bot") in told)  # her screen hears it (a table with no clock says it too)
-        assert noa.clock is not None and noa.clock.bots == (0,)
+        await eventually(lambda: (0, "handed", "easy") in changes and (0, "handed", "easy") in watched)
+        await eventually(lambda: noa.clock is not None and noa.clock.bots == (0,))  # a table with no clock says it
+        assert told == []  # told once, as the host's change, not again as the clock's news
         # It keeps playing her turns while she does nothing.
         await eventually(lambda: at.played(0) >= before + 2)
         # Given back: her next turn waits for her.
         assert at.session.give_back(0) is None
         assert SeatManaged(0, "given", None) in at.events
         assert not at.session.handed(0)
-        await eventually(lambda: (0, "back") in told)
+        await eventually(lambda: (0, "given", None) in changes and (0, "given", None) in watched)
         await eventually(lambda: noa.view.is_my_turn and not at.session.handed(0))
         waited = at.played(0)
         await asyncio.sleep(0.3)
@@ -127,7 +134,9 @@ async def test_a_seat_handed_to_a_bot_mid_turn_is_played_at_once_and_given_back_
         await asyncio.wait_for(noa.send(noa.view.legal_actions[0]), LIMIT)
         await eventually(lambda: at.played(0) == waited + 1)
         assert at.kept() == [(0, "handed", "easy"), (0, "given", None)]
+        assert told == []
         await noa.close()
+        await watcher.close()
 
 
 async def test_the_host_hands_a_seat_to_a_bot_only_where_it_may(tmp_path: Path) -> None:
@@ -263,3 +272,17 @@ async def test_every_frame_around_the_hosts_seat_changes_holds_only_its_own_and_
             await client.close()
     finally:
         await host.stop()
+
+
+def test_a_seat_frame_is_read_checked() -> None:
+    for news in (SeatNews(1, "handed", "hard"), SeatNews(0, "given"), SeatNews(2, "opened")):
+        assert from_host(encode(news)) == news
+    for change, level, why in (
+        ("sold", None, "change: one of handed, given, opened"),
+        ("handed", None, "level: one of easy, medium, hard, expert for a seat handed to a bot, else null"),
+        ("handed", "genius", "level: one of easy"),
+        ("given", "easy", "level: one of easy"),
+    ):
+        frame = json.dumps({"v": 5, "type": "seat", "seat": 0, "change": change, "level": level})
+        with pytest.raises(ProtocolError, match=why):
+            from_host(frame)

@@ -32,9 +32,18 @@ def codes(cards: Any) -> list[str]:
     return [card.code for card in cards]
 
 
+def check_seat_frame(frame: dict[str, Any]) -> None:
+    """A host's seat change (net/protocol.py: seat) says which seat, what changed and a bot's level: no card."""
+    assert set(frame) == {"v", "type", "seat", "change", "level"}, frame
+    assert frame["change"] in ("handed", "given", "opened") and isinstance(frame["seat"], int)
+
+
 def check_frame(seat: int, game: Game, frame: dict[str, Any]) -> None:
     """Every card a state frame to `seat` holds is this seat's own or public, checked against the real game."""
-    assert frame["type"] in ("welcome", "state", "error", "bye")
+    assert frame["type"] in ("welcome", "state", "error", "bye", "seat")
+    if frame["type"] == "seat":
+        check_seat_frame(frame)
+        return
     if frame["type"] != "state":
         assert frame["type"] != "error", frame  # these clients only play legal actions
         return
@@ -115,7 +124,10 @@ def check_watcher_frame(game: Game, frame: dict[str, Any]) -> None:
     """A frame to a watcher holds no card of any hand: no hand, no drawn card, every card-bearing field the public
     truth of the real game (the pile, the takeable cards, this round's log of drops and pile takes, the finished
     rounds with their reveals), and never a state while the drawer decides on a slap-down."""
-    assert frame["type"] in ("welcome", "state", "said", "bye"), frame
+    assert frame["type"] in ("welcome", "state", "said", "bye", "seat"), frame
+    if frame["type"] == "seat":
+        check_seat_frame(frame)
+        return
     if frame["type"] == "welcome":
         assert frame["seat"] is None and frame["token"] is None
         return

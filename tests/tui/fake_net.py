@@ -12,8 +12,7 @@ from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 if TYPE_CHECKING:
-    from yaniv_tui.net.host import SeatChange
-    from yaniv_tui.net.protocol import Status
+    from yaniv_tui.net.protocol import SeatChange, Status
 
 
 class ActionRefused(Exception):
@@ -172,6 +171,7 @@ class FakeClient:
         self.record: str | None = None
         self.on_record: Callable[[str], None] | None = None
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
         self.on_view: Callable[[], None] | None = None
 
     def time_left(self) -> float | None:

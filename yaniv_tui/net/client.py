@@ -40,6 +40,8 @@ from .protocol import (
     Record,
     Said,
     Say,
+    SeatChange,
+    SeatNews,
     State,
     Status,
     Watch,
@@ -122,6 +124,10 @@ class TableClient:
         self._clock_at = time.monotonic()
         #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        #: Called with (seat, change, level) as the host tells of a change it made to a remote seat.
+        self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
+        #: The clock's news a host's seat frame told already (its next state's "bots" shows it, and is not news).
+        self._told: set[tuple[int, ClockNews]] = set()
         #: Called whenever a new view came (not for a state that only says a turn's clock started).
         self.on_view: Callable[[], None] | None = None
         #: The reason the connection ended, once it has.
@@ -307,6 +313,8 @@ class TableClient:
                     await self._new_state(message)
                 elif isinstance(message, Said) and self.on_said is not None:
                     self.on_said(message.seat, message.text)
+                elif isinstance(message, SeatNews):
+                    self._seat_news(message)
                 elif isinstance(message, Record):
                     self.record = message.text
                     if self.on_record is not None:
@@ -337,6 +345,13 @@ class TableClient:
             if answer is not None and not answer.done():
                 answer.set_exception(ActionRefused(error.message))
 
+    def _seat_news(self, message: SeatNews) -> None:
+        """The host changed a remote seat: told once, as that, not again as the clock's news its next state shows."""
+        if message.change != "opened":
+            self._told.add((message.seat, "bot" if message.change == "handed" else "back"))
+        if self.on_seat is not None:
+            self.on_seat(message.seat, message.change, message.level)
+
     def time_left(self) -> float | None:
         """Seconds left of the current turn's clock, as the host's last state said it (counted down since it came);
         None when no clock runs. The clock is the host's: this is only what to show."""
@@ -350,9 +365,11 @@ class TableClient:
             raise ProtocolError("view.seat: a seat's view to a watcher, or a watcher's to a seat")
         before, self.clock = self.clock, state.clock
         self._clock_at = time.monotonic()
-        if state.clock is not None and self.on_clock is not None:
+        if state.clock is not None:
             for seat, news in clock_news(before, state.clock):
-                self.on_clock(seat, news)
+                if (seat, news) not in self._told and self.on_clock is not None:
+                    self.on_clock(seat, news)
+            self._told.clear()
         # A state that only says a turn's clock started is no new view to wait for (`changed`).
         shown = (state.view, state.statuses, state.watchers)
         only_clock = state.clock != before and shown == (self.view, self.statuses, self.watchers)

@@ -10,7 +10,7 @@ import ssl
 import time
 from collections.abc import Callable, Mapping, Sequence
 from ipaddress import ip_address
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
@@ -39,6 +39,8 @@ from .protocol import (
     Record,
     Said,
     Say,
+    SeatChange,
+    SeatNews,
     State,
     Status,
     Watch,
@@ -73,10 +75,6 @@ AWAY_BOT_PLAYED = "the away bot played this turn for you"
 SEAT_OPENED = "the host opened your seat for someone else: your token no longer takes it"
 #: The last line to a watcher its host removed.
 WATCHER_REMOVED = "the host removed you from the watchers of this table"
-
-#: What a host's change to a seat is, as the table's news and the record's "seat" events say it: handed to a bot
-#: of the host's choosing, given back to its player, opened for someone else with a new token.
-SeatChange = Literal["handed", "given", "opened"]
 
 M = TypeVar("M", bound=FromClient)
 
@@ -324,9 +322,9 @@ class TableHost:
         self.clock.handed.add(seat)
         if self.clock.running(seat):
             self.clock.stop()
+        self._seat_news(seat, "handed", level)
         self._wake[seat].set()
         self._resend()
-        self._seat_news(seat, "handed", level)
         return None
 
     def handed(self, seat: int) -> bool:
@@ -343,11 +341,11 @@ class TableHost:
             return problem
         self._levels.pop(seat, None)
         self.clock.acted(seat)
+        self._seat_news(seat, "given", None)
         if seat in self._asking and seat not in self._playing:
             self.clock.start(seat)  # its turn is waited for now: its time runs from here (on_start sends it)
         self._wake[seat].set()
         self._resend()
-        self._seat_news(seat, "given", None)
         return None
 
     def open_seat(self, seat: int) -> str | None:
@@ -368,9 +366,9 @@ class TableHost:
         self._pending.pop(seat, None)
         self._acks.pop(seat, None)
         self._left_at[seat] = time.monotonic()
+        self._seat_news(seat, "opened", None)
         self._wake[seat].set()
         self._changed()
-        self._seat_news(seat, "opened", None)
         return None
 
     @property
@@ -391,6 +389,10 @@ class TableHost:
         return None
 
     def _seat_news(self, seat: int, change: SeatChange, level: str | None) -> None:
+        """Tell every seat and watcher (a seat frame) and the host's table (`on_seat`)."""
+        frame = encode(SeatNews(seat, change, level))
+        for link in (*self._links.values(), *self._watching):
+            link.put(frame)
         if self.on_seat is not None:
             self.on_seat(seat, change, level)
 

@@ -103,6 +103,11 @@ From the host to a client:
              Nothing changed at the table.
     said     {"v": 5, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
+    seat     {"v": 5, "type": "seat", "seat": 1, "change": "handed", "level": "easy" | null}
+             The host changed a remote seat (SEAT_CHANGES), to every seat and watcher: "handed" to a bot of
+             `level` (one of the bot levels; null for the other changes), which plays it until its player acts
+             or the host gives it back; "given" back; "opened" for someone else (its token no longer works). Sent
+             before the state that shows it (the clock's "bots"), which then brings no news of its own.
     record   {"v": 5, "type": "record", "record": RECORD}
              The finished game's record: RECORD is its JSON Lines text (one event a line, each line ending in a
              newline) exactly as a record file holds it (`codec.record_text`, docs/game-record.md), every card
@@ -141,7 +146,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
-from yaniv_tui.engine import Action, BadName, PlayerView, check_name
+from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
 from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict
@@ -236,6 +241,20 @@ class Said:
     text: str
 
 
+#: What a host may change of a remote seat (the seat frame's "change"; the record's "seat" events keep it too).
+SeatChange = Literal["handed", "given", "opened"]
+SEAT_CHANGES: tuple[SeatChange, ...] = ("handed", "given", "opened")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNews:
+    """The host changed remote seat `seat`: handed it to a bot of `level`, gave it back, or opened it."""
+
+    seat: int
+    change: SeatChange
+    level: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Welcome:
     #: The seat taken, and its token; both None for a watcher.
@@ -284,7 +303,7 @@ class Record:
 
 
 FromClient = Join | Watch | Prove | ActionMessage | Say
-FromHost = Welcome | Challenge | State | Error | Said | Bye | Record
+FromHost = Welcome | Challenge | State | Error | Said | SeatNews | Bye | Record
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -331,6 +350,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         body = {"type": "say", "text": message.text}
     elif isinstance(message, Said):
         body = {"type": "said", "seat": message.seat, "text": message.text}
+    elif isinstance(message, SeatNews):
+        body = {"type": "seat", "seat": message.seat, "change": message.change, "level": message.level}
     elif isinstance(message, Record):
         body = {"type": "record", "record": message.text}
     else:
@@ -456,6 +477,14 @@ def from_host(text: str | bytes) -> FromHost:
             )
         if kind == "said":
             return Said(read_int(r.get("seat"), "seat", 0, 99), _saying(r.get("text"), "text"))
+        if kind == "seat":
+            change = r.str_("change")
+            if change not in SEAT_CHANGES:
+                raise ProtocolError(f"change: one of {', '.join(SEAT_CHANGES)}")
+            level = None if r.data.get("level") is None else r.str_("level")
+            if (level is None) != (change != "handed") or (level is not None and level not in BOT_LEVELS):
+                raise ProtocolError(f"level: one of {', '.join(BOT_LEVELS)} for a seat handed to a bot, else null")
+            return SeatNews(read_int(r.get("seat"), "seat", 0, 99), change, level)
         if kind == "bye":
             return Bye(one_line(r.str_("reason")))
         if kind == "record":

@@ -11,7 +11,7 @@ from yaniv_tui.codec.record import GameRecord, RecordError, read_record_text, re
 from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, PlayerView, Seat, Turn
 from yaniv_tui.store import SaveMeta, UndoError
 
-from .events import Clocked, HostLost, HostMoved, Recorded, Said
+from .events import Clocked, HostLost, HostMoved, Recorded, Said, SeatManaged
 from .options import GameOptions
 from .players import LocalHuman, Player
 from .remote import Client, JoinRequest, TableLost
@@ -222,11 +222,13 @@ class ClientSession(SeatsAtScreen):
         return None
 
     def watch(self, hear: Listener) -> None:
-        """Tell `hear` what anyone at the table says, the host's clock's news, and as soon as the host is gone, even
+        """Tell `hear` what anyone at the table says, the host's clock's news, each change the host makes to a
+        remote seat, and as soon as the host is gone, even
         while this seat's player is still choosing (the seats' statuses come with the host's views, and the table
         redraws on each)."""
         self.client.on_said = lambda seat, text: hear(Said(self.client.view.players[seat], text))
         self.client.on_clock = lambda seat, news: hear(Clocked(seat, news))
+        self.client.on_seat = lambda seat, change, level: hear(SeatManaged(seat, change, level))
         self.client.on_view = lambda: hear(HostMoved())
         self._hear = hear
 

@@ -13,7 +13,7 @@ from yaniv_tui.engine import Action, RoundScore
 from yaniv_tui.engine.clock import ClockNews
 
 if TYPE_CHECKING:
-    from yaniv_tui.net.host import SeatChange
+    from yaniv_tui.net.protocol import SeatChange
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     # Who sits at a remote seat now, as the host says (net/protocol.py); imported for its type only, so the
     # app does not load the network library until a table has remote seats.
-    from yaniv_tui.net.host import SeatChange
+    from yaniv_tui.net.protocol import SeatChange
     from yaniv_tui.net.protocol import Status as SeatStatus
 
 
@@ -147,6 +147,8 @@ class Client(Protocol):
 
     #: Called with (seat, news) as the host's clock tells of a timeout, a seat handed to a bot, or one back.
     on_clock: Callable[[int, ClockNews], None] | None
+    #: Called with (seat, change, bot level) as the host tells of a change it made to a remote seat.
+    on_seat: Callable[[int, SeatChange, str | None], None] | None
     #: Called whenever the host's new view came.
     on_view: Callable[[], None] | None
 

@@ -14,7 +14,7 @@ from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.engine.clock import ClockNews
 
 if TYPE_CHECKING:
-    from yaniv_tui.net.host import SeatChange
+    from yaniv_tui.net.protocol import SeatChange
 
 #: Verbs whose third person singular is not the plain form plus "s".
 _IRREGULAR = {"be": ("is", "are"), "have": ("has", "have"), "do": ("does", "do"), "go": ("goes", "go")}
