@@ -472,6 +472,13 @@ class YanivApp(App[None]):
         scores = getattr(screen, "action_scores", None)
         if scores is not None:
             yield SystemCommand("Scores", "Every round's points and the totals", scores)
+        seats, offers = getattr(screen, "action_seats", None), getattr(screen, "offers", None)
+        if seats is not None and offers is not None and offers("seats"):
+            yield SystemCommand(
+                "Seats and watchers",
+                "Hand a remote seat to a bot, give it back, open it for someone else, remove a watcher",
+                seats,
+            )
 
 
 if TYPE_CHECKING:

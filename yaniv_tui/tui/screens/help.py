@@ -71,9 +71,16 @@ CONCEDE_TEXT = (
     "left in (or in a game of bots only), w watches the rest and e skips to the end, played at once."
 )
 
+SEATS_TEXT = (
+    "\nSeats and watchers (t, or the command palette; the host only): hand a remote seat to a bot of the level "
+    "chosen (it plays at once if it is that seat's turn), give it back, open it for someone else (its token stops "
+    "working; the seat waits for whoever joins with the code), or remove a watcher. A bot plays a handed seat until "
+    "you give it back or its player acts again: their first move takes the seat back, as after the clock's timeouts."
+)
+
 
 #: The table's paragraphs that go with a key the table may not offer (a table joined from another machine).
-AT_TABLE = (("swap", SWAP_TEXT), ("hint", HINT_TEXT), ("concede", CONCEDE_TEXT))
+AT_TABLE = (("swap", SWAP_TEXT), ("hint", HINT_TEXT), ("concede", CONCEDE_TEXT), ("seats", SEATS_TEXT))
 
 
 def _offered(screen: Screen[object], action: str) -> bool:

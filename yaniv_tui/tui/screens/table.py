@@ -75,6 +75,7 @@ class TableScreen(StyledOnce, TableAside):
         Binding("c", "concede", "concede the game", show=False),
         Binding("e", "skip_rest", "skip to the end"),
         Binding("m", "say", "say to the table"),
+        Binding("t", "seats", "seats", show=False, tooltip="the seats and watchers (the host)"),
     ]
 
     def __init__(self, session: TableSession, notices: Sequence[str] = ()) -> None:
@@ -242,11 +243,23 @@ class TableScreen(StyledOnce, TableAside):
             return self.session.can_hint
         if action == "swap":
             return self.rules.joker_swap
+        if action == "seats":
+            return self.session.kind == "hosted"
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
         """Someone at the table said one of its fixed messages."""
         self.notify(f"{name}: {text}", timeout=4, markup=False)
+
+    def action_seats(self) -> None:
+        """The host's seats and watchers (a hosted table): hand a remote seat to a bot, give it back, open it for
+        someone else, remove a watcher."""
+        from yaniv_tui.table.hosted import HostedSession
+
+        from .seats import SeatsScreen
+
+        if isinstance(self.session, HostedSession):
+            self.app.push_screen(SeatsScreen(self.session))
 
     def action_say(self) -> None:
         """Say one of the table's fixed messages to everyone at it (a table with other machines)."""

@@ -60,6 +60,8 @@ def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView, 
     the drop chosen, as the engine says."""
     if action == "say":
         return session.can_say
+    if action == "seats":  # the host's seats and watchers
+        return session.kind == "hosted"
     if action == "skip_rest":
         return session.only_bots_left
     if action == "concede" and not session.can_concede:
