@@ -21,6 +21,8 @@ from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.net.host import SEAT_OPENED, WATCHER_REMOVED
 from yaniv_tui.net.protocol import STALE_TOKEN, ProtocolError, SeatChange, SeatNews, encode, from_host
+from yaniv_tui.store import read_save, save_path
+from yaniv_tui.store.tables import load_table
 from yaniv_tui.table.events import ActionApplied, SeatManaged, TableEvent
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -135,6 +137,12 @@ async def test_a_seat_handed_to_a_bot_mid_turn_is_played_at_once_and_given_back_
         await eventually(lambda: at.played(0) == waited + 1)
         assert at.kept() == [(0, "handed", "easy"), (0, "given", None)]
         assert told == []
+        saved = read_save(save_path(at.session.meta.game_id)).record  # the save keeps the record with them
+        assert saved is not None
+        assert {(e["status"], e.get("level")) for e in saved.events if e.get("event") == "seat"} >= {
+            ("handed", "easy"),
+            ("given", None),
+        }
         await noa.close()
         await watcher.close()
 
@@ -154,14 +162,17 @@ async def test_the_host_hands_a_seat_to_a_bot_only_where_it_may(tmp_path: Path) 
 
 async def test_an_opened_seat_refuses_its_old_token_and_a_new_joiner_takes_it(tmp_path: Path) -> None:
     seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
-    async with table(seats) as at:
+    async with running_table(seats) as at:
         noa = await joined(at.host, tmp_path, "noa", name="Noa")
         old = at.host.tokens[0]
+        await eventually(lambda: (kept := load_table(at.session.meta.game_id)) is not None and 0 in kept.tokens)
         assert at.session.open_seat(0) is None
         why = await asyncio.wait_for(noa.lost(), LIMIT)
         assert why == f"the host closed the connection: {SEAT_OPENED}"
         assert at.host.status(0) == "waiting"
         assert SeatManaged(0, "opened", None) in at.events
+        kept = load_table(at.session.meta.game_id)  # saved at once: `host --resume` does not bring the old token
+        assert kept is not None and 0 not in kept.tokens
         assert at.kept() == [(0, "opened", None)]
         # A join with the old token is told it names no seat.
         ws = await raw(at.host)
