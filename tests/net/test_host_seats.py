@@ -297,3 +297,14 @@ def test_a_seat_frame_is_read_checked() -> None:
         frame = json.dumps({"v": 5, "type": "seat", "seat": 0, "change": change, "level": level})
         with pytest.raises(ProtocolError, match=why):
             from_host(frame)
+
+
+async def test_a_seat_frame_naming_no_seat_of_the_table_is_said_in_one_line(tmp_path: Path) -> None:
+    """A host (hostile, or broken) that tells of a change to a seat the table does not have: the joined seat says so
+    in one line and leaves, rather than failing on a seat it cannot name."""
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa")
+        at.host._links[0].put(json.dumps({"v": 5, "type": "seat", "seat": 7, "change": "given", "level": None}))
+        why = await asyncio.wait_for(noa.lost(), LIMIT)
+        assert why == "the host sent what no yaniv table sends (seat: 7 is no seat of this table)"

@@ -115,6 +115,14 @@ def test_whose_turn_and_who_thinks_read_right_for_you() -> None:
     assert prompt_text("wait", view, 0, False, (), False).plain == "Ann is thinking…"
 
 
+def test_a_remote_seat_a_bot_plays_says_so_whether_its_player_is_there_or_not() -> None:
+    game = Game.new(ISRAELI, ["Dan", "Noa"], seed=3, first=0)
+    view = game.view(game.current)
+    for status in ("joined", "away", "waiting"):
+        said = prompt_text("wait", view, 0, False, (), False, status, handed=True).plain
+        assert said == "A bot plays Dan's seat until Dan acts again…"
+
+
 @pytest.mark.parametrize(
     ("status", "expected"),
     [("at the host", "Dan's turn at the host."), ("joined", "Dan's turn on another machine.")],

@@ -347,6 +347,8 @@ class TableClient:
 
     def _seat_news(self, message: SeatNews) -> None:
         """The host changed a remote seat: told once, as that, not again as the clock's news its next state shows."""
+        if message.seat >= len(self.view.players):
+            raise ProtocolError(f"seat: {message.seat} is no seat of this table")
         if message.change != "opened":
             self._told.add((message.seat, "bot" if message.change == "handed" else "back"))
         if self.on_seat is not None:

@@ -161,13 +161,18 @@ def prompt_text(
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
-    bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays this screen's seat
-    since its clock ran out, until a key is pressed. Past "wait", `view` is the seat to play's."""
+    bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays the seat (this
+    screen's since its clock ran out, until a key is pressed; a remote one until its player acts or is given it).
+    Past "wait", `view` is the seat to play's."""
     players = view.players
     name = players[view.current]
     text = Text()
     if stage == "wait":
-        if thinking is not None and status in ("waiting", "away"):
+        if thinking is not None and handed and status and status != AT_THE_HOST:
+            # A remote seat its host (or its clock) handed to a bot: the bot plays, whether its player is here or not.
+            who = players[thinking]
+            text.append(f"A bot plays {possessive(who)} seat until {clause(who, 'act')} again…", style="italic")
+        elif thinking is not None and status in ("waiting", "away"):
             who = players[thinking]
             why = "nobody has joined that seat yet" if status == "waiting" else "they are away"
             text.append(f"Waiting for {who}: {why}.", style="italic")
