@@ -109,24 +109,24 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 5, "type": "join"}', "code: missing"),
-        ('{"v": 5, "type": "watch"}', "code: missing"),
-        ('{"v": 5, "type": "watch", "code": 7}', "code: must be"),
-        ('{"v": 5, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
-        ('{"v": 5, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action or say"),
-        ('{"v": 5, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 5, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 5, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 5, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
-        ('{"v": 5, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 6, "type": "join"}', "code: missing"),
+        ('{"v": 6, "type": "watch"}', "code: missing"),
+        ('{"v": 6, "type": "watch", "code": 7}', "code: must be"),
+        ('{"v": 6, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
+        ('{"v": 6, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action or say"),
+        ('{"v": 6, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 6, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 6, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 6, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        ('{"v": 6, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: one card or more"),
-        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
          ' "given": "6X"}}', "action.given: not a card"),
-        ('{"v": 5, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
          ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
@@ -143,7 +143,7 @@ def test_a_record_frame_holds_text_or_is_refused_in_one_line() -> None:
     """The record's own checks are the codec's (`read_record_text`, at the client's session): here, only text."""
     for record in (None, 7, ["a line"]):
         with pytest.raises(ProtocolError, match="record: must be text") as caught:
-            from_host(json.dumps({"v": 5, "type": "record", "record": record}))
+            from_host(json.dumps({"v": 6, "type": "record", "record": record}))
         assert "\n" not in str(caught.value)
 
 
