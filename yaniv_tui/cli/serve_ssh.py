@@ -70,12 +70,11 @@ NAME_LINE_WAIT = 20.0
 TAKE_TERMINAL = (
     "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
 )
-#: The SSH command a spectator will give (`ssh -p PORT HOST watch`).
+#: The SSH command a spectator gives (`ssh -p PORT HOST watch`): `yaniv watch` instead of `yaniv join`.
 WATCH = "watch"
 #: The lines a client is told before its connection is closed.
 BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
-WATCH_LINE = "yaniv: watching a table over SSH is not available yet: ssh with no command to play."
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' (no command)."
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
 
@@ -158,8 +157,9 @@ class SshServer:
     """`yaniv join` for SSH clients: one process on its own pseudo-terminal a session, at most `max_sessions`.
 
     `table()` says where the table is when there is one (its `yaniv join` address, or None: the join screen
-    asks); `argv` is the join command (a test may give another). `await start()` listens (OSError if it cannot:
-    `port` 0 picks a free one, then `port` is it), `await stop()` closes every session and its process."""
+    asks); `argv` is the join command and `watch_argv` the watch command (a test may give others). `await start()`
+    listens (OSError if it cannot: `port` 0 picks a free one, then `port` is it), `await stop()` closes every
+    session and its process."""
 
     def __init__(
         self,
@@ -170,6 +170,7 @@ class SshServer:
         max_sessions: int,
         table: Callable[[], str | None] = lambda: None,
         argv: Sequence[str] | None = None,
+        watch_argv: Sequence[str] | None = None,
     ) -> None:
         self.key = key
         self.host = host
@@ -177,6 +178,7 @@ class SshServer:
         self.max_sessions = max_sessions
         self.table = table
         self.argv = tuple(argv) if argv is not None else tuple(join_argv())
+        self.watch_argv = tuple(watch_argv) if watch_argv is not None else tuple(join_argv(watch=True))
         #: Sessions (processes) running now, and connections open now.
         self.sessions = 0
         self.connections = 0
@@ -219,15 +221,16 @@ class SshServer:
 
     def what_to_run(self, command: str | None, user: str) -> Run | str:
         """What an SSH command runs, or the one line it is answered with: the one place SSH commands are wired.
-        None (a plain `ssh`) runs `yaniv join`; `watch` will run `yaniv watch` once spectators exist."""
+        None (a plain `ssh`) runs `yaniv join`, the user name proposed as the seat's; `watch` runs `yaniv watch`
+        (a watcher has no name). Either is given the table's address when there is one."""
         command = (command or "").strip()
+        address = self.table()
         if command == WATCH:
-            return WATCH_LINE
+            return Run((*self.watch_argv, *([address] if address else [])))
         if command:
             shown = "".join(c for c in command[:40] if c.isprintable())
             return f"yaniv: there is no command {shown!r} here: ssh with no command to play."
         argv = list(self.argv)
-        address = self.table()
         if address:
             argv.append(address)
         try:
