@@ -27,6 +27,7 @@ from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
     NO_TERMINAL_LINE,
+    NO_TERMINAL_WATCH_LINE,
     Run,
     SshError,
     SshServer,
@@ -229,7 +230,12 @@ async def test_a_session_with_no_terminal_is_one_line(tmp_path: Path) -> None:
         async with connected(server.port) as connection:
             plain = Terminal(await connection.create_process(encoding=None))  # no pseudo-terminal asked for
             assert await plain.ended() == 1
-            assert plain.text() == NO_TERMINAL_LINE + "\r\n"
+            assert plain.text() == NO_TERMINAL_LINE.format(port=server.port) + "\r\n"
+            assert f"'ssh -t -p {server.port} NAME@HOST'" in plain.text()
+            # `ssh HOST watch` asks for no terminal (ssh does with a command only given -t): told how, in one line
+            watch = Terminal(await connection.create_process("watch", encoding=None))
+            assert await watch.ended() == 1
+            assert watch.text() == NO_TERMINAL_WATCH_LINE.format(port=server.port) + "\r\n"
         assert server.sessions == 0
 
 
@@ -365,10 +371,9 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
                 await screen.until(f"localhost:{port}")  # the table's address filled in
                 await screen.until("Noa")  # the user name proposed
                 mark = len(screen.output)
-                await screen.until(f"localhost:{port}", since=mark)  # drawn again: its cursor blinks, it has the focus
-                mark = len(screen.output)
-                screen.type("\t")  # to the code's field, drawn again as it takes the focus
-                await screen.until("K7QF", since=mark)
+                await screen.until(
+                    "K7QF", since=mark
+                )  # the code's field drawn again: its cursor blinks, it has the focus
                 mark = len(screen.output)
                 screen.type(code.lower())  # as a person may type it
                 await screen.until(code.lower(), since=mark)
@@ -423,10 +428,7 @@ async def test_over_ssh_a_watcher_watches_a_hosted_table(tmp_path: Path) -> None
         await screen.until("room code")
         await screen.until(f"localhost:{table.port}")
         mark = len(screen.output)
-        await screen.until(f"localhost:{table.port}", since=mark)  # drawn again: its cursor blinks, it has the focus
-        mark = len(screen.output)
-        screen.type("\t")
-        await screen.until("K7QF", since=mark)
+        await screen.until("K7QF", since=mark)  # the code's field drawn again: its cursor blinks, it has the focus
         mark = len(screen.output)
         screen.type(table.code)
         await screen.until(table.code, since=mark)

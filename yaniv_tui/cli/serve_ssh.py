@@ -70,12 +70,14 @@ NAME_LINE_WAIT = 20.0
 TAKE_TERMINAL = (
     "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
 )
-#: The SSH command a spectator gives (`ssh -p PORT HOST watch`): `yaniv watch` instead of `yaniv join`.
+#: The SSH command a spectator gives (`ssh -t -p PORT HOST watch`: with a command, ssh asks for a terminal only
+#: with -t): `yaniv watch` instead of `yaniv join`.
 WATCH = "watch"
 #: The lines a client is told before its connection is closed.
 BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
-NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' (no command)."
+NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
+NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
 
 _LOG = logging.getLogger("yaniv_tui.ssh")
@@ -267,7 +269,8 @@ class SshServer:
             await _say(process, run)
             return 1
         if process.get_terminal_type() is None:
-            await _say(process, NO_TERMINAL_LINE)
+            watching = (process.command or "").strip() == WATCH
+            await _say(process, (NO_TERMINAL_WATCH_LINE if watching else NO_TERMINAL_LINE).format(port=self.port))
             return 1
         if self.sessions >= self.max_sessions:
             await _say(process, FULL_LINE.format(self.max_sessions))
