@@ -326,7 +326,6 @@ class Hosted:
     """A `yaniv host --headless --ssh 0` process of two remote seats, with what its first lines said."""
 
     process: asyncio.subprocess.Process
-    env: dict[str, str]
     port: int
     code: str
     ssh_port: int
@@ -347,7 +346,7 @@ async def hosted_table(tmp_path: Path) -> AsyncIterator[Hosted]:
         joined = JOIN_LINE.match(await _line(host.stdout))
         ssh = SSH_LINE.match(await _line(host.stdout))
         assert joined is not None and ssh is not None
-        yield Hosted(host, env, int(joined["port"]), joined["code"], int(ssh["port"]), ssh["key"])
+        yield Hosted(host, int(joined["port"]), joined["code"], int(ssh["port"]), ssh["key"])
     finally:
         if host.returncode is None:
             host.terminate()
@@ -361,7 +360,7 @@ async def hosted_table(tmp_path: Path) -> AsyncIterator[Hosted]:
 async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(tmp_path: Path) -> None:
     other: TableClient | None = None
     async with hosted_table(tmp_path) as table:
-        host, env, port, code = table.process, table.env, table.port, table.code
+        host, port, code = table.process, table.port, table.code
         try:
             async with connected(table.ssh_port) as connection:
                 key = connection.get_server_host_key()
@@ -407,13 +406,11 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
                 screen.process.change_terminal_size(110, 32)
                 await screen.until("Ben", since=mark)
                 # The host killed outright: the session's `yaniv join` ends with it (its terminal hung up).
-                joins = _joins_with(env["YANIV_DATA_DIR"])
+                joins = _joins_of(host.pid)
                 assert len(joins) == 1, joins
                 host.kill()
                 await asyncio.wait_for(host.wait(), WAIT)
-                await until_true(
-                    lambda: not _joins_with(env["YANIV_DATA_DIR"]), "the session's process outlived its host"
-                )
+                await until_true(lambda: not any(map(_running, joins)), "the session's process outlived its host")
         finally:
             if other is not None:
                 with contextlib.suppress(Exception):
@@ -444,17 +441,24 @@ async def test_over_ssh_a_watcher_watches_a_hosted_table(tmp_path: Path) -> None
             await asyncio.wait_for(seat.close(), 5)
 
 
-def _joins_with(data: str) -> list[int]:
-    """The `yaniv join` processes running with `data` as their data folder (from /proc: Linux)."""
+def _joins_of(parent: int) -> list[int]:
+    """The `yaniv join` processes `parent` started (from /proc: Linux)."""
     found = []
     for folder in Path("/proc").glob("[0-9]*"):
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             command = (folder / "cmdline").read_bytes().split(b"\0")
-            if b"join" in command and f"YANIV_DATA_DIR={data}".encode() in (folder / "environ").read_bytes().split(
-                b"\0"
-            ):
+            parent_of = int((folder / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if b"join" in command and parent_of == parent:
                 found.append(int(folder.name))
     return found
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (one that ended but was not yet reaped does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 async def _line(stream: asyncio.StreamReader) -> str:
@@ -465,3 +469,20 @@ async def _line(stream: asyncio.StreamReader) -> str:
 async def _until_changed(client: TableClient, turns: int) -> None:
     while len(client.view.seen) == turns:
         await client.changed()
+
+
+async def test_each_session_keeps_its_own_folders_apart_from_the_servers(tmp_path: Path) -> None:
+    """A session's `yaniv join` writes nothing of the server's: not its history (a finished game's record would be
+    counted again in the host's stats), not its settings (a theme chosen over SSH would become the host's), not its
+    tokens. Each session has its own folders, removed when it ends."""
+    names = ("YANIV_DATA_DIR", "YANIV_CONFIG_DIR", "YANIV_TOKENS_DIR")
+    code = f"import os; print('|'.join(os.environ.get(name, '') for name in {names!r}))"
+    async with ssh_server(tmp_path, argv=[sys.executable, "-c", code]) as server:
+        async with connected(server.port) as connection:
+            shown = await terminal(connection)
+            assert await shown.ended() == 0
+        folders = [Path(folder) for folder in shown.text().strip().split("|")]
+        assert all(folders) and len(set(folders)) == 3, folders
+        for folder in folders:
+            assert tmp_path not in folder.parents, folder  # the server's own folders are in tmp_path
+            assert folder.parent == folders[0].parent and not folder.parent.exists()  # one session's, removed

@@ -10,8 +10,9 @@
 - at most `max_sessions` sessions (processes) and `net.host.MAX_CONNECTIONS` connections at once; past either,
   one line and the connection is closed; a connection that opens no session in time, or a client that stops
   reading its output (nothing sent for WRITE_TIMEOUT), is dropped, and its process with it;
-- each session keeps its seat tokens in a private folder of its own, removed when it ends (anyone may give any
-  user name, so a name can never find another player's token).
+- each session keeps its seat tokens, its data and its settings in private folders of its own, removed when it
+  ends (anyone may give any user name, so a name can never find another player's token; and nothing a session
+  does lands in the server's history or settings).
 
 `SshServer` runs in an event loop; `SshThread` gives it one of its own in a thread, beside the app's or the web
 server's. What an SSH command runs is decided in one place, `SshServer.what_to_run`.
@@ -40,7 +41,7 @@ import asyncssh
 from yaniv_tui.engine.names import BadName, check_name
 from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-from yaniv_tui.store.paths import TOKENS_ENV, data_dir
+from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
 from .join import join_argv
@@ -79,6 +80,9 @@ FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone le
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
 NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
+
+#: The folders each session has of its own, by the environment variable that names each to its `yaniv join`.
+_SESSION_FOLDERS = {TOKENS_ENV: "tokens", DATA_ENV: "data", CONFIG_ENV: "config"}
 
 _LOG = logging.getLogger("yaniv_tui.ssh")
 # The host's screen is this program's output: neither this log nor asyncssh's may write over it.
@@ -367,7 +371,13 @@ class _Relay:
     async def run(self) -> int:
         """Run the process until it exits or the client goes; its exit status."""
         process = self.process
-        tokens = tempfile.mkdtemp(prefix="yaniv-ssh-")  # 0700, this session's alone
+        # This session's own folders (0700), removed at its end: its tokens, and a data and a config folder, so its
+        # `yaniv join` writes nothing of the server's (a record counted twice in the host's stats, a theme chosen
+        # over SSH become the host's).
+        session = tempfile.mkdtemp(prefix="yaniv-ssh-")
+        folders = {name: os.path.join(session, folder) for name, folder in _SESSION_FOLDERS.items()}
+        for folder in folders.values():
+            os.mkdir(folder, 0o700)
         self.master, slave = os.openpty()
         try:
             _set_size(self.master, *_size(process))
@@ -375,7 +385,7 @@ class _Relay:
             term = process.get_terminal_type() or ""
             if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
                 term = "xterm-256color"
-            environment.update({"TERM": term, TOKENS_ENV: tokens})
+            environment.update({"TERM": term, **folders})
             self.child = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-c",
@@ -397,7 +407,7 @@ class _Relay:
                 os.close(slave)
             await self._end()
             os.close(self.master)
-            shutil.rmtree(tokens, ignore_errors=True)
+            shutil.rmtree(session, ignore_errors=True)
 
     async def _relay(self, child: asyncio.subprocess.Process) -> int:
         output = asyncio.create_task(self._output())
