@@ -91,3 +91,14 @@ def dealt() -> Callable[..., Game]:
 def state() -> Callable[[Game], dict[str, Any]]:
     """`state(game)`: a full copy of the game's state, for before/after comparisons."""
     return snapshot
+
+
+@pytest.fixture
+def no_runner_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table runner's visible pauses (a bot's delay, a round's end) take no time: for tests of the turn flow."""
+    from yaniv_tui.table import runner
+
+    async def pausing(seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr(runner, "pause", pausing)

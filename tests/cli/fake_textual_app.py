@@ -16,7 +16,8 @@ def main(record: str) -> None:
             log.write(json.dumps(thing) + "\n")
             log.flush()
 
-        note({k: os.environ.get(k) for k in ("YANIV_TOKENS_DIR", "COLUMNS", "ROWS", "TEXTUAL_DRIVER")})
+        names = ("YANIV_TOKENS_DIR", "YANIV_DATA_DIR", "YANIV_CONFIG_DIR", "COLUMNS", "ROWS", "TEXTUAL_DRIVER")
+        note({k: os.environ.get(k) for k in names})
         out.write(b"__GANGLION__\n")
         screen = b"the join screen of a stand-in app\r\n"
         out.write(b"D" + len(screen).to_bytes(4, "big") + screen)

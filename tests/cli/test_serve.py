@@ -120,6 +120,10 @@ async def test_each_browser_session_joins_with_its_own_tokens_folder(tmp_path: P
             assert b"join screen" in await ws.receive_bytes(timeout=30)
             [env] = await records(record, 1)
             assert env["YANIV_TOKENS_DIR"] == str(browser_tokens_dir(key))
+            # Its history and settings too: nothing a page does lands in the server's (a host on this machine would
+            # count a game's record again; a theme chosen in one browser would become everyone's).
+            assert env["YANIV_DATA_DIR"] == str(browser_tokens_dir(key) / "data")
+            assert env["YANIV_CONFIG_DIR"] == str(browser_tokens_dir(key) / "config")
             assert env["TEXTUAL_DRIVER"] and (env["COLUMNS"], env["ROWS"]) == ("100", "30")
         async with http.ws_connect(url) as ws:  # no key (cookies refused): a folder of its own, forgotten after
             await ws.receive_bytes(timeout=30)

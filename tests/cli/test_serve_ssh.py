@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -26,7 +27,7 @@ from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
     NO_TERMINAL_LINE,
-    WATCH_LINE,
+    NO_TERMINAL_WATCH_LINE,
     Run,
     SshError,
     SshServer,
@@ -209,12 +210,14 @@ def test_an_ssh_port_taken_is_one_line(command: str, capsys: pytest.CaptureFixtu
 
 def test_what_a_session_runs(tmp_path: Path) -> None:
     key = host_key(tmp_path / "key")
-    served = SshServer(key, host="127.0.0.1", port=0, max_sessions=1, argv=["join"])
-    hosted = SshServer(key, host="127.0.0.1", port=0, max_sessions=1, argv=["join"], table=lambda: "localhost:7777")
+    given = {"host": "127.0.0.1", "port": 0, "max_sessions": 1, "argv": ["join"], "watch_argv": ["watch"]}
+    served = SshServer(key, **given)  # type: ignore[arg-type]
+    hosted = SshServer(key, **given, table=lambda: "localhost:7777")  # type: ignore[arg-type]
     assert served.what_to_run(None, "Noa") == Run(("join", "--name=Noa"))
     assert hosted.what_to_run("", " Noa  Levi ") == Run(("join", "localhost:7777", "--name=Noa Levi"))
     assert hosted.what_to_run("-rf", "-rf") == "yaniv: there is no command '-rf' here: ssh with no command to play."
-    assert hosted.what_to_run("watch", "Noa") == WATCH_LINE
+    assert served.what_to_run("watch", "Noa") == Run(("watch",))  # the watch screen asks for the address too
+    assert hosted.what_to_run(" watch ", "Noa") == Run(("watch", "localhost:7777"))  # a watcher has no name
     for refused in ("a name far too long for a seat", "Noa\x1b[31m", " "):
         run = hosted.what_to_run(None, refused)
         assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
@@ -222,15 +225,17 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
         assert "\x1b" not in run.line
 
 
-async def test_watch_and_a_session_with_no_terminal_are_one_line_each(tmp_path: Path) -> None:
+async def test_a_session_with_no_terminal_is_one_line(tmp_path: Path) -> None:
     async with ssh_server(tmp_path, argv=[sys.executable, "-c", "raise SystemExit(9)"]) as server:
         async with connected(server.port) as connection:
-            watch = await terminal(connection, command="watch")
-            assert await watch.ended() == 1
-            assert watch.text() == WATCH_LINE + "\r\n"
             plain = Terminal(await connection.create_process(encoding=None))  # no pseudo-terminal asked for
             assert await plain.ended() == 1
-            assert plain.text() == NO_TERMINAL_LINE + "\r\n"
+            assert plain.text() == NO_TERMINAL_LINE.format(port=server.port) + "\r\n"
+            assert f"'ssh -t -p {server.port} NAME@HOST'" in plain.text()
+            # `ssh HOST watch` asks for no terminal (ssh does with a command only given -t): told how, in one line
+            watch = Terminal(await connection.create_process("watch", encoding=None))
+            assert await watch.ended() == 1
+            assert watch.text() == NO_TERMINAL_WATCH_LINE.format(port=server.port) + "\r\n"
         assert server.sessions == 0
 
 
@@ -316,7 +321,19 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on(
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the session's process in /proc (Linux)")
-async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(tmp_path: Path) -> None:
+@dataclass
+class Hosted:
+    """A `yaniv host --headless --ssh 0` process of two remote seats, with what its first lines said."""
+
+    process: asyncio.subprocess.Process
+    port: int
+    code: str
+    ssh_port: int
+    fingerprint: str
+
+
+@contextlib.asynccontextmanager
+async def hosted_table(tmp_path: Path) -> AsyncIterator[Hosted]:
     env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "host-data"), "PYTHONUNBUFFERED": "1"}
     env["YANIV_CONFIG_DIR"] = str(tmp_path / "host-config")
     command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--players", "remote,remote"]
@@ -324,67 +341,13 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
     host = await asyncio.create_subprocess_exec(
         *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
     )
-    other: TableClient | None = None
     try:
         assert host.stdout is not None
         joined = JOIN_LINE.match(await _line(host.stdout))
         ssh = SSH_LINE.match(await _line(host.stdout))
         assert joined is not None and ssh is not None
-        port, code = int(joined["port"]), joined["code"]
-        async with connected(int(ssh["port"])) as connection:
-            key = connection.get_server_host_key()
-            assert key is not None and key.get_fingerprint() == ssh["key"]
-            screen = await terminal(connection)
-            await screen.until("room code")
-            await screen.until(f"localhost:{port}")  # the table's address filled in
-            await screen.until("Noa")  # the user name proposed
-            mark = len(screen.output)
-            await screen.until(f"localhost:{port}", since=mark)  # drawn again: its cursor blinks, it has the focus
-            mark = len(screen.output)
-            screen.type("\t")  # to the code's field, drawn again as it takes the focus
-            await screen.until("K7QF", since=mark)
-            mark = len(screen.output)
-            screen.type(code.lower())  # as a person may type it
-            await screen.until(code.lower(), since=mark)
-            mark = len(screen.output)
-            screen.type("\r")
-            await screen.until("Noa (you)", since=mark)  # at the table
-            # The other seat, played from here; the table is theirs and Noa's.
-            other = await asyncio.wait_for(
-                TableClient.join(f"127.0.0.1:{port}", code, name="Ben", token_file=tmp_path / "ben.token"), WAIT
-            )
-            assert other.seat == 1 and other.view.players == ("Noa", "Ben")
-            if other.view.is_my_turn:
-                await other.send(MediumBot().choose(other.view))
-            await until_true(lambda: other is not None and other.view.current == 0, "never Noa's turn")
-            turns = len(other.view.seen)
-            # Noa drops her first card and takes the deck's: the host's table moves on to Ben.
-            await screen.until("1-9")
-            screen.type("1")
-            await asyncio.sleep(0.3)
-            screen.type("\r")
-            await asyncio.sleep(0.3)
-            screen.type("d")
-            await asyncio.wait_for(_until_changed(other, turns), WAIT)
-            assert other.view.current == 1 and len(other.view.seen) == turns + 1
-            assert other.view.seen[-1].seat == 0 and other.view.seen[-1].take is None
-            # Smaller than the game draws in, then back: the process saw each size.
-            mark = len(screen.output)
-            screen.process.change_terminal_size(60, 20)
-            await screen.until("too small", since=mark)
-            mark = len(screen.output)
-            screen.process.change_terminal_size(110, 32)
-            await screen.until("Ben", since=mark)
-            # The host killed outright: the session's `yaniv join` ends with it (its terminal hung up).
-            joins = _joins_with(env["YANIV_DATA_DIR"])
-            assert len(joins) == 1, joins
-            host.kill()
-            await asyncio.wait_for(host.wait(), WAIT)
-            await until_true(lambda: not _joins_with(env["YANIV_DATA_DIR"]), "the session's process outlived its host")
+        yield Hosted(host, int(joined["port"]), joined["code"], int(ssh["port"]), ssh["key"])
     finally:
-        if other is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(other.close(), 5)
         if host.returncode is None:
             host.terminate()
             with contextlib.suppress(TimeoutError):
@@ -394,17 +357,108 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
             await host.wait()
 
 
-def _joins_with(data: str) -> list[int]:
-    """The `yaniv join` processes running with `data` as their data folder (from /proc: Linux)."""
+async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(tmp_path: Path) -> None:
+    other: TableClient | None = None
+    async with hosted_table(tmp_path) as table:
+        host, port, code = table.process, table.port, table.code
+        try:
+            async with connected(table.ssh_port) as connection:
+                key = connection.get_server_host_key()
+                assert key is not None and key.get_fingerprint() == table.fingerprint
+                screen = await terminal(connection)
+                await screen.until("room code")
+                await screen.until(f"localhost:{port}")  # the table's address filled in
+                await screen.until("Noa")  # the user name proposed
+                mark = len(screen.output)
+                await screen.until(
+                    "K7QF", since=mark
+                )  # the code's field drawn again: its cursor blinks, it has the focus
+                mark = len(screen.output)
+                screen.type(code.lower())  # as a person may type it
+                await screen.until(code.lower(), since=mark)
+                mark = len(screen.output)
+                screen.type("\r")
+                await screen.until("Noa (you)", since=mark)  # at the table
+                # The other seat, played from here; the table is theirs and Noa's.
+                other = await asyncio.wait_for(
+                    TableClient.join(f"127.0.0.1:{port}", code, name="Ben", token_file=tmp_path / "ben.token"), WAIT
+                )
+                assert other.seat == 1 and other.view.players == ("Noa", "Ben")
+                if other.view.is_my_turn:
+                    await other.send(MediumBot().choose(other.view))
+                await until_true(lambda: other is not None and other.view.current == 0, "never Noa's turn")
+                turns = len(other.view.seen)
+                # Noa drops her first card and takes the deck's: the host's table moves on to Ben.
+                await screen.until("1-9")
+                screen.type("1")
+                await asyncio.sleep(0.3)
+                screen.type("\r")
+                await asyncio.sleep(0.3)
+                screen.type("d")
+                await asyncio.wait_for(_until_changed(other, turns), WAIT)
+                assert other.view.current == 1 and len(other.view.seen) == turns + 1
+                assert other.view.seen[-1].seat == 0 and other.view.seen[-1].take is None
+                # Smaller than the game draws in, then back: the process saw each size.
+                mark = len(screen.output)
+                screen.process.change_terminal_size(60, 20)
+                await screen.until("too small", since=mark)
+                mark = len(screen.output)
+                screen.process.change_terminal_size(110, 32)
+                await screen.until("Ben", since=mark)
+                # The host killed outright: the session's `yaniv join` ends with it (its terminal hung up).
+                joins = _joins_of(host.pid)
+                assert len(joins) == 1, joins
+                host.kill()
+                await asyncio.wait_for(host.wait(), WAIT)
+                await until_true(lambda: not any(map(_running, joins)), "the session's process outlived its host")
+        finally:
+            if other is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(other.close(), 5)
+
+
+async def test_over_ssh_a_watcher_watches_a_hosted_table(tmp_path: Path) -> None:
+    """`ssh -p PORT HOST watch`: the join screen to watch, the table's address filled in; the code typed; the table
+    with every hand face down, and the seats told one more watches."""
+    async with hosted_table(tmp_path) as table, connected(table.ssh_port, "Dana") as connection:
+        screen = await terminal(connection, command="watch")
+        await screen.until("room code")
+        await screen.until(f"localhost:{table.port}")
+        mark = len(screen.output)
+        await screen.until("K7QF", since=mark)  # the code's field drawn again: its cursor blinks, it has the focus
+        mark = len(screen.output)
+        screen.type(table.code)
+        await screen.until(table.code, since=mark)
+        mark = len(screen.output)
+        screen.type("\r")
+        await screen.until("you watch", since=mark)
+        seat = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{table.port}", table.code, name="Ben", token_file=tmp_path / "b.token"), WAIT
+        )
+        try:
+            assert seat.watchers == 1 and "Dana" not in seat.view.players  # a watcher takes no seat
+        finally:
+            await asyncio.wait_for(seat.close(), 5)
+
+
+def _joins_of(parent: int) -> list[int]:
+    """The `yaniv join` processes `parent` started (from /proc: Linux)."""
     found = []
     for folder in Path("/proc").glob("[0-9]*"):
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             command = (folder / "cmdline").read_bytes().split(b"\0")
-            if b"join" in command and f"YANIV_DATA_DIR={data}".encode() in (folder / "environ").read_bytes().split(
-                b"\0"
-            ):
+            parent_of = int((folder / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if b"join" in command and parent_of == parent:
                 found.append(int(folder.name))
     return found
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (one that ended but was not yet reaped does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 async def _line(stream: asyncio.StreamReader) -> str:
@@ -415,3 +469,20 @@ async def _line(stream: asyncio.StreamReader) -> str:
 async def _until_changed(client: TableClient, turns: int) -> None:
     while len(client.view.seen) == turns:
         await client.changed()
+
+
+async def test_each_session_keeps_its_own_folders_apart_from_the_servers(tmp_path: Path) -> None:
+    """A session's `yaniv join` writes nothing of the server's: not its history (a finished game's record would be
+    counted again in the host's stats), not its settings (a theme chosen over SSH would become the host's), not its
+    tokens. Each session has its own folders, removed when it ends."""
+    names = ("YANIV_DATA_DIR", "YANIV_CONFIG_DIR", "YANIV_TOKENS_DIR")
+    code = f"import os; print('|'.join(os.environ.get(name, '') for name in {names!r}))"
+    async with ssh_server(tmp_path, argv=[sys.executable, "-c", code]) as server:
+        async with connected(server.port) as connection:
+            shown = await terminal(connection)
+            assert await shown.ended() == 0
+        folders = [Path(folder) for folder in shown.text().strip().split("|")]
+        assert all(folders) and len(set(folders)) == 3, folders
+        for folder in folders:
+            assert tmp_path not in folder.parents, folder  # the server's own folders are in tmp_path
+            assert folder.parent == folders[0].parent and not folder.parent.exists()  # one session's, removed

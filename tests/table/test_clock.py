@@ -10,7 +10,6 @@ import pytest
 
 from yaniv_tui.engine import Game, Play, Seat, load_ruleset, parse_cards
 from yaniv_tui.store import read_save, save_path
-from yaniv_tui.table import runner as runner_module
 from yaniv_tui.table.events import ActionApplied, Asked, Clocked, TableEvent, TurnStarted
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.runner import TableRunner
@@ -22,12 +21,8 @@ TICK = 0.05
 LIMIT = 30.0
 
 
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def pausing(seconds: float) -> None:
-        return None
-
-    monkeypatch.setattr(runner_module, "pause", pausing)
+#: The runner's visible pauses (a bot's delay, a round's end) take no time here (`no_runner_pause`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("no_runner_pause")
 
 
 def table(*humans: str, seconds: float | None = TICK, to_bot: int = 2) -> Session:

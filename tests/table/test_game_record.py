@@ -17,7 +17,6 @@ from yaniv_tui.codec.record import parse_record, replay, start_record
 from yaniv_tui.engine import Game, Play, Ruleset, Seat, load_ruleset, parse_cards
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History, read_save, save_path
-from yaniv_tui.table import runner as runner_module
 from yaniv_tui.table.events import TableEvent, TurnStarted
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -27,12 +26,8 @@ from yaniv_tui.table.session import Session
 LIMIT = 60.0
 
 
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def pausing(seconds: float) -> None:
-        return None
-
-    monkeypatch.setattr(runner_module, "pause", pausing)
+#: The runner's visible pauses (a bot's delay, a round's end) take no time here (`no_runner_pause`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("no_runner_pause")
 
 
 def short_rules(end: int = 60) -> Ruleset:

@@ -33,12 +33,8 @@ HANDS = ["AC 2D 3H 4S 5C", "KS KH QD QC JS"]  # Ann, to play first, holds 15; Be
 LIMIT = 30.0
 
 
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def pausing(seconds: float) -> None:
-        return None
-
-    monkeypatch.setattr(runner_module, "pause", pausing)
+#: The runner's visible pauses (a bot's delay, a round's end) take no time here (`no_runner_pause`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("no_runner_pause")
 
 
 def table(yaniv_limit: int = 7) -> Session:

@@ -3,6 +3,7 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 
 from __future__ import annotations
 
+import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from textual.widgets import Button
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
@@ -176,6 +177,24 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "cannot join 127.0.0.1: connection refused" in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("address", "code", "focused"),
+    [("", "", "join-address"), ("127.0.0.1:7777", "", "join-code"), ("", "K7QF", "join-address")],
+)
+async def test_the_join_screen_starts_at_the_first_field_left_to_type(address: str, code: str, focused: str) -> None:
+    """`ssh -p PORT NAME@HOST` opens `yaniv join ADDRESS --name=NAME`: the code is what is left to type. Before, the
+    focus stayed on the address already given, and a player had to find tab first."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner, address=address, code=code, name="Noa"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == focused, app.focused
 
 
 def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:

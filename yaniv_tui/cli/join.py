@@ -16,10 +16,10 @@ from .play import utf8_terminal
 PROG = "yaniv join"
 
 
-def join_argv() -> list[str]:
+def join_argv(*, watch: bool = False) -> list[str]:
     """The command `yaniv serve` runs for each browser page, and `--ssh` for each SSH session: this Python's
-    `yaniv join`, whatever is on the PATH."""
-    return [sys.executable, "-m", "yaniv_tui", "join"]
+    `yaniv join` (with `watch`, `yaniv watch`), whatever is on the PATH."""
+    return [sys.executable, "-m", "yaniv_tui", "watch" if watch else "join"]
 
 
 def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinRequest:

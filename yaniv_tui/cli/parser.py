@@ -390,6 +390,14 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
     _add_ssh_flags(host, sessions="SSH sessions (with --ssh)")
 
 
+def _add_table_flags(command: argparse.ArgumentParser) -> None:
+    """What `yaniv join` and `yaniv watch` both take: the table's address and code (a screen asks for what is not
+    given) and the cards' suits."""
+    command.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
+    command.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
+    command.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+
+
 def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     host = commands.add_parser(
         "host",
@@ -404,10 +412,8 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
         description="Sit at a table opened with 'yaniv host'. Without the address and code a screen asks for them "
         "(with the address alone, for the code).",
     )
-    join.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
-    join.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
+    _add_table_flags(join)
     join.add_argument("--name", metavar="NAME", help="your name at the table")
-    join.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     join.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
     watch = commands.add_parser(
         "watch",
@@ -415,9 +421,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
         description="Watch a table opened with 'yaniv host': every hand face down, the pile, the log, the scores "
         "and each round's reveal. A watcher never plays. Without the address and code a screen asks for them.",
     )
-    watch.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
-    watch.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
-    watch.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
+    _add_table_flags(watch)
     watch.add_argument("--quiet", action="store_true", help="no bell on a Yaniv call")
     serve = commands.add_parser(
         "serve",

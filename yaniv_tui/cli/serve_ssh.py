@@ -10,8 +10,9 @@
 - at most `max_sessions` sessions (processes) and `net.host.MAX_CONNECTIONS` connections at once; past either,
   one line and the connection is closed; a connection that opens no session in time, or a client that stops
   reading its output (nothing sent for WRITE_TIMEOUT), is dropped, and its process with it;
-- each session keeps its seat tokens in a private folder of its own, removed when it ends (anyone may give any
-  user name, so a name can never find another player's token).
+- each session keeps its seat tokens, its data and its settings in private folders of its own, removed when it
+  ends (anyone may give any user name, so a name can never find another player's token; and nothing a session
+  does lands in the server's history or settings).
 
 `SshServer` runs in an event loop; `SshThread` gives it one of its own in a thread, beside the app's or the web
 server's. What an SSH command runs is decided in one place, `SshServer.what_to_run`.
@@ -40,7 +41,7 @@ import asyncssh
 from yaniv_tui.engine.names import BadName, check_name
 from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-from yaniv_tui.store.paths import TOKENS_ENV, data_dir
+from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
 from .join import join_argv
@@ -70,14 +71,18 @@ NAME_LINE_WAIT = 20.0
 TAKE_TERMINAL = (
     "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
 )
-#: The SSH command a spectator will give (`ssh -p PORT HOST watch`).
+#: The SSH command a spectator gives (`ssh -t -p PORT HOST watch`: with a command, ssh asks for a terminal only
+#: with -t): `yaniv watch` instead of `yaniv join`.
 WATCH = "watch"
 #: The lines a client is told before its connection is closed.
 BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
-WATCH_LINE = "yaniv: watching a table over SSH is not available yet: ssh with no command to play."
-NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' (no command)."
+NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
+NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
+
+#: The folders each session has of its own, by the environment variable that names each to its `yaniv join`.
+_SESSION_FOLDERS = {TOKENS_ENV: "tokens", DATA_ENV: "data", CONFIG_ENV: "config"}
 
 _LOG = logging.getLogger("yaniv_tui.ssh")
 # The host's screen is this program's output: neither this log nor asyncssh's may write over it.
@@ -158,8 +163,9 @@ class SshServer:
     """`yaniv join` for SSH clients: one process on its own pseudo-terminal a session, at most `max_sessions`.
 
     `table()` says where the table is when there is one (its `yaniv join` address, or None: the join screen
-    asks); `argv` is the join command (a test may give another). `await start()` listens (OSError if it cannot:
-    `port` 0 picks a free one, then `port` is it), `await stop()` closes every session and its process."""
+    asks); `argv` is the join command and `watch_argv` the watch command (a test may give others). `await start()`
+    listens (OSError if it cannot: `port` 0 picks a free one, then `port` is it), `await stop()` closes every
+    session and its process."""
 
     def __init__(
         self,
@@ -170,6 +176,7 @@ class SshServer:
         max_sessions: int,
         table: Callable[[], str | None] = lambda: None,
         argv: Sequence[str] | None = None,
+        watch_argv: Sequence[str] | None = None,
     ) -> None:
         self.key = key
         self.host = host
@@ -177,6 +184,7 @@ class SshServer:
         self.max_sessions = max_sessions
         self.table = table
         self.argv = tuple(argv) if argv is not None else tuple(join_argv())
+        self.watch_argv = tuple(watch_argv) if watch_argv is not None else tuple(join_argv(watch=True))
         #: Sessions (processes) running now, and connections open now.
         self.sessions = 0
         self.connections = 0
@@ -219,15 +227,16 @@ class SshServer:
 
     def what_to_run(self, command: str | None, user: str) -> Run | str:
         """What an SSH command runs, or the one line it is answered with: the one place SSH commands are wired.
-        None (a plain `ssh`) runs `yaniv join`; `watch` will run `yaniv watch` once spectators exist."""
+        None (a plain `ssh`) runs `yaniv join`, the user name proposed as the seat's; `watch` runs `yaniv watch`
+        (a watcher has no name). Either is given the table's address when there is one."""
         command = (command or "").strip()
+        address = self.table()
         if command == WATCH:
-            return WATCH_LINE
+            return Run((*self.watch_argv, *([address] if address else [])))
         if command:
             shown = "".join(c for c in command[:40] if c.isprintable())
             return f"yaniv: there is no command {shown!r} here: ssh with no command to play."
         argv = list(self.argv)
-        address = self.table()
         if address:
             argv.append(address)
         try:
@@ -264,7 +273,8 @@ class SshServer:
             await _say(process, run)
             return 1
         if process.get_terminal_type() is None:
-            await _say(process, NO_TERMINAL_LINE)
+            watching = (process.command or "").strip() == WATCH
+            await _say(process, (NO_TERMINAL_WATCH_LINE if watching else NO_TERMINAL_LINE).format(port=self.port))
             return 1
         if self.sessions >= self.max_sessions:
             await _say(process, FULL_LINE.format(self.max_sessions))
@@ -361,7 +371,13 @@ class _Relay:
     async def run(self) -> int:
         """Run the process until it exits or the client goes; its exit status."""
         process = self.process
-        tokens = tempfile.mkdtemp(prefix="yaniv-ssh-")  # 0700, this session's alone
+        # This session's own folders (0700), removed at its end: its tokens, and a data and a config folder, so its
+        # `yaniv join` writes nothing of the server's (a record counted twice in the host's stats, a theme chosen
+        # over SSH become the host's).
+        session = tempfile.mkdtemp(prefix="yaniv-ssh-")
+        folders = {name: os.path.join(session, folder) for name, folder in _SESSION_FOLDERS.items()}
+        for folder in folders.values():
+            os.mkdir(folder, 0o700)
         self.master, slave = os.openpty()
         try:
             _set_size(self.master, *_size(process))
@@ -369,7 +385,7 @@ class _Relay:
             term = process.get_terminal_type() or ""
             if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
                 term = "xterm-256color"
-            environment.update({"TERM": term, TOKENS_ENV: tokens})
+            environment.update({"TERM": term, **folders})
             self.child = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-c",
@@ -391,7 +407,7 @@ class _Relay:
                 os.close(slave)
             await self._end()
             os.close(self.master)
-            shutil.rmtree(tokens, ignore_errors=True)
+            shutil.rmtree(session, ignore_errors=True)
 
     async def _relay(self, child: asyncio.subprocess.Process) -> int:
         output = asyncio.create_task(self._output())

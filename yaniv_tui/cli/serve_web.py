@@ -1,7 +1,8 @@
 """`yaniv serve`'s web server: textual-serve's `Server` (its routes, static files and `AppService`, the process of
 one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 
-- each page's process keeps its seat tokens in its browser's own folder (`browsers.browser_tokens_dir`);
+- each page's process keeps its seat tokens, its history and its settings in its browser's own folder
+  (`browsers.browser_tokens_dir`), never in the server's;
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
@@ -27,7 +28,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from yaniv_tui.store.paths import TOKENS_ENV
+from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV
 
 from .browsers import (
     BROWSER_COOKIE,
@@ -54,7 +55,7 @@ PROCESS_GRACE = 10.0
 
 
 class Session(AppService):
-    """One page's `yaniv join` process, with its browser's own tokens folder in its environment."""
+    """One page's `yaniv join` process, with its browser's own folders (tokens, data, config) in its environment."""
 
     def __init__(self, command: str, tokens: Path, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
@@ -63,6 +64,9 @@ class Session(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         environment[TOKENS_ENV] = str(self.tokens)
+        # The browser's history and settings beside its tokens: nothing a page does lands in the server's.
+        environment[DATA_ENV] = str(self.tokens / "data")
+        environment[CONFIG_ENV] = str(self.tokens / "config")
         return environment
 
     async def stop(self) -> None:

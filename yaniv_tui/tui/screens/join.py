@@ -45,7 +45,8 @@ class JoinScreen(Screen[TableSession | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "quit"),
     ]
-    AUTO_FOCUS = "#join-address"
+    #: The field marked first (`_first`) has the focus: the first left to type.
+    AUTO_FOCUS = ".join-first"
 
     def __init__(self, request: JoinRequest, lost: str | None = None) -> None:
         """`lost`: why the table joined with `request` was lost before its game ended (the screen says so, and
@@ -70,11 +71,22 @@ class JoinScreen(Screen[TableSession | str | None]):
             yield Static(Text(intro), id="join-intro")
             with Horizontal(classes="join-row"):
                 yield Label("address", classes="join-label")
-                yield Input(_shown(request.address), placeholder="host or host:port", id="join-address", compact=True)
+                yield Input(
+                    _shown(request.address),
+                    placeholder="host or host:port",
+                    id="join-address",
+                    compact=True,
+                    classes=_first(request, "address"),
+                )
             with Horizontal(classes="join-row"):
                 yield Label("room code", classes="join-label")
                 yield Input(
-                    _shown(request.code), placeholder="K7QF", id="join-code", compact=True, restrict=CODE_CHARACTERS
+                    _shown(request.code),
+                    placeholder="K7QF",
+                    id="join-code",
+                    compact=True,
+                    restrict=CODE_CHARACTERS,
+                    classes=_first(request, "code"),
                 )
             with Horizontal(classes="join-row"):
                 yield Label("your name", classes="join-label")
@@ -150,3 +162,10 @@ class JoinScreen(Screen[TableSession | str | None]):
         ascii_cards = game_app(self).ascii_cards
         typed = replace(self.request, address=address, code=code, name=name_typed.strip(), watch=watcher is not None)
         self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards, rejoin=typed))
+
+
+def _first(request: JoinRequest, field: str) -> str:
+    """ "join-first" for the field the screen starts at: the code when only the address was given (`yaniv join
+    ADDRESS`, what `--ssh` runs), else the address."""
+    first = "code" if request.address and not request.code else "address"
+    return "join-first" if field == first else ""
