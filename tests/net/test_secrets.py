@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 from collections import defaultdict
@@ -229,5 +230,83 @@ async def test_a_joined_seat_holds_the_hosts_view_and_no_game(tmp_path: Path) ->
                 await asyncio.wait_for(session.ask(1), LIMIT)
         assert session.view(None).seen == tuple(game.log) and games_in(session) == []
         await a.close()
+    finally:
+        await host.stop()
+
+
+async def test_every_frame_around_the_hosts_seat_changes_holds_only_its_own_and_public_cards(tmp_path: Path) -> None:
+    """The secrets test (test_secrets.py) over a whole game with the host's seat changes: a seat handed to a bot
+    mid-turn, given back, handed again; another opened and taken by a new joiner; a watcher removed. Every frame to
+    each seat holds only its own and public cards, every frame to a watcher only public cards; the record keeps each
+    change."""
+    from yaniv_tui.bots import MediumBot
+    from yaniv_tui.net import ActionRefused
+    from yaniv_tui.net.host import AWAY_BOT_PLAYED, SEAT_OPENED
+    from yaniv_tui.table.headless import run_headless
+    from yaniv_tui.table.hosted import HostedSession
+    from yaniv_tui.table.options import GameOptions
+
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("hard"))
+    game = new_game(seats, seed=11, end=40, slap_down=True)
+    host = await started(game, seats)
+    level = "medium"
+
+    def record(seat: int, text: str) -> None:
+        frame = json.loads(text)
+        if frame["type"] == "record":
+            return
+        if frame["type"] == "error":  # the opened seat's last line, or a move the bot made first
+            assert frame["message"] in (SEAT_OPENED, AWAY_BOT_PLAYED), frame
+            return
+        check_frame(seat, host.game, frame)
+
+    def watched(watcher: int, text: str) -> None:
+        check_watcher_frame(host.game, json.loads(text))
+
+    host.sent, host.watched = record, watched
+
+    async def play(client: TableClient) -> None:
+        bot = MediumBot()
+        while client.view.phase != "over" and client.closed_reason is None:
+            if client.view.is_my_turn:
+                with contextlib.suppress(ActionRefused):
+                    await client.send(bot.choose(client.view))
+            await client.changed()
+
+    try:
+        first, idle = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        address = f"127.0.0.1:{host.port}"
+        watchers = [await asyncio.wait_for(TableClient.watch(address, host.code), LIMIT) for _ in range(2)]
+        options = GameOptions(game.rules, seats, seed=11, bot_delay=0.0)
+        with History(tmp_path / "h.sqlite3") as history:
+            session = HostedSession(options, game=game, host=host)
+            hosting = asyncio.create_task(run_headless(session, history, lambda line: None))
+            playing = asyncio.create_task(play(first))
+            # The idle seat's first turn waits for its player: the host hands it to a bot mid-turn.
+            await eventually(lambda: host.game.current == 1)
+            assert session.hand_to_bot(1, level) is None
+            await eventually(lambda: host.game.current != 1)
+            assert session.give_back(1) is None
+            assert session.hand_to_bot(1, "easy") is None
+            # The playing seat is opened for someone else, who plays it out.
+            await eventually(lambda: host.game.turns >= 6)
+            assert session.open_seat(0) is None
+            await asyncio.wait_for(first.lost(), LIMIT)
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)  # its connection is gone, whatever it was doing
+            assert session.remove_watcher(0) is None
+            second = await joined(host, tmp_path, "s2")
+            assert second.seat == 0
+            await asyncio.wait_for(play(second), LIMIT)
+            finished = await asyncio.wait_for(hosting, LIMIT)
+            kept = history.find_record("")
+        assert finished.is_over
+        assert kept.record is not None
+        changes = [json.loads(line) for line in kept.record.splitlines() if '"seat"' in line]
+        statuses = [(e["seat"], e["status"], e.get("level")) for e in changes if e.get("event") == "seat"]
+        for change in ((1, "handed", level), (1, "given", None), (1, "handed", "easy"), (0, "opened", None)):
+            assert change in statuses
+        for client in (second, idle, *watchers):
+            await client.close()
     finally:
         await host.stop()
