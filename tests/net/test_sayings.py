@@ -58,3 +58,19 @@ async def test_nothing_but_the_fixed_messages_can_be_said(tmp_path: Path) -> Non
                 raise AssertionError("no error frame for a message that is not the table's")
     finally:
         await host.stop()
+
+
+async def test_a_said_frame_naming_no_seat_of_the_table_is_said_in_one_line(tmp_path: Path) -> None:
+    """A host (hostile, or broken) that says a seat the table does not have said something: the joined seat says so
+    in one line and leaves. Before, the joined table looked the seat's name up and failed on it."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        ann = await joined(host, tmp_path, "ann")
+        heard: list[str] = []
+        ann.on_said = lambda seat, text: heard.append(f"{ann.view.players[seat]}: {text}")  # as the table hears it
+        host._links[0].put(json.dumps({"v": VERSION, "type": "said", "seat": 7, "text": SAYINGS[1]}))
+        why = await asyncio.wait_for(ann.lost(), LIMIT)
+        assert why == "the host sent what no yaniv table sends (said: 7 is no seat of this table)" and not heard
+    finally:
+        await host.stop()

@@ -311,8 +311,11 @@ class TableClient:
                     self._refused(message)
                 elif isinstance(message, State):
                     await self._new_state(message)
-                elif isinstance(message, Said) and self.on_said is not None:
-                    self.on_said(message.seat, message.text)
+                elif isinstance(message, Said):
+                    if message.seat >= len(self.view.players):
+                        raise ProtocolError(f"said: {message.seat} is no seat of this table")
+                    if self.on_said is not None:
+                        self.on_said(message.seat, message.text)
                 elif isinstance(message, SeatNews):
                     self._seat_news(message)
                 elif isinstance(message, Record):
