@@ -25,6 +25,7 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
 from yaniv_tui.tui.screens.say import SayScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
+from yaniv_tui.tui.screens.seats import SeatsScreen
 from yaniv_tui.tui.screens.stats import StatsScreen
 
 
@@ -154,3 +155,16 @@ def test_table_talk(snap_compare: SnapCompare) -> None:
 
     app = YanivApp(make_options("sursis", "Ann,bot:easy,remote:Noa", seed=2), hosting=host)
     assert snap_compare(app, terminal_size=SIZE, run_before=table_then("m", screen=SayScreen))
+
+
+def test_seats_and_watchers(snap_compare: SnapCompare) -> None:
+    """The host's dialog: a remote seat and a watcher listed, the bot level's Select (once drawn as an empty row),
+    the four buttons."""
+
+    def host(game: Game, seats: Sequence[Seat], game_id: str) -> FakeHost:
+        made = FakeHost(game, seats)
+        made.watcher_list = [(0, "192.0.2.7")]
+        return made
+
+    app = YanivApp(make_options("sursis", "Ann,bot:easy,remote:Noa", seed=2), hosting=host)
+    assert snap_compare(app, terminal_size=SIZE, run_before=table_then("t", screen=SeatsScreen))

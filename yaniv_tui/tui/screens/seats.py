@@ -47,6 +47,10 @@ class SeatsScreen(ModalScreen[None]):
         height: auto;
         max-height: 12;
     }
+    .seats-label {
+        width: auto;
+        padding-top: 1;
+    }
     #seats-level {
         width: 24;
     }
