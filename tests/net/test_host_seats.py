@@ -231,3 +231,38 @@ async def test_a_seat_frame_naming_no_seat_of_the_table_is_said_in_one_line(tmp_
         at.host._links[0].put(json.dumps({"v": 6, "type": "seat", "seat": 7, "change": "given", "level": None}))
         why = await asyncio.wait_for(noa.lost(), LIMIT)
         assert why == "the host sent what no yaniv table sends (seat: 7 is no seat of this table)"
+
+
+async def test_a_handed_seats_player_takes_it_back_with_a_back_frame_while_the_bot_plays_it(tmp_path: Path) -> None:
+    """A bot plays a handed seat's turns at once, so its player never has a turn to act on: the joined table sends
+    `back` (any key there), and the seat is theirs again, told to every screen. Before, nothing a joined player
+    could do took the seat back."""
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with running_table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa")
+        told: list[tuple[int, ClockNews]] = []
+        noa.on_clock = lambda seat, news: told.append((seat, news))
+        assert at.session.hand_to_bot(0, "easy") is None
+        await eventually(lambda: noa.handed)
+        before = at.played(0)
+        await eventually(lambda: at.played(0) >= before + 1)  # the bot plays her turns meanwhile
+        await asyncio.wait_for(noa.back(), LIMIT)
+        await eventually(lambda: not at.session.handed(0) and not noa.handed)
+        assert (0, "back") in told  # every screen hears the seat is its player's again
+        await eventually(lambda: noa.view.is_my_turn)
+        waited = at.played(0)
+        await asyncio.sleep(0.3)
+        assert at.played(0) == waited  # her turn waits for her again
+        await asyncio.wait_for(noa.back(), LIMIT)  # a seat she plays: nothing changes, nothing refused
+        await asyncio.sleep(0.1)
+        assert noa.closed_reason is None and told.count((0, "back")) == 1
+        await noa.close()
+
+
+def test_a_back_frame_is_read_checked() -> None:
+    from yaniv_tui.net.protocol import VERSION, Back, from_client
+
+    assert from_client(encode(Back())) == Back()
+    assert json.loads(encode(Back())) == {"v": VERSION, "type": "back"}
+    with pytest.raises(ProtocolError, match="a client sends join, watch, prove, action, say or back"):
+        from_client(json.dumps({"v": VERSION, "type": "forward"}))

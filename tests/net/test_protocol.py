@@ -113,7 +113,7 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
         ('{"v": 6, "type": "watch"}', "code: missing"),
         ('{"v": 6, "type": "watch", "code": 7}', "code: must be"),
         ('{"v": 6, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
-        ('{"v": 6, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action or say"),
+        ('{"v": 6, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
         ('{"v": 6, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
         ('{"v": 6, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
         ('{"v": 6, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),

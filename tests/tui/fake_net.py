@@ -177,6 +177,17 @@ class FakeClient:
     def time_left(self) -> float | None:
         return None
 
+    #: Whether a bot plays this seat, as the host would say (set by a test); `back` takes it back, counted in `backs`.
+    handed = False
+    backs = 0
+
+    async def back(self) -> None:
+        self.backs += 1
+        if self.handed:
+            self.handed = False
+            if self.on_clock is not None and self.seat is not None:
+                self.on_clock(self.seat, "back")
+
     async def say(self, text: str) -> None:
         self.sayings.append(text)
 

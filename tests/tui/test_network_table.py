@@ -254,3 +254,28 @@ async def test_a_table_of_one_screen_offers_nothing_to_say() -> None:
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_any_key_at_a_joined_table_takes_back_the_seat_a_bot_plays() -> None:
+    """The host handed this seat to a bot (or its clock ran out twice): the bot plays its turns at once, so a key
+    is the player's only way back. Before, a key did nothing at a joined table (it has no clock of its own)."""
+    client = FakeClient(host_game(), seat=0)
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("s", "escape")  # any key: nothing to take back yet, so the host is not told
+        await pilot.pause()
+        assert client.backs == 0
+        client.handed = True
+        await pilot.press("s")  # the scores: the key still does what it does
+        await until(pilot, lambda: client.backs == 1 and not client.handed)
+        await until(pilot, lambda: any("back" in line for line in notices(app)))
+
+
+def test_a_joined_seat_a_bot_plays_is_told_over_its_hand_how_to_take_it_back() -> None:
+    from yaniv_tui.tui.screens.table_view import prompt_text
+
+    game = host_game()
+    others = next(seat for seat in range(3) if seat != game.current)
+    text = prompt_text("wait", game.view(others), game.current, False, (), False, "", False, False, True)
+    assert text.plain == "A bot plays your seat for now: any key takes it back."

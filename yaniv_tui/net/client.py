@@ -30,6 +30,7 @@ from .protocol import (
     STALE_TOKEN,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
+    Back,
     Bye,
     Challenge,
     ClockState,
@@ -247,6 +248,25 @@ class TableClient:
             raise TableClosed(self.closed_reason or "the connection to the host ended") from None
         finally:
             self._waiting.pop(number, None)
+
+    @property
+    def handed(self) -> bool:
+        """Whether a bot plays this seat now, as the host's last state said (its clock ran out, or the host handed
+        it to a bot): `back` takes it back."""
+        return self.seat is not None and self.clock is not None and self.seat in self.clock.bots
+
+    async def back(self) -> None:
+        """Tell the host this seat's player is here: a seat a bot plays is theirs again (nothing changes for one they
+        play); TableClosed if the connection is gone, ValueError from a watcher."""
+        if self.seat is None:
+            raise ValueError(WATCHERS_DO_NOT_PLAY)
+        if self.closed_reason is not None:
+            raise TableClosed(self.closed_reason)
+        await self._pace()
+        try:
+            await self._ws.send(encode(Back()))
+        except WebSocketException:
+            raise TableClosed(self.closed_reason or "the connection to the host ended") from None
 
     async def say(self, text: str) -> None:
         """Say one of the table's fixed messages (protocol.SAYINGS) to everyone; TableClosed if the connection is

@@ -29,6 +29,7 @@ from .protocol import (
     STALE_TOKEN,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
+    Back,
     Challenge,
     ClockState,
     Error,
@@ -558,12 +559,30 @@ class TableHost:
             return str(error)
         return None
 
+    def _taken_back(self, seat: int) -> bool:
+        """The player of `seat` acted: a seat a bot plays (its clock ran out, or the host handed it) is theirs again
+        (told as the clock's "back"). Whether it was a bot's."""
+        if not self.clock.is_handed(seat):
+            return False
+        self._levels.pop(seat, None)
+        self._clock_news(seat, self.clock.acted(seat))
+        return True
+
+    def _back(self, seat: int) -> None:
+        """The player of `seat` says they are here (a `back` frame): a seat a bot plays is theirs again, its turn, if
+        it is one the bot has not begun, waited for on the clock, and every screen told; nothing for a seat its
+        player plays."""
+        if not self._taken_back(seat):
+            return
+        if seat in self._asking and seat not in self._playing:
+            self.clock.start(seat)
+        self._wake[seat].set()
+        self._resend()
+
     def _offer(self, link: Link, message: ActionMessage) -> None:
         seat = link.seat
         assert seat is not None
-        if self.clock.is_handed(seat):  # any action of its player takes the seat back from the bot
-            self._levels.pop(seat, None)
-            self._clock_news(seat, self.clock.acted(seat))
+        self._taken_back(seat)  # any action of its player takes the seat back from the bot
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
@@ -783,5 +802,8 @@ class TableHost:
                 break
             if isinstance(message, Say):
                 self._say(link.seat, message.text)
+                continue
+            if isinstance(message, Back):
+                self._back(link.seat)
                 continue
             self._offer(link, message)

@@ -46,6 +46,10 @@ From a client to the host:
     say      {"v": 6, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
+    back     {"v": 6, "type": "back"}
+             This seat's player is here: a seat a bot plays (its clock ran out, or the host handed it to a bot)
+             is its player's again, told to every screen as the clock's "back" (the bot plays a handed seat's
+             turns at once, so its player has no turn to act on). Nothing changes for a seat its player plays.
 
 From the host to a client:
 
@@ -232,6 +236,11 @@ class ActionMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """The seat's player is here: a seat a bot plays is theirs again."""
+
+
+@dataclass(frozen=True, slots=True)
 class Say:
     text: str
 
@@ -303,7 +312,7 @@ class Record:
     text: str
 
 
-FromClient = Join | Watch | Prove | ActionMessage | Say
+FromClient = Join | Watch | Prove | ActionMessage | Say | Back
 FromHost = Welcome | Challenge | State | Error | Said | SeatNews | Bye | Record
 
 
@@ -349,6 +358,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         body = {"type": "error", "message": one_line(message.message), "re": message.re}
     elif isinstance(message, Say):
         body = {"type": "say", "text": message.text}
+    elif isinstance(message, Back):
+        body = {"type": "back"}
     elif isinstance(message, Said):
         body = {"type": "said", "seat": message.seat, "text": message.text}
     elif isinstance(message, SeatNews):
@@ -439,10 +450,12 @@ def from_client(text: str | bytes) -> FromClient:
             )
         if kind == "say":
             return Say(_saying(r.get("text"), "text"))
+        if kind == "back":
+            return Back()
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
     raise ProtocolError(
-        f"unknown message type {one_line(repr(kind), 30)}: a client sends join, watch, prove, action or say"
+        f"unknown message type {one_line(repr(kind), 30)}: a client sends join, watch, prove, action, say or back"
     )
 
 

@@ -18,7 +18,9 @@ from .remote import Client, JoinRequest, TableLost
 from .session import SeatsAtScreen, SessionKind
 
 if TYPE_CHECKING:
-    from yaniv_tui.engine.clock import TurnClock
+    from collections.abc import Sequence
+
+    from yaniv_tui.engine.clock import ClockNews, TurnClock
     from yaniv_tui.store import GameLock, History
 
     from .events import Listener
@@ -138,6 +140,8 @@ class ClientSession(SeatsAtScreen):
         self._history: History | None = None
         self._hear: Listener | None = None
         self._record_text: str | None = None
+        #: Telling the host this seat's player is back (`reclaim`), while it is being told.
+        self._back: asyncio.Task[None] | None = None
         if client.seat is None:
             self.record_settled.set()  # a watcher is sent no record, and waits for none
         client.on_record = self._record_came
@@ -171,6 +175,25 @@ class ClientSession(SeatsAtScreen):
     def time_left(self) -> float | None:
         """What the host's last frame said is left of the turn's clock, counted down since it came."""
         return self.client.time_left()
+
+    def handed(self, seat: int) -> bool:
+        """Whether a bot plays `seat`, as the host's last state said (known of this screen's own seat only)."""
+        return seat == self.client.seat and self.client.handed
+
+    def reclaim(self, seats: Sequence[int]) -> list[tuple[int, ClockNews]]:
+        """This screen's seat, if a bot plays it, is its player's again: the host is told (`back`), and its news comes
+        with the state that follows. A lost connection is told as the table's loss, as for any message."""
+        if self.client.seat in seats and self.client.handed and self._back is None:
+            self._back = asyncio.get_running_loop().create_task(self._tell_back())
+        return []
+
+    async def _tell_back(self) -> None:
+        try:
+            await self.client.back()
+        except Exception as error:  # any: a lost connection is told in one line (the watch hears it as lost)
+            self._lose(error)
+        finally:
+            self._back = None
 
     def hint_position(self, seat: int) -> tuple[PlayerView, int]:
         """Nobody asks for a hint here (`can_hint`)."""

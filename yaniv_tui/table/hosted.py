@@ -137,10 +137,6 @@ class HostedSession(Session):
         """The seats played from other machines, which the host may manage."""
         return [seat for seat, kind in enumerate(self.options.seats) if kind.is_remote]
 
-    def handed(self, seat: int) -> bool:
-        """Whether a bot plays remote `seat` now (handed by the host, or by the clock after its timeouts)."""
-        return self.host.handed(seat)
-
     def hand_to_bot(self, seat: int, level: str) -> str | None:
         """A bot of `level` plays remote `seat` now (net.TableHost.hand_to_bot); why not, in one line."""
         return self.host.hand_to_bot(seat, level)

@@ -152,6 +152,15 @@ class Client(Protocol):
     #: Called whenever the host's new view came.
     on_view: Callable[[], None] | None
 
+    @property
+    def handed(self) -> bool:
+        """Whether a bot plays this seat now, as the host last said (its clock ran out, or the host handed it)."""
+        ...
+
+    async def back(self) -> None:
+        """Tell the host this seat's player is here: a seat a bot plays is theirs again."""
+        ...
+
     def time_left(self) -> float | None:
         """Seconds left of the current turn's clock as the host last said it; None when none runs."""
         ...

@@ -332,15 +332,10 @@ class TableRunner:
             timer.start(seat)
 
     def back(self, seats: list[int]) -> None:
-        """Someone at this screen pressed a key: those of `seats` a bot plays since their clock ran out are their
-        players' again (told as `Clocked(seat, "back")`)."""
-        turn_clock = self.session.clock
-        if turn_clock is None:
-            return
-        for seat in seats:
-            if turn_clock.is_handed(seat):
-                for news in turn_clock.acted(seat):
-                    self.emit(Clocked(seat, news))
+        """Someone at this screen pressed a key: those of `seats` a bot plays (their clock ran out, or a host handed
+        them) are their players' again (told as `Clocked(seat, "back")`; at a joined table, once the host says so)."""
+        for seat, news in self.session.reclaim(seats):
+            self.emit(Clocked(seat, news))
 
     def time_left(self) -> float | None:
         """Seconds left of the current turn's clock, wherever it runs (this screen's, or the host's); None: none."""

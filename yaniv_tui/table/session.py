@@ -10,11 +10,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
-from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TurnClock
+from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, ClockNews, TurnClock
 from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
 
 from .options import GameOptions
@@ -71,6 +72,15 @@ class TableSession(Protocol):
 
     def stand_in(self, seat: int) -> Player:
         """The bot that plays a turn of `seat` when its clock runs out, and the seat once handed to a bot."""
+        ...
+
+    def handed(self, seat: int) -> bool:
+        """Whether a bot plays `seat` now, until its player acts (its clock ran out, or a host handed it)."""
+        ...
+
+    def reclaim(self, seats: Sequence[int]) -> list[tuple[int, ClockNews]]:
+        """Someone at this screen pressed a key: each of `seats` a bot plays is its player's again; the clock's news
+        to tell (a joined table asks its host, whose news comes with its next state)."""
         ...
 
     def time_left(self) -> float | None:
@@ -354,6 +364,15 @@ class Session(SeatsAtScreen):
 
     def time_left(self) -> float | None:
         return None if self.clock is None else self.clock.left()
+
+    def handed(self, seat: int) -> bool:
+        return self.clock is not None and self.clock.is_handed(seat)
+
+    def reclaim(self, seats: Sequence[int]) -> list[tuple[int, ClockNews]]:
+        clock = self.clock
+        if clock is None:
+            return []
+        return [(seat, news) for seat in seats if clock.is_handed(seat) for news in clock.acted(seat)]
 
     # -- the game's record ---------------------------------------------------------------------
 

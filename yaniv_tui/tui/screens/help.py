@@ -75,7 +75,8 @@ SEATS_TEXT = (
     "\nSeats and watchers (t, or the command palette; the host only): hand a remote seat to a bot of the level "
     "chosen (it plays at once if it is that seat's turn), give it back, open it for someone else (its token stops "
     "working; the seat waits for whoever joins with the code), or remove a watcher. A bot plays a handed seat until "
-    "you give it back or its player acts again: their first move takes the seat back, as after the clock's timeouts."
+    "you give it back or its player is back: any key at their screen takes the seat back, as after the clock's "
+    "timeouts."
 )
 
 

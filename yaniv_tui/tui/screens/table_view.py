@@ -158,17 +158,21 @@ def prompt_text(
     status: str = "",
     conceded: bool = False,
     handed: bool = False,
+    yours_handed: bool = False,
 ) -> Text:
     """The line over the hand saying whose turn it is and, on yours, what to do next; `status` is the thinking
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
     bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays the seat (this
-    screen's since its clock ran out, until a key is pressed; a remote one until its player acts or is given it).
-    Past "wait", `view` is the seat to play's."""
+    screen's since its clock ran out, until a key is pressed; a remote one until its player acts or is given it);
+    `yours_handed`, that a bot plays this screen's own seat while another's turn is played (a joined seat whose
+    clock ran out, or that its host handed to a bot). Past "wait", `view` is the seat to play's."""
     players = view.players
     name = players[view.current]
     text = Text()
     if stage == "wait":
-        if thinking is not None and handed and status and status != AT_THE_HOST:
+        if yours_handed:
+            text.append("A bot plays your seat for now: any key takes it back.", style="italic")
+        elif thinking is not None and handed and status and status != AT_THE_HOST:
             # A remote seat its host (or its clock) handed to a bot: the bot plays, whether its player is here or not.
             who = players[thinking]
             text.append(f"A bot plays {possessive(who)} seat until {clause(who, 'act')} again…", style="italic")
@@ -260,11 +264,11 @@ def draw(table: TableState) -> None:
     draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     conceded = table.thinking in table.session.meta.conceded
-    clock = table.session.clock
-    handed = table.thinking is not None and clock is not None and clock.is_handed(table.thinking)
+    handed = table.thinking is not None and table.session.handed(table.thinking)
+    yours = table.viewer is not None and table.viewer != table.thinking and table.session.handed(table.viewer)
     pass_and_play = table.session.pass_and_play
     prompt = prompt_text(
-        table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed
+        table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed, yours
     )
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
