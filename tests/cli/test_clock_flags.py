@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 import pytest
+from test_network_flags import refused_in_one_line
 
-from yaniv_tui.cli import main
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
@@ -58,8 +58,4 @@ def test_the_default_is_declared_once() -> None:
 def test_a_bad_clock_is_one_line_and_exit_status_2(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert said in err and err.count("\n") == 1, err
+    refused_in_one_line(argv, said, capsys, tmp_path, monkeypatch)

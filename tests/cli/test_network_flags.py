@@ -82,6 +82,13 @@ def test_serve_takes_a_port() -> None:
 def test_a_bad_flag_is_one_line_and_exit_status_2(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    refused_in_one_line(argv, said, capsys, tmp_path, monkeypatch)
+
+
+def refused_in_one_line(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`yaniv ARGV` exits with status 2 and one line holding `said`, its folders in `tmp_path`."""
     monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
     assert main(argv) == 2
