@@ -175,8 +175,7 @@ def _at(hosts: list[TableHost]) -> str | None:
     SSH session's `yaniv join` is given, on this machine."""
     if not hosts or hosts[-1].port == 0:
         return None
-    words = hosts[-1].join_command().split()  # "yaniv join ADDRESS CODE"
-    return words[2] if len(words) == 4 else None
+    return hosts[-1].join_address()
 
 
 def headless(

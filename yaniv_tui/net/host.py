@@ -242,11 +242,15 @@ class TableHost:
 
     def join_command(self) -> str:
         """The command a friend types to join, e.g. "yaniv join 192.168.1.20:7777 K7QF"."""
+        return f"yaniv join {self.join_address()} {self.code}"
+
+    def join_address(self) -> str:
+        """The table's address as `yaniv join` takes it, e.g. "192.168.1.20:7777" (with wss:// under TLS)."""
         address = self._address()
         if ":" in address:
             address = f"[{address}]"
         scheme = "wss://" if self.ssl_context is not None else ""
-        return f"yaniv join {scheme}{address}:{self.port} {self.code}"
+        return f"{scheme}{address}:{self.port}"
 
     def _address(self) -> str:
         if self.host in ("0.0.0.0", "::", ""):
