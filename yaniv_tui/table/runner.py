@@ -246,14 +246,7 @@ class TableRunner:
 
     async def _stand_in_turn(self, seat: int) -> None:
         """The stand-in bot (`TableSession.stand_in`) plays this screen's seat, at least the bot delay after asking."""
-        self.emit(Asked(seat))
-        started = clock()
-        action = await self.session.stand_in(seat).action(self.session.view(seat))
-        rest = self.session.bot_delay - (clock() - started)
-        if rest > 0:
-            await pause(rest)
-        told, action = self._apply(seat, action)
-        self._applied(seat, told, action)
+        await self._paced(seat, self.session.stand_in(seat).action(self.session.view(seat)))
 
     def _wake(self, error: Exception | None = None) -> None:
         turn = self._turn
@@ -266,13 +259,17 @@ class TableRunner:
     async def play_seat(self, seat: int) -> None:
         """Ask the player of `seat` (not played at this screen) for its action and apply it, at least the bot
         delay after asking; an illegal one is told and replaced by the first legal action."""
-        session = self.session
+        await self._paced(seat, self.session.ask(seat))
+
+    async def _paced(self, seat: int, asked: Awaitable[Action | None]) -> None:
+        """Wait for `seat`'s action (`asked`) and apply it, at least the bot delay after asking; an illegal one is
+        told and replaced by the first legal action. None: the host of a joined table applied it already."""
         self.emit(Asked(seat))
         started = clock()
-        action = await session.ask(seat)
+        action = await asked
         told = None
         if action is not None:  # None: the host of a joined table applied it, and its view is the game now
-            rest = session.bot_delay - (clock() - started)
+            rest = self.session.bot_delay - (clock() - started)
             if rest > 0:
                 await pause(rest)
             told, action = self._apply(seat, action)
