@@ -258,30 +258,32 @@ class TableClient:
     async def back(self) -> None:
         """Tell the host this seat's player is here: a seat a bot plays is theirs again (nothing changes for one they
         play); TableClosed if the connection is gone, ValueError from a watcher."""
-        if self.seat is None:
-            raise ValueError(WATCHERS_DO_NOT_PLAY)
-        if self.closed_reason is not None:
-            raise TableClosed(self.closed_reason)
+        self._open_seat()
         await self._pace()
-        try:
-            await self._ws.send(encode(Back()))
-        except WebSocketException:
-            raise TableClosed(self.closed_reason or "the connection to the host ended") from None
+        await self._tell(Back())
 
     async def say(self, text: str) -> None:
         """Say one of the table's fixed messages (protocol.SAYINGS) to everyone; TableClosed if the connection is
         gone; ValueError (one line) for one too soon after the last, which the host would drop, or from a watcher."""
-        if self.seat is None:
-            raise ValueError(WATCHERS_DO_NOT_PLAY)
-        if self.closed_reason is not None:
-            raise TableClosed(self.closed_reason)
+        self._open_seat()
         now = time.monotonic()
         if now - self._said_at < SAY_EVERY:
             raise ValueError(f"one message every {SAY_EVERY:g} seconds")
         self._said_at = now
         await self._pace()
+        await self._tell(Say(text))
+
+    def _open_seat(self) -> None:
+        """Nothing, for a seat whose connection is open; ValueError for a watcher, TableClosed once it is gone."""
+        if self.seat is None:
+            raise ValueError(WATCHERS_DO_NOT_PLAY)
+        if self.closed_reason is not None:
+            raise TableClosed(self.closed_reason)
+
+    async def _tell(self, message: Back | Say) -> None:
+        """Send the host a message it answers with nothing; TableClosed if the connection is gone."""
         try:
-            await self._ws.send(encode(Say(text)))
+            await self._ws.send(encode(message))
         except WebSocketException:
             raise TableClosed(self.closed_reason or "the connection to the host ended") from None
 
