@@ -347,11 +347,16 @@ class TableHost:
         self._levels.pop(seat, None)
         self.clock.acted(seat)
         self._seat_news(seat, "given", None)
+        self._waits_again(seat)
+        return None
+
+    def _waits_again(self, seat: int) -> None:
+        """A bot no longer plays `seat`: a turn of its that the bot has not begun is waited for, its time running
+        from now (on_start sends it), and every screen sees the seat as its player's."""
         if seat in self._asking and seat not in self._playing:
-            self.clock.start(seat)  # its turn is waited for now: its time runs from here (on_start sends it)
+            self.clock.start(seat)
         self._wake[seat].set()
         self._resend()
-        return None
 
     def open_seat(self, seat: int) -> str | None:
         """Open remote `seat` for someone else: its token no longer works (a join with it is told STALE_TOKEN), its
@@ -576,12 +581,8 @@ class TableHost:
         """The player of `seat` says they are here (a `back` frame): a seat a bot plays is theirs again, its turn, if
         it is one the bot has not begun, waited for on the clock, and every screen told; nothing for a seat its
         player plays."""
-        if not self._taken_back(seat):
-            return
-        if seat in self._asking and seat not in self._playing:
-            self.clock.start(seat)
-        self._wake[seat].set()
-        self._resend()
+        if self._taken_back(seat):
+            self._waits_again(seat)
 
     def _offer(self, link: Link, message: ActionMessage) -> None:
         seat = link.seat
