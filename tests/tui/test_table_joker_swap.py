@@ -127,3 +127,39 @@ async def test_the_house_rules_dialog_shows_the_swap_and_toggles_it() -> None:
         await pilot.click(switch)
         await pilot.pause()
         assert switch.value and dialog.read_changes() == {"joker_swap": True}
+
+
+SEVEN = parse_cards("7H")[0]
+
+
+def after_beas_two_joker_run() -> Session:
+    """Bea has dropped 5♥ ★JK ★JK 8♥; Ann holds both cards the jokers stand for, 6♥ and 7♥."""
+    session = stacked_session(SWAP, ["6H 7H KS 2C 9D", "5H JK JK 8H 2H"], up="AS", deck="4D 9S 8C", first=1)
+    session.game.apply(Play(parse_cards("5H JK JK 8H")))
+    return session
+
+
+async def test_with_two_jokers_to_swap_j_gives_the_first_card_and_shift_j_the_second() -> None:
+    for key, given in (("j", SIX), ("J", SEVEN)):
+        app = TableApp(after_beas_two_joker_run())
+        async with app.run_test(size=SIZE) as pilot:
+            table = await at_the_table(pilot)
+            await pilot.press(str(table.hand_of(0).index(KS) + 1), "enter")
+            pile = table.query_one(PileView)
+            marks = [face.border_title for face in pile.query(CardFace) if face.card == JOKER]
+            assert marks == ["j", "J"]
+            assert "j/J give 6♥/7♥ for the jokers" in screen_text(app)
+            await pilot.press(key)
+            await settle(pilot)
+            assert game_of(table).log[1] == Turn(0, (KS,), JOKER, None, given)
+
+
+async def test_a_click_on_the_second_joker_gives_the_card_it_stands_for() -> None:
+    app = TableApp(after_beas_two_joker_run())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await at_the_table(pilot)
+        await pilot.press(str(table.hand_of(0).index(KS) + 1))
+        jokers = [face for face in table.query_one(PileView).query(CardFace) if face.card == JOKER]
+        await pilot.click(jokers[1])
+        await settle(pilot)
+        assert game_of(table).log[1].given == SEVEN

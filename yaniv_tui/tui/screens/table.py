@@ -44,7 +44,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, swap_for, undo_move
+from .turn_actions import Stage, digit_bindings, swaps_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -64,6 +64,7 @@ class TableScreen(StyledOnce, TableAside):
         Binding("d", "take_deck", "deck", show=False, tooltip="take the deck's card"),
         *digit_bindings("take", "take", tooltip="take a marked card"),
         Binding("j", "swap", "swap", tooltip="swap for the joker"),
+        Binding("J", "swap(1)", "swap", show=False, tooltip="swap for the second joker"),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("u", "undo", "undo"),
@@ -366,13 +367,14 @@ class TableScreen(StyledOnce, TableAside):
             return
         self.play(takeable[number - 1])
 
-    def action_swap(self) -> None:
-        """The joker swap: give the card the joker inside the run just dropped stands for, and take the joker."""
-        given = swap_for(self.session.view(self.viewer), self.drop)
-        if given is None:
+    def action_swap(self, nth: int = 0) -> None:
+        """The joker swap: give the card a joker inside the run just dropped stands for, and take the joker (`nth`:
+        the first its hand may swap from the left, or a later one)."""
+        given = list(swaps_for(self.session.view(self.viewer), self.drop))
+        if nth >= len(given):
             self.message = "no joker to swap: it must be inside the run just dropped, for a card you keep"
             return
-        self.act(Play(self.drop, JOKER, given))
+        self.act(Play(self.drop, JOKER, given[nth]))
 
     def action_yaniv(self) -> None:
         self.act(CallYaniv())
@@ -452,8 +454,9 @@ class TableScreen(StyledOnce, TableAside):
             return
         view = self.session.view(self.viewer)
         if event.card not in view.takeable:
-            if event.card.is_joker and view.swaps and self.ready_to_take() and swap_for(view, self.drop):
-                self.action_swap()  # the joker inside the run: the swap, for the card it stands for
+            places = list(swaps_for(view, self.drop).values()) if event.card.is_joker else []
+            if event.index in places and self.ready_to_take():
+                self.action_swap(places.index(event.index))  # a joker inside the run: the swap, for its card
                 return
             self.message = "that card cannot be taken: take a marked card, or the deck"
         elif self.ready_to_take():

@@ -190,7 +190,7 @@ class TableState(Screen[str | None]):
             self.call_next(self.redraw)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return allowed(action, self.stage, self.session, self.session.view(self.viewer), self.drop)
+        return allowed(action, self.stage, self.session, self.session.view(self.viewer), self.drop, parameters)
 
     def hand_of(self, seat: int | None) -> tuple[Card, ...]:
         """`seat`'s hand as its own view holds it (None: no hand), in the order it is shown: by rank (sets side

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, PlayerView, Ruleset, Turn, card_values, hand_value, joker_swaps
+from yaniv_tui.engine import Card, PlayerView, Ruleset, Turn, card_values, hand_value
 from yaniv_tui.table.client_session import AT_THE_HOST
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
@@ -19,7 +19,7 @@ from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 from ..colours import colour
 from ..widgets.cards import faces_text
 from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
-from .turn_actions import Stage, shown_order, swap_for
+from .turn_actions import SWAP_KEYS, Stage, shown_order, swap_keys, swaps_for
 
 if TYPE_CHECKING:
     from .table_state import TableState
@@ -205,12 +205,17 @@ def prompt_text(
         text.append_text(faces_text(list(drop), ascii_only))
         count = len(view.takeable)
         which = "1" if count == 1 else f"1-{count}"
-        text.append(f". Take: 0/d the deck, or {which} a marked card" if count else ". Take: 0/d the deck")
-        given = swap_for(view, drop)
-        if given is not None:
-            text.append("; or j gives ")
-            text.append_text(faces_text([given], ascii_only))
-            text.append(" for the joker")
+        # The cards the keys give for the jokers marked with them (past the keys, a click on a joker swaps it);
+        # with a swap to say, the deck's words are shorter, so that the line fits.
+        keyed = list(zip(SWAP_KEYS, swaps_for(view, drop), strict=False))
+        deck = "0/d deck" if keyed else "0/d the deck"
+        text.append(f". Take: {deck}, or {which} a marked card" if count else f". Take: {deck}")
+        if keyed:
+            text.append(f"; or {'/'.join(key for key, _ in keyed)} {'gives' if len(keyed) == 1 else 'give'} ")
+            for n, (_, given) in enumerate(keyed):
+                text.append("/" if n else "")
+                text.append_text(faces_text([given], ascii_only))
+            text.append(" for the joker" if len(keyed) == 1 else " for the jokers")
         text.append(".")
     elif stage == "slap":
         card = view.slap_card
@@ -227,12 +232,6 @@ def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text 
     if message:
         return Text(notice(message, ascii_only), style=f"bold {colour('bad')}")
     return Text(notice(tip, ascii_only), style=f"bold {colour('gold')}") if tip else ""
-
-
-def swap_place(view: PlayerView, drop: tuple[Card, ...]) -> int | None:
-    """Where on the pile the joker lies that the viewer may swap after dropping `drop`; None for none."""
-    given = swap_for(view, drop)
-    return None if given is None else joker_swaps(view.previous_drop, view.previous_kind, view.rules)[given]
 
 
 def header(session: TableSession, view: PlayerView) -> list[str]:
@@ -258,8 +257,8 @@ def draw(table: TableState) -> None:
     news_from = news_for(table, view)
     draw_seats(table, view, news_from)
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
-    swap = swap_place(view, table.drop) if table.stage == "take" else None
-    table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only, swap)
+    swaps = swap_keys(view, table.drop) if table.stage == "take" else None
+    table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only, swaps)
     table.query_one(TurnLog).show(log_lines(view, table.reshuffled_after, news_from, ascii_only))
     draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""

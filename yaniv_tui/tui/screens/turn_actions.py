@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from textual.binding import Binding
 
-from yaniv_tui.engine import Card, PlayerView
+from yaniv_tui.engine import Card, PlayerView, joker_swaps
 
 if TYPE_CHECKING:
     from yaniv_tui.table.session import TableSession
@@ -48,16 +48,34 @@ def digit_bindings(action: str, description: str, shown: str = "1-9", tooltip: s
     return [first] + [Binding(str(n), f"{action}({n})", description, show=False, tooltip=tooltip) for n in range(2, 10)]
 
 
-def swap_for(view: PlayerView, drop: Sequence[Card]) -> Card | None:
-    """The card this seat may give for a joker inside the run just dropped (the joker swap, `PlayerView.swaps`)
-    once it drops `drop`: the first of them its hand keeps; None for none."""
-    given = view.swaps_after(drop)
-    return given[0] if given else None
+#: The keys of the joker swap: `j` gives the card for the first joker its hand may swap (from the left of the run
+#: just dropped), `J` for the second; a click on a joker swaps that one, however many there are.
+SWAP_KEYS = ("j", "J")
 
 
-def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView, drop: Sequence[Card] = ()) -> bool:
-    """Whether the table's key for `action` works now: in this stage, with this hand (`view`'s, the viewer's) and
-    the drop chosen, as the engine says."""
+def swaps_for(view: PlayerView, drop: Sequence[Card]) -> dict[Card, int]:
+    """The cards this seat may give for a joker inside the run just dropped (the joker swap, `PlayerView.swaps`)
+    once it drops `drop`, those its hand keeps, each with the place of its joker on the pile, left to right."""
+    places = joker_swaps(view.previous_drop, view.previous_kind, view.rules)
+    return {card: places[card] for card in sorted(view.swaps_after(drop), key=places.__getitem__)}
+
+
+def swap_keys(view: PlayerView, drop: Sequence[Card]) -> dict[int, str]:
+    """Each swappable joker's place on the pile and the key that swaps it (`SWAP_KEYS`; "" past the last key)."""
+    places = list(swaps_for(view, drop).values())
+    return {place: SWAP_KEYS[n] if n < len(SWAP_KEYS) else "" for n, place in enumerate(places)}
+
+
+def allowed(
+    action: str,
+    stage: Stage,
+    session: TableSession,
+    view: PlayerView,
+    drop: Sequence[Card] = (),
+    parameters: tuple[object, ...] = (),
+) -> bool:
+    """Whether the table's key for `action` (with its `parameters`) works now: in this stage, with this hand
+    (`view`'s, the viewer's) and the drop chosen, as the engine says."""
     if action == "say":
         return session.can_say
     if action == "seats":  # the host's seats and watchers
@@ -78,7 +96,8 @@ def allowed(action: str, stage: Stage, session: TableSession, view: PlayerView, 
     if action == "undo":
         return session.why_no_undo() is None
     if action == "swap":
-        return swap_for(view, drop) is not None
+        nth = parameters[0] if parameters and isinstance(parameters[0], int) else 0
+        return len(swaps_for(view, drop)) > nth
     if action in ("yaniv", "yaniv_refused"):
         return view.may_call if action == "yaniv" else not view.may_call
     return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
@@ -196,9 +196,11 @@ class PileView(Vertical):
 
     @dataclass
     class TakeChosen(Message):
-        """The player chose to take `card` from the previous drop (the screen refuses one that is not marked)."""
+        """The player chose to take `card`, at place `index` of the previous drop (the screen refuses one that is
+        not marked)."""
 
         card: Card
+        index: int
 
     _shown: tuple[object, ...] = ()
 
@@ -211,11 +213,17 @@ class PileView(Vertical):
         yield CardRow("pile", self.slots, id="pile-cards")
 
     def show(
-        self, drop: tuple[Card, ...], kind: str, takeable: tuple[Card, ...], ascii_only: bool, swap: int | None = None
+        self,
+        drop: tuple[Card, ...],
+        kind: str,
+        takeable: tuple[Card, ...],
+        ascii_only: bool,
+        swaps: Mapping[int, str] | None = None,
     ) -> None:
-        """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order. `swap` is
-        the place of a joker the viewer may swap now (the joker swap), marked `j`."""
-        state = (drop, kind, takeable, ascii_only, swap, palette())
+        """Mark each takeable card with its number; `takeable` holds distinct cards in the drop's order. `swaps`
+        holds the place of each joker the viewer may swap now (the joker swap), with the key that swaps it."""
+        swaps = dict(swaps or {})
+        state = (drop, kind, takeable, ascii_only, tuple(swaps.items()), palette())
         if state == self._shown:
             return
         self._shown = state
@@ -229,9 +237,8 @@ class PileView(Vertical):
                     marked.add(index)
                     keys[index] = str(number)
                     break
-        if swap is not None:
-            marked.add(swap)
-            keys[swap] = "j"
+        marked.update(swaps)
+        keys.update(swaps)
         for index, slot in enumerate(self.query_one(CardRow).faces):
             slot.show(drop[index] if index < len(drop) else None, ascii_only, key=keys.get(index, ""))
             slot.set_class(index in marked, "-takeable")
@@ -240,7 +247,7 @@ class PileView(Vertical):
     def card_clicked(self, event: CardFace.Clicked) -> None:
         event.stop()
         if event.card is not None:
-            self.post_message(self.TakeChosen(event.card))
+            self.post_message(self.TakeChosen(event.card, event.index))
 
 
 class HandView(Vertical):
