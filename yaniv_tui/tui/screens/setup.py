@@ -32,6 +32,7 @@ from yaniv_tui.table.options import (
 from ..colours import colour
 from ..rules_text import describe
 from ..widgets.choice import Choice
+from ..widgets.form import FormButton, FormInput
 from ..widgets.keybar import KeyBar
 from .common import StyledOnce, TooSmall
 from .setup_saved import SetupSaved
@@ -150,8 +151,8 @@ class SetupScreen(StyledOnce, SetupSaved):
                         yield SeatLine(index, self.seat_at(index), remote=self.hosting)
                     with Horizontal(id="seat-buttons"):
                         full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
-                        yield Button("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
-                        yield Button(
+                        yield FormButton("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
+                        yield FormButton(
                             "− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest
                         )
                     yield Static("Limits", classes="section")
@@ -170,9 +171,9 @@ class SetupScreen(StyledOnce, SetupSaved):
                 # Below the fields, never scrolled away: what went wrong, and Start.
                 yield Static("", id="setup-error")
                 with Horizontal(id="start-row"):
-                    yield Button("Start", id="start", variant="success", action="screen.start")
-                    yield Button("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
-                    yield Button(
+                    yield FormButton("Start", id="start", variant="success", action="screen.start")
+                    yield FormButton("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
+                    yield FormButton(
                         "Edit rules…",
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
@@ -429,7 +430,7 @@ class SetupScreen(StyledOnce, SetupSaved):
 
 def digits_field(value: str, placeholder: str, *, id: str) -> Input:
     """A field for a whole number (the seed, an end score): digits only, as typed or pasted."""
-    return Input(
+    return FormInput(
         value,
         placeholder=placeholder,
         restrict=DIGITS,

@@ -12,13 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from yaniv_tui.engine import DEFAULT_RULESET, PRESET_GROUPS, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 from yaniv_tui.store.userrules import USER_GROUP
 from yaniv_tui.table.options import MAX_NAME, levels
+
+from ..widgets.form import FormInput, StyledWhenAttached
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -28,7 +30,7 @@ REMOTE = "remote"
 NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]*"
 
 
-class RulesetList(OptionList):
+class RulesetList(OptionList, StyledWhenAttached):
     """The rulesets to choose from, where focus starts: ↑↓ highlight one, enter starts the game with it. Each group's
     heading is a disabled option, which ↑↓ pass over; ↓ on the last ruleset moves on to the next field, as ↓ does
     from a field (↑ on the first stays: no wrapping round). Every option is one line (the stylesheet's `text-wrap:
@@ -127,7 +129,7 @@ class SeatLine(Horizontal):
         yield self.row
 
 
-class SeatRow(Input):
+class SeatRow(FormInput):
     """A seat's name, typed in place in Textual's own Input (cursor, selection, word motions, the clipboard),
     and who plays it: human, a bot of each level (shown with its rating from the ladder, "Bot · medium ≈1690")
     or, when hosting, remote. Enter here, or a click on who plays it (SeatKind, beside it), moves to the next.

@@ -19,10 +19,12 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Button
 
+from .form import StyledWhenAttached
+
 T = TypeVar("T")
 
 
-class Choice(Button, Generic[T]):
+class Choice(Button, StyledWhenAttached, Generic[T]):
     """One of `choices` (label, value): enter, space or a click takes the next, ← and → step either way.
 
     With a `label`, the field's name is drawn before the value, in LABEL_WIDTH columns ("Call Yaniv at  ‹ 5 or
