@@ -126,3 +126,32 @@ def test_ctrl_c_stops_a_run_with_one_line_and_status_130(jobs: str, env: dict[st
         pytest.fail("yaniv sim did not stop on Ctrl+C")
     assert process.returncode == 130 and out == ""
     assert err.strip().splitlines() == ["yaniv sim: stopped (ctrl+c) before the run was done; nothing was printed"]
+
+
+#: What the installed `yaniv` script does (pip's console script), with ctrl+c arriving while the command line's
+#: modules are still being imported: the first import of the flags' parser is interrupted.
+INTERRUPTED_AT_START = """\
+import sys
+
+class CtrlC:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == "yaniv_tui.cli.parser":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, CtrlC)
+from yaniv_tui.cli import main
+sys.exit(main())
+"""
+
+
+def test_ctrl_c_while_yaniv_is_starting_is_one_line_and_status_130(env: dict[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AT_START, "--players", "You,bot"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=PATIENCE,
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (130, "yaniv: stopped (ctrl+c)\n", "")

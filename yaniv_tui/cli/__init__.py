@@ -3,14 +3,15 @@ network (`host`, `join`, `watch`, `serve`), a game's record (`export`, `replay`)
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import errno
 import os
 import sys
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .parser import LISTINGS, UsageError, parse
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 EXIT_USAGE = 2
 #: Output that could not be written (a full device, a closed pipe).
@@ -24,13 +25,16 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUO
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `yaniv` command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    prog = (
-        f"yaniv {argv[0]}"
-        if argv[:1] in (["sim"], ["host"], ["join"], ["watch"], ["serve"], ["export"], ["replay"], ["review"])
-        or argv[:1] in ([n] for n in LISTINGS)
-        else "yaniv"
-    )
+    prog = "yaniv"
     try:
+        # The parser, and the game's modules it reads, are imported here rather than with this module (which the
+        # installed `yaniv` script imports first): ctrl+c while they load is one line too, never a traceback.
+        from .parser import LISTINGS
+
+        if argv[:1] in (["sim"], ["host"], ["join"], ["watch"], ["serve"], ["export"], ["replay"], ["review"]) or (
+            argv[:1] in ([n] for n in LISTINGS)
+        ):
+            prog = f"yaniv {argv[0]}"
         status = _main(argv)
         sys.stdout.flush()  # here, so that a full device is said below rather than ignored at exit
     except KeyboardInterrupt:
@@ -62,6 +66,8 @@ def _drop_stdout() -> None:
 
 
 def _main(argv: list[str]) -> int:
+    from .parser import LISTINGS, UsageError, parse
+
     if argv[:1] not in (["sim"], ["serve"], ["export"], ["review"]) and argv[:1] not in ([name] for name in LISTINGS):
         from yaniv_tui.table import gc_pause
 
@@ -136,4 +142,4 @@ def _listing(args: argparse.Namespace) -> int:
     return print_stats(ruleset=args.ruleset)
 
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_OUTPUT", "EXIT_USAGE", "UsageError", "main"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OUTPUT", "EXIT_USAGE", "main"]
