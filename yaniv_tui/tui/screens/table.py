@@ -44,7 +44,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, swaps_for, undo_move
+from .turn_actions import Stage, digit_bindings, swap_bindings, swaps_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -63,8 +63,7 @@ class TableScreen(StyledOnce, TableAside):
         Binding("0", "take_deck", "deck", key_display="0/d", tooltip="take the deck's card"),
         Binding("d", "take_deck", "deck", show=False, tooltip="take the deck's card"),
         *digit_bindings("take", "take", tooltip="take a marked card"),
-        Binding("j", "swap", "swap", tooltip="swap for the joker"),
-        Binding("J", "swap(1)", "swap", show=False, tooltip="swap for the second joker"),
+        *swap_bindings(),
         Binding("enter", "slap", "slap it down"),
         Binding("k", "keep", "keep it"),
         Binding("u", "undo", "undo"),

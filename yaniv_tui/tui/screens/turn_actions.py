@@ -53,6 +53,15 @@ def digit_bindings(action: str, description: str, shown: str = "1-9", tooltip: s
 SWAP_KEYS = ("j", "J")
 
 
+def swap_bindings() -> list[Binding]:
+    """The joker swap's keys (`SWAP_KEYS`): the first shown as "swap", the others unseen (the help says them)."""
+    first, *others = SWAP_KEYS
+    return [Binding(first, "swap", "swap", tooltip="swap for the joker")] + [
+        Binding(key, f"swap({n})", "swap", show=False, tooltip="swap for the next joker")
+        for n, key in enumerate(others, start=1)
+    ]
+
+
 def swaps_for(view: PlayerView, drop: Sequence[Card]) -> dict[Card, int]:
     """The cards this seat may give for a joker inside the run just dropped (the joker swap, `PlayerView.swaps`)
     once it drops `drop`, those its hand keeps, each with the place of its joker on the pile, left to right."""
