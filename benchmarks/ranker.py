@@ -103,6 +103,12 @@ def main() -> int:
         callable_bonus=args.bonus,
     )
     if args.model:
+        from benchmarks.train_ranker import load_model
+
+        try:
+            load_model(args.model)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser.error(f"--model {args.model}: not a model written by benchmarks/train_ranker.py ({error})")
         MODEL.append(args.model)
     if args.second_look:
         SECOND_LOOK.append(args.second_look)

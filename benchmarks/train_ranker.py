@@ -217,7 +217,10 @@ class LearnedRanker(HardBot):
 def load_model(path: str) -> LearnedRanker:
     """A learned ranker on the weights written by this script."""
     model = json.loads(Path(path).read_text())
-    return LearnedRanker(model["weights"], model.get("candidates", 5))
+    weights = [float(w) for w in model["weights"]]
+    if len(weights) != len(FEATURES):
+        raise ValueError(f"{len(weights)} weights where there are {len(FEATURES)} facts")
+    return LearnedRanker(weights, int(model.get("candidates", 5)))
 
 
 def measure_weights() -> list[float]:
@@ -499,11 +502,14 @@ def main() -> int:
                 only=first if args.own_turns else None,
             )
     print(f"{len(rows)} plays to fit, {len(held)} held out, {time.perf_counter() - started:.0f} s", flush=True)
+    if not rows:
+        parser.error(f"--games {args.games} gave no plays to fit: play more games")
     w = fit(rows, args.ridge)
     mean = sum(y for _, y in rows) / len(rows)
     if args.labels == "rollouts":
         w[0] = 0.0  # facts less their turn's mean: the bias is no fact
-    print(f"held-out rmse {rmse(held, w):.3f} (the mean alone {rmse(held, [mean] + [0.0] * (len(w) - 1)):.3f})")
+    if held:  # every tenth game is held out: none below ten games
+        print(f"held-out rmse {rmse(held, w):.3f} (the mean alone {rmse(held, [mean] + [0.0] * (len(w) - 1)):.3f})")
     if held_sizes:
         print(f"held out: {regret(held, held_sizes, w)}")
     for name, x in zip(FEATURES, w, strict=True):
