@@ -3,6 +3,7 @@
 Run: python benchmarks/train_ranker.py [--games N] [--seed N] [--labels rollouts|outcome] [--candidates N]
      [--deals N] [--every P] [--single-rounds] [--own-turns] [--model FILE] [--out FILE]
      python benchmarks/train_ranker.py --measure-plus FACT=W [--out FILE]
+     python benchmarks/train_ranker.py --toward MODEL SHARE [--out FILE]
 
 The hard bot ranks each (drop, take) by a hand measure with hand-set weights (bots/hard.py). This
 fits those weights instead: every play is described by facts of the hand it leaves and of the
@@ -23,7 +24,8 @@ ridge), on seeded heads-up games between a hard bot on the expert's weights and 
 The weights are written as JSON; `python benchmarks/ranker.py --model FILE` plays a ranker on
 them (ranking again the hard measure's best plays, as many as it was fitted on) against plain
 hard. `--measure-plus FACT=W` fits nothing: it writes the expert's own measure as such a model,
-with W more of one fact, so one direction can be played the same way. The figures:
+with W more of one fact, so one direction can be played the same way; `--toward FILE SHARE`
+writes it moved a share of the way to a fitted model. The figures:
 docs/bots.md, "What was tried".
 """
 
@@ -462,7 +464,29 @@ def main() -> int:
         action="append",
         help="fit nothing: write the expert's own measure as a model, plus W times FACT (repeatable)",
     )
+    parser.add_argument(
+        "--toward",
+        nargs=2,
+        metavar=("FILE", "SHARE"),
+        help="fit nothing: write the expert's own measure moved SHARE of the way to a model (its value's weight 1)",
+    )
     args = parser.parse_args()
+    if args.toward is not None:
+        path, share = args.toward
+        try:
+            target = load_model(path).weights
+            step = float(share)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser.error(f"--toward {path} {share}: give a model written by this script and a number ({error})")
+        scale = target[FEATURES.index("value")]
+        if scale <= 0:
+            parser.error(f"--toward {path}: the model does not count a hand's value against it")
+        own = measure_weights()
+        w = [a + step * (b / scale - a) for a, b in zip(own, target, strict=True)]
+        Path(args.out).write_text(
+            json.dumps({"candidates": args.candidates, "features": FEATURES, "weights": w}) + "\n"
+        )
+        return 0
     if args.measure_plus is not None:
         w = measure_weights()
         for item in args.measure_plus:
