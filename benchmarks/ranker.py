@@ -43,7 +43,7 @@ class SecondLook(HardBot):
     ranks them before its search."""
 
     def __init__(self, candidates: int, **weights: float) -> None:
-        super().__init__(**weights)  # type: ignore[arg-type]
+        super().__init__(None, **weights)
         self.candidates = candidates
         self.lookahead = Lookahead(shed_weight=self.shed_weight, callable_bonus=self.callable_bonus)
 
