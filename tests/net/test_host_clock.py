@@ -139,7 +139,8 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
         options = GameOptions(game.rules, seats, seed=7, bot_delay=0.0, turn_seconds=0.5, timeouts_to_bot=1)
         with History(tmp_path / "h.sqlite3") as history:
             session = HostedSession(options, game=game, host=host)
-            table = asyncio.create_task(run_headless(session, history, lambda line: None))
+            said: list[str] = []
+            table = asyncio.create_task(run_headless(session, history, said.append))
             await asyncio.wait_for(play(playing), LIMIT)
             finished = await asyncio.wait_for(table, LIMIT)
             kept = history.find_record("")
@@ -150,6 +151,10 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
         assert any(clock["bots"] == [1] for clock in clocks)  # the frames said the idle seat is the bot's
         assert any(isinstance(clock["left_ms"], int) for clock in clocks)
         assert any(clock["bots"] == [1] for clock in watcher_clocks)  # the watcher sees the clock as the seats do
+        # The host with no screen says the clock's news as a screen would, a line each.
+        name = finished.players[1]
+        assert f"{name}'s time ran out: a bot played the turn." in said
+        assert f"{name}'s seat goes to a bot until {name} acts again." in said
         for client in (playing, idle, watcher):
             await client.close()
     finally:

@@ -9,21 +9,27 @@ from typing import TYPE_CHECKING
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.store import History, SaveMeta
 
-from .events import ActionApplied, Recorded, SaveFailed, TableEvent
+from .events import ActionApplied, Clocked, Recorded, SaveFailed, SeatManaged, TableEvent
 from .hosted import HostedSession
 from .options import GameOptions
 from .runner import TableRunner
+from .words import clock_line, seat_line
 
 if TYPE_CHECKING:
     from .remote import Host
 
 
-def say_problems(say: Callable[[str], None]) -> Callable[[TableEvent], None]:
-    """A listener that says each problem of a table with no screen in one line: a bot's illegal action, a save
-    that failed, a finished game the history could not take."""
+def say_news(say: Callable[[str], None], names: Callable[[], Sequence[str]]) -> Callable[[TableEvent], None]:
+    """A listener that says in one line each problem of a table with no screen (a bot's illegal action, a save that
+    failed, a finished game the history could not take) and what a screen would tell of its seats: the turn clock's
+    news and the host's changes to them, in the words of the seats' `names` then."""
 
     def hear(event: TableEvent) -> None:
-        if isinstance(event, ActionApplied) and event.told is not None:
+        if isinstance(event, Clocked):
+            say(clock_line(names()[event.seat], event.news))
+        elif isinstance(event, SeatManaged):
+            say(seat_line(names()[event.seat], event.change, event.level))
+        elif isinstance(event, ActionApplied) and event.told is not None:
             say(event.told)
         elif isinstance(event, SaveFailed):
             say(event.why)
@@ -37,13 +43,13 @@ async def run_headless(
     session: HostedSession, history: History | None = None, say: Callable[[str], None] = print
 ) -> Game:
     """Play `session` to its end with no screen, recorded in `history` (the user's, unless given); `say` hears one
-    line for each problem. Its host must be listening; it is not stopped here, and the session is closed (its
-    lock let go) however the game ends. Returns the game."""
+    line for each problem and each piece of the seats' news (`say_news`). Its host must be listening; it is not
+    stopped here, and the session is closed (its lock let go) however the game ends. Returns the game."""
     try:
         if session.humans:
             raise ValueError("a table with no screen has no seat for a human here: make it a remote seat")
         runner = TableRunner(session, history or History())
-        runner.subscribe(say_problems(say))
+        runner.subscribe(say_news(say, lambda: session.game.players))
         await runner.run()
     finally:
         session.close()
