@@ -45,8 +45,10 @@ async def test_two_timeouts_hand_the_seat_to_a_bot_and_a_key_takes_it_back() -> 
         await until(pilot, lambda: clock.is_handed(0))
         assert clock_line("Ann", "timeout") in notices(app)
         assert clock_line("Ann", "bot") in notices(app)
-        await until(pilot, lambda: table.thinking == 0)
-        assert "A bot plays Ann's seat (the clock ran out): any key takes it back." in screen_text(app)
+        # The banner is drawn at the next refresh once the bot thinks for Ann, so wait for the screen to show it
+        # (checking right after `thinking` turns to Ann's seat raced the redraw on a loaded machine).
+        banner = "A bot plays Ann's seat (the clock ran out): any key takes it back."
+        await until(pilot, lambda: table.thinking == 0 and banner in screen_text(app))
         await pilot.press("o")
         assert not clock.is_handed(0)
         assert clock_line("Ann", "back") in notices(app)
