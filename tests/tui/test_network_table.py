@@ -197,6 +197,22 @@ async def test_the_join_screen_starts_at_the_first_field_left_to_type(address: s
         assert app.focused is not None and app.focused.id == focused, app.focused
 
 
+async def test_the_join_screens_key_bar_says_quit_once() -> None:
+    """esc and ctrl+q both quit the join screen: the bar said `esc quit` and `^q quit`, one key too many."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name="Noa"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        descriptions = list(footer_keys(app).values())
+        assert descriptions.count("quit") == 1, footer_keys(app)
+        await pilot.press("escape")  # esc still quits
+        await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+
 def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:
     """The host says who plays each seat: its bots show their level, its own screen's human says so."""
     client = FakeClient(host_game(), seat=1)

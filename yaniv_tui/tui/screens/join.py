@@ -43,7 +43,8 @@ class JoinScreen(Screen[TableSession | str | None]):
     CSS_PATH = stylesheet("join")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "quit"),
+        # esc quits as ctrl+q does: the bar shows `^q quit` once, not the same word for two keys.
+        Binding("escape", "leave", "quit", show=False),
     ]
     #: The field marked first (`_first`) has the focus: the first left to type.
     AUTO_FOCUS = ".join-first"
