@@ -52,3 +52,26 @@ async def test_two_timeouts_hand_the_seat_to_a_bot_and_a_key_takes_it_back() -> 
         await pilot.press("o")
         assert not clock.is_handed(0)
         assert clock_line("Ann", "back") in notices(app)
+
+
+async def test_at_a_shared_keyboard_a_key_takes_back_only_the_seat_in_play() -> None:
+    """Ann and Bea share the keyboard and a bot plays one's seat (her clock ran out twice): the other's keys in her
+    own turn are hers, not the absent one coming back. Before, any key took back every seat a bot played."""
+    options = dataclasses.replace(make_options("israeli", "Ann,Bea,bot:medium"), turn_seconds=30)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the first to play holds the keyboard
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer in (0, 1)
+        away = 1 - table.viewer
+        clock = table.session.clock
+        assert clock is not None
+        for _ in range(clock.to_bot):
+            clock.ran_out(away)
+        assert clock.is_handed(away)
+        await pilot.press("right")
+        await pilot.pause()
+        assert clock.is_handed(away)
+        assert clock_line(("Ann", "Bea")[away], "back") not in notices(app)

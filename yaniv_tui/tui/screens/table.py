@@ -174,8 +174,12 @@ class TableScreen(StyledOnce, TableAside):
 
     def on_key(self, event: events.Key) -> None:
         """Any key at this screen takes back the seats of its players that a bot plays since their clock ran out
-        (the key still does what it does)."""
-        self.runner.back(self.session.humans)
+        (the key still does what it does). Where several share the keyboard, only the seat in play is taken back:
+        the one a bot is playing now, or the one whose player holds the keyboard, not every player away."""
+        seats = self.session.humans
+        if self.session.pass_and_play:
+            seats = [seat for seat in seats if seat in (self.thinking, self.viewer)]
+        self.runner.back(seats)
 
     def turn_started(self, seat: int) -> None:
         """A human at this screen is to play: hand them the keys (after the pass screen, when several share it)."""
