@@ -1,0 +1,257 @@
+"""RULES.md read statement by statement, against an independent reading of its text.
+
+The two oracles here are written from the rule text alone, not from the engine: a drop is legal when its cards
+can be laid out as the text says, and a call is settled as the text says. Random groups and rounds, seeded, are
+checked against them under every shipped preset. The single tests after them pin statements no other test
+pins: the ace at both ends of a run, the whole suit as one run, a lone joker, one natural card with two jokers,
+the group on top after the deck runs out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from yaniv_tui.engine import (
+    JOKER,
+    Card,
+    Game,
+    Play,
+    Ruleset,
+    drop_kind,
+    hand_value,
+    load_ruleset,
+    parse_cards,
+    preset_paths,
+    score_round,
+    standard_deck,
+)
+
+PRESET_IDS = tuple(sorted(preset_paths()))
+SEEDS = ("israeli", "yanivo", "sursis", "seven-cards")
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(codes))
+
+
+# -- the oracle of legal drops ------------------------------------------------------------------
+
+
+def is_set(group: Sequence[Card], rules: Ruleset) -> bool:
+    """ "A set of 2 or more cards of one rank"; jokers in it where the preset says; "a group of jokers only is a
+    set"; two decks: "a set may hold two identical cards"."""
+    naturals = [c for c in group if not c.is_joker]
+    if len(group) < rules.set_min:
+        return False
+    if not naturals:
+        return rules.joker_set
+    if len({c.rank for c in naturals}) > 1:
+        return False
+    return len(naturals) == len(group) or rules.jokers_in_sets
+
+
+def is_run(group: Sequence[Card], rules: Ruleset) -> bool:
+    """ "A run of 3 or more consecutive cards of one suit. Ace is low only (A-2-3 is a run, Q-K-A is not)";
+    jokers stand in where the preset says; "a run needs at least one natural card"; "a run may not" hold two
+    identical cards: some laying out of the cards on ranks start..start+n-1, within ace..king, fits."""
+    naturals = [c for c in group if not c.is_joker]
+    jokers = len(group) - len(naturals)
+    if len(group) < rules.run_min or len(naturals) < max(1, rules.run_min_natural):
+        return False
+    if jokers and not rules.jokers_in_runs:
+        return False
+    if len({c.suit for c in naturals}) > 1 or len({c.rank for c in naturals}) < len(naturals):
+        return False
+    ranks = {c.rank for c in naturals}
+    for start in range(1, 14 - len(group) + 1):
+        span = range(start, start + len(group))
+        if ranks <= set(span) and (rules.joker_ends or {span[0], span[-1]} <= ranks):
+            return True
+    return False
+
+
+def random_group(rng: random.Random, pool: list[Card]) -> list[Card]:
+    """A group of 2 to 7 cards, most drawn from one suit or one rank (jokers always in reach), so that sets and
+    runs turn up often."""
+    pick = rng.random()
+    if pick < 0.45:
+        suit = rng.choice("CDHS")
+        pool = [c for c in pool if c.suit == suit or c.is_joker]
+    elif pick < 0.75:
+        rank = rng.randint(1, 13)
+        pool = [c for c in pool if c.rank == rank or c.is_joker]
+    return rng.sample(pool, min(rng.randint(2, 7), len(pool)))
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_every_group_is_legal_exactly_when_the_rule_text_says(preset: str) -> None:
+    """Legal drops (the core), jokers (the parameter table, "Runs and jokers"), two decks: seeded random groups
+    from two decks, each judged by the engine and by the oracle above."""
+    rules = load_ruleset(preset)
+    pool = standard_deck(rules.jokers_per_deck) * 2
+    rng = random.Random(f"drops {preset}")
+    wrong = []
+    for _ in range(4000):
+        group = random_group(rng, pool)
+        expected = "set" if is_set(group, rules) else "run" if is_run(group, rules) else None
+        if drop_kind(group, rules) != expected:
+            wrong.append((" ".join(c.code for c in group), drop_kind(group, rules), expected))
+    assert wrong == []
+
+
+# -- the oracle of a call -----------------------------------------------------------------------
+
+
+def settle_by_the_text(
+    rules: Ruleset, totals: list[int], hands: list[list[Card]], caller: int
+) -> tuple[list[int], int, list[int], bool]:
+    """A call settled as RULES.md words it: (totals after resets, who starts the next round, who is out, whether
+    the game is over).
+
+    "If no other player undercuts the caller, the caller scores 0 and every other player adds their hand value.
+    Otherwise the caller is Assafed": a lower hand Assafs, an equal one too where ties Assaf; the caller adds
+    their hand (where the preset says) and the penalty, and more for each further Assafer; the lowest hands
+    score 0 ("where several share it, each of them"), or every Assafer, or only the first lowest after the
+    caller; the others add their hands unless the Assaf penalty is flat. With no Assaf rule, the lowest hands
+    score 0 and everyone else adds theirs. The winner (the caller, or who Assafed them; with no Assaf rule the
+    lowest) starts the next round, ties going to the first in turn after the caller. Resets: "only when a
+    round's addition (more than 0) lands a score exactly on the listed value; applied once". Elimination knocks
+    out a total above the limit (or at it, where the preset ends on reaching it); first-to-limit ends the game.
+    """
+    n = len(hands)
+    value = [hand_value(hand, rules) for hand in hands]
+    from_caller = [(caller + k) % n for k in range(n)]
+    opponents = from_caller[1:]
+    added = [0] * n
+    if not rules.assaf:
+        low = min(value)
+        zero = [s for s in from_caller if value[s] == low]
+        winner = zero[0]
+        added = [0 if s in zero else value[s] for s in range(n)]
+    else:
+        own = value[caller]
+        assafers = [s for s in opponents if value[s] < own or (rules.assaf_on_tie and value[s] == own)]
+        if not assafers:
+            winner = caller
+            added = [0 if s == caller else value[s] for s in range(n)]
+        else:
+            low = min(value[s] for s in opponents)
+            lowest = [s for s in opponents if value[s] == low]
+            winner = lowest[0]
+            zero = {"lowest": lowest, "assafers": assafers, "first_lowest": lowest[:1]}[rules.assaf_zero]
+            for s in opponents:
+                added[s] = 0 if s in zero or not rules.assaf_others_score else value[s]
+            extra = rules.assaf_penalty_per_extra * (len(assafers) - 1)
+            added[caller] = (own if rules.assaf_caller_adds_hand else 0) + rules.assaf_penalty + extra
+    after = []
+    for s in range(n):
+        total = max(0, totals[s] + added[s])
+        landed = dict(rules.resets).get(total)
+        if landed is None and rules.reset_every and total % rules.reset_every == 0:
+            landed = total - rules.reset_every_by
+        after.append(landed if added[s] > 0 and landed is not None else total)
+    passed = [
+        s for s in range(n) if after[s] > rules.end_limit or (rules.end_on == "reach" and after[s] == rules.end_limit)
+    ]
+    if rules.end_mode == "elimination":
+        return after, winner, passed, n - len(passed) <= 1
+    return after, winner, [], bool(passed)
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_every_call_is_settled_as_the_rule_text_says(preset: str) -> None:
+    """Calling Yaniv, Assaf and its ties, who scores 0, the penalty, resets, elimination and the game's end:
+    seeded random rounds of low hands (so that calls and Assafs are common) and totals near the resets and the
+    end score, each settled by the engine and by the oracle above."""
+    rules = load_ruleset(preset)
+    rng = random.Random(f"calls {preset}")
+    low_cards = [c for c in standard_deck(rules.jokers_per_deck) if c.rank <= 5 or c.rank == 11]
+    near = sorted({0, 1, 20, 25, 45, 49, 70, 95, 99, 120, 140, 166, 170, 190, 196, 199, rules.end_limit - 1})
+    totals_pool = [t for t in near if 0 <= t <= rules.end_limit]
+    settled = 0
+    while settled < 1500:
+        n = rng.randint(2, min(5, rules.max_players))
+        dealt = rng.sample(low_cards, 3 * n)
+        hands = [dealt[3 * s : 3 * s + rng.randint(1, 3)] for s in range(n)]
+        callers = [s for s in range(n) if rules.may_call(hand_value(hands[s], rules))]
+        if not callers:
+            continue
+        caller = rng.choice(callers)
+        totals = [rng.choice(totals_pool) for _ in range(n)]
+        if any(rules.is_out(t) for t in totals):
+            continue
+        result = score_round(rules, totals, hands, caller)
+        got = (list(result.scores), result.winner, list(result.eliminated), result.game_over)
+        assert got == settle_by_the_text(rules, totals, hands, caller), (totals, hands, caller)
+        settled += 1
+
+
+# -- single statements --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", SEEDS)
+@pytest.mark.parametrize("group", ["KH AH 2H", "QH KH AH", "KH JK 2H", "QH KH JK JK"])
+def test_a_run_never_turns_the_corner_at_the_ace(preset: str, group: str) -> None:
+    """ "Ace is low only (A-2-3 is a run, Q-K-A is not)": nor K-A-2, nor jokers carrying a run past the king (the
+    two jokers after Q-K can only stand below the queen, which is legal: J-Q-K reads as a run)."""
+    rules = load_ruleset(preset)
+    expected = "run" if group == "QH KH JK JK" else None
+    assert drop_kind(cards(group), rules) == expected
+
+
+@pytest.mark.parametrize("preset", SEEDS)
+def test_a_run_may_hold_the_whole_suit_and_no_more(preset: str) -> None:
+    """A run is consecutive cards of one suit from the ace (low) to the king: all thirteen are one run; a joker
+    beyond them has no rank to stand for."""
+    rules = load_ruleset(preset)
+    suit = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    assert drop_kind(suit, rules) == "run"
+    assert drop_kind((*suit[1:], JOKER), rules) == "run"  # the joker is the ace
+    assert drop_kind((*suit, JOKER), rules) is None
+
+
+@pytest.mark.parametrize("preset", SEEDS)
+def test_a_lone_joker_is_a_single_and_jokers_alone_a_set(preset: str, dealt: Callable[..., Game]) -> None:
+    """ "Legal drops: a single card" (a joker too, and the next player may take it); "a group of jokers only is a
+    set", whether or not the preset lets jokers into sets of a rank."""
+    rules = load_ruleset(preset)
+    assert drop_kind((JOKER, JOKER), rules) == "set"
+    size = rules.hand_size
+    hands = ["JK KC QC 10D 9S 8D 7C", "KS KH KD QS QH QD 10H"]
+    game = dealt(preset, [" ".join(hand.split()[:size]) for hand in hands], up="2D")
+    game.apply(Play(cards("JK"), None))
+    assert game.view(1).previous_drop == (JOKER,) and game.view(1).takeable == (JOKER,)
+    game.apply(Play(cards("KS"), JOKER))
+    assert JOKER in game.hand(1)
+
+
+@pytest.mark.parametrize(
+    ("preset", "kind"), [("israeli", "run"), ("yanivo", "set"), ("sursis", "run"), ("seven-cards", "run")]
+)
+def test_one_natural_card_and_two_jokers(preset: str, kind: str) -> None:
+    """ "A run needs at least one natural card": 5H JK JK is a run (5-6-7) where jokers are wild in runs only,
+    and a set of fives where they are wild in sets too (001); legal either way."""
+    assert drop_kind(cards("5H JK JK"), load_ruleset(preset)) == kind
+
+
+def test_after_the_deck_runs_out_the_next_player_may_still_take_from_the_group_on_top(
+    dealt: Callable[..., Game],
+) -> None:
+    """ "When the deck runs out, the discard pile, except the group on top, is shuffled to form a new deck": the
+    group on top is the drop of the player who took the last card, and the next player may still take from it;
+    the cards under it are the new deck."""
+    game = dealt("israeli", ["5H 6H 7H KC QC", "KS KH KD QS QH"], up="2D", deck="9C")
+    game.deck[:] = game.deck[-1:]  # the 9C alone is left; the other cards go under the turned-up 2D
+    buried = [c for c in game.full_deck() if c not in game.hand(0) + game.hand(1) + (parse_cards("9C")[0],)]
+    buried.remove(parse_cards("2D")[0])
+    game.pile[:] = [tuple(buried), cards("2D")]
+    game.apply(Play(cards("5H 6H 7H"), None))  # takes the 9C, the deck's last card
+    assert game.reshuffles == 1
+    assert game.pile == [cards("5H 6H 7H")]
+    assert sorted(game.deck) == sorted([*buried, *cards("2D")])
+    assert game.view(1).takeable == cards("5H 7H")
+    game.apply(Play(cards("KS"), parse_cards("7H")[0]))
+    assert parse_cards("7H")[0] in game.hand(1)
