@@ -9,6 +9,7 @@ the group on top after the deck runs out.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
@@ -16,6 +17,7 @@ import pytest
 
 from yaniv_tui.engine import (
     JOKER,
+    CallYaniv,
     Card,
     Game,
     Play,
@@ -255,3 +257,53 @@ def test_after_the_deck_runs_out_the_next_player_may_still_take_from_the_group_o
     assert game.view(1).takeable == cards("5H 7H")
     game.apply(Play(cards("KS"), parse_cards("7H")[0]))
     assert parse_cards("7H")[0] in game.hand(1)
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "starts"),
+    [
+        # 000: a tie is no Assaf, so the caller wins the round and starts the next one.
+        ("israeli", ["AS 2C 2D", "AH AD 3C", "KS KH KD"], 0),
+        # 001: ties Assaf, every Assafer scores 0, and the lowest of them (the 2) wins the round.
+        ("yanivo", ["AS 2C 4D", "AH 2D 4C", "AD AC JK", "KS KH KD"], 2),
+        # 002: a tie Assafs; the lowest opponent wins it, of two equal the first in turn after the caller.
+        ("sursis", ["AS 2C 2D", "KS KH KD", "AH AD 3C", "AC 2H 2S"], 2),
+        # 003: no Assaf rule: the lowest hand (-3, jacks low) wins the round, not the caller (1).
+        ("seven-cards", ["JD 2H AS", "JH JS AH", "KS KH KD"], 1),
+    ],
+)
+def test_the_round_winner_starts_the_next_round_under_each_source(
+    preset: str, hands: list[str], starts: int, dealt: Callable[..., Game]
+) -> None:
+    """ "The round's winner (the caller, or the player who Assafed them) starts the next round" (core), each
+    source's Assaf rule deciding who that is. Seat 0 calls; three-card hands, so that low hands are easy to deal
+    (every other rule is the preset's)."""
+    rules = dataclasses.replace(load_ruleset(preset), hand_size=3)
+    game = dealt(rules, hands, up="9C")
+    game.apply(CallYaniv())
+    assert game.history[-1].winner == starts
+    assert game.current == starts and game.round_no == 2
+
+
+@pytest.mark.parametrize(("hands", "zeroed"), [(["5S", "4H", "KD", "4C"], (1,)), (["5S", "KD", "2H", "2C"], (2,))])
+def test_only_one_assafer_scores_0_the_first_lowest_after_the_caller(hands: list[str], zeroed: tuple[int]) -> None:
+    """A variant of RULES.md: "only one Assafer scoring 0 (the lowest, ties going to the first in turn order after
+    the caller)" (`assaf.zero = "first_lowest"`, yaniv.games); the other Assafers add their hands."""
+    rules = load_ruleset("yaniv-games")
+    result = score_round(rules, [0, 0, 0, 0], [list(cards(hand)) for hand in hands], 0)
+    assert result.assaf and result.zeroed == zeroed and result.winner == zeroed[0]
+    others = [s for s in (1, 2, 3) if s not in zeroed]
+    assert all(result.added[s] == hand_value(cards(hands[s]), rules) for s in others)
+    assert result.added[0] == 5 + 30
+
+
+def test_a_first_to_limit_game_that_ends_only_strictly_above_the_limit() -> None:
+    """A variant of RULES.md: "a first-to-limit game that ends only strictly above the limit" (yaniv2: "as soon as
+    any player's total is greater than 100"): 100 plays on, 101 ends it and the lowest total wins."""
+    rules = dataclasses.replace(load_ruleset("fuzzymango"), reset_every=0, reset_every_by=0)  # 100 stays 100
+    on = score_round(rules, [90, 0], [list(cards("AS")), list(cards("KD"))], 0)
+    assert on.scores == (90, 10) and not on.game_over
+    at = score_round(rules, [0, 90], [list(cards("AS")), list(cards("KD"))], 0)
+    assert at.scores == (0, 100) and not at.game_over
+    above = score_round(rules, [0, 91], [list(cards("AS")), list(cards("KD"))], 0)
+    assert above.scores == (0, 101) and above.game_over and above.winners == (0,)
