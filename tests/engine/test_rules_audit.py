@@ -17,11 +17,15 @@ import pytest
 
 from yaniv_tui.engine import (
     JOKER,
+    Action,
     CallYaniv,
     Card,
     Game,
+    IllegalActionError,
+    KeepCard,
     Play,
     Ruleset,
+    SlapDown,
     drop_kind,
     hand_value,
     load_ruleset,
@@ -307,3 +311,61 @@ def test_a_first_to_limit_game_that_ends_only_strictly_above_the_limit() -> None
     assert at.scores == (0, 100) and not at.game_over
     above = score_round(rules, [0, 91], [list(cards("AS")), list(cards("KD"))], 0)
     assert above.scores == (0, 101) and above.game_over and above.winners == (0,)
+
+
+# -- illegal actions ----------------------------------------------------------------------------
+
+
+def _same_action(action: Action) -> tuple[object, ...]:
+    """An action up to the order its drop's cards are given in (a set or run may be laid in any order)."""
+    if isinstance(action, Play):
+        return ("play", tuple(sorted(action.drop)), action.take, action.given)
+    return (type(action).__name__, getattr(action, "card", None))
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_nothing(
+    preset: str, state: Callable[[Game], dict[str, object]]
+) -> None:
+    """Seeded games under every preset, slap-downs and joker swaps included: at each turn, random actions that are
+    not among the legal ones (cards not held, groups that are no drop, takes the rules do not allow, a joker swap
+    for no joker, a call above the limit, a slap-down or a keep with nothing drawn, a play while a drawn card
+    waits) each raise IllegalActionError with one line and leave the game exactly as it was."""
+    rules = load_ruleset(preset)
+    rng = random.Random(f"illegal {preset}")
+    every_card = standard_deck(rules.jokers_per_deck)
+    tried = 0
+    for _ in range(3):
+        game = Game.new(rules, ["A", "B", "C"], seed=rng.randrange(1000))
+        for _ in range(150):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            allowed = {_same_action(a) for a in legal}
+            hand = list(game.hand(game.current))
+            for _ in range(4):
+                pick = rng.random()
+                action: Action
+                if pick < 0.55 and hand:
+                    drop = rng.sample(hand, rng.randint(1, len(hand)))
+                    take = rng.choice([None, rng.choice(every_card), *game.takeable])
+                    given = rng.choice([None, None, rng.choice(hand), rng.choice(every_card)])
+                    action = Play(drop, take, given)
+                elif pick < 0.7:
+                    action = Play(rng.sample(every_card, rng.randint(0, 3)), None)
+                elif pick < 0.8:
+                    action = CallYaniv()
+                elif pick < 0.9:
+                    action = SlapDown(rng.choice(every_card))
+                else:
+                    action = KeepCard()
+                if _same_action(action) in allowed:
+                    continue
+                before = state(game)
+                with pytest.raises(IllegalActionError) as error:
+                    game.apply(action)
+                assert "\n" not in str(error.value) and str(error.value)
+                assert state(game) == before
+                tried += 1
+            game.apply(rng.choice(legal))
+    assert tried > 500
