@@ -369,3 +369,20 @@ def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_
                 tried += 1
             game.apply(rng.choice(legal))
     assert tried > 500
+
+
+# -- the jack swing and the Yaniv limit ----------------------------------------------------------
+
+
+def test_the_jack_swing_follows_the_yaniv_limit_a_host_picks_unless_the_file_sets_its_own() -> None:
+    """ "Count every jack as -2 and total the hand. If that total is at most 5 (the Yaniv limit), jacks count -2;
+    otherwise each jack counts 15" (003, as RULES.md reads it): at most the limit the host picked, so that "you
+    may call Yaniv" and "your hand is low" stay the same thing; `values.jack_swing_up_to` sets its own bound."""
+    seven = dataclasses.replace(load_ruleset("seven-cards"), yaniv_limit_choices=(5, 7))
+    hand = cards("JH 9C")  # 7 with the jack low
+    assert hand_value(hand, seven) == 9 + 15
+    picked = seven.with_choices(yaniv_limit=7)
+    assert hand_value(hand, picked) == 7 and picked.may_call(hand_value(hand, picked))
+    own = dataclasses.replace(seven, jack_swing_up_to=0)
+    assert hand_value(cards("JH 2C"), own) == 0
+    assert hand_value(cards("JH 3C"), own) == 3 + 15
