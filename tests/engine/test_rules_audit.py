@@ -386,3 +386,32 @@ def test_the_jack_swing_follows_the_yaniv_limit_a_host_picks_unless_the_file_set
     own = dataclasses.replace(seven, jack_swing_up_to=0)
     assert hand_value(cards("JH 2C"), own) == 0
     assert hand_value(cards("JH 3C"), own) == 3 + 15
+
+
+# -- every preset plays to its end ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_every_preset_plays_a_seeded_game_to_the_end_its_rules_say(preset: str) -> None:
+    """Each preset, at its fewest and its most players, plays a seeded game of plain bots to its end, and the end is
+    the one its rules say: under elimination every seat but at most one is out (above the knockout score) and the
+    last left wins; under first-to-limit a score has passed the end score and the lowest total wins."""
+    from yaniv_tui.bots import MediumBot
+
+    rules = load_ruleset(preset)
+    bot = MediumBot()
+    for players in (rules.min_players, rules.max_players):
+        game = Game.new(rules, [f"P{seat}" for seat in range(players)], seed=1)
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            game.apply(bot.choose(game.view(game.current)))
+        assert game.is_over
+        scores = [score or 0 for score in game.scores]
+        if rules.end_mode == "elimination":
+            left = [seat for seat in range(players) if not rules.is_out(scores[seat])]
+            assert len(left) <= 1 and [seat for seat in range(players) if not game.out[seat]] == left
+            assert left and list(game.winners) == left  # seeded: one seat is left (none, if all went out at once)
+        else:
+            assert any(rules.is_out(score) for score in scores)
+            assert list(game.winners) == [seat for seat in range(players) if scores[seat] == min(scores)]
