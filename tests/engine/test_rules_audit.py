@@ -415,3 +415,28 @@ def test_every_preset_plays_a_seeded_game_to_the_end_its_rules_say(preset: str) 
         else:
             assert any(rules.is_out(score) for score in scores)
             assert list(game.winners) == [seat for seat in range(players) if scores[seat] == min(scores)]
+
+
+# -- variants named by RULES.md ------------------------------------------------------------------
+
+
+def test_any_card_of_the_previous_drop_may_be_taken_where_the_table_says(dealt: Callable[..., Game]) -> None:
+    """A variant of RULES.md: "any card of the previous drop may be taken" (`take.from_set` and `take.from_run`
+    `"any"`; 000's house rule): the middle card of a run too."""
+    rules = dataclasses.replace(load_ruleset("israeli"), take_from_set="any", take_from_run="any")
+    game = dealt(rules, ["3H 4H 5H KC QC", "KS KD KH QS QD"], up="2D", deck="9C")
+    game.apply(Play(cards("3H 4H 5H"), None))
+    assert game.view(1).takeable == cards("3H 4H 5H")
+    game.apply(Play(cards("KS"), parse_cards("4H")[0]))
+    assert parse_cards("4H")[0] in game.hand(1)
+
+
+def test_a_flat_assaf_penalty_with_nobody_else_scoring() -> None:
+    """A variant of RULES.md: "a flat Assaf penalty with nobody else scoring" (jdross: "you get +30 points
+    (Assaf)"): the Assafed caller adds 30 and not their hand; the Assafer and every other hand add nothing."""
+    rules = load_ruleset("jdross")
+    hands = [list(cards("2S 2C")), list(cards("AS")), list(cards("KD QD"))]
+    result = score_round(rules, [10, 10, 10], hands, 0)
+    assert result.assaf and result.added == (30, 0, 0) and result.scores == (40, 10, 10)
+    clean = score_round(rules, [10, 10, 10], [list(cards("AS")), list(cards("2S 2C")), list(cards("KD QD"))], 0)
+    assert not clean.assaf and clean.added == (0, 4, 20)
