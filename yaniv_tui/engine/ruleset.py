@@ -33,7 +33,8 @@ class Ruleset:
     """One choice of every rule parameter. Every field has a default.
 
     The defaults are the core rules of RULES.md with the Israeli (seed 000)
-    choices where the sources differ. Each field but the id is declared as a
+    choices where the sources differ, but no lucky resets and one deck at any
+    table size (rulesets/README.md). Each field but the id is declared as a
     key of a ruleset file (`ruleset_keys.py`): its place, kind, range and meaning.
     """
 
