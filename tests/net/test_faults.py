@@ -18,7 +18,7 @@ from yaniv_tui.codec import action_to_dict
 from yaniv_tui.engine import CallYaniv, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION
+from yaniv_tui.net.protocol import MAX_MESSAGE, STALE_TOKEN, VERSION
 from yaniv_tui.net.secrets_gate import MAX_WRONG, new_nonce, seat_key, seat_proof
 from yaniv_tui.store.game_format import game_to_dict
 
@@ -314,3 +314,49 @@ async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_tu
         await ws.close()
     finally:
         await table.stop()
+
+
+async def test_a_proof_in_flight_when_the_host_opens_the_seat_takes_neither_the_seat_nor_its_new_token(
+    host: TableHost, tmp_path: Path
+) -> None:
+    """A rejoin proves its token in two frames; the host may open that seat for someone else between them (and a
+    new joiner take it and step away). The proof of the old token then names no seat: it is refused in one line,
+    and never welcomed with the new player's seat and token."""
+    ann, welcome = await joined_raw(host)
+    old = welcome["token"]
+    await ann.close()
+    await eventually(lambda: host.status(0) == "away")
+
+    async def challenged(token: str) -> tuple[ClientConnection, str]:
+        ws = await raw(host)
+        nonce = new_nonce()
+        await ws.send(join_frame(host.code, token, nonce))
+        challenge = await next_of(ws, "challenge")
+        return ws, seat_proof(token, "client", host.code, nonce, challenge["nonce"])
+
+    # The seat opened while the proof is on its way, nobody in it yet.
+    ws, proof = await challenged(old)
+    assert host.open_seat(0) is None
+    await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+    assert (await next_of(ws, "error"))["message"] == STALE_TOKEN
+    assert await closed(ws)
+    assert host.status(0) == "waiting" and 0 not in host.tokens
+
+    # Someone new takes the opened seat and steps away; the old player's proof then comes.
+    ann, welcome = await joined_raw(host)
+    await ann.close()
+    await eventually(lambda: host.status(0) == "away")
+    ws, proof = await challenged(welcome["token"])
+    assert host.open_seat(0) is None
+    eli, eli_welcome = await joined_raw(host)
+    assert eli_welcome["seat"] == 0
+    await eli.close()
+    await eventually(lambda: host.status(0) == "away")
+    await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+    seen = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            seen.append(json.loads(await asyncio.wait_for(ws.recv(), LIMIT)))
+    assert [f["type"] for f in seen] == ["error", "bye"] and seen[0]["message"] == STALE_TOKEN
+    assert host.status(0) == "away" and host.tokens[0] == eli_welcome["token"]
+    await still_serves(host, tmp_path)

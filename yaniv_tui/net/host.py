@@ -748,9 +748,14 @@ class TableHost:
                 self._wrong.wrong(address)
                 return STALE_TOKEN
             seat = matches[0]
-            problem = await self._proven(link, self.tokens[seat], join.nonce)
+            token = self.tokens[seat]
+            problem = await self._proven(link, token, join.nonce)
             if problem is not None:
                 return problem
+            if self.tokens.get(seat) != token:
+                # The host opened the seat while the proof was on its way (and someone new may hold it now): the
+                # token proven names no seat any more.
+                return STALE_TOKEN
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
             if not free:
