@@ -190,3 +190,22 @@ async def test_a_token_file_kept_by_an_older_yaniv_is_ignored() -> None:
         await ann.close()
     finally:
         await host.stop()
+
+
+async def test_two_friends_on_one_machine_with_hebrew_names_keep_their_own_seats() -> None:
+    """The names' letters tell their token files apart: not one file for every name of four Hebrew letters."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        noa = await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        dalia = await asyncio.wait_for(TableClient.join(address, host.code, name="דליה"), LIMIT)
+        assert (noa.seat, dalia.seat) == (0, 1) and noa.token != dalia.token
+        await noa.close()
+        await eventually(lambda: host.status(0) == "away")
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        assert again.seat == 0 and dalia.closed_reason is None
+        await again.close()
+        await dalia.close()
+    finally:
+        await host.stop()
