@@ -85,7 +85,8 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
     tls = tls_context(args.cert, args.key)
 
     def make(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
-        kept = load_table(game_id)  # TableFileError (one line) for a damaged one
+        # TableFileError (one line) for a damaged one, or one whose tokens name seats no other machine plays.
+        kept = load_table(game_id, remote={s for s, seat in enumerate(seats) if seat.is_remote})
         code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
         # A resumed table listens where it did, so its players' join command still finds it.
         port = args.port if args.port is not None else (kept.port if kept and kept.port else DEFAULT_PORT)

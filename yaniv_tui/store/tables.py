@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -77,9 +77,9 @@ def _secret(value: object, where: str) -> str:
     return value
 
 
-def load_table(game_id: str) -> KeptTable | None:
+def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTable | None:
     """The room code, seat tokens and address kept for a game, or None when it has none; TableFileError if
-    damaged."""
+    damaged, or if a token names a seat not among `remote` (the seats played from another machine), when given."""
     path = table_path(game_id)
     try:
         raw = read_regular(path, 64 * 1024)
@@ -95,8 +95,10 @@ def load_table(game_id: str) -> KeptTable | None:
         raise TableFileError(f"{path}: not a yaniv-tui table file")
     tokens: dict[int, str] = {}
     for seat, token in data["tokens"].items():
-        if not seat.isdigit() or len(seat) > 2:
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2:
             raise TableFileError(f"{path}: tokens: {seat[:10]!r} is not a seat")
+        if remote is not None and int(seat) not in remote:
+            raise TableFileError(f"{path}: tokens.{seat}: seat {int(seat) + 1} is not played from another machine")
         tokens[int(seat)] = _secret(token, f"{path}: tokens.{seat}")
     port = data.get("port")
     if port is not None and (type(port) is not int or not 0 < port < 65536):
