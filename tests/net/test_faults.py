@@ -360,3 +360,36 @@ async def test_a_proof_in_flight_when_the_host_opens_the_seat_takes_neither_the_
     assert [f["type"] for f in seen] == ["error", "bye"] and seen[0]["message"] == STALE_TOKEN
     assert host.status(0) == "away" and host.tokens[0] == eli_welcome["token"]
     await still_serves(host, tmp_path)
+
+
+async def test_an_action_sent_twice_is_refused_even_when_someone_comes_between_the_two(tmp_path: Path) -> None:
+    """A watcher (or a joiner) arriving between the host taking an action and applying it sends everyone the table
+    again; that is no new turn: a second action from the seat is still refused, not kept for its next turn."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0
+    table = await started(game, seats)
+    try:
+        ws, _ = await joined_raw(table)
+        hand = table.game.hand(0)
+        first, second = (action_to_dict(Play((card,))) for card in hand[:2])
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": first}))
+        taken = await asyncio.wait_for(table.action_for(0), LIMIT)
+        watcher = await raw(table)
+        await watcher.send(json.dumps({"v": VERSION, "type": "watch", "code": table.code}))
+        await next_of(watcher, "welcome")
+        await eventually(lambda: table.watchers == 1)
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": second}))
+        refused = await next_of(ws, "error")
+        assert refused["re"] == 2 and "already in" in refused["message"]
+        game.apply(taken)
+        table.publish(game)
+        game.apply(MediumBot().choose(game.view(1)))
+        table.publish(game)
+        assert game.current == 0
+        with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
+            await asyncio.wait_for(table.action_for(0), 0.3)
+        await watcher.close()
+        await ws.close()
+    finally:
+        await table.stop()

@@ -421,8 +421,9 @@ class TableHost:
         return tuple(self.status(seat) for seat in range(len(self.seats)))
 
     def _changed(self) -> None:
-        """A seat joined, left or came back: everyone's statuses are sent again, and the caller told."""
-        self.publish(self._game)
+        """A seat joined, left or came back: everyone's statuses are sent again, and the caller told. The game is
+        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's."""
+        self._resend()
         if self.on_status is not None:
             self.on_status()
 
