@@ -393,3 +393,34 @@ async def test_an_action_sent_twice_is_refused_even_when_someone_comes_between_t
         await ws.close()
     finally:
         await table.stop()
+
+
+async def test_a_rejoined_seats_state_acknowledges_none_of_its_old_connections_actions(tmp_path: Path) -> None:
+    """Action ids are a connection's own (each client counts from its start): the first state of a seat taken back
+    on a new connection acknowledges nothing yet, or an old connection's id would answer the new one's action."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0
+    table = await started(game, seats)
+    try:
+        ws, welcome = await joined_raw(table)
+        card = table.game.hand(0)[0]
+        await ws.send(
+            json.dumps({"v": VERSION, "type": "action", "id": 7, "seat": 0, "action": action_to_dict(Play((card,)))})
+        )
+        game.apply(await asyncio.wait_for(table.action_for(0), LIMIT))
+        table.publish(game)
+        assert (await next_of(ws, "state"))["ack"] == 7
+        await ws.close()
+        await eventually(lambda: table.status(0) == "away")
+        again = await raw(table)
+        nonce = new_nonce()
+        await again.send(join_frame(table.code, welcome["token"], nonce))
+        challenge = await next_of(again, "challenge")
+        proof = seat_proof(welcome["token"], "client", table.code, nonce, challenge["nonce"])
+        await again.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+        await next_of(again, "welcome")
+        assert (await next_of(again, "state"))["ack"] is None
+        await again.close()
+    finally:
+        await table.stop()

@@ -779,6 +779,7 @@ class TableHost:
             old.seat = None
         link.seat = seat
         self._links[seat] = link
+        self._acks.pop(seat, None)  # ids are a connection's own: none of this one's is taken yet
         self._left_at.pop(seat, None)
         if self.sent is not None:
             record = self.sent
