@@ -72,6 +72,8 @@ def test_serve_takes_a_port() -> None:
         (["--players", "Ann,remote"], "open the table with 'yaniv host'"),
         (["join", "127.0.0.1", "K7-F"], "a room code is letters and digits"),
         (["serve", "--port", "-3"], "is a port"),
+        # The page's address is said before it serves: a free port picked then could not be told.
+        (["serve", "--port", "0"], "--port: is a port from 1 to 65535 (the page's address is said before"),
         (["join", "a", "b", "c"], "unrecognized arguments"),
         (["watch", "127.0.0.1:99999", "K7QF"], "no port 99999"),
         (["watch", "127.0.0.1", "K7-QF"], "a room code is letters and digits"),

@@ -169,7 +169,7 @@ def test_yaniv_serve_with_a_damaged_host_key_says_so_in_one_line(
 ) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / HOST_KEY_FILE).write_text("garbage\n")
-    assert main(["serve", "--ssh", "0", "--port", "0"]) == 1
+    assert main(["serve", "--ssh", "0"]) == 1  # refused before the web port is opened
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv serve: the SSH host key ") and "is damaged" in err[0], err
 
