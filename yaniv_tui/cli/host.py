@@ -46,9 +46,16 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     except (OSError, ssl.SSLError) as error:
         reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or error
         raise UsageError(
-            f"--cert {cert}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
+            f"--cert {_shown(cert)}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
         ) from None
     return context
+
+
+def _shown(path: str) -> str:
+    """A path given on the command line as a line shows it: its control characters escaped."""
+    from yaniv_tui.engine.ruleset_read import printable
+
+    return printable(path)
 
 
 #: The biggest certificate or key file read: a PEM chain is a few kilobytes.
@@ -62,17 +69,18 @@ def _check_pem_file(flag: str, path: str) -> None:
 
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 
+    shown = _shown(path)
     try:
         read_regular(Path(path), MAX_PEM_BYTES)
     except NotAFile as error:
-        raise UsageError(f"{flag} {path}: is {error.kind}, not a PEM file", "yaniv host") from None
+        raise UsageError(f"{flag} {shown}: is {error.kind}, not a PEM file", "yaniv host") from None
     except TooBig:
         raise UsageError(
-            f"{flag} {path}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
+            f"{flag} {shown}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
         ) from None
     except OSError as error:
         raise UsageError(
-            f"{flag} {path}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
+            f"{flag} {shown}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
         ) from None
 
 
