@@ -172,7 +172,21 @@ class TableClient:
         _, host, port = parse_address(address)
         code = code.strip().upper()
         token_file = token_file or token_path(host, port, code, name)
-        token = read_token(token_file)
+        return await cls._join(address, code, name, token_file, read_token(token_file), ssl_context, timeout)
+
+    @classmethod
+    async def _join(
+        cls,
+        address: str,
+        code: str,
+        name: str | None,
+        token_file: Path,
+        token: str | None,
+        ssl_context: ssl.SSLContext | None,
+        timeout: float,
+    ) -> TableClient:
+        """`join` with `token` (None: afresh), the one kept in `token_file` or none."""
+        _, host, port = parse_address(address)
         where = f"[{host}]" if ":" in host else host
         ws = await _connect(address, ssl_context, timeout)
         try:
@@ -181,13 +195,12 @@ class TableClient:
             except JoinError as error:
                 if token is None or str(error) != STALE_TOKEN:
                     raise
-                # A token kept from another table that had this code: forget it and join afresh.
+                # A token kept from another table that had this code: forget it and join afresh, once (without it,
+                # whether or not its file could be removed).
                 with contextlib.suppress(OSError):
                     token_file.unlink()
                 await ws.close()
-                return await cls.join(
-                    address, code, name=name, token_file=token_file, ssl_context=ssl_context, timeout=timeout
-                )
+                return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
             except ImpostorError:
                 raise JoinError(
                     f"the server at {where}:{port} could not prove it is the table that gave you your seat "
