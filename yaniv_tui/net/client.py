@@ -210,6 +210,8 @@ class TableClient:
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)
+            if not state.view.hand_shown or state.view.seat != welcome.seat:
+                raise JoinError("the host sent another seat's view, which no yaniv table does")
             return cls(ws, welcome, state, token_file)
         except BaseException:
             await ws.close()
@@ -403,6 +405,8 @@ class TableClient:
     async def _new_state(self, state: State) -> None:
         if state.view.hand_shown == (self.seat is None):
             raise ProtocolError("view.seat: a seat's view to a watcher, or a watcher's to a seat")
+        if self.seat is not None and state.view.seat != self.seat:
+            raise ProtocolError(f"view.seat: seat {state.view.seat}'s view to seat {self.seat}")
         before, self.clock = self.clock, state.clock
         self._clock_at = time.monotonic()
         if state.clock is not None:
