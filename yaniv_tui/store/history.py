@@ -159,6 +159,8 @@ class History(RecordShelf):
         elif is_damage(error):
             self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
+        elif isinstance(error, FileExistsError | NotADirectoryError) and (blocker := _not_a_folder(self.path.parent)):
+            self._fail(f"cannot be opened: {blocker} is not a folder")
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
         else:
@@ -364,3 +366,12 @@ def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:
     if known:
         return f"{line}: it has games of {', '.join(printable(name) for name in known)}."
     return f"{line}: it has no games yet."
+
+
+def _not_a_folder(folder: Path) -> Path | None:
+    """The nearest of `folder` and the folders above it that is there and is not a folder (a file in the way of the
+    database's folder), or None."""
+    for each in (folder, *folder.parents):
+        if os.path.lexists(each):
+            return None if each.is_dir() else each
+    return None
