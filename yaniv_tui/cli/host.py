@@ -125,7 +125,7 @@ def main(args: argparse.Namespace) -> int:
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
-            claimed = saved_game(None if resume == NEWEST else resume, hosted=True)
+            claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
             saved, lock = claimed
             if not saved.is_table:
                 if lock is not None:
