@@ -72,6 +72,8 @@ def test_serve_takes_a_port() -> None:
         (["--players", "Ann,remote"], "open the table with 'yaniv host'"),
         (["join", "127.0.0.1", "K7-F"], "a room code is letters and digits"),
         (["serve", "--port", "-3"], "is a port"),
+        # The page's address is said before it serves: a free port picked then could not be told.
+        (["serve", "--port", "0"], "--port: is a port from 1 to 65535 (the page's address is said before"),
         (["join", "a", "b", "c"], "unrecognized arguments"),
         (["watch", "127.0.0.1:99999", "K7QF"], "no port 99999"),
         (["watch", "127.0.0.1", "K7-QF"], "a room code is letters and digits"),
@@ -101,6 +103,9 @@ def refused_in_one_line(
     [
         (["--key", "key.pem"], "--key goes with --cert"),
         (["--cert", "no-such-cert.pem"], "--cert no-such-cert.pem: cannot be used as a TLS certificate"),
+        # A path's control characters reach the terminal escaped, as every other path in a line does.
+        (["--cert", "\x1b[2Jcert.pem\x07"], "--cert \\x1b[2Jcert.pem\\x07: cannot be used as a TLS certificate"),
+        (["--cert", __file__, "--key", "\x1b[2Jkey.pem"], "--key \\x1b[2Jkey.pem: cannot be used as a TLS"),
     ],
 )
 def test_a_certificate_that_cannot_serve_is_one_line(
@@ -108,7 +113,8 @@ def test_a_certificate_that_cannot_serve_is_one_line(
 ) -> None:
     assert main(["host", "--players", "Ann,remote", "--headless", *flags]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("yaniv host: ") and said in err[0]
+    assert len(err) == 1 and err[0].startswith("yaniv host: ") and said in err[0], err
+    assert "\x1b" not in err[0] and "\x07" not in err[0]
 
 
 def test_trust_proxy_reaches_the_tables_host() -> None:

@@ -177,3 +177,28 @@ def test_host_resume_with_only_local_games_is_one_line(capsys: pytest.CaptureFix
     assert main(["host", "--resume", "--headless"]) == 2
     _out, err = capsys.readouterr()
     assert "no saved game has a remote seat" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_save_of_a_newer_yaniv_is_told_once_by_yaniv_saves(capsys: pytest.CaptureFixture[str]) -> None:
+    """It stays where it is (a newer yaniv-tui plays it), so both looks `yaniv saves` takes find it: one line."""
+    a_game("israeli", ["Ann", "Avi"], seed=2, actions=4, game_id="a" * 32)
+    path = save_path("a" * 32)
+    path.write_text(path.read_text().replace('"version":2', '"version":3', 1))
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert "No games in progress" in out
+    assert err.count("newer yaniv-tui") == 1 and len(err.splitlines()) == 1, err
+    assert path.exists()
+
+
+def test_a_save_of_a_newer_yaniv_is_told_once_by_resume(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--resume` looks at the saves twice too (the finished games first, then the one to resume): one line."""
+    a_game("israeli", ["Ann", "Avi"], seed=2, actions=4, game_id="a" * 32)
+    a_game("israeli", ["Ann", "Avi"], seed=3, actions=4, game_id="b" * 32)
+    path = save_path("a" * 32)
+    path.write_text(path.read_text().replace('"version":2', '"version":3', 1))
+    assert main(["host", "--headless", "--resume"]) == 2  # the game left has no remote seat
+    err = capsys.readouterr().err
+    assert (
+        err.count("newer yaniv-tui") == 1 and "no saved game has a remote seat" in err and len(err.splitlines()) == 2
+    ), err

@@ -18,7 +18,7 @@ from yaniv_tui.codec import action_to_dict
 from yaniv_tui.engine import CallYaniv, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION
+from yaniv_tui.net.protocol import MAX_MESSAGE, STALE_TOKEN, VERSION
 from yaniv_tui.net.secrets_gate import MAX_WRONG, new_nonce, seat_key, seat_proof
 from yaniv_tui.store.game_format import game_to_dict
 
@@ -312,5 +312,115 @@ async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_tu
         with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
             await asyncio.wait_for(table.action_for(0), 0.3)
         await ws.close()
+    finally:
+        await table.stop()
+
+
+async def test_a_proof_in_flight_when_the_host_opens_the_seat_takes_neither_the_seat_nor_its_new_token(
+    host: TableHost, tmp_path: Path
+) -> None:
+    """A rejoin proves its token in two frames; the host may open that seat for someone else between them (and a
+    new joiner take it and step away). The proof of the old token then names no seat: it is refused in one line,
+    and never welcomed with the new player's seat and token."""
+    ann, welcome = await joined_raw(host)
+    old = welcome["token"]
+    await ann.close()
+    await eventually(lambda: host.status(0) == "away")
+
+    async def challenged(token: str) -> tuple[ClientConnection, str]:
+        ws = await raw(host)
+        nonce = new_nonce()
+        await ws.send(join_frame(host.code, token, nonce))
+        challenge = await next_of(ws, "challenge")
+        return ws, seat_proof(token, "client", host.code, nonce, challenge["nonce"])
+
+    # The seat opened while the proof is on its way, nobody in it yet.
+    ws, proof = await challenged(old)
+    assert host.open_seat(0) is None
+    await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+    assert (await next_of(ws, "error"))["message"] == STALE_TOKEN
+    assert await closed(ws)
+    assert host.status(0) == "waiting" and 0 not in host.tokens
+
+    # Someone new takes the opened seat and steps away; the old player's proof then comes.
+    ann, welcome = await joined_raw(host)
+    await ann.close()
+    await eventually(lambda: host.status(0) == "away")
+    ws, proof = await challenged(welcome["token"])
+    assert host.open_seat(0) is None
+    eli, eli_welcome = await joined_raw(host)
+    assert eli_welcome["seat"] == 0
+    await eli.close()
+    await eventually(lambda: host.status(0) == "away")
+    await ws.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+    seen = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            seen.append(json.loads(await asyncio.wait_for(ws.recv(), LIMIT)))
+    assert [f["type"] for f in seen] == ["error", "bye"] and seen[0]["message"] == STALE_TOKEN
+    assert host.status(0) == "away" and host.tokens[0] == eli_welcome["token"]
+    await still_serves(host, tmp_path)
+
+
+async def test_an_action_sent_twice_is_refused_even_when_someone_comes_between_the_two(tmp_path: Path) -> None:
+    """A watcher (or a joiner) arriving between the host taking an action and applying it sends everyone the table
+    again; that is no new turn: a second action from the seat is still refused, not kept for its next turn."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0
+    table = await started(game, seats)
+    try:
+        ws, _ = await joined_raw(table)
+        hand = table.game.hand(0)
+        first, second = (action_to_dict(Play((card,))) for card in hand[:2])
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": first}))
+        taken = await asyncio.wait_for(table.action_for(0), LIMIT)
+        watcher = await raw(table)
+        await watcher.send(json.dumps({"v": VERSION, "type": "watch", "code": table.code}))
+        await next_of(watcher, "welcome")
+        await eventually(lambda: table.watchers == 1)
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": second}))
+        refused = await next_of(ws, "error")
+        assert refused["re"] == 2 and "already in" in refused["message"]
+        game.apply(taken)
+        table.publish(game)
+        game.apply(MediumBot().choose(game.view(1)))
+        table.publish(game)
+        assert game.current == 0
+        with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
+            await asyncio.wait_for(table.action_for(0), 0.3)
+        await watcher.close()
+        await ws.close()
+    finally:
+        await table.stop()
+
+
+async def test_a_rejoined_seats_state_acknowledges_none_of_its_old_connections_actions(tmp_path: Path) -> None:
+    """Action ids are a connection's own (each client counts from its start): the first state of a seat taken back
+    on a new connection acknowledges nothing yet, or an old connection's id would answer the new one's action."""
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0
+    table = await started(game, seats)
+    try:
+        ws, welcome = await joined_raw(table)
+        card = table.game.hand(0)[0]
+        await ws.send(
+            json.dumps({"v": VERSION, "type": "action", "id": 7, "seat": 0, "action": action_to_dict(Play((card,)))})
+        )
+        game.apply(await asyncio.wait_for(table.action_for(0), LIMIT))
+        table.publish(game)
+        assert (await next_of(ws, "state"))["ack"] == 7
+        await ws.close()
+        await eventually(lambda: table.status(0) == "away")
+        again = await raw(table)
+        nonce = new_nonce()
+        await again.send(join_frame(table.code, welcome["token"], nonce))
+        challenge = await next_of(again, "challenge")
+        proof = seat_proof(welcome["token"], "client", table.code, nonce, challenge["nonce"])
+        await again.send(json.dumps({"v": VERSION, "type": "prove", "proof": proof}))
+        await next_of(again, "welcome")
+        assert (await next_of(again, "state"))["ack"] is None
+        await again.close()
     finally:
         await table.stop()

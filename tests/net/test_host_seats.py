@@ -19,9 +19,10 @@ from test_faults import join_frame, next_of, raw
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.engine.clock import ClockNews
-from yaniv_tui.net import TableClient, TableHost
+from yaniv_tui.net import JoinError, TableClient, TableHost
 from yaniv_tui.net.host import SEAT_OPENED, WATCHER_REMOVED
-from yaniv_tui.net.protocol import STALE_TOKEN, ProtocolError, SeatChange, SeatNews, encode, from_host
+from yaniv_tui.net.link import Link
+from yaniv_tui.net.protocol import STALE_TOKEN, ProtocolError, SeatChange, SeatNews, State, Status, encode, from_host
 from yaniv_tui.store import read_save, save_path
 from yaniv_tui.store.tables import load_table
 from yaniv_tui.table.events import ActionApplied, SeatManaged, TableEvent
@@ -266,3 +267,26 @@ def test_a_back_frame_is_read_checked() -> None:
     assert json.loads(encode(Back())) == {"v": VERSION, "type": "back"}
     with pytest.raises(ProtocolError, match="a client sends join, watch, prove, action, say or back"):
         from_client(json.dumps({"v": VERSION, "type": "forward"}))
+
+
+async def test_another_seats_view_sent_to_a_joined_seat_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host (hostile, or broken) that sends a seat another seat's view, at the join or later: the joined table
+    says so in one line rather than drawing that hand as its player's (or a hand as a watcher's)."""
+    seats = (Seat.remote("Noa"), Seat.remote("Eli"), Seat.bot("medium", "Bea"))
+    async with table(seats) as at:
+        noa = await joined(at.host, tmp_path, "noa")
+        game = at.host.game
+        wrong = State(game.view(1), at.host.statuses, None, 0, None)
+        at.host._links[0].put(encode(wrong, players=tuple(at.host.names)))
+        why = await asyncio.wait_for(noa.lost(), LIMIT)
+        assert why.startswith("the host sent what no yaniv table sends (view.seat:"), why
+        real = TableHost._send_state
+
+        def swapped(host: TableHost, seat: int, link: Link, statuses: tuple[Status, ...]) -> None:
+            real(host, 1 - seat if seat in (0, 1) else seat, link, statuses)
+
+        monkeypatch.setattr(TableHost, "_send_state", swapped)
+        with pytest.raises(JoinError, match="the host sent another seat's view"):
+            await joined(at.host, tmp_path, "eli")

@@ -123,7 +123,9 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
         ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
         ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
-         "action.drop: one card or more"),
+         "action.drop: from 1 to 64 cards, got 0"),
+        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [' + '"JK", ' * 64 +
+         '"JK"], "take": null}}', "action.drop: from 1 to 64 cards, got 65"),  # too many: not "one card or more"
         ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
          ' "given": "6X"}}', "action.given: not a card"),
         ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'

@@ -190,3 +190,61 @@ async def test_a_token_file_kept_by_an_older_yaniv_is_ignored() -> None:
         await ann.close()
     finally:
         await host.stop()
+
+
+async def test_two_friends_on_one_machine_with_hebrew_names_keep_their_own_seats() -> None:
+    """The names' letters tell their token files apart: not one file for every name of four Hebrew letters."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        noa = await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        dalia = await asyncio.wait_for(TableClient.join(address, host.code, name="דליה"), LIMIT)
+        assert (noa.seat, dalia.seat) == (0, 1) and noa.token != dalia.token
+        await noa.close()
+        await eventually(lambda: host.status(0) == "away")
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        assert again.seat == 0 and dalia.closed_reason is None
+        await again.close()
+        await dalia.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_stale_token_that_cannot_be_forgotten_still_joins_afresh_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept token the host no longer knows, in a folder where it cannot be removed (read-only, another user's):
+    the join goes on afresh, once, rather than offering the same stale token again and again (each a wrong try,
+    slowed after ten, until the client's stack gave out)."""
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    kept = tmp_path / "ann.token"
+    write_token(kept, "a-token-of-a-table-long-gone")
+    real_unlink = Path.unlink
+
+    def refuse(path: Path, missing_ok: bool = False) -> None:
+        if path == kept:
+            raise PermissionError(13, "Permission denied", str(path))
+        real_unlink(path, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    joins = 0
+    real_serve = host._serve
+
+    async def counted(ws: ServerConnection) -> None:
+        nonlocal joins
+        joins += 1
+        await real_serve(ws)
+
+    monkeypatch.setattr(host, "_serve", counted)
+    await host.stop()
+    await host.start()  # serving through `counted`
+    try:
+        ann = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann", token_file=kept), LIMIT
+        )
+        assert ann.seat == 0 and joins == 2
+        await ann.close()
+    finally:
+        await host.stop()

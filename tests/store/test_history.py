@@ -209,6 +209,11 @@ def test_a_folder_that_cannot_be_made_is_reported(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     history = History(blocker / "h.sqlite3")
     assert history.problem is not None and "cannot be opened" in history.problem
+    # It names what is wrong: not "File exists", the reason the system gives for a folder it cannot make.
+    assert history.problem.endswith(f"cannot be opened: {blocker} is not a folder"), history.problem
+    deeper = History(blocker / "data" / "h.sqlite3")
+    assert deeper.problem is not None
+    assert deeper.problem.endswith(f"cannot be opened: {blocker} is not a folder"), deeper.problem
 
 
 def test_yaniv_stats_prints_a_table(tmp_path: Path) -> None:

@@ -227,3 +227,14 @@ def test_a_damaged_save_of_a_game_open_elsewhere_is_told_not_moved(data_dir: Pat
     finally:
         lock.release()
     assert "another yaniv has it open" in line and path.exists()
+
+
+def test_a_file_where_the_data_folder_should_be_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: `yaniv saves` said "No games in progress" over a data folder that is a file, where no game can be
+    saved; now the listing says what is in the way."""
+    blocker = tmp_path / "data-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("YANIV_DATA_DIR", str(blocker))
+    listing = scan_saves()
+    assert listing.games == () and listing.pending == ()
+    assert listing.problems == (f"the saves folder {saves_dir()} cannot be made: {blocker} is not a folder",)

@@ -51,3 +51,22 @@ def test_the_seat_tokens_folder_is_the_data_folders_unless_the_environment_names
     assert paths.tokens_dir() == tmp_path / "browser"
     assert token_path("127.0.0.1", 8765, "K7QF", "Ann").parent == tmp_path / "browser"
     assert not (tmp_path / "browser").exists()  # asking where is not making it
+
+
+def test_each_name_keeps_its_own_seat_token_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Friends on one machine keep a token each by the name they join with: names in Hebrew, with accents, or told
+    apart only by punctuation are never one file (one friend's join would offer, and take, another's seat)."""
+    from yaniv_tui.store.tables import token_path
+
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "d"))
+    monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
+    names = ["נועה", "דליה", "Dália", "Délia", "a b", "a_b", "a!b", "田中", "山田", "Ann", None]
+    files = [token_path("127.0.0.1", 8765, "K7QF", name) for name in names]
+    assert len(set(files)) == len(names)
+    assert all(f.parent == tmp_path / "d" / "tokens" and f.name.endswith(".token") for f in files)
+    assert all(f.name.isascii() and len(f.name) < 200 for f in files)
+    # A name of plain letters keeps the file name it always had, so a token kept before still rejoins.
+    assert files[-2].name == "127.0.0.1-8765-K7QF-ann.token"
+    assert token_path("127.0.0.1", 8765, "k7qf", " ANN ") == files[-2]  # the same join, typed otherwise
+    long = ["x" * 200 + "a", "x" * 200 + "b"]
+    assert token_path("h", 1, "K7QF", long[0]) != token_path("h", 1, "K7QF", long[1])

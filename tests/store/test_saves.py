@@ -131,7 +131,7 @@ def test_a_process_killed_while_saving_leaves_a_good_save(data_dir: Path) -> Non
     [
         (lambda text: text[: len(text) // 2], "not valid JSON"),
         (lambda text: "", "empty"),
-        (lambda text: text.replace(f'"version":{SAVE_VERSION}', '"version":99', 1), "save version 99:"),
+        (lambda text: text.replace(f'"version":{SAVE_VERSION}', '"version":0', 1), "save version 0:"),
         (lambda text: text.replace('"scores":[0,', '"scores":[40,', 1), "game: scores"),
         (lambda text: text.replace('"level":"medium"', '"level":"godlike"', 1), "meta.seats[1].level"),
         (lambda text: '{"hello": "world"}', "not a yaniv-tui saved game"),
@@ -153,6 +153,40 @@ def test_a_damaged_save_is_reported_in_one_line_and_moved_aside_not_deleted(
     assert str(error.value.moved_to) in text
     assert not path.exists()
     assert load_save(path) is None and scan_saves().newest is None  # the player starts anew
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda text: text.replace(f'"version":{SAVE_VERSION}', '"version":99', 1), "save version 99"),
+        (
+            lambda text: text.replace(
+                '"format":"yaniv-tui-game","version":1', '"format":"yaniv-tui-game","version":7', 1
+            ),
+            "game version 7",
+        ),
+    ],
+    ids=["save version", "game version"],
+)
+def test_a_save_of_a_newer_yaniv_is_told_in_one_line_and_left_where_it_is(
+    data_dir: Path, change: Callable[[str], str], message: str
+) -> None:
+    """A newer yaniv-tui's save is not damaged: an older one (run again, or from another install) leaves it in place
+    for the newer one to find, as the history does with a newer database."""
+    path = save_game(new_game(seed=1), ONE_HUMAN)
+    text = change(path.read_text())
+    assert text != path.read_text()
+    path.write_text(text)
+    for _ in range(2):  # a second look finds it again
+        with pytest.raises(SaveError) as error:
+            load_save(path)
+        told = str(error.value)
+        assert message in told and "newer yaniv-tui" in told and "\n" not in told
+        assert error.value.moved_to is None
+        assert path.read_text() == text
+    listing = scan_saves()
+    assert listing.newest is None and len(listing.problems) == 1 and message in listing.problems[0]
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
 def test_two_damaged_saves_in_one_second_both_kept(data_dir: Path) -> None:

@@ -46,9 +46,16 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     except (OSError, ssl.SSLError) as error:
         reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or error
         raise UsageError(
-            f"--cert {cert}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
+            f"--cert {_shown(cert)}: cannot be used as a TLS certificate and key ({reason})", "yaniv host"
         ) from None
     return context
+
+
+def _shown(path: str) -> str:
+    """A path given on the command line as a line shows it: its control characters escaped."""
+    from yaniv_tui.engine.ruleset_read import printable
+
+    return printable(path)
 
 
 #: The biggest certificate or key file read: a PEM chain is a few kilobytes.
@@ -62,17 +69,18 @@ def _check_pem_file(flag: str, path: str) -> None:
 
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 
+    shown = _shown(path)
     try:
         read_regular(Path(path), MAX_PEM_BYTES)
     except NotAFile as error:
-        raise UsageError(f"{flag} {path}: is {error.kind}, not a PEM file", "yaniv host") from None
+        raise UsageError(f"{flag} {shown}: is {error.kind}, not a PEM file", "yaniv host") from None
     except TooBig:
         raise UsageError(
-            f"{flag} {path}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
+            f"{flag} {shown}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
         ) from None
     except OSError as error:
         raise UsageError(
-            f"{flag} {path}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
+            f"{flag} {shown}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
         ) from None
 
 
@@ -85,7 +93,8 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
     tls = tls_context(args.cert, args.key)
 
     def make(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
-        kept = load_table(game_id)  # TableFileError (one line) for a damaged one
+        # TableFileError (one line) for a damaged one, or one whose tokens name seats no other machine plays.
+        kept = load_table(game_id, remote={s for s, seat in enumerate(seats) if seat.is_remote})
         code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
         # A resumed table listens where it did, so its players' join command still finds it.
         port = args.port if args.port is not None else (kept.port if kept and kept.port else DEFAULT_PORT)
@@ -116,7 +125,7 @@ def main(args: argparse.Namespace) -> int:
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
-            claimed = saved_game(None if resume == NEWEST else resume, hosted=True)
+            claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
             saved, lock = claimed
             if not saved.is_table:
                 if lock is not None:

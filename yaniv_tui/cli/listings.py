@@ -192,11 +192,13 @@ def saves_table(games: Sequence[SavedGame]) -> Table:
 def print_saves(console: Console | None = None) -> int:
     """`yaniv saves`: the games in progress, newest first; damaged ones in a line each. Exit status 0."""
     out = console or Console()
-    for line in record_pending():
+    said = record_pending()
+    for line in said:
         print(f"yaniv: {line}", file=sys.stderr)
     listing = scan_saves()
     for line in listing.problems:
-        print(f"yaniv: {line}", file=sys.stderr)
+        if line not in said:  # a save left where it is (a newer yaniv-tui's) is found by both looks: told once
+            print(f"yaniv: {line}", file=sys.stderr)
     if not listing.games:
         out.print("No games in progress: start one with 'yaniv'.")
         return 0

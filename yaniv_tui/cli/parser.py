@@ -165,6 +165,17 @@ def _port(text: str) -> int:
     return value
 
 
+def _web_port(text: str) -> int:
+    """`yaniv serve`'s port: never 0, since the page's address is said before it serves (a port the system picked
+    then could not be told)."""
+    value = _whole(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"is a port from 1 to 65535 (the page's address is said before it serves), not {value}"
+        )
+    return value
+
+
 def _sessions(text: str) -> int:
     value = _whole(text)
     if not 1 <= value <= MAX_SESSIONS:
@@ -431,7 +442,7 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     )
     serve.add_argument(
         "--port",
-        type=_port,
+        type=_web_port,
         default=DEFAULT_SERVE_PORT,
         metavar="N",
         help=f"the web port (default {DEFAULT_SERVE_PORT})",

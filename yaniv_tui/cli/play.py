@@ -93,15 +93,16 @@ def options_from_args(
     return options, launch
 
 
-def saved_game(game_id: str | None = None, *, hosted: bool = False) -> Claimed:
+def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequence[str] = ()) -> Claimed:
     """The game `--resume [ID]` goes back to, locked to this process: its save and its lock. UsageError (one line)
     when there is none, the id fits none or several, or it is open in another yaniv. Damaged saves met are moved
-    aside."""
+    aside, each said in a line unless `told` holds it (`catch_up` said it: a save left where it is is met again)."""
     from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
 
     listing = scan_saves()
     for line in listing.problems:
-        print(f"yaniv: {line}", file=sys.stderr)
+        if line not in told:
+            print(f"yaniv: {line}", file=sys.stderr)
     try:
         saved = find_save(listing, game_id or None)
     except SaveError as error:
@@ -170,7 +171,7 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         options, launch = options_from_args(args)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
-            claimed = saved_game(None if resume == NEWEST else resume)
+            claimed = saved_game(None if resume == NEWEST else resume, told=launch.notices)
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -194,7 +194,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     if kind == "play":
         drop = r.list_("drop", read_card)
         if not 1 <= len(drop) <= MOST_DROPPED:
-            raise fail(r.path("drop"), "one card or more")
+            raise fail(r.path("drop"), f"from 1 to {MOST_DROPPED} cards, got {len(drop)}")
         take = read_card_or_none(r.get("take"), r.path("take"))
         return Play(tuple(drop), take, _given(r, take))
     raise fail(r.path("kind"), 'one of "call", "play", "slap", "keep"')

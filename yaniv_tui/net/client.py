@@ -172,7 +172,21 @@ class TableClient:
         _, host, port = parse_address(address)
         code = code.strip().upper()
         token_file = token_file or token_path(host, port, code, name)
-        token = read_token(token_file)
+        return await cls._join(address, code, name, token_file, read_token(token_file), ssl_context, timeout)
+
+    @classmethod
+    async def _join(
+        cls,
+        address: str,
+        code: str,
+        name: str | None,
+        token_file: Path,
+        token: str | None,
+        ssl_context: ssl.SSLContext | None,
+        timeout: float,
+    ) -> TableClient:
+        """`join` with `token` (None: afresh), the one kept in `token_file` or none."""
+        _, host, port = parse_address(address)
         where = f"[{host}]" if ":" in host else host
         ws = await _connect(address, ssl_context, timeout)
         try:
@@ -181,13 +195,12 @@ class TableClient:
             except JoinError as error:
                 if token is None or str(error) != STALE_TOKEN:
                     raise
-                # A token kept from another table that had this code: forget it and join afresh.
+                # A token kept from another table that had this code: forget it and join afresh, once (without it,
+                # whether or not its file could be removed).
                 with contextlib.suppress(OSError):
                     token_file.unlink()
                 await ws.close()
-                return await cls.join(
-                    address, code, name=name, token_file=token_file, ssl_context=ssl_context, timeout=timeout
-                )
+                return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
             except ImpostorError:
                 raise JoinError(
                     f"the server at {where}:{port} could not prove it is the table that gave you your seat "
@@ -197,6 +210,8 @@ class TableClient:
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
             state = await _first(ws, State, timeout)
+            if not state.view.hand_shown or state.view.seat != welcome.seat:
+                raise JoinError("the host sent another seat's view, which no yaniv table does")
             return cls(ws, welcome, state, token_file)
         except BaseException:
             await ws.close()
@@ -390,6 +405,8 @@ class TableClient:
     async def _new_state(self, state: State) -> None:
         if state.view.hand_shown == (self.seat is None):
             raise ProtocolError("view.seat: a seat's view to a watcher, or a watcher's to a seat")
+        if self.seat is not None and state.view.seat != self.seat:
+            raise ProtocolError(f"view.seat: seat {state.view.seat}'s view to seat {self.seat}")
         before, self.clock = self.clock, state.clock
         self._clock_at = time.monotonic()
         if state.clock is not None:

@@ -22,9 +22,9 @@ def host_from_save(
 ) -> TableHost:
     """The table of a saved hosted game, with its room code and seat tokens (`yaniv host --resume`), so every
     player rejoins with the same command. TableFileError (store.tables) if its table file is damaged."""
-    kept = load_table(saved.game_id)
-    code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
     seats = tuple(seat.named(name) for name, seat in zip(saved.game.players, saved.meta.seats, strict=True))
+    kept = load_table(saved.game_id, remote={s for s, seat in enumerate(seats) if seat.is_remote})
+    code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
     return TableHost(
         saved.game,
         seats,

@@ -421,8 +421,9 @@ class TableHost:
         return tuple(self.status(seat) for seat in range(len(self.seats)))
 
     def _changed(self) -> None:
-        """A seat joined, left or came back: everyone's statuses are sent again, and the caller told."""
-        self.publish(self._game)
+        """A seat joined, left or came back: everyone's statuses are sent again, and the caller told. The game is
+        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's."""
+        self._resend()
         if self.on_status is not None:
             self.on_status()
 
@@ -748,9 +749,14 @@ class TableHost:
                 self._wrong.wrong(address)
                 return STALE_TOKEN
             seat = matches[0]
-            problem = await self._proven(link, self.tokens[seat], join.nonce)
+            token = self.tokens[seat]
+            problem = await self._proven(link, token, join.nonce)
             if problem is not None:
                 return problem
+            if self.tokens.get(seat) != token:
+                # The host opened the seat while the proof was on its way (and someone new may hold it now): the
+                # token proven names no seat any more.
+                return STALE_TOKEN
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
             if not free:
@@ -773,6 +779,7 @@ class TableHost:
             old.seat = None
         link.seat = seat
         self._links[seat] = link
+        self._acks.pop(seat, None)  # ids are a connection's own: none of this one's is taken yet
         self._left_at.pop(seat, None)
         if self.sent is not None:
             record = self.sent

@@ -66,10 +66,10 @@ From the host to a client:
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving, a watcher coming or going, a turn's clock
-             starting). `ack` is the id of this seat's last action the host took (null: none yet, and always to
-             a watcher); `statuses` holds each seat's status ("here": not a remote seat; "waiting": nobody has
-             taken it; "joined": connected; "away": taken, not connected now); `watchers` how many connections
-             watch the table now (0 to MAX_CONNECTIONS).
+             starting). `ack` is the id of this seat's last action the host took from this connection (null:
+             none yet, and always to a watcher); `statuses` holds each seat's status ("here": not a remote seat;
+             "waiting": nobody has taken it; "joined": connected; "away": taken, not connected now); `watchers`
+             how many connections watch the table now (0 to MAX_CONNECTIONS).
              At a table with a turn clock (`yaniv host --turn-seconds`) it also holds
              "clock": {"left_ms": 12500 | null, "timeouts": [0, 1, 0], "bots": [2]}: `left_ms` the
              milliseconds left of the current turn's clock when the frame was sent (null: no clock runs, as

@@ -24,7 +24,7 @@ from .files import kind_of
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf
 from .meta import SaveMeta, now_iso
-from .paths import history_path
+from .paths import history_path, in_the_way
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
@@ -159,6 +159,8 @@ class History(RecordShelf):
         elif is_damage(error):
             self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
+        elif isinstance(error, FileExistsError | NotADirectoryError) and (blocker := in_the_way(self.path.parent)):
+            self._fail(f"cannot be opened: {blocker} is not a folder")
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
         else:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
-from .paths import legacy_save_path, lock_path, save_path, saves_dir
+from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
 
 if TYPE_CHECKING:
@@ -84,6 +84,9 @@ def scan_saves() -> Listing:
     with contextlib.suppress(OSError):
         _adopt_legacy(problems)
     folder = saves_dir()
+    blocker = in_the_way(folder)
+    if blocker is not None:  # no game can be saved there, so none is: say why rather than list nothing
+        problems.append(f"the saves folder {folder} cannot be made: {blocker} is not a folder")
     clear_stale_temps(folder)
     games: list[SavedGame] = []
     pending: list[SavedGame] = []

@@ -63,3 +63,12 @@ def tokens_dir() -> Path:
 def user_rulesets_dir() -> Path:
     """The folder of the user's own ruleset files, `*.toml`."""
     return config_dir() / "rulesets"
+
+
+def in_the_way(folder: Path) -> Path | None:
+    """What keeps `folder` from being one: the nearest of it and the folders above it that is there and is not a
+    folder (a file where the data folder should be), or None."""
+    for each in (folder, *folder.parents):
+        if os.path.lexists(each):
+            return None if each.is_dir() else each
+    return None

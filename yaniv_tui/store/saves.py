@@ -31,6 +31,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "NewerSave",
     "SaveError",
     "SaveMeta",
     "SavedGame",
@@ -66,6 +67,10 @@ class SaveError(Exception):
     def __init__(self, message: str, moved_to: Path | None = None) -> None:
         super().__init__(message)
         self.moved_to = moved_to
+
+
+class NewerSave(SaveError):
+    """A save written by a newer yaniv-tui (a higher save or game version): not damaged, so never moved aside."""
 
 
 class UndoError(Exception):
@@ -296,6 +301,7 @@ def read_save(source: Path) -> SavedGame:
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
         raise _bad("not a yaniv-tui saved game")
     version = document.get("version")
+    _check_not_newer(version, document.get("game"))
     if type(version) is not int or version not in READS_VERSIONS:
         raise _bad(f"save version {version!r:.20}: this yaniv-tui reads versions 1 to {SAVE_VERSION}")
     saved_at = document.get("saved_at")
@@ -315,6 +321,19 @@ def read_save(source: Path) -> SavedGame:
         if old.players != game.players or old.rules != game.rules or old.seed != game.seed:
             raise _bad(f"undo[{i}]: not an earlier state of the saved game")
     return SavedGame(game, meta, UndoStack(max(3, len(kept)), kept), saved_at, source, _read_record(document, game))
+
+
+def _check_not_newer(version: Any, game: Any) -> None:
+    """NewerSave if a newer yaniv-tui wrote the save: its own version, or its game's, is above the ones read here."""
+    from .game_format import VERSION as GAME_VERSION
+
+    game_version = game.get("version") if isinstance(game, dict) else None
+    for what, value, highest in (("save", version, SAVE_VERSION), ("game", game_version, GAME_VERSION)):
+        if type(value) is int and value > highest:
+            raise NewerSave(
+                f"written by a newer yaniv-tui ({what} version {value}; this one reads up to {highest}): "
+                "play it with that yaniv-tui"
+            )
 
 
 def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
@@ -362,12 +381,15 @@ def load_save(path: Path) -> SavedGame | None:
     """The game saved in `path`, or None when there is none (the newest of them all: `library.newest_save`).
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
-    file was moved (it is renamed aside, never deleted), so the player can start a new game.
+    file was moved (it is renamed aside, never deleted), so the player can start a new game. A save a newer
+    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it.
     """
     if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
     try:
         return read_save(path)
+    except NewerSave as error:
+        raise SaveError(f"the saved game {path.name} was {error}; it is left as it is") from None
     except SaveError as error:
         try:
             aside = move_aside(path)

@@ -24,7 +24,7 @@ __all__ = [
 def playing_as(human: int, level: str | None) -> str:
     """Who sat at the seat, in the words of `Seat.describe`: "human", "medium bot", or "remote"."""
     if level:
-        return f"{level} bot"
+        return f"{printable(level)} bot"  # its control characters escaped, as a name's: it may be from an old file
     return "human" if human else "remote"
 
 
@@ -112,7 +112,8 @@ class Versus:
         won = f"{self.win_share:.0%}"
         if self.hinted_wins:
             won += f" ({self.hinted_wins} with hints)"
-        return (printable(self.name), f"{self.level} bots", str(self.games), won, f"{self.average_points:.1f}")
+        level = printable(self.level)
+        return (printable(self.name), f"{level} bots", str(self.games), won, f"{self.average_points:.1f}")
 
 
 #: The headings of each person's record against each bot level.

@@ -1,18 +1,19 @@
 """A hosted table's secrets kept beside its save (room code, seat tokens), and a joiner's seat token.
 
 The host writes `tables/<game id>.json` in the data folder after each change, so `yaniv host --resume` brings
-back the same room code and tokens; a joiner keeps its seat's token in `<host>-<port>-<code>-<name>.token` in
-`paths.tokens_dir()`, so the same `yaniv join` command rejoins the same seat. Both files are readable by their
-owner only.
+back the same room code and tokens; a joiner keeps its seat's token in `<host>-<port>-<code>-<name>.token` (with
+a digest, `-<16 hex digits>`, when the name holds letters a file name does not take) in `paths.tokens_dir()`, so
+the same `yaniv join` command rejoins the same seat. Both files are readable by their owner only.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -22,6 +23,8 @@ from .saves import atomic_write
 
 TABLE_FORMAT = "yaniv-tui-table"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: The longest name (before ".token") of a joiner's token file.
+_MAX_STEM = 150
 #: A token or a room code is short text; anything long is not one.
 _MAX_SECRET = 200
 
@@ -74,9 +77,9 @@ def _secret(value: object, where: str) -> str:
     return value
 
 
-def load_table(game_id: str) -> KeptTable | None:
+def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTable | None:
     """The room code, seat tokens and address kept for a game, or None when it has none; TableFileError if
-    damaged."""
+    damaged, or if a token names a seat not among `remote` (the seats played from another machine), when given."""
     path = table_path(game_id)
     try:
         raw = read_regular(path, 64 * 1024)
@@ -92,8 +95,10 @@ def load_table(game_id: str) -> KeptTable | None:
         raise TableFileError(f"{path}: not a yaniv-tui table file")
     tokens: dict[int, str] = {}
     for seat, token in data["tokens"].items():
-        if not seat.isdigit() or len(seat) > 2:
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2:
             raise TableFileError(f"{path}: tokens: {seat[:10]!r} is not a seat")
+        if remote is not None and int(seat) not in remote:
+            raise TableFileError(f"{path}: tokens.{seat}: seat {int(seat) + 1} is not played from another machine")
         tokens[int(seat)] = _secret(token, f"{path}: tokens.{seat}")
     port = data.get("port")
     if port is not None and (type(port) is not int or not 0 < port < 65536):
@@ -115,7 +120,12 @@ def token_path(host: str, port: int, code: str, name: str | None) -> Path:
     address too, so a token is offered only where it was given (another server showing the same code gets
     nothing); by the name, so friends joining from one data folder (one machine, `yaniv serve`'s page) who each
     give their own name keep their own seats. Files kept by code and name alone (older versions) are not read."""
-    stem = _SAFE.sub("_", f"{host.lower()}-{port}-{code.upper()}-{(name or '').strip().lower()}")[:150]
+    joined = f"{host.lower()}-{port}-{code.upper()}-{(name or '').strip().lower()}"
+    stem = _SAFE.sub("_", joined)
+    if stem != joined or len(stem) > _MAX_STEM:
+        # Letters a file name does not take (Hebrew, accents, spaces) are each one "_": the join's own digest tells
+        # apart the names they would make one (נועה and דליה, Dália and Délia).
+        stem = f"{stem[: _MAX_STEM - 17]}-{hashlib.sha256(joined.encode('utf-8')).hexdigest()[:16]}"
     return tokens_dir() / f"{stem}.token"
 
 
