@@ -176,6 +176,10 @@ class Kind(ABC):
         return ""
 
 
+#: The most characters a text key (a ruleset's name, description, source) may hold: a line, not a page.
+TEXT_MOST = 200
+
+
 class Text(Kind):
     name, doc_name = "str", "text"
 
@@ -184,6 +188,8 @@ class Text(Kind):
             raise fail(f"must be text in quotes, got {show(data)}")
         if "\n" in data:
             raise fail("must be one line")
+        if len(data) > TEXT_MOST:
+            raise fail(f"must be at most {TEXT_MOST} characters, got {len(data)}")
         if not data.isprintable():
             bad = next(c for c in data if not c.isprintable())
             raise fail(
@@ -199,7 +205,7 @@ class Text(Kind):
         return text
 
     def allowed(self, key: Key) -> str:
-        return "one printable line"
+        return f"one printable line of at most {TEXT_MOST} characters"
 
 
 class Switch(Kind):
@@ -254,8 +260,10 @@ class Wholes(Kind):
     name, doc_name = "ints", "ints"
 
     def load(self, key: Key, data: Any, fail: Fail) -> Any:
-        if not isinstance(data, list) or not data:
+        if not isinstance(data, list):
             raise fail(f"must be a list of whole numbers like [5, 7], got {show(data)}")
+        if not data:
+            raise fail("must list one whole number or more, like [5, 7], got an empty list")
         numbers = tuple(whole_number(key, item, fail) for item in data)
         if len(set(numbers)) != len(numbers):
             raise fail("must not repeat a number")
