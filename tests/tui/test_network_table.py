@@ -3,12 +3,14 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from textual.widgets import Button
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
-from yaniv_tui.engine import CallYaniv, Game, load_ruleset
+from yaniv_tui.engine import CallYaniv, Game, PlayerView, load_ruleset
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
@@ -295,3 +297,42 @@ def test_a_joined_seat_a_bot_plays_is_told_over_its_hand_how_to_take_it_back() -
     others = next(seat for seat in range(3) if seat != game.current)
     text = prompt_text("wait", game.view(others), game.current, False, (), False, "", False, False, True)
     assert text.plain == "A bot plays your seat for now: any key takes it back."
+
+
+class FakeWatcher(FakeClient):
+    """A watcher of the table (no seat): the host's watcher views, every hand face down."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, seat=0)
+        self.seat = None
+        self.statuses = tuple("here" for _ in game.players)
+        self.kinds = tuple("bot:medium" for _ in game.players)
+        self.view = game.watcher_view()
+
+    async def changed(self) -> PlayerView:
+        await asyncio.sleep(0)
+        if self.shown == self.real.turns and not self.real.is_over:
+            current = self.real.current
+            self.real.apply(self.bots[current].choose(self.real.view(current)))
+        self.shown = self.real.turns
+        self.view = self.real.clone().watcher_view()
+        return self.view
+
+
+async def test_a_watcher_is_never_offered_to_skip_to_the_end() -> None:
+    """The host plays the game: a watcher (or a joined seat knocked out) cannot skip its rest. Before, a watcher's
+    key bar offered `e skip to the end`; pressing it said "Playing the rest…" and the table stopped drawing moves."""
+    client = FakeWatcher(host_game())
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.is_watcher
+        await until(pilot, lambda: client.real.turns >= 2)
+        assert "skip to the end" not in footer_keys(app).values(), footer_keys(app)
+        assert not table.offers("skip_rest")
+        await pilot.press("e")
+        # The watcher still sees each round's end, every hand shown.
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), limit=3000)
+        assert table.follow != "skip" and "Playing the rest" not in table.tip
+        assert "skip to the end" not in footer_keys(app).values(), footer_keys(app)

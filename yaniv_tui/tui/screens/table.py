@@ -44,7 +44,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, swap_bindings, swaps_for, undo_move
+from .turn_actions import Stage, digit_bindings, rest_to_skip, swap_bindings, swaps_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -214,7 +214,7 @@ class TableScreen(StyledOnce, TableAside):
             record.players,
             record.rules,
             len(record.history),
-            offer_rest=self.session.only_bots_left,
+            offer_rest=rest_to_skip(self.session),
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
             sort_by=self.sort_by,
         )
@@ -332,7 +332,7 @@ class TableScreen(StyledOnce, TableAside):
         self.chosen = ()
         self.drop = ()
         self.runner.concede(seat)
-        if self.session.only_bots_left:
+        if rest_to_skip(self.session):
             if how == "skip":
                 self.skip_rest()
             else:
