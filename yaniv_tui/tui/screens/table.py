@@ -245,6 +245,8 @@ class TableScreen(StyledOnce, TableAside):
             return self.rules.joker_swap
         if action == "seats":
             return self.session.kind == "hosted"
+        if action in ("skip_rest", "undo", "undo_refused"):
+            return self.session.kind == "local"  # a table with other machines has no undo, and plays every turn
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
