@@ -461,7 +461,10 @@ class YanivApp(App[None]):
         self.ascii_cards = not self.ascii_cards
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
+        # choose cards") and squeezes the screen beside it: "Help and rules" says the keys whole.
+        panel = (self.action_show_help_panel, self.action_hide_help_panel)
+        yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
         yield SystemCommand(
