@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import game_of, make_app, screen_text, settle
+from tui_helpers import TableApp, game_of, make_app, make_options, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace, face
@@ -49,3 +49,23 @@ async def test_growing_the_terminal_brings_the_table_back() -> None:
         await pilot.pause()
         assert "enlarge the terminal" not in screen_text(app)
         assert "Your hand" in screen_text(app)
+
+
+async def test_the_turns_prompt_is_said_whole_at_80x24() -> None:
+    """Before, a five-card run's prompt (or a hot-seat player's name in it) ran past the line's one row at 80
+    columns: "Your turn, Alexandrovnaa: dropping A♥ 2♥ 3♥. Take: 0/d the deck, or 1 a" and no more."""
+    options = make_options("israeli", "Alexandrovnaa,Ann,bot:easy", seed=8)
+    session = stacked_session(options, ["AH 2H 3H 4H 5H", "9C KS 4D 5S 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7S")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the pass screen: Alexandrovnaa holds the keyboard
+        await settle(pilot)
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "take"
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "Your turn, Alexandrovnaa: dropping A♥ 2♥ 3♥ 4♥ 5♥. Take: 0/d the deck, or 1 a marked card." in text
+        hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
+        assert hand and all(table.region.contains_region(card.region) for card in hand)
