@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import TableApp, game_of, make_app, make_options, screen_text, settle, stacked_session
+from tui_helpers import TableApp, game_of, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace, face
@@ -67,5 +67,34 @@ async def test_the_turns_prompt_is_said_whole_at_80x24() -> None:
         assert isinstance(table, TableScreen) and table.stage == "take"
         text = " ".join(line.strip() for line in screen_text(app).splitlines())
         assert "Your turn, Alexandrovnaa: dropping A♥ 2♥ 3♥ 4♥ 5♥. Take: 0/d the deck, or 1 a marked card." in text
+        hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
+        assert hand and all(table.region.contains_region(card.region) for card in hand)
+
+
+async def test_the_hands_title_is_said_whole_at_80x24() -> None:
+    """Before, a hot-seat player's name cut the line over the hand short at 80 columns once the hand could call:
+    "Alexandrovnaa's hand · worth 6 · at 7 or less you may call Yaniv (y) · you t" and no more."""
+    options = make_options("israeli", "Alexandrovnaa,Ann,bot:easy", seed=8, yaniv_limit=7)
+    hands = ["AH AS AC 2C KS", "9C KH 4D 5S 6D", "2D 3C 4C 5C 6C"]
+    session = stacked_session(options, hands, up="8D", deck="AD 10S 10H 10D")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the pass screen: Alexandrovnaa holds the keyboard
+        await settle(pilot)
+        await pilot.press("5", "enter", "0")  # K♠ off, the deck's A♦ in
+        for _ in range(6):  # Ann's turn (after her pass screen), the bot's, then Alexandrovnaa's pass screen
+            await settle(pilot)
+            table = app.screen
+            if isinstance(table, TableScreen) and table.viewer == 0:
+                break
+            if isinstance(table, TableScreen):
+                await play_turn(pilot)
+            else:
+                await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == 0 and table.stage == "choose"
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "Alexandrovnaa's hand · worth 6 · at 7 or less you may call Yaniv (y) · you took A♦" in text, text
         hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
         assert hand and all(table.region.contains_region(card.region) for card in hand)
