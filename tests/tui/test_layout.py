@@ -98,3 +98,20 @@ async def test_the_hands_title_is_said_whole_at_80x24() -> None:
         assert "Alexandrovnaa's hand · worth 6 · at 7 or less you may call Yaniv (y) · you took A♦" in text, text
         hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
         assert hand and all(table.region.contains_region(card.region) for card in hand)
+
+
+async def test_what_a_seat_did_keeps_its_take_in_a_narrow_box() -> None:
+    """Four boxes across 80 columns: a four-card run dropped filled a box's line, and what the seat took ("+deck")
+    was cut off. The run is shortened to its ends instead ("−4♣…7♣ +deck"), the take kept."""
+    options = make_options("israeli", "Ann,bot:medium:Avi,bot:medium:Noa,bot:medium:Eli", seed=3)
+    hands = ["9C KS 4H 5H 6D", "4C 5C 6C 7C KD", "9D 9H 2S 3S QS", "AS 2D 3D 8H 8S"]
+    session = stacked_session(options, hands, up="JD", deck="10S 10H 10D 10C", first=1)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one("#seat-1", SeatPanel)
+        assert panel.border_title is not None and "Avi" in str(panel.border_title)
+        lines = [line for line in screen_text(app).splitlines()[:6] if "−" in line]
+        assert lines, screen_text(app)
+        assert "−4♣…7♣ +deck" in lines[0], lines[0]
+        assert "−9♦ 9♥ +deck" in lines[0] and "−8♥ 8♠ +deck" in lines[0], lines[0]  # whole where they fit
