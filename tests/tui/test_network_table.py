@@ -336,3 +336,27 @@ async def test_a_watcher_is_never_offered_to_skip_to_the_end() -> None:
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), limit=3000)
         assert table.follow != "skip" and "Playing the rest" not in table.tip
         assert "skip to the end" not in footer_keys(app).values(), footer_keys(app)
+
+
+async def test_a_watcher_whose_table_was_lost_is_asked_to_watch_again_not_to_take_back_a_seat() -> None:
+    """A watcher has no seat: the lost table's screen said "Join again to take back your seat" all the same."""
+    client = FakeWatcher(host_game())
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher never joins")
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        return client
+
+    request = JoinRequest(
+        joiner, refused=(ActionRefused,), address="127.0.0.1:7777", code="K7QF", watcher=watcher, watch=True
+    )
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        client.lose()
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await until(pilot, lambda: "stopped before its end" in screen_text(app))
+        text = screen_text(app)
+        assert "Watch again to follow the table, once the host's table is up." in text, text
+        assert "take back your seat" not in text

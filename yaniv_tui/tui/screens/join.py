@@ -103,7 +103,12 @@ class JoinScreen(Screen[TableSession | str | None]):
                 yield Button("Join", id="join", variant="primary", action="screen.join")
                 if request.watcher is not None:
                     yield Button("Watch", id="watch", action="screen.watch")
-            again = "" if self.lost is None else "Join again to take back your seat, once the host's table is up."
+            if self.lost is None:
+                again = ""
+            elif request.watch:  # a watcher has no seat to take back
+                again = "Watch again to follow the table, once the host's table is up."
+            else:
+                again = "Join again to take back your seat, once the host's table is up."
             yield Static(Text(again), id="join-error")
         yield KeyBar()
 
