@@ -6,8 +6,9 @@ time `yaniv` takes to show its first screen. This is one widget that draws the s
 the Footer shows it (`^s start`), greyed when it can't be used now, and clicked to press it.
 
 Textual's command palette key (`^p palette`, the way to themes, ASCII cards and the bell) comes last but for
-`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two are left
-out (the help lists every key), so the bar never runs off the edge. Widths are in terminal cells.
+`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two (and
+`^q quit`, on a screen with no esc key) are left out (the help lists every key), so the bar never runs off the
+edge. Widths are in terminal cells.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 #: The key that opens the help, kept at the end of the bar when others are left out for width.
 HELP_KEY = "question_mark"
+#: The app's quit key, kept too on a screen with no escape key: every screen says how to leave it.
+QUIT_KEY = "ctrl+q"
 
 
 @dataclass(frozen=True)
@@ -107,12 +110,15 @@ class KeyBar(Widget, can_focus=False):
         return shown
 
     def shown(self, width: int | None = None) -> list[Key]:
-        """The keys that fit in `width` columns (the bar's own by default), the palette's and `? help` kept last."""
+        """The keys that fit in `width` columns (the bar's own by default), the palette's and `? help`
+        kept last, and `^q quit` on a screen with no esc key."""
         room = self.size.width if width is None else width
         keys = self.keys()
         if sum(key.width for key in keys) + len(keys) - 1 <= room:
             return keys
         kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
+        if not any(key.key == "escape" for key in keys):
+            kept.add(QUIT_KEY)  # no esc to leave by: the way out stays said
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
