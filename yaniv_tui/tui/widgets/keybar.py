@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 
 #: The key that opens the help, kept at the end of the bar when others are left out for width.
 HELP_KEY = "question_mark"
-#: The app's quit key, kept too on a screen with no escape key: every screen says how to leave it.
-QUIT_KEY = "ctrl+q"
 
 
 @dataclass(frozen=True)
@@ -118,7 +116,9 @@ class KeyBar(Widget, can_focus=False):
             return keys
         kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
         if not any(key.key == "escape" for key in keys):
-            kept.add(QUIT_KEY)  # no esc to leave by: the way out stays said
+            # No esc to leave by: the app's quit key (`^q quit`) stays said.
+            bindings = self.screen.active_bindings.values()
+            kept.update(active.binding.key for active in bindings if active.binding.action == "quit")
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
