@@ -360,3 +360,24 @@ async def test_a_watcher_whose_table_was_lost_is_asked_to_watch_again_not_to_tak
         text = screen_text(app)
         assert "Watch again to follow the table, once the host's table is up." in text, text
         assert "take back your seat" not in text
+
+
+async def test_the_watch_screens_first_button_watches() -> None:
+    """`yaniv watch` (and a watcher whose table was lost) opens the join screen to watch: its blue, first button was
+    Join all the same, which takes a seat. Watch is the first button there, and the one in blue."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher never joins")
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        raise OSError("connection refused")
+
+    for watch in (True, False):
+        request = JoinRequest(joiner, refused=(ActionRefused,), watcher=watcher, watch=watch)
+        app = YanivApp(joining=request)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda app=app: isinstance(app.screen, JoinScreen))  # type: ignore[misc]
+            buttons = list(app.screen.query(Button))
+            first = "watch" if watch else "join"
+            assert buttons[0].id == first and buttons[0].variant == "primary", [(b.id, b.variant) for b in buttons]
+            assert all(button.variant != "primary" for button in buttons[1:])

@@ -100,9 +100,16 @@ class JoinScreen(Screen[TableSession | str | None]):
                     restrict=NAME_CHARACTERS,
                 )
             with Horizontal(id="join-buttons"):
-                yield Button("Join", id="join", variant="primary", action="screen.join")
+                # To watch (`yaniv watch`, a watcher's table lost), Watch comes first, in blue: Join takes a seat.
+                to_watch = request.watch
+                join = Button("Join", id="join", variant="default" if to_watch else "primary", action="screen.join")
                 if request.watcher is not None:
-                    yield Button("Watch", id="watch", action="screen.watch")
+                    watch = Button(
+                        "Watch", id="watch", variant="primary" if to_watch else "default", action="screen.watch"
+                    )
+                    yield from (watch, join) if to_watch else (join, watch)
+                else:
+                    yield join
             if self.lost is None:
                 again = ""
             elif request.watch:  # a watcher has no seat to take back
