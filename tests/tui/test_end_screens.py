@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from tui_helpers import (
     SIZE,
     TableApp,
+    footer_keys,
     game_of,
     make_app,
     make_options,
@@ -74,6 +75,9 @@ async def test_the_game_end_offers_play_again_new_game_and_quit() -> None:
     app = make_app("seven-cards", seed=2, end_limit=20)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot)
+        # q and ctrl+q both quit here: the bar said `q quit` and `^q quit`, one key too many (the button says q).
+        descriptions = list(footer_keys(app).values())
+        assert descriptions.count("quit") == 1, footer_keys(app)
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0

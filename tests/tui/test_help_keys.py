@@ -1,13 +1,23 @@
-"""The help lists the slap-down keys only at a table whose rules have slap-down (issue 14, item 5)."""
+"""The help lists only the keys its table has: the slap-down keys only at a table whose rules have slap-down
+(issue 14, item 5), the joker swap's only with the joker swap, undo only at a table of this screen alone."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 
 import pytest
-from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session
+from fake_net import ActionRefused, FakeClient
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session, until
 
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.table.remote import JoinRequest
+from yaniv_tui.table.session import Session
+from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.table import TableScreen
 
 
 @pytest.mark.parametrize("slap_down", [False, True])
@@ -24,3 +34,59 @@ async def test_the_help_offers_the_slap_down_keys_only_with_slap_down(slap_down:
         text = screen_text(app)
         assert "call Yaniv" in text
         assert ("slap it down" in text) == slap_down and ("keep it" in text) == slap_down, text
+
+
+def help_words(app: YanivApp) -> str:
+    """The help's keys column as text: each key and what it does, then its paragraphs."""
+    from rich.console import Console
+
+    console = Console(width=60, record=True, file=io.StringIO())
+    for static in app.screen.query_one("#help-keys", VerticalScroll).query(Static):
+        console.print(static.content)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(("ruleset", "swap"), [("israeli", False), ("cpp-yaniv", True)])
+async def test_the_help_offers_the_joker_swap_keys_only_with_the_joker_swap(ruleset: str, swap: bool) -> None:
+    """Before, the help at an Israeli table (no joker swap) listed `J swap for the next joker`: the second swap key's
+    action, `swap(1)`, was not taken for the swap's."""
+    options = make_options(ruleset, "Ann,bot:medium:Bea", seed=5)
+    assert options.rules.joker_swap == swap
+    app = TableApp(Session(options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = help_words(app)
+        assert "call Yaniv" in words
+        assert ("swap for the joker" in words) == swap and ("swap for the next joker" in words) == swap, words
+
+
+async def test_a_joined_tables_help_offers_no_undo_nor_skipping_to_the_end() -> None:
+    """A joined table has no undo and never skips the host's game to its end: its help listed `u undo`, the undo
+    paragraph and `e skip to the end` all the same."""
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa", "Dana"], seed=5), seat=1)
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        return client
+
+    request = JoinRequest(joiner, refused=(ActionRefused,), address="127.0.0.1:7777", code="K7QF", name="Noa")
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = help_words(app)
+        assert "call Yaniv" in words and "scores" in words
+        assert "undo" not in words.lower(), words
+        assert "skip to the end" not in words, words
+
+
+async def test_a_local_tables_help_offers_undo_and_skipping_to_the_end() -> None:
+    app = TableApp(Session(make_options("israeli", "Ann,bot:medium:Bea", seed=5)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = help_words(app)
+        assert "undo" in words and "Undo (u, one human against bots)" in words and "skip to the end" in words

@@ -115,3 +115,24 @@ async def test_the_palette_key_is_shown_before_help_and_kept_when_others_are_lef
         await pilot.click(KeyBar, offset=(line.index("palette"), 0))
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
+
+
+async def test_quit_is_kept_with_the_palette_and_help_when_others_are_left_out() -> None:
+    """The setup screen at 80 columns with a game saved: the bar left out `^q quit` (with `^t stats` and `^e edit
+    rules`, whose buttons show), so nothing on the first screen said how to leave."""
+    from tui_helpers import footer_keys, until
+
+    from yaniv_tui.engine import Game, load_ruleset
+    from yaniv_tui.store import SaveMeta, Seat, save_game
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.setup import SetupScreen
+
+    seats = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
+    save_game(Game.new(load_ruleset("israeli"), [seat.name for seat in seats], seed=1), SaveMeta(seats))
+    app = YanivApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.get("^r") == "continue" and keys.get("^q") == "quit", keys
+        assert list(keys)[-3:] == ["^q", "^p", "?"], keys

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import game_of, make_app, screen_text, settle
+from tui_helpers import TableApp, game_of, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import CardFace, face
@@ -49,3 +49,69 @@ async def test_growing_the_terminal_brings_the_table_back() -> None:
         await pilot.pause()
         assert "enlarge the terminal" not in screen_text(app)
         assert "Your hand" in screen_text(app)
+
+
+async def test_the_turns_prompt_is_said_whole_at_80x24() -> None:
+    """Before, a five-card run's prompt (or a hot-seat player's name in it) ran past the line's one row at 80
+    columns: "Your turn, Alexandrovnaa: dropping A♥ 2♥ 3♥. Take: 0/d the deck, or 1 a" and no more."""
+    options = make_options("israeli", "Alexandrovnaa,Ann,bot:easy", seed=8)
+    session = stacked_session(options, ["AH 2H 3H 4H 5H", "9C KS 4D 5S 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7S")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the pass screen: Alexandrovnaa holds the keyboard
+        await settle(pilot)
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "take"
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "Your turn, Alexandrovnaa: dropping A♥ 2♥ 3♥ 4♥ 5♥. Take: 0/d the deck, or 1 a marked card." in text
+        hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
+        assert hand and all(table.region.contains_region(card.region) for card in hand)
+
+
+async def test_the_hands_title_is_said_whole_at_80x24() -> None:
+    """Before, a hot-seat player's name cut the line over the hand short at 80 columns once the hand could call:
+    "Alexandrovnaa's hand · worth 6 · at 7 or less you may call Yaniv (y) · you t" and no more."""
+    options = make_options("israeli", "Alexandrovnaa,Ann,bot:easy", seed=8, yaniv_limit=7)
+    hands = ["AH AS AC 2C KS", "9C KH 4D 5S 6D", "2D 3C 4C 5C 6C"]
+    session = stacked_session(options, hands, up="8D", deck="AD 10S 10H 10D")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the pass screen: Alexandrovnaa holds the keyboard
+        await settle(pilot)
+        await pilot.press("5", "enter", "0")  # K♠ off, the deck's A♦ in
+        for _ in range(6):  # Ann's turn (after her pass screen), the bot's, then Alexandrovnaa's pass screen
+            await settle(pilot)
+            table = app.screen
+            if isinstance(table, TableScreen) and table.viewer == 0:
+                break
+            if isinstance(table, TableScreen):
+                await play_turn(pilot)
+            else:
+                await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == 0 and table.stage == "choose"
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "Alexandrovnaa's hand · worth 6 · at 7 or less you may call Yaniv (y) · you took A♦" in text, text
+        hand = [card for card in table.query_one(HandView).query(CardFace) if card.display]
+        assert hand and all(table.region.contains_region(card.region) for card in hand)
+
+
+async def test_what_a_seat_did_keeps_its_take_in_a_narrow_box() -> None:
+    """Four boxes across 80 columns: a four-card run dropped filled a box's line, and what the seat took ("+deck")
+    was cut off. The run is shortened to its ends instead ("−4♣…7♣ +deck"), the take kept."""
+    options = make_options("israeli", "Ann,bot:medium:Avi,bot:medium:Noa,bot:medium:Eli", seed=3)
+    hands = ["9C KS 4H 5H 6D", "4C 5C 6C 7C KD", "9D 9H 2S 3S QS", "AS 2D 3D 8H 8S"]
+    session = stacked_session(options, hands, up="JD", deck="10S 10H 10D 10C", first=1)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one("#seat-1", SeatPanel)
+        assert panel.border_title is not None and "Avi" in str(panel.border_title)
+        lines = [line for line in screen_text(app).splitlines()[:6] if "−" in line]
+        assert lines, screen_text(app)
+        assert "−4♣…7♣ +deck" in lines[0], lines[0]
+        assert "−9♦ 9♥ +deck" in lines[0] and "−8♥ 8♠ +deck" in lines[0], lines[0]  # whole where they fit

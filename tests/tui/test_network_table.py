@@ -3,12 +3,14 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from textual.widgets import Button
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
-from yaniv_tui.engine import CallYaniv, Game, load_ruleset
+from yaniv_tui.engine import CallYaniv, Game, PlayerView, load_ruleset
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
@@ -295,3 +297,87 @@ def test_a_joined_seat_a_bot_plays_is_told_over_its_hand_how_to_take_it_back() -
     others = next(seat for seat in range(3) if seat != game.current)
     text = prompt_text("wait", game.view(others), game.current, False, (), False, "", False, False, True)
     assert text.plain == "A bot plays your seat for now: any key takes it back."
+
+
+class FakeWatcher(FakeClient):
+    """A watcher of the table (no seat): the host's watcher views, every hand face down."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, seat=0)
+        self.seat = None
+        self.statuses = tuple("here" for _ in game.players)
+        self.kinds = tuple("bot:medium" for _ in game.players)
+        self.view = game.watcher_view()
+
+    async def changed(self) -> PlayerView:
+        await asyncio.sleep(0)
+        if self.shown == self.real.turns and not self.real.is_over:
+            current = self.real.current
+            self.real.apply(self.bots[current].choose(self.real.view(current)))
+        self.shown = self.real.turns
+        self.view = self.real.clone().watcher_view()
+        return self.view
+
+
+async def test_a_watcher_is_never_offered_to_skip_to_the_end() -> None:
+    """The host plays the game: a watcher (or a joined seat knocked out) cannot skip its rest. Before, a watcher's
+    key bar offered `e skip to the end`; pressing it said "Playing the rest…" and the table stopped drawing moves."""
+    client = FakeWatcher(host_game())
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.is_watcher
+        await until(pilot, lambda: client.real.turns >= 2)
+        assert "skip to the end" not in footer_keys(app).values(), footer_keys(app)
+        assert not table.offers("skip_rest")
+        await pilot.press("e")
+        # The watcher still sees each round's end, every hand shown.
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), limit=3000)
+        assert table.follow != "skip" and "Playing the rest" not in table.tip
+        assert "skip to the end" not in footer_keys(app).values(), footer_keys(app)
+
+
+async def test_a_watcher_whose_table_was_lost_is_asked_to_watch_again_not_to_take_back_a_seat() -> None:
+    """A watcher has no seat: the lost table's screen said "Join again to take back your seat" all the same."""
+    client = FakeWatcher(host_game())
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher never joins")
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        return client
+
+    request = JoinRequest(
+        joiner, refused=(ActionRefused,), address="127.0.0.1:7777", code="K7QF", watcher=watcher, watch=True
+    )
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        client.lose()
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await until(pilot, lambda: "stopped before its end" in screen_text(app))
+        text = screen_text(app)
+        assert "Watch again to follow the table, once the host's table is up." in text, text
+        assert "take back your seat" not in text
+
+
+async def test_the_watch_screens_first_button_watches() -> None:
+    """`yaniv watch` (and a watcher whose table was lost) opens the join screen to watch: its blue, first button was
+    Join all the same, which takes a seat. Watch is the first button there, and the one in blue."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher never joins")
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        raise OSError("connection refused")
+
+    for watch in (True, False):
+        request = JoinRequest(joiner, refused=(ActionRefused,), watcher=watcher, watch=watch)
+        app = YanivApp(joining=request)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda app=app: isinstance(app.screen, JoinScreen))  # type: ignore[misc]
+            buttons = list(app.screen.query(Button))
+            first = "watch" if watch else "join"
+            assert buttons[0].id == first and buttons[0].variant == "primary", [(b.id, b.variant) for b in buttons]
+            assert all(button.variant != "primary" for button in buttons[1:])

@@ -159,3 +159,14 @@ async def test_the_key_bar_names_the_review_at_80x24() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert footer_keys(app).get("v") == "review"
+
+
+async def test_the_key_bar_says_how_to_leave_at_80x24() -> None:
+    """`yaniv replay` at 80 columns: the bar left out `esc close` (and `^q quit`) for width, so nothing on screen
+    said how to leave the replay but the help."""
+    app = replay_app(short_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.get("esc") == "close" and keys.get("v") == "review", keys
+        assert keys.get("←") == "move back" and keys.get("→") == "next move", keys

@@ -136,3 +136,20 @@ async def test_plain_yanivs_setup_has_no_turn_clock_field() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not app.screen.query("#turn-clock")
+
+
+async def test_the_hosts_setup_says_a_seat_cycles_on_to_remote() -> None:
+    """The hint under the rules said "enter changes a seat's Human/Bot" to a host too, whose seats cycle on to
+    Remote: the way friends get a seat was not said."""
+    app, _ = hosting_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "enter changes a seat's Human/Bot/Remote" in text, text
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        text = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "enter changes a seat's Human/Bot," in text and "Remote" not in text, text

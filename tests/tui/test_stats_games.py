@@ -233,3 +233,22 @@ async def test_a_record_found_damaged_while_listing_is_moved_aside_in_one_line()
         assert stats.games and not stats.games[0].has_record
         assert "no record" in screen_text(app)
     assert list(Path(history_path()).parent.glob(f"record-{game_id}.jsonl.damaged-*"))
+
+
+async def test_the_games_tab_is_titled_as_the_games_list() -> None:
+    """Before, the games tab kept the players tab's title, "Each player's record (a bot's by level)", over the list
+    of finished games."""
+    keep(two_decisions())
+    app = YanivApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "Each player's record" in screen_text(app)
+        await pilot.press("g")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Finished games, newest first" in text and "Each player's record" not in text, text
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Each player's record" in screen_text(app)

@@ -460,8 +460,23 @@ class YanivApp(App[None]):
     def action_toggle_ascii(self) -> None:
         self.ascii_cards = not self.ascii_cards
 
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        # Textual saves the palette's screenshot in the Downloads folder, and where there is none (a fresh account, a
+        # server's) says only "Failed to save screenshot": there, it goes in the folder yaniv was started from.
+        if path is None:
+            import platformdirs
+
+            if not platformdirs.user_downloads_path().is_dir():
+                path = str(Path.cwd())
+        return super().deliver_screenshot(filename, path, time_format)
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
+        # choose cards") and squeezes the screen beside it: "Help and rules" says the keys whole.
+        panel = (self.action_show_help_panel, self.action_hide_help_panel)
+        yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
         yield SystemCommand(

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from yaniv_tui.table.players import CONCEDED_LEVEL
 from yaniv_tui.table.words import is_you
 
+from ..widgets.keybar import KeyBar
 from .common import TooSmall
 
 #: What the player chose: concede and watch the rest, concede and skip to the end, or (None) play on.
@@ -57,6 +58,7 @@ class ConcedeScreen(ModalScreen[Conceded | None]):
                 if self.last_human:
                     yield Button("Concede, skip to the end (e)", id="confirm-skip", action="screen.answer('skip')")
                 yield Button("Play on (n)", id="confirm-no", variant="primary", action="screen.answer(None)")
+        yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.last_human or parameters != ("skip",)

@@ -79,7 +79,8 @@ class GameEndScreen(Screen[AfterGame]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "again", "play again"),
         Binding("n", "new_game", "new game"),
-        Binding("q", "quit_game", "quit"),
+        # q quits as ctrl+q does (its button says so): the bar shows `^q quit` once, not the same word for two keys.
+        Binding("q", "quit_game", "quit", show=False),
         Binding("r", "replay", "replay"),
     ]
     AUTO_FOCUS = "#again"

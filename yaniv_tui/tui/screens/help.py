@@ -33,8 +33,7 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
         words = binding.tooltip or binding.description
         if not words or words in seen:
             continue
-        offers = getattr(screen, "offers", None)
-        if offers is not None and not offers(binding.action):
+        if not _offered(screen, binding.action):
             continue  # a key this table never has (say, at a table of one screen)
         seen.add(words)
         table.add_row(binding.key_display or app.get_key_display(binding), words)
@@ -86,8 +85,9 @@ AT_TABLE = (("swap", SWAP_TEXT), ("hint", HINT_TEXT), ("concede", CONCEDE_TEXT),
 
 
 def _offered(screen: Screen[object], action: str) -> bool:
+    """Whether `screen` ever has the key for `action` (its name, without the parameters: `swap(1)` is the swap's)."""
     offers = getattr(screen, "offers", None)
-    return offers is None or bool(offers(action))
+    return offers is None or bool(offers(action.partition("(")[0]))
 
 
 def _has(screen: Screen[object], action: str) -> bool:
@@ -116,7 +116,7 @@ class HelpScreen(ModalScreen[None]):
                     if _has(self.under, "hint"):
                         yield Static(MARKS_TEXT)
                         yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
-                    if _has(self.under, "undo"):
+                    if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     field_keys = getattr(self.under, "FIELD_KEYS", None)
                     if isinstance(field_keys, str):

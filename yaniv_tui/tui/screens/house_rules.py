@@ -20,6 +20,7 @@ from yaniv_tui.engine import KEYS, Ruleset, RulesetError
 from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
+from ..widgets.keybar import KeyBar
 from .common import TooSmall, stylesheet
 
 
@@ -90,6 +91,7 @@ class HouseRulesScreen(ModalScreen[str | None]):
             with Horizontal(id="hr-buttons"):
                 yield Button("Save (ctrl+s)", id="hr-save", variant="success", action="screen.save")
                 yield Button("Cancel (esc)", id="hr-cancel", action="screen.cancel")
+        yield KeyBar()
 
     def _fields(self) -> Iterator[Widget]:
         """Every key of the ruleset, a section for each table of the file."""

@@ -100,10 +100,22 @@ class JoinScreen(Screen[TableSession | str | None]):
                     restrict=NAME_CHARACTERS,
                 )
             with Horizontal(id="join-buttons"):
-                yield Button("Join", id="join", variant="primary", action="screen.join")
+                # To watch (`yaniv watch`, a watcher's table lost), Watch comes first, in blue: Join takes a seat.
+                to_watch = request.watch
+                join = Button("Join", id="join", variant="default" if to_watch else "primary", action="screen.join")
                 if request.watcher is not None:
-                    yield Button("Watch", id="watch", action="screen.watch")
-            again = "" if self.lost is None else "Join again to take back your seat, once the host's table is up."
+                    watch = Button(
+                        "Watch", id="watch", variant="primary" if to_watch else "default", action="screen.watch"
+                    )
+                    yield from (watch, join) if to_watch else (join, watch)
+                else:
+                    yield join
+            if self.lost is None:
+                again = ""
+            elif request.watch:  # a watcher has no seat to take back
+                again = "Watch again to follow the table, once the host's table is up."
+            else:
+                again = "Join again to take back your seat, once the host's table is up."
             yield Static(Text(again), id="join-error")
         yield KeyBar()
 

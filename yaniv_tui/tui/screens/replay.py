@@ -108,9 +108,10 @@ class ReplayScreen(Screen[None]):
         Binding("left", "step(-1)", "move back", key_display="←"),
         Binding("right", "step(1)", "next move", key_display="→"),
         Binding("v", "review", "review"),
+        # Before the rounds' keys: at 80 columns the bar leaves out its last keys, and how to leave stays said.
+        Binding("escape,q", "close", "close"),
         Binding("pageup", "round(-1)", "round back", key_display="pgup"),
         Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
-        Binding("escape,q", "close", "close"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
     ]

@@ -24,6 +24,7 @@ from yaniv_tui.store import (
 )
 
 from ..colours import colour
+from ..widgets.keybar import KeyBar
 from .common import TooSmall, stylesheet
 
 
@@ -63,6 +64,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error", action="screen.answer(True)")
                 yield Button("Keep it (n)", id="confirm-no", variant="primary", action="screen.answer(False)")
+        yield KeyBar()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -96,6 +98,7 @@ class SavedGamesScreen(ModalScreen[SavedGame | None]):
                 "enter continues the highlighted game · delete (or x) deletes it, after asking · esc goes back",
                 id="saved-hint",
             )
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_games()

@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
+from ..widgets.keybar import KeyBar
+
 
 class SayScreen(ModalScreen[str | None]):
     """Pick a message for the table; dismissed with it, or None (escape)."""
@@ -39,6 +41,7 @@ class SayScreen(ModalScreen[str | None]):
         with Vertical(id="say-box"):
             yield Static("Say to the table:")
             yield OptionList(*SAYINGS, id="sayings")
+        yield KeyBar()
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from yaniv_tui.table.hosted import HostedSession
 
+from ..widgets.keybar import KeyBar
 from .common import TooSmall
 
 #: What the dialog says of each seat's status (net/protocol.py's statuses).
@@ -86,6 +87,7 @@ class SeatsScreen(ModalScreen[None]):
                 yield Button("Open seat", id="seats-open", variant="warning")
                 yield Button("Remove watcher", id="seats-remove", variant="error")
             yield Static("", id="seats-said")
+        yield KeyBar()
 
     def options(self) -> list[Option]:
         """A line for each remote seat (its name, its status, whether a bot plays it) and each watcher."""

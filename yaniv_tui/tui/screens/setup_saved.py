@@ -35,7 +35,8 @@ class SetupSaved(Screen[GameOptions | Claimed]):
     def hint_text(self) -> str:
         """What enter does, and how to move: ctrl+r goes back to the saved game when one is offered."""
         first = "enter starts, ctrl+r continues the saved game" if self.saved else "enter starts"
-        return first + " · ↑↓ and tab move between fields · enter changes a seat's Human/Bot, ← → a limit"
+        kinds = "Human/Bot/Remote" if self.hosting else "Human/Bot"  # a host's seats cycle on to Remote
+        return first + f" · ↑↓ and tab move between fields · enter changes a seat's {kinds}, ← → a limit"
 
     def load_saves(self) -> None:
         """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""

@@ -26,6 +26,8 @@ from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
 
 COLUMNS = STATS_COLUMNS
+#: The screen's title over each tab.
+TITLES = {"players": "Each player's record (a bot's by level)", "games": "Finished games, newest first"}
 
 
 def two_lines(heading: str) -> str:
@@ -74,7 +76,7 @@ class StatsScreen(Screen[None]):
         yield TooSmall()
         yield TitleBar()
         with Horizontal(id="stats-top"):
-            yield Static(Text("Each player's record (a bot's by level)", style="bold"), id="stats-title")
+            yield Static(Text(TITLES["players"], style="bold"), id="stats-title")
             yield Label("ruleset", id="stats-ruleset-label")
             choices = [(name, name) for name in self.history.rulesets()]
             yield Select(choices, prompt="all rulesets", id="stats-ruleset", compact=True)
@@ -149,6 +151,8 @@ class StatsScreen(Screen[None]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         event.stop()
         self.query_one("#games-table" if self.games_shown else "#stats-table", DataTable).focus()
+        tab = "games" if self.games_shown else "players"
+        self.query_one("#stats-title", Static).update(Text(TITLES[tab], style="bold"))
         self.refresh_bindings()
 
     def action_tab(self, tab: str) -> None:

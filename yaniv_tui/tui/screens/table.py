@@ -44,7 +44,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, swap_bindings, swaps_for, undo_move
+from .turn_actions import Stage, digit_bindings, rest_to_skip, swap_bindings, swaps_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -218,7 +218,7 @@ class TableScreen(StyledOnce, TableAside):
             record.players,
             record.rules,
             len(record.history),
-            offer_rest=self.session.only_bots_left,
+            offer_rest=rest_to_skip(self.session),
             auto_after=WATCH_PAUSE if self.follow == "watch" else None,
             sort_by=self.sort_by,
         )
@@ -249,6 +249,8 @@ class TableScreen(StyledOnce, TableAside):
             return self.rules.joker_swap
         if action == "seats":
             return self.session.kind == "hosted"
+        if action in ("skip_rest", "undo", "undo_refused"):
+            return self.session.kind == "local"  # a table with other machines has no undo, and plays every turn
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
@@ -336,7 +338,7 @@ class TableScreen(StyledOnce, TableAside):
         self.chosen = ()
         self.drop = ()
         self.runner.concede(seat)
-        if self.session.only_bots_left:
+        if rest_to_skip(self.session):
             if how == "skip":
                 self.skip_rest()
             else:

@@ -75,6 +75,13 @@ def swap_keys(view: PlayerView, drop: Sequence[Card]) -> dict[int, str]:
     return {place: SWAP_KEYS[n] if n < len(SWAP_KEYS) else "" for n, place in enumerate(places)}
 
 
+def rest_to_skip(session: TableSession) -> bool:
+    """Whether the rest of the game may be watched or skipped to its end here: no human of this screen is left in
+    a game played at this screen alone. A joined table's game is played at its host (a watcher, or a seat knocked
+    out, only follows it), and a hosted one goes on for its players on other machines."""
+    return session.kind == "local" and session.only_bots_left
+
+
 def allowed(
     action: str,
     stage: Stage,
@@ -90,7 +97,7 @@ def allowed(
     if action == "seats":  # the host's seats and watchers
         return session.kind == "hosted"
     if action == "skip_rest":
-        return session.only_bots_left
+        return rest_to_skip(session)
     if action == "concede" and not session.can_concede:
         return False
     if action == "hint" and not session.can_hint:

@@ -41,18 +41,24 @@ class SeatInfo:
     time_left: int | None = None
 
 
-def lately_text(turn: Turn, ascii_only: bool) -> Text:
+def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     """A turn in few characters, for a seat: `−7♠ 7♥ +deck` (dropped, then took; a deck card is never named); a
-    joker swap's card given counts among the cards that left the hand: `−K♠ 6♥ +★JK`."""
+    joker swap's card given counts among the cards that left the hand: `−K♠ 6♥ +★JK`. Within `width` cells (0:
+    any), three cards dropped or more are shortened to the first and the last (`−4♣…7♣ +deck`), so the take stays."""
     dropped = [*turn.drop, *(card for card in (turn.slapped, turn.given) if card is not None)]
-    text = Text()
-    text.append("−", style=f"bold {colour('gold')}")
-    text.append_text(faces_text(dropped, ascii_only))
-    text.append(" +", style=f"bold {colour('gold')}")
-    if turn.take is None:
-        text.append("deck")
-    else:
-        text.append_text(faces_text([turn.take], ascii_only))
+    gold = f"bold {colour('gold')}"
+    took = Text()
+    took.append(" +", style=gold)
+    took.append_text(Text("deck") if turn.take is None else faces_text([turn.take], ascii_only))
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    text.append("−", style=gold)
+    drop = faces_text(dropped, ascii_only)
+    if width and len(dropped) > 2 and 1 + drop.cell_len + took.cell_len > width:
+        drop = faces_text(dropped[:1], ascii_only)
+        drop.append("…")
+        drop.append_text(faces_text(dropped[-1:], ascii_only))
+    text.append_text(drop)
+    text.append_text(took)
     return text
 
 
@@ -91,7 +97,7 @@ class SeatPanel(Static):
         text.append(" pts")
         if info.lately is not None:
             text.append("\n")
-            text.append_text(lately_text(info.lately, ascii_only))
+            text.append_text(lately_text(info.lately, ascii_only, width))
         self.update(text)
         self.border_subtitle = doing(info, ascii_only, lately=False)
 

@@ -1,0 +1,68 @@
+"""A dialog's key bar is its own: the bottom line says the dialog's keys, never those of the screen under it.
+
+Before, the concede, say, seats, saved games and house rules dialogs had no key bar, so the bar of the screen
+beneath showed through: the house rules dialog said `^s start` while ctrl+s saved the rules, and the concede
+dialog offered `1-9 choose`, `⏎ drop` and `h hint`, which did nothing there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fake_net import fake_hosting
+from textual.pilot import Pilot
+from textual.screen import Screen
+from tui_helpers import SIZE, footer_keys, make_options, screen_lines, settle, until
+
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.concede import ConcedeScreen
+from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
+from yaniv_tui.tui.screens.say import SayScreen
+from yaniv_tui.tui.screens.seats import SeatsScreen
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+async def on_top(app: YanivApp, pilot: Pilot[None], screen: type[Screen[Any]]) -> None:
+    await until(pilot, lambda: isinstance(app.screen, screen))
+    await pilot.pause()
+
+
+async def test_the_concede_dialog_shows_its_own_keys() -> None:
+    app = YanivApp(make_options("israeli", "Ann,bot:easy", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "drop" in footer_keys(app).values() or "choose" in footer_keys(app).values()
+        await pilot.press("c")
+        await on_top(app, pilot, ConcedeScreen)
+        keys = footer_keys(app)
+        assert keys.get("y") == "concede" and keys.get("n") == "play on", keys
+        bottom = screen_lines(app)[-1]
+        assert "concede" in bottom and "choose" not in bottom and "hint" not in bottom, bottom
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_house_rules_dialog_shows_its_own_keys() -> None:
+    app = YanivApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await on_top(app, pilot, HouseRulesScreen)
+        keys = footer_keys(app)
+        assert keys.get("^s") == "save as a new preset" and keys.get("esc") == "cancel", keys
+        bottom = screen_lines(app)[-1]
+        assert "start" not in bottom and "+ seat" not in bottom, bottom
+
+
+async def test_the_say_and_seats_dialogs_show_their_own_keys() -> None:
+    factory, _ = fake_hosting()
+    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        for key, screen in (("m", SayScreen), ("t", SeatsScreen)):
+            await pilot.press(key)
+            await on_top(app, pilot, screen)
+            assert footer_keys(app).get("esc") == "back", footer_keys(app)
+            bottom = screen_lines(app)[-1]
+            assert "say to the table" not in bottom and "scores" not in bottom, bottom
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
