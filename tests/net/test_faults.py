@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.codec import action_to_dict
-from yaniv_tui.engine import CallYaniv, Play, Seat
+from yaniv_tui.engine import CallYaniv, Game, KeepCard, Play, Seat
 from yaniv_tui.net import ActionRefused, JoinError, TableClient, TableHost, secrets_gate
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.protocol import MAX_MESSAGE, STALE_TOKEN, VERSION
@@ -422,5 +422,59 @@ async def test_a_rejoined_seats_state_acknowledges_none_of_its_old_connections_a
         await next_of(again, "welcome")
         assert (await next_of(again, "state"))["ack"] is None
         await again.close()
+    finally:
+        await table.stop()
+
+
+def _a_slap_to_come(seats: tuple[Seat, ...]) -> tuple[Game, Play]:
+    """A game (slap-downs on) whose seat 0 plays first, and its play that draws a card matching its drop."""
+    for seed in range(1, 500):
+        game = new_game(seats, seed=seed, slap_down=True)
+        game.current = 0
+        for play in game.legal_actions():
+            if isinstance(play, Play) and play.take is None:
+                trial = game.clone()
+                trial.apply(play)
+                if trial.phase == "slap":
+                    return game, play
+    raise AssertionError("no seed draws a matching card")
+
+
+async def test_a_seat_joining_while_another_decides_a_slap_down_is_sent_the_table_as_everyone_sees_it(
+    tmp_path: Path,
+) -> None:
+    """Bea joins while Ann decides whether to slap down the card she drew: the host sends Bea the table as every
+    other seat last saw it (Ann still to play, before her draw), not the draw nor nothing. Before, it sent nothing
+    until the decision, and Bea's join waited and failed ("the host did not answer in time")."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    before = game.view(1)
+    table = await started(game, seats)
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        game.apply(play)
+        table.publish(game)
+        assert game.phase == "slap"
+        bea = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{table.port}", table.code, token_file=tmp_path / "bea.token", timeout=3),
+            LIMIT,
+        )
+        seen = bea.view
+        assert seen.seat == 1 and seen.current == 0 and seen.phase == "turn" and seen.slap_card is None
+        assert seen.hand == before.hand and seen.hand_sizes == before.hand_sizes
+        assert seen.deck_size == before.deck_size and seen.previous_drop == before.previous_drop
+        assert list(seen.seen) == list(before.seen)
+        # A watcher come meanwhile is sent the same public table.
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{table.port}", table.code, timeout=3), LIMIT)
+        watched = watcher.view
+        assert not watched.hand_shown and watched.current == 0 and watched.phase == "turn"
+        assert watched.hand_sizes == before.hand_sizes and list(watched.seen) == list(before.seen)
+        # The decision made, everyone sees the turn as it ended.
+        game.apply(next(action for action in game.legal_actions() if isinstance(action, KeepCard)))
+        table.publish(game)
+        await eventually(lambda: bea.view.current == game.current and bea.view.deck_size == len(game.deck))
+        await watcher.close()
+        await bea.close()
+        await ann.close()
     finally:
         await table.stop()

@@ -161,6 +161,11 @@ class TableHost:
         self._watching: set[Link] = set()
         self._watchers_came = 0
         self._game = game
+        #: While a drawer decides on a slap-down, every other seat keeps the table as it last saw it (the turn before
+        #: the draw): that game, a copy kept at each publish where slap-downs are played, and the clock last sent,
+        #: are what a seat or watcher joining meanwhile is sent, never the draw itself nor nothing.
+        self._seen_game: Game | None = game.clone() if game.rules.slap_down and game.phase != "slap" else None
+        self._seen_clock: ClockState | None = None
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
         self._pending: dict[int, tuple[int, Action]] = {}
@@ -430,6 +435,8 @@ class TableHost:
     def publish(self, game: Game) -> None:
         """The game changed (an action applied, a round dealt): send every connected seat its own view."""
         self._game = game
+        if game.phase != "slap":
+            self._seen_game = game.clone() if game.rules.slap_down else None
         self._playing.clear()  # every action taken has now been applied
         self._by_bot.clear()
         statuses = self.statuses
@@ -459,20 +466,38 @@ class TableHost:
         game = self._game
         if game.phase == "slap" and seat != game.current:
             # A turn that is still the drawer's after a draw from the deck would tell the others the card
-            # drawn matches the drop: they see the turn once the slap-down or the keep is done.
-            return
-        state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, self._clock_state())
+            # drawn matches the drop: they see the turn once the slap-down or the keep is done. A seat that joins
+            # meanwhile is sent the table as the others still see it.
+            if link.stated or self._seen_game is None:
+                return
+            state = State(self._seen_game.view(seat), statuses, self._acks.get(seat), self.watchers, self._seen_clock)
+        else:
+            clock = self._clock_state()
+            if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
+                self._seen_clock = clock
+            state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, clock)
+        link.stated = True
         link.put(encode(state, players=tuple(self.names)))
 
     def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
         """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
-        with the clock; nothing while the drawer decides on a slap-down, its secret as to every other seat."""
+        with the clock; while the drawer decides on a slap-down, its secret as to every other seat, nothing (but
+        the table as everyone still sees it to a watcher just come)."""
         game = self._game
-        if not self._watching or game.phase == "slap":
+        if not self._watching:
             return
-        state = State(game.watcher_view(), statuses, None, self.watchers, self._clock_state())
+        if game.phase == "slap":
+            links = [link for link in self._watching if not link.stated]
+            if not links or self._seen_game is None:
+                return
+            state = State(self._seen_game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
+        else:
+            links = list(self._watching)
+            self._seen_clock = self._clock_state()
+            state = State(game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
         frame = encode(state, players=tuple(self.names))
-        for link in list(self._watching):
+        for link in links:
+            link.stated = True
             link.put(frame)
 
     # -- actions ----------------------------------------------------------------------------------

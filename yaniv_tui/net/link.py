@@ -58,6 +58,8 @@ class Link:
         self.seat: int | None = None
         #: Whether it watches the table (no seat; protocol: watch).
         self.watching = False
+        #: Whether it has been sent a state of the table yet.
+        self.stated = False
         self.faults = 0
         #: The id of the last action the host took from this connection (ids increase); -1 before any.
         self.last_action = -1

@@ -80,7 +80,8 @@ From the host to a client:
              null); a watcher is sent it too.
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
-             "slap"; a watcher is sent no state while the drawer decides on a slap-down, as no other seat is):
+             "slap"; while the drawer decides on a slap-down no other seat nor watcher is sent a state, but one
+             that joins meanwhile is sent the table as the others still see it, the turn before the draw):
                rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
                seat           this seat (null: a watcher's view, no seat's)
