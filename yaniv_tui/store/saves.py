@@ -55,8 +55,11 @@ SAVE_FORMAT = "yaniv-tui-save"
 #: `{"human": bool, "level": ...}`; version 2 writes its kind (see `meta`). Both are read.
 SAVE_VERSION = 2
 READS_VERSIONS = (1, 2)
-#: A save is a few tens of kilobytes; anything far bigger is not one, and is not read into memory.
-MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: The most a save holds, written or read (one limit: `save_game` never writes a save `read_save` refuses). A save
+#: is a few tens of kilobytes; a game of thousands of rounds grows by about 4 KB a round, most of it its record. Twice
+#: the record's own limit (codec's MAX_RECORD_BYTES, 8 MiB) holds a record at that limit with its game and undo
+#: (together about half the record's size then; tests/store/test_long_saves.py). Anything bigger is not read.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: A temporary file this old is left from a killed write, not one being written now.
 _STALE_SECONDS = 60.0
 
@@ -233,12 +236,37 @@ def save_game(
     }
     if record is not None:  # the events as data: codec/record.py, documented in docs/game-record.md
         document["record"] = record.events
-    data = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    data = _fitting(document, target)
     try:
         atomic_write(target, data)
     except OSError as error:
         raise SaveError(f"cannot save the game to {target}: {error.strerror or error}") from None
     return target
+
+
+def _fitting(document: dict[str, Any], target: Path) -> bytes:
+    """The save's bytes within MAX_SAVE_BYTES: whole when they fit; else without the undo checkpoints (the table still
+    undoes in this session); else without the record too (resumed, the game starts a partial record from there).
+    The game itself is never left out: a game too long for any save is a SaveError, and its last save stays."""
+    data = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    for optional, empty in (("undo", []), ("record", None)):
+        if len(data) <= MAX_SAVE_BYTES or not document.get(optional):
+            continue
+        if empty is None:
+            del document[optional]
+        else:
+            document[optional] = empty
+        data = json.dumps(document, separators=(",", ":")).encode("utf-8")
+    if len(data) > MAX_SAVE_BYTES:
+        kept = f"its last save in {target} stays" if target.exists() else "it is not saved"
+        raise SaveError(
+            f"the game is too long to save ({_mib(len(data))}; a save holds at most {_mib(MAX_SAVE_BYTES)}): {kept}"
+        )
+    return data
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
 
 
 def remove_save(game_id: str) -> None:
@@ -276,7 +304,7 @@ def read_save_bytes(source: Path) -> bytes:
     except NotAFile as error:
         raise _bad(f"is {error.kind}, not a saved game file") from None
     except TooBig:
-        raise _bad(f"too big for a saved game (over {MAX_SAVE_BYTES // (1024 * 1024)} MB)") from None
+        raise _bad(f"too big for a saved game (over {_mib(MAX_SAVE_BYTES)})") from None
     except FileNotFoundError:
         if is_dangling_link(source):  # not a save renamed into place a moment ago: a link to nothing
             raise _bad("is a link to a file that does not exist, not a saved game") from None
