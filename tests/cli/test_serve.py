@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shlex
 import stat
@@ -20,7 +21,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from yaniv_tui.cli import main
+from yaniv_tui.cli import browsers, main
 from yaniv_tui.cli.browsers import (
     BROWSER_COOKIE,
     MAX_COLUMNS,
@@ -136,6 +137,30 @@ async def test_each_browser_session_joins_with_its_own_tokens_folder(tmp_path: P
             await asyncio.sleep(0.1)
         assert not folder.exists()
         assert browser_tokens_dir(key).is_dir()  # a browser's own folder stays, for its rejoin after a reload
+
+
+async def test_a_live_pages_folder_outlasts_a_flood_of_new_browsers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(browsers, "MAX_BROWSER_FOLDERS", 2)
+    record, key = tmp_path / "record", new_browser_key()
+    async with serving(record, 18209), aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18209/ws"
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={key}"}) as ws:
+            await ws.receive_bytes(timeout=30)
+            live = browser_tokens_dir(key)
+            when = live.stat().st_mtime - 2 * browsers.KEY_MAX_AGE
+            os.utime(live, (when, when))  # the oldest, and long expired: only being open keeps it
+            for _ in range(4):
+                flood = browser_tokens_dir(new_browser_key())
+                os.utime(flood, (when, when + 1000))  # older than its end below, whatever the clock's grain
+            assert live.is_dir() and len(list(live.parent.iterdir())) == 2
+        for _ in range(LOOKS):  # once closed it is used now: the newest, kept
+            if not browsers._in_use(live):
+                break
+            await asyncio.sleep(0.1)
+        browser_tokens_dir(new_browser_key())
+        assert live.is_dir()
 
 
 # -- item 2: the page's addresses are the ones the browser used -----------------------------------------

@@ -3,13 +3,24 @@ bounds on what a page may ask for."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import secrets
+import shutil
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from yaniv_tui.store.paths import data_dir
+
+from .parser import MAX_SESSIONS
+
+try:
+    import fcntl
+except ImportError:  # Windows: a folder is known held by this process alone
+    fcntl = None  # type: ignore[assignment]
 
 #: The cookie that keeps a browser's key: made here (`secrets`), sent back with the page's WebSocket.
 BROWSER_COOKIE = "yaniv-browser"
@@ -19,6 +30,16 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{32}")
 KEY_MAX_AGE = 30 * 24 * 3600
 #: The folder of the browsers' token folders, in the data folder.
 BROWSERS_FOLDER = "browsers"
+#: The most browsers' folders kept: a new browser's folder past it removes those used longest ago first, never one a
+#: page has open (`hold_browser_folder`), so keys made up by the thousand cannot fill the disk. Twice the most pages
+#: open at once, so there is always one to remove.
+MAX_BROWSER_FOLDERS = 2 * MAX_SESSIONS
+#: A browser's folder is named by this many hex digits of its key's hash.
+_FOLDER = re.compile(r"[0-9a-f]{32}")
+#: The file in a browser's folder a page holds a shared lock on while it is open.
+_IN_USE = "in-use"
+#: The folders this process holds (where there is no file lock, the only ones known held).
+_held: set[Path] = set()
 #: The largest terminal a page may ask for: far more than any screen shows, far less than a process can't hold.
 MAX_COLUMNS = 400
 MAX_ROWS = 150
@@ -37,15 +58,82 @@ def browser_key(value: str | None) -> str | None:
 
 
 def browser_tokens_dir(key: str) -> Path:
-    """The private (0700) folder of the browser holding `key`'s seat tokens, made if need be. It is named by a
-    hash of the key, so the key (which only that browser holds) is not on disk and can name no other path."""
+    """The private (0700) folder of the browser holding `key`'s seat tokens, made if need be, and marked used now. It
+    is named by a hash of the key, so the key (which only that browser holds) is not on disk and can name no other
+    path. A new folder first makes room (`_make_room`)."""
     if browser_key(key) is None:
         raise ValueError("not a browser key")
     folder = data_dir() / BROWSERS_FOLDER / hashlib.sha256(key.encode("ascii")).hexdigest()[:32]
-    for level in (folder.parent, folder):
-        level.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.chmod(level, 0o700)
+    folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder.parent, 0o700)
+    if not folder.is_dir():
+        _make_room(folder.parent)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    os.chmod(folder, 0o700)
+    os.utime(folder)  # its last use: the folders used longest ago go first
     return folder
+
+
+@contextlib.contextmanager
+def hold_browser_folder(folder: Path) -> Iterator[None]:
+    """Mark `folder` in use while a page has it open: no `yaniv serve` (this one or another on the same data folder)
+    removes it meanwhile; at the end it is marked used now."""
+    _held.add(folder)
+    fd = None
+    try:
+        if fcntl is not None:
+            fd = os.open(folder / _IN_USE, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            fcntl.flock(fd, fcntl.LOCK_SH)
+        yield
+    finally:
+        _held.discard(folder)
+        if fd is not None:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.utime(folder)
+
+
+def _in_use(folder: Path) -> bool:
+    """Whether a page (of this process or another) has `folder` open."""
+    if folder in _held:
+        return True
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(folder / _IN_USE, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # something odd in its place: left alone
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _make_room(root: Path) -> None:
+    """Before a new browser's folder is made in `root`: remove the folders no browser can use any more (unused
+    for longer than a key lives), then, while MAX_BROWSER_FOLDERS are kept, the one used longest ago; never one in
+    use, nor anything in `root` that is not a browser's folder."""
+    found: list[tuple[float, Path]] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(root):
+            with contextlib.suppress(OSError):
+                if _FOLDER.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+                    found.append((entry.stat(follow_symlinks=False).st_mtime, Path(entry.path)))
+    found.sort()
+    expired = time.time() - KEY_MAX_AGE
+    count = len(found)
+    for used, folder in found:
+        if used >= expired and count < MAX_BROWSER_FOLDERS:
+            break
+        if not _in_use(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+            if not folder.exists():
+                count -= 1
 
 
 def bounded(value: object, most: int, default: int) -> int:

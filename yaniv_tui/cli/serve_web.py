@@ -39,6 +39,7 @@ from .browsers import (
     bounded,
     browser_key,
     browser_tokens_dir,
+    hold_browser_folder,
     new_browser_key,
 )
 
@@ -168,15 +169,20 @@ class YanivServer(Server):
             debug=self.debug,
         )
         try:
-            width = bounded(request.query.get("width", "80"), MAX_COLUMNS, 80)
-            await session.start(width, bounded(request.query.get("height", "24"), MAX_ROWS, 24))
-            await _relay(websocket, session)
-        except asyncio.CancelledError:
-            await websocket.close()
-        except Exception as error:
-            log.error("yaniv serve: a page's session failed: %s", error)
+            with hold_browser_folder(tokens):  # no new browser's folder takes its place while it is open
+                try:
+                    width = bounded(request.query.get("width", "80"), MAX_COLUMNS, 80)
+                    await session.start(width, bounded(request.query.get("height", "24"), MAX_ROWS, 24))
+                    await _relay(websocket, session)
+                except asyncio.CancelledError:
+                    await websocket.close()
+                except Exception as error:
+                    log.error("yaniv serve: a page's session failed: %s", error)
+                finally:
+                    await session.stop()
+        except OSError as error:
+            log.error("yaniv serve: cannot hold a browser's tokens folder: %s", error.strerror or error)
         finally:
-            await session.stop()
             self.sessions -= 1
             if key is None:
                 shutil.rmtree(tokens, ignore_errors=True)
