@@ -128,7 +128,7 @@ class ExpertBot:
             hands, deck = guess_hidden(view, memory, self.rng)
             seed = self.rng.getrandbits(32)
             # The guessed world, made once: each option plays on a copy of it, its chance from the same seed.
-            world = game_from_view(view, hands, deck, seed=seed, check=False)
+            world = guessed_world(view, hands, deck, seed=seed)
             first = 0.0
             for i, option in enumerate(options):
                 value = self._play_out(view, world.clone(random.Random(seed)), option)
@@ -190,6 +190,23 @@ class ExpertBot:
 
 
 # -- guessing the hidden cards ----------------------------------------------------------------
+
+
+def guessed_world(view: PlayerView, hands: list[list[Card] | None], deck: list[Card], *, seed: int) -> Game:
+    """The game of `view` with `hands` and `deck` guessed (`game_from_view`, unchecked: made from the view's own
+    unseen cards), chance from `seed` on, and the dealer the view knows.
+
+    Under `left_of_last_first` the next round starts after the seat that started this one (`scoring.next_first`,
+    from the dealer); everyone saw who that was: the round's first turn, or the seat to play when none is played
+    yet. The seat before it stands for the dealer, as `Game.new` makes it: the first seat in after it is the same.
+    Other rules start the next round without the dealer.
+    """
+    world = game_from_view(view, hands, deck, seed=seed, check=False)
+    if view.rules.next_first == "left_of_last_first":
+        seen = view.seen
+        first = seen[0].seat if seen else view.current
+        world.dealer = (first - 1) % len(view.players)
+    return world
 
 
 def guess_hidden(view: PlayerView, memory: Memory, rng: random.Random, lean: float = GUESS_LEAN) -> World:
