@@ -3,9 +3,12 @@ never changes when only cards hidden from the seat change, and the same record g
 
 from __future__ import annotations
 
-from playing import drop, scripted
+import dataclasses
+import random
 
-from yaniv_tui.bots.review import decisions_of, mark_for, review_seat
+from playing import REVIEW_RULES, deal, drop, scripted
+
+from yaniv_tui.bots.review import decisions_of, judge, mark_for, review_seat
 from yaniv_tui.codec.record import GameRecord
 from yaniv_tui.engine import Action, CallYaniv, Play, parse_card
 
@@ -110,3 +113,16 @@ def test_a_persons_seat_played_by_a_bot_after_a_concede_or_while_away_makes_no_d
         [*away.events[: at + 1], {"event": "seat", "seat": 0, "status": "joined"}, *away.events[at + 1 :]]
     )
     assert [d.turn for d in review_seat(back, 0, guesses=GUESSES).decisions] == [1]
+
+
+def test_a_move_that_lands_its_total_on_a_reset_counts_the_reset() -> None:
+    # P0 stands at 37, and a total landing on 50 resets to 0. P1 drops a run of four, keeping AS 2C (3 points), and
+    # calls next. P0 drops its three kings and takes the run's 8H: 3C 2D 8H, 13 points, so 50 and back to 0; taking
+    # the 5H (10 points, 47) adds fewer points but keeps them. The review counts what the round does to the score.
+    rules = dataclasses.replace(REVIEW_RULES, end_limit=200, end_limit_choices=(200,), resets=((50, 0),))
+    game = deal(rules, ["KS KH KD 3C 2D", "5H 6H 7H 8H AS"], "2C", "QD 3S", first=1)
+    game.scores = [37, 0]
+    game.apply(drop("5H 6H 7H 8H", "2C"))
+    decision = judge(game.view(0), drop("KS KH KD", "8H"), turn=1, rng=random.Random(3), guesses=GUESSES)
+    assert decision.played_points < 0  # in most guesses P1 calls at once, and P0's total resets from 37 to 0
+    assert decision.mark is None and decision.cost == 0  # before, it cost 3 points (13 against 10): marked

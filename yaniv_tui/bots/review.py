@@ -4,9 +4,10 @@ For each decision of the seat (a drop and take, a slap-down or keep, and whether
 the expert's best move is what the hint would say (`hint.suggest`, a fixed number of guesses); then the move
 played, the expert's move and, when the seat could call, the call are each played to the round's end in the same
 `guesses` guesses at the hidden cards (`expert.guess_hidden`, dealt from the seat's view alone), every seat then
-playing as the hard bot. A move's *expected points* are the mean points it adds to the seat's score this round
-(`RoundScore.added`: the hand's value, 0 for the round's winner, the Assaf penalty for an Assafed call); a round
-still going after `ROUND_TURNS` turns counts the seat's hand as it stands. What a move *cost* is its expected
+playing as the hard bot. A move's *expected points* are the mean change the round makes to the seat's score (what
+it adds, `RoundScore.added`: the hand's value, 0 for the round's winner, the Assaf penalty for an Assafed call;
+then a lucky reset the total lands on, `RoundScore.scores`); a round still going after `ROUND_TURNS` turns counts
+the seat's hand as it stands. What a move *cost* is its expected
 points less the best candidate's. Everything is seeded from the record's seed and the move's number, so the same
 record gives the same review on any machine, and it never reads a card the seat could not see then.
 The marks, thresholds and accuracy are documented in docs/review.md.
@@ -262,6 +263,7 @@ def _play_round(view: PlayerView, world: World, option: Action, seed: int, model
         hand = game.hands[me]
         return float(hand_value(hand or [], view.rules)), False, False
     result = game.history[rounds]
-    added = result.added[me] or 0
+    # What the round did to the seat's total: what it added, and a reset it landed on (a total never below 0).
+    change = (result.scores[me] or 0) - (view.scores[me] or 0)
     caller = result.caller == me
-    return float(added), caller and result.assaf, caller and not result.assaf
+    return float(change), caller and result.assaf, caller and not result.assaf
