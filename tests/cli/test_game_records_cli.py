@@ -60,6 +60,39 @@ def test_sim_record_refuses_a_folder_that_is_a_file(tmp_path: Path, capsys: pyte
     assert "--record" in one_line(capsys, status, 2, "yaniv sim")
 
 
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [
+        ("7", "seed7"),
+        (str(2**64), f"seed{2**64}"),
+        ("9" * 300, "seed999999999999-"),
+        ("1" + "0" * 4000, "seed100000000000-"),
+    ],
+    ids=["short", "64-bit", "300 digits", "4001 digits"],
+)
+def test_sim_record_names_its_files_with_the_seed_as_it_fits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str, shown: str
+) -> None:
+    # A seed too long for a file name was written whole into it: the run played, then stopped ('File name too long').
+    folder = tmp_path / "records"
+    assert main(["sim", "--games", "1", "--seed", seed, "--record", str(folder), "--json"]) == 0, capsys.readouterr()
+    [file] = folder.iterdir()
+    assert len(file.name.encode()) <= 255 and f"-{shown}" in file.name
+    assert read_record_file(file).events[0]["seed"] >= 0  # the run's seed is the game's, both kept in the record
+
+
+def test_sim_record_names_its_files_by_a_rulesets_id_as_a_file_name_takes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ruleset = tmp_path / f"{'Our house rules é ' * 12}.toml"
+    ruleset.write_text('name = "ours"\n')
+    folder = tmp_path / "records"
+    assert main(["sim", "--games", "1", "--ruleset", str(ruleset), "--record", str(folder), "--json"]) == 0
+    [file] = folder.iterdir()
+    assert len(file.name.encode()) <= 255 and " " not in file.name and file.name.isascii()
+    assert "Z-our-house-rules-e-our-house-rules-e-our-seed1-game000000" in file.name
+
+
 def finished_game() -> tuple[Game, SaveMeta, object]:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
     record = play_recorded(game, SEATS)

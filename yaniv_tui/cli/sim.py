@@ -109,7 +109,34 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
     except OSError as error:
         raise UsageError(f"--record: cannot make the folder {printable(args.record)}: {error.strerror}", PROG) from None
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    return str(folder / f"sim-{stamp}-{rules.id}-seed{args.seed}")
+    return str(folder / f"sim-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}")
+
+
+#: The most characters of a ruleset's id and of a seed in a record's file name: a name stays far under the 255 bytes
+#: a file name takes (the seed whole up to 20 digits: every 64-bit seed).
+_ID_CHARS = 40
+_SEED_DIGITS = 20
+
+
+def _name_part(ruleset_id: str) -> str:
+    """A ruleset's id as a file name takes it on any system: ASCII letters, digits and hyphens, at most _ID_CHARS (an
+    id from a file's name may hold spaces, accents or 200 characters)."""
+    import re
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", ruleset_id).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9_]+", "-", plain).strip("-")[:_ID_CHARS].strip("-") or "rules"
+
+
+def _seed_part(seed: int) -> str:
+    """A run's seed in a file name: whole up to _SEED_DIGITS digits, else its first digits and a digest of it all (two
+    long seeds still name two runs). The record holds the seed whole."""
+    import hashlib
+
+    digits = str(seed)
+    if len(digits) <= _SEED_DIGITS:
+        return digits
+    return f"{digits[:12]}-{hashlib.sha256(digits.encode('ascii')).hexdigest()[:8]}"
 
 
 _LADDER_ONLY = (("--levels", "levels"), ("--seats-per-game", "seats_per_game"), ("--write", "write"))
