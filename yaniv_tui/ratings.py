@@ -13,6 +13,7 @@ import json
 import math
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,8 +108,10 @@ def level_ratings(ruleset: str = DEFAULT_RULESET, seats: int = SHOWN_SEATS, path
     return {}
 
 
-def write_table(table: RatingsTable, path: Path | None = None) -> Path:
-    """Put `table` in the file, in place of any table of its ruleset and seats; the file written."""
+def write_table(table: RatingsTable, path: Path | None = None, *, write: Callable[[Path, bytes], None]) -> Path:
+    """Put `table` in the file, in place of any table of its ruleset and seats; the file written. `write` replaces
+    the file's bytes whole or not at all (`store.atomic_write`: the file holds every ruleset's tables, and a write
+    cut short by a full disk lost them)."""
     path = path or RATINGS_FILE
     kept = [t for t in read_tables(path) if (t.ruleset, t.seats_per_game) != (table.ruleset, table.seats_per_game)]
     tables = sorted([*kept, table], key=lambda t: (t.ruleset != DEFAULT_RULESET, t.ruleset, t.seats_per_game))
@@ -124,5 +127,5 @@ def write_table(table: RatingsTable, path: Path | None = None) -> Path:
         mode = stat.S_IFREG
     if not stat.S_ISREG(mode):  # writing would wait for ever on a FIFO, or pour into a device
         raise OSError(f"{path} is {kind_of(mode)}, not a file")
-    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write(path, (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     return path

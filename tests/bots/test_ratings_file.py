@@ -9,6 +9,7 @@ import pytest
 
 from yaniv_tui.engine import BOT_LEVELS
 from yaniv_tui.ratings import FORMAT, RATINGS_FILE, RatingsTable, level_ratings, read_tables, write_table
+from yaniv_tui.store.saves import atomic_write
 
 
 def table(ruleset: str = "israeli", seats: int = 2, medium: float = 1234.4) -> RatingsTable:
@@ -26,17 +27,17 @@ def table(ruleset: str = "israeli", seats: int = 2, medium: float = 1234.4) -> R
 
 
 def test_a_written_table_reads_back_rounded(tmp_path: Path) -> None:
-    path = write_table(table(), tmp_path / "ratings.json")
+    path = write_table(table(), tmp_path / "ratings.json", write=atomic_write)
     assert level_ratings(path=path) == {"easy": 1000, "medium": 1234}
     assert read_tables(path) == [table()]
 
 
 def test_writing_replaces_the_table_of_its_ruleset_and_seats_only(tmp_path: Path) -> None:
     path = tmp_path / "ratings.json"
-    write_table(table(), path)
-    write_table(table(seats=4, medium=1100.0), path)
-    write_table(table(ruleset="yanivo", medium=1300.0), path)
-    write_table(table(medium=1500.0), path)
+    write_table(table(), path, write=atomic_write)
+    write_table(table(seats=4, medium=1100.0), path, write=atomic_write)
+    write_table(table(ruleset="yanivo", medium=1300.0), path, write=atomic_write)
+    write_table(table(medium=1500.0), path, write=atomic_write)
     assert level_ratings(path=path) == {"easy": 1000, "medium": 1500}
     assert level_ratings(seats=4, path=path) == {"easy": 1000, "medium": 1100}
     assert level_ratings("yanivo", path=path) == {"easy": 1000, "medium": 1300}
@@ -70,8 +71,8 @@ def test_a_damaged_file_has_no_ratings(tmp_path: Path, text: bytes) -> None:
 @pytest.mark.parametrize("bad", ["NaN", '"high"', "null", "[1]"])
 def test_a_table_with_a_rating_that_is_no_number_is_left_out_and_the_rest_read(tmp_path: Path, bad: str) -> None:
     path = tmp_path / "ratings.json"
-    write_table(table(), path)
-    write_table(table(seats=4), path)
+    write_table(table(), path, write=atomic_write)
+    write_table(table(seats=4), path, write=atomic_write)
     text = path.read_text(encoding="utf-8").replace('"medium": 1234.4', f'"medium": {bad}', 1)
     path.write_text(text, encoding="utf-8")
     assert level_ratings(path=path) == {}

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -95,3 +100,31 @@ def test_the_help_says_how_a_game_at_four_seats_counts(capsys: pytest.CaptureFix
     assert "at four seats two of each, alternately (A B A B)" in text
     assert "a game counts as one win for the level whose seat won it" in text
     assert "easy = 1000" in text and "95% intervals" in text
+
+
+def test_a_ratings_file_the_disk_cannot_take_whole_stays_as_it_was(tmp_path: Path) -> None:
+    # The ratings file holds every ruleset's tables: a write the disk refused halfway (full, or a file size limit)
+    # left it cut short, and every other table was lost. Here a file size limit stands for the full disk.
+    path = tmp_path / "ratings.json"
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--ruleset", "yanivo", "--write", str(path)]
+    assert yaniv(argv) == 0
+    before = path.read_bytes()
+    os.chmod(path, 0o644)
+    script = textwrap.dedent(f"""
+        import resource, signal, sys
+        from yaniv_tui.cli import main
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) // 2}, {len(before) // 2}))
+        argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", {str(path)!r}]
+        sys.exit(main(argv))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("yaniv sim: cannot write the ratings: ")
+    assert "Traceback" not in done.stderr
+    assert path.read_bytes() == before and [t.ruleset for t in read_tables(path)] == ["yanivo"]
+    assert [p.name for p in tmp_path.iterdir()] == ["ratings.json"]  # no draft left behind
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    assert yaniv([*argv[:-4], "--ruleset", "israeli", "--write", str(path)]) == 0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # replaced whole, the file keeps its permissions
+    assert sorted(t.ruleset for t in read_tables(path)) == ["israeli", "yanivo"]

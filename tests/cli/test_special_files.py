@@ -246,10 +246,11 @@ def test_a_ratings_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
         "import sys\n"
         "from pathlib import Path\n"
         "from yaniv_tui.ratings import read_tables, write_table\n"
+        "from yaniv_tui.store.saves import atomic_write\n"
         "fifo = Path(sys.argv[1])\n"
         "print(len(read_tables(fifo)))\n"
         "try:\n"
-        "    write_table(read_tables()[0], fifo)\n"
+        "    write_table(read_tables()[0], fifo, write=atomic_write)\n"
         "except OSError as error:\n"
         "    print(error)\n"
     )

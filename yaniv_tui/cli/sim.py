@@ -14,6 +14,8 @@ from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
 from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from yaniv_tui.sim import SimResult
 
 #: Stopped by ctrl+c, as shells report a process ended by SIGINT.
@@ -269,9 +271,18 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
             ladder, date=datetime.date.today().isoformat(), command=_ladder_command(args, seats, games, options)
         )
         try:
-            where = write_table(table, None if args.write == LADDER_WRITE_DEFAULT else Path(args.write))
+            where = write_table(
+                table, None if args.write == LADDER_WRITE_DEFAULT else Path(args.write), write=_replace_whole
+            )
         except OSError as error:
             print(f"{PROG}: cannot write the ratings: {error.strerror or error}", file=sys.stderr)
             return 1
         print(f"{PROG}: ratings written to {where}", file=sys.stderr)
     return 0
+
+
+def _replace_whole(path: Path, data: bytes) -> None:
+    """The ratings file replaced whole or not at all, in its own folder (never made here), its permissions kept."""
+    from yaniv_tui.store.saves import atomic_write
+
+    atomic_write(path, data, make_folder=False, keep_mode=True)

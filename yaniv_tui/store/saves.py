@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Sequence
@@ -185,12 +186,18 @@ class UndoStack:
 # -- writing ----------------------------------------------------------------------------------
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash at any moment leaves either the old file or the new one."""
+def atomic_write(path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False) -> None:
+    """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
+    the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
+    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's."""
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        folder.mkdir(parents=True, exist_ok=True)
+    mode = _mode_of(path) if keep_mode else None
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
@@ -207,6 +214,16 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def save_game(
