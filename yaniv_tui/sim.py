@@ -230,10 +230,14 @@ def record_path(records: str, index: int) -> Path:
 def _write_record(path: Path, record: GameRecord) -> None:
     from yaniv_tui.codec.record import record_text
 
+    made = False
     try:
         with open(path, "x", encoding="utf-8") as file:  # never over another run's record
+            made = True
             file.write(record_text(record))
     except OSError as error:
+        if made:  # a record cut short (a full disk) would read as a damaged one
+            path.unlink(missing_ok=True)
         raise SimError(f"cannot write the record {path}: {error.strerror or error}") from None
 
 

@@ -4,6 +4,9 @@ ID [FILE]` writes a finished game's record from the history, and refuses a game 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -136,3 +139,34 @@ def test_export_refuses_unknown_ids_and_old_games_in_one_line(capsys: pytest.Cap
     with History() as history:
         history.record(game, meta)  # finished before records were kept
     assert "no record" in one_line(capsys, main(["export", meta.game_id[:8]]), 1, "yaniv export")
+
+
+def cut_short(argv: list[str], limit: int, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`yaniv ARGV` with files limited to `limit` bytes: a write past it fails as on a full disk."""
+    script = textwrap.dedent(f"""
+        import resource, signal, sys
+        from yaniv_tui.cli import main
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
+        sys.exit(main({argv!r}))
+    """)
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False, cwd=cwd
+    )
+
+
+def test_an_export_the_disk_cannot_take_leaves_no_file_cut_short(tmp_path: Path) -> None:
+    _game, meta, _record = finished_game()
+    target = tmp_path / "out" / "game.jsonl"
+    target.parent.mkdir()
+    done = cut_short(["export", meta.game_id[:8], str(target)], 2000, tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("yaniv export: cannot write "), done.stderr
+    assert list(target.parent.iterdir()) == []  # a record cut short would be read as a damaged one
+    assert main(["export", meta.game_id[:8], str(target)]) == 0 and read_record_file(target)
+
+
+def test_a_sim_record_the_disk_cannot_take_leaves_no_file_cut_short(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    done = cut_short(["sim", "--games", "1", "--seed", "3", "--record", str(folder), "--json"], 2000, tmp_path)
+    assert done.returncode == 1 and "cannot write the record" in done.stderr, done.stderr
+    assert list(folder.iterdir()) == []

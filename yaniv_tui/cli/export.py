@@ -66,12 +66,16 @@ def main(args: argparse.Namespace) -> int:
         sys.stdout.write(found.record or "")
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
+    made = False
     try:
         with open(target, "x", encoding="utf-8") as file:  # never over a file already there
+            made = True
             file.write(found.record or "")
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:
+        if made:  # a record cut short (a full disk) would read as a damaged one
+            target.unlink(missing_ok=True)
         return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
     print(f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}", file=sys.stderr)
     return 0
