@@ -170,3 +170,18 @@ def test_a_sim_record_the_disk_cannot_take_leaves_no_file_cut_short(tmp_path: Pa
     done = cut_short(["sim", "--games", "1", "--seed", "3", "--record", str(folder), "--json"], 2000, tmp_path)
     assert done.returncode == 1 and "cannot write the record" in done.stderr, done.stderr
     assert list(folder.iterdir()) == []
+
+
+def test_a_record_too_big_to_read_is_exported_whole_and_replay_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yaniv_tui.codec import record as codec_record
+    from yaniv_tui.codec.record import record_text
+
+    _game, meta, record = finished_game()
+    assert isinstance(record, codec_record.GameRecord)
+    monkeypatch.setattr(codec_record, "MAX_RECORD_BYTES", len(record_text(record)) - 1)
+    line = one_line(capsys, main(["replay", meta.game_id[:8]]), 1, "yaniv replay")
+    assert "too big to replay" in line and f"'yaniv export {meta.game_id[:8]}'" in line
+    assert main(["export", meta.game_id[:8], str(tmp_path / "big.jsonl")]) == 0
+    assert (tmp_path / "big.jsonl").read_text(encoding="utf-8") == record_text(record)

@@ -132,3 +132,24 @@ def test_a_history_that_fails_while_looking_is_not_said_to_have_no_games(
         with pytest.raises(HistoryError) as raised:
             history.find_record("abc")
         assert "none yet" not in str(raised.value) and "disk I/O error" in str(raised.value)
+
+
+def test_a_record_too_big_to_read_is_not_damaged_and_stays_in_the_history(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game of thousands of rounds makes a record over the most a record file may hold (codec's MAX_RECORD_BYTES):
+    # the history kept it whole, and reading it called it damaged and took it out of the history.
+    from yaniv_tui.codec import record as codec_record
+
+    game, record = played_with_record()
+    meta = SaveMeta(SEATS)
+    with History() as history:
+        assert history.record(game, meta, record)
+        monkeypatch.setattr(codec_record, "MAX_RECORD_BYTES", len(record_text(record)) - 1)
+        found = history.find_record(meta.game_id[:8])
+        with pytest.raises(HistoryError) as told:
+            history.finished_record(found, "replay")
+        line = str(told.value)
+        assert "damaged" not in line and "too big" in line and "it stays in the history" in line
+        assert history.find_record(meta.game_id[:8]).record == record_text(record)
+    assert not list(data_dir.glob("record-*"))

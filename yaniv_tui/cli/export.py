@@ -21,7 +21,12 @@ def _refuse(line: str) -> int:
 
 
 class Refused(Exception):
-    """A game whose record cannot be given; the message is one line."""
+    """A game whose record cannot be given; the message is one line. `found`: a record too big to read, which can
+    still be written out whole."""
+
+    def __init__(self, message: str, found: FoundRecord | None = None) -> None:
+        super().__init__(message)
+        self.found = found
 
 
 def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRecord]:
@@ -32,6 +37,7 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     from yaniv_tui.engine.ruleset_read import printable
     from yaniv_tui.store import History, record_pending, scan_saves
     from yaniv_tui.store.history import HistoryError
+    from yaniv_tui.store.history_records import RecordTooBig
     from yaniv_tui.store.meta import GAME_ID
 
     if prefix is not None and not GAME_ID.fullmatch(prefix):
@@ -49,6 +55,8 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
         try:
             found = history.find_record(prefix) if prefix is not None else history.newest_record()
             record = history.finished_record(found, verb)
+        except RecordTooBig as error:
+            raise Refused(str(error), error.found) from None
         except HistoryError as error:
             raise Refused(str(error)) from None
     return found, record
@@ -61,7 +69,9 @@ def main(args: argparse.Namespace) -> int:
     try:
         found, _ = finished_record(args.id, "export")
     except Refused as error:
-        return _refuse(str(error))
+        if error.found is None:
+            return _refuse(str(error))
+        found = error.found  # too big to read here, written out whole for a reader that can
     if args.file == "-":
         sys.stdout.write(found.record or "")
         return 0

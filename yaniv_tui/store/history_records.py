@@ -20,11 +20,20 @@ from .saves import move_aside_name
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
 
-__all__ = ["FoundRecord", "HistoryError", "RecordShelf"]
+__all__ = ["FoundRecord", "HistoryError", "RecordShelf", "RecordTooBig"]
 
 
 class HistoryError(Exception):
     """A game the history cannot give; the message is one line."""
+
+
+class RecordTooBig(HistoryError):
+    """A finished game's record bigger than a record may be read (codec's MAX_RECORD_BYTES: a game of thousands of
+    rounds): not damaged, so it stays in the history; `found` holds it, to be written out whole."""
+
+    def __init__(self, message: str, found: FoundRecord) -> None:
+        super().__init__(message)
+        self.found = found
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +132,19 @@ class RecordShelf:
         has none, or when it is of a newer version. A damaged record (one that cannot be read, or does not replay)
         is moved aside, never deleted: its text is written to a file beside the database, then taken out of the
         history (the game stays, listed and counted, with no record), and the HistoryError says where it went."""
-        from yaniv_tui.codec.record import VERSION, RecordError, parse_record, replay
+        from yaniv_tui.codec.record import MAX_RECORD_BYTES, VERSION, RecordError, parse_record, replay
 
         short = found.game_id[:8]
         if found.record is None:
             raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
+        size = len(found.record.encode("utf-8", "surrogatepass"))
+        if size > MAX_RECORD_BYTES:
+            raise RecordTooBig(
+                f"the game {short}'s record is too big to {verb} ({size / 2**20:.1f} MiB; a record is read up to "
+                f"{MAX_RECORD_BYTES / 2**20:.1f} MiB): it stays in the history, and 'yaniv export {short}' writes "
+                "it out whole",
+                found,
+            )
         try:
             record = parse_record(found.record, "the history's record")
             replay(record, finished=True)
