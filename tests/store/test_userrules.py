@@ -279,3 +279,22 @@ def test_finding_one_preset_by_its_id_reads_no_other(monkeypatch: pytest.MonkeyP
     assert find_ruleset("sursis").id == "sursis"
     assert load_ruleset("yanivo").id == "yanivo"
     assert [Path(source).stem for source in parsed] == ["sursis", "yanivo"]
+
+
+def test_an_unknown_ruleset_is_told_with_the_ones_that_load_printable_and_few(folder: Path) -> None:
+    # A file named with an escape sequence reached the terminal in this line (it cleared the screen), broken files
+    # were named as rulesets to choose, and a folder of hundreds made a line of hundreds.
+    write(folder, "home.toml", 'name = "Home"\n')
+    write(folder, "\x1b[2J\x1b[31mevil.toml", 'name = "Evil"\n')
+    write(folder, "broken.toml", "[[[")
+    with pytest.raises(RulesetError) as told:
+        find_ruleset("nope")
+    line = str(told.value)
+    assert "\x1b" not in line and line.isprintable()
+    assert "home" in line and "broken" not in line and "israeli" in line
+    for n in range(60):
+        write(folder, f"mine{n:02d}.toml", 'name = "Mine"\n')
+    with pytest.raises(RulesetError) as told:
+        find_ruleset("nope")
+    line = str(told.value)
+    assert len(line) < 500 and "more (see 'yaniv rulesets')" in line and line.isprintable()

@@ -130,8 +130,20 @@ def find_ruleset(name_or_path: str | os.PathLike[str], folder: Path | None = Non
         return load_ruleset_file(user[text], text)
     if text.endswith(".toml") or "/" in text or os.sep in text:
         return load_ruleset_file(text)
-    known = ", ".join([*preset_paths(), *user]) or "none found"
-    raise RulesetError(f"unknown ruleset {text!r}: the rulesets are {known}, or give a path to a .toml file")
+    raise RulesetError(f"unknown ruleset {text!r}: the rulesets are {_known(folder)}, or give a path to a .toml file")
+
+
+#: The most rulesets a line naming them names; the rest are counted.
+_NAMED = 24
+
+
+def _known(folder: Path | None) -> str:
+    """The rulesets a name may choose, for a line saying which: the presets, then the user's files that load (a
+    broken one is no choice, and a file's name may hold anything), at most _NAMED of them."""
+    ids = [entry.id for entry in all_rulesets(folder) if entry.ok]
+    named = ", ".join(printable(ruleset_id) for ruleset_id in ids[:_NAMED]) or "none found"
+    more = len(ids) - _NAMED
+    return f"{named} and {more} more (see 'yaniv rulesets')" if more > 0 else named
 
 
 def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
@@ -145,8 +157,7 @@ def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
     path = Path(text)
     if path.suffix == ".toml" or path.is_file():
         return path.stem, path
-    known = ", ".join([*preset_paths(), *user])
-    raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {known}")
+    raise RulesetError(f"unknown ruleset {text!r} to start from: the rulesets are {_known(folder)}")
 
 
 def _normalize(key: Key, value: Any) -> Any:
