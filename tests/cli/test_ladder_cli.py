@@ -128,3 +128,13 @@ def test_a_ratings_file_the_disk_cannot_take_whole_stays_as_it_was(tmp_path: Pat
     assert yaniv([*argv[:-4], "--ruleset", "israeli", "--write", str(path)]) == 0
     assert stat.S_IMODE(path.stat().st_mode) == 0o644  # replaced whole, the file keeps its permissions
     assert sorted(t.ruleset for t in read_tables(path)) == ["israeli", "yanivo"]
+
+
+def test_writing_the_ratings_through_a_link_writes_the_file_it_names(tmp_path: Path) -> None:
+    real = tmp_path / "kept" / "ratings.json"
+    real.parent.mkdir()
+    link = tmp_path / "ratings.json"
+    link.symlink_to(real)
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(link)]
+    assert yaniv(argv) == 0
+    assert link.is_symlink() and [t.ruleset for t in read_tables(real)] == ["israeli"]
