@@ -73,3 +73,17 @@ def test_an_unwritable_folder_says_so_in_one_line(tmp_path: Path) -> None:
     blocker.write_text("a file where the folder should be")
     problem = save_settings(Settings(theme="nord"), blocker / "settings.toml")
     assert problem is not None and "cannot be written" in problem and "\n" not in problem
+
+
+def test_a_settings_file_that_is_a_link_is_written_where_it_points(tmp_path: Path) -> None:
+    # Dotfiles kept in a repository are links to it: writing replaced the link with a file of its own, and the
+    # repository's copy no longer followed the choices made.
+    kept = tmp_path / "dotfiles" / "settings.toml"
+    kept.parent.mkdir()
+    kept.write_text("# mine\nbell = true\n")
+    link = tmp_path / "config" / "settings.toml"
+    link.parent.mkdir()
+    link.symlink_to(kept)
+    assert save_settings(Settings(theme="nord", bell=False), link) is None
+    assert link.is_symlink() and os.readlink(link) == str(kept)
+    assert "# mine" in kept.read_text() and load_settings(kept) == Settings(theme="nord", bell=False)

@@ -298,3 +298,12 @@ def test_an_unknown_ruleset_is_told_with_the_ones_that_load_printable_and_few(fo
         find_ruleset("nope")
     line = str(told.value)
     assert len(line) < 500 and "more (see 'yaniv rulesets')" in line and line.isprintable()
+
+
+def test_a_user_ruleset_kept_as_a_link_is_edited_where_it_points(folder: Path, tmp_path: Path) -> None:
+    kept = write(tmp_path / "dotfiles", "home.toml", '# ours\nname = "Home"\n')
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "home.toml").symlink_to(kept)
+    entry = save_user_ruleset("home", {"assaf_penalty": 35}, "home")
+    assert (folder / "home.toml").is_symlink() and entry.rules is not None and entry.rules.assaf_penalty == 35
+    assert "# ours" in kept.read_text() and load_ruleset_file(kept, "home").assaf_penalty == 35

@@ -284,8 +284,6 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
 def _replace_whole(path: Path, data: bytes) -> None:
     """The ratings file replaced whole or not at all, in its own folder (never made here), its permissions kept; a
     link stays, and the file it names is replaced."""
-    import os
-
     from yaniv_tui.store.saves import atomic_write
 
-    atomic_write(type(path)(os.path.realpath(path)), data, make_folder=False, keep_mode=True)
+    atomic_write(path, data, make_folder=False, keep_mode=True, through_link=True)

@@ -186,10 +186,16 @@ class UndoStack:
 # -- writing ----------------------------------------------------------------------------------
 
 
-def atomic_write(path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False) -> None:
+def atomic_write(
+    path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
+) -> None:
     """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
     the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
-    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's."""
+    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
+    A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
+    they keep it): then the file it names is replaced and the link stays."""
+    if through_link:
+        path = Path(os.path.realpath(path))
     folder = path.parent
     if make_folder:
         folder.mkdir(parents=True, exist_ok=True)

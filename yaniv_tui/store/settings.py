@@ -151,7 +151,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
                 document.pop(field.name, None)
             else:
                 document[field.name] = value
-        atomic_write(path, tomlkit.dumps(document).encode("utf-8"))
+        atomic_write(path, tomlkit.dumps(document).encode("utf-8"), through_link=True)
     except OSError as error:
         return f"settings file {path} cannot be written ({error.strerror or error})"
     return moved or None

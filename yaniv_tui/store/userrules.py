@@ -224,7 +224,7 @@ def save_user_ruleset(
     from .saves import atomic_write
 
     try:
-        atomic_write(target, text.encode("utf-8"))
+        atomic_write(target, text.encode("utf-8"), through_link=True)  # edited in place: a link stays
     except OSError as error:
         raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
     return _entry(new_id, "user", target)
