@@ -185,3 +185,23 @@ def test_a_record_too_big_to_read_is_exported_whole_and_replay_says_so(
     assert "too big to replay" in line and f"'yaniv export {meta.game_id[:8]}'" in line
     assert main(["export", meta.game_id[:8], str(tmp_path / "big.jsonl")]) == 0
     assert (tmp_path / "big.jsonl").read_text(encoding="utf-8") == record_text(record)
+
+
+def test_two_runs_in_one_second_write_their_records_side_by_side(tmp_path: Path) -> None:
+    # A script running `yaniv sim --record DIR` for one seat list, then another, met the first run's files (the same
+    # second, ruleset and seed name them) and stopped after playing its first game ('File exists').
+    import datetime
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    now = datetime.datetime.now(datetime.UTC)
+    theirs = {}
+    for second in range(30):  # the earlier run's files, for whichever second this run starts in
+        stamp = (now + datetime.timedelta(seconds=second)).strftime("%Y%m%dT%H%M%SZ")
+        path = folder / f"sim-{stamp}-israeli-seed1-game000000.jsonl"
+        path.write_text(f"an earlier run's record {second}\n")
+        theirs[path] = path.read_text()
+    assert main(["sim", "--games", "2", "--seats", "easy,hard", "--record", str(folder), "--json"]) == 0
+    mine = sorted(set(folder.iterdir()) - set(theirs))
+    assert len(mine) == 2 and all(read_record_file(path) for path in mine)
+    assert all(path.read_text() == text for path, text in theirs.items())

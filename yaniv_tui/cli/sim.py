@@ -99,6 +99,7 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
     if args.rounds:
         raise UsageError("--record writes whole games: leave out --rounds", PROG)
     import datetime
+    import itertools
     from pathlib import Path
 
     from yaniv_tui.engine.ruleset_read import printable
@@ -111,7 +112,15 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
     except OSError as error:
         raise UsageError(f"--record: cannot make the folder {printable(args.record)}: {error.strerror}", PROG) from None
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    return str(folder / f"sim-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}")
+    run = f"sim-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}"
+    try:
+        taken = {entry.name.rsplit("-game", 1)[0] for entry in folder.iterdir() if entry.name.startswith(run)}
+    except OSError as error:
+        raise UsageError(f"--record: cannot read the folder {printable(args.record)}: {error.strerror}", PROG) from None
+    # Another run of the same second, ruleset and seed (other seats, a script's loop) has its files here: a name of
+    # its own, so that neither run's records meet.
+    names = (run if n == 1 else f"{run}-{n}" for n in itertools.count(1))
+    return str(folder / next(name for name in names if name not in taken))
 
 
 #: The most characters of a ruleset's id and of a seed in a record's file name: a name stays far under the 255 bytes
