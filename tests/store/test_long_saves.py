@@ -93,3 +93,13 @@ def test_a_game_too_long_for_any_save_is_told_and_its_last_save_stays(monkeypatc
     assert path.read_bytes() == before and "stays" in line
     monkeypatch.undo()
     assert read_save(path).game.history == game.history
+
+
+@pytest.mark.parametrize("room", [0, -1])
+def test_a_save_at_the_limit_is_whole_and_one_byte_over_is_not(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    game, undo, record = long_game(3)
+    whole = save_game(game, SaveMeta(SEATS), undo, record=record).stat().st_size
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", whole + room)
+    path = save_game(game, SaveMeta(SEATS), undo, record=record)
+    assert path.stat().st_size <= saves.MAX_SAVE_BYTES
+    assert (len(read_save(path).undo) > 0) == (room == 0)

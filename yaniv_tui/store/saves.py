@@ -270,22 +270,26 @@ def save_game(
 def _fitting(document: dict[str, Any], target: Path) -> bytes:
     """The save's bytes within MAX_SAVE_BYTES: whole when they fit; else without the undo checkpoints (the table still
     undoes in this session); else without the record too (resumed, the game starts a partial record from there).
-    The game itself is never left out: a game too long for any save is a SaveError, and its last save stays."""
-    data = json.dumps(document, separators=(",", ":")).encode("utf-8")
-    for optional, empty in (("undo", []), ("record", None)):
-        if len(data) <= MAX_SAVE_BYTES or not document.get(optional):
+    The game itself is never left out: a game too long for any save is a SaveError, and its last save stays.
+
+    Each part is encoded once (a long game's record is tens of megabytes, and a save is written after every move);
+    JSON's ASCII output has as many bytes as characters."""
+    parts = {key: f"{json.dumps(key)}:{json.dumps(value, separators=(',', ':'))}" for key, value in document.items()}
+    size = sum(map(len, parts.values())) + len(parts) + 1  # the commas and the braces
+    for optional, empty in (("undo", '"undo":[]'), ("record", None)):
+        if size <= MAX_SAVE_BYTES or optional not in parts or not document[optional]:
             continue
+        size -= len(parts[optional]) + (1 if empty is None else -len(empty))
         if empty is None:
-            del document[optional]
+            del parts[optional]
         else:
-            document[optional] = empty
-        data = json.dumps(document, separators=(",", ":")).encode("utf-8")
-    if len(data) > MAX_SAVE_BYTES:
+            parts[optional] = empty
+    if size > MAX_SAVE_BYTES:
         kept = f"its last save in {target} stays" if target.exists() else "it is not saved"
         raise SaveError(
-            f"the game is too long to save ({_mib(len(data))}; a save holds at most {_mib(MAX_SAVE_BYTES)}): {kept}"
+            f"the game is too long to save ({_mib(size)}; a save holds at most {_mib(MAX_SAVE_BYTES)}): {kept}"
         )
-    return data
+    return ("{" + ",".join(parts.values()) + "}").encode("ascii")
 
 
 def _mib(size: int) -> str:
