@@ -124,3 +124,15 @@ def test_only_browsers_folders_are_counted_or_removed(data_folder: Path, monkeyp
     aged(stranger, 2 * KEY_MAX_AGE)
     browser_tokens_dir(new_browser_key())
     assert stranger.read_text() == "someone's file"
+
+
+def test_a_folder_two_pages_of_one_browser_hold_stays_held_until_both_close(
+    data_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(browsers, "fcntl", None)  # where there is no file lock, as on Windows: this process's count
+    folder = browser_tokens_dir(new_browser_key())
+    with hold_browser_folder(folder):
+        with hold_browser_folder(folder):  # a second tab of the same browser
+            assert browsers._in_use(folder)
+        assert browsers._in_use(folder)
+    assert not browsers._in_use(folder)

@@ -10,6 +10,7 @@ import re
 import secrets
 import shutil
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,8 +39,8 @@ MAX_BROWSER_FOLDERS = 2 * MAX_SESSIONS
 _FOLDER = re.compile(r"[0-9a-f]{32}")
 #: The file in a browser's folder a page holds a shared lock on while it is open.
 _IN_USE = "in-use"
-#: The folders this process holds (where there is no file lock, the only ones known held).
-_held: set[Path] = set()
+#: The folders this process holds, each with its pages open (where there is no file lock, the only ones known held).
+_held: Counter[Path] = Counter()
 #: The largest terminal a page may ask for: far more than any screen shows, far less than a process can't hold.
 MAX_COLUMNS = 400
 MAX_ROWS = 150
@@ -78,7 +79,7 @@ def browser_tokens_dir(key: str) -> Path:
 def hold_browser_folder(folder: Path) -> Iterator[None]:
     """Mark `folder` in use while a page has it open: no `yaniv serve` (this one or another on the same data folder)
     removes it meanwhile; at the end it is marked used now."""
-    _held.add(folder)
+    _held[folder] += 1
     fd = None
     try:
         if fcntl is not None:
@@ -86,7 +87,9 @@ def hold_browser_folder(folder: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_SH)
         yield
     finally:
-        _held.discard(folder)
+        _held[folder] -= 1
+        if not _held[folder]:
+            del _held[folder]
         if fd is not None:
             os.close(fd)
         with contextlib.suppress(OSError):
@@ -95,7 +98,7 @@ def hold_browser_folder(folder: Path) -> Iterator[None]:
 
 def _in_use(folder: Path) -> bool:
     """Whether a page (of this process or another) has `folder` open."""
-    if folder in _held:
+    if _held[folder]:
         return True
     if fcntl is None:
         return False
