@@ -3,6 +3,8 @@ such; and a damaged record, found when a game is opened, moved aside beside the 
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from pathlib import Path
 
@@ -128,3 +130,22 @@ def test_a_record_that_is_not_a_record_is_found_while_listing_and_moved_aside() 
         again = {row.game_id: row.has_record for row in history.games()}
         assert again == {meta.game_id: False, good.game_id: True}
         assert history.set_aside_damaged(history.games()) == []
+
+
+def test_a_damaged_record_the_disk_cannot_take_aside_stays_in_the_history_with_no_copy_cut_short(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    meta = finish(8)
+    damaged = record_text(played_with_record(8)[1]).replace('"event": "end"', '"event": "ended"')
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE records SET body = ?", (damaged,))
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # the aside copy's flush: the record is taken out only once it is kept
+    with History() as history, pytest.raises(HistoryError, match="could not be moved aside"):
+        history.finished_record(history.find_record(meta.game_id), "replay")
+    assert list(history_path().parent.glob("record-*")) == []  # a copy cut short would pass for the record
+    with History() as history:
+        assert history.find_record(meta.game_id).record == damaged

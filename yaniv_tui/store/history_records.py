@@ -206,13 +206,19 @@ def _write_new(target: Path, text: str) -> Path:
     first = move_aside_name(target, 0)
     for n in range(1000):
         aside = first if n == 0 else move_aside_name(target, n)
+        made = False
         try:
             with open(aside, "x", encoding="utf-8") as file:
+                made = True
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
         except FileExistsError:
             continue
+        except OSError:
+            if made:  # a copy cut short (a full disk) would pass for the record; the history keeps it
+                aside.unlink(missing_ok=True)
+            raise
         return aside
     raise OSError(f"too many damaged copies beside {target}")
 
