@@ -13,6 +13,7 @@ import pytest
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.codec import SnapshotError, ruleset_from_snapshot, ruleset_to_dict
 from yaniv_tui.engine import STATE_FIELDS, Game, load_ruleset, preset_paths
+from yaniv_tui.engine.ruleset_keys import TEXT_MOST
 from yaniv_tui.store.game_format import VERSION, game_from_dict, game_to_dict
 
 from .helpers import new_game, play, slap_rules
@@ -198,3 +199,26 @@ def test_every_presets_rules_come_back_from_a_save_whole(preset: str) -> None:
     """Every key's kind (lists of limits, reset pairs, choices, text) survives the save's JSON."""
     rules = load_ruleset(preset)
     assert ruleset_from_snapshot(json.loads(json.dumps(ruleset_to_dict(rules)))) == rules
+
+
+def test_a_save_from_before_the_text_limit_still_reads_its_long_texts_shortened() -> None:
+    """Before 291e839 a ruleset's name, description and source had no length limit: a game saved then with a long
+    description (a user's ruleset) must still resume, and its finished record replay, with the text cut to the
+    limit, not be set aside as damaged."""
+    long = "Friday night at Noa's: " + "jokers are wild, " * 20
+    data = game_to_dict(new_game())
+    data["rules"]["description"] = long
+    data["rules"]["name"] = "N" * 250
+    game = game_from_dict(json.loads(json.dumps(data)))
+    assert len(game.rules.description) == TEXT_MOST and game.rules.description.endswith("…")
+    assert game.rules.description.startswith(long[: TEXT_MOST - 1])
+    assert game.rules.name == "N" * (TEXT_MOST - 1) + "…"
+    # It writes back within the limit, and reads back equal.
+    assert through_json(game).rules == game.rules
+
+
+def test_a_long_text_with_a_control_character_is_still_refused() -> None:
+    data = game_to_dict(new_game())
+    data["rules"]["description"] = "\x1b[2J" + "x" * 250
+    with pytest.raises(SnapshotError, match="control character"):
+        game_from_dict(data)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from yaniv_tui.engine import KEYS, Key, Ruleset, RulesetError, ruleset_from_dict
+from yaniv_tui.engine.ruleset_keys import TEXT_MOST
 
 from .fields import Reader, SnapshotError, kind_of
 from .fields import fail as _fail
@@ -29,7 +30,10 @@ def rule_to_json(value: Any) -> Any:
 
 def rule_from_json(key: Key, value: Any, fail: Callable[[str], SnapshotError]) -> Any:
     """A save's value of one rule back as the Ruleset field holds it, its shape checked by the key's kind;
-    the ruleset file's checks (`key.load`) take the rest."""
+    the ruleset file's checks (`key.load`) take the rest. A text longer than a file may hold now (TEXT_MOST) was
+    saved before that limit: it is cut to it, so the game still resumes and its record still replays."""
+    if key.kind == "str" and isinstance(value, str) and len(value) > TEXT_MOST:
+        return value[: TEXT_MOST - 1] + "…"
     if key.kind == "ints":
         return tuple(value) if isinstance(value, list) else value
     if key.kind == "resets":
