@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
+from textual import events
 from textual.widgets import Button
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
@@ -213,6 +214,33 @@ async def test_the_join_screens_key_bar_says_quit_once() -> None:
         assert descriptions.count("quit") == 1, footer_keys(app)
         await pilot.press("escape")  # esc still quits
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+
+async def test_in_a_browser_the_join_screen_starts_with_the_keys_in_its_first_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """textual-serve's driver says the app is blurred as it starts (its page's focus may come first): the join
+    screen showed no field with the keys and its bar said `? help`, though a key typed went to the address."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(events.AppBlur())  # as the web driver does once started
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.app_focus
+        assert app.focused is not None and app.focused.id == "join-address", app.focused
+        assert "help" not in footer_keys(app).values(), footer_keys(app)  # `?` types a question mark there
+        app.post_message(events.AppBlur())  # a later blur (the page left) is heeded
+        await pilot.pause()
+        assert not app.app_focus and app.focused is None
+        await pilot.press("a")  # a key brings the focus back to the field (Textual's own)
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "join-address"
 
 
 def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:
