@@ -58,9 +58,9 @@ MARKS_TEXT = (
 )
 SWAP_TEXT = (
     "\nThe joker swap: once your drop is chosen, j (or a click on the joker marked j inside the run just dropped) "
-    "gives the card that joker stands for and takes the joker instead of a card (with two jokers inside the run, "
-    "J, or a click on the joker marked J, swaps the second); a seat that swapped shows −K♠ 6♥ +★JK (dropped K♠, "
-    "gave 6♥)."
+    "gives the card that joker stands for and takes the joker instead of a card (with more jokers inside the run, "
+    "J swaps the second, then k, K, l and L, each the joker it marks, or a click on a joker swaps that one); a "
+    "seat that swapped shows −K♠ 6♥ +★JK (dropped K♠, gave 6♥)."
 )
 HINT_TEXT = (
     "\nA hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
