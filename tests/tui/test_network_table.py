@@ -4,11 +4,13 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
+from rich.console import Console
 from textual import events
-from textual.widgets import Button
+from textual.widgets import Button, Static
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
 from yaniv_tui.engine import CallYaniv, Game, PlayerView, load_ruleset
@@ -409,3 +411,25 @@ async def test_the_watch_screens_first_button_watches() -> None:
             first = "watch" if watch else "join"
             assert buttons[0].id == first and buttons[0].variant == "primary", [(b.id, b.variant) for b in buttons]
             assert all(button.variant != "primary" for button in buttons[1:])
+
+
+async def test_a_watchers_help_lists_only_the_keys_a_watcher_has() -> None:
+    """A watcher plays no seat: its help listed the keys to choose, drop, call Yaniv and take, none of which it
+    has, and "When your turn comes", though it has no turn."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    client = FakeWatcher(host_game())
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("question_mark")  # the game goes on at full speed: a round's end may come over the help
+        await until(pilot, lambda: any(isinstance(screen, HelpScreen) for screen in app.screen_stack))
+        help_screen = next(screen for screen in app.screen_stack if isinstance(screen, HelpScreen))
+        console = Console(width=60, record=True, file=io.StringIO())
+        for static in help_screen.query_one("#help-keys").query(Static):
+            console.print(static.content)
+        text = console.export_text()
+        for words in ("choose cards", "drop the cards chosen", "call Yaniv", "take the deck's card", "sort by"):
+            assert words not in text, words
+        assert "When your turn comes" not in text and "click cards to choose them" not in text
+        assert "scores" in text and "quit" in text
