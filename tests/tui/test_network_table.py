@@ -10,7 +10,7 @@ import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
 from rich.console import Console
 from textual import events
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
 from yaniv_tui.engine import CallYaniv, Game, PlayerView, load_ruleset
@@ -243,6 +243,25 @@ async def test_in_a_browser_the_join_screen_starts_with_the_keys_in_its_first_fi
         await pilot.press("a")  # a key brings the focus back to the field (Textual's own)
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "join-address"
+
+
+async def test_a_join_screen_opened_too_small_has_the_keys_in_its_first_field_once_enlarged() -> None:
+    """Below 80x24 only the notice shows, so the first field could not take the focus; once the terminal (or the
+    browser's window) was enlarged no field had it: enter did nothing, a key typed went nowhere."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "join-address", app.focused
+        await pilot.press("h", "o")
+        assert app.screen.query_one("#join-address", Input).value == "ho"
 
 
 def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:

@@ -394,12 +394,21 @@ class YanivApp(App[None]):
         self.call_later(self.focus_again)  # once App's own handler, which runs after this one, has blurred it
 
     def focus_again(self) -> None:
-        """The app has the focus again, and the screen's first widget (its AUTO_FOCUS) if none has it: a screen
-        mounted while the app had no focus has none."""
+        """The app has the focus again, and the screen's first widget if none has it."""
         self.app_focus = True
+        self.focus_first()
+
+    def on_resize(self) -> None:
+        # A screen opened below 80x24 shows only the notice, and none of its widgets could take the focus.
+        self.call_after_refresh(self.focus_first)
+
+    def focus_first(self) -> None:
+        """Give the focus to the screen's first widget (its own AUTO_FOCUS) if none has it: a screen mounted while
+        the app had no focus, or while the terminal was too small for it, has none. A screen that names none
+        (the table) is left as it is."""
         screen = self.screen
-        selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
-        if screen.focused is not None or not selector:
+        selector = screen.AUTO_FOCUS
+        if not self.app_focus or screen.focused is not None or not selector:
             return
         for widget in screen.query(selector):
             if widget.focusable:
