@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widgets import DataTable
 from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, screen_text
 
 from yaniv_tui.store import History, history_path
@@ -72,3 +73,23 @@ async def test_a_damaged_database_is_moved_aside_in_one_notice_and_the_game_reco
     assert len(list(path.parent.glob("history.sqlite3.damaged-*"))) == 1
     with History() as history:
         assert history.games_played() == 1
+
+
+async def test_at_80_columns_the_players_table_shows_every_column_without_scrolling_sideways() -> None:
+    app = make_app("seven-cards", "田中さくら,bot:medium:Bea,bot:medium:Cy", seed=2, end_limit=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+    setup = YanivApp()
+    async with setup.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        table = setup.screen.query_one("#stats-table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.max_scroll_x == 0
+        text = screen_text(setup)
+        assert "Assafed" in text and "Assafs" in text and "田中さくら" in text
+        await pilot.resize_terminal(120, 30)  # wide enough again: the columns as far apart as before
+        await pilot.pause()
+        await pilot.pause()
+        assert table.cell_padding == 1 and table.max_scroll_x == 0

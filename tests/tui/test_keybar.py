@@ -136,3 +136,23 @@ async def test_quit_is_kept_with_the_palette_and_help_when_others_are_left_out()
         keys = footer_keys(app)
         assert keys.get("^r") == "continue" and keys.get("^q") == "quit", keys
         assert list(keys)[-3:] == ["^q", "^p", "?"], keys
+
+
+async def test_over_the_command_palette_the_bar_shows_the_palettes_keys_not_the_screens() -> None:
+    """The palette (ctrl+p) leaves the bar in view: it kept the screen's keys under it (`a add a card`...), which
+    type into the palette's search instead."""
+    app = Bar()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        shown = {key.display: key.description for key in bar.shown()}
+        assert "add a card" not in shown.values() and "done" not in shown.values(), shown
+        assert shown.get("esc") == "exit the command palette", shown
+        line = "".join(segment.text for segment in bar.render_line(0))
+        assert "add a card" not in line and "esc exit the command palette" in line, line
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "add a card" in [key.description for key in bar.shown()]

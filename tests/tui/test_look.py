@@ -248,3 +248,24 @@ def test_compact_seat_lines_keep_their_columns_with_a_wide_name() -> None:
         cell_len(cut.plain[: cut.plain.index("pts")])
         == cell_len(lines[1].plain[: lines[1].plain.index("pts")]) - name_width + 5
     )
+
+
+async def test_at_80_columns_compact_seat_lines_with_wide_names_keep_one_column() -> None:
+    """Each compact line cut its name's column to what its own words left, and the score took four cells
+    whatever the scores: "medium bot" and "−10♣ +deck" being a cell longer than "easy bot", 山田 and 鈴木はなこ,
+    whole in fewer cells, moved their lines' counts and scores a cell left. The scores now take the cells the
+    largest needs, one width for every line."""
+    from rich.cells import cell_len
+
+    players = "田中さくら,bot:medium:鈴木はなこ,bot:easy:🦊Fox,bot:hard:Łukasz Żółć,bot:expert:山田"
+    app = make_app("israeli", players, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = list(app.screen.query(SeatPanel))
+        assert all(panel.has_class("-compact") for panel in panels)
+        lines = [str(panel.render()) for panel in panels]
+        columns = {cell_len(line[: line.index("pts")]) for line in lines}
+        assert len(columns) == 1, lines
+        names = ("田中さくら", "鈴木はなこ", "🦊Fox", "Łukasz Żółć", "山田")
+        assert all(name in line for name, line in zip(names, lines, strict=True)), lines
+        assert all(cell_len(line) <= panel.content_size.width for line, panel in zip(lines, panels, strict=True))

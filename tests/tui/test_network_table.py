@@ -4,10 +4,13 @@ and a joined seat plays the same table fed by the host's views. Fakes of net's h
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
 from fake_net import ActionRefused, FakeClient, FakeHost, fake_hosting
-from textual.widgets import Button
+from rich.console import Console
+from textual import events
+from textual.widgets import Button, Input, Static
 from tui_helpers import SIZE, footer_keys, game_of, make_options, notices, play_turn, screen_text, settle, until
 
 from yaniv_tui.engine import CallYaniv, Game, PlayerView, load_ruleset
@@ -215,6 +218,52 @@ async def test_the_join_screens_key_bar_says_quit_once() -> None:
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
 
 
+async def test_in_a_browser_the_join_screen_starts_with_the_keys_in_its_first_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """textual-serve's driver says the app is blurred as it starts (its page's focus may come first): the join
+    screen showed no field with the keys and its bar said `? help`, though a key typed went to the address."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(events.AppBlur())  # as the web driver does once started
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.app_focus
+        assert app.focused is not None and app.focused.id == "join-address", app.focused
+        assert "help" not in footer_keys(app).values(), footer_keys(app)  # `?` types a question mark there
+        app.post_message(events.AppBlur())  # a later blur (the page left) is heeded
+        await pilot.pause()
+        assert not app.app_focus and app.focused is None
+        await pilot.press("a")  # a key brings the focus back to the field (Textual's own)
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "join-address"
+
+
+async def test_a_join_screen_opened_too_small_has_the_keys_in_its_first_field_once_enlarged() -> None:
+    """Below 80x24 only the notice shows, so the first field could not take the focus; once the terminal (or the
+    browser's window) was enlarged no field had it: enter did nothing, a key typed went nowhere."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "join-address", app.focused
+        await pilot.press("h", "o")
+        assert app.screen.query_one("#join-address", Input).value == "ho"
+
+
 def test_a_joined_seat_sees_who_plays_each_other_seat() -> None:
     """The host says who plays each seat: its bots show their level, its own screen's human says so."""
     client = FakeClient(host_game(), seat=1)
@@ -381,3 +430,25 @@ async def test_the_watch_screens_first_button_watches() -> None:
             first = "watch" if watch else "join"
             assert buttons[0].id == first and buttons[0].variant == "primary", [(b.id, b.variant) for b in buttons]
             assert all(button.variant != "primary" for button in buttons[1:])
+
+
+async def test_a_watchers_help_lists_only_the_keys_a_watcher_has() -> None:
+    """A watcher plays no seat: its help listed the keys to choose, drop, call Yaniv and take, none of which it
+    has, and "When your turn comes", though it has no turn."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    client = FakeWatcher(host_game())
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("question_mark")  # the game goes on at full speed: a round's end may come over the help
+        await until(pilot, lambda: any(isinstance(screen, HelpScreen) for screen in app.screen_stack))
+        help_screen = next(screen for screen in app.screen_stack if isinstance(screen, HelpScreen))
+        console = Console(width=60, record=True, file=io.StringIO())
+        for static in help_screen.query_one("#help-keys").query(Static):
+            console.print(static.content)
+        text = console.export_text()
+        for words in ("choose cards", "drop the cards chosen", "call Yaniv", "take the deck's card", "sort by"):
+            assert words not in text, words
+        assert "When your turn comes" not in text and "click cards to choose them" not in text
+        assert "scores" in text and "quit" in text

@@ -169,7 +169,7 @@ async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl
     setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "ctrl+r continues the saved game" in screen_text(setup_app)
+        assert "ctrl+r continues" in screen_text(setup_app)
         await pilot.press("tab")
         assert setup_app.screen.focused is not None and setup_app.screen.focused.id == "continue-saved"
         await pilot.press("enter")
@@ -446,3 +446,15 @@ async def test_continue_looks_again_once_the_other_yaniv_has_quit() -> None:
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.screen.session.meta.game_id == saved.game_id
+
+
+async def test_at_80x24_with_a_saved_game_the_rules_description_shows_whole() -> None:
+    """The hint grew a line with a saved game (ctrl+r), and the rules box below it lost the description's last
+    line: Israeli's ended "Assaf +30, resets at 100 and 200," (a comma, then nothing)."""
+    await one_turn_saved("israeli", seed=9)
+    setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with setup_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(setup_app)
+        assert "ctrl+r continues" in text
+        assert "Assaf +30, resets at 100 and 200," in text and "out above 200" in text, text

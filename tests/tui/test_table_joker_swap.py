@@ -163,3 +163,37 @@ async def test_a_click_on_the_second_joker_gives_the_card_it_stands_for() -> Non
         await pilot.click(jokers[1])
         await settle(pilot)
         assert game_of(table).log[1].given == SEVEN
+
+
+def after_beas_three_joker_run() -> Session:
+    """Bea has dropped 5♥ ★JK ★JK ★JK 9♥ (three jokers to a deck, seven cards to a hand); Ann holds 6♥, 7♥ and
+    8♥, a card for each."""
+    rules = dataclasses.replace(SWAP.rules, jokers_per_deck=3, hand_size=7)
+    options = dataclasses.replace(SWAP, rules=rules)
+    hands = ["6H 7H 8H KS 2C 3C 4C", "5H JK JK JK 9H KD QD"]
+    session = stacked_session(options, hands, up="AS", deck="4D 9S 8C", first=1)
+    session.game.apply(Play(parse_cards("5H JK JK JK 9H")))
+    return session
+
+
+async def test_with_three_jokers_to_swap_each_has_a_key_and_the_help_says_them() -> None:
+    """Only j and J were keys: a third joker inside the run was swapped only with a click."""
+    eight = parse_cards("8H")[0]
+    for key, given in (("j", SIX), ("J", SEVEN), ("k", eight)):
+        app = TableApp(after_beas_three_joker_run())
+        async with app.run_test(size=SIZE) as pilot:
+            table = await at_the_table(pilot)
+            await pilot.press(str(table.hand_of(0).index(KS) + 1), "enter")
+            pile = table.query_one(PileView)
+            marks = [face.border_title for face in pile.query(CardFace) if face.card == JOKER]
+            assert marks == ["j", "J", "k"]
+            assert "j/J/k give 6♥/7♥/8♥ for the" in screen_text(app)
+            if key == "k":
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert "J/k/K/l/L" in screen_text(app)  # the help: the keys of the later jokers, together
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press(key)
+            await settle(pilot)
+            assert game_of(table).log[1] == Turn(0, (KS,), JOKER, None, given)

@@ -93,6 +93,8 @@ class YanivApp(App[None]):
         self._history: History | None = None
         #: The user's settings say the bell rings (read at mount; see remember_theme).
         self.bell_setting = True
+        #: Whether the app heard it lost the focus (in a browser the first time is its driver's: see on_app_blur).
+        self.blur_heard = False
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else self.launch.ascii
         self.set_reactive(YanivApp.ascii_cards, ascii_cards)
@@ -381,6 +383,37 @@ class YanivApp(App[None]):
 
             self._history = History()
         return self._history
+
+    def on_app_blur(self) -> None:
+        """In a browser (`yaniv serve`) textual-serve's driver says the app lost the focus as it starts, while the
+        page focuses the terminal once connected (and says so, perhaps first): that first blur is not heeded, so
+        the first screen's field has the keys and the key bar says what they do. Later blurs are."""
+        if self.blur_heard or not self.is_web:
+            return
+        self.blur_heard = True
+        self.call_later(self.focus_again)  # once App's own handler, which runs after this one, has blurred it
+
+    def focus_again(self) -> None:
+        """The app has the focus again, and the screen's first widget if none has it."""
+        self.app_focus = True
+        self.focus_first()
+
+    def on_resize(self) -> None:
+        # A screen opened below 80x24 shows only the notice, and none of its widgets could take the focus.
+        self.call_after_refresh(self.focus_first)
+
+    def focus_first(self) -> None:
+        """Give the focus to the screen's first widget (its own AUTO_FOCUS) if none has it: a screen mounted while
+        the app had no focus, or while the terminal was too small for it, has none. A screen that names none
+        (the table) is left as it is."""
+        screen = self.screen
+        selector = screen.AUTO_FOCUS
+        if not self.app_focus or screen.focused is not None or not selector:
+            return
+        for widget in screen.query(selector):
+            if widget.focusable:
+                widget.focus()
+                return
 
     def on_key(self, event: events.Key) -> None:
         # Bindings are looked up on the screen on top when a key reaches the app, and that may be a screen

@@ -58,9 +58,9 @@ MARKS_TEXT = (
 )
 SWAP_TEXT = (
     "\nThe joker swap: once your drop is chosen, j (or a click on the joker marked j inside the run just dropped) "
-    "gives the card that joker stands for and takes the joker instead of a card (with two jokers inside the run, "
-    "J, or a click on the joker marked J, swaps the second); a seat that swapped shows −K♠ 6♥ +★JK (dropped K♠, "
-    "gave 6♥)."
+    "gives the card that joker stands for and takes the joker instead of a card (with more jokers inside the run, "
+    "J swaps the second, then k, K, l and L, each the joker it marks, or a click on a joker swaps that one); a "
+    "seat that swapped shows −K♠ 6♥ +★JK (dropped K♠, gave 6♥)."
 )
 HINT_TEXT = (
     "\nA hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
@@ -113,7 +113,8 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-keys"):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
-                    if _has(self.under, "hint"):
+                    plays = _offered(self.under, "drop")  # not a watcher's table: it plays no seat
+                    if _has(self.under, "hint") and plays:
                         yield Static(MARKS_TEXT)
                         yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
@@ -121,9 +122,13 @@ class HelpScreen(ModalScreen[None]):
                     field_keys = getattr(self.under, "FIELD_KEYS", None)
                     if isinstance(field_keys, str):
                         yield Static(field_keys)
+                    mouse = (
+                        "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
+                        if plays
+                        else ""
+                    )
                     yield Static(
-                        "\nMouse: click cards to choose them, then the deck or a marked card to take it."
-                        "\n\nctrl+p opens the command palette: help, scores, ASCII cards, the bell, and themes "
+                        f"{mouse}\nctrl+p opens the command palette: help, scores, ASCII cards, the bell, and themes "
                         "(the theme you choose is kept for the next start)."
                     )
                 with VerticalScroll(id="help-rules"):

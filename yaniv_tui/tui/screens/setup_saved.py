@@ -33,10 +33,12 @@ class SetupSaved(Screen[GameOptions | Claimed]):
     save_problem: str
 
     def hint_text(self) -> str:
-        """What enter does, and how to move: ctrl+r goes back to the saved game when one is offered."""
-        first = "enter starts, ctrl+r continues the saved game" if self.saved else "enter starts"
+        """What enter does, and how to move: ctrl+r goes back to the saved game when one is offered. In three
+        lines at 80 columns, so the rules box below keeps the highlighted rules' name and description whole."""
         kinds = "Human/Bot/Remote" if self.hosting else "Human/Bot"  # a host's seats cycle on to Remote
-        return first + f" · ↑↓ and tab move between fields · enter changes a seat's {kinds}, ← → a limit"
+        if self.saved:  # the Continue button above says which game
+            return f"enter starts, ctrl+r continues · ↑↓ and tab move · enter changes a seat's {kinds}, ← → a limit"
+        return f"enter starts · ↑↓ and tab move between fields · enter changes a seat's {kinds}, ← → a limit"
 
     def load_saves(self) -> None:
         """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""

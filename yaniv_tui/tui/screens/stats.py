@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,14 +40,32 @@ def two_lines(heading: str) -> str:
     return f"{heading[:cut]}\n{heading[cut + 1 :]}"
 
 
-def fill(table: DataTable[Text], headings: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    """Put the rows in the table under its headings (in two lines, so more columns fit), anew."""
+def natural_width(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The cells the table's columns take with a cell of padding each side (as DataTable draws them)."""
+    return sum(
+        max(cell_len(text) for text in [*two_lines(heading).splitlines(), *(row[n] for row in rows)]) + 2
+        for n, heading in enumerate(headings)
+    )
+
+
+def fill(table: DataTable[Text], headings: Sequence[str], rows: Sequence[Sequence[str]], room: int = 0) -> None:
+    """Put the rows in the table under its headings (in two lines, so more columns fit), anew. Where they would
+    not fit in `room` cells (0: not known) with a cell of padding each side, the columns are one cell apart, so
+    that a narrow terminal shows every column without scrolling sideways."""
+    compact = 0 < room < natural_width(headings, rows)
     table.clear(columns=True)
-    for heading in headings:
-        table.add_column(two_lines(heading), key=heading)
+    table.cell_padding = 0 if compact else 1
+    for column, heading in enumerate(headings):
+        lead = " " if compact and column else ""
+        table.add_column("\n".join(lead + line for line in two_lines(heading).splitlines()), key=heading)
     for row in rows:
         # Text: a name like "[red]x" shows as typed. The figures to the right, as in `yaniv stats`.
-        table.add_row(*(Text(cell, justify="right" if column > 1 else "left") for column, cell in enumerate(row)))
+        table.add_row(
+            *(
+                Text(f"{' ' if compact and column else ''}{cell}", justify="right" if column > 1 else "left")
+                for column, cell in enumerate(row)
+            )
+        )
 
 
 class StatsScreen(Screen[None]):
@@ -70,6 +89,8 @@ class StatsScreen(Screen[None]):
         self.history = history
         #: The finished games listed, newest first, and the ruleset they are of (None: all).
         self.games: list[GameRow] = []
+        #: The players tab's tables by id, each with its headings and rows (filled again when the width changes).
+        self.tables: dict[str, tuple[Sequence[str], list[tuple[str, ...]]]] = {}
         self.ruleset: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -94,6 +115,20 @@ class StatsScreen(Screen[None]):
         self.sub_title = "stats"
         self.show(None)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_tables)
+
+    def fit_tables(self) -> None:
+        """Fill a players table again where its columns' spacing no longer suits its width."""
+        for name, (headings, rows) in self.tables.items():
+            table = self.query_one(name, DataTable)
+            room = table.scrollable_content_region.width
+            if (0 < room < natural_width(headings, rows)) != (table.cell_padding == 0):
+                row = table.cursor_row
+                fill(table, headings, rows, room)
+                if rows:
+                    table.move_cursor(row=row)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         self.show(None if event.value is Select.BLANK else str(event.value))
@@ -113,8 +148,13 @@ class StatsScreen(Screen[None]):
         note.display = bool(self.history.problem or not stats)
         if not note.display:
             note.update("")
-        fill(self.query_one("#stats-table", DataTable), COLUMNS, [player.cells() for player in stats])
-        fill(self.query_one("#versus-table", DataTable), VERSUS_COLUMNS, [row.cells() for row in versus])
+        self.tables = {
+            "#stats-table": (COLUMNS, [player.cells() for player in stats]),
+            "#versus-table": (VERSUS_COLUMNS, [row.cells() for row in versus]),
+        }
+        for name, (headings, rows) in self.tables.items():
+            table = self.query_one(name, DataTable)
+            fill(table, headings, rows, table.scrollable_content_region.width)
         self.query_one("#versus-title").display = bool(versus)
         self.query_one("#versus-table").display = bool(versus)
         self.games = self.history.games(ruleset)

@@ -44,7 +44,7 @@ from ..app_seam import game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
-from .turn_actions import Stage, digit_bindings, rest_to_skip, swap_bindings, swaps_for, undo_move
+from .turn_actions import STAGE_OF_ACTION, Stage, digit_bindings, rest_to_skip, swap_bindings, swaps_for, undo_move
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -241,6 +241,8 @@ class TableScreen(StyledOnce, TableAside):
 
     def offers(self, action: str) -> bool:
         """Whether this table ever has the key for `action` (the help lists only those)."""
+        if self.session.is_watcher and action in STAGE_OF_ACTION:
+            return False  # a watcher plays no seat: no card to choose, drop or take, no Yaniv to call
         if action == "concede":
             return self.session.can_concede
         if action == "hint":

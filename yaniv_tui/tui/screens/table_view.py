@@ -18,7 +18,7 @@ from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
 from ..widgets.cards import faces_text
-from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, turn_text
+from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, scores_width, turn_text
 from .turn_actions import SWAP_KEYS, Stage, shown_order, swap_keys, swaps_for
 
 if TYPE_CHECKING:
@@ -283,10 +283,10 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
     seats = table.query_one("#seats")
     seats.set_class(bool(name_width), "-compact")
     seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
-    for seat, info in enumerate(
-        seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left())
-    ):
-        table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width)
+    infos = list(seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left()))
+    scores = scores_width(infos)
+    for seat, info in enumerate(infos):
+        table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width, scores)
 
 
 def draw_hand(table: TableState, view: PlayerView) -> None:

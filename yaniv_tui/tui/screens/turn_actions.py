@@ -49,15 +49,18 @@ def digit_bindings(action: str, description: str, shown: str = "1-9", tooltip: s
 
 
 #: The keys of the joker swap: `j` gives the card for the first joker its hand may swap (from the left of the run
-#: just dropped), `J` for the second; a click on a joker swaps that one, however many there are.
-SWAP_KEYS = ("j", "J")
+#: just dropped), `J` for the second, then `k`, `K`, `l` and `L` (free at the take, as `k` keeps only a card
+#: drawn); the pile marks each joker with its key, and a click on a joker swaps that one, however many there are.
+SWAP_KEYS = ("j", "J", "k", "K", "l", "L")
 
 
 def swap_bindings() -> list[Binding]:
-    """The joker swap's keys (`SWAP_KEYS`): the first shown as "swap", the others unseen (the help says them)."""
+    """The joker swap's keys (`SWAP_KEYS`): the first shown as "swap", the others unseen (the help says them,
+    together)."""
     first, *others = SWAP_KEYS
+    later, words = "/".join(others), "swap for the joker marked with that key"
     return [Binding(first, "swap", "swap", tooltip="swap for the joker")] + [
-        Binding(key, f"swap({n})", "swap", show=False, tooltip="swap for the next joker")
+        Binding(key, f"swap({n})", "swap", key_display=later, show=False, tooltip=words)
         for n, key in enumerate(others, start=1)
     ]
 

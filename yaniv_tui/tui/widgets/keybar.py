@@ -8,7 +8,8 @@ the Footer shows it (`^s start`), greyed when it can't be used now, and clicked 
 Textual's command palette key (`^p palette`, the way to themes, ASCII cards and the bell) comes last but for
 `? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two (and
 `^q quit`, on a screen with no esc key) are left out (the help lists every key), so the bar never runs off the
-edge. Widths are in terminal cells.
+edge. Widths are in terminal cells. While Textual's command palette is open over the bar's screen, the bar shows
+the palette's keys.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.command import CommandPalette
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -79,24 +81,41 @@ class KeyBar(Widget, can_focus=False):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
             self.refresh()
 
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached:
+            self.refresh()  # the command palette opened over this bar's screen, or closed
+
+    @property
+    def keyed_screen(self) -> Screen[object] | CommandPalette:
+        """The screen whose keys the bar shows: its own, or Textual's command palette while it is open over it
+        (the palette leaves the bar in view, and the keys under it would type into its search)."""
+        top = self.app.screen
+        return top if isinstance(top, CommandPalette) else self.screen
+
     def keys(self) -> list[Key]:
         """Every key the bar would show given room: one per action, the first key bound to it."""
         app = self.app
         keys: dict[str, Key] = {}
-        active_bindings = self.screen.active_bindings
+        screen = self.keyed_screen
+        active_bindings = screen.active_bindings
         for active in active_bindings.values():
             binding = active.binding
             if binding.show and binding.action not in keys:
+                # The palette's words are Textual's, capitalised ("Exit the command palette"): the bar's are not.
+                words = binding.description
+                words = words[:1].lower() + words[1:] if screen is not self.screen else words
                 keys[binding.action] = Key(
-                    binding.key, app.get_key_display(binding), binding.description, active.enabled, binding.tooltip
+                    binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip
                 )
         shown = list(keys.values())
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
@@ -117,7 +136,7 @@ class KeyBar(Widget, can_focus=False):
         kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
         if not any(key.key == "escape" for key in keys):
             # No esc to leave by: the app's quit key (`^q quit`) stays said.
-            bindings = self.screen.active_bindings.values()
+            bindings = self.keyed_screen.active_bindings.values()
             kept.update(active.binding.key for active in bindings if active.binding.action == "quit")
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
@@ -62,16 +62,21 @@ def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     return text
 
 
+#: The cells a compact line's score takes unless told (the table gives the largest score's, the same on every line).
+SCORE_WIDTH = 4
+
+
 class SeatPanel(Static):
     """One player at the table: name, score, card backs for the hand size, bot or human, out or in; in a box, or
     on one compact line when many seats share the width."""
 
-    _shown: tuple[SeatInfo, bool, int, int, int] | None = None
+    _shown: tuple[SeatInfo, bool, int, int, int, int] | None = None
 
-    def show(self, info: SeatInfo, ascii_only: bool, name_width: int = 0) -> None:
-        """Show `info`: in a box, or on one line with names padded to `name_width` when it is not 0."""
+    def show(self, info: SeatInfo, ascii_only: bool, name_width: int = 0, score_width: int = SCORE_WIDTH) -> None:
+        """Show `info`: in a box, or on one line with names padded to `name_width` when it is not 0 (and scores
+        to `score_width`)."""
         width = self.content_size.width
-        shown = (info, ascii_only, name_width, palette(), width)
+        shown = (info, ascii_only, name_width, palette(), width, score_width)
         if self._shown == shown:
             return
         self._shown = shown
@@ -82,7 +87,7 @@ class SeatPanel(Static):
         self.set_class(bool(name_width), "-compact")
         if name_width:
             self.border_title = self.border_subtitle = None
-            self.update(compact_line(info, ascii_only, name_width, width))
+            self.update(compact_line(info, ascii_only, name_width, width, score_width))
             return
         # Text, not a str: Textual reads a str as markup, and a name is shown as typed ("[b]x", "[/]").
         self.border_title = Text(f"{info.name}{' (you)' if info.you and info.name.lower() != 'you' else ''}")
@@ -126,20 +131,29 @@ def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
     return Text("you" if info.you and lately else info.kind)
 
 
-#: The compact line's columns besides the name and what the seat is doing: "▶ ", " ", " 5▮", "  32", " pts  ".
-_COMPACT_FIXED = 2 + 1 + 3 + 5 + 6
+#: The compact line's columns besides the name, the score and what the seat is doing: "▶ ", " ", " 5▮", " ",
+#: " pts  ".
+_COMPACT_FIXED = 2 + 1 + 3 + 1 + 6
 #: The fewest cells of a name the compact line keeps when what a seat did needs the room.
 _NAME_KEPT = 5
 
 
-def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int = 0) -> Text:
+def scores_width(infos: Iterable[SeatInfo]) -> int:
+    """The cells the largest score of `infos` takes ("-" for none): every compact line's score takes as many, so
+    the lines' columns stay one under another and a name keeps the cells no score needs."""
+    return max((len("-" if info.score is None else str(info.score)) for info in infos), default=1)
+
+
+def compact_line(
+    info: SeatInfo, ascii_only: bool, name_width: int, width: int = 0, score_width: int = SCORE_WIDTH
+) -> Text:
     """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`. Within `width` (0: any), long names are cut
-    (with …) before what the seat is doing or did since your move is."""
+    (with …) before what the seat is doing or did since your move is. The score takes `score_width` cells."""
     said = doing(info, ascii_only)
     if info.conceded and said.plain == info.kind:
         said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
     if width:
-        name_width = min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - said.cell_len))
+        name_width = min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - score_width - said.cell_len))
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
     name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - 1) + "…"
     line = Text(no_wrap=True, overflow="ellipsis", end="")
@@ -153,7 +167,7 @@ def compact_line(info: SeatInfo, ascii_only: bool, name_width: int, width: int =
     else:
         line.append("   ")
     score = "-" if info.score is None else str(info.score)
-    line.append(f" {score:>4}", style="bold")
+    line.append(f" {score:>{score_width}}", style="bold")
     line.append(" pts  ")
     line.append_text(said)
     return line
