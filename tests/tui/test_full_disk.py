@@ -58,7 +58,7 @@ class Injected(Disk):
         self.holder: sqlite3.Connection | None = None
 
     def fill(self) -> None:
-        def full(path: Path, data: bytes) -> None:
+        def full(path: Path, data: bytes, **how: bool) -> None:  # every write, with any of its options
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
         # store/tables.py binds `atomic_write` when first imported: imported under the patch, it would keep the
