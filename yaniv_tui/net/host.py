@@ -16,7 +16,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
 from yaniv_tui.bots import Bot, bot_seed, make_bot
-from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat
+from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
@@ -787,8 +787,8 @@ class TableHost:
             if not free:
                 return "the table is full"
             seat = free[0]
-            taken = {name.casefold() for other, name in enumerate(self.names) if other != seat}
-            if join.name is not None and join.name.strip().casefold() in taken:
+            taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
+            if join.name is not None and name_key(join.name) in taken:
                 return f"{join.name.strip()} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             if join.name is not None:
