@@ -20,6 +20,7 @@ from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat,
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
+from .before_draw import before_the_draw
 from .link import Link
 from .protocol import (
     NO_WATCHERS,
@@ -164,7 +165,10 @@ class TableHost:
         #: While a drawer decides on a slap-down, every other seat keeps the table as it last saw it (the turn before
         #: the draw): that game, a copy kept at each publish where slap-downs are played, and the clock last sent,
         #: are what a seat or watcher joining meanwhile is sent, never the draw itself nor nothing.
-        self._seen_game: Game | None = game.clone() if game.rules.slap_down and game.phase != "slap" else None
+        #: A table resumed while a drawer decides (a save follows every action) works that table out.
+        self._seen_game: Game | None = None
+        if game.rules.slap_down:
+            self._seen_game = before_the_draw(game) if game.phase == "slap" else game.clone()
         self._seen_clock: ClockState | None = None
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
