@@ -583,7 +583,11 @@ class TableHost:
         kept = self._bots.get(seat)
         if kept is None or kept[0] != level:
             kept = self._bots[seat] = (level, make_bot(level, bot_seed(self._game.seed, seat)))
-        return await asyncio.to_thread(kept[1].choose, self._game.view(seat))
+        try:
+            return await asyncio.to_thread(kept[1].choose, self._game.view(seat))
+        except Exception:  # a fault in the bot: the table plays on, the seat's turn played by its first legal action
+            _LOG.exception("the %s bot of seat %d raised: it plays the first legal action", level, seat)
+            return self._game.legal_actions()[0]
 
     def _refusal(self, seat: int, action: Action) -> str | None:
         """Why `seat` may not take `action` now (one line), or None: the engine decides, on a copy."""
