@@ -673,7 +673,7 @@ class TableHost:
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
         link = Link(ws, self.trust_proxy)
-        waiting = sum(1 for other in self._all if not other.heard and other.address == link.address)
+        waiting = sum(1 for other in self._all if not other.heard and other.group == link.group)
         if len(self._all) >= MAX_CONNECTIONS or waiting >= secrets_gate.MAX_WAITING_JOINS:
             link.put(encode(Error(secrets_gate.BUSY)))
             link.close("the table is busy")
@@ -752,7 +752,7 @@ class TableHost:
             return "wrong room code"
         if not self.allow_watchers:
             return NO_WATCHERS
-        from_one = sum(1 for other in self._watching if other.address == link.address)
+        from_one = sum(1 for other in self._watching if other.group == link.group)
         if len(self._watching) >= MAX_WATCHERS or from_one >= MAX_WATCHERS_FROM_ONE:
             return WATCHERS_FULL
         link.watching = True
