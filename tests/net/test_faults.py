@@ -160,6 +160,11 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
         (json.dumps([1, 2, 3]), "a message is a JSON object"),
         ("[" * 100_000 + "]" * 100_000, "a message of over 64 KiB"),
         ("x" * (MAX_MESSAGE + 1), "a message of over 64 KiB"),
+        # 30,000 characters, 90,000 bytes: a KiB is counted in the bytes sent. Before, in characters: taken.
+        (
+            json.dumps({"v": VERSION, "type": "say", "text": "\u20ac" * 30_000}, ensure_ascii=False),
+            "a message of over 64 KiB",
+        ),
         (b"\x00\x01", "messages are JSON text, not binary"),
     ],
 )

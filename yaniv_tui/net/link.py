@@ -102,7 +102,8 @@ class Link:
             times.popleft()
         if len(times) > MAX_RATE:
             return f"more than {MAX_RATE} messages a second"
-        if len(raw) > MAX_MESSAGE:
+        # In bytes, as the limit says (a character of text may take four).
+        if (len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))) > MAX_MESSAGE:
             return f"a message of over {MAX_MESSAGE // 1024} KiB"
         return None
 
