@@ -5,10 +5,16 @@ if the drawer kept it, everyone at the screen knew it held a card that matches."
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
-from yaniv_tui.engine import Game, Play, PlayerView, Seat, load_ruleset
+import pytest
+
+from yaniv_tui.engine import Action, Game, KeepCard, Play, PlayerView, Seat, load_ruleset
+from yaniv_tui.table import runner as runner_module
 from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.players import BotPlayer
+from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
 
 
@@ -65,5 +71,43 @@ def test_the_drawers_own_screen_shows_its_drop_while_it_decides() -> None:
         assert session.view(0).phase == "slap"
         assert list(session.view(None).seen) == list(session.game.log)  # her drop, on the table she plays at
         assert session.view(None).current == 0
+    finally:
+        session.close()
+
+
+class Scripted:
+    """Bea's bot: plays the actions given, in turn."""
+
+    def __init__(self, *actions: Action) -> None:
+        self.actions = list(actions)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.actions.pop(0)
+
+
+async def test_a_bots_slap_down_decision_takes_no_second_bot_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's turn shows for the bot delay, whether its drawn card matches or not: its decision on the card is
+    not paused for a second delay. Before, a bot that drew a matching card was seen thinking twice as long, which
+    told everyone at the screen that the card matched (and, when it kept it, that it holds it)."""
+    pauses: list[float] = []
+
+    async def pausing(seconds: float) -> None:
+        pauses.append(seconds)
+
+    monkeypatch.setattr(runner_module, "pause", pausing)
+    monkeypatch.setattr(runner_module, "clock", lambda: 0.0)  # the bot thinks in no time
+    game, play = slap_to_come(first=1)
+    seats = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
+    session = Session(GameOptions(game.rules, seats, seed=game.seed, bot_delay=0.8), game=game.clone())
+    try:
+        player = session.players[1]
+        assert isinstance(player, BotPlayer)
+        player.bot = Scripted(play, KeepCard())  # type: ignore[assignment]
+        runner = TableRunner(session)
+        await asyncio.wait_for(runner.step(), 10)  # the play: Bea's card matches
+        assert session.game.phase == "slap" and pauses == [0.8]
+        await asyncio.wait_for(runner.step(), 10)  # the decision: kept
+        assert (session.game.phase, session.game.current) == ("turn", 0)
+        assert pauses == [0.8]
     finally:
         session.close()

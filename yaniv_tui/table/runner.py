@@ -63,8 +63,8 @@ class TableRunner:
     A seat played at this screen is not asked: the runner tells its listeners `TurnStarted` and waits for the
     screen's `submit`. Every other seat's player (a bot, a player elsewhere through the host, the host of a
     joined table) is asked, and the bot delay is the least time from asking to applying: a bot's thinking
-    counts towards it. An illegal action, or a bot's fault (it raised), is told in one line and the first legal
-    action is played instead.
+    counts towards it (none for a slap-down decision, which belongs to the turn just played). An illegal action,
+    or a bot's fault (it raised), is told in one line and the first legal action is played instead.
     After every action the game is published to the seats elsewhere and saved; after every round it is
     recorded in `history`, and the guards (engine/guards.py) stop a round or a game that would never end.
 
@@ -282,7 +282,9 @@ class TableRunner:
             action = self.session.view(seat).legal_actions[0]
         told = None
         if action is not None:  # None: the host of a joined table applied it, and its view is the game now
-            rest = self.session.bot_delay - (clock() - started)
+            # A slap-down decision follows its play at once: a second delay would show everyone the card matched.
+            deciding = self.session.view(seat).phase == "slap"
+            rest = 0.0 if deciding else self.session.bot_delay - (clock() - started)
             if rest > 0:
                 await pause(rest)
             told, action = self._apply(seat, action)
