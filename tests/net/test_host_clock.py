@@ -112,8 +112,10 @@ async def test_every_frame_of_a_game_on_the_clock_holds_only_its_own_and_public_
                 clocks.append(frame["clock"])
                 assert set(frame["clock"]) == {"left_ms", "timeouts", "bots"}
         elif frame["type"] == "error":
-            # A move too late for its turn, and only that: the bot played it, or its move ended the game.
-            assert frame["message"] in (AWAY_BOT_PLAYED, "the game is over"), frame
+            # A move too late for its turn, and only that: the bot played it, its move ended the game, or (on a busy
+            # machine) the move came once the next seat's turn had begun.
+            late = frame["message"] in (AWAY_BOT_PLAYED, "the game is over")
+            assert late or frame["message"].startswith("it is not your turn: wait for "), frame
             return
         check_frame(seat, host.game, frame)
 
