@@ -160,6 +160,11 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
         (json.dumps([1, 2, 3]), "a message is a JSON object"),
         ("[" * 100_000 + "]" * 100_000, "a message of over 64 KiB"),
         ("x" * (MAX_MESSAGE + 1), "a message of over 64 KiB"),
+        # 30,000 characters, 90,000 bytes: a KiB is counted in the bytes sent. Before, in characters: taken.
+        (
+            json.dumps({"v": VERSION, "type": "say", "text": "\u20ac" * 30_000}, ensure_ascii=False),
+            "a message of over 64 KiB",
+        ),
         (b"\x00\x01", "messages are JSON text, not binary"),
     ],
 )
@@ -470,6 +475,47 @@ async def test_a_seat_joining_while_another_decides_a_slap_down_is_sent_the_tabl
         assert not watched.hand_shown and watched.current == 0 and watched.phase == "turn"
         assert watched.hand_sizes == before.hand_sizes and list(watched.seen) == list(before.seen)
         # The decision made, everyone sees the turn as it ended.
+        game.apply(next(action for action in game.legal_actions() if isinstance(action, KeepCard)))
+        table.publish(game)
+        await eventually(lambda: bea.view.current == game.current and bea.view.deck_size == len(game.deck))
+        await watcher.close()
+        await bea.close()
+        await ann.close()
+    finally:
+        await table.stop()
+
+
+async def test_a_table_resumed_while_a_seat_decides_a_slap_down_sends_a_joiner_the_table_before_the_draw(
+    tmp_path: Path,
+) -> None:
+    """`yaniv host --resume` of a game saved while Ann decides whether to slap down the card she drew (a save
+    follows every action): Bea joining is sent the table as it was before Ann's draw, as every other seat saw it
+    then, and a watcher too; not the draw (Ann still to play after it would tell her card matches), nor nothing.
+    Before, the host sent nothing until Ann's decision, and Bea's join failed ("the host did not answer in time")."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    before = game.clone()
+    game.apply(play)
+    assert game.phase == "slap"
+    table = await started(game, seats)  # as a resumed table starts: the game already waits for Ann's decision
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        assert ann.seat == 0 and ann.view.phase == "slap"
+        bea = await asyncio.wait_for(
+            TableClient.join(f"127.0.0.1:{table.port}", table.code, token_file=tmp_path / "bea.token", timeout=3),
+            LIMIT,
+        )
+        seen, wanted = bea.view, before.view(1)
+        assert seen.seat == 1 and seen.current == 0 and seen.phase == "turn" and seen.slap_card is None
+        assert seen.hand == wanted.hand and seen.hand_sizes == wanted.hand_sizes
+        assert seen.deck_size == wanted.deck_size and seen.previous_drop == wanted.previous_drop
+        assert seen.discards == wanted.discards and seen.takeable == wanted.takeable
+        assert seen.previous_kind == wanted.previous_kind and list(seen.seen) == list(wanted.seen)
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{table.port}", table.code, timeout=3), LIMIT)
+        watched = watcher.view
+        assert not watched.hand_shown and watched.current == 0 and watched.phase == "turn"
+        assert watched.hand_sizes == wanted.hand_sizes and watched.deck_size == wanted.deck_size
+        # Ann decides: everyone sees the turn as it ended.
         game.apply(next(action for action in game.legal_actions() if isinstance(action, KeepCard)))
         table.publish(game)
         await eventually(lambda: bea.view.current == game.current and bea.view.deck_size == len(game.deck))

@@ -102,3 +102,64 @@ def test_x_forwarded_for_is_believed_only_from_the_trusted_proxy(
     peer: str, forwarded: list[str], trusted: str | None, address: str
 ) -> None:
     assert client_address(peer, forwarded, trusted) == address
+
+
+async def test_a_guesser_rotating_ipv6_addresses_of_one_network_is_slowed_as_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Behind a proxy that takes IPv6, one guesser holds a whole /64 (2**64 addresses): its wrong codes count
+    together, however it rotates them. Before, each address had its own MAX_WRONG quick tries, so no guesser was
+    ever slowed."""
+    monkeypatch.setattr(secrets_gate, "SLOW_ANSWER", 1.0)
+    table = await started(new_game(SEATS), SEATS, trust_proxy="127.0.0.1")
+    try:
+        for n in range(MAX_WRONG):
+            await answer(await sent_join(table, wrong_code(table), f"2001:db8:1:2::{n + 1:x}"))
+        started_at = asyncio.get_running_loop().time()
+        refused = await answer(await sent_join(table, wrong_code(table), "2001:db8:1:2:aaaa::99"))
+        assert refused["message"] == "wrong room code"
+        assert asyncio.get_running_loop().time() - started_at >= 0.9  # answered slowly: a guesser's
+        # Another network is another guesser's, or a player's: answered at once.
+        started_at = asyncio.get_running_loop().time()
+        await answer(await sent_join(table, wrong_code(table), "2001:db8:1:3::1"))
+        assert asyncio.get_running_loop().time() - started_at < 0.9
+    finally:
+        await table.stop()
+
+
+@pytest.mark.parametrize(
+    ("address", "group"),
+    [
+        ("203.0.113.9", "203.0.113.9"),
+        ("2001:db8:1:2::7", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("::1", "::/64"),
+        ("not-an-address", "not-an-address"),
+    ],
+)
+def test_an_ipv6_address_counts_as_its_network(address: str, group: str) -> None:
+    assert secrets_gate.address_group(address) == group
+
+
+async def test_joins_waiting_from_one_ipv6_network_are_capped_as_from_one_address() -> None:
+    """Connections that never join, each from another address of one /64, cannot fill the table: the ninth is
+    closed as busy. Before, each address had its own cap, and one network could hold all the table's connections."""
+    table = await started(new_game(SEATS), SEATS, trust_proxy="127.0.0.1")
+    idle: list[ClientConnection] = []
+    try:
+        for n in range(MAX_WAITING_JOINS):
+            headers = {"X-Forwarded-For": f"2001:db8:1:2::{n + 1:x}"}
+            idle.append(await connect(f"ws://127.0.0.1:{table.port}/", additional_headers=headers))
+        await asyncio.sleep(0.05)
+        extra = await connect(
+            f"ws://127.0.0.1:{table.port}/", additional_headers={"X-Forwarded-For": "2001:db8:1:2::ff"}
+        )
+        frame = json.loads(await asyncio.wait_for(extra.recv(), LIMIT))
+        assert frame["message"] == secrets_gate.BUSY
+        await extra.close()
+        # From another network, a player joins.
+        assert (await answer(await sent_join(table, table.code, "2001:db8:9::1")))["type"] == "welcome"
+    finally:
+        for ws in idle:
+            await ws.close()
+        await table.stop()

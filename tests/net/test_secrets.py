@@ -16,8 +16,9 @@ from netplay import LIMIT, eventually, joined, new_game, play_out, started
 from yaniv_tui.codec import round_to_dict, turn_to_dict
 from yaniv_tui.codec.record import FORMAT as RECORD_FORMAT
 from yaniv_tui.codec.record import parse_record, replay
-from yaniv_tui.engine import Game, Seat
+from yaniv_tui.engine import Game, Seat, parse_card
 from yaniv_tui.net import TableClient
+from yaniv_tui.net.before_draw import before_the_draw
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import serve_headless
@@ -124,7 +125,8 @@ async def test_every_frame_to_every_seat_holds_only_its_own_and_public_cards(tmp
 def check_watcher_frame(game: Game, frame: dict[str, Any]) -> None:
     """A frame to a watcher holds no card of any hand: no hand, no drawn card, every card-bearing field the public
     truth of the real game (the pile, the takeable cards, this round's log of drops and pile takes, the finished
-    rounds with their reveals), and never a state while the drawer decides on a slap-down."""
+    rounds with their reveals); while the drawer decides on a slap-down, only to a watcher just come, the table
+    before the draw (`before_the_draw`), never the draw itself."""
     assert frame["type"] in ("welcome", "state", "said", "bye", "seat"), frame
     if frame["type"] == "seat":
         check_seat_frame(frame)
@@ -134,13 +136,18 @@ def check_watcher_frame(game: Game, frame: dict[str, Any]) -> None:
         return
     if frame["type"] != "state":
         return
-    assert game.phase != "slap", "a watcher was sent the table while a seat held a card it could slap down"
+    deciding = game.phase == "slap"
+    if deciding:  # the pile under the drop was its order before, which the draw may have shuffled into the deck
+        game = before_the_draw(game)
     view = frame["view"]
+    if deciding:
+        view = {**view, "discards": sorted(view["discards"], key=lambda code: parse_card(code))}
     assert set(view) == VIEW_FIELDS
     assert view["seat"] is None and view["hand"] == [] and view["slap_card"] is None and frame["ack"] is None
     assert view["hand_sizes"] == [None if h is None else len(h) for h in game.hands]
     assert view["previous_drop"] == codes(game.pile[-1])
-    assert view["discards"] == [c.code for group in game.pile[:-1] for c in group]
+    discards = [c for group in game.pile[:-1] for c in group]
+    assert view["discards"] == [c.code for c in (sorted(discards) if deciding else discards)]
     assert view["takeable"] == codes(game.takeable)
     assert view["log"] == [turn_to_dict(t) for t in game.log]
     assert view["history"] == [round_to_dict(r) for r in game.history]
@@ -157,11 +164,18 @@ async def test_every_frame_to_a_watcher_holds_no_card_of_any_hand(tmp_path: Path
     frames: dict[int, int] = defaultdict(int)
     slaps: list[int] = []
 
+    stated: set[int] = set()
+
     def watched(watcher: int, text: str) -> None:
         frames[watcher] += 1
         game = host.game
         assert '"event"' not in text and RECORD_FORMAT not in text  # no part of the record, ever
-        check_watcher_frame(game, json.loads(text))
+        frame = json.loads(text)
+        check_watcher_frame(game, frame)
+        if frame["type"] == "state":
+            # While the drawer decides, only a watcher just come is sent a state (the table before the draw).
+            assert game.phase != "slap" or watcher not in stated, "a watcher was sent the table during a slap-down"
+            stated.add(watcher)
 
     def sent(seat: int, text: str) -> None:
         if host.game.phase == "slap":

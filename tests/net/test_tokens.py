@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -246,5 +247,49 @@ async def test_a_stale_token_that_cannot_be_forgotten_still_joins_afresh_once(
         )
         assert ann.seat == 0 and joins == 2
         await ann.close()
+    finally:
+        await host.stop()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Zo\u00e9", "Zoe\u0301"), ("Zoe\u0301", "Zo\u00e9"), ("Ann", "Ａｎｎ"), ("ＡＮＮ", "ann")],
+)
+async def test_a_name_read_as_one_already_at_the_table_is_refused(first: str, second: str, tmp_path: Path) -> None:
+    """Before: "Zoé" typed with the accent composed and "Zoé" typed decomposed, or "Ann" and "Ａｎｎ" in full-width
+    letters, took two seats everyone reads as one name. A joiner's name is kept composed (NFC)."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        one = await asyncio.wait_for(
+            TableClient.join(address, host.code, name=first, token_file=tmp_path / "one.token"), LIMIT
+        )
+        assert host.names[0] == unicodedata.normalize("NFC", first)
+        with pytest.raises(JoinError, match="is already at this table: join with another name"):
+            await asyncio.wait_for(
+                TableClient.join(address, host.code, name=second, token_file=tmp_path / "two.token"), LIMIT
+            )
+        assert sorted(host.tokens) == [0] and host.status(1) == "waiting"
+        await one.close()
+    finally:
+        await host.stop()
+
+
+@pytest.mark.parametrize(("first", "again"), [("Zoe\u0301", "Zo\u00e9"), ("Ａｎｎ", "ann")])
+async def test_a_rejoin_under_the_name_read_as_one_finds_its_seat(first: str, again: str) -> None:
+    """The token is kept by the name as the table tells names apart: typed again with its accent composed the
+    other way, or in other letters' width, the name finds its seat. Before, its token was looked for in another
+    file, and the rejoin was refused as a name already at the table."""
+    seats = (Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        one = await asyncio.wait_for(TableClient.join(address, host.code, name=first), LIMIT)
+        await one.close()
+        await eventually(lambda: host.status(0) == "away")
+        back = await asyncio.wait_for(TableClient.join(address, host.code, name=again), LIMIT)
+        assert back.seat == 0 and back.token == one.token
+        await back.close()
     finally:
         await host.stop()

@@ -70,3 +70,25 @@ def test_a_duplicate_name_is_named_as_typed() -> None:
 def test_a_bot_never_takes_a_humans_name_in_another_case() -> None:
     seats = parse_players("bot:easy,dana")
     assert seats[0].name != "Dana" and seats[1].name == "dana"
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Zo\u00e9,Zoe\u0301", "'Zoé'"),  # é composed, then decomposed: both kept composed, so named once
+        ("Ann,Ａｎｎ", "'Ann' and 'Ａｎｎ'"),  # full-width letters
+        ("bot:easy:Noa,ＮＯＡ", "'Noa' and 'ＮＯＡ'"),
+    ],
+)
+def test_names_read_as_one_are_refused_as_two_players_of_one_name(players: str, said: str) -> None:
+    """Before: each was a table of two players a person reads as having one name."""
+    with pytest.raises(OptionsError) as error:
+        parse_players(players)
+    message = str(error.value)
+    assert message.startswith(f"two players are named {said}") and "every seat needs its own name" in message
+    assert "\n" not in message
+
+
+def test_a_bot_never_takes_a_humans_name_in_full_width_letters() -> None:
+    seats = parse_players("bot:easy,ＤＡＮＡ")
+    assert seats[0].name != "Dana" and seats[1].name == "ＤＡＮＡ"

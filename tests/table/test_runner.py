@@ -25,6 +25,7 @@ from yaniv_tui.table.events import (
 )
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.players import BotPlayer
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
 
@@ -243,3 +244,33 @@ async def test_a_seat_leaving_after_the_game_is_recorded_does_not_bring_its_save
         assert not save_path(session.meta.game_id).exists()
     finally:
         await host.stop()
+
+
+class Broken:
+    """A bot with a fault: it raises instead of choosing."""
+
+    def choose(self, view: object) -> CallYaniv:
+        raise KeyError("a card the bot never saw")
+
+
+async def test_a_bot_that_raises_is_told_in_one_line_and_the_first_legal_action_played() -> None:
+    """A fault in a bot neither stops the table with a traceback nor loses the game: as for a bot's illegal move,
+    the table says so in one line and plays the first legal action for it. Before, the runner's loop raised."""
+    session = table()
+    player = session.players[1]
+    assert isinstance(player, BotPlayer)
+    player.bot = Broken()  # type: ignore[assignment]
+    runner = TableRunner(session)
+    events = heard(runner)
+    stepping = asyncio.create_task(runner.step())
+    await asyncio.sleep(0)
+    await runner.submit(0, Play(parse_cards("5C"), None))
+    await asyncio.wait_for(stepping, LIMIT)
+    legal = session.view(1).legal_actions[0]
+    await asyncio.wait_for(runner.step(), LIMIT)
+    applied = events[-1]
+    assert isinstance(applied, ActionApplied) and applied.seat == 1 and applied.action == legal
+    assert applied.told is not None and "\n" not in applied.told
+    assert applied.told.startswith("Bea (medium bot) could not choose a move (KeyError: 'a card the bot never saw')")
+    assert session.game.turns == 2 and read_save(save_path(session.meta.game_id)).game.turns == 2
+    session.close()

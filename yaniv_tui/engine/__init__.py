@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         SlapDown,
         Turn,
     )
-    from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cells
+    from .names import MAX_NAME, SAVED_NAME, BadName, check_name, is_name, name_cells, name_key, same_name
     from .ruleset import Ruleset
     from .ruleset_file import (
         KEYS,
@@ -103,7 +103,9 @@ _HOME = {
         ),
         "game",
     ),
-    **dict.fromkeys(("MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells"), "names"),
+    **dict.fromkeys(
+        ("MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells", "name_key", "same_name"), "names"
+    ),
     "Ruleset": "ruleset",
     **dict.fromkeys(
         (
@@ -183,6 +185,7 @@ __all__ = [
     "load_ruleset",
     "load_ruleset_file",
     "name_cells",
+    "name_key",
     "parse_card",
     "parse_cards",
     "preset_files",
@@ -190,6 +193,7 @@ __all__ = [
     "preset_paths",
     "presets_dir",
     "ruleset_from_dict",
+    "same_name",
     "score_round",
     "slap_matches",
     "standard_deck",

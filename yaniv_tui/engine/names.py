@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells"]
+__all__ = ["MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells", "name_key", "same_name"]
 
 #: The widest name, in terminal cells (a wide character such as 田 takes two): what the setup screen's seat
 #: rows, the table's seat panels and the compact seat lines of an 8-seat table at 80×24 show whole.
@@ -33,8 +33,8 @@ def name_cells(name: str) -> int:
 
 
 def check_name(name: str, *, most: int = MAX_NAME) -> str:
-    """`name` with its spaces tidied (stripped, runs of spaces made one); BadName for an empty, wide or
-    unprintable one.
+    """`name` with its spaces tidied (stripped, runs of spaces made one) and its accents composed (NFC: an é typed
+    as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one.
 
     A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
     a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
@@ -45,12 +45,25 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
             f"the name {name!r} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
             "names take letters, digits, spaces and punctuation"
         )
-    name = " ".join(name.split())
+    name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
         raise BadName("every player needs a name")
     if name_cells(name) > most:
         raise BadName(f"the name {name!r} is too long: at most {most} characters (a wide one, like 田, counts two)")
     return name
+
+
+def name_key(name: str) -> str:
+    """What a name is told apart by: two seats whose keys are equal have one name, as a person reads it. Case, how
+    an accent is typed (é composed or decomposed), full-width letters (Ａｎｎ) and ligatures (ﬁ) do not count,
+    nor spaces around or doubled (NFKC with case folded, Unicode's caseless match of identifiers)."""
+    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are one name as a person reads it (`name_key`): a table never seats both."""
+    return name_key(one) == name_key(other)
 
 
 def is_name(name: str) -> bool:

@@ -14,9 +14,23 @@ The messages are in `protocol`; a table with no screen is the table runner's (`t
 
 from __future__ import annotations
 
-from .client import ActionRefused, JoinError, TableClient, TableClosed, parse_address
-from .host import DEFAULT_PORT, TableHost
-from .protocol import VERSION, ProtocolError
+from typing import TYPE_CHECKING
+
+from yaniv_tui.engine.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from .client import ActionRefused, JoinError, TableClient, TableClosed, parse_address
+    from .host import DEFAULT_PORT, TableHost
+    from .protocol import VERSION, ProtocolError
+
+#: Each name's module, imported when the name is first asked for: a table of one screen that needs the table
+#: before a draw (before_draw.py) loads no network library (websockets) with it.
+_HOME = {
+    **dict.fromkeys(("ActionRefused", "JoinError", "TableClient", "TableClosed", "parse_address"), "client"),
+    **dict.fromkeys(("DEFAULT_PORT", "TableHost"), "host"),
+    **dict.fromkeys(("VERSION", "ProtocolError"), "protocol"),
+}
+__getattr__ = lazy_exports(__name__, _HOME, globals())
 
 __all__ = [
     "DEFAULT_PORT",

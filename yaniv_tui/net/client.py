@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketExcepti
 from websockets.frames import CloseCode
 
 from yaniv_tui.codec.record import MAX_RECORD_BYTES
-from yaniv_tui.engine import Action, PlayerView
+from yaniv_tui.engine import Action, PlayerView, name_key
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
@@ -165,13 +165,15 @@ class TableClient:
         """Join the table `code` at `address` ("HOST[:PORT]", or "wss://HOST:PORT" for TLS); JoinError in one
         line if it cannot (no host there, wrong code, the table full...).
 
-        The seat token is kept in `token_file` (default: `store.tables.token_path(host, port, code, name)` in the
-        data folder), so the same call rejoins the same seat; the token itself is never sent, and a server that
-        cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
+        The seat token is kept in `token_file` (default: `store.tables.token_path` in the data folder, by the
+        name's `engine.names.name_key`), so the same call rejoins the same seat; the token itself is never sent,
+        and a server that cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """
         _, host, port = parse_address(address)
         code = code.strip().upper()
-        token_file = token_file or token_path(host, port, code, name)
+        # Kept by the name as the table tells names apart (engine.names.name_key): "Zoé" typed with its accent the
+        # other way, or "Ａｎｎ" typed "ann", is the one name and finds its one seat.
+        token_file = token_file or token_path(host, port, code, None if name is None else name_key(name))
         return await cls._join(address, code, name, token_file, read_token(token_file), ssl_context, timeout)
 
     @classmethod

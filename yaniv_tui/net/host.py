@@ -16,10 +16,11 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
 from yaniv_tui.bots import Bot, bot_seed, make_bot
-from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat
+from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
+from .before_draw import before_the_draw
 from .link import Link
 from .protocol import (
     NO_WATCHERS,
@@ -164,7 +165,10 @@ class TableHost:
         #: While a drawer decides on a slap-down, every other seat keeps the table as it last saw it (the turn before
         #: the draw): that game, a copy kept at each publish where slap-downs are played, and the clock last sent,
         #: are what a seat or watcher joining meanwhile is sent, never the draw itself nor nothing.
-        self._seen_game: Game | None = game.clone() if game.rules.slap_down and game.phase != "slap" else None
+        #: A table resumed while a drawer decides (a save follows every action) works that table out.
+        self._seen_game: Game | None = None
+        if game.rules.slap_down:
+            self._seen_game = before_the_draw(game) if game.phase == "slap" else game.clone()
         self._seen_clock: ClockState | None = None
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
@@ -579,7 +583,11 @@ class TableHost:
         kept = self._bots.get(seat)
         if kept is None or kept[0] != level:
             kept = self._bots[seat] = (level, make_bot(level, bot_seed(self._game.seed, seat)))
-        return await asyncio.to_thread(kept[1].choose, self._game.view(seat))
+        try:
+            return await asyncio.to_thread(kept[1].choose, self._game.view(seat))
+        except Exception:  # a fault in the bot: the table plays on, the seat's turn played by its first legal action
+            _LOG.exception("the %s bot of seat %d raised: it plays the first legal action", level, seat)
+            return self._game.legal_actions()[0]
 
     def _refusal(self, seat: int, action: Action) -> str | None:
         """Why `seat` may not take `action` now (one line), or None: the engine decides, on a copy."""
@@ -665,7 +673,7 @@ class TableHost:
     async def _serve(self, ws: ServerConnection) -> None:
         """One client, from its join to its last frame; whatever it sends, the table stays as it was."""
         link = Link(ws, self.trust_proxy)
-        waiting = sum(1 for other in self._all if not other.heard and other.address == link.address)
+        waiting = sum(1 for other in self._all if not other.heard and other.group == link.group)
         if len(self._all) >= MAX_CONNECTIONS or waiting >= secrets_gate.MAX_WAITING_JOINS:
             link.put(encode(Error(secrets_gate.BUSY)))
             link.close("the table is busy")
@@ -744,7 +752,7 @@ class TableHost:
             return "wrong room code"
         if not self.allow_watchers:
             return NO_WATCHERS
-        from_one = sum(1 for other in self._watching if other.address == link.address)
+        from_one = sum(1 for other in self._watching if other.group == link.group)
         if len(self._watching) >= MAX_WATCHERS or from_one >= MAX_WATCHERS_FROM_ONE:
             return WATCHERS_FULL
         link.watching = True
@@ -787,8 +795,8 @@ class TableHost:
             if not free:
                 return "the table is full"
             seat = free[0]
-            taken = {name.casefold() for other, name in enumerate(self.names) if other != seat}
-            if join.name is not None and join.name.strip().casefold() in taken:
+            taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
+            if join.name is not None and name_key(join.name) in taken:
                 return f"{join.name.strip()} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             if join.name is not None:

@@ -13,6 +13,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import WebSocketException
 
 from .protocol import MAX_FAULTS, MAX_MESSAGE, MAX_RATE, Bye, Error, encode
+from .secrets_gate import address_group
 
 #: Frames waiting for a client that does not read; more and it is dropped (it would hold the host's memory).
 MAX_WAITING = 256
@@ -53,6 +54,8 @@ class Link:
         forwarded = ws.request.headers.get_all("X-Forwarded-For") if ws.request is not None else []
         #: Where the client connects from (its IP address), for the limits on wrong tries and waiting joins.
         self.address = client_address(peer, forwarded, trust_proxy)
+        #: The addresses counted with it by those limits (an IPv6 address's /64: secrets_gate.address_group).
+        self.group = address_group(self.address)
         #: Whether its first message (the join) has arrived.
         self.heard = False
         self.seat: int | None = None
@@ -99,7 +102,8 @@ class Link:
             times.popleft()
         if len(times) > MAX_RATE:
             return f"more than {MAX_RATE} messages a second"
-        if len(raw) > MAX_MESSAGE:
+        # In bytes, as the limit says (a character of text may take four).
+        if (len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))) > MAX_MESSAGE:
             return f"a message of over {MAX_MESSAGE // 1024} KiB"
         return None
 

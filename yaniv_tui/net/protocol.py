@@ -137,7 +137,8 @@ from one address that have not sent their join, or MAX_CONNECTIONS (200) in all,
 one is closed at once ("the table is busy"). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a
 watch is refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the
 connection's, or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
-(`link.client_address`).
+(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
+(`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is

@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from ipaddress import IPv6Address, ip_address, ip_network
 from typing import Literal
 
 #: Letters of a room code: no 0/O or 1/I to misread.
@@ -37,6 +38,18 @@ PROOF_LENGTH = 64
 MAX_WAITING_JOINS = 8
 #: Addresses remembered before the old ones are forgotten, so many addresses cannot grow the memory for ever.
 MAX_ADDRESSES = 4096
+
+
+def address_group(address: str) -> str:
+    """The addresses one client holds alike, as the limits count them: an IPv6 address's /64 network (a home or a
+    server is given a whole /64, and may send from any of its 2**64 addresses), else the address itself."""
+    try:
+        parsed = ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ip_network(f"{parsed}/64", strict=False))
+    return address
 
 
 def new_code() -> str:
@@ -81,7 +94,8 @@ class _Gate:
 
 
 class WrongTries:
-    """Each address's recent wrong room codes and tokens, and the places of a guessing address's joins."""
+    """Each address's recent wrong room codes and tokens, and the places of a guessing address's joins; an IPv6
+    address counts as its /64 network (`address_group`)."""
 
     def __init__(self) -> None:
         self._times: dict[str, list[float]] = {}
@@ -90,6 +104,7 @@ class WrongTries:
     def too_many(self, address: str) -> bool:
         """Whether `address` made MAX_WRONG wrong tries or more lately: its joins are checked in turn, and each
         wrong one answered slowly."""
+        address = address_group(address)
         now = time.monotonic()
         recent = [t for t in self._times.get(address, []) if now - t < WRONG_WINDOW]
         if recent:
@@ -100,6 +115,7 @@ class WrongTries:
 
     def wrong(self, address: str) -> None:
         """Count a wrong room code or token from `address`."""
+        address = address_group(address)
         now = time.monotonic()
         if len(self._times) >= MAX_ADDRESSES:  # many addresses: forget those whose tries are all old
             self._times = {a: t for a, t in self._times.items() if now - t[-1] < WRONG_WINDOW}
@@ -111,6 +127,7 @@ class WrongTries:
         SLOW_ANSWER seconds before its answer (BUSY past MAX_QUEUED joins wanting a place)."""
         if not self.too_many(address):
             return await check()
+        address = address_group(address)
         gate = self._gates.setdefault(address, _Gate())
         if gate.wanting >= MAX_QUEUED:
             return BUSY

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, ClassVar
 
-from yaniv_tui.engine import Action, Game, is_name
+from yaniv_tui.engine import Action, Game, is_name, name_key
 from yaniv_tui.store import SaveError, SaveMeta, save_game
 from yaniv_tui.store.tables import remove_table, save_table
 
@@ -89,8 +89,8 @@ class HostedSession(Session):
         """A joiner took `seat` as `name`: the game calls the seat so from now on (a name the rule refuses, or
         one another seat has, leaves it as it was; the host refuses both before seating anyone)."""
         players = list(self.game.players)
-        taken = {other.casefold() for index, other in enumerate(players) if index != seat}
-        if is_name(name) and name.casefold() not in taken:
+        taken = {name_key(other) for index, other in enumerate(players) if index != seat}
+        if is_name(name) and name_key(name) not in taken:
             players[seat] = name
             self.game.players = tuple(players)
 

@@ -14,6 +14,7 @@ from yaniv_tui.engine import (
     GameSetupError,
     Ruleset,
     Seat,
+    name_key,
 )
 from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
@@ -79,9 +80,9 @@ def default_level() -> str:
 
 def bot_name(index: int, taken: Sequence[str]) -> str:
     """A bot's name for a seat: the next name from BOT_NAMES nobody at the table has."""
-    lowered = {name.lower() for name in taken}
+    keys = {name_key(name) for name in taken}
     for name in BOT_NAMES[index:] + BOT_NAMES[:index]:
-        if name.lower() not in lowered:
+        if name_key(name) not in keys:
             return name
     return f"Bot {index + 1}"
 
@@ -129,7 +130,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
 
 
 def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
-    """Seats from (name or None, bot level or None or "remote"): unnamed bots get names; names must differ."""
+    """Seats from (name or None, bot level or None or "remote"): unnamed bots get names; names must differ as a
+    person reads them (engine.names.same_name: not by case, full-width letters or how an accent is typed)."""
     taken = [name for name, _ in specs if name]
     seats: list[Seat] = []
     for index, (name, level) in enumerate(specs):
@@ -142,9 +144,9 @@ def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, 
             seats.append(Seat.person(name) if level is None else Seat.bot(level, name))
     first: dict[str, str] = {}
     for count, seat in enumerate(seats, 1):
-        earlier = first.setdefault(seat.name.lower(), seat.name)
+        earlier = first.setdefault(name_key(seat.name), seat.name)
         if len(first) < count:
-            both = repr(earlier) if earlier == seat.name else f"{earlier!r} and {seat.name!r} (case does not count)"
+            both = repr(earlier) if earlier == seat.name else f"{earlier!r} and {seat.name!r} (read as one name)"
             raise OptionsError(f"two players are named {both}: every seat needs its own name")
     return tuple(seats)
 

@@ -16,6 +16,10 @@ class SeatNotPlayable(ValueError):
     """A seat this table cannot play (a player on another machine with no host to reach them); one line."""
 
 
+class BotFault(Exception):
+    """A bot raised instead of choosing (a fault in it): the table says so in one line and plays on for it."""
+
+
 class SeatSource(Protocol):
     """Where a remote seat's actions come from: the table's host (net.TableHost), which checks them."""
 
@@ -76,7 +80,13 @@ class BotPlayer:
             bot.budget_ms = think_budget_ms(bot_delay)
 
     async def action(self, view: PlayerView) -> Action:
-        return await asyncio.to_thread(self.bot.choose, view)
+        """The bot's choice; BotFault (naming the error, in one line) if the bot raised instead."""
+        try:
+            return await asyncio.to_thread(self.bot.choose, view)
+        except Exception as error:
+            said = " ".join(str(error).split())
+            said = said if len(said) <= 80 else said[:79] + "…"
+            raise BotFault(f"{type(error).__name__}: {said}" if said else type(error).__name__) from error
 
 
 class LocalHuman:

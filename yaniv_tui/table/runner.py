@@ -30,6 +30,7 @@ from .events import (
     TableEvent,
     TurnStarted,
 )
+from .players import BotFault
 from .remote import TableLost
 from .session import TableSession
 
@@ -50,13 +51,20 @@ def illegal_line(session: TableSession, seat: int, error: IllegalActionError) ->
     return f"{name} ({session.options.seats[seat].describe()}) tried something illegal: {error}"
 
 
+def fault_line(session: TableSession, seat: int, fault: BotFault) -> str:
+    """What the table says when the bot of `seat` raised instead of choosing, in one line."""
+    name, kind = session.view(None).players[seat], session.options.seats[seat].describe()
+    return f"{name} ({kind}) could not choose a move ({fault}): it plays the first legal one"
+
+
 class TableRunner:
     """Runs one game of `session` to its end (`run`), asking each seat's player for its action in turn.
 
     A seat played at this screen is not asked: the runner tells its listeners `TurnStarted` and waits for the
     screen's `submit`. Every other seat's player (a bot, a player elsewhere through the host, the host of a
     joined table) is asked, and the bot delay is the least time from asking to applying: a bot's thinking
-    counts towards it. An illegal action is told in one line and the first legal action is played instead.
+    counts towards it (none for a slap-down decision, which belongs to the turn just played). An illegal action,
+    or a bot's fault (it raised), is told in one line and the first legal action is played instead.
     After every action the game is published to the seats elsewhere and saved; after every round it is
     recorded in `history`, and the guards (engine/guards.py) stop a round or a game that would never end.
 
@@ -266,14 +274,21 @@ class TableRunner:
         told and replaced by the first legal action. None: the host of a joined table applied it already."""
         self.emit(Asked(seat))
         started = clock()
-        action = await asked
+        fault = None
+        try:
+            action = await asked
+        except BotFault as error:  # as for an illegal action: said, and the first legal action played instead
+            fault = fault_line(self.session, seat, error)
+            action = self.session.view(seat).legal_actions[0]
         told = None
         if action is not None:  # None: the host of a joined table applied it, and its view is the game now
-            rest = self.session.bot_delay - (clock() - started)
+            # A slap-down decision follows its play at once: a second delay would show everyone the card matched.
+            deciding = self.session.view(seat).phase == "slap"
+            rest = 0.0 if deciding else self.session.bot_delay - (clock() - started)
             if rest > 0:
                 await pause(rest)
             told, action = self._apply(seat, action)
-        self._applied(seat, told, action)
+        self._applied(seat, fault or told, action)
 
     def _apply(self, seat: int, action: Action) -> tuple[str | None, Action]:
         """Apply `action`, or the first legal one in its place when it is illegal: the line that says so, if any,

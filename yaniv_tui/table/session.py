@@ -273,6 +273,8 @@ class Session(SeatsAtScreen):
         self.clock: TurnClock | None = TurnClock(options.turn_seconds, options.timeouts_to_bot, stand_in=CONCEDED_LEVEL)
         self._stand_ins: dict[int, Player] = {}
         self.players: tuple[Player, ...] = ()
+        #: The table before the draw the game waits on, for the seats that may not see the draw (`view`).
+        self._before_draw: tuple[Game, tuple[int, int], Game] | None = None
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
@@ -323,8 +325,21 @@ class Session(SeatsAtScreen):
         return session
 
     def view(self, seat: int | None) -> PlayerView:
+        """While a seat decides on a slap-down, whether its drawn card matches is its secret: every other seat, and
+        this screen when the drawer is not played here, sees the table as it was before the draw."""
         game = self.game
+        if game.phase == "slap" and seat != game.current and (seat is not None or not self.at_screen(game.current)):
+            game = self._before_the_draw(game)
         return game.view(seat) if seat is not None else game.watcher_view()
+
+    def _before_the_draw(self, game: Game) -> Game:
+        """The table before the draw `game` waits on (net/before_draw.py), worked out once for each such draw."""
+        kept = self._before_draw
+        if kept is None or kept[0] is not game or kept[1] != (game.round_no, game.turns):
+            from yaniv_tui.net.before_draw import before_the_draw
+
+            kept = self._before_draw = (game, (game.round_no, game.turns), before_the_draw(game))
+        return kept[2]
 
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's

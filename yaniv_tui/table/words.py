@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.engine.clock import ClockNews
+from yaniv_tui.engine.names import name_key
 
 if TYPE_CHECKING:
     from yaniv_tui.net.protocol import SeatChange
@@ -22,7 +23,7 @@ _IRREGULAR = {"be": ("is", "are"), "have": ("has", "have"), "do": ("does", "do")
 
 def is_you(name: str) -> bool:
     """Whether a seat's name is the second person ("You", "you"): the seat is spoken to, not about."""
-    return name.strip().casefold() == "you"
+    return name_key(name) == "you"
 
 
 def _named(name: str) -> str:
