@@ -15,8 +15,12 @@ from websockets.exceptions import WebSocketException
 from .protocol import MAX_FAULTS, MAX_MESSAGE, MAX_RATE, Bye, Error, encode
 from .secrets_gate import address_group
 
-#: Frames waiting for a client that does not read; more and it is dropped (it would hold the host's memory).
+#: Frames, and bytes of frames, waiting for a client that does not read; once either is reached it is dropped (it
+#: would hold the host's memory). A late game's state is some 20 KB: a mebibyte is some fifty of them, far more
+#: than a client that reads ever falls behind. One frame is taken past the bytes, so the game's record (up to
+#: codec.MAX_RECORD_BYTES, sent once at its end) always goes whole to a client that reads.
 MAX_WAITING = 256
+MAX_WAITING_BYTES = 1024 * 1024
 #: Close code for a client that broke the protocol too often (RFC 6455: policy violation).
 POLICY_VIOLATION = 1008
 
@@ -71,6 +75,7 @@ class Link:
         self.sent: Callable[[str], None] | None = None
         self._times: deque[float] = deque()
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._waiting_bytes = 0  # of the frames in the queue (a frame is ASCII JSON: a character is a byte)
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._closer: asyncio.Task[None] | None = None
 
@@ -78,11 +83,15 @@ class Link:
         """Queue one frame for this client; a client that stops reading is dropped rather than queued for."""
         if self.closing:
             return
-        if self._queue.qsize() >= MAX_WAITING:
+        if self._queue.qsize() >= MAX_WAITING or self._waiting_bytes >= MAX_WAITING_BYTES:
             self.close("you stopped reading the table", code=POLICY_VIOLATION)
             return
+        self._queue_frame(text)
+
+    def _queue_frame(self, text: str) -> None:
         if self.sent is not None:
             self.sent(text)
+        self._waiting_bytes += len(text)
         self._queue.put_nowait(text)
 
     async def _write(self) -> None:
@@ -91,6 +100,7 @@ class Link:
                 text = await self._queue.get()
                 if text is None:
                     break
+                self._waiting_bytes -= len(text)
                 await self.ws.send(text)
 
     def check(self, raw: str | bytes) -> str | None:
@@ -118,8 +128,9 @@ class Link:
         """Say bye, send what is queued, then close (in the background)."""
         if self.closing:
             return
-        self.put(encode(Bye(reason)))
         self.closing = True
+        # Past the limits too: the goodbye of a client dropped for not reading is the one frame more it is given.
+        self._queue_frame(encode(Bye(reason)))
         self._queue.put_nowait(None)
         self._closer = asyncio.get_running_loop().create_task(self._close_after_writer(code, reason))
 
