@@ -56,6 +56,9 @@ def test_a_record_file_is_reviewed_for_the_seat_named(tmp_path: Path, capsys: py
     file.write_text(record_text(record), encoding="utf-8")  # type: ignore[arg-type]
     assert main(["review", str(file), "--seat", "bea"]) == 0
     assert reviewed(capsys.readouterr().out) == ["Bea"]
+    # As the table tells names apart (engine.names.same_name): full-width letters, spaces around, case.
+    assert main(["review", str(file), "--seat", " ＢＥＡ "]) == 0
+    assert reviewed(capsys.readouterr().out) == ["Bea"]
 
 
 def test_an_unknown_seat_is_one_line_naming_the_seats(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,7 @@ from yaniv_tui.bots import review as reviewing
 from yaniv_tui.bots.review import MARKS, Progress, SeatReview, people_seats, review_seat
 from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, record_players, replay
 from yaniv_tui.engine import Card
+from yaniv_tui.engine.names import same_name
 from yaniv_tui.engine.ruleset_read import printable
 
 from .export import Refused, finished_record
@@ -65,7 +66,7 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
     if args.seat is not None:
         chosen = [i for i, (name, _) in enumerate(seats) if name == args.seat]
         if not chosen:
-            chosen = [i for i, (name, _) in enumerate(seats) if name.casefold() == args.seat.casefold()]
+            chosen = [i for i, (name, _) in enumerate(seats) if same_name(name, args.seat)]
         if len(chosen) != 1:
             return _refuse(f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names}")
     else:
