@@ -34,7 +34,7 @@ class Injected(RuntimeError):
     """The bug this test plants."""
 
 
-def boom(*_: object) -> None:
+def boom(*_: object, **__: object) -> None:
     raise Injected("a bug planted by the test")
 
 
@@ -79,22 +79,54 @@ async def test_an_error_mid_game_writes_a_report_exits_non_zero_and_keeps_the_sa
         await play_turn(pilot)
 
 
-async def test_a_bot_that_crashes_in_its_thread_is_reported_too(
+async def test_an_error_in_the_hints_thread_is_reported_too(
     monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
 ) -> None:
     data, _ = private_folders
-    from yaniv_tui.bots.medium import MediumBot
+    from yaniv_tui.bots import hint
 
-    monkeypatch.setattr(MediumBot, "choose", boom)
-    app = make_app("israeli", "bot:medium,bot:medium", seed=4)
+    monkeypatch.setattr(hint, "suggest", boom)
+    app = make_app("israeli", "Ann,bot:medium", seed=4)
     with pytest.raises(WorkerFailed):  # Textual wraps the error of a worker
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(50):
+            await settle(pilot)
+            await pilot.press("h")
+            for _ in range(20):
                 await pilot.pause()
     assert app.return_code == 1
     (report,) = reports(data)
     assert "Injected: a bug planted by the test" in report.read_text()
-    assert "in boom" in report.read_text()  # the bot's own traceback, not only the worker's wrapper
+    assert "in boom" in report.read_text()  # the error's own traceback, from its thread, not only the worker's
+
+
+async def test_bots_that_raise_are_said_and_played_for_and_the_app_quits_cleanly(
+    monkeypatch: pytest.MonkeyPatch, private_folders: tuple[Path, Path]
+) -> None:
+    """A bot that raises instead of choosing is a bug, but not the player's: the table says so in a line, plays the
+    seat's first legal move (table/runner.py) and goes on; quitting mid-game then is a clean quit."""
+    data, _ = private_folders
+    from yaniv_tui.bots.medium import MediumBot
+
+    monkeypatch.setattr(MediumBot, "choose", boom)
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=4)
+    said: list[str] = []
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        notify = app.notify
+
+        def heard(message: str, **kwargs: Any) -> None:
+            said.append(message)
+            notify(message, **kwargs)
+
+        monkeypatch.setattr(app, "notify", heard)
+        for _ in range(10):
+            await settle(pilot)
+            await play_turn(pilot)
+        await settle(pilot)
+        assert game_of(app.screen).turns >= 20
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code in (0, None) and reports(data) == []
+    assert any("could not choose a move (Injected: a bug planted by the test)" in line for line in said), said
 
 
 def test_yaniv_exits_non_zero_with_one_line_and_no_traceback(
