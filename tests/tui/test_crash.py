@@ -122,7 +122,8 @@ async def test_bots_that_raise_are_said_and_played_for_and_the_app_quits_cleanly
             await settle(pilot)
             await play_turn(pilot)
         await settle(pilot)
-        assert game_of(app.screen).turns >= 20
+        table = app.screen
+        assert isinstance(table, TableScreen) and game_of(table).turns >= 20
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code in (0, None) and reports(data) == []
