@@ -4,7 +4,7 @@ not found through conftest, so a test file's imports do not depend on which conf
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from yaniv_tui.codec.record import GameRecord, after_action, start_record
@@ -116,3 +116,17 @@ def scripted(hands: Sequence[str], up: str, deck: str, actions: Sequence[Action]
         after_action(record, game, seat, action)
     assert game.is_over
     return record
+
+
+def slap_to_come(new: Callable[[int], Game]) -> tuple[Game, Play]:
+    """The first of the games `new(seed)` makes (slap-downs on) whose player to move has a play that draws a card
+    matching its drop, and that play."""
+    for seed in range(1, 500):
+        game = new(seed)
+        for action in game.legal_actions():
+            if isinstance(action, Play) and action.take is None:
+                trial = game.clone()
+                trial.apply(action)
+                if trial.phase == "slap":
+                    return game, action
+    raise AssertionError("no seed draws a matching card")

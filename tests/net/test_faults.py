@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from netplay import LIMIT, eventually, joined, new_game, started
+from playing import slap_to_come
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -433,16 +434,13 @@ async def test_a_rejoined_seats_state_acknowledges_none_of_its_old_connections_a
 
 def _a_slap_to_come(seats: tuple[Seat, ...]) -> tuple[Game, Play]:
     """A game (slap-downs on) whose seat 0 plays first, and its play that draws a card matching its drop."""
-    for seed in range(1, 500):
+
+    def new(seed: int) -> Game:
         game = new_game(seats, seed=seed, slap_down=True)
         game.current = 0
-        for play in game.legal_actions():
-            if isinstance(play, Play) and play.take is None:
-                trial = game.clone()
-                trial.apply(play)
-                if trial.phase == "slap":
-                    return game, play
-    raise AssertionError("no seed draws a matching card")
+        return game
+
+    return slap_to_come(new)
 
 
 async def test_a_seat_joining_while_another_decides_a_slap_down_is_sent_the_table_as_everyone_sees_it(

@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 
 import pytest
+from playing import slap_to_come
 
 from yaniv_tui.engine import Action, Game, KeepCard, Play, PlayerView, Seat, load_ruleset
 from yaniv_tui.table import runner as runner_module
@@ -18,18 +19,10 @@ from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
 
 
-def slap_to_come(first: int) -> tuple[Game, Play]:
+def a_slap_to_come(first: int) -> tuple[Game, Play]:
     """A game (slap-downs on) whose seat `first` is to play, and its play that draws a card matching its drop."""
     rules = dataclasses.replace(load_ruleset("israeli"), slap_down=True)
-    for seed in range(1, 500):
-        game = Game.new(rules, ["Ann", "Bea"], seed=seed, first=first)
-        for play in game.legal_actions():
-            if isinstance(play, Play) and play.take is None:
-                trial = game.clone()
-                trial.apply(play)
-                if trial.phase == "slap":
-                    return game, play
-    raise AssertionError("no seed draws a matching card")
+    return slap_to_come(lambda seed: Game.new(rules, ["Ann", "Bea"], seed=seed, first=first))
 
 
 def public(view: PlayerView) -> tuple[object, ...]:
@@ -47,7 +40,7 @@ def public(view: PlayerView) -> tuple[object, ...]:
 
 
 def test_a_screen_not_the_drawers_shows_the_table_before_the_draw_while_the_drawer_decides() -> None:
-    game, play = slap_to_come(first=1)
+    game, play = a_slap_to_come(first=1)
     seats = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
     session = Session(GameOptions(game.rules, seats, seed=game.seed, bot_delay=0.0), game=game.clone())
     try:
@@ -63,7 +56,7 @@ def test_a_screen_not_the_drawers_shows_the_table_before_the_draw_while_the_draw
 
 
 def test_the_drawers_own_screen_shows_its_drop_while_it_decides() -> None:
-    game, play = slap_to_come(first=0)
+    game, play = a_slap_to_come(first=0)
     seats = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
     session = Session(GameOptions(game.rules, seats, seed=game.seed, bot_delay=0.0), game=game.clone())
     try:
@@ -96,7 +89,7 @@ async def test_a_bots_slap_down_decision_takes_no_second_bot_delay(monkeypatch: 
 
     monkeypatch.setattr(runner_module, "pause", pausing)
     monkeypatch.setattr(runner_module, "clock", lambda: 0.0)  # the bot thinks in no time
-    game, play = slap_to_come(first=1)
+    game, play = a_slap_to_come(first=1)
     seats = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
     session = Session(GameOptions(game.rules, seats, seed=game.seed, bot_delay=0.8), game=game.clone())
     try:
