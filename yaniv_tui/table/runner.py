@@ -9,7 +9,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.engine import Action, IllegalActionError, RoundScore
+from yaniv_tui.engine import Action, CallYaniv, IllegalActionError, Play, RoundScore, SlapDown
 from yaniv_tui.engine.guards import game_overrun, game_round_cap, round_overrun
 
 from .events import (
@@ -45,10 +45,22 @@ async def pause(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-def illegal_line(session: TableSession, seat: int, error: IllegalActionError) -> str:
-    """What the table says when the player of `seat` chose an illegal action, in one line."""
+def illegal_line(session: TableSession, seat: int, action: Action) -> str:
+    """What the table says when the player of `seat` chose an illegal action, in one line: what kind of action,
+    not the engine's reason, which would tell every screen the seat's cards or its hand's value."""
     name = session.view(None).players[seat]
-    return f"{name} ({session.options.seats[seat].describe()}) tried something illegal: {error}"
+    return (
+        f"{name} ({session.options.seats[seat].describe()}) tried something illegal ({_kind_of(action)}): it plays "
+        "the first legal one"
+    )
+
+
+def _kind_of(action: Action) -> str:
+    if isinstance(action, CallYaniv):
+        return "a call of Yaniv"
+    if isinstance(action, Play):
+        return "a joker swap" if action.given is not None else "a drop"
+    return "a slap-down" if isinstance(action, SlapDown) else "a move"
 
 
 def fault_line(session: TableSession, seat: int, fault: BotFault) -> str:
@@ -296,10 +308,10 @@ class TableRunner:
         session = self.session
         try:
             session.apply(action)
-        except IllegalActionError as error:
+        except IllegalActionError:
             legal = session.view(seat).legal_actions[0]
             session.apply(legal)
-            return illegal_line(session, seat, error), legal
+            return illegal_line(session, seat, action), legal
         return None, action
 
     def _applied(self, seat: int, told: str | None, action: Action | None) -> None:
