@@ -80,13 +80,12 @@ class BotPlayer:
             bot.budget_ms = think_budget_ms(bot_delay)
 
     async def action(self, view: PlayerView) -> Action:
-        """The bot's choice; BotFault (naming the error, in one line) if the bot raised instead."""
+        """The bot's choice; BotFault (naming the error's kind, not its text, which may name the seat's cards: the
+        line goes to every screen) if the bot raised instead."""
         try:
             return await asyncio.to_thread(self.bot.choose, view)
         except Exception as error:
-            said = " ".join(str(error).split())
-            said = said if len(said) <= 80 else said[:79] + "…"
-            raise BotFault(f"{type(error).__name__}: {said}" if said else type(error).__name__) from error
+            raise BotFault(type(error).__name__) from error
 
 
 class LocalHuman:
