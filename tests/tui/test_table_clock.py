@@ -4,6 +4,7 @@ and the hand-over are said; a key takes the seat back."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 
 from textual.pilot import Pilot
@@ -103,3 +104,22 @@ async def test_a_concede_question_whose_turn_ran_out_is_not_left_for_the_next_pl
         assert not isinstance(app.screen, ConcedeScreen)
         assert f"Concede the game, {name}?" not in screen_text(app)
         assert first not in table.session.meta.conceded
+
+
+async def test_the_card_a_bot_took_for_you_when_your_time_ran_out_is_the_one_your_hand_names() -> None:
+    """Ann's clock runs out and the stand-in bot plays her turn: the card it took is the one her hand's title names
+    ("you took …"), as after a turn she played. Before, the title went on naming the card of an earlier turn (or
+    none), and the card the bot drew for her was nowhere said."""
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:medium"), turn_seconds=0.4, bot_delay=0.05)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == 0
+        before = Counter(table.session.view(0).hand)
+        await until(pilot, lambda: any(turn.seat == 0 for turn in table.public.seen))  # the bot played her turn
+        turn = next(turn for turn in table.public.seen if turn.seat == 0)
+        took = list((Counter(table.session.view(0).hand) - (before - Counter(turn.drop))).elements())
+        assert len(took) == 1 and table.fresh.get(0) == took[0]
+        if turn.take is not None:
+            assert took[0] == turn.take  # from the pile: the card everyone saw taken

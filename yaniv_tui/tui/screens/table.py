@@ -92,6 +92,8 @@ class TableScreen(StyledOnce, TableAside):
         self.runner.subscribe(self.hear)
         #: This screen's seat, its hand but the cards dropped, and the round, while its action is with the runner.
         self.sending: tuple[int, Counter[Card], int] | None = None
+        #: A seat of this screen a bot plays (its clock ran out), its hand and the round, while the bot decides.
+        self.standing_in: tuple[int, Counter[Card], int] | None = None
         #: Whether the last tick drew a clock (the next draws it gone once it stops).
         self.clock_shown = False
         #: The seat asked whether to concede, and the dialog asking, while it is open.
@@ -144,6 +146,9 @@ class TableScreen(StyledOnce, TableAside):
             self.turn_started(event.seat)
         elif isinstance(event, Asked):
             self.stage = "wait"
+            if self.session.at_screen(event.seat):  # a bot plays a seat of this screen: what it takes is the seat's
+                view = self.session.view(event.seat)
+                self.standing_in = (event.seat, Counter(view.hand), view.round_no)
             if self.follow == "skip":
                 self.tip = f"Playing the rest… round {len(self.public.history) + 1}"
             else:
@@ -308,7 +313,9 @@ class TableScreen(StyledOnce, TableAside):
         if not self.session.at_screen(seat):
             self.others_played = True
         after = self.session.view(seat)
-        sending = self.sending
+        sending, standing_in, self.standing_in = self.sending, self.standing_in, None
+        if sending is None and standing_in is not None and standing_in[0] == seat and isinstance(event.action, Play):
+            sending = (seat, standing_in[1] - Counter(event.action.drop), standing_in[2])
         if sending is not None and sending[0] == seat and after.round_no == sending[2]:
             drawn = list((Counter(after.hand) - sending[1]).elements())
             if drawn:
