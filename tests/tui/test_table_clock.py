@@ -4,6 +4,7 @@ and the hand-over are said; a key takes the seat back."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 
 from textual.pilot import Pilot
@@ -11,6 +12,8 @@ from tui_helpers import SIZE, make_options, notices, screen_text, settle
 
 from yaniv_tui.table.words import clock_line
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.concede import ConcedeScreen
+from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 
@@ -75,3 +78,48 @@ async def test_at_a_shared_keyboard_a_key_takes_back_only_the_seat_in_play() -> 
         await pilot.pause()
         assert clock.is_handed(away)
         assert clock_line(("Ann", "Bea")[away], "back") not in notices(app)
+
+
+async def test_a_concede_question_whose_turn_ran_out_is_not_left_for_the_next_player() -> None:
+    """At a shared keyboard, the player to move opens the concede dialog and her clock runs out: a bot plays her
+    turn, and the question asked of her goes with it. Before, the next player, once past the pass screen, found
+    "Concede the game, Ann?" over the table on his own clock, and answering it did nothing."""
+    options = dataclasses.replace(make_options("israeli", "Ann,Bea"), turn_seconds=0.3, bot_delay=0.05)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the first to play holds the keyboard
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer is not None
+        first = table.viewer
+        name = table.public.players[first]
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ConcedeScreen))
+        await until(pilot, lambda: table.public.current != first)  # her time ran out: a bot played her turn
+        await until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert not any(isinstance(screen, ConcedeScreen) for screen in app.screen_stack)
+        await pilot.press("enter")  # the next player at the table (whose short clock may run out in turn)
+        await pilot.pause()
+        assert not isinstance(app.screen, ConcedeScreen)
+        assert f"Concede the game, {name}?" not in screen_text(app)
+        assert first not in table.session.meta.conceded
+
+
+async def test_the_card_a_bot_took_for_you_when_your_time_ran_out_is_the_one_your_hand_names() -> None:
+    """Ann's clock runs out and the stand-in bot plays her turn: the card it took is the one her hand's title names
+    ("you took …"), as after a turn she played. Before, the title went on naming the card of an earlier turn (or
+    none), and the card the bot drew for her was nowhere said."""
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:medium"), turn_seconds=0.4, bot_delay=0.05)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == 0
+        before = Counter(table.session.view(0).hand)
+        await until(pilot, lambda: any(turn.seat == 0 for turn in table.public.seen))  # the bot played her turn
+        turn = next(turn for turn in table.public.seen if turn.seat == 0)
+        took = list((Counter(table.session.view(0).hand) - (before - Counter(turn.drop))).elements())
+        assert len(took) == 1 and table.fresh.get(0) == took[0]
+        if turn.take is not None:
+            assert took[0] == turn.take  # from the pile: the card everyone saw taken

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
 from textual.binding import Binding, BindingType
@@ -45,6 +45,9 @@ from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
 from .turn_actions import STAGE_OF_ACTION, Stage, digit_bindings, rest_to_skip, swap_bindings, swaps_for, undo_move
+
+if TYPE_CHECKING:
+    from .concede import ConcedeScreen
 
 
 class TableScreen(StyledOnce, TableAside):
@@ -89,8 +92,12 @@ class TableScreen(StyledOnce, TableAside):
         self.runner.subscribe(self.hear)
         #: This screen's seat, its hand but the cards dropped, and the round, while its action is with the runner.
         self.sending: tuple[int, Counter[Card], int] | None = None
+        #: A seat of this screen a bot plays (its clock ran out), its hand and the round, while the bot decides.
+        self.standing_in: tuple[int, Counter[Card], int] | None = None
         #: Whether the last tick drew a clock (the next draws it gone once it stops).
         self.clock_shown = False
+        #: The seat asked whether to concede, and the dialog asking, while it is open.
+        self.asking: tuple[int, ConcedeScreen] | None = None
 
     def on_mount(self) -> None:
         for line in self.notices:
@@ -139,6 +146,9 @@ class TableScreen(StyledOnce, TableAside):
             self.turn_started(event.seat)
         elif isinstance(event, Asked):
             self.stage = "wait"
+            if self.session.at_screen(event.seat):  # a bot plays a seat of this screen: what it takes is the seat's
+                view = self.session.view(event.seat)
+                self.standing_in = (event.seat, Counter(view.hand), view.round_no)
             if self.follow == "skip":
                 self.tip = f"Playing the rest… round {len(self.public.history) + 1}"
             else:
@@ -303,7 +313,9 @@ class TableScreen(StyledOnce, TableAside):
         if not self.session.at_screen(seat):
             self.others_played = True
         after = self.session.view(seat)
-        sending = self.sending
+        sending, standing_in, self.standing_in = self.sending, self.standing_in, None
+        if sending is None and standing_in is not None and standing_in[0] == seat and isinstance(event.action, Play):
+            sending = (seat, standing_in[1] - Counter(event.action.drop), standing_in[2])
         if sending is not None and sending[0] == seat and after.round_no == sending[2]:
             drawn = list((Counter(after.hand) - sending[1]).elements())
             if drawn:
@@ -313,6 +325,8 @@ class TableScreen(StyledOnce, TableAside):
         self.chosen = ()
         self.drop = ()
         same_turn = after.current == seat and after.phase == "slap"
+        if not same_turn:
+            self.close_question(seat)
         if self.session.pass_and_play and not same_turn:
             self.viewer = None
 
@@ -324,10 +338,21 @@ class TableScreen(StyledOnce, TableAside):
 
         seat = self.public.current
         last = self.session.humans_in == [seat]
-        self.app.push_screen(ConcedeScreen(self.public.players[seat], last), lambda how: self.conceded(seat, how))
+        screen = ConcedeScreen(self.public.players[seat], last)
+        self.asking = (seat, screen)
+        self.app.push_screen(screen, lambda how: self.conceded(seat, how))
+
+    def close_question(self, seat: int) -> None:
+        """`seat`'s turn is over (its clock ran out and a bot played it): the concede question asked in it goes with
+        it, with whatever was opened over it, so the next player never finds it over the table."""
+        asking, self.asking = self.asking, None
+        if asking is not None and asking[0] == seat and asking[1] in self.app.screen_stack:
+            asking[1].pop_until_active()
+            asking[1].dismiss(None)
 
     def conceded(self, seat: int, how: str | None) -> None:
         """The player answered the concede dialog (None: play on): a bot plays the seat from now on."""
+        self.asking = None
         if how is None or self.public.current != seat or self.stage == "wait":
             return
         from yaniv_tui.table.players import CONCEDED_LEVEL
