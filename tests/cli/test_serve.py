@@ -233,6 +233,7 @@ async def test_the_terminal_size_is_bounded_and_hostile_frames_are_ignored(tmp_p
         assert (env["COLUMNS"], env["ROWS"]) == (str(MAX_COLUMNS), "1")
         for hostile in ("not json", "{}", "[]", '["stdin", 7]', '["resize", "big"]', '["resize", {"width": "x"}]'):
             await ws.send_str(hostile)
+        await ws.send_str("[" * 100_000 + "]" * 100_000)  # nested past Python's recursion limit: ignored too
         await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
         await ws.send_str(json.dumps(["stdin", "a"]))
         resize, typed = (await records(record, 3))[1:]

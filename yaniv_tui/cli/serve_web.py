@@ -196,7 +196,7 @@ async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
             continue
         try:
             envelope = json.loads(message.data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested past Python's limit
             continue
         if not isinstance(envelope, list) or not envelope:
             continue
