@@ -11,8 +11,11 @@ import json
 import os
 import re
 import shlex
+import signal
 import stat
+import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,7 +25,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from yaniv_tui.cli import browsers, main, serve_web
+from yaniv_tui.cli import browsers, main, serve, serve_web
 from yaniv_tui.cli.browsers import (
     BROWSER_COOKIE,
     MAX_COLUMNS,
@@ -348,3 +351,34 @@ async def test_a_page_that_reads_nothing_is_dropped_and_its_place_freed(
             await _until(lambda: not _alive(env["pid"]), "its app outlived it")
         finally:
             writer.transport.abort()
+
+
+def test_a_pages_process_dies_with_the_server_killed(tmp_path: Path) -> None:
+    """`yaniv serve` killed (no stop of its own): each page's `yaniv join` ends with it (Textual's web driver does
+    not end at its input's end, and one was seen spinning on it), as an SSH session's does."""
+    app = shlex.join(serve.die_with_server([sys.executable, "-c", "import time; time.sleep(60)"]))
+    app = YanivServer(app, host="localhost", port=0, public_url=None, max_sessions=1).command  # as a page runs it
+    server = (
+        "import subprocess, sys, time\n"
+        f"child = subprocess.Popen({app!r}, shell=True)\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", server], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        pid = int(parent.stdout.readline())
+        time.sleep(0.5)  # the app started (its wrapper has run)
+        assert _alive(pid)
+        parent.kill()
+        parent.wait(timeout=30)
+        for _ in range(LOOKS):
+            if not _alive(pid):
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError("the page's process outlived the server")
+    finally:
+        parent.kill()
+        parent.wait(timeout=30)
