@@ -6,12 +6,16 @@ terminal size, and a --public-url that is an http(s) address. The server runs on
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import re
 import shlex
+import signal
 import stat
+import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,7 +25,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from yaniv_tui.cli import browsers, main
+from yaniv_tui.cli import browsers, main, serve, serve_web
 from yaniv_tui.cli.browsers import (
     BROWSER_COOKIE,
     MAX_COLUMNS,
@@ -48,9 +52,10 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @asynccontextmanager
 async def serving(
-    record: Path, port: int, *, public_url: str | None = None, max_sessions: int = 4
+    record: Path, port: int, *, public_url: str | None = None, max_sessions: int = 4, stubborn: bool = False
 ) -> AsyncIterator[YanivServer]:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
+    command += " stubborn" if stubborn else ""
     server = YanivServer(command, host="0.0.0.0", port=port, public_url=public_url, max_sessions=max_sessions)
     test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
     await test_server.start_server()
@@ -233,6 +238,7 @@ async def test_the_terminal_size_is_bounded_and_hostile_frames_are_ignored(tmp_p
         assert (env["COLUMNS"], env["ROWS"]) == (str(MAX_COLUMNS), "1")
         for hostile in ("not json", "{}", "[]", '["stdin", 7]', '["resize", "big"]', '["resize", {"width": "x"}]'):
             await ws.send_str(hostile)
+        await ws.send_str("[" * 100_000 + "]" * 100_000)  # nested past Python's recursion limit: ignored too
         await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
         await ws.send_str(json.dumps(["stdin", "a"]))
         resize, typed = (await records(record, 3))[1:]
@@ -287,3 +293,92 @@ async def test_under_a_public_url_its_origin_is_the_pages(tmp_path: Path) -> Non
                 pass
         async with http.ws_connect(url, headers={"Origin": "https://yaniv.example.org"}) as page_ws:
             assert b"stand-in" in await page_ws.receive_bytes(timeout=30)
+
+
+# -- a page's process ends with its page, and a page that reads nothing keeps no place ------------------
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def _until(check: Any, what: str) -> None:
+    for _ in range(LOOKS):
+        if check():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(what)
+
+
+async def test_an_app_that_will_not_quit_is_killed_when_its_page_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serve_web, "PROCESS_GRACE", 1.0)
+    record = tmp_path / "record"
+    async with serving(record, 18210, stubborn=True) as server, aiohttp.ClientSession() as http:
+        async with http.ws_connect("ws://127.0.0.1:18210/ws") as ws:
+            await ws.receive_bytes(timeout=30)
+            [env] = await records(record, 1)
+        await _until(lambda: server.sessions == 0, "the session never ended")
+        # the app itself, not only the shell textual-serve starts it with
+        await _until(lambda: not _alive(env["pid"]), f"the app {env['pid']} outlived its page")
+
+
+async def test_a_page_that_reads_nothing_is_dropped_and_its_place_freed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serve_web, "PROCESS_GRACE", 1.0)
+    monkeypatch.setattr(serve_web, "HEARTBEAT", 1.0)
+    record = tmp_path / "record"
+    async with serving(record, 18211, stubborn=True, max_sessions=1) as server:
+        _, writer = await asyncio.open_connection("127.0.0.1", 18211, limit=1024)
+        try:
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(
+                "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:18211\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            await writer.drain()
+            transport = writer.transport
+            assert isinstance(transport, asyncio.Transport)
+            transport.pause_reading()  # connected, and reads nothing more, ever
+            [env] = await records(record, 1)
+            await _until(lambda: server.sessions == 0, "a page that reads nothing kept its place")
+            await _until(lambda: not _alive(env["pid"]), "its app outlived it")
+        finally:
+            writer.transport.abort()
+
+
+def test_a_pages_process_dies_with_the_server_killed(tmp_path: Path) -> None:
+    """`yaniv serve` killed (no stop of its own): each page's `yaniv join` ends with it (Textual's web driver does
+    not end at its input's end, and one was seen spinning on it), as an SSH session's does."""
+    app = shlex.join(serve.die_with_server([sys.executable, "-c", "import time; time.sleep(60)"]))
+    app = YanivServer(app, host="localhost", port=0, public_url=None, max_sessions=1).command  # as a page runs it
+    server = (
+        "import subprocess, sys, time\n"
+        f"child = subprocess.Popen({app!r}, shell=True)\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", server], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        pid = int(parent.stdout.readline())
+        time.sleep(0.5)  # the app started (its wrapper has run)
+        assert _alive(pid)
+        parent.kill()
+        parent.wait(timeout=30)
+        for _ in range(LOOKS):
+            if not _alive(pid):
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError("the page's process outlived the server")
+    finally:
+        parent.kill()
+        parent.wait(timeout=30)

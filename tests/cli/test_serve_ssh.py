@@ -224,6 +224,12 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
         assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
         assert run.line is not None and run.line.startswith("yaniv: your SSH user name cannot be a seat's name (")
         assert "\x1b" not in run.line
+    # A user name of a thousand characters is quoted cut short: the line stays one short line, not a screenful.
+    for long in ("x" * 1000, "田" * 1000, "x" * 30 + "\x1b" + "x" * 1000):
+        run = hosted.what_to_run(None, long)
+        assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
+        assert run.line is not None and len(run.line) < 250 and "…" in run.line and "\x1b" not in run.line, run.line
+    assert hosted.what_to_run(None, "Noa" + " " * 100) == Run(("join", "localhost:7777", "--name=Noa"))  # tidied
 
 
 async def test_a_session_with_no_terminal_is_one_line(tmp_path: Path) -> None:

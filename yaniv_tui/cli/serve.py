@@ -11,10 +11,30 @@ import sys
 
 from .join import join_argv
 
+#: Run first in each page's process: it is killed when the server goes, even killed (Linux's parent-death signal),
+#: then it becomes the command (same process). Textual's web driver does not end when its input does, so a page's
+#: `yaniv join` outlived a killed server, one spinning on its closed input. Where there is no prctl, it runs as is.
+DIE_WITH_SERVER = (
+    "import ctypes, os, signal, sys\n"
+    "try:\n"
+    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG\n"
+    "except (OSError, AttributeError):\n"
+    "    pass\n"
+    "if os.getppid() == 1:  # the server went before the signal was asked for\n"
+    "    sys.exit(1)\n"
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def die_with_server(argv: list[str]) -> list[str]:
+    """`argv`, run so that it ends with the server that started it (DIE_WITH_SERVER)."""
+    return [sys.executable, "-c", DIE_WITH_SERVER, *argv]
+
 
 def join_command() -> str:
-    """`join_argv` as one line of shell (textual-serve runs its pages' command through a shell)."""
-    return shlex.join(join_argv())
+    """`join_argv` as one line of shell (textual-serve runs its pages' command through a shell), ending with the
+    server."""
+    return shlex.join(die_with_server(join_argv()))
 
 
 def main(args: argparse.Namespace) -> int:

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import asyncssh
 
-from yaniv_tui.engine.names import BadName, check_name
+from yaniv_tui.engine.names import MAX_NAME, BadName, check_name
 from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
@@ -80,6 +80,9 @@ FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone le
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
 NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
+#: The most characters of a refused user name NAME_LINE quotes: a longer one (SSH takes names of thousands) is cut,
+#: so the line stays short.
+SHOWN_NAME = 40
 
 #: The folders each session has of its own, by the environment variable that names each to its `yaniv join`.
 _SESSION_FOLDERS = {TOKENS_ENV: "tokens", DATA_ENV: "data", CONFIG_ENV: "config"}
@@ -243,7 +246,7 @@ class SshServer:
             argv.append(f"--name={check_name(user)}")
             line = None
         except BadName as error:
-            line = NAME_LINE.format(error)
+            line = NAME_LINE.format(error if len(user) <= SHOWN_NAME else _long_name(user))
         return Run(tuple(argv), line)
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -287,6 +290,12 @@ class SshServer:
             return await _Relay(process, run.argv).run()
         finally:
             self.sessions -= 1
+
+
+def _long_name(user: str) -> str:
+    """Why a user name longer than SHOWN_NAME is refused, quoting its start only."""
+    why = "it has a control character" if not user.isprintable() else f"a name is at most {MAX_NAME} characters"
+    return f"the name {user[:SHOWN_NAME]!r}… is {len(user)} characters long: {why}"
 
 
 class _TooSlow(Exception):

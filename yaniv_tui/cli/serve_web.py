@@ -6,6 +6,8 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
+- a page's process ends with its page, killed if it will not quit, and a page that reads nothing (its output
+  stuck) is dropped, its place freed;
 - the page (templates/serve.html) focuses the terminal as soon as it is connected;
 - a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
   line: another site's page cannot start a `yaniv join` in a visitor's name.
@@ -15,10 +17,12 @@ tests/cli/test_serve.py fails if textual-serve changes under these overrides."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
 import shutil
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -51,16 +55,20 @@ TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE = "serve.html"
 #: The largest font size the page's `?fontsize=` may ask for.
 MAX_FONT_SIZE = 64
-#: How long a page's process may take to exit once it has closed its output, in seconds.
+#: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
 PROCESS_GRACE = 10.0
+#: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
+HEARTBEAT = 15.0
 
 
 class Session(AppService):
     """One page's `yaniv join` process, with its browser's own folders (tokens, data, config) in its environment."""
 
-    def __init__(self, command: str, tokens: Path, **kwargs: Any) -> None:
+    def __init__(self, command: str, tokens: Path, abort: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.tokens = tokens
+        #: Cuts the page's connection off (its unsent output dropped).
+        self.abort = abort
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
@@ -71,15 +79,32 @@ class Session(AppService):
         return environment
 
     async def stop(self) -> None:
-        """Stop the process, and wait for it (textual-serve does not), killing it if it outlives its output."""
-        await super().stop()
+        """Stop the process, and wait for it (textual-serve does not), killing it if it outlives its output. The
+        page's connection is cut off if the process's output is stuck on it (a page that reads nothing: its output
+        would wait for it forever, the place taken), or the output does not end within PROCESS_GRACE."""
+        try:
+            await asyncio.wait_for(super().stop(), PROCESS_GRACE)
+        except TimeoutError:
+            self.abort()
+        except Exception as error:  # the page's connection lost as its last output was written
+            log.info("yaniv serve: a page's session ended: %s", error)
         process = self._process
         if process is not None and process.returncode is None:
             try:
-                await asyncio.wait_for(process.wait(), PROCESS_GRACE)
+                await asyncio.wait_for(_ended(process), PROCESS_GRACE)
             except TimeoutError:
                 process.kill()
-                await process.wait()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(_ended(process), PROCESS_GRACE)
+
+
+async def _ended(process: asyncio.subprocess.Process) -> None:
+    """Once `process` has exited, its output read to its end and dropped: asyncio's `wait()` waits for its pipes to
+    close too, which it sees only while something reads them (the session no longer does)."""
+    if process.stdout is not None:
+        while await process.stdout.read(65536):
+            pass
+    await process.wait()
 
 
 class YanivServer(Server):
@@ -87,7 +112,9 @@ class YanivServer(Server):
     pages at once."""
 
     def __init__(self, command: str, *, host: str, port: int, public_url: str | None, max_sessions: int) -> None:
-        super().__init__(command, host=host, port=port, title="Yaniv", templates_path=TEMPLATES)
+        # `exec`: the shell textual-serve runs a page's command with becomes the command, so the process a session
+        # stops (or kills) is the app itself, never a shell that leaves the app running on its own.
+        super().__init__(f"exec {command}", host=host, port=port, title="Yaniv", templates_path=TEMPLATES)
         self.given_url = public_url.rstrip("/") if public_url else None
         self.max_sessions = max_sessions
         self.sessions = 0
@@ -144,7 +171,7 @@ class YanivServer(Server):
         refusal = self.foreign_origin(request)
         if refusal is not None:
             raise web.HTTPForbidden(text=refusal + "\n")
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT)
         await websocket.prepare(request)
         if self.sessions >= self.max_sessions:
             await websocket.send_bytes(FULL_LINE.format(self.max_sessions).encode("utf-8") + b"\r\n")
@@ -162,6 +189,7 @@ class YanivServer(Server):
         session = Session(
             self.command,
             tokens,
+            lambda: request.transport.abort() if request.transport is not None else None,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -179,7 +207,7 @@ class YanivServer(Server):
                 except Exception as error:
                     log.error("yaniv serve: a page's session failed: %s", error)
                 finally:
-                    await session.stop()
+                    await _to_its_end(session.stop())
         except OSError as error:
             log.error("yaniv serve: cannot hold a browser's tokens folder: %s", error.strerror or error)
         finally:
@@ -196,7 +224,7 @@ async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
             continue
         try:
             envelope = json.loads(message.data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested past Python's limit
             continue
         if not isinstance(envelope, list) or not envelope:
             continue
@@ -212,6 +240,17 @@ async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
             await session.blur()
         elif kind == "focus":
             await session.focus()
+
+
+async def _to_its_end(stopping: Coroutine[Any, Any, None]) -> None:
+    """Run `stopping` to its end even if the handler awaiting it is cancelled (aiohttp cancels a page's handler
+    when its connection is lost): a session's stop cut short left its process running, its place given back."""
+    task = asyncio.ensure_future(stopping)
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await task
+        raise
 
 
 def _origin(url: str) -> tuple[str, str, int] | None:
