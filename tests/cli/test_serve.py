@@ -52,11 +52,17 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @asynccontextmanager
 async def serving(
-    record: Path, port: int, *, public_url: str | None = None, max_sessions: int = 4, stubborn: bool = False
+    record: Path,
+    port: int,
+    *,
+    public_url: str | None = None,
+    max_sessions: int = 4,
+    stubborn: bool = False,
+    host: str = "0.0.0.0",
 ) -> AsyncIterator[YanivServer]:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
     command += " stubborn" if stubborn else ""
-    server = YanivServer(command, host="0.0.0.0", port=port, public_url=public_url, max_sessions=max_sessions)
+    server = YanivServer(command, host=host, port=port, public_url=public_url, max_sessions=max_sessions)
     test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
     await test_server.start_server()
     try:
@@ -282,6 +288,27 @@ async def test_a_websocket_from_another_sites_page_is_refused_in_one_line_and_st
             assert b"stand-in" in await same_site.receive_bytes(timeout=30)  # the page's own origin plays
         async with http.ws_connect(url) as no_origin:  # not a browser: nothing to forge
             assert b"stand-in" in await no_origin.receive_bytes(timeout=30)
+
+
+async def test_serving_this_machine_only_a_page_asked_for_by_another_name_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a site whose name is made to point at 127.0.0.1 gets its page and its WebSocket from the
+    visitor's own `yaniv serve` (its Origin and Host match), and could start a `yaniv join` on the visitor's
+    machine. Served to this machine only, the page and the WebSocket answer only to this machine's names."""
+    record = tmp_path / "record"
+    async with serving(record, 18212, host="localhost") as server, aiohttp.ClientSession() as http:
+        evil = {"Host": "evil.example:18212", "Origin": "http://evil.example:18212"}
+        body, response = await page(18212, evil)
+        assert response.status == 403 and body.count("\n") == 1 and "http://localhost:18212/" in body
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            async with http.ws_connect("ws://127.0.0.1:18212/ws", headers=evil):
+                pass
+        assert refused.value.status == 403 and not record.exists() and server.sessions == 0
+        for name in ("localhost:18212", "127.0.0.1:18212", "[::1]:18212", "LOCALHOST:18212"):
+            _, response = await page(18212, {"Host": name})
+            assert response.status == 200, name
+        origin = {"Host": "localhost:18212", "Origin": "http://localhost:18212"}
+        async with http.ws_connect("ws://127.0.0.1:18212/ws", headers=origin) as page_ws:
+            assert b"stand-in" in await page_ws.receive_bytes(timeout=30)
 
 
 async def test_under_a_public_url_its_origin_is_the_pages(tmp_path: Path) -> None:

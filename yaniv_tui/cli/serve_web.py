@@ -10,7 +10,10 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
   stuck) is dropped, its place freed;
 - the page (templates/serve.html) focuses the terminal as soon as it is connected;
 - a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
-  line: another site's page cannot start a `yaniv join` in a visitor's name.
+  line: another site's page cannot start a `yaniv join` in a visitor's name;
+- served to this machine only (no `--public`, no `--public-url`), the page and its WebSocket answer only to this
+  machine's names (`localhost`, 127.x.x.x, [::1]): a site whose name is made to point here (DNS rebinding)
+  is refused in one line.
 
 tests/cli/test_serve.py fails if textual-serve changes under these overrides."""
 
@@ -32,6 +35,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV
 
 from .browsers import (
@@ -50,6 +54,8 @@ from .browsers import (
 log = logging.getLogger("textual-serve")
 
 #: A Host header that is a host name, an IPv4 or a bracketed IPv6 address, with an optional port.
+#: The names this machine is reached by, with a port or none: all a server of this machine only answers to.
+_THIS_MACHINE = re.compile(r"(?:localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])(?::[0-9]{1,5})?", re.IGNORECASE)
 _HOST = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE = "serve.html"
@@ -116,6 +122,8 @@ class YanivServer(Server):
         # stops (or kills) is the app itself, never a shell that leaves the app running on its own.
         super().__init__(f"exec {command}", host=host, port=port, title="Yaniv", templates_path=TEMPLATES)
         self.given_url = public_url.rstrip("/") if public_url else None
+        #: Served to this machine only: its names are the only Hosts answered (behind a proxy, --public-url's).
+        self.this_machine_only = host in ("localhost", "127.0.0.1", "::1") and self.given_url is None
         self.max_sessions = max_sessions
         self.sessions = 0
 
@@ -128,6 +136,15 @@ class YanivServer(Server):
             return self.given_url
         host = request.headers.get("Host", "")
         return f"http://{host}" if _HOST.fullmatch(host) else f"http://localhost:{self.port}"
+
+    def foreign_host(self, request: web.Request) -> str | None:
+        """Why a request is refused for the name it asked for (one line), or None: served to this machine only, a
+        Host that is not one of its names is a site made to point here."""
+        host = request.headers.get("Host", "")
+        if not self.this_machine_only or _THIS_MACHINE.fullmatch(host):
+            return None
+        shown = printable(host)[:80]
+        return f"yaniv serve: this server serves this machine only, not {shown!r}: open http://localhost:{self.port}/"
 
     def foreign_origin(self, request: web.Request) -> str | None:
         """Why a WebSocket asked for from `request` is refused (one line), or None: a browser's request names the
@@ -142,7 +159,11 @@ class YanivServer(Server):
         return f"yaniv serve: a page of {origin[:80]!r} may not open a game here: open {url}/ to play"
 
     async def handle_index(self, request: web.Request) -> web.Response:
-        """The page, and the browser's key in its cookie (the one it has, or a new one)."""
+        """The page, and the browser's key in its cookie (the one it has, or a new one); a request for another
+        name than this machine's, from a server of this machine only, one line (`foreign_host`)."""
+        refusal = self.foreign_host(request)
+        if refusal is not None:
+            raise web.HTTPForbidden(text=refusal + "\n")
         url = self.page_url(request)
         scheme, rest = url.split(":", 1)
         context = {
@@ -168,7 +189,7 @@ class YanivServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run a page's `yaniv join` while its WebSocket is open; past the cap, one line and close. Another
         site's page is refused before anything starts (`foreign_origin`)."""
-        refusal = self.foreign_origin(request)
+        refusal = self.foreign_host(request) or self.foreign_origin(request)
         if refusal is not None:
             raise web.HTTPForbidden(text=refusal + "\n")
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT)
