@@ -84,7 +84,7 @@ async def test_a_concede_question_whose_turn_ran_out_is_not_left_for_the_next_pl
     """At a shared keyboard, the player to move opens the concede dialog and her clock runs out: a bot plays her
     turn, and the question asked of her goes with it. Before, the next player, once past the pass screen, found
     "Concede the game, Ann?" over the table on his own clock, and answering it did nothing."""
-    options = dataclasses.replace(make_options("israeli", "Ann,Bea"), turn_seconds=0.3, bot_delay=0.05)
+    options = dataclasses.replace(make_options("israeli", "Ann,Bea"), turn_seconds=1.5, bot_delay=0.05)
     app = YanivApp(options)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -96,7 +96,8 @@ async def test_a_concede_question_whose_turn_ran_out_is_not_left_for_the_next_pl
         name = table.public.players[first]
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ConcedeScreen))
-        await until(pilot, lambda: table.public.current != first)  # her time ran out: a bot played her turn
+        # Her time runs out (a clock long enough to open the dialog first on a busy machine): a bot plays her turn.
+        await until(pilot, lambda: table.public.current != first)
         await until(pilot, lambda: isinstance(app.screen, PassScreen))
         assert not any(isinstance(screen, ConcedeScreen) for screen in app.screen_stack)
         await pilot.press("enter")  # the next player at the table (whose short clock may run out in turn)
