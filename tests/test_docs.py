@@ -172,3 +172,10 @@ def test_the_source_archive_ships_the_docs_these_tests_read(tmp_path: Path) -> N
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     for doc in (README, CONTRIBUTING, ARCHITECTURE, BENCHMARKS):
         assert str(doc.relative_to(ROOT)) in names, f"the sdist lacks {doc.relative_to(ROOT)}"
+
+
+def test_architecture_names_every_module_of_the_command_line() -> None:
+    text = _read(ARCHITECTURE)
+    modules = sorted(path.name for path in (ROOT / "yaniv_tui" / "cli").glob("*.py") if path.name[0] != "_")
+    missing = [name for name in modules if name not in text]
+    assert not missing, f"docs/ARCHITECTURE.md does not place cli/ {missing}"
