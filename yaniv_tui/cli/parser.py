@@ -395,9 +395,9 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
     host.add_argument(
         "--away-after",
         type=_seconds,
-        default=DEFAULT_AWAY_AFTER,
         metavar="SECONDS",
-        help=f"how long an away player's turn waits before the away bot plays it (default {DEFAULT_AWAY_AFTER:g})",
+        help=f"with --away-bot: how long an away player's turn waits before the away bot plays it "
+        f"(default {DEFAULT_AWAY_AFTER:g})",
     )
     host.add_argument(
         "--no-watchers", action="store_true", help="refuse watchers ('yaniv watch'): only the players see the table"
