@@ -73,6 +73,38 @@ def test_the_readme_names_every_flag_a_player_can_type(command: str) -> None:
     assert not missing, f"README.md does not say what `yaniv {command}` {missing} do"
 
 
+def _key_rows() -> list[tuple[str, str]]:
+    """The README's key table, row by row: the keys' cell and the row."""
+    section = _read(README).split("### The keys", 1)[1].split("\n### ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [(row.split("|")[1], row) for row in rows]
+
+
+# How the README writes a key Textual names otherwise.
+_KEY_WORDS = {"left": "←", "right": "→"}
+
+
+def test_the_readme_key_table_has_every_key_of_the_table() -> None:
+    """Each key the table screen binds is the first cell of a row of the README's key table, as a player looks for
+    it (the joker swap's later keys are in the swap's row)."""
+    from textual.binding import Binding
+
+    from yaniv_tui.tui.screens.table import TableScreen
+
+    rows = _key_rows()
+    missing = []
+    for binding in Binding.make_bindings(TableScreen.BINDINGS):
+        key = _KEY_WORDS.get(binding.key, binding.key)
+        written = "`1`-`9`" if key in "123456789" else f"`{key}`"
+        if binding.action.startswith("swap("):
+            found = any(written in row for cell, row in rows if "`j`" in cell)
+        else:
+            found = any(written in cell for cell, _ in rows)
+        if not found:
+            missing.append(f"{key} ({binding.description})")
+    assert not missing, f"the README's key table lacks {sorted(set(missing))}"
+
+
 def test_every_benchmark_is_in_docs_benchmarks_with_its_command() -> None:
     text = _read(BENCHMARKS)
     for script in sorted((ROOT / "benchmarks").glob("*.py")):
@@ -140,3 +172,10 @@ def test_the_source_archive_ships_the_docs_these_tests_read(tmp_path: Path) -> N
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     for doc in (README, CONTRIBUTING, ARCHITECTURE, BENCHMARKS):
         assert str(doc.relative_to(ROOT)) in names, f"the sdist lacks {doc.relative_to(ROOT)}"
+
+
+def test_architecture_names_every_module_of_the_command_line() -> None:
+    text = _read(ARCHITECTURE)
+    modules = sorted(path.name for path in (ROOT / "yaniv_tui" / "cli").glob("*.py") if path.name[0] != "_")
+    missing = [name for name in modules if name not in text]
+    assert not missing, f"docs/ARCHITECTURE.md does not place cli/ {missing}"

@@ -21,7 +21,8 @@ def test_host_takes_the_play_flags_and_its_own() -> None:
     args = parse(
         ["host", "--players", "Ann,remote,remote:Noa,bot:hard", "--port", "0", "--public", "--away-bot", "easy"]
     )
-    assert (args.command, args.port, args.public, args.away_bot, args.away_after) == ("host", 0, True, "easy", 60.0)
+    assert (args.command, args.port, args.public, args.away_bot, args.away_after) == ("host", 0, True, "easy", None)
+    assert parse(["host", "--away-bot", "easy", "--away-after", "30"]).away_after == 30.0
     assert not args.headless
     defaults = parse(["host"])
     assert (defaults.port, defaults.public) == (None, False)  # 7777, or where a resumed table listened
@@ -65,6 +66,8 @@ def test_serve_takes_a_port() -> None:
         (["host", "--port", "70000"], "is a port from 1 to 65535"),
         (["host", "--away-bot", "genius"], "--away-bot"),
         (["host", "--away-after", "-1"], "from 0 to 3600 seconds"),
+        # Without an away bot nothing plays an away player's turn, so how long it waits would be a flag doing nothing.
+        (["host", "--players", "Ann,remote", "--away-after", "30"], "--away-after goes with --away-bot"),
         (["host", "--trust-proxy", "proxy.local"], "--trust-proxy: is the proxy's IP address"),
         (["host", "--trust-proxy", "300.1.1.1"], "--trust-proxy: is the proxy's IP address"),
         (["host", "--players", "Ann,Bob,bot:easy"], "no seat is remote"),

@@ -179,6 +179,14 @@ def test_host_resume_with_only_local_games_is_one_line(capsys: pytest.CaptureFix
     assert "no saved game has a remote seat" in err and len(err.strip().splitlines()) == 1
 
 
+def test_host_resume_with_an_unknown_id_is_one_line_of_yaniv_host(capsys: pytest.CaptureFixture[str]) -> None:
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "locl2222")
+    assert main(["host", "--resume", "zzzz", "--headless"]) == 2
+    _out, err = capsys.readouterr()
+    assert err.startswith("yaniv host: no saved game has an id starting with 'zzzz'"), err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_a_save_of_a_newer_yaniv_is_told_once_by_yaniv_saves(capsys: pytest.CaptureFixture[str]) -> None:
     """It stays where it is (a newer yaniv-tui plays it), so both looks `yaniv saves` takes find it: one line."""
     a_game("israeli", ["Ann", "Avi"], seed=2, actions=4, game_id="a" * 32)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Game, Seat
 
-from .parser import NEWEST, UsageError
+from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             code=code,
             tokens=tokens,
             away_bot=args.away_bot,
-            away_after=args.away_after,
+            away_after=DEFAULT_AWAY_AFTER if args.away_after is None else args.away_after,
             ssl_context=tls,
             trust_proxy=args.trust_proxy,
             watchers=not args.no_watchers,
@@ -121,6 +121,10 @@ def main(args: argparse.Namespace) -> int:
     claimed: Claimed | None = None
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
+        if args.away_after is not None and args.away_bot is None:
+            raise UsageError(
+                "--away-after goes with --away-bot: without an away bot, an away player's turn waits", "yaniv host"
+            )
         resume = resume_id(game_args)
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))

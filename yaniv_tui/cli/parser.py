@@ -233,8 +233,12 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
     parser.add_argument("--quiet", action="store_true", help="no bell on your turn or on a Yaniv call")
-    parser.add_argument("--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less")
-    parser.add_argument("--end-score", type=_whole, metavar="N", help="the score that ends the game")
+    parser.add_argument(
+        "--yaniv-limit", type=_whole, metavar="N", help="call Yaniv at N or less: a limit the ruleset offers"
+    )
+    parser.add_argument(
+        "--end-score", type=_whole, metavar="N", help="the score that ends the game: one the ruleset offers"
+    )
     parser.add_argument("--hand-size", type=_whole, metavar="N", help="deal N cards: a hand size the ruleset offers")
     low, high = TURN_SECONDS_RANGE
     parser.add_argument(
@@ -391,9 +395,9 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
     host.add_argument(
         "--away-after",
         type=_seconds,
-        default=DEFAULT_AWAY_AFTER,
         metavar="SECONDS",
-        help=f"how long an away player's turn waits before the away bot plays it (default {DEFAULT_AWAY_AFTER:g})",
+        help=f"with --away-bot: how long an away player's turn waits before the away bot plays it "
+        f"(default {DEFAULT_AWAY_AFTER:g})",
     )
     host.add_argument(
         "--no-watchers", action="store_true", help="refuse watchers ('yaniv watch'): only the players see the table"
@@ -404,7 +408,12 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
 def _add_table_flags(command: argparse.ArgumentParser) -> None:
     """What `yaniv join` and `yaniv watch` both take: the table's address and code (a screen asks for what is not
     given) and the cards' suits."""
-    command.add_argument("address", nargs="?", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})")
+    command.add_argument(
+        "address",
+        nargs="?",
+        metavar="HOST[:PORT]",
+        help=f"the host's address (port {DEFAULT_PORT}); wss://HOST:PORT for a table over TLS",
+    )
     command.add_argument("code", nargs="?", metavar="CODE", help="the room code the host shows")
     command.add_argument("--ascii", action="store_true", default=None, help="suits as S H D C instead of ♠ ♥ ♦ ♣")
 

@@ -99,6 +99,7 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
     aside, each said in a line unless `told` holds it (`catch_up` said it: a save left where it is is met again)."""
     from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
 
+    prog = "yaniv host" if hosted else "yaniv"
     listing = scan_saves()
     for line in listing.problems:
         if line not in told:
@@ -106,21 +107,21 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
     try:
         saved = find_save(listing, game_id or None)
     except SaveError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(str(error), prog) from None
     # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers (a table,
     # under `yaniv host`: a game of this screen alone is no table anyone could join).
     candidates = [saved] if game_id else [g for g in listing.games if not hosted or g.is_table]
     if not candidates:
-        raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone")
+        raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone", prog)
     for candidate in candidates:
         try:
             return claim_game(candidate.game_id, hosted=hosted)
         except GameOpenElsewhere as error:
             if game_id:
-                raise UsageError(str(error)) from None
+                raise UsageError(str(error), prog) from None
         except SaveError as error:
-            raise UsageError(str(error)) from None
-    raise UsageError(_every_game_open(len(candidates)))
+            raise UsageError(str(error), prog) from None
+    raise UsageError(_every_game_open(len(candidates)), prog)
 
 
 def _every_game_open(count: int) -> str:
