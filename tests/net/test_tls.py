@@ -11,18 +11,24 @@ import pytest
 from netplay import LIMIT, new_game, started
 
 from yaniv_tui.engine import Seat
-from yaniv_tui.net import TableClient
+from yaniv_tui.net import JoinError, TableClient
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
 
 
-async def test_a_table_with_a_certificate_is_joined_over_wss(tmp_path: Path) -> None:
+def certificate(tmp_path: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for localhost, and its key."""
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
          "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True, timeout=LIMIT,
     )  # fmt: skip
+    return cert, key
+
+
+async def test_a_table_with_a_certificate_is_joined_over_wss(tmp_path: Path) -> None:
+    cert, key = certificate(tmp_path)
     served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     served.load_cert_chain(cert, key)
     trusted = ssl.create_default_context(cafile=str(cert))
@@ -36,5 +42,24 @@ async def test_a_table_with_a_certificate_is_joined_over_wss(tmp_path: Path) -> 
         )
         assert client.view.hand == game.hand(0)
         await client.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_way_to_trust_it(tmp_path: Path) -> None:
+    """A self-signed certificate (the host's own, as `yaniv host --cert` takes): the join said "cannot reach a
+    table at localhost:PORT ([SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certifi…)",
+    cut short, and not what to do."""
+    cert, key = certificate(tmp_path)
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats), seats, ssl_context=served)
+    try:
+        with pytest.raises(JoinError) as refused:
+            await TableClient.join(f"wss://localhost:{host.port}", host.code, token_file=tmp_path / "t", timeout=5)
+        line = str(refused.value)
+        assert "\n" not in line and "…" not in line, line
+        assert "certificate" in line and "not trusted" in line and "SSL_CERT_FILE" in line, line
     finally:
         await host.stop()

@@ -459,6 +459,12 @@ async def _connect(address: str, ssl_context: ssl.SSLContext | None, timeout: fl
             ),
             timeout,
         )
+    except ssl.SSLCertVerificationError as error:
+        why = one_line(error.verify_message or "", 60) or "not verified"
+        raise JoinError(
+            f"the table at {host}:{port} has a certificate not trusted here ({why}): if its host made it, trust it "
+            "by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
+        ) from None
     except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
         raise JoinError(f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})") from None
 
