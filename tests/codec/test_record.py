@@ -157,6 +157,9 @@ def test_hostile_record_files_each_give_one_line(tmp_path: Path) -> None:
     assert "not UTF-8" in one_line(write(tmp_path, b"\xff\xfe\xfa\n"))
     assert "empty" in one_line(write(tmp_path, ""))
     assert "not a yaniv game record" in one_line(write(tmp_path, '{"event": "game", "format": "chess"}\n'))
+    # A game's save given for its record (the saves folder is next door): said so, with the way to what was meant.
+    save = one_line(write(tmp_path, '{"format": "yaniv-tui-save", "version": 3, "game": {}}\n'))
+    assert "a 'yaniv-tui-save' file, not a game record" in save and "yaniv --resume" in save, save
     deep = "[" * (MAX_NESTING + 5) + "]" * (MAX_NESTING + 5)
     assert "nested too deep" in one_line(write(tmp_path, deep + "\n"))
     assert "nested too deep" in one_line(write(tmp_path, "[" * 100_000 + "]" * 100_000 + "\n"))

@@ -206,6 +206,14 @@ def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
         raise RecordError(f"a record is a list of events, got {kind_of(items)}")
     if not items:
         raise RecordError("a record holds its header at least, and this one is empty")
+    first = items[0]
+    if isinstance(first, dict) and "event" not in first and isinstance(first.get("format"), str):
+        # Another of the game's files (a save, a table file): named by its format, with the way to what was meant.
+        shown = printable(first["format"])[:40]
+        raise RecordError(
+            f"{_where(first_line)}: a {shown!r} file, not a game record (its first line names {FORMAT!r}): a game "
+            "still played is resumed with 'yaniv --resume', and a finished one's record written by 'yaniv export'"
+        )
     for offset, event in enumerate(items):
         line = first_line + offset
         _check_text(event, line)
