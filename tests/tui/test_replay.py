@@ -152,6 +152,8 @@ async def test_the_help_lists_every_key_of_the_replay() -> None:
             assert re.search(rf"{key}\s+{does}", text), (key, does)
         for key, does in (("home", "first"), ("end", "last"), ("esc", "close"), ("v", "review")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
+        # The rules of the game replayed, not the setup screen's advice to choose some, nor how to play cards.
+        assert "The rules: Israeli" in text and "setup screen" not in text and "click cards" not in text, text
 
 
 async def test_the_key_bar_names_the_review_at_80x24() -> None:

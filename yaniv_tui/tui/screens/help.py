@@ -113,7 +113,8 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-keys"):
                     yield Static(Text("Keys", style="bold underline"))
                     yield Static(keys_table(self.under, self.extra))
-                    plays = _offered(self.under, "drop")  # not a watcher's table: it plays no seat
+                    # A table where a seat is played here: not a watcher's (it plays no seat), nor a replay.
+                    plays = _has(self.under, "drop") and _offered(self.under, "drop")
                     if _has(self.under, "hint") and plays:
                         yield Static(MARKS_TEXT)
                         yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))

@@ -32,6 +32,7 @@ from .replay_steps import ReplayStep, log_lines, move_text, steps_of
 
 if TYPE_CHECKING:
     from yaniv_tui.bots.review import Decision, SeatReview
+    from yaniv_tui.engine import Ruleset
 
 
 def seats_table(step: ReplayStep, ascii_only: bool) -> Table:
@@ -158,6 +159,11 @@ class ReplayScreen(Screen[None]):
     @property
     def ascii_only(self) -> bool:
         return game_app(self).ascii_cards
+
+    @property
+    def rules(self) -> Ruleset:
+        """The replayed game's rules (the help says them)."""
+        return self.steps[0].game.rules
 
     @property
     def moves(self) -> int:
