@@ -1,0 +1,206 @@
+"""Whole seeded games under every preset, each action judged by the independent reading of RULES.md
+(`rules_oracle.py`) before the engine sees it: the engine takes exactly the actions the rules allow, and an action
+it refuses changes nothing at all; cards are conserved, a hand changes size only as the rules say, the one seeded
+generator makes a game repeat exactly, and every preset plays its games to their end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+import rules_oracle as oracle
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yaniv_tui.engine import JOKER, CallYaniv, Card, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset
+from yaniv_tui.engine.actions import Action
+from yaniv_tui.engine.deal import full_deck_of
+
+PRESETS = (
+    "bga",
+    "cpp-yaniv",
+    "fuzzymango",
+    "israeli",
+    "jdross",
+    "seven-cards",
+    "sursis",
+    "yaniv-games",
+    "yanivo",
+)
+#: A game that has not ended after this many actions is a failure.
+MAX_ACTIONS = 6000
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Every fact of the game's state, the random generator's included."""
+    return (
+        list(game.scores),
+        list(game.out),
+        [None if h is None else list(h) for h in game.hands],
+        list(game.deck),
+        list(game.pile),
+        game.previous_kind,
+        tuple(game.takeable),
+        game.current,
+        game.phase,
+        game.slap_card,
+        list(game.log),
+        list(game.history),
+        list(game.zero_wins),
+        game.round_no,
+        game.turns,
+        game.reshuffles,
+        game.dealer,
+        game.rng.getstate(),
+    )
+
+
+def rules_allow(game: Game, action: Action) -> bool:
+    """Whether RULES.md (the oracle's reading) allows the action now, from the game's public facts and the hand."""
+    rules = game.rules
+    hand = game.hands[game.current] or []
+    if game.phase == "slap":
+        return isinstance(action, KeepCard) or (isinstance(action, SlapDown) and action.card == game.slap_card)
+    if isinstance(action, CallYaniv):
+        return oracle.hand_value(hand, rules) <= rules.yaniv_limit
+    if not isinstance(action, Play) or action.given is not None:
+        return False
+    drop = action.drop
+    if Counter(drop) - Counter(hand) or not oracle.kinds(drop, rules):
+        return False
+    if action.take is None:
+        return bool(game.deck)
+    previous = game.pile[-1] if game.pile else ()
+    if not previous:
+        return False
+    kind = "single" if len(previous) == 1 else game.previous_kind
+    return action.take in oracle.takeable_cards(previous, kind, rules)
+
+
+def may_slap_now(game: Game, drop: tuple[Card, ...], kind: str, drawn: Card, hand_after: int) -> bool:
+    """Whether the rules offer a slap-down of the card just drawn from the deck onto the drop just made."""
+    rules = game.rules
+    if not rules.slap_down or (hand_after == 1 and not rules.slap_last_card):
+        return False
+    if kind == "run":
+        if not rules.slap_runs or drawn.rank == 0:
+            return False
+        suit = next(c.suit for c in drop if c.rank)
+        first = next(c.rank - i for i, c in enumerate(drop) if c.rank)
+        return drawn.suit == suit and drawn.rank in (first - 1, first + len(drop))
+    if kind == "set" and rules.slap_after == "single":
+        return False
+    ranks = {c.rank for c in drop if c.rank} or {0}
+    if drawn.rank == 0 and not rules.slap_jokers:
+        return False
+    return ranks == {drawn.rank}
+
+
+def candidates(game: Game, rng: random.Random) -> list[Action]:
+    """Some actions, legal or not: drops of a few cards of the hand (or a card not in it), each take."""
+    hand = game.hands[game.current] or []
+    found: list[Action] = [CallYaniv(), KeepCard()]
+    if game.slap_card is not None:
+        found.append(SlapDown(game.slap_card))
+    found.append(SlapDown(rng.choice(hand) if hand else JOKER))
+    previous = game.pile[-1] if game.pile else ()
+    takes: list[Card | None] = [None, *dict.fromkeys(previous), Card(rng.randint(1, 13), rng.choice("CDHS")), JOKER]
+    for _ in range(6):
+        k = rng.randint(1, min(5, len(hand))) if hand else 1
+        drop = tuple(rng.sample(hand, k)) if hand else (JOKER,)
+        if rng.random() < 0.1:
+            drop = (*drop, Card(rng.randint(1, 13), rng.choice("CDHS")))
+        found.append(Play(drop, rng.choice(takes)))
+    return found
+
+
+def play_checked(preset: str, players: int, seed: int) -> list[tuple[Any, ...]]:
+    """Play a whole game, every action judged by the rules first; returns the state after each action."""
+    rules = load_ruleset(preset)
+    game = Game.new(rules, [f"P{i}" for i in range(players)], seed=seed)
+    chooser = random.Random(seed)
+    states = [snapshot(game)]
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            return states
+        for action in candidates(game, chooser):
+            allowed = rules_allow(game, action)
+            before = snapshot(game)
+            try:
+                game.apply(action)
+            except IllegalActionError as error:
+                assert not allowed, f"{preset}: the rules allow {action} but the engine says {error}"
+                assert str(error) and "\n" not in str(error)
+                assert snapshot(game) == before, f"{preset}: refusing {action} changed the game"
+                continue
+            assert allowed, f"{preset}: the engine took {action}, which the rules do not allow"
+            check_after(game, before, action)
+            states.append(snapshot(game))
+            break
+        else:
+            legal = game.legal_actions()
+            assert legal, f"{preset}: no legal action in phase {game.phase}"
+            call = [a for a in legal if isinstance(a, CallYaniv)]
+            action = call[0] if call and chooser.random() < 0.6 else chooser.choice(legal)
+            assert rules_allow(game, action), f"{preset}: the engine lists {action}, which the rules do not allow"
+            before = snapshot(game)
+            game.apply(action)
+            check_after(game, before, action)
+            states.append(snapshot(game))
+    raise AssertionError(f"{preset} with {players} players, seed {seed}: no end after {MAX_ACTIONS} actions")
+
+
+def check_after(game: Game, before: tuple[Any, ...], action: Action) -> None:
+    """Cards conserved and in one place each; the hand's size changed only as the action allows."""
+    full = Counter(full_deck_of(game.rules, len(game.players), sum(h is not None for h in game.hands)))
+    if not game.is_over:
+        assert game.cards_in_play() == full, "cards made or lost"
+    seat = before[7]
+    old_hand = before[2][seat]
+    round_over = game.round_no != before[13] or game.is_over
+    if round_over:
+        assert isinstance(action, (CallYaniv, SlapDown)), "a round ended without a call"
+        if not game.is_over:
+            assert all(h is None or len(h) == game.rules.hand_size for h in game.hands)
+            assert game.log == []
+        return
+    new_hand = game.hands[seat] or []
+    if isinstance(action, Play):
+        assert len(new_hand) == len(old_hand) - len(action.drop) + 1
+        if game.phase == "slap":
+            assert game.current == seat and action.take is None
+            assert game.slap_card == new_hand[-1] == before[3][-1]
+        laid = game.pile[-1]
+        assert Counter(laid) == Counter(action.drop)
+        if action.take is None:
+            drawn = before[3][-1]
+            kind = "single" if len(laid) == 1 else game.previous_kind
+            expected = may_slap_now(game, laid, kind, drawn, len(new_hand))
+            assert (game.phase == "slap") == expected, f"slap-down offered: {game.phase}, rules: {expected}"
+    elif isinstance(action, SlapDown):
+        assert len(new_hand) == len(old_hand) - 1
+    elif isinstance(action, KeepCard):
+        assert new_hand == old_hand
+    if game.phase == "turn":
+        assert game.current != seat or sum(not o for o in game.out) == 1
+
+
+@pytest.mark.slow  # about 9 s on the shared 2-core machine
+@settings(max_examples=18, deadline=None, derandomize=True)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**31), players=st.integers(2, 8))
+def test_games_take_exactly_the_rules_actions(preset: str, seed: int, players: int) -> None:
+    rules = load_ruleset(preset)
+    players = max(rules.min_players, min(players, rules.max_players))
+    play_checked(preset, players, seed)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_plays_a_seeded_game_to_its_end_and_again_exactly(preset: str) -> None:
+    rules = load_ruleset(preset)
+    players = min(4, rules.max_players)
+    first = play_checked(preset, players, 2026)
+    again = play_checked(preset, players, 2026)
+    assert first == again
+    assert first[-1][8] == "over"
