@@ -1,0 +1,213 @@
+"""The edge rules other Yaniv suites test most, each played through `Game` on a stacked deal and judged by the
+words of RULES.md: a call at exactly the limit, Assaf on a tie per key, two Assafers, a call with an empty deck,
+the deck running out, a joker taken from the pile, A-2-3 and Q-K-A, jokers alone, the first turn, the next
+round's starter, totals landing on 100 and 200 or past the knockout, the last two players, slap-down timing."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from yaniv_tui.engine import (
+    JOKER,
+    CallYaniv,
+    Card,
+    Game,
+    IllegalActionError,
+    KeepCard,
+    Play,
+    Ruleset,
+    SlapDown,
+    load_ruleset,
+    parse_cards,
+    score_round,
+)
+
+
+def c(codes: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(codes))
+
+
+def stacked(rules: Ruleset, hands: list[str], up: str, top: str = "", *, first: int = 0, seed: int = 1) -> Game:
+    """A game whose hands, turned-up card and top of the deck (first card drawn first) are given."""
+    held = [c(h) for h in hands]
+    order = [hand[i] for i in range(rules.hand_size) for hand in held]
+    return Game.new(rules, [f"P{i}" for i in range(len(hands))], seed=seed, deck=[*order, *c(up), *c(top)], first=first)
+
+
+ISRAELI = load_ruleset("israeli")
+YANIVO = load_ruleset("yanivo")
+SURSIS = load_ruleset("sursis")
+
+
+def test_yaniv_may_be_called_at_exactly_the_limit_and_not_one_above() -> None:
+    at_limit = stacked(ISRAELI, ["AC AD AH 2C JK", "KC KD KH KS QC"], "9C")
+    at_limit.apply(CallYaniv())  # 5: "the hand's value is at most the preset's limit"
+    assert at_limit.history[-1].values[0] == 5 and not at_limit.history[-1].assaf
+    above = stacked(ISRAELI, ["AC AD AH 3C JK", "KC KD KH KS QC"], "9C")
+    before = (list(above.hands[0] or []), above.round_no)
+    with pytest.raises(IllegalActionError, match="worth 6, above the limit of 5"):
+        above.apply(CallYaniv())
+    assert (above.hands[0], above.round_no) == before
+
+
+@pytest.mark.parametrize(("rules", "assafed"), [(ISRAELI, False), (YANIVO, True), (SURSIS, True)])
+def test_an_equal_hand_assafs_only_where_the_key_says(rules: Ruleset, assafed: bool) -> None:
+    result = score_round(rules, [0, 0], [c("AC 4C"), c("2D 3D")], 0)
+    assert result.assaf is assafed
+    assert result.added == ((35, 0) if assafed else (0, 5))
+    assert result.winner == (1 if assafed else 0)
+
+
+def test_two_assafers_score_zero_under_yanivo_and_only_the_lowest_under_the_israeli_rules() -> None:
+    hands = [c("3C 3D"), c("AC 5D"), c("2C AD"), c("KC")]  # caller 6; seats 1 (6) and 2 (3) are at or below
+    yanivo = score_round(YANIVO, [0] * 4, hands, 0)
+    assert yanivo.assafers == (1, 2) and set(yanivo.zeroed) == {1, 2}
+    assert yanivo.added == (36, 0, 0, 10) and yanivo.winner == 2
+    israeli = score_round(ISRAELI, [0] * 4, hands, 0)
+    assert israeli.assafers == (2,) and israeli.zeroed == (2,)
+    assert israeli.added == (36, 6, 0, 10) and israeli.winner == 2
+
+
+def test_the_seed_000_example_166_plus_4_plus_30_is_200_which_resets_to_100() -> None:
+    result = score_round(ISRAELI, [166, 40], [c("AC 3C"), c("AD 2D")], 0)
+    assert result.assaf and result.added == (34, 0)
+    assert result.resets == ((0, 200, 100),) and result.scores == (100, 40)
+
+
+@pytest.mark.parametrize(
+    ("rules", "before", "adds", "after", "out"),
+    [
+        (ISRAELI, 90, 10, 50, False),  # lands on 100: 50
+        (ISRAELI, 190, 10, 100, False),  # lands on 200: 100
+        (ISRAELI, 195, 10, 205, True),  # past 200: out
+        (ISRAELI, 200, 0, 200, False),  # a round adding nothing resets nothing, and 200 is not above 200
+        (YANIVO, 240, 10, 200, False),  # 250 drops to 200, exactly the knockout score: stays in
+        (YANIVO, 195, 10, 205, True),
+        (SURSIS, 90, 10, 50, False),  # the sursis before the end: 100 drops to 50
+        (SURSIS, 95, 10, 105, True),  # first to reach 100 ends it
+        (SURSIS, 45, 5, 25, False),
+    ],
+)
+def test_totals_on_the_resets_and_past_the_knockout(
+    rules: Ruleset, before: int, adds: int, after: int, out: bool
+) -> None:
+    loser = c("AC 2C 3C 4C") if adds == 10 else c("AC 4C") if adds == 5 else c("JK")
+    result = score_round(rules, [0, before, 0], [c("JK"), loser, c("KC KD KH")], 0)
+    assert result.added[1] == adds and result.scores[1] == after
+    if rules.end_mode == "elimination":
+        assert (1 in result.eliminated) is out
+    else:
+        assert result.game_over is out
+
+
+def test_the_last_two_players_one_knocked_out_ends_the_game_with_the_other_winning() -> None:
+    result = score_round(ISRAELI, [150, 199, None], [c("JK"), c("KC KD"), None], 0)
+    assert result.eliminated == (1,) and result.game_over and result.winners == (0,)
+
+
+def test_with_an_empty_deck_a_player_may_call_or_must_take_from_the_previous_drop() -> None:
+    # 3 seats of 17 cards and the card turned up use the whole 52-card deck: nothing is left to draw
+    rules = dataclasses.replace(ISRAELI, jokers_per_deck=0, hand_size=17, yaniv_limit=60, max_players=3)
+    low = "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C"  # 45
+    middle = "5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D"
+    high = "9H 9S 10C 10D 10H 10S JC JD JH JS QC QD QH QS KC KD KH"
+    game = stacked(rules, [low, middle, high], "KS")
+    assert game.deck == []
+    with pytest.raises(IllegalActionError, match="the deck is empty"):
+        game.apply(Play(c("5C"), None))
+    caller = game.clone()
+    caller.apply(CallYaniv())
+    assert caller.history[-1].values[0] == 45 and not caller.history[-1].assaf
+    game.apply(Play(c("5C"), Card(13, "S")))
+    assert game.pile == [(), c("5C")] and game.deck == []  # nothing under the group on top to shuffle
+
+
+def test_the_deck_running_out_shuffles_all_but_the_group_on_top() -> None:
+    game = Game.new(ISRAELI, ["A", "B"], seed=3, first=0)
+    while len(game.deck) > 1:
+        game.apply(Play((game.hand(game.current)[0],), None))
+    pile = [card for group in game.pile for card in group]
+    drop = (game.hand(game.current)[0],)
+    game.apply(Play(drop, None))  # draws the last card: the pile but this drop becomes the deck
+    assert game.reshuffles == 1 and game.pile == [drop]
+    assert Counter(game.deck) == Counter(pile)
+    assert game.cards_in_play() == Counter(game.full_deck())
+
+
+def test_a_joker_at_the_end_of_a_run_may_be_taken_from_the_pile() -> None:
+    game = stacked(ISRAELI, ["2H 3H JK KC KD", "QC QD 9S 9D 8C"], "4S")
+    game.apply(Play(c("JK 2H 3H"), None))  # laid with the joker first: it stands for the ace, at the low end
+    assert game.takeable == (JOKER, Card(3, "H"))
+    game.apply(Play(c("QC QD"), JOKER))
+    assert JOKER in game.hand(1)
+
+
+def test_a_run_from_the_ace_is_legal_and_one_over_the_king_is_not() -> None:
+    game = stacked(ISRAELI, ["AH 2H 3H QH KH", "QC QD 9S 9D 8C"], "AS")
+    before = [list(h or []) for h in game.hands]
+    with pytest.raises(IllegalActionError, match="ace is low only"):
+        game.apply(Play(c("QH KH AH"), None))
+    assert game.hands == before
+    game.apply(Play(c("AH 2H 3H"), None))
+    assert game.previous_kind == "run"
+
+
+def test_jokers_alone_are_a_set_where_joker_set_is_on() -> None:
+    rules = dataclasses.replace(ISRAELI, more_decks_from=())
+    game = stacked(rules, ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
+    game.apply(Play((JOKER, JOKER), None))
+    assert game.previous_kind == "set" and game.takeable == (JOKER,)
+    off = stacked(dataclasses.replace(rules, joker_set=False), ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
+    with pytest.raises(IllegalActionError, match="jokers alone"):
+        off.apply(Play((JOKER, JOKER), None))
+
+
+def test_the_first_turn_may_take_the_card_turned_up_and_nothing_else_of_the_pile() -> None:
+    game = stacked(ISRAELI, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "7D", "2S")
+    with pytest.raises(IllegalActionError, match="cannot be taken"):
+        game.apply(Play(c("KH"), Card(2, "S")))
+    game.apply(Play(c("KH"), Card(7, "D")))
+    assert Card(7, "D") in game.hand(0) and game.pile[-1] == c("KH")
+
+
+def test_without_a_card_turned_up_the_first_player_draws_from_the_deck() -> None:
+    rules = dataclasses.replace(ISRAELI, turn_up=False)
+    game = stacked(rules, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "", "7D")
+    assert game.pile == [] and game.takeable == ()
+    with pytest.raises(IllegalActionError, match="pile is empty"):
+        game.apply(Play(c("KH"), Card(7, "D")))
+    game.apply(Play(c("KH"), None))
+    assert Card(7, "D") in game.hand(0)
+
+
+@pytest.mark.parametrize(
+    ("rules", "starter"),
+    [(ISRAELI, 2), (YANIVO, 2), (load_ruleset("jdross"), 1), (load_ruleset("seven-cards"), 2)],
+)
+def test_the_next_round_is_started_by_the_winner_or_as_the_key_says(rules: Ruleset, starter: int) -> None:
+    rules = dataclasses.replace(rules, hand_size=3)
+    # seat 1 calls (3, or 5 with seven-cards' jokers at 2); seat 2 holds one less and Assafs (or is lowest)
+    game = stacked(rules, ["KH QH 3C", "AC 2C JK", "AD AH JK"], "9C", first=1)
+    game.apply(CallYaniv())
+    assert game.history[-1].winner == 2
+    assert game.current == starter and game.round_no == 2
+
+
+def test_a_slap_down_is_offered_only_for_the_card_just_drawn_and_only_at_once() -> None:
+    rules = load_ruleset("bga")  # slap-down after a single
+    game = stacked(rules, ["7H KC QD 2C 3S", "QC QS 9S 9D 8C"], "AS", "7D QH")
+    game.apply(Play(c("7H"), None))  # draws 7D: the same rank as the single just dropped
+    assert game.phase == "slap" and game.slap_card == Card(7, "D") and game.current == 0
+    with pytest.raises(IllegalActionError, match="first slap down"):
+        game.apply(CallYaniv())
+    with pytest.raises(IllegalActionError, match="only for the card just drawn"):
+        game.apply(SlapDown(Card(12, "D")))
+    game.apply(KeepCard())
+    assert str(game.phase) == "turn" and game.current == 1
+    with pytest.raises(IllegalActionError, match="only for the card just drawn"):
+        game.apply(SlapDown(Card(7, "D")))
+    game.apply(Play(c("QC QS"), None))  # a set under bga: no slap after it, even with a matching draw (QH)
+    assert Card(12, "H") in game.hand(1) and str(game.phase) == "turn" and game.current == 0
