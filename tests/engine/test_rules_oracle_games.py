@@ -5,6 +5,7 @@ generator makes a game repeat exactly, and every preset plays its games to their
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -15,7 +16,18 @@ import rules_oracle as oracle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yaniv_tui.engine import JOKER, CallYaniv, Card, Game, IllegalActionError, KeepCard, Play, SlapDown, load_ruleset
+from yaniv_tui.engine import (
+    JOKER,
+    CallYaniv,
+    Card,
+    Game,
+    IllegalActionError,
+    KeepCard,
+    Play,
+    Ruleset,
+    SlapDown,
+    load_ruleset,
+)
 from yaniv_tui.engine.actions import Action
 from yaniv_tui.engine.deal import full_deck_of
 
@@ -117,9 +129,9 @@ def candidates(game: Game, rng: random.Random) -> list[Action]:
     return found
 
 
-def play_checked(preset: str, players: int, seed: int) -> list[tuple[Any, ...]]:
+def play_checked(preset: str | Ruleset, players: int, seed: int) -> list[tuple[Any, ...]]:
     """Play a whole game, every action judged by the rules first; returns the state after each action."""
-    rules = load_ruleset(preset)
+    rules = load_ruleset(preset) if isinstance(preset, str) else preset
     game = Game.new(rules, [f"P{i}" for i in range(players)], seed=seed)
     chooser = random.Random(seed)
     states = [snapshot(game)]
@@ -146,6 +158,7 @@ def play_checked(preset: str, players: int, seed: int) -> list[tuple[Any, ...]]:
             legal = game.legal_actions()
             assert legal, f"{preset}: no legal action in phase {game.phase}"
             check_listed(game, legal)
+            assert game.view(game.current).legal_actions == legal, "the seat's view lists other actions"
             call = [a for a in legal if isinstance(a, CallYaniv)]
             action = call[0] if call and chooser.random() < 0.6 else chooser.choice(legal)
             assert rules_allow(game, action), f"{preset}: the engine lists {action}, which the rules do not allow"
@@ -238,7 +251,7 @@ def check_after(game: Game, before: tuple[Any, ...], action: Action) -> None:
         assert game.current != seat or sum(not o for o in game.out) == 1
 
 
-@pytest.mark.slow  # about 13 s on the shared 2-core machine
+@pytest.mark.slow  # about 20 s on the shared 2-core machine
 @settings(max_examples=18, deadline=None, derandomize=True)
 @given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**31), players=st.integers(2, 8))
 def test_games_take_exactly_the_rules_actions(preset: str, seed: int, players: int) -> None:
@@ -255,3 +268,36 @@ def test_every_preset_plays_a_seeded_game_to_its_end_and_again_exactly(preset: s
     again = play_checked(preset, players, 2026)
     assert first == again
     assert first[-1][8] == "over"
+
+
+#: The play keys' other values: each game below turns some of them on over a preset.
+HOUSE_KEYS: dict[str, tuple[object, ...]] = {
+    "jokers_in_sets": (True, False),
+    "joker_set": (True, False),
+    "joker_ends": (True, False),
+    "run_min_natural": (1, 2),
+    "spare_joker": ("as_laid", "before_first"),
+    "slap_down": (True, False),
+    "slap_jokers": (True, False),
+    "slap_after": ("single_or_set", "single"),
+    "slap_runs": (True, False),
+    "slap_last_card": (True, False),
+    "take_from_set": ("ends", "any"),
+    "take_from_run": ("ends", "any"),
+    "turn_up": (True, False),
+    "yaniv_limit": (3, 5, 7, 10),
+    "empty_hand": ("call_next_turn", "wins_at_once"),
+}
+
+
+@pytest.mark.slow  # about 8 s on the shared 2-core machine
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**31), data=st.data())
+def test_house_rule_games_take_exactly_the_rules_actions(preset: str, seed: int, data: st.DataObject) -> None:
+    rules = load_ruleset(preset)
+    changes = {
+        key: data.draw(st.sampled_from(values)) for key, values in HOUSE_KEYS.items() if data.draw(st.booleans())
+    }
+    rules = dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
+    players = data.draw(st.integers(rules.min_players, min(rules.max_players, 5)))
+    play_checked(rules, players, seed)
