@@ -78,11 +78,13 @@ def rules_allow(game: Game, action: Action) -> bool:
         return isinstance(action, KeepCard) or (isinstance(action, SlapDown) and action.card == game.slap_card)
     if isinstance(action, CallYaniv):
         return oracle.hand_value(hand, rules) <= rules.yaniv_limit
-    if not isinstance(action, Play) or action.given is not None:
+    if not isinstance(action, Play):
         return False
     drop = action.drop
     if Counter(drop) - Counter(hand) or not oracle.kinds(drop, rules):
         return False
+    if action.given is not None:
+        return swap_allowed(game, action, hand)
     if action.take is None:
         return bool(game.deck)
     previous = game.pile[-1] if game.pile else ()
@@ -90,6 +92,19 @@ def rules_allow(game: Game, action: Action) -> bool:
         return False
     kind = "single" if len(previous) == 1 else game.previous_kind
     return action.take in oracle.takeable_cards(previous, kind, rules)
+
+
+def swap_allowed(game: Game, action: Play, hand: list[Card]) -> bool:
+    """The joker swap (`take.joker_swap`, CPP-Yaniv): the next player takes a joker from inside the run just
+    dropped, not at its ends, giving from the hand they keep the natural card that joker stands for."""
+    previous = game.pile[-1] if game.pile else ()
+    if not game.rules.joker_swap or action.take != JOKER or len(previous) < 3 or game.previous_kind != "run":
+        return False
+    suit = next(c.suit for c in previous if c.rank)
+    start = next(c.rank - i for i, c in enumerate(previous) if c.rank)
+    inside = {Card(start + i, suit) for i in range(1, len(previous) - 1) if previous[i] == JOKER}
+    kept = Counter(hand) - Counter(action.drop)
+    return action.given in inside and kept[action.given] > 0
 
 
 def may_slap_now(game: Game, drop: tuple[Card, ...], kind: str, drawn: Card, hand_after: int) -> bool:
@@ -126,6 +141,10 @@ def candidates(game: Game, rng: random.Random) -> list[Action]:
         if rng.random() < 0.1:
             drop = (*drop, Card(rng.randint(1, 13), rng.choice("CDHS")))
         found.append(Play(drop, rng.choice(takes)))
+    if JOKER in previous and hand:  # a joker swap, given a card of the hand for the joker (right or wrong)
+        given = rng.choice(hand)
+        found.append(Play((rng.choice(hand),), JOKER, given))
+        found.append(Play((rng.choice(hand),), JOKER, Card(given.rank, rng.choice("CDHS"))))
     return found
 
 
@@ -232,7 +251,8 @@ def check_after(game: Game, before: tuple[Any, ...], action: Action) -> None:
         return
     new_hand = game.hands[seat] or []
     if isinstance(action, Play):
-        assert len(new_hand) == len(old_hand) - len(action.drop) + 1
+        gave = 0 if action.given is None else 1  # a joker swap gives a card for the joker it takes
+        assert len(new_hand) == len(old_hand) - len(action.drop) + 1 - gave
         if game.phase == "slap":
             assert game.current == seat and action.take is None
             assert game.slap_card == new_hand[-1] == before[3][-1]
