@@ -245,6 +245,15 @@ def check_after(game: Game, before: tuple[Any, ...], action: Action) -> None:
     round_over = game.round_no != before[13] or game.is_over
     if round_over:
         assert isinstance(action, (CallYaniv, SlapDown)), "a round ended without a call"
+        if isinstance(action, CallYaniv) and not game.rules.bonus_zero_wins and not game.rules.reset_jokers_held:
+            settled = oracle.settle(game.rules, before[0], before[2], seat)
+            result = game.history[-1]
+            assert (result.scores, result.winner, set(result.eliminated)) == (
+                settled.scores,
+                settled.starter,
+                settled.out,
+            ), f"a round scored {result.scores}, the rules say {settled.scores}"
+            assert game.is_over == settled.game_over
         if not game.is_over:
             assert all(h is None or len(h) == game.rules.hand_size for h in game.hands)
             assert game.log == []
