@@ -248,7 +248,7 @@ def check_after(game: Game, before: tuple[Any, ...], action: Action) -> None:
         if isinstance(action, CallYaniv) and not game.rules.bonus_zero_wins and not game.rules.reset_jokers_held:
             settled = oracle.settle(game.rules, before[0], before[2], seat)
             result = game.history[-1]
-            assert (result.scores, result.winner, set(result.eliminated)) == (
+            assert (result.scores, result.winner, frozenset(result.eliminated)) == (
                 settled.scores,
                 settled.starter,
                 settled.out,
