@@ -24,6 +24,7 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from textual_serve.download_manager import DownloadManager
 
 from yaniv_tui.cli import browsers, main, serve, serve_web
 from yaniv_tui.cli.browsers import (
@@ -34,6 +35,7 @@ from yaniv_tui.cli.browsers import (
     browser_tokens_dir,
     new_browser_key,
 )
+from yaniv_tui.cli.join import join_argv
 from yaniv_tui.cli.parser import DEFAULT_MAX_SESSIONS, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.store import paths
@@ -409,3 +411,36 @@ def test_a_pages_process_dies_with_the_server_killed(tmp_path: Path) -> None:
     finally:
         parent.kill()
         parent.wait(timeout=30)
+
+
+async def _nothing(*_: object) -> None:
+    """A page's end that is not there: the test reads the process itself."""
+
+
+def test_a_pages_yaniv_join_quits_when_its_input_ends(tmp_path: Path) -> None:
+    """A page's `yaniv join`, run with the environment a page's process gets, quits when its input ends (its page
+    or its server gone): Textual's web driver only stopped reading, and the app ran on with no one to see it."""
+    session = serve_web.Session(
+        serve.join_command(),
+        tmp_path,
+        lambda: None,
+        write_bytes=_nothing,
+        write_str=_nothing,
+        close=_nothing,
+        download_manager=DownloadManager(),
+    )
+    process = subprocess.Popen(
+        join_argv(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=session._build_environment(80, 24),
+    )
+    try:
+        assert process.stdout is not None and process.stdin is not None
+        assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
+        process.communicate(b"", timeout=60)  # its input ends, its screens read
+        assert process.returncode == 0
+    finally:
+        process.kill()
+        process.wait(timeout=30)
