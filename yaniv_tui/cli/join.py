@@ -4,7 +4,11 @@ home (the join screen asks for the address and code when they are not given)."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import ssl
 import sys
+from pathlib import Path
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import OptionsError, check_name
@@ -14,6 +18,14 @@ from .parser import UsageError
 from .play import utf8_terminal
 
 PROG = "yaniv join"
+#: Set by `yaniv host --cert ... --ssh PORT` for its SSH sessions' `yaniv join`: the host's own certificate file.
+#: The table's address the session is given is joined trusting that certificate alone (`pinned_context`), whatever
+#: name it is made out to and whoever signed it: the host knows it is its own.
+TABLE_CERT_ENV = "YANIV_TABLE_CERT"
+#: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
+_PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
+#: The biggest certificate file read (as `yaniv host --cert` reads it).
+_MAX_PEM_BYTES = 1 << 20
 
 
 def join_argv(*, watch: bool = False) -> list[str]:
@@ -41,12 +53,19 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     if args.code is not None and not args.code.strip().isalnum():
         raise UsageError(f"a room code is letters and digits, like K7QF, not {args.code[:20]!r}", prog)
 
+    given = (args.address or "").strip()
+    pinned = os.environ.get(TABLE_CERT_ENV)
+
+    def trusted(address: str) -> ssl.SSLContext | None:
+        """The host's own certificate, pinned, for the address it gave (None: the system's trust, as anywhere)."""
+        return pinned_context(pinned) if pinned and given and address == given else None
+
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        return await TableClient.join(address, code, name=name)
+        return await TableClient.join(address, code, name=name, ssl_context=trusted(address))
 
     async def watcher(address: str, code: str) -> Client:
-        return await TableClient.watch(address, code)
+        return await TableClient.watch(address, code, ssl_context=trusted(address))
 
     return JoinRequest(
         joiner,
@@ -58,6 +77,29 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
         watcher=watcher,
         watch=watch,
     )
+
+
+def pinned_context(cert_file: str) -> ssl.SSLContext | None:
+    """A TLS client context trusting exactly the first certificate in `cert_file` (the table's own), by itself: not
+    its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
+    it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
+    from yaniv_tui.store.files import read_regular
+
+    try:
+        text = read_regular(Path(cert_file), _MAX_PEM_BYTES).decode("ascii", "replace")
+    except OSError:
+        return None
+    found = _PEM_CERT.search(text)
+    if found is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False  # the one certificate trusted is the check
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # that certificate is the end of the chain, even if signed
+    try:
+        context.load_verify_locations(cadata=found.group(0))
+    except ssl.SSLError:
+        return None
+    return context
 
 
 def main(args: argparse.Namespace, *, watch: bool = False) -> int:
