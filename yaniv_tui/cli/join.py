@@ -8,12 +8,19 @@ import os
 import re
 import ssl
 import sys
+from collections.abc import Awaitable
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import OptionsError, check_name
 from yaniv_tui.table.remote import Client, JoinRequest
 
+if TYPE_CHECKING:
+    from yaniv_tui.store.settings import Settings
+
+from .browsers import PAGE_ENV
 from .parser import UsageError
 from .play import utf8_terminal
 
@@ -55,6 +62,9 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
 
     given = (args.address or "").strip()
     pinned = os.environ.get(TABLE_CERT_ENV)
+    page = os.environ.get(PAGE_ENV) == "1"
+    # A browser's page opened again (reloaded, or come back to): the table it last joined, in its own settings.
+    kept = remembered() if page and not (given or args.code or name) else None
 
     def trusted(address: str) -> ssl.SSLContext | None:
         """The host's own certificate, pinned, for the address it gave (None: the system's trust, as anywhere)."""
@@ -62,16 +72,29 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        return await TableClient.join(address, code, name=name, ssl_context=trusted(address))
+        joining = TableClient.join(address, code, name=name, ssl_context=trusted(address))
+        return await (_remembering(joining, address, code, name, watch=False) if page else joining)
 
     async def watcher(address: str, code: str) -> Client:
-        return await TableClient.watch(address, code, ssl_context=trusted(address))
+        watching = TableClient.watch(address, code, ssl_context=trusted(address))
+        return await (_remembering(watching, address, code, None, watch=True) if page else watching)
 
+    if kept is not None:
+        return JoinRequest(
+            joiner,
+            refused=(ActionRefused,),
+            join_error=(JoinError,),
+            address=kept.join_address or "",
+            code=(kept.join_code or "").upper(),
+            name=kept.join_name or "",
+            watcher=watcher,
+            watch=bool(kept.join_watch),
+        )
     return JoinRequest(
         joiner,
         refused=(ActionRefused,),
         join_error=(JoinError,),
-        address=(args.address or "").strip(),
+        address=given,
         code=(args.code or "").strip().upper(),
         name=(name or "").strip(),
         watcher=watcher,
@@ -79,15 +102,37 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     )
 
 
+def remembered() -> Settings:
+    """The settings holding the table this browser's page last joined (its fields None when there is none)."""
+    from yaniv_tui.store.settings import load_settings
+
+    return load_settings()
+
+
+async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:
+    """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page; a join that
+    fails forgets the code kept (the next page does not try it again at once) and keeps the rest to type again."""
+    from yaniv_tui.store.settings import load_settings, save_settings
+
+    try:
+        client = await joining
+    except Exception:
+        save_settings(replace(load_settings(), join_code=None))
+        raise
+    kept = replace(load_settings(), join_address=address, join_code=code, join_watch=watch or None)
+    save_settings(kept if watch else replace(kept, join_name=name or None))
+    return client
+
+
 def pinned_context(cert_file: str) -> ssl.SSLContext | None:
     """A TLS client context trusting exactly the first certificate in `cert_file` (the table's own), by itself: not
     its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
     it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
-    from yaniv_tui.store.files import read_regular
+    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 
     try:
         text = read_regular(Path(cert_file), _MAX_PEM_BYTES).decode("ascii", "replace")
-    except OSError:
+    except (OSError, NotAFile, TooBig):
         return None
     found = _PEM_CERT.search(text)
     if found is None:

@@ -2,7 +2,8 @@
 one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 
 - each page's process keeps its seat tokens, its history and its settings in its browser's own folder
-  (`browsers.browser_tokens_dir`), never in the server's;
+  (`browsers.browser_tokens_dir`), never in the server's; there it remembers the table it last joined, put back
+  in the join screen at the browser's next page (`browsers.PAGE_ENV`, cli/join.py);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
@@ -45,6 +46,7 @@ from .browsers import (
     KEY_MAX_AGE,
     MAX_COLUMNS,
     MAX_ROWS,
+    PAGE_ENV,
     bounded,
     browser_key,
     browser_tokens_dir,
@@ -85,6 +87,7 @@ class Session(AppService):
         environment[DATA_ENV] = str(self.tokens / "data")
         environment[CONFIG_ENV] = str(self.tokens / "config")
         environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
+        environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
         return environment
 
     async def stop(self) -> None:
