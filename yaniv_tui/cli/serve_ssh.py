@@ -67,10 +67,16 @@ HANGUP_GRACE = 3.0
 #: Seconds the line about a user name the name rule refused waits for a key before the join screen opens.
 NAME_LINE_WAIT = 20.0
 #: Run first in each session's new process, alone in its new session: its pseudo-terminal becomes its controlling
-#: terminal, then it becomes the command (same process). So when this server goes, even killed, the kernel hangs
-#: up that terminal and the process ends with it, as a program does when its terminal window is closed.
+#: terminal, the terminal's signals do what they do in a new terminal (a server run under `nohup` ignores hangups,
+#: and a program inherits what its parent ignores), then it becomes the command (same process). So when this server
+#: goes, even killed, the kernel hangs up that terminal and the process ends with it, as a program does when its
+#: terminal window is closed.
 TAKE_TERMINAL = (
-    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
+    "import fcntl, os, signal, sys, termios\n"
+    "for s in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):\n"
+    "    signal.signal(s, signal.SIG_DFL)\n"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "os.execv(sys.argv[1], sys.argv[1:])"
 )
 #: The SSH command a spectator gives (`ssh -t -p PORT HOST watch`: with a command, ssh asks for a terminal only
 #: with -t): `yaniv watch` instead of `yaniv join`.
