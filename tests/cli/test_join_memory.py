@@ -137,3 +137,23 @@ def test_a_remembered_table_that_is_not_one_is_a_damaged_file(tmp_path: Path, li
     path.write_text(line + "\n")
     settings, problem = read_settings()
     assert settings == Settings() and problem is not None and why in problem, problem
+
+
+async def test_a_second_tab_refused_the_seat_its_first_tab_plays_keeps_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same browser's second tab rejoins the remembered seat, which its first tab plays: refused (the seat is in
+    use), it forgets nothing, so the first tab's reload still goes back to the table. It forgot the code."""
+    host = await table()
+    try:
+        address = f"127.0.0.1:{host.port}"
+        first = await asyncio.wait_for(opened().joiner(address, host.code, "Ann"), LIMIT)
+        second = opened()
+        assert (second.address, second.code) == (address, host.code)
+        with pytest.raises(second.join_error):
+            await asyncio.wait_for(second.joiner(second.address, second.code, second.name), LIMIT)
+        await first.close()
+    finally:
+        await host.stop()
+    again = opened()
+    assert (again.address, again.code, again.name) == (address, host.code, "Ann")
