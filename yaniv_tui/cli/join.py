@@ -31,8 +31,6 @@ PROG = "yaniv join"
 TABLE_CERT_ENV = "YANIV_TABLE_CERT"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
-#: The biggest certificate file read (as `yaniv host --cert` reads it).
-_MAX_PEM_BYTES = 1 << 20
 
 
 def join_argv(*, watch: bool = False) -> list[str]:
@@ -133,8 +131,10 @@ def pinned_context(cert_file: str) -> ssl.SSLContext | None:
     it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 
+    from .host import MAX_PEM_BYTES  # the biggest certificate file `yaniv host --cert` reads
+
     try:
-        text = read_regular(Path(cert_file), _MAX_PEM_BYTES).decode("ascii", "replace")
+        text = read_regular(Path(cert_file), MAX_PEM_BYTES).decode("ascii", "replace")
     except (OSError, NotAFile, TooBig):
         return None
     found = _PEM_CERT.search(text)
