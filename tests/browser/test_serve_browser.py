@@ -2,7 +2,8 @@
 `yaniv serve` and a headless `yaniv host` on 127.0.0.1. The first browser types the join form without a click
 (the page focuses its terminal), joins and plays a move; a second browser (its own cookies: another person)
 typing the same code and the same name in other case cannot take the seat or see its hand; the first one's
-reload rejoins its seat. Skipped, with its reason, where Chromium or Playwright is missing.
+reload puts its join screen's fields back and rejoins its seat with nothing typed. Skipped, with its reason,
+where Chromium or Playwright is missing.
 
 What a page shows is read from what `yaniv serve` sends it (the terminal's bytes, escapes stripped); what was
 played, from the host's save. Screenshots are kept in the test's temporary folder. Every wait is bounded."""
@@ -205,9 +206,8 @@ def test_a_browser_joins_plays_and_keeps_its_seat_from_another_browser(
             assert "Your hand" not in other.text()
             assert "-closed" not in (web.page.evaluate("document.body.className") or "")
 
-            web.open()  # a reload: the same browser, its seat token in its own folder
-            web.type_join_form(port, code, "Web")
-            web.wait_for_text("Your hand")
+            web.open()  # a reload: the same browser, its table and its seat token in its own folder
+            web.wait_for_text("Your hand")  # its fields put back, it rejoins its seat at once: nothing typed
             web.page.screenshot(path=tmp_path / "4-rejoined.png")
         finally:
             browser.close()

@@ -12,9 +12,11 @@ import os
 import re
 import shlex
 import signal
+import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,6 +26,7 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from textual_serve.download_manager import DownloadManager
 
 from yaniv_tui.cli import browsers, main, serve, serve_web
 from yaniv_tui.cli.browsers import (
@@ -34,6 +37,7 @@ from yaniv_tui.cli.browsers import (
     browser_tokens_dir,
     new_browser_key,
 )
+from yaniv_tui.cli.join import join_argv
 from yaniv_tui.cli.parser import DEFAULT_MAX_SESSIONS, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.store import paths
@@ -409,3 +413,85 @@ def test_a_pages_process_dies_with_the_server_killed(tmp_path: Path) -> None:
     finally:
         parent.kill()
         parent.wait(timeout=30)
+
+
+async def _nothing(*_: object) -> None:
+    """A page's end that is not there: the test reads the process itself."""
+
+
+def test_a_pages_yaniv_join_quits_when_its_input_ends(tmp_path: Path) -> None:
+    """A page's `yaniv join`, run with the environment a page's process gets, quits when its input ends (its page
+    or its server gone): Textual's web driver only stopped reading, and the app ran on with no one to see it."""
+    session = serve_web.Session(
+        serve.join_command(),
+        tmp_path,
+        lambda: None,
+        write_bytes=_nothing,
+        write_str=_nothing,
+        close=_nothing,
+        download_manager=DownloadManager(),
+    )
+    process = subprocess.Popen(
+        join_argv(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=session._build_environment(80, 24),
+    )
+    try:
+        assert process.stdout is not None and process.stdin is not None
+        assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
+        process.communicate(b"", timeout=60)  # its input ends, its screens read
+        assert process.returncode == 0
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def test_a_pages_last_line_is_shown_on_its_page(tmp_path: Path) -> None:
+    """The line a `yaniv join` ends with (here: the table it was given cannot be reached) is shown on its page, as a
+    terminal shows it: it went to the server's output, and the page showed "joining …" then "Session ended"."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # nothing listens on it once closed
+    session = serve_web.Session(
+        serve.join_command(),
+        tmp_path,
+        lambda: None,
+        write_bytes=_nothing,
+        write_str=_nothing,
+        close=_nothing,
+        download_manager=DownloadManager(),
+    )
+    process = subprocess.Popen(
+        [*join_argv(), f"127.0.0.1:{port}", "K7QF"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=session._build_environment(80, 24),
+    )
+    bound = threading.Timer(60, process.kill)  # the wait below is bounded
+    bound.start()
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        sent = process.stdout.read()  # to its end: the app has quit by itself, its input still open
+        said = process.stderr.read()
+    finally:
+        bound.cancel()
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == 1, said
+    screens = _packets(sent.split(b"__GANGLION__\n", 1)[1])
+    exit_at = next(i for i, (kind, payload) in enumerate(screens) if kind == b"M" and b'"exit"' in payload)
+    shown = b"".join(payload for kind, payload in screens[:exit_at] if kind == b"D").decode("utf-8", "replace")
+    assert f"yaniv: cannot join 127.0.0.1:{port}: " in shown, shown[-600:]
+
+
+def _packets(stream: bytes) -> list[tuple[bytes, bytes]]:
+    """The web driver's packets: a kind byte, a 4-byte length, the payload."""
+    found = []
+    while stream:
+        size = int.from_bytes(stream[1:5], "big")
+        found.append((stream[:1], stream[5 : 5 + size]))
+        stream = stream[5 + size :]
+    return found

@@ -9,6 +9,8 @@ import asyncio
 import contextlib
 import os
 import re
+import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -340,11 +342,17 @@ class Hosted:
 
 
 @contextlib.asynccontextmanager
-async def hosted_table(tmp_path: Path) -> AsyncIterator[Hosted]:
+async def hosted_table(tmp_path: Path, *flags: str, nohup: bool = False) -> AsyncIterator[Hosted]:
+    """`yaniv host --headless --ssh` with two remote seats; with `nohup`, run as `nohup` runs it (hangups ignored)."""
     env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "host-data"), "PYTHONUNBUFFERED": "1"}
     env["YANIV_CONFIG_DIR"] = str(tmp_path / "host-config")
     command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--players", "remote,remote"]
-    command += ["--port", "0", "--ssh", "0", "--seed", "5", "--bot-delay", "0"]
+    if nohup:
+        ignoring = (
+            "import os, signal, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])"
+        )
+        command = [sys.executable, "-c", ignoring, *command]
+    command += ["--port", "0", "--ssh", "0", "--seed", "5", "--bot-delay", "0", *flags]
     host = await asyncio.create_subprocess_exec(
         *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
     )
@@ -422,6 +430,46 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
             if other is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(other.close(), 5)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
+async def test_over_ssh_a_player_joins_a_table_served_over_tls_with_its_hosts_own_certificate(tmp_path: Path) -> None:
+    """`yaniv host --cert ... --ssh PORT`: the SSH session's `yaniv join` trusts the host's certificate, the one
+    its host serves with (self-signed, here for a name it is not reached by): it said "a certificate not trusted
+    here (self-signed certificate)" and "SSL_CERT_FILE=THEIR-CERT.pem", which an SSH guest cannot give."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=yaniv.example.org",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=WAIT,
+    )  # fmt: skip
+    tls = ("--cert", str(cert), "--key", str(key))
+    async with hosted_table(tmp_path, *tls) as table, connected(table.ssh_port) as connection:
+        screen = await terminal(connection)
+        await screen.until(f"wss://localhost:{table.port}")
+        mark = len(screen.output)
+        await screen.until("K7QF", since=mark)  # the code's field has the focus
+        screen.type(table.code + "\r")
+        await screen.until("Noa (you)", since=mark)
+
+
+async def test_a_sessions_yaniv_join_ends_with_a_host_killed_under_nohup(tmp_path: Path) -> None:
+    """A host run as `nohup yaniv host --headless --ssh PORT &` is killed: its SSH sessions' `yaniv join` end with
+    it (their terminal hung up). They inherited nohup's ignored hangup, and were seen running on at a quarter of a
+    core each, with no terminal, for as long as anyone looked."""
+    async with hosted_table(tmp_path, nohup=True) as table, connected(table.ssh_port) as connection:
+        screen = await terminal(connection)
+        await screen.until("room code")
+        joins = _joins_of(table.process.pid)
+        assert len(joins) == 1, joins
+        table.process.kill()
+        await asyncio.wait_for(table.process.wait(), WAIT)
+        try:
+            await until_true(lambda: not any(map(_running, joins)), "the session's process outlived its host")
+        finally:
+            for pid in joins:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
 
 
 async def test_over_ssh_a_watcher_watches_a_hosted_table(tmp_path: Path) -> None:

@@ -154,7 +154,13 @@ def main(args: argparse.Namespace) -> int:
         hosts: list[TableHost] = []
         hosting = _kept(hosting, hosts)
         try:
-            ssh = open_ssh(args.ssh, public=args.public, max_sessions=args.max_sessions, table=lambda: _at(hosts))
+            ssh = open_ssh(
+                args.ssh,
+                public=args.public,
+                max_sessions=args.max_sessions,
+                table=lambda: _at(hosts),
+                cert=args.cert,
+            )
         except SshError as error:
             if claimed is not None and claimed.lock is not None:
                 claimed.lock.release()

@@ -4,16 +4,33 @@ home (the join screen asks for the address and code when they are not given)."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import ssl
 import sys
+from collections.abc import Awaitable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import OptionsError, check_name
 from yaniv_tui.table.remote import Client, JoinRequest
 
+if TYPE_CHECKING:
+    from yaniv_tui.store.settings import Settings
+
+from .browsers import PAGE_ENV
 from .parser import UsageError
 from .play import utf8_terminal
 
 PROG = "yaniv join"
+#: Set by `yaniv host --cert ... --ssh PORT` for its SSH sessions' `yaniv join`: the host's own certificate file.
+#: The table's address the session is given is joined trusting that certificate alone (`pinned_context`), whatever
+#: name it is made out to and whoever signed it: the host knows it is its own.
+TABLE_CERT_ENV = "YANIV_TABLE_CERT"
+#: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
+_PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
 
 
 def join_argv(*, watch: bool = False) -> list[str]:
@@ -41,23 +58,96 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     if args.code is not None and not args.code.strip().isalnum():
         raise UsageError(f"a room code is letters and digits, like K7QF, not {args.code[:20]!r}", prog)
 
+    given = (args.address or "").strip()
+    pinned = os.environ.get(TABLE_CERT_ENV)
+    page = os.environ.get(PAGE_ENV) == "1"
+    # A browser's page opened again (reloaded, or come back to): the table it last joined, in its own settings.
+    kept = remembered() if page and not (given or args.code or name) else None
+
+    def trusted(address: str) -> ssl.SSLContext | None:
+        """The host's own certificate, pinned, for the address it gave (None: the system's trust, as anywhere)."""
+        return pinned_context(pinned) if pinned and given and address == given else None
+
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        return await TableClient.join(address, code, name=name)
+        joining = TableClient.join(address, code, name=name, ssl_context=trusted(address))
+        return await (_remembering(joining, address, code, name, watch=False) if page else joining)
 
     async def watcher(address: str, code: str) -> Client:
-        return await TableClient.watch(address, code)
+        watching = TableClient.watch(address, code, ssl_context=trusted(address))
+        return await (_remembering(watching, address, code, None, watch=True) if page else watching)
 
+    if kept is not None:
+        return JoinRequest(
+            joiner,
+            refused=(ActionRefused,),
+            join_error=(JoinError,),
+            address=kept.join_address or "",
+            code=(kept.join_code or "").upper(),
+            name=kept.join_name or "",
+            watcher=watcher,
+            watch=bool(kept.join_watch),
+        )
     return JoinRequest(
         joiner,
         refused=(ActionRefused,),
         join_error=(JoinError,),
-        address=(args.address or "").strip(),
+        address=given,
         code=(args.code or "").strip().upper(),
         name=(name or "").strip(),
         watcher=watcher,
         watch=watch,
     )
+
+
+def remembered() -> Settings:
+    """The settings holding the table this browser's page last joined (its fields None when there is none)."""
+    from yaniv_tui.store.settings import load_settings
+
+    return load_settings()
+
+
+async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:
+    """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page; a join that
+    fails forgets the code kept (the next page does not try it again at once) and keeps the rest to type again,
+    unless the seat is in use (this browser's other tab plays it: its reload goes back to it)."""
+    from yaniv_tui.net.protocol import SEAT_IN_USE
+    from yaniv_tui.store.settings import load_settings, save_settings
+
+    try:
+        client = await joining
+    except Exception as error:
+        if SEAT_IN_USE not in str(error):
+            save_settings(replace(load_settings(), join_code=None))
+        raise
+    kept = replace(load_settings(), join_address=address, join_code=code, join_watch=watch or None)
+    save_settings(kept if watch else replace(kept, join_name=name or None))
+    return client
+
+
+def pinned_context(cert_file: str) -> ssl.SSLContext | None:
+    """A TLS client context trusting exactly the first certificate in `cert_file` (the table's own), by itself: not
+    its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
+    it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
+    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
+
+    from .host import MAX_PEM_BYTES  # the biggest certificate file `yaniv host --cert` reads
+
+    try:
+        text = read_regular(Path(cert_file), MAX_PEM_BYTES).decode("ascii", "replace")
+    except (OSError, NotAFile, TooBig):
+        return None
+    found = _PEM_CERT.search(text)
+    if found is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False  # the one certificate trusted is the check
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # that certificate is the end of the chain, even if signed
+    try:
+        context.load_verify_locations(cadata=found.group(0))
+    except ssl.SSLError:
+        return None
+    return context
 
 
 def main(args: argparse.Namespace, *, watch: bool = False) -> int:

@@ -4,7 +4,8 @@
 - each SSH session runs one `yaniv join` (`join.join_argv`) on a pseudo-terminal of its own, sized as the
   client's terminal and resized with it (the pty's window size, then SIGWINCH to the child), with the table's
   address filled in when the table is known (`yaniv host`), and the SSH user name proposed as the seat's name
-  when the one name rule (`engine/names.py`) takes it;
+  when the one name rule (`engine/names.py`) takes it; a table served over TLS (`yaniv host --cert`) is joined
+  trusting the host's own certificate (join.TABLE_CERT_ENV);
 - no password: any user name is let in, the room code typed at the join screen is the way in;
 - the host key (ed25519) is made once and kept in the data folder, readable by its owner only;
 - at most `max_sessions` sessions (processes) and `net.host.MAX_CONNECTIONS` connections at once; past either,
@@ -32,7 +33,7 @@ import sys
 import tempfile
 import termios
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,7 +45,7 @@ from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
-from .join import join_argv
+from .join import TABLE_CERT_ENV, join_argv
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
@@ -66,10 +67,16 @@ HANGUP_GRACE = 3.0
 #: Seconds the line about a user name the name rule refused waits for a key before the join screen opens.
 NAME_LINE_WAIT = 20.0
 #: Run first in each session's new process, alone in its new session: its pseudo-terminal becomes its controlling
-#: terminal, then it becomes the command (same process). So when this server goes, even killed, the kernel hangs
-#: up that terminal and the process ends with it, as a program does when its terminal window is closed.
+#: terminal, the terminal's signals do what they do in a new terminal (a server run under `nohup` ignores hangups,
+#: and a program inherits what its parent ignores), then it becomes the command (same process). So when this server
+#: goes, even killed, the kernel hangs up that terminal and the process ends with it, as a program does when its
+#: terminal window is closed.
 TAKE_TERMINAL = (
-    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
+    "import fcntl, os, signal, sys, termios\n"
+    "for s in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):\n"
+    "    signal.signal(s, signal.SIG_DFL)\n"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "os.execv(sys.argv[1], sys.argv[1:])"
 )
 #: The SSH command a spectator gives (`ssh -t -p PORT HOST watch`: with a command, ssh asks for a terminal only
 #: with -t): `yaniv watch` instead of `yaniv join`.
@@ -180,6 +187,7 @@ class SshServer:
         table: Callable[[], str | None] = lambda: None,
         argv: Sequence[str] | None = None,
         watch_argv: Sequence[str] | None = None,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         self.key = key
         self.host = host
@@ -188,6 +196,8 @@ class SshServer:
         self.table = table
         self.argv = tuple(argv) if argv is not None else tuple(join_argv())
         self.watch_argv = tuple(watch_argv) if watch_argv is not None else tuple(join_argv(watch=True))
+        #: Given to every session's process besides the server's own environment (`--cert`'s TABLE_CERT_ENV).
+        self.environment = dict(environment or {})
         #: Sessions (processes) running now, and connections open now.
         self.sessions = 0
         self.connections = 0
@@ -287,7 +297,7 @@ class SshServer:
             if run.line is not None:
                 await _say(process, run.line)
                 await _any_key(process)
-            return await _Relay(process, run.argv).run()
+            return await _Relay(process, run.argv, self.environment).run()
         finally:
             self.sessions -= 1
 
@@ -371,9 +381,12 @@ def _set_size(fd: int, width: int, height: int) -> None:
 class _Relay:
     """One session's process on its own pseudo-terminal, and the bytes between it and the client."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes], argv: tuple[str, ...]) -> None:
+    def __init__(
+        self, process: asyncssh.SSHServerProcess[bytes], argv: tuple[str, ...], given: Mapping[str, str]
+    ) -> None:
         self.process = process
         self.argv = argv
+        self.given = given
         self.child: asyncio.subprocess.Process | None = None
         self.master = -1
 
@@ -394,7 +407,7 @@ class _Relay:
             term = process.get_terminal_type() or ""
             if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
                 term = "xterm-256color"
-            environment.update({"TERM": term, **folders})
+            environment.update({**self.given, "TERM": term, **folders})
             self.child = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-c",
@@ -556,11 +569,24 @@ class SshThread:
             self._thread.join(timeout=HANGUP_GRACE + 10)
 
 
-def open_ssh(port: int, *, public: bool, max_sessions: int, table: Callable[[], str | None]) -> SshThread:
+def open_ssh(
+    port: int,
+    *,
+    public: bool,
+    max_sessions: int,
+    table: Callable[[], str | None],
+    cert: str | None = None,
+) -> SshThread:
     """`--ssh PORT`'s server, listening in its thread (on every network with `public`, else this machine only);
-    SshError (one line) if it cannot."""
+    SshError (one line) if it cannot. `cert`: the table's own TLS certificate (`yaniv host --cert`), which each
+    session's `yaniv join` trusts for the table's address (join.TABLE_CERT_ENV)."""
     server = SshServer(
-        host_key(), host="0.0.0.0" if public else "127.0.0.1", port=port, max_sessions=max_sessions, table=table
+        host_key(),
+        host="0.0.0.0" if public else "127.0.0.1",
+        port=port,
+        max_sessions=max_sessions,
+        table=table,
+        environment={TABLE_CERT_ENV: os.path.abspath(cert)} if cert is not None else None,
     )
     thread = SshThread(server)
     try:

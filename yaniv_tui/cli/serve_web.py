@@ -2,11 +2,13 @@
 one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 
 - each page's process keeps its seat tokens, its history and its settings in its browser's own folder
-  (`browsers.browser_tokens_dir`), never in the server's;
+  (`browsers.browser_tokens_dir`), never in the server's; there it remembers the table it last joined, put back
+  in the join screen at the browser's next page (`browsers.PAGE_ENV`, cli/join.py);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
-- a page's process ends with its page, killed if it will not quit, and a page that reads nothing (its output
+- a page's process ends with its page, killed if it will not quit, and quits by itself when its input ends
+  (page_driver.py); a page that reads nothing (its output
   stuck) is dropped, its place freed;
 - the page (templates/serve.html) focuses the terminal as soon as it is connected;
 - a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
@@ -44,12 +46,14 @@ from .browsers import (
     KEY_MAX_AGE,
     MAX_COLUMNS,
     MAX_ROWS,
+    PAGE_ENV,
     bounded,
     browser_key,
     browser_tokens_dir,
     hold_browser_folder,
     new_browser_key,
 )
+from .page_driver import PAGE_DRIVER
 
 log = logging.getLogger("textual-serve")
 
@@ -82,6 +86,8 @@ class Session(AppService):
         # The browser's history and settings beside its tokens: nothing a page does lands in the server's.
         environment[DATA_ENV] = str(self.tokens / "data")
         environment[CONFIG_ENV] = str(self.tokens / "config")
+        environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
+        environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
         return environment
 
     async def stop(self) -> None:

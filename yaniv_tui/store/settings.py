@@ -1,4 +1,5 @@
-"""The user's settings, kept in `settings.toml` in the config folder: the theme chosen, whether the bell rings.
+"""The user's settings, kept in `settings.toml` in the config folder: the theme chosen, whether the bell rings, and
+for a `yaniv serve` page the table it last joined (each browser has a config folder of its own).
 
     settings = load_settings()                  # never raises: the defaults for a missing or damaged file
     settings, problem = read_settings()         # the same, with the one line to tell about a damaged file
@@ -37,6 +38,8 @@ __all__ = [
 SETTINGS_FILE = "settings.toml"
 #: A settings file is a few lines; anything much bigger is not one.
 _LIMIT = 64 * 1024
+#: The longest text kept for a table last joined (an address, a code, a name are far shorter).
+_MOST_TEXT = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,12 @@ class Settings:
     theme: str | None = None
     #: Ring the terminal bell when your turn comes and when someone calls Yaniv.
     bell: bool = True
+    #: The table a `yaniv serve` page last joined: its address, room code and the name typed (None: none), and
+    #: whether it only watched (None: it took a seat). A reload puts them back in the join screen (cli/join.py).
+    join_address: str | None = None
+    join_code: str | None = None
+    join_name: str | None = None
+    join_watch: bool | None = None
 
 
 def settings_path() -> Path:
@@ -87,7 +96,17 @@ def _settings_of(table: dict[str, Any]) -> Settings:
     bell = table.get("bell", True)
     if not isinstance(bell, bool):
         raise _Damaged("its bell is not true or false")
-    return Settings(theme=theme.strip() if theme else None, bell=bell)
+    joined = {key: table.get(key) for key in ("join_address", "join_code", "join_name")}
+    for key, value in joined.items():
+        if value is not None and not (isinstance(value, str) and value.isprintable() and len(value) <= _MOST_TEXT):
+            raise _Damaged(f"its {key} is not a line of text")
+    code = joined["join_code"]
+    if code is not None and not code.isalnum():
+        raise _Damaged("its join_code is not letters and digits")
+    watch = table.get("join_watch")
+    if watch is not None and not isinstance(watch, bool):
+        raise _Damaged("its join_watch is not true or false")
+    return Settings(theme=theme.strip() if theme else None, bell=bell, **joined, join_watch=watch or None)
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:

@@ -1,0 +1,37 @@
+"""The Textual driver of a `yaniv serve` page's `yaniv join` (serve_web.py names it in the page's environment):
+Textual's web driver, quitting the app when its input ends, and showing the app's last line on the page.
+
+Textual's web driver only stops reading at its input's end: the app ran on with no page to show it to and nothing
+to read from, a process left behind for every page whose server went without telling it to quit. And the line an
+app ends with (`yaniv: cannot join ...`: tui/launch.py prints it once the app is gone) went to the process's
+standard error, which textual-serve writes to the server's output: the page only said "Session ended"."""
+
+from __future__ import annotations
+
+from textual import messages
+from textual.drivers.web_driver import WebDriver
+
+#: What a page's environment says in TEXTUAL_DRIVER (module:class), as Textual reads it.
+PAGE_DRIVER = f"{__name__}:PageDriver"
+#: How an app's last line is shown, as `yaniv` prints it in a terminal.
+LINE = "yaniv: {}"
+
+
+class PageDriver(WebDriver):
+    """The web driver, telling the app to quit when its input ends (not when the app itself is stopping it)."""
+
+    def stop_application_mode(self) -> None:
+        line = getattr(self._app, "exit_line", None)  # the app's last line (tui/app.py), if it ends with one
+        if isinstance(line, str) and line:
+            # As a terminal shows it once the app is gone: the screen left, the line on its own; the page keeps
+            # the terminal's last lines readable above its "Session ended".
+            self.write(f"\x1b[?1049l\x1b[2J\x1b[H\x1b[?25h{LINE.format(line)}\r\n")
+        super().stop_application_mode()
+
+    def run_input_thread(self) -> None:
+        try:
+            super().run_input_thread()
+        finally:
+            if not self.exit_event.is_set():
+                # As the web driver does for the server's own "quit": the thread-safe way into the app.
+                self._app.post_message(messages.ExitApp())
