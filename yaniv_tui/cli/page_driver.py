@@ -11,6 +11,8 @@ from __future__ import annotations
 from textual import messages
 from textual.drivers.web_driver import WebDriver
 
+from yaniv_tui.tui.app import YanivApp
+
 #: What a page's environment says in TEXTUAL_DRIVER (module:class), as Textual reads it.
 PAGE_DRIVER = f"{__name__}:PageDriver"
 #: How an app's last line is shown, as `yaniv` prints it in a terminal.
@@ -21,8 +23,10 @@ class PageDriver(WebDriver):
     """The web driver, telling the app to quit when its input ends (not when the app itself is stopping it)."""
 
     def stop_application_mode(self) -> None:
-        line = getattr(self._app, "exit_line", None)  # the app's last line (tui/app.py), if it ends with one
-        if isinstance(line, str) and line:
+        app = self._app
+        # The app's last line (tui/launch.py prints it in a terminal): why it quit early, or its crash.
+        line = (app.exit_line or app.crash_line) if isinstance(app, YanivApp) else None
+        if line:
             # As a terminal shows it once the app is gone: the screen left, the line on its own; the page keeps
             # the terminal's last lines readable above its "Session ended".
             self.write(f"\x1b[?1049l\x1b[2J\x1b[H\x1b[?25h{LINE.format(line)}\r\n")
