@@ -495,3 +495,18 @@ def _packets(stream: bytes) -> list[tuple[bytes, bytes]]:
         found.append((stream[:1], stream[5 : 5 + size]))
         stream = stream[5 + size :]
     return found
+
+
+def test_the_page_driver_named_to_textual_is_the_apps_page_driver() -> None:
+    """serve_web names the page's driver by its path (the command line imports nothing of the app): the path must
+    lead to the driver, a subclass of Textual's web driver, as Textual itself loads it."""
+    import importlib
+
+    from textual.drivers.web_driver import WebDriver
+
+    from yaniv_tui.cli.serve_web import PAGE_DRIVER
+    from yaniv_tui.tui.page_driver import PageDriver
+
+    module, _, name = PAGE_DRIVER.partition(":")
+    driver = getattr(importlib.import_module(module), name)
+    assert driver is PageDriver and issubclass(driver, WebDriver)

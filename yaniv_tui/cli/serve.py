@@ -12,8 +12,8 @@ import sys
 from .join import join_argv
 
 #: Run first in each page's process: it is killed when the server goes, even killed (Linux's parent-death signal),
-#: then it becomes the command (same process). A page's `yaniv join` also quits when its input ends (page_driver.py);
-#: this ends one that is busy or stuck too. Where there is no prctl, it runs as is.
+#: then it becomes the command (same process). A page's `yaniv join` also quits when its input ends (its driver:
+#: tui/page_driver.py); this ends one that is busy or stuck too. Where there is no prctl, it runs as is.
 DIE_WITH_SERVER = (
     "import ctypes, os, signal, sys\n"
     "try:\n"

@@ -8,7 +8,7 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
 - a page's process ends with its page, killed if it will not quit, and quits by itself when its input ends
-  (page_driver.py); a page that reads nothing (its output
+  (tui/page_driver.py); a page that reads nothing (its output
   stuck) is dropped, its place freed;
 - the page (templates/serve.html) focuses the terminal as soon as it is connected;
 - a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
@@ -53,7 +53,6 @@ from .browsers import (
     hold_browser_folder,
     new_browser_key,
 )
-from .page_driver import PAGE_DRIVER
 
 log = logging.getLogger("textual-serve")
 
@@ -63,6 +62,9 @@ _THIS_MACHINE = re.compile(r"(?:localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])(?::[0-
 _HOST = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE = "serve.html"
+#: The Textual driver of a page's `yaniv join` (module:class, as Textual reads TEXTUAL_DRIVER): named, not imported,
+#: as the command line opens the app only through tui/launch.py.
+PAGE_DRIVER = "yaniv_tui.tui.page_driver:PageDriver"
 #: The largest font size the page's `?fontsize=` may ask for.
 MAX_FONT_SIZE = 64
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 #: An unexpected error stopped the app (Textual's own code for it, too).
 EXIT_CRASH = 1
+#: How the app's last line is shown once it has gone: on the terminal, or on a page (page_driver.py).
+LAST_LINE = "yaniv: {}"
 
 
 def run_app(
@@ -42,8 +44,8 @@ def run_app(
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same
         app.crash_line = app.crash_line or app.report_crash(error)
     if app.exit_line is not None:
-        print(f"yaniv: {app.exit_line}", file=sys.stderr)
+        print(LAST_LINE.format(app.exit_line), file=sys.stderr)
     if app.crash_line is not None:
-        print(f"yaniv: {app.crash_line}", file=sys.stderr)
+        print(LAST_LINE.format(app.crash_line), file=sys.stderr)
         return app.return_code or EXIT_CRASH
     return app.return_code or 0

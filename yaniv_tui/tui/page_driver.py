@@ -1,4 +1,5 @@
-"""The Textual driver of a `yaniv serve` page's `yaniv join` (serve_web.py names it in the page's environment):
+"""The Textual driver of a `yaniv serve` page's `yaniv join` (cli/serve_web.py names it in the page's environment,
+PAGE_DRIVER):
 Textual's web driver, quitting the app when its input ends, and showing the app's last line on the page.
 
 Textual's web driver only stops reading at its input's end: the app ran on with no page to show it to and nothing
@@ -11,12 +12,8 @@ from __future__ import annotations
 from textual import messages
 from textual.drivers.web_driver import WebDriver
 
-from yaniv_tui.tui.app import YanivApp
-
-#: What a page's environment says in TEXTUAL_DRIVER (module:class), as Textual reads it.
-PAGE_DRIVER = f"{__name__}:PageDriver"
-#: How an app's last line is shown, as `yaniv` prints it in a terminal.
-LINE = "yaniv: {}"
+from .app import YanivApp
+from .launch import LAST_LINE
 
 
 class PageDriver(WebDriver):
@@ -29,7 +26,7 @@ class PageDriver(WebDriver):
         if line:
             # As a terminal shows it once the app is gone: the screen left, the line on its own; the page keeps
             # the terminal's last lines readable above its "Session ended".
-            self.write(f"\x1b[?1049l\x1b[2J\x1b[H\x1b[?25h{LINE.format(line)}\r\n")
+            self.write(f"\x1b[?1049l\x1b[2J\x1b[H\x1b[?25h{LAST_LINE.format(line)}\r\n")
         super().stop_application_mode()
 
     def run_input_thread(self) -> None:
