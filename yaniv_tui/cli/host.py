@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Game, Seat
 
-from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
+from .parser import DEFAULT_AWAY_AFTER, MAX_PEM_BYTES, NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
@@ -56,10 +56,6 @@ def _shown(path: str) -> str:
     from yaniv_tui.engine.ruleset_read import printable
 
     return printable(path)
-
-
-#: The biggest certificate or key file read: a PEM chain is a few kilobytes.
-MAX_PEM_BYTES = 1 << 20
 
 
 def _check_pem_file(flag: str, path: str) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from yaniv_tui.store.settings import Settings
 
 from .browsers import PAGE_ENV
-from .parser import UsageError
+from .parser import MAX_PEM_BYTES, UsageError
 from .play import utf8_terminal
 
 PROG = "yaniv join"
@@ -130,8 +130,6 @@ def pinned_context(cert_file: str) -> ssl.SSLContext | None:
     its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
     it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-
-    from .host import MAX_PEM_BYTES  # the biggest certificate file `yaniv host --cert` reads
 
     try:
         text = read_regular(Path(cert_file), MAX_PEM_BYTES).decode("ascii", "replace")

@@ -35,6 +35,9 @@ NEWEST = "<newest>"
 MAX_EXPERT_SAMPLES = 10_000
 #: The most processes `--jobs` starts: far more than cores only costs memory.
 MAX_JOBS = 64
+#: The biggest certificate or key file read (`yaniv host --cert/--key`, and a joiner pinning its host's
+#: certificate): a PEM chain is a few kilobytes.
+MAX_PEM_BYTES = 1 << 20
 #: Where `yaniv host` listens, and `yaniv serve`.
 DEFAULT_PORT = 7777
 DEFAULT_SERVE_PORT = 8000
