@@ -278,6 +278,8 @@ class TableHost:
         with), and send every seat the time left whenever a turn's clock starts."""
         self.clock = clock
         clock.on_start = self._resend
+        if clock.handed:  # a resumed table's clock, with seats a bot plays: every state says so, as once it hands one
+            self._managed = True
 
     def _resend(self) -> None:
         """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
