@@ -28,6 +28,7 @@ from .protocol import (
     SAYINGS,
     SEAT_IN_USE,
     STALE_TOKEN,
+    TURN_OVER,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Back,
@@ -629,7 +630,11 @@ class TableHost:
             if seat not in self._pending and seat not in self._playing:
                 self._send_state(seat, link, self.statuses)
             return
-        problem = self._refusal(seat, message.action)
+        game = self._game
+        if not game.is_over and (message.round_no, message.turn) != (game.round_no, len(game.log)):
+            problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
+        else:
+            problem = self._refusal(seat, message.action)
         if problem is None and seat in self._by_bot:
             problem = AWAY_BOT_PLAYED
         elif problem is None and (seat in self._pending or seat in self._playing):
