@@ -251,3 +251,30 @@ def test_replay_steps_refuse_a_record_that_does_not_replay_naming_its_line() -> 
     record.events[5] = {**record.events[5], "seat": 1 - record.events[5]["seat"]}
     with pytest.raises(RecordError, match="record line 6"):
         list(replay_steps(record))
+
+
+def test_the_seats_a_bot_plays_as_a_record_ends_are_read_from_its_seat_events() -> None:
+    """`bots_playing`: the clock's "bot" and the host's "handed" give a seat to a bot (the host's with its level),
+    the player's "back" and the host's "given" take it back; an opened seat stays the bot's, as at the table; the
+    seat statuses of a connection change nothing, and a level that is no bot's is the clock's (None)."""
+    from yaniv_tui.codec.record import bots_playing
+
+    _, record = bot_game(players=4)
+    events: list[tuple[int, dict[str, str]]] = [
+        (0, {"status": "handed", "level": "hard"}),
+        (1, {"status": "timeout"}),
+        (1, {"status": "bot"}),
+        (2, {"status": "handed", "level": "easy"}),
+        (2, {"status": "given"}),
+        (1, {"status": "back"}),
+        (1, {"status": "away"}),
+        (3, {"status": "handed", "level": "no such level"}),
+        (0, {"status": "opened"}),
+        (1, {"status": "joined"}),
+    ]
+    assert bots_playing(record) == {}
+    for seat, fields in events:
+        add_event(record, "seat", seat, **fields)
+    assert bots_playing(record) == {0: "hard", 3: None}
+    add_event(record, "seat", 0, status="back")
+    assert bots_playing(record) == {3: None}

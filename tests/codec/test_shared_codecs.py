@@ -64,7 +64,7 @@ def test_each_value_reads_back_as_it_was() -> None:
 def test_an_action_frame_carries_the_codecs_action() -> None:
     five, nine = parse_cards("5H 9C")
     for action in (CallYaniv(), KeepCard(), SlapDown(five), Play((five,), nine), Play(tuple(parse_cards("JK")))):
-        frame = json.loads(encode(ActionMessage(1, 0, action)))
+        frame = json.loads(encode(ActionMessage(1, 0, action, 1, 0)))
         assert frame["action"] == action_to_dict(action)
         assert action_from_dict(frame["action"]) == action
 

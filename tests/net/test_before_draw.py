@@ -100,3 +100,28 @@ def test_a_game_that_waits_for_no_slap_down_is_refused() -> None:
     game = new_game(SEATS, seed=1, slap_down=True)
     with pytest.raises(ValueError, match="does not wait for a slap-down decision"):
         before_the_draw(game)
+
+
+def test_the_table_before_each_draw_is_worked_out_once_and_afresh_for_the_next() -> None:
+    """`BeforeTheDraw` (the host's and a screen's one way to it), asked of one game played on in place: the same
+    table for every question about one draw, a new one for each next draw, and each the table everyone saw."""
+    from yaniv_tui.net.before_draw import BeforeTheDraw
+
+    game = new_game(SEATS, seed=2, end=200, slap_down=True)
+    bots = [make_bot("medium", seed=20 + seat) for seat in range(len(SEATS))]
+    tables = BeforeTheDraw()
+    made: list[Game] = []
+    for _ in range(3000):
+        if game.is_over or len(made) >= 5:
+            break
+        before = game.clone()
+        game.apply(bots[game.current].choose(game.view(game.current)))
+        if game.phase != "slap":
+            continue
+        table = tables.of(game)
+        assert tables.of(game) is table and all(table is not other for other in made)
+        made.append(table)
+        seat = (game.current + 1) % len(SEATS)
+        again = game.reshuffles > before.reshuffles
+        assert public(table.view(seat), reshuffled=again) == public(before.view(seat), reshuffled=again)
+    assert len(made) >= 5, len(made)

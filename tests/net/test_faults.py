@@ -139,7 +139,8 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     await ann.close()  # Ann again, from a raw connection, once her first one is gone
     await eventually(lambda: host.status(0) == "away")
     ws, _ = await joined_raw(host, ann.token)
-    message = {"v": VERSION, "type": "action", "id": 5, "seat": 1, "action": action_to_dict(CallYaniv())}
+    at = {"round": host.game.round_no, "turn": len(host.game.log)}
+    message = {"v": VERSION, "type": "action", "id": 5, "seat": 1, **at, "action": action_to_dict(CallYaniv())}
     await ws.send(json.dumps(message))
     error = await next_of(ws, "error")
     assert error == {"v": VERSION, "type": "error", "message": "you play seat 0, not seat 1", "re": 5}
@@ -187,7 +188,8 @@ async def test_a_bad_message_gets_an_error_then_a_close_if_it_continues(
 
 async def test_more_than_twenty_messages_a_second_are_refused_then_closed(host: TableHost, tmp_path: Path) -> None:
     ws, _ = await joined_raw(host)
-    message = json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": {"kind": "keep"}})
+    at = {"round": 1, "turn": 0}
+    message = json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, **at, "action": {"kind": "keep"}})
     for _ in range(30):
         await ws.send(message)
     seen = []
@@ -304,9 +306,10 @@ async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_tu
         ws, _ = await joined_raw(table)
         hand = table.game.hand(0)
         first, second = (action_to_dict(Play((card,))) for card in hand[:2])
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": first}))
+        at = {"round": game.round_no, "turn": len(game.log)}
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, **at, "action": first}))
         taken = await asyncio.wait_for(table.action_for(0), LIMIT)
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": second}))
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, **at, "action": second}))
         refused = await next_of(ws, "error")
         assert refused["re"] == 2 and "already in" in refused["message"]
         game.apply(taken)
@@ -317,6 +320,45 @@ async def test_an_action_sent_twice_is_taken_once_and_never_played_on_a_later_tu
         assert game.current == 0
         with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
             await asyncio.wait_for(table.action_for(0), 0.3)
+        await ws.close()
+    finally:
+        await table.stop()
+
+
+async def test_an_action_for_a_turn_a_bot_played_is_refused_not_played_on_the_seats_next_turn(tmp_path: Path) -> None:
+    """Ann chose a move on her turn, but it came once her clock's bot had played that turn and Noa hers: it is Ann's
+    turn again, and the move, still legal, is refused as late (TURN_OVER), not played on a turn she has not seen.
+    Before, the host judged it against the turn it came in, and played it there (or, illegal there, answered with
+    the engine's reason: that answer, unforeseen by the clock test's check of every frame, was its flake)."""
+    from yaniv_tui.net.protocol import TURN_OVER
+
+    seats = (Seat.remote("Ann"), Seat.bot("medium", "Noa"))
+    game = new_game(seats, seed=3)
+    game.current = 0
+    table = await started(game, seats)
+    try:
+        ws, _ = await joined_raw(table)
+        hand, at = game.hand(0), {"round": game.round_no, "turn": len(game.log)}
+        bot = MediumBot()
+        for seat in (0, 1):  # her turn played by a bot, then Noa's
+            game.apply(bot.choose(game.view(seat)))
+            table.publish(game)
+        assert game.current == 0
+        card = next(card for card in hand if card in game.hand(0))
+        late = Play((card,))
+        game.clone().apply(late)  # legal on this turn too
+        await ws.send(
+            json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, **at, "action": action_to_dict(late)})
+        )
+        refused = await next_of(ws, "error")
+        assert refused == {"v": VERSION, "type": "error", "message": TURN_OVER, "re": 1}
+        with pytest.raises(TimeoutError):  # nothing of Ann's is waiting to be played for her
+            await asyncio.wait_for(table.action_for(0), 0.3)
+        now = {"round": game.round_no, "turn": len(game.log)}
+        await ws.send(
+            json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, **now, "action": action_to_dict(late)})
+        )
+        assert await asyncio.wait_for(table.action_for(0), LIMIT) == late  # her move for this turn is taken
         await ws.close()
     finally:
         await table.stop()
@@ -379,13 +421,14 @@ async def test_an_action_sent_twice_is_refused_even_when_someone_comes_between_t
         ws, _ = await joined_raw(table)
         hand = table.game.hand(0)
         first, second = (action_to_dict(Play((card,))) for card in hand[:2])
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": first}))
+        at = {"round": game.round_no, "turn": len(game.log)}
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, **at, "action": first}))
         taken = await asyncio.wait_for(table.action_for(0), LIMIT)
         watcher = await raw(table)
         await watcher.send(json.dumps({"v": VERSION, "type": "watch", "code": table.code}))
         await next_of(watcher, "welcome")
         await eventually(lambda: table.watchers == 1)
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": second}))
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, **at, "action": second}))
         refused = await next_of(ws, "error")
         assert refused["re"] == 2 and "already in" in refused["message"]
         game.apply(taken)
@@ -412,7 +455,17 @@ async def test_a_rejoined_seats_state_acknowledges_none_of_its_old_connections_a
         ws, welcome = await joined_raw(table)
         card = table.game.hand(0)[0]
         await ws.send(
-            json.dumps({"v": VERSION, "type": "action", "id": 7, "seat": 0, "action": action_to_dict(Play((card,)))})
+            json.dumps(
+                {
+                    "v": VERSION,
+                    "type": "action",
+                    "id": 7,
+                    "seat": 0,
+                    "round": 1,
+                    "turn": 0,
+                    "action": action_to_dict(Play((card,))),
+                }
+            )
         )
         game.apply(await asyncio.wait_for(table.action_for(0), LIMIT))
         table.publish(game)

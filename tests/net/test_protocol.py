@@ -38,12 +38,12 @@ from yaniv_tui.net.views import view_to_dict
         Join("K7QF", None, seat_key("tok"), new_nonce()),
         Watch("K7QF"),
         Prove(seat_proof("tok", "client", "K7QF", new_nonce(), new_nonce())),
-        ActionMessage(3, 1, CallYaniv()),
-        ActionMessage(4, 0, Play(tuple(parse_cards("5H 5S")), parse_cards("9C")[0])),
-        ActionMessage(5, 0, Play(tuple(parse_cards("JK")))),
-        ActionMessage(6, 2, SlapDown(parse_cards("5D")[0])),
-        ActionMessage(7, 2, KeepCard()),
-        ActionMessage(8, 1, Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0])),
+        ActionMessage(3, 1, CallYaniv(), 1, 0),
+        ActionMessage(4, 0, Play(tuple(parse_cards("5H 5S")), parse_cards("9C")[0]), 2, 7),
+        ActionMessage(5, 0, Play(tuple(parse_cards("JK"))), 1, 1),
+        ActionMessage(6, 2, SlapDown(parse_cards("5D")[0]), 1, 2),
+        ActionMessage(7, 2, KeepCard(), 1, 2),
+        ActionMessage(8, 1, Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0]), 4, 12),
     ],
 )
 def test_a_clients_message_reads_back_as_written(message: Join | Watch | Prove | ActionMessage) -> None:
@@ -106,30 +106,41 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
         from_host(json.dumps(data))
 
 
+#: An action frame's opening, up to its action.
+ACTION_AT = '{"v": 7, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, '
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 6, "type": "join"}', "code: missing"),
-        ('{"v": 6, "type": "watch"}', "code: missing"),
-        ('{"v": 6, "type": "watch", "code": 7}', "code: must be"),
-        ('{"v": 6, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
-        ('{"v": 6, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
-        ('{"v": 6, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 6, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 6, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 6, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
-        ('{"v": 6, "type": "action", "id": -1, "seat": 0, "action": {"kind": "call"}}', "id: must be at least 0"),
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "dance"}}', "action.kind: one of"),
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
+        ('{"v": 7, "type": "join"}', "code: missing"),
+        ('{"v": 7, "type": "watch"}', "code: missing"),
+        ('{"v": 7, "type": "watch", "code": 7}', "code: must be"),
+        ('{"v": 7, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
+        ('{"v": 7, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
+        ('{"v": 7, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 7, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 7, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 7, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        (ACTION_AT.replace('"id": 1', '"id": -1') + '"action": {"kind": "call"}}', "id: must be at least 0"),
+        (ACTION_AT + '"action": {"kind": "dance"}}', "action.kind: one of"),
+        (ACTION_AT + '"action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
          "action.drop[0]: not a card"),
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [], "take": null}}',
+        (ACTION_AT + '"action": {"kind": "play", "drop": [], "take": null}}',
          "action.drop: from 1 to 64 cards, got 0"),
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": [' + '"JK", ' * 64 +
+        (ACTION_AT + '"action": {"kind": "play", "drop": [' + '"JK", ' * 64 +
          '"JK"], "take": null}}', "action.drop: from 1 to 64 cards, got 65"),  # too many: not "one card or more"
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "JK",'
+        (ACTION_AT + '"action": {"kind": "play", "drop": ["KS"], "take": "JK",'
          ' "given": "6X"}}', "action.given: not a card"),
-        ('{"v": 6, "type": "action", "id": 1, "seat": 0, "action": {"kind": "play", "drop": ["KS"], "take": "5H",'
+        (ACTION_AT + '"action": {"kind": "play", "drop": ["KS"], "take": "5H",'
          ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
+        ('{"v": 7, "type": "action", "id": 1, "seat": 0, "turn": 0, "action": {"kind": "call"}}', "round: "),
+        ('{"v": 7, "type": "action", "id": 1, "seat": 0, "round": 0, "turn": 0, "action": {"kind": "call"}}',
+         "round: must be at least 1"),
+        ('{"v": 7, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": -1, "action": {"kind": "call"}}',
+         "turn: must be at least 0"),
+        ('{"v": 7, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": "5", "action": {"kind": "call"}}',
+         "turn: "),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
         ("null", "a message is a JSON object"),
@@ -145,7 +156,7 @@ def test_a_record_frame_holds_text_or_is_refused_in_one_line() -> None:
     """The record's own checks are the codec's (`read_record_text`, at the client's session): here, only text."""
     for record in (None, 7, ["a line"]):
         with pytest.raises(ProtocolError, match="record: must be text") as caught:
-            from_host(json.dumps({"v": 6, "type": "record", "record": record}))
+            from_host(json.dumps({"v": 7, "type": "record", "record": record}))
         assert "\n" not in str(caught.value)
 
 

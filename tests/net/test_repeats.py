@@ -23,7 +23,7 @@ async def test_an_action_frame_sent_again_is_answered_and_not_played_again() -> 
     try:
         ws, _ = await joined_raw(table)
         joker = action_to_dict(Play((JOKER,), None))
-        frame = json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": joker})
+        frame = json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": joker})
         await ws.send(frame)
         game.apply(await asyncio.wait_for(table.action_for(0), LIMIT))
         table.publish(game)
@@ -35,7 +35,10 @@ async def test_an_action_frame_sent_again_is_answered_and_not_played_again() -> 
         fresh = Play((game.hand(0)[-1],), None)
         assert fresh.drop != (JOKER,)
         await ws.send(frame)  # the same frame again, on Ann's next turn
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, "action": action_to_dict(fresh)}))
+        at = {"round": game.round_no, "turn": len(game.log)}
+        await ws.send(
+            json.dumps({"v": VERSION, "type": "action", "id": 2, "seat": 0, **at, "action": action_to_dict(fresh)})
+        )
         # Her next action is her own new one, not the replayed joker; the repeat was answered with her table.
         assert await asyncio.wait_for(table.action_for(0), LIMIT) == fresh
         answer = await next_of(ws, "state")

@@ -7,14 +7,17 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-from netplay import LIMIT, joined, new_game, play_out, started
+from netplay import LIMIT, eventually, joined, new_game, play_out, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import TableClosed
 from yaniv_tui.net.headless import host_from_save
-from yaniv_tui.store import History, SaveMeta, read_save, save_path
+from yaniv_tui.store import History, SavedGame, SaveMeta, read_save, save_path
 from yaniv_tui.store.tables import table_path
 from yaniv_tui.table.headless import serve_headless
+from yaniv_tui.table.hosted import HostedSession
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.session import Session
 
 
 async def test_the_host_restarts_from_its_save_and_everyone_rejoins(tmp_path: Path) -> None:
@@ -60,3 +63,80 @@ async def test_the_host_restarts_from_its_save_and_everyone_rejoins(tmp_path: Pa
             await ben2.close()
         finally:
             await again.stop()
+
+
+async def _saved_with_bots(tmp_path: Path, *, hand: bool) -> SavedGame:
+    """A hosted game of Ann and Bea (remote) and a bot, saved once Bea's turn clock ran out twice in a row (her seat
+    the clock's bot's) and, with `hand`, once its host handed Ann's seat to a hard bot; both have joined."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"), Seat.bot("medium"))
+    game = new_game(seats, seed=8)
+    host = await started(game, seats)
+    options = GameOptions(game.rules, seats, seed=8, bot_delay=0.0, turn_seconds=30.0)
+    session = HostedSession(options, game=game, host=host)
+    try:
+        session.watch(session.hear_record)  # the record hears the host as the table's runner would
+        clients = [await joined(host, tmp_path, label) for label in ("ann", "bea")]
+        for _ in range(2):
+            for news in host.clock.ran_out(1):
+                assert host.on_clock is not None
+                host.on_clock(1, news)
+        if hand:
+            assert host.hand_to_bot(0, "hard") is None
+        assert host.handed(1) and host.handed(0) == hand
+        session.write()
+        for client in clients:
+            await client.close()
+    finally:
+        session.close()
+        await host.stop()
+    return read_save(save_path(session.meta.game_id))
+
+
+async def test_a_resumed_host_keeps_the_seats_a_bot_played_until_their_players_take_them_back(tmp_path: Path) -> None:
+    """`yaniv host --resume` of a game saved while a bot played two remote seats, Ann's handed by the host to a hard
+    bot and Bea's by her turn clock: both are the bot's again (Ann's with the level the host chose), each seat's
+    player rejoining is told so, and takes the seat back by acting, as had the table run on. Before, a resumed table
+    waited for both, and their frames said no bot played them."""
+    saved = await _saved_with_bots(tmp_path, hand=True)
+    again = host_from_save(saved, port=0)
+    await again.start()
+    hosted: HostedSession | None = None
+    try:
+        hosted = HostedSession.taking_over(Session.resumed(saved, hosted=True), again)
+        assert again.handed(0) and again.handed(1)
+        assert again.hand_to_bot(0, "hard") == "a hard bot plays Ann's seat already"
+        ann = await joined(again, tmp_path, "ann")
+        bea = await joined(again, tmp_path, "bea")
+        assert (ann.seat, bea.seat) == (0, 1) and ann.handed and bea.handed
+        await bea.back()  # Bea is here: her seat is hers again
+        await eventually(lambda: not again.handed(1) and not bea.handed)
+        assert again.handed(0) and ann.handed
+        handed = [e for e in hosted.game_record.events if e.get("event") == "seat" and e["status"] == "handed"]
+        assert handed == [{"event": "seat", "seat": 0, "status": "handed", "level": "hard"}]  # once, not again
+        await ann.close()
+        await bea.close()
+    finally:
+        if hosted is not None:
+            hosted.close()
+        await again.stop()
+
+
+async def test_a_resumed_table_with_no_clock_says_a_seat_its_clock_handed_is_still_the_bots(tmp_path: Path) -> None:
+    """Resumed with no turn clock, a seat the clock had handed to its bot is the bot's until its player acts, and
+    every state says so to its player (the frames of a table with no clock carry the clock's "bots" then)."""
+    saved = await _saved_with_bots(tmp_path, hand=False)
+    again = host_from_save(saved, port=0)
+    await again.start()
+    hosted: HostedSession | None = None
+    try:
+        hosted = HostedSession.taking_over(Session.resumed(saved, hosted=True), again)
+        assert not again.clock.on and again.handed(1) and not again.handed(0)
+        bea = await joined(again, tmp_path, "bea")
+        assert bea.handed and bea.clock is not None and bea.clock.bots == (1,)
+        await bea.back()
+        await eventually(lambda: not again.handed(1) and not bea.handed)
+        await bea.close()
+    finally:
+        if hosted is not None:
+            hosted.close()
+        await again.stop()

@@ -165,7 +165,8 @@ async def test_a_watchers_action_gets_one_error_frame_and_changes_nothing(tmp_pa
         # The seat's own legal action, sent by the watcher as that seat: refused, and Ann's turn is still hers.
         move = ann.view.legal_actions[-1]
         action = action_to_dict(move)
-        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, "action": action}))
+        at = {"round": ann.view.round_no, "turn": len(ann.view.seen)}
+        await ws.send(json.dumps({"v": VERSION, "type": "action", "id": 1, "seat": 0, **at, "action": action}))
         error = await next_of(ws, "error")
         assert error["message"] == WATCHERS_DO_NOT_PLAY
         await ws.send(json.dumps({"v": VERSION, "type": "say", "text": "good game"}))

@@ -42,12 +42,12 @@ def frames() -> list[str]:
     lines.append(encode(State(slap.view(slap.current), ("here",) * 4, ack=9)))
     five, nine = parse_cards("5H 9C")
     lines += [
-        encode(ActionMessage(1, 0, CallYaniv())),
-        encode(ActionMessage(2, 1, Play((five, *parse_cards("5S")), nine))),
-        encode(ActionMessage(3, 2, Play(tuple(parse_cards("JK"))))),
-        encode(ActionMessage(4, 3, SlapDown(five))),
-        encode(ActionMessage(5, 0, KeepCard())),
-        encode(ActionMessage(6, 1, Play(tuple(parse_cards("KS")), *parse_cards("JK 6H")))),  # a joker swap
+        encode(ActionMessage(1, 0, CallYaniv(), 2, 0)),
+        encode(ActionMessage(2, 1, Play((five, *parse_cards("5S")), nine), 3, 5)),
+        encode(ActionMessage(3, 2, Play(tuple(parse_cards("JK"))), 3, 6)),
+        encode(ActionMessage(4, 3, SlapDown(five), 3, 7)),
+        encode(ActionMessage(5, 0, KeepCard(), 3, 7)),
+        encode(ActionMessage(6, 1, Play(tuple(parse_cards("KS")), *parse_cards("JK 6H")), 3, 8)),  # a joker swap
     ]
     # A watcher's state (no seat, no hand), two watching.
     lines.append(encode(State(game.watcher_view(), ("here", "joined", "away", "waiting"), watchers=2)))

@@ -52,6 +52,7 @@ __all__ = [
     "add_event",
     "after_action",
     "back_to",
+    "bots_playing",
     "parse_record",
     "read_record_file",
     "read_record_text",
@@ -155,6 +156,29 @@ def add_event(record: GameRecord, kind: str, seat: int, **fields: Any) -> None:
     """Add an event of the table that changes no card: a hint asked ("hint"), a concede ("concede"), a joiner's
     name ("joined"), a remote seat taken, left or back ("seat")."""
     record.events.append({"event": kind, "seat": seat, **fields})
+
+
+#: A "seat" event's statuses that hand a seat to a bot (the clock's timeouts in a row; its host's choice, with a
+#: "level") and that give it back to its player (they acted; its host gave it back): engine/clock.py, net/host.py.
+_TO_A_BOT = ("bot", "handed")
+_TO_ITS_PLAYER = ("back", "given")
+
+
+def bots_playing(record: GameRecord) -> dict[int, str | None]:
+    """The seats a bot plays as the record ends (until their players act or the host gives them back), each with
+    the bot level its host chose, or None for a seat the turn clock handed to its bot. An opened seat stays the
+    bot's, as at the table, until its new player acts; a level that is no bot's is read as None."""
+    playing: dict[int, str | None] = {}
+    for event in record.events:
+        seat, status = event.get("seat"), event.get("status")
+        if event.get("event") != "seat" or not isinstance(seat, int):
+            continue
+        if status in _TO_A_BOT:
+            level = event.get("level")
+            playing[seat] = level if status == "handed" and level in BOT_LEVELS else None
+        elif status in _TO_ITS_PLAYER:
+            playing.pop(seat, None)
+    return playing
 
 
 def back_to(record: GameRecord, game: Game) -> None:

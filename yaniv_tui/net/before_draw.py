@@ -1,13 +1,31 @@
 """The table as every seat but the drawer sees it while the drawer decides on a slap-down: the turn before the draw.
 
-The host keeps that table at each publish (host.py), but a table resumed from a save made in that phase (a save
-follows every action) never published it: it is worked out here from the game, its drawer's last play taken back.
+Its one home: worked out from the game alone, its drawer's last play taken back (so a table resumed from a save
+made in that phase, a save following every action, has it too), once for each such draw (`BeforeTheDraw`). The host
+sends it to a seat or watcher joining meanwhile (host.py); a table at a screen shows it to the seats there that may
+not see the draw (table/session.py).
 """
 
 from __future__ import annotations
 
 from yaniv_tui.engine import Card, Game, arrange_drop, drop_kind, takeable
 from yaniv_tui.engine.drops import DropKind, slapped_group
+
+
+class BeforeTheDraw:
+    """`before_the_draw`, worked out once for each draw a game waits on and kept until the next one."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Game, tuple[int, int, int], Game] | None = None
+
+    def of(self, game: Game) -> Game:
+        """The table before the draw `game` waits on (ValueError if it waits for no slap-down decision)."""
+        kept = self._kept
+        # The game changes in place: the round, the turn and the deck's reshuffles name the draw it waits on.
+        at = (game.round_no, game.turns, game.reshuffles)
+        if kept is None or kept[0] is not game or kept[1] != at:
+            kept = self._kept = (game, at, before_the_draw(game))
+        return kept[2]
 
 
 def before_the_draw(game: Game) -> Game:

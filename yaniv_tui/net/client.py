@@ -253,13 +253,15 @@ class TableClient:
             raise ActionRefused(WATCHERS_DO_NOT_PLAY)
         if self.closed_reason is not None:
             raise TableClosed(self.closed_reason)
+        view = self.view  # the turn it is for is the one this seat sees now, not one the host sends meanwhile
+        at = (view.round_no, len(view.seen))
         await self._pace()
         self._next_id += 1
         number = self._next_id
         answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting[number] = answer
         try:
-            await self._ws.send(encode(ActionMessage(number, self.seat, action)))
+            await self._ws.send(encode(ActionMessage(number, self.seat, action, *at)))
             await answer
         except WebSocketException:
             raise TableClosed(self.closed_reason or "the connection to the host ended") from None

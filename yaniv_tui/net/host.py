@@ -20,7 +20,7 @@ from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat,
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
-from .before_draw import before_the_draw
+from .before_draw import BeforeTheDraw
 from .link import Link
 from .protocol import (
     NO_WATCHERS,
@@ -28,6 +28,7 @@ from .protocol import (
     SAYINGS,
     SEAT_IN_USE,
     STALE_TOKEN,
+    TURN_OVER,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Back,
@@ -163,12 +164,9 @@ class TableHost:
         self._watchers_came = 0
         self._game = game
         #: While a drawer decides on a slap-down, every other seat keeps the table as it last saw it (the turn before
-        #: the draw): that game, a copy kept at each publish where slap-downs are played, and the clock last sent,
-        #: are what a seat or watcher joining meanwhile is sent, never the draw itself nor nothing.
-        #: A table resumed while a drawer decides (a save follows every action) works that table out.
-        self._seen_game: Game | None = None
-        if game.rules.slap_down:
-            self._seen_game = before_the_draw(game) if game.phase == "slap" else game.clone()
+        #: the draw, worked out when asked: before_draw.py) with the clock last sent: what a seat or watcher joining
+        #: meanwhile is sent, never the draw itself nor nothing.
+        self._before_draw = BeforeTheDraw()
         self._seen_clock: ClockState | None = None
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
@@ -278,6 +276,8 @@ class TableHost:
         with), and send every seat the time left whenever a turn's clock starts."""
         self.clock = clock
         clock.on_start = self._resend
+        if clock.handed:  # a resumed table's clock, with seats a bot plays: every state says so, as once it hands one
+            self._managed = True
 
     def _resend(self) -> None:
         """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
@@ -439,8 +439,6 @@ class TableHost:
     def publish(self, game: Game) -> None:
         """The game changed (an action applied, a round dealt): send every connected seat its own view."""
         self._game = game
-        if game.phase != "slap":
-            self._seen_game = game.clone() if game.rules.slap_down else None
         self._playing.clear()  # every action taken has now been applied
         self._by_bot.clear()
         statuses = self.statuses
@@ -472,9 +470,10 @@ class TableHost:
             # A turn that is still the drawer's after a draw from the deck would tell the others the card
             # drawn matches the drop: they see the turn once the slap-down or the keep is done. A seat that joins
             # meanwhile is sent the table as the others still see it.
-            if link.stated or self._seen_game is None:
+            if link.stated:
                 return
-            state = State(self._seen_game.view(seat), statuses, self._acks.get(seat), self.watchers, self._seen_clock)
+            seen = self._before_draw.of(game)
+            state = State(seen.view(seat), statuses, self._acks.get(seat), self.watchers, self._seen_clock)
         else:
             clock = self._clock_state()
             if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
@@ -492,9 +491,9 @@ class TableHost:
             return
         if game.phase == "slap":
             links = [link for link in self._watching if not link.stated]
-            if not links or self._seen_game is None:
+            if not links:
                 return
-            state = State(self._seen_game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
+            state = State(self._before_draw.of(game).watcher_view(), statuses, None, self.watchers, self._seen_clock)
         else:
             links = list(self._watching)
             self._seen_clock = self._clock_state()
@@ -631,7 +630,11 @@ class TableHost:
             if seat not in self._pending and seat not in self._playing:
                 self._send_state(seat, link, self.statuses)
             return
-        problem = self._refusal(seat, message.action)
+        game = self._game
+        if not game.is_over and (message.round_no, message.turn) != (game.round_no, len(game.log)):
+            problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
+        else:
+            problem = self._refusal(seat, message.action)
         if problem is None and seat in self._by_bot:
             problem = AWAY_BOT_PLAYED
         elif problem is None and (seat in self._pending or seat in self._playing):

@@ -1,6 +1,6 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 6` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 7` (the protocol version: another version is refused) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -15,27 +15,31 @@ that relays the whole exchange to the real host as it happens is not stopped thi
 
 From a client to the host:
 
-    join     {"v": 6, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+    join     {"v": 7, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
              host's name.
-    watch    {"v": 6, "type": "watch", "code": "K7QF"}
+    watch    {"v": 7, "type": "watch", "code": "K7QF"}
              Instead of a join, the first message on a connection, and only then: watch the table of room code
              `code` without a seat. A watcher is sent what anyone at the table may see (a state whose view has no
              seat), and what is said; it is never asked to act, and an action, say, join or prove from it is
              answered with an error frame (a fault). A host run with `--no-watchers` refuses it (NO_WATCHERS).
              Watchers count against the host's limits as joiners do.
-    prove    {"v": 6, "type": "prove", "proof": "..."}
+    prove    {"v": 7, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
-    action   {"v": 6, "type": "action", "id": 7, "seat": 2, "action": ACTION}
+    action   {"v": 7, "type": "action", "id": 7, "seat": 2, "round": 3, "turn": 5, "action": ACTION}
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
-             the seat this connection joined as. ACTION is one of (`codec.action_to_dict`)
+             the seat this connection joined as. `round` and `turn` name the turn it is for, as the view it was
+             chosen on says: its round_no, and how many turns of the round its log holds. An action for a turn
+             that is over (its clock ran out and a bot played it, and the table moved on, perhaps to this seat's
+             next turn) is refused (TURN_OVER), never played on another turn. ACTION is one of
+             (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
              {"kind": "play", "drop": ["KS"], "take": "JK", "given": "6H"}  drop, then the joker swap
@@ -43,26 +47,26 @@ From a client to the host:
                                                                 standing for it inside the run just dropped
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 6, "type": "say", "text": "good game"}
+    say      {"v": 7, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
-    back     {"v": 6, "type": "back"}
+    back     {"v": 7, "type": "back"}
              This seat's player is here: a seat a bot plays (its clock ran out, or the host handed it to a bot)
              is its player's again, told to every screen as the clock's "back" (the bot plays a handed seat's
              turns at once, so its player has no turn to act on). Nothing changes for a seat its player plays.
 
 From the host to a client:
 
-    challenge {"v": 6, "type": "challenge", "nonce": "...", "proof": "..."}
+    challenge {"v": 7, "type": "challenge", "nonce": "...", "proof": "..."}
              The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
-    welcome  {"v": 6, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    welcome  {"v": 7, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
              who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL". To a watcher, the
              answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has none to take back).
-    state    {"v": 6, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+    state    {"v": 7, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving, a watcher coming or going, a turn's clock
@@ -103,17 +107,17 @@ From the host to a client:
                               (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
                               (`codec.round_to_dict`)
-    error    {"v": 6, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 7, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 6, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 7, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    seat     {"v": 6, "type": "seat", "seat": 1, "change": "handed", "level": "easy" | null}
+    seat     {"v": 7, "type": "seat", "seat": 1, "change": "handed", "level": "easy" | null}
              The host changed a remote seat (SEAT_CHANGES), to every seat and watcher: "handed" to a bot of
              `level` (one of the bot levels; null for the other changes), which plays it until its player acts
              or the host gives it back; "given" back; "opened" for someone else (its token no longer works). Sent
              before the state that shows it (the clock's "bots"), which then brings no news of its own.
-    record   {"v": 6, "type": "record", "record": RECORD}
+    record   {"v": 7, "type": "record", "record": RECORD}
              The finished game's record: RECORD is its JSON Lines text (one event a line, each line ending in a
              newline) exactly as a record file holds it (`codec.record_text`, docs/game-record.md), every card
              of the game in it. Sent once the game is over, after the state that ends it (the last round's
@@ -123,7 +127,7 @@ From the host to a client:
              as hostile input, as a record file (`codec.read_record_text`: at most MAX_RECORD_BYTES of UTF-8,
              then replayed through the engine to the game's end), and keeps it only when it is the game this seat
              played (the same seats and rules, the same rounds and scores as its last state).
-    bye      {"v": 6, "type": "bye", "reason": "the table closed"}
+    bye      {"v": 7, "type": "bye", "reason": "the table closed"}
              The host closes this connection next (also when its host opens this seat for someone else, after an
              error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
@@ -163,8 +167,8 @@ _HEX_DIGITS = "0123456789abcdef"
 #: 3: the joker swap, a play's and a turn's "given" card, which a client of 2 would read as a plain take;
 #: 4: the finished game's record, sent to the joined seats once the game is over; 5: watchers, the watch message,
 #: a welcome with no seat, a state's "watchers" and a view with no seat; 6: the seat frame, a host's change to a
-#: remote seat).
-VERSION = 6
+#: remote seat; 7: an action names the turn it is for, "round" and "turn").
+VERSION = 7
 #: The most milliseconds a state frame's clock may say are left of a turn (an hour).
 MAX_CLOCK_MS = 3_600_000
 #: The largest message the host reads; larger ones get an error frame.
@@ -189,6 +193,8 @@ STALE_TOKEN = "this token names no seat at this table"
 NO_WATCHERS = "this table takes no watchers (its host runs it with --no-watchers): join it to play"
 #: The host's answer to an action, a say or a prove from a watcher.
 WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or speak"
+#: The host's answer to an action for a turn that is over: the table moved on before it came.
+TURN_OVER = "that turn was over before your move came: the table has moved on"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 
@@ -235,6 +241,9 @@ class ActionMessage:
     id: int
     seat: int
     action: Action
+    #: The turn it is for: the round's number and how many of its turns were played before it.
+    round_no: int
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +349,14 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
     elif isinstance(message, Challenge):
         body = {"type": "challenge", "nonce": message.nonce, "proof": message.proof}
     elif isinstance(message, ActionMessage):
-        body = {"type": "action", "id": message.id, "seat": message.seat, "action": action_to_dict(message.action)}
+        body = {
+            "type": "action",
+            "id": message.id,
+            "seat": message.seat,
+            "round": message.round_no,
+            "turn": message.turn,
+            "action": action_to_dict(message.action),
+        }
     elif isinstance(message, Welcome):
         room = {"code": message.code, "players": list(message.players), "kinds": list(message.kinds)}
         body = {"type": "welcome", "seat": message.seat, "token": message.token, "room": room}
@@ -449,6 +465,8 @@ def from_client(text: str | bytes) -> FromClient:
                 read_int(r.get("id"), "id", 0, 2**53),
                 read_int(r.get("seat"), "seat", 0, 99),
                 action_from_dict(r.get("action")),
+                read_int(r.get("round"), "round", 1, 2**53),
+                read_int(r.get("turn"), "turn", 0, 2**53),
             )
         if kind == "say":
             return Say(_saying(r.get("text"), "text"))

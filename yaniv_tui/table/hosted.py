@@ -18,6 +18,7 @@ from .session import Session, SessionKind
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
+    from yaniv_tui.engine.clock import TurnClock
     from yaniv_tui.store import GameLock
 
     from .events import Listener, TableEvent
@@ -43,7 +44,27 @@ class HostedSession(Session):
         self.host = host
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
         if self.clock is not None:
+            levels = self._bots_again(self.clock)
             host.use_clock(self.clock)  # one clock: the runner times this screen's seats, the host the remote ones
+            for seat, level in levels.items():
+                host.hand_to_bot(seat, level)
+
+    def _bots_again(self, clock: TurnClock) -> dict[int, str]:
+        """A resumed game's remote seats that a bot played when it was saved (its record says which) are the bot's
+        again, until their players act or the host gives them back, as they would have been had the table run on:
+        those the clock handed to its stand-in are handed on `clock` here; those its host handed are returned with
+        the level it chose, to be handed by the host."""
+        from yaniv_tui.codec.record import bots_playing
+
+        levels: dict[int, str] = {}
+        for seat, level in bots_playing(self.game_record).items():
+            if not 0 <= seat < len(self.options.seats) or not self.options.seats[seat].is_remote:
+                continue
+            if level is None:
+                clock.handed.add(seat)
+            else:
+                levels[seat] = level
+        return levels
 
     @classmethod
     def taking_over(cls, session: Session, host: Host) -> HostedSession:

@@ -23,6 +23,7 @@ from .players import CONCEDED_LEVEL, BotPlayer, HostNotYet, Player, SeatSource, 
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
+    from yaniv_tui.net.before_draw import BeforeTheDraw
     from yaniv_tui.store import GameLock, History, SavedGame
 
     from .events import Listener, TableEvent
@@ -274,7 +275,7 @@ class Session(SeatsAtScreen):
         self._stand_ins: dict[int, Player] = {}
         self.players: tuple[Player, ...] = ()
         #: The table before the draw the game waits on, for the seats that may not see the draw (`view`).
-        self._before_draw: tuple[Game, tuple[int, int], Game] | None = None
+        self._before_draw: BeforeTheDraw | None = None
         self.make_players()
         self.lock = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
@@ -334,12 +335,11 @@ class Session(SeatsAtScreen):
 
     def _before_the_draw(self, game: Game) -> Game:
         """The table before the draw `game` waits on (net/before_draw.py), worked out once for each such draw."""
-        kept = self._before_draw
-        if kept is None or kept[0] is not game or kept[1] != (game.round_no, game.turns):
-            from yaniv_tui.net.before_draw import before_the_draw
+        if self._before_draw is None:  # the network's package is loaded only by a game that slaps down
+            from yaniv_tui.net.before_draw import BeforeTheDraw
 
-            kept = self._before_draw = (game, (game.round_no, game.turns), before_the_draw(game))
-        return kept[2]
+            self._before_draw = BeforeTheDraw()
+        return self._before_draw.of(game)
 
     def make_players(self) -> None:
         """A fresh player for each seat, a bot's seeded from the game's seed (`bot_seed`); a remote seat's
