@@ -184,6 +184,29 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
         assert "cannot join 127.0.0.1: connection refused" in screen_text(app)
 
 
+async def test_a_remembered_table_that_cannot_be_joined_leaves_the_form_with_why_and_the_code_to_type() -> None:
+    """A browser's page come back to joins the table it last joined (cli/join.py remembers it); when that table
+    has gone, the guest is shown why on the join screen, the address and name kept and the code to type again.
+    Before, the app ended with the line, and the page said "Session ended" until it was reloaded once more."""
+    tried: list[str] = []
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        tried.append(code)
+        raise OSError("connection refused")
+
+    request = JoinRequest(joiner, address="127.0.0.1:7777", code="K7QF", name="Noa", remembered=True)
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: tried == ["K7QF"])
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen) and app.exit_line is None
+        assert "cannot join 127.0.0.1:7777: connection refused" in screen_text(app)
+        values = {field.id: field.value for field in app.screen.query(Input)}
+        assert values == {"join-address": "127.0.0.1:7777", "join-code": "", "join-name": "Noa"}
+        assert app.focused is not None and app.focused.id == "join-code"
+
+
 @pytest.mark.parametrize(
     ("address", "code", "focused"),
     [("", "", "join-address"), ("127.0.0.1:7777", "", "join-code"), ("", "K7QF", "join-address")],

@@ -87,6 +87,7 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
             name=kept.join_name or "",
             watcher=watcher,
             watch=bool(kept.join_watch),
+            remembered=bool(kept.join_address and kept.join_code),
         )
     return JoinRequest(
         joiner,

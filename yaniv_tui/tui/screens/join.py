@@ -123,7 +123,7 @@ class JoinScreen(Screen[TableSession | str | None]):
         watch = self.request.watch
         self.sub_title = ("watch a table" if watch else "join a table") if self.lost is None else "the table was lost"
         if self.request.address and self.request.code and self.lost is None:
-            self.join(from_command_line=True, watch=watch)
+            self.join(from_command_line=not self.request.remembered, watch=watch)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -169,8 +169,13 @@ class JoinScreen(Screen[TableSession | str | None]):
             line = f"cannot {verb} {address}: {error}"
             if from_command_line:
                 self.dismiss(line)
-            else:
-                self.say(line)
+                return
+            self.say(line)
+            if self.request.remembered and code == self.request.code:
+                # The table this browser last joined has gone: its code is what there is to type again.
+                field = self.query_one("#join-code", Input)
+                field.value = ""
+                field.focus()
             return
         ascii_cards = game_app(self).ascii_cards
         typed = replace(self.request, address=address, code=code, name=name_typed.strip(), watch=watcher is not None)
