@@ -149,6 +149,29 @@ async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:
         assert "The host says:" in screen_text(app)
 
 
+async def test_while_a_joined_seat_chooses_its_screen_shows_who_comes_and_goes_and_who_watches() -> None:
+    """The host's views carry the seats' statuses and the watchers: a view that comes while this seat's player
+    chooses (another seat joins or leaves, someone starts watching) is shown at once. Before, the screen kept the
+    statuses and watchers it had when the turn began until the player moved."""
+    client = FakeClient(host_game(), seat=0)
+    client.kinds = ("remote", "remote", "bot:medium")
+    client.statuses = ("joined", "joined", "here")
+    app = client_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        panel = table.query_one("#seat-1", SeatPanel)
+        assert "joined" in str(panel.border_subtitle) and "1 watching" not in screen_text(app)
+        client.statuses = ("joined", "away", "here")
+        client.watchers = 1
+        assert client.on_view is not None
+        client.on_view()
+        await settle(pilot)
+        assert table.stage == "choose", "still this seat's turn"
+        assert "away" in str(panel.border_subtitle) and "1 watching" in screen_text(app)
+
+
 async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
     client = FakeClient(Game.new(load_ruleset("sursis").with_choices(end_limit=100), ["Ann", "Noa"], seed=2), 0)
     app = client_app(client)

@@ -26,6 +26,7 @@ from yaniv_tui.table.events import (
     Asked,
     Clocked,
     GameEnded,
+    HostMoved,
     Recorded,
     RoundEnded,
     Said,
@@ -163,8 +164,10 @@ class TableScreen(StyledOnce, TableAside):
             self.tell_once("save", f"Not saved: {event.why}")
         elif isinstance(event, Recorded):
             self.recorded(event)
-        elif isinstance(event, SeatsChanged | SeatJoined):
-            self.redraw_soon()  # a remote seat joins, leaves or comes back: its panel says so
+        elif isinstance(event, SeatsChanged | SeatJoined | HostMoved):
+            # A remote seat joins, leaves or comes back: its panel says so. And a joined table's host sent a view
+            # (its seats' statuses and watchers with it), even while this seat's player chooses.
+            self.redraw_soon()
         elif isinstance(event, Said):
             self.heard(event.name, event.text)
         elif isinstance(event, Clocked):
