@@ -22,7 +22,7 @@ from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
 from .games import GameRow
-from .history_records import FoundRecord, HistoryError, RecordShelf
+from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .meta import SaveMeta, now_iso
 from .paths import history_path, in_the_way
 from .saves import move_aside
@@ -339,8 +339,11 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
 
 
 def _keep_record(db: sqlite3.Connection, game_id: int, record: GameRecord) -> None:
+    """Keep the finished game's record, within the limit a record is read up to (`within_limit`: a long game's as
+    its last rounds)."""
     from yaniv_tui.codec.record import record_text
 
+    record = within_limit(record)
     db.execute(
         "INSERT OR IGNORE INTO records (game_id, partial, body) VALUES (?, ?, ?)",
         (game_id, int(record.partial), record_text(record)),
