@@ -219,6 +219,8 @@ class History(RecordShelf):
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
         if hints and (len(hints) != len(game.players) or min(hints) < 0):
             raise ValueError(f"hints must be a count of 0 or more for each of the {len(game.players)} players")
+        if kept and record is not None:  # cut to the limit before the transaction: a long game's takes seconds
+            record = within_limit(record)
 
         def work(db: sqlite3.Connection) -> bool:
             game_id = self._game_row(db, game_key, game, seats, meta.started_at or now_iso())
@@ -339,11 +341,9 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
 
 
 def _keep_record(db: sqlite3.Connection, game_id: int, record: GameRecord) -> None:
-    """Keep the finished game's record, within the limit a record is read up to (`within_limit`: a long game's as
-    its last rounds)."""
+    """Keep the finished game's record (`within_limit` already: a long game's as its last rounds)."""
     from yaniv_tui.codec.record import record_text
 
-    record = within_limit(record)
     db.execute(
         "INSERT OR IGNORE INTO records (game_id, partial, body) VALUES (?, ?, ?)",
         (game_id, int(record.partial), record_text(record)),
