@@ -100,3 +100,21 @@ def test_two_people_whose_names_differ_stay_two(tmp_path: Path) -> None:
     with History(path) as history:
         people = sorted((row.name, row.games) for row in history.stats() if row.playing_as == "human")
     assert people == sorted([("Zoë", 1), (SPELLINGS[-1], 3)])
+
+
+def test_one_person_at_two_seats_of_an_old_game_counts_that_game_once(tmp_path: Path) -> None:
+    """An old version seated 'Ann' and 'ANN' at one table: one person by the name's key, whose games and wins count
+    that game once (before the fix of the rows: two games, and a win twice over for a shared one)."""
+    path = tmp_path / "h.sqlite3"
+    seats = (Seat.person(), Seat.person(), Seat.bot("medium"))
+    game = Game.new(load_ruleset("israeli"), ("Ann", "ANN", "Bot"), seed=5)
+    bot = MediumBot()
+    with History(path) as history:
+        while not game.is_over:
+            game.apply(bot.choose(game.view(game.current)))
+            assert history.record(game, SaveMeta(seats, game_id="old"))
+        (person,) = [row for row in history.stats() if row.playing_as == "human"]
+        (against,) = history.versus()
+    won = int(bool({0, 1} & set(game.winners)))
+    assert (person.games, person.wins) == (1, won)
+    assert (against.games, against.wins) == (1, won)

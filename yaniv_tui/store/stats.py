@@ -129,7 +129,8 @@ chosen AS (
 
 # A player is a name as a person, as a remote player, or as a bot of one level; a name by its key (engine.names
 # name_key: case, width and how an accent was saved do not count), shown as the player's newest game has it, so one
-# person is one row however their name was typed or saved (the seats keep each name as it was). A person who
+# person is one row however their name was typed or saved (the seats keep each name as it was), and a game in which
+# an old version seated one name twice ('Ann' and 'ANN') counts once in their games and wins. A person who
 # conceded left in round `left_in`: the rounds from it on were played by a bot, and are none of the person's figures.
 # Only finished games count: the rounds of a game in progress wait for its end, so every figure is of the same games.
 _STATS = f"""
@@ -140,7 +141,9 @@ who AS (
     FROM seats s JOIN chosen g ON g.id = s.game_id AND g.finished_at IS NOT NULL
 ),
 played AS (
-    SELECT person, human, level, count(*) AS games, sum(winner) AS wins, sum(winner AND hints > 0) AS hinted
+    SELECT person, human, level, count(DISTINCT game_id) AS games,
+           count(DISTINCT CASE WHEN winner THEN game_id END) AS wins,
+           count(DISTINCT CASE WHEN winner AND hints > 0 THEN game_id END) AS hinted
     FROM who
     GROUP BY person, human, level
 ),
@@ -186,7 +189,9 @@ pairs AS (
     WHERE h.level IS NULL
 ),
 results AS (
-    SELECT p.person, p.level, count(*) AS games, sum(h.winner) AS wins, sum(h.winner AND h.hints > 0) AS hinted
+    SELECT p.person, p.level, count(DISTINCT p.game_id) AS games,
+           count(DISTINCT CASE WHEN h.winner THEN p.game_id END) AS wins,
+           count(DISTINCT CASE WHEN h.winner AND h.hints > 0 THEN p.game_id END) AS hinted
     FROM pairs p JOIN seats h ON h.game_id = p.game_id AND h.seat = p.seat
     GROUP BY p.person, p.level
 ),
