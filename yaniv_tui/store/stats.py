@@ -11,6 +11,8 @@ from yaniv_tui.engine import BOT_LEVELS
 from yaniv_tui.engine.names import name_key
 from yaniv_tui.engine.ruleset_read import printable
 
+from .games import of_ruleset
+
 __all__ = [
     "STATS_COLUMNS",
     "VERSUS_COLUMNS",
@@ -120,11 +122,12 @@ class Versus:
 #: The headings of each person's record against each bot level.
 VERSUS_COLUMNS = ("person", "against", "games", "win share", "points / round")
 
-# The games of one ruleset (by its id or its name, any case), or of all when :ruleset is NULL.
-_CHOSEN = """
+# The games of one ruleset (`games.of_ruleset`: by its id, or by its name when no game's ruleset has that id), or of
+# all when :ruleset is NULL.
+_CHOSEN = f"""
 chosen AS (
     SELECT id, finished_at FROM games
-    WHERE :ruleset IS NULL OR ruleset_id = :ruleset OR ruleset_name = :ruleset COLLATE NOCASE
+    WHERE {of_ruleset("games")}
 )"""
 
 # A player is a name as a person, as a remote player, or as a bot of one level; a name by its key (engine.names
