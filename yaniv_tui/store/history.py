@@ -220,7 +220,7 @@ class History(RecordShelf):
         if hints and (len(hints) != len(game.players) or min(hints) < 0):
             raise ValueError(f"hints must be a count of 0 or more for each of the {len(game.players)} players")
         if kept and record is not None:  # cut to the limit before the transaction: a long game's takes seconds
-            record = within_limit(record)
+            record = within_limit(record, game)
 
         def work(db: sqlite3.Connection) -> bool:
             game_id = self._game_row(db, game_key, game, seats, meta.started_at or now_iso())

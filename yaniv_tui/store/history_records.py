@@ -19,6 +19,7 @@ from .saves import move_aside_name
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
+    from yaniv_tui.engine import Game
 
 __all__ = ["FoundRecord", "HistoryError", "RecordShelf", "RecordTooBig", "within_limit"]
 
@@ -167,13 +168,14 @@ class RecordShelf:
 _SEAT_EVENTS = ("hint", "concede", "seat")
 
 
-def within_limit(record: GameRecord) -> GameRecord:
+def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
     """The record as the history keeps it, within the one limit a record is read up to (codec's MAX_RECORD_BYTES),
     so that every record kept can be replayed and reviewed. Whole when it fits; else a partial record of the game's
     last rounds, as a game resumed from a save without a record starts one: its header (partial, the seats named
     as they were then), the state the game was in when the earliest round that fits was dealt (every earlier
     round's result in it), the seats' events from before, then every event from there. The record itself when not
-    even the last round fits, or the cut does not replay: kept whole, never lost (see `RecordTooBig`)."""
+    even the last round fits, or the cut does not replay: kept whole, never lost (see `RecordTooBig`). `final`: the
+    game the record plays, when the caller holds it (a replay fewer: the codec's replay of a long game takes long)."""
     import json
 
     from yaniv_tui.codec import record as codec
@@ -187,10 +189,11 @@ def within_limit(record: GameRecord) -> GameRecord:
     sizes = [size(event) for event in events]
     if sum(sizes) <= limit:
         return record
-    try:
-        final = codec.replay(record, finished=True)
-    except codec.RecordError:
-        return record  # not ours to mend: `finished_record` moves a record that does not replay aside
+    if final is None:
+        try:
+            final = codec.replay(record, finished=True)
+        except codec.RecordError:
+            return record  # not ours to mend: `finished_record` moves a record that does not replay aside
     # The resumed state is hardly ever bigger than the final one (its results are fewer; hands and deck alike): the
     # first deal tried mostly fits, and a few more are tried when it does not (each costs a replay).
     state_most = size({"event": "resume", "state": state_to_dict(final)})
