@@ -110,3 +110,18 @@ def test_a_marked_move_is_printed_with_the_expert_move_and_its_reason_in_the_wid
     assert "played: drop A♥ (1 point off), take from the deck" in out
     assert "expert: drop K♠ (10 points off)" in out
     assert max(cell_len(line) for line in out.splitlines()) <= 100
+
+
+def test_a_seat_name_two_seats_share_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record from before names were told apart as a person reads them may seat 'Ann' and 'ANN': --seat ann names
+    both, and the line says so and how to name one (before: 'no seat named', with both names listed)."""
+    from playing import play_recorded
+
+    game = Game.new(load_ruleset("israeli"), ["Ann", "ANN"], seed=4)
+    record = play_recorded(game, SEATS)
+    file = tmp_path / "old.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    line = one_line(capsys, main(["review", str(file), "--seat", "ann"]), 1, "yaniv review")
+    assert "'ann' names 2 seats" in line and "Ann, ANN" in line and "as it is written" in line
+    assert main(["review", str(file), "--seat", "ANN"]) == 0  # as written: the one seat
+    assert reviewed(capsys.readouterr().out) == ["ANN"]

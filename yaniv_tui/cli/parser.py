@@ -540,10 +540,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _mistyped_flag(parser: argparse.ArgumentParser, argv: list[str], error: UsageError) -> UsageError | None:
+    """The error for a flag of a game that `yaniv` does not know, given with its value after it and no command
+    (`yaniv --tabel x.toml`): argparse leaves the flag aside and says its value is no command, naming the value and
+    not the flag. None for any other error."""
+    if error.prog != "yaniv" or not str(error).startswith("argument COMMAND: invalid choice"):
+        return None
+    known = parser._option_string_actions  # argparse's own table of the flags it takes
+    for at, arg in enumerate(argv[:-1]):
+        if arg.startswith("-") and arg != "-" and "=" not in arg and not any(flag.startswith(arg) for flag in known):
+            shown = " ".join(argv[at : at + 2])
+            return UsageError(f"unrecognized arguments: {shown} (see yaniv --help)")
+    return None
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line; UsageError (one line) for anything it does not take."""
     argv = list(argv)
-    args, extra = build_parser().parse_known_args(argv)
+    parser = build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+    except UsageError as error:
+        raise _mistyped_flag(parser, argv, error) or error from None
     command: str | None = args.command
     if command is None:
         if extra:

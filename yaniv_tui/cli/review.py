@@ -67,7 +67,12 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
         chosen = [i for i, (name, _) in enumerate(seats) if name == args.seat]
         if not chosen:
             chosen = [i for i, (name, _) in enumerate(seats) if same_name(name, args.seat)]
-        if len(chosen) != 1:
+        if len(chosen) > 1:  # a record from before names were told apart so: 'Ann' and 'ANN'
+            return _refuse(
+                f"{printable(args.seat)[:40]!r} names {len(chosen)} seats of {where} ({names}): give the name as it "
+                "is written"
+            )
+        if not chosen:
             return _refuse(f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names}")
     else:
         chosen = people_seats(record)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from yaniv_tui.engine.ruleset_read import printable
 
-__all__ = ["GAMES_COLUMNS", "GameRow", "read_games"]
+__all__ = ["GAMES_COLUMNS", "GameRow", "of_ruleset", "read_games"]
 
 #: The list's headings.
 GAMES_COLUMNS = ("finished", "ruleset", "players and final scores", "rounds", "record")
@@ -48,8 +48,19 @@ class GameRow:
         )
 
 
-# The finished games (of one ruleset, by its id or its name, any case), newest first.
-_GAMES = """
+def of_ruleset(games: str) -> str:
+    """The SQL condition on the row `games` (the table or its alias) choosing the games of one ruleset, the query's
+    `:ruleset`: by its id when a game's ruleset has that id, else by its name, any case (NULL: every game). The one
+    filter of the stats and the list of games: a user's copy of a preset keeps the preset's name ("Israeli") under
+    another id, and is another ruleset."""
+    return (
+        f"(:ruleset IS NULL OR {games}.ruleset_id = :ruleset OR ({games}.ruleset_name = :ruleset COLLATE NOCASE "
+        "AND NOT EXISTS (SELECT 1 FROM games same WHERE same.ruleset_id = :ruleset)))"
+    )
+
+
+# The finished games (of one ruleset: `of_ruleset`), newest first.
+_GAMES = f"""
 SELECT g.game_key, g.finished_at, g.ruleset_name,
        (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
        EXISTS (SELECT 1 FROM records rec WHERE rec.game_id = g.id),
@@ -58,7 +69,7 @@ SELECT g.game_key, g.finished_at, g.ruleset_name,
         WHERE rec.game_id = g.id)
 FROM games g
 WHERE g.finished_at IS NOT NULL
-  AND (:ruleset IS NULL OR g.ruleset_id = :ruleset OR g.ruleset_name = :ruleset COLLATE NOCASE)
+  AND {of_ruleset("g")}
 ORDER BY g.finished_at DESC, g.id DESC
 """
 

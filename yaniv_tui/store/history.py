@@ -22,7 +22,7 @@ from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
 from .games import GameRow
-from .history_records import FoundRecord, HistoryError, RecordShelf
+from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .meta import SaveMeta, now_iso
 from .paths import history_path, in_the_way
 from .saves import move_aside
@@ -219,6 +219,8 @@ class History(RecordShelf):
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
         if hints and (len(hints) != len(game.players) or min(hints) < 0):
             raise ValueError(f"hints must be a count of 0 or more for each of the {len(game.players)} players")
+        if kept and record is not None:  # cut to the limit before the transaction: a long game's takes seconds
+            record = within_limit(record, game)
 
         def work(db: sqlite3.Connection) -> bool:
             game_id = self._game_row(db, game_key, game, seats, meta.started_at or now_iso())
@@ -339,6 +341,7 @@ def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: Ro
 
 
 def _keep_record(db: sqlite3.Connection, game_id: int, record: GameRecord) -> None:
+    """Keep the finished game's record (`within_limit` already: a long game's as its last rounds)."""
     from yaniv_tui.codec.record import record_text
 
     db.execute(
