@@ -512,9 +512,11 @@ class YanivApp(App[None]):
         yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
+        # The words say what choosing it does: "Bell off" over "Ring the bell..." read as a bell now off.
+        when = "the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)"
         yield SystemCommand(
-            f"Bell {'off' if self.bell_setting else 'on'}",
-            "Ring the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)",
+            "Bell off" if self.bell_setting else "Bell on",
+            f"Stop ringing {when}" if self.bell_setting else f"Ring {when}",
             self.action_toggle_bell,
         )
         scores = getattr(screen, "action_scores", None)
