@@ -26,8 +26,10 @@ from textual.widget import Widget
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-#: The key that opens the help, kept at the end of the bar when others are left out for width.
-HELP_KEY = "question_mark"
+#: The keys that open the help (f1 where a text field takes `?`), kept at the end of the bar when others are left out
+#: for width, and the action they press.
+HELP_KEYS = ("question_mark", "f1")
+HELP_ACTION = "help"
 
 
 @dataclass(frozen=True)
@@ -117,12 +119,17 @@ class KeyBar(Widget, can_focus=False):
                 keys[binding.action] = Key(
                     binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip
                 )
+        help_key = next((active for active in active_bindings.values() if active.binding.action == HELP_ACTION), None)
+        if HELP_ACTION not in keys and help_key is not None:
+            # A text field takes `?` as a letter: the help's other key (f1) is said instead.
+            binding = help_key.binding
+            keys[HELP_ACTION] = Key(binding.key, app.get_key_display(binding), binding.description, help_key.enabled)
         shown = list(keys.values())
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:  # as Textual's Footer finds it
             binding = palette.binding
             key = Key(binding.key, app.get_key_display(binding), binding.description, palette.enabled)
-            help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key == HELP_KEY), len(shown))
+            help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key in HELP_KEYS), len(shown))
             shown.insert(help_at, key)
         return shown
 
@@ -135,7 +142,7 @@ class KeyBar(Widget, can_focus=False):
             return keys
         # The app's quit key (`^q quit`) stays said: a screen's esc key may only go back (the table's does).
         bindings = self.keyed_screen.active_bindings.values()
-        kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
+        kept = {*HELP_KEYS, self.app.COMMAND_PALETTE_BINDING}
         kept.update(active.binding.key for active in bindings if active.binding.action == "quit")
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]
