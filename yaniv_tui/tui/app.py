@@ -320,6 +320,8 @@ class YanivApp(App[None]):
             and session.lock is not None
         ):
             self.exit_line = self.saved_line(session)
+        elif session is not None and session.view(None).phase != "over":
+            self.exit_line = self.rejoin_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
@@ -342,6 +344,25 @@ class YanivApp(App[None]):
         return (
             f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
             "('yaniv' offers every saved game, 'yaniv saves' lists them)"
+        )
+
+    @staticmethod
+    def rejoin_line(session: TableSession) -> str | None:
+        """What leaving a joined table's game in progress says on the terminal: how to take the seat back (a
+        watcher, with no seat, is told nothing)."""
+        from shlex import quote
+
+        from yaniv_tui.table.client_session import ClientSession
+
+        if not isinstance(session, ClientSession) or session.is_watcher or session.rejoin is None:
+            return None
+        request = session.rejoin
+        if not request.address or not request.code:
+            return None
+        name = f" --name {quote(request.name)}" if request.name else ""
+        return (
+            f"you left the table: 'yaniv join {quote(request.address)} {quote(request.code)}{name}' takes your "
+            "seat back while its game goes on"
         )
 
     def open_join(self, request: JoinRequest) -> None:
