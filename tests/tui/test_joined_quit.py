@@ -3,10 +3,14 @@ to resume it; a watcher, who has no seat, is told nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from fake_net import ActionRefused, FakeClient
 from tui_helpers import SIZE, until
 
 from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store.paths import TOKENS_ENV
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.table import TableScreen
@@ -32,3 +36,17 @@ async def test_quitting_a_joined_table_says_how_to_take_the_seat_back() -> None:
     assert app.exit_line is not None
     assert "yaniv join 127.0.0.1:7811 K7QF --name 'Noa O'\"'\"'Hara'" in app.exit_line, app.exit_line
     assert "takes your seat back" in app.exit_line, app.exit_line
+
+
+async def test_a_served_page_or_ssh_session_is_not_told_a_command_it_never_typed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`yaniv serve` and `--ssh` run `yaniv join` for each page or session, with a tokens folder of its own: its
+    player rejoins by the page or by ssh, not with `yaniv join`."""
+    monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
+    app = joined_app("Noa O'Hara")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.exit_line is None

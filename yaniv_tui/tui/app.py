@@ -349,12 +349,17 @@ class YanivApp(App[None]):
     @staticmethod
     def rejoin_line(session: TableSession) -> str | None:
         """What leaving a joined table's game in progress says on the terminal: how to take the seat back (a
-        watcher, with no seat, is told nothing)."""
+        watcher, with no seat, is told nothing, nor a page of `yaniv serve` or a session of `--ssh`, which name a
+        tokens folder of their own: there the player never typed `yaniv join`)."""
+        import os
         from shlex import quote
 
+        from yaniv_tui.store.paths import TOKENS_ENV
         from yaniv_tui.table.client_session import ClientSession
 
         if not isinstance(session, ClientSession) or session.is_watcher or session.rejoin is None:
+            return None
+        if os.environ.get(TOKENS_ENV):
             return None
         request = session.rejoin
         if not request.address or not request.code:
