@@ -119,3 +119,28 @@ async def shows_ben_conceded(session: Session) -> None:
         assert "conceded · bot" in screen_text(app)
         await pilot.press("ctrl+q")
         await pilot.pause()
+
+
+async def test_a_conceded_seats_box_says_so_whole_at_80_columns_with_four_seats() -> None:
+    """Four boxes across 80 columns: Ann's conceded seat's box ended "conceded · b…", cut. It says "conceded" whole
+    where "conceded · bot" does not fit (the concede's notice and the help say a bot plays the seat out)."""
+    session = Session(make_options("israeli", "Ann,Ben,Cat,bot:easy:Cy", seed=4))
+    session.concede(0)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        ann = app.screen.query_one("#seat-0", SeatPanel)  # the narrower boxes are the first ones
+        assert not ann.has_class("-compact")
+        bottom = next(line for line in screen_text(app).splitlines() if "conceded" in line)
+        assert "conceded · b…" not in bottom and "…" not in bottom, screen_text(app)
+        assert str(ann.border_subtitle) in ("conceded", "conceded · bot"), ann.border_subtitle
+    async with TableApp(session).run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        if isinstance(pilot.app.screen, PassScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert "conceded · bot" in screen_text(pilot.app)  # whole where it fits

@@ -62,6 +62,9 @@ def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     return text
 
 
+#: The cells of a box's bottom edge around its label: the corners, and a line and a space each side ("╰─ " " ─╯").
+_BORDER_LABEL_EDGES = 6
+
 #: The cells a compact line's score takes unless told (the table gives the largest score's, the same on every line).
 SCORE_WIDTH = 4
 
@@ -104,7 +107,10 @@ class SeatPanel(Static):
             text.append("\n")
             text.append_text(lately_text(info.lately, ascii_only, width))
         self.update(text)
-        self.border_subtitle = doing(info, ascii_only, lately=False)
+        said = doing(info, ascii_only, lately=False)
+        if info.conceded and said.plain == info.kind and said.cell_len > self.size.width - _BORDER_LABEL_EDGES:
+            said = Text("conceded")  # "conceded · bot" cut to "conceded · b…" in a narrow box: the word whole
+        self.border_subtitle = said
 
 
 def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True, width: int = 0) -> Text:
