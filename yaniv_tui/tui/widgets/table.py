@@ -113,17 +113,17 @@ class SeatPanel(Static):
         self.border_subtitle = said
 
 
-def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True, width: int = 0) -> Text:
-    """What the seat is doing, else (if `lately`) what it did since your last move (a long drop shortened to fit
-    `width` cells, 0: any), else who sits there: a human, a bot of some level, or for a remote seat whether its
-    player has joined or is away; a turn on the clock ends with its seconds left ("▶ to play 12s")."""
-    said = _doing(info, ascii_only, lately=lately, width=width)
+def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
+    """What the seat is doing, else (if `lately`) what it did since your last move, else who sits there: a
+    human, a bot of some level, or for a remote seat whether its player has joined or is away; a turn on the clock
+    ends with its seconds left ("▶ to play 12s")."""
+    said = _doing(info, ascii_only, lately=lately)
     if info.playing and info.time_left is not None:
         said.append(f" {info.time_left}s", style=f"bold {colour('gold')}")
     return said
 
 
-def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool, width: int) -> Text:
+def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
     if info.status and not info.out:
         return Text(f"▶ {info.status}" if info.playing else info.status)
     if info.thinking:
@@ -133,7 +133,7 @@ def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool, width: int) -> Tex
     if info.out:
         return Text("out")
     if lately and info.lately is not None:
-        return lately_text(info.lately, ascii_only, width)
+        return lately_text(info.lately, ascii_only)
     return Text("you" if info.you and lately else info.kind)
 
 
@@ -150,10 +150,9 @@ def scores_width(infos: Iterable[SeatInfo]) -> int:
     return max((len("-" if info.score is None else str(info.score)) for info in infos), default=1)
 
 
-def compact_said(info: SeatInfo, ascii_only: bool, room: int = 0) -> Text:
-    """What a compact line says the seat is doing, or did since your move (a long drop shortened to fit `room`
-    cells, 0: any)."""
-    said = doing(info, ascii_only, width=room)
+def compact_said(info: SeatInfo, ascii_only: bool) -> Text:
+    """What a compact line says the seat is doing, or did since your move."""
+    said = doing(info, ascii_only)
     if info.conceded and said.plain == info.kind:
         said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
     return said
@@ -161,9 +160,8 @@ def compact_said(info: SeatInfo, ascii_only: bool, room: int = 0) -> Text:
 
 def compact_name_room(info: SeatInfo, ascii_only: bool, name_width: int, width: int, score_width: int) -> int:
     """The cells of `name_width` a compact line of `width` cells leaves its name, what the seat is doing whole
-    (a long drop shortened first; never fewer than a few cells). The table gives every line the least of these, so
-    their columns stay aligned."""
-    said = compact_said(info, ascii_only, max(1, width - _COMPACT_FIXED - score_width - name_width))
+    (never fewer than a few cells). The table gives every line the least of these, so their columns stay aligned."""
+    said = compact_said(info, ascii_only)
     return min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - score_width - said.cell_len))
 
 
@@ -172,8 +170,7 @@ def compact_line(
 ) -> Text:
     """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`. Within `width` (0: any), long names are cut
     (with …) before what the seat is doing or did since your move is. The score takes `score_width` cells."""
-    room = max(1, width - _COMPACT_FIXED - score_width - name_width) if width else 0
-    said = compact_said(info, ascii_only, room)
+    said = compact_said(info, ascii_only)
     if width:
         name_width = compact_name_room(info, ascii_only, name_width, width, score_width)
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
