@@ -144,3 +144,22 @@ async def test_a_conceded_seats_box_says_so_whole_at_80_columns_with_four_seats(
             await pilot.press("enter")
             await settle(pilot)
         assert "conceded · bot" in screen_text(pilot.app)  # whole where it fits
+
+
+async def test_the_help_over_the_games_end_says_the_rules_just_played() -> None:
+    """`?` on the game's end said "Choose the house rules on the setup screen": the table (whose rules the help
+    reads) was gone. It says the rules of the game just played, as at the table."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    session = finished_session("sursis")
+    app = GameEndApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "setup screen" not in text, text
+        assert f"The rules: {session.options.rules.name}" in text, text
