@@ -163,3 +163,18 @@ async def test_the_help_over_the_games_end_says_the_rules_just_played() -> None:
         text = screen_text(app)
         assert "setup screen" not in text, text
         assert f"The rules: {session.options.rules.name}" in text, text
+
+
+async def test_the_charts_title_is_one_line_at_80x24() -> None:
+    """At 80x24, with a conceded seat's note in the standings beside it, the chart's title wrapped, "(low is" on
+    one line and "good)" alone under it at the left."""
+    from textual.widgets import Static
+
+    session = finished_session(players="bot:medium:Ann,You,bot:hard:Bea")
+    session.concede(1)
+    app = GameEndApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen.query_one("#chart-title", Static)
+        assert title.size.height == 1, (title.size, str(title.content))
+        assert "low is good" in str(title.content)

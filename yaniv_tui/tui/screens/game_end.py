@@ -106,7 +106,7 @@ class GameEndScreen(Screen[AfterGame]):
             with Horizontal(id="end-top"):
                 yield Static(standings(self.session), id="standings")
                 with Vertical(id="end-chart"):
-                    yield Static(Text("Score after every round (low is good)", style="bold"), id="chart-title")
+                    yield Static(Text("Scores by round (low is good)", style="bold"), id="chart-title")
                     # Here, not at the top: only a game's end pays for the plotting library.
                     from ..widgets.score_chart import ScoreChart, chart_key
 
