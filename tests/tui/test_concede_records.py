@@ -119,3 +119,62 @@ async def shows_ben_conceded(session: Session) -> None:
         assert "conceded · bot" in screen_text(app)
         await pilot.press("ctrl+q")
         await pilot.pause()
+
+
+async def test_a_conceded_seats_box_says_so_whole_at_80_columns_with_four_seats() -> None:
+    """Four boxes across 80 columns: Ann's conceded seat's box ended "conceded · b…", cut. It says "conceded" whole
+    where "conceded · bot" does not fit (the concede's notice and the help say a bot plays the seat out)."""
+    session = Session(make_options("israeli", "Ann,Ben,Cat,bot:easy:Cy", seed=4))
+    session.concede(0)
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        ann = app.screen.query_one("#seat-0", SeatPanel)  # the narrower boxes are the first ones
+        assert not ann.has_class("-compact")
+        bottom = next(line for line in screen_text(app).splitlines() if "conceded" in line)
+        assert "conceded · b…" not in bottom and "…" not in bottom, screen_text(app)
+        assert str(ann.border_subtitle) in ("conceded", "conceded · bot"), ann.border_subtitle
+    async with TableApp(session).run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        if isinstance(pilot.app.screen, PassScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert "conceded · bot" in screen_text(pilot.app)  # whole where it fits
+
+
+async def test_the_help_over_the_games_end_says_the_rules_just_played() -> None:
+    """`?` on the game's end said "Choose the house rules on the setup screen": the table (whose rules the help
+    reads) was gone. It says the rules of the game just played, as at the table."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    session = finished_session("sursis")
+    app = GameEndApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "setup screen" not in text, text
+        assert f"The rules: {session.options.rules.name}" in text, text
+
+
+async def test_the_charts_title_is_one_line_at_80x24() -> None:
+    """At 80x24, with a conceded seat's note in the standings beside it, the chart's title wrapped, "(low is" on
+    one line and "good)" alone under it at the left."""
+    from textual.widgets import Static
+
+    session = finished_session(players="bot:medium:Ann,You,bot:hard:Bea")
+    session.concede(1)
+    app = GameEndApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen.query_one("#chart-title", Static)
+        assert title.size.height == 1, (title.size, str(title.content))
+        assert "low is good" in str(title.content)

@@ -61,7 +61,7 @@ async def test_the_game_end_offers_play_again_new_game_and_quit() -> None:
         end = app.screen
         assert isinstance(end, GameEndScreen)
         text = screen_text(app)
-        assert "Score after every round (low is good)" in text
+        assert "Scores by round (low is good)" in text
         seats = end.session.options.seats
         await pilot.press("p")
         await pilot.pause()

@@ -10,7 +10,7 @@ import pytest
 from fake_net import ActionRefused, FakeClient
 from textual.containers import VerticalScroll
 from textual.widgets import Static
-from tui_helpers import SIZE, TableApp, make_options, screen_text, settle, stacked_session, until
+from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session, until
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.table.remote import JoinRequest
@@ -91,3 +91,27 @@ async def test_a_local_tables_help_offers_undo_and_skipping_to_the_end() -> None
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         words = help_words(app)
         assert "undo" in words and "Undo (u, one human against bots)" in words and "skip to the end" in words
+
+
+async def test_the_join_screens_help_is_about_joining_and_its_bar_says_how_to_open_it() -> None:
+    """`yaniv join`, a field focused: the bar showed `^q quit ^p palette`, no help key (? is typed in a field), and
+    the help (f1) said "Choose the house rules on the setup screen", a screen a joiner never sees."""
+    from yaniv_tui.tui.screens.join import JoinScreen
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("nothing is joined")
+
+    app = YanivApp(joining=JoinRequest(joiner, refused=(ActionRefused,)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.get("f1") == "help" and list(keys)[-1] == "f1", keys
+        assert keys.get("^q") == "quit", keys
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = screen_text(app)
+        assert "setup screen" not in text, text
+        assert "The table's host chooses the" in text, text
+        words = help_words(app)
+        assert "f1 is help there" in words, words

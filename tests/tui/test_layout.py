@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from tui_helpers import TableApp, game_of, make_app, make_options, play_turn, screen_text, settle, stacked_session
 
 from yaniv_tui.tui.screens.table import TableScreen
@@ -115,3 +116,22 @@ async def test_what_a_seat_did_keeps_its_take_in_a_narrow_box() -> None:
         assert lines, screen_text(app)
         assert "−4♣…7♣ +deck" in lines[0], lines[0]
         assert "−9♦ 9♥ +deck" in lines[0] and "−8♥ 8♠ +deck" in lines[0], lines[0]  # whole where they fit
+
+
+@pytest.mark.parametrize("first", ["田中さくら", "田中さくら田中"])
+async def test_eight_seats_at_80x24_keep_their_columns_when_one_seat_did_a_long_move(first: str) -> None:
+    """Eight compact seat lines at 80 columns, a wide name among them: the seat that dropped a run ("−3♥ 4♥ 5♥
+    +deck") had its own line's name column narrowed to fit, so its card count and score stood two cells left of
+    every other line's. A name still gives way to what a seat did, on every line alike, so the columns stay."""
+    players = f"{first},bot:easy:😀😀Emo,bot:hard:שלום עולם,bot:medium:Eli,bot:medium:Tamar,bot:medium:Yossi"
+    app = make_app("israeli", players + ",bot:medium:Maya,bot:medium:Omer", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = list(app.screen.query(SeatPanel))
+        assert len(panels) == 8 and all(panel.has_class("-compact") for panel in panels)
+        lines = {panel.id: panel.render_line(0).text.rstrip() for panel in panels}
+        assert any(line.endswith("−3♥ 4♥ 5♥ +deck") for line in lines.values()), lines  # the move whole
+        counts = {name: cell_len(line[: line.index("▮")]) for name, line in lines.items()}
+        assert len(set(counts.values())) == 1, (sorted(counts.items()), sorted(lines.items()))
+        points = {name: cell_len(line[: line.index(" pts")]) for name, line in lines.items()}
+        assert len(set(points.values())) == 1, (points, lines)

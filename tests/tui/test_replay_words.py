@@ -108,3 +108,26 @@ def test_a_joined_seat_is_called_by_its_joiners_name_from_then_on_as_the_table_c
     assert log(steps[0])[-2:] == ["Noa took seat 2, playing from another machine.", "P0 asked the expert for a hint."]
     assert said(steps[2]) == "Noa dropped K♠, took the joker for 6♥"
     assert steps[-1].game.players == ("P0", "Noa")
+
+
+def test_the_move_that_ends_the_game_says_who_wins_the_game() -> None:
+    """The replay's last step said only "Noa called Yaniv with 5 · Yaniv! Noa wins the round.", with Avi's 208 and
+    no word that the game was over, nor who won it. It says the game's winner; a round that does not end it, not."""
+    from yaniv_tui.bots import make_bot
+    from yaniv_tui.engine import Game
+
+    rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
+    game = Game.new(rules, ["Ann", "Noa", "Cy"], seed=5)
+    record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Noa"), Seat.bot("easy", "Cy")])
+    bots = [make_bot("easy", 5 + seat) for seat in range(3)]
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    steps = steps_of(record)
+    ends = [step for step in steps if step.result is not None]
+    assert len(ends) >= 2, "a game of one round shows no round that does not end it"
+    winners = " and ".join(game.players[seat] for seat in game.winners)
+    assert said(ends[-1]).endswith(f" · {winners} wins the game."), said(ends[-1])
+    assert all("the game" not in said(step) for step in ends[:-1]), [said(step) for step in ends]

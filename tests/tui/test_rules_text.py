@@ -77,3 +77,12 @@ def test_the_assaf_sentence_says_what_the_engine_does_on_a_lower_an_equal_and_a_
         assert value is not None
         assert said_safe(value, 3) != said_assafed(value, 3), f"both or neither case for {other}: {text}"
         assert said_assafed(value, 3) == result.assaf, f"{other} against 3: {text}"
+
+
+def test_more_decks_say_how_many_decks_not_one_more_of_something() -> None:
+    """The help said 'from 1 deck (one more from 4 players)': one more card, or deck? It says the decks counted."""
+    rules = load_ruleset("israeli")
+    text = " ".join(describe(rules))
+    assert "from 1 deck (2 decks from 4 players) with 2 jokers each" in text, text
+    three = " ".join(describe(dataclasses.replace(rules, more_decks_from=(6, 4))))
+    assert "from 1 deck (2 decks from 4 players, 3 decks from 6 players)" in three, three

@@ -259,3 +259,24 @@ async def test_at_80_columns_a_turns_keys_fit_with_hint_and_quit() -> None:
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
         assert "choose cards" in text and "take a marked card" in text and "drop the cards chosen" in text
+
+
+async def test_the_deck_key_before_a_drop_says_to_drop_first_and_after_choosing_drops_and_takes() -> None:
+    """A new player pressed d (or 0) first, to draw as in many card games: nothing happened, not a word (a click
+    on the deck said to choose the cards to drop first). The key does what the click does: with nothing chosen it
+    says to drop first; with cards chosen, it drops them and takes the deck's card."""
+    session = stacked_session(TWO, ["9C KS 4H 5H 6D", "2C 3C 4C 5C 6C"], up="8D", deck="7S")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        await pilot.press("d")
+        await pilot.pause()
+        assert "drop first" in table.message, table.message
+        assert table.stage == "choose" and game_of(table).turns == 0
+        await pilot.press("5", "0")  # KS chosen (the hand shown by rank), then the deck
+        await pilot.pause()
+        assert game_of(table).turns >= 1, table.message
+        hand = game_of(table).hands[0]
+        assert hand is not None and parse_cards("7S")[0] in hand and parse_cards("KS")[0] not in hand, hand

@@ -250,3 +250,22 @@ async def test_the_bell_follows_the_settings_file_and_the_palette_keeps_the_choi
         app.action_toggle_bell()  # the palette's "Bell on"
         assert app.bell_on is True
     assert load_settings().bell is True
+
+
+async def test_the_palettes_bell_command_says_what_choosing_it_does() -> None:
+    """With the bell on, the palette offered "Bell off" over "Ring the terminal's bell when your turn comes...": a
+    new player read that the bell was off and that choosing it would ring. Its words say what choosing it does."""
+    app = TableApp(knocked_out_next())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+
+        def bell_command() -> tuple[str, str]:
+            command = next(c for c in app.get_system_commands(app.screen) if c.title.startswith("Bell"))
+            return command.title, command.help
+
+        app.bell_setting = True
+        title, words = bell_command()
+        assert title == "Bell off" and words.startswith("Stop ringing the terminal's bell"), words
+        app.bell_setting = False
+        title, words = bell_command()
+        assert title == "Bell on" and words.startswith("Ring the terminal's bell"), words

@@ -48,3 +48,39 @@ async def test_a_theme_may_set_a_game_colour_by_name() -> None:
         assert app.screen.styles.background == Color.parse("#102040")
         app.theme = "textual-dark"
         await pilot.pause()
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(value: str) -> float:
+        def channel(c: int) -> float:
+            s = c / 255
+            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+        r, g, b = Color.parse(value).rgb
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+#: What is written on what: the key over each card in the hand (1-9 picks it), and the deck's count.
+WRITTEN_ON = [("card-key", "card-face"), ("deck-count", "deck-back")]
+
+
+def test_in_every_theme_the_cards_keys_and_the_decks_count_can_be_read() -> None:
+    """In textual-light the keys over the hand's cards (the 1-9 that pick them) were dark blue on a dark face, and
+    the deck's count dark on dark blue: neither could be read. Each is written in a colour that stands out."""
+    from textual.app import App
+
+    from yaniv_tui.tui.colours import theme_colours
+
+    faint = []
+    for name, theme in App().available_themes.items():
+        if theme.ansi:
+            continue  # its colours are the terminal's palette, unknown here
+        colours = theme_colours(theme)
+        faint += [(name, fg, bg, round(contrast(colours[fg], colours[bg]), 2)) for fg, bg in WRITTEN_ON]
+    faint = [item for item in faint if item[3] < 3.0]
+    assert not faint, faint

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from tui_helpers import (
     SIZE,
     footer_keys,
@@ -29,6 +30,7 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.turn_actions import undo_move
+from yaniv_tui.tui.widgets.keybar import KeyBar
 
 
 def as_seen(game: Game) -> dict[str, Any]:
@@ -201,3 +203,22 @@ async def test_undo_takes_back_keeping_or_slapping_down_a_drawn_card_but_never_i
             undo_move(session)
         assert game_to_dict(session.game) == slap
         session.close()
+
+
+async def test_at_80_columns_the_bar_keeps_quit_and_help_last_once_undo_shows() -> None:
+    """At 80 columns the table's bar left out `^q quit` once `u undo` showed: the table has an esc key (back), so
+    quit was not kept, and the player saw no way to leave."""
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(*keys_for(table, pile_take(table)))
+        await settle(pilot)
+        keys = footer_keys(app)
+        assert keys.get("u") == "undo", keys
+        assert keys.get("^q") == "quit", keys
+        assert list(keys)[-1] == "?", keys
+        bar = table.query_one(KeyBar)
+        line = "".join(segment.text for segment in bar.render_line(0)).rstrip()
+        assert "^q quit" in line and line.endswith("? help") and cell_len(line) <= 80, line

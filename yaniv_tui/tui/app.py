@@ -320,6 +320,8 @@ class YanivApp(App[None]):
             and session.lock is not None
         ):
             self.exit_line = self.saved_line(session)
+        elif session is not None and session.view(None).phase != "over":
+            self.exit_line = self.rejoin_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
@@ -342,6 +344,30 @@ class YanivApp(App[None]):
         return (
             f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
             "('yaniv' offers every saved game, 'yaniv saves' lists them)"
+        )
+
+    @staticmethod
+    def rejoin_line(session: TableSession) -> str | None:
+        """What leaving a joined table's game in progress says on the terminal: how to take the seat back (a
+        watcher, with no seat, is told nothing, nor a page of `yaniv serve` or a session of `--ssh`, which name a
+        tokens folder of their own: there the player never typed `yaniv join`)."""
+        import os
+        from shlex import quote
+
+        from yaniv_tui.store.paths import TOKENS_ENV
+        from yaniv_tui.table.client_session import ClientSession
+
+        if not isinstance(session, ClientSession) or session.is_watcher or session.rejoin is None:
+            return None
+        if os.environ.get(TOKENS_ENV):
+            return None
+        request = session.rejoin
+        if not request.address or not request.code:
+            return None
+        name = f" --name {quote(request.name)}" if request.name else ""
+        return (
+            f"you left the table: 'yaniv join {quote(request.address)} {quote(request.code)}{name}' takes your "
+            "seat back while its game goes on"
         )
 
     def open_join(self, request: JoinRequest) -> None:
@@ -512,9 +538,11 @@ class YanivApp(App[None]):
         yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
+        # The words say what choosing it does: "Bell off" over "Ring the bell..." read as a bell now off.
+        when = "the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)"
         yield SystemCommand(
-            f"Bell {'off' if self.bell_setting else 'on'}",
-            "Ring the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)",
+            "Bell off" if self.bell_setting else "Bell on",
+            f"Stop ringing {when}" if self.bell_setting else f"Ring {when}",
             self.action_toggle_bell,
         )
         scores = getattr(screen, "action_scores", None)

@@ -51,7 +51,18 @@ GAME_COLOURS: dict[str, tuple[str, str]] = {
     "chosen-edge": ("#d48a00", "accent-darken-2"),
     "deck-back": ("#1d3a8a", "primary-darken-2"),
     "deck-edge": ("#9db7ff", "primary-lighten-2"),
+    "deck-count": ("#e8e8e8", "foreground"),
 }
+
+#: Colours written on another (the keys over the hand's cards on a card's face, the deck's count on its back),
+#: with the theme colours tried in turn where a theme's own makes them too faint to read: a light theme's
+#: foreground is dark, so its card faces are dark, and a dark blue key on them could not be seen.
+READ_ON: dict[str, tuple[str, tuple[str, ...]]] = {
+    "card-key": ("card-face", ("primary-lighten-2", "primary-darken-3", "accent", "background")),
+    "deck-count": ("deck-back", ("primary-lighten-3", "foreground", "background")),
+}
+#: The least contrast (WCAG's ratio, 1 to 21) a colour of READ_ON keeps on the one it is written on.
+LEAST_CONTRAST = 3.0
 
 #: The colours of the theme in use, for Rich text (a Rich style cannot name a theme variable).
 _in_use: dict[str, str] = {name: drawn for name, (drawn, _) in GAME_COLOURS.items()}
@@ -66,6 +77,14 @@ def theme_colours(theme: Theme) -> dict[str, str]:
     else:
         generated = theme.to_color_system().generate()
         colours = {name: _opaque(generated.get(source, drawn), drawn) for name, (drawn, source) in GAME_COLOURS.items()}
+        # An ANSI theme's colours are the terminal's own, whatever they are: no contrast can be measured there.
+        for name, (under, others) in {} if theme.ansi else READ_ON.items():
+            tried = [
+                colours[name],
+                *(_opaque(generated[other], colours[name]) for other in others if other in generated),
+            ]
+            readable = [value for value in tried if contrast(value, colours[under]) >= LEAST_CONTRAST]
+            colours[name] = readable[0] if readable else max(tried, key=lambda value: contrast(value, colours[under]))
     colours.update({name: value for name, value in theme.variables.items() if name in GAME_COLOURS})
     global _changes
     if colours != _in_use:
@@ -73,6 +92,21 @@ def theme_colours(theme: Theme) -> dict[str, str]:
         _in_use.clear()
         _in_use.update(colours)
     return colours
+
+
+def contrast(one: str, other: str) -> float:
+    """The contrast ratio of two colours as WCAG defines it, from 1 (the same) to 21 (black on white)."""
+
+    def luminance(value: str) -> float:
+        def linear(channel: int) -> float:
+            c = channel / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        red, green, blue = Color.parse(value).rgb
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def _opaque(value: str, fallback: str) -> str:

@@ -12,8 +12,9 @@ def _plural(n: int, word: str) -> str:
 def _deal(rules: Ruleset) -> str:
     decks = _plural(rules.decks, "deck")
     if rules.more_decks_from:
-        extra = ", ".join(str(n) for n in rules.more_decks_from)
-        decks += f" (one more from {extra} players)"
+        # The decks counted at each size that adds one ("2 decks from 4 players"), not "one more from 4".
+        more = (f"{_plural(rules.decks_for(n), 'deck')} from {n} players" for n in sorted(set(rules.more_decks_from)))
+        decks += f" ({', '.join(more)})"
     chosen = ""
     if len(rules.hand_sizes) > 1:
         *most, last = map(str, rules.hand_sizes)

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.codec.record import GameRecord
-from yaniv_tui.engine import Standing
+from yaniv_tui.engine import Ruleset, Standing
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.players import CONCEDED_LEVEL
 from yaniv_tui.table.session import Session, TableSession
@@ -106,7 +106,7 @@ class GameEndScreen(Screen[AfterGame]):
             with Horizontal(id="end-top"):
                 yield Static(standings(self.session), id="standings")
                 with Vertical(id="end-chart"):
-                    yield Static(Text("Score after every round (low is good)", style="bold"), id="chart-title")
+                    yield Static(Text("Scores by round (low is good)", style="bold"), id="chart-title")
                     # Here, not at the top: only a game's end pays for the plotting library.
                     from ..widgets.score_chart import ScoreChart, chart_key
 
@@ -125,6 +125,11 @@ class GameEndScreen(Screen[AfterGame]):
             return self.record is not None
         # A table with other machines ends here: another game is hosted anew (`yaniv host`).
         return self.session.can_play_again or action not in ("again", "new_game")
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules of the game just played: the help says them (the table, which said them, is gone)."""
+        return self.session.options.rules
 
     @property
     def record(self) -> GameRecord | None:

@@ -134,7 +134,8 @@ class HelpScreen(ModalScreen[None]):
                     )
                 with VerticalScroll(id="help-rules"):
                     if self.rules is None:
-                        yield Static("Choose the house rules on the setup screen.")
+                        # A screen with no rules in play says where they come from (the join screen: the host).
+                        yield Static(getattr(self.under, "NO_RULES", "Choose the house rules on the setup screen."))
                     else:
                         yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
                         yield Static(Text("\n".join(f"• {line}" for line in describe(self.rules))))

@@ -46,6 +46,12 @@ class JoinScreen(Screen[TableSession | str | None]):
         # esc quits as ctrl+q does: the bar shows `^q quit` once, not the same word for two keys.
         Binding("escape", "leave", "quit", show=False),
     ]
+    #: The help's words on this screen's fields, and on the rules, which a joiner does not choose.
+    FIELD_KEYS = (
+        "\nIn a field, ? and q are letters: f1 is help there. tab moves to the next field or button, and enter "
+        "joins (or watches, with yaniv watch)."
+    )
+    NO_RULES = "The table's host chooses the rules: once you have joined, the help at the table says them."
     #: The field marked first (`_first`) has the focus: the first left to type.
     AUTO_FOCUS = ".join-first"
 

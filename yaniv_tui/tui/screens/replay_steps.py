@@ -14,7 +14,7 @@ from rich.text import Text
 from yaniv_tui.codec.record import GameRecord, replay_steps
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
-from yaniv_tui.table.words import clause, clock_line, possessive, seat_line, subject
+from yaniv_tui.table.words import clause, clock_line, possessive, seat_line, sentence, subject
 
 from ..colours import colour
 from ..widgets.cards import faces_text
@@ -155,11 +155,16 @@ def steps_of(record: GameRecord) -> list[ReplayStep]:
 
 def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
     """The step in the table's words: the turn as the table's log says it (naming the card drawn from the deck, as
-    every hand is face up), a slap-down or a card kept on its own, the round's end as its headline."""
+    every hand is face up), a slap-down or a card kept on its own, the round's end as its headline (and the game's
+    end with who won it)."""
     names = game.players
     name = names[step.seat]
     if step.result is not None:
-        return headline(step.result, names, game.rules)
+        said = headline(step.result, names, game.rules)
+        if step.result.winners:  # the round that ended the game: who won it, as the game's end says
+            said.append(" · ")
+            said.append(sentence([names[seat] for seat in step.result.winners], "win", " the game."), style="bold")
+        return said
     if step.kind == "deal":
         return Text(f"Round {step.round_no} dealt: {clause(name, 'play', ' first.')}", style="italic")
     if step.kept:

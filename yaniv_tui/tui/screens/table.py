@@ -66,6 +66,9 @@ class TableScreen(StyledOnce, TableAside):
         Binding("y", "yaniv_refused", "call Yaniv", show=False),
         Binding("0", "take_deck", "deck", key_display="0/d", tooltip="take the deck's card"),
         Binding("d", "take_deck", "deck", show=False, tooltip="take the deck's card"),
+        # Before the drop, as a click on the deck: the chosen cards dropped, then the deck's card; none chosen, a
+        # line says to drop first (a new player often draws first, as in many card games).
+        Binding("0,d", "deck_first", show=False),
         *digit_bindings("take", "take", tooltip="take a marked card"),
         *swap_bindings(),
         Binding("enter", "slap", "slap it down"),
@@ -496,6 +499,9 @@ class TableScreen(StyledOnce, TableAside):
             self.message = "that card cannot be taken: take a marked card, or the deck"
         elif self.ready_to_take():
             self.play(event.card)
+
+    def action_deck_first(self) -> None:
+        self.deck_chosen()
 
     @on(DeckView.Chosen)
     def deck_chosen(self) -> None:

@@ -18,7 +18,17 @@ from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
 from ..widgets.cards import faces_text
-from ..widgets.table import DeckView, HandView, PileView, SeatInfo, SeatPanel, TurnLog, scores_width, turn_text
+from ..widgets.table import (
+    DeckView,
+    HandView,
+    PileView,
+    SeatInfo,
+    SeatPanel,
+    TurnLog,
+    compact_name_room,
+    scores_width,
+    turn_text,
+)
 from .turn_actions import SWAP_KEYS, Stage, shown_order, swap_keys, swaps_for
 
 if TYPE_CHECKING:
@@ -285,6 +295,10 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
     seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
     infos = list(seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left()))
     scores = scores_width(infos)
+    width = table.query_one("#seat-0", SeatPanel).content_size.width
+    if name_width and width:
+        # One name column for every line: a seat whose move needs room narrows it on all of them, not its own.
+        name_width = min(compact_name_room(info, table.ascii_only, name_width, width, scores) for info in infos)
     for seat, info in enumerate(infos):
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width, scores)
 

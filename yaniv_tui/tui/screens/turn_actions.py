@@ -29,6 +29,7 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
     "yaniv_refused": frozenset({"choose"}),
     "take": frozenset({"take"}),
     "take_deck": frozenset({"take"}),
+    "deck_first": frozenset({"choose"}),
     "swap": frozenset({"take"}),
     "back": frozenset({"choose", "take"}),
     "slap": frozenset({"slap"}),
@@ -38,7 +39,7 @@ STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
     "concede": frozenset({"choose", "take", "slap"}),
 }
 #: What a hand emptied by a slap-down cannot do: it has no card to choose or drop, only Yaniv to call.
-NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back"))
+NEEDS_A_CARD = frozenset(("choose", "cursor", "toggle_card", "sort", "drop", "back", "deck_first"))
 
 
 def digit_bindings(action: str, description: str, shown: str = "1-9", tooltip: str = "") -> list[Binding]:

@@ -6,10 +6,10 @@ time `yaniv` takes to show its first screen. This is one widget that draws the s
 the Footer shows it (`^s start`), greyed when it can't be used now, and clicked to press it.
 
 Textual's command palette key (`^p palette`, the way to themes, ASCII cards and the bell) comes last but for
-`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two (and
-`^q quit`, on a screen with no esc key) are left out (the help lists every key), so the bar never runs off the
-edge. Widths are in terminal cells. While Textual's command palette is open over the bar's screen, the bar shows
-the palette's keys.
+`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two and
+`^q quit` are left out (the help lists every key), so the bar never runs off the edge and always says how to
+leave (a screen's esc key may only go back, as the table's does). Widths are in terminal cells. While Textual's
+command palette is open over the bar's screen, the bar shows the palette's keys.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from textual.widget import Widget
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-#: The key that opens the help, kept at the end of the bar when others are left out for width.
-HELP_KEY = "question_mark"
+#: The keys that open the help (f1 where a text field takes `?`), kept at the end of the bar when others are left out
+#: for width, and the action they press.
+HELP_KEYS = ("question_mark", "f1")
+HELP_ACTION = "help"
 
 
 @dataclass(frozen=True)
@@ -117,27 +119,31 @@ class KeyBar(Widget, can_focus=False):
                 keys[binding.action] = Key(
                     binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip
                 )
+        help_key = next((active for active in active_bindings.values() if active.binding.action == HELP_ACTION), None)
+        if HELP_ACTION not in keys and help_key is not None:
+            # A text field takes `?` as a letter: the help's other key (f1) is said instead.
+            binding = help_key.binding
+            keys[HELP_ACTION] = Key(binding.key, app.get_key_display(binding), binding.description, help_key.enabled)
         shown = list(keys.values())
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:  # as Textual's Footer finds it
             binding = palette.binding
             key = Key(binding.key, app.get_key_display(binding), binding.description, palette.enabled)
-            help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key == HELP_KEY), len(shown))
+            help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key in HELP_KEYS), len(shown))
             shown.insert(help_at, key)
         return shown
 
     def shown(self, width: int | None = None) -> list[Key]:
         """The keys that fit in `width` columns (the bar's own by default), the palette's and `? help`
-        kept last, and `^q quit` on a screen with no esc key."""
+        kept last, and `^q quit` before them."""
         room = self.size.width if width is None else width
         keys = self.keys()
         if sum(key.width for key in keys) + len(keys) - 1 <= room:
             return keys
-        kept = {HELP_KEY, self.app.COMMAND_PALETTE_BINDING}
-        if not any(key.key == "escape" for key in keys):
-            # No esc to leave by: the app's quit key (`^q quit`) stays said.
-            bindings = self.keyed_screen.active_bindings.values()
-            kept.update(active.binding.key for active in bindings if active.binding.action == "quit")
+        # The app's quit key (`^q quit`) stays said: a screen's esc key may only go back (the table's does).
+        bindings = self.keyed_screen.active_bindings.values()
+        kept = {*HELP_KEYS, self.app.COMMAND_PALETTE_BINDING}
+        kept.update(active.binding.key for active in bindings if active.binding.action == "quit")
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)

@@ -62,6 +62,9 @@ def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     return text
 
 
+#: The cells of a box's bottom edge around its label: the corners, and a line and a space each side ("╰─ " " ─╯").
+_BORDER_LABEL_EDGES = 6
+
 #: The cells a compact line's score takes unless told (the table gives the largest score's, the same on every line).
 SCORE_WIDTH = 4
 
@@ -104,7 +107,10 @@ class SeatPanel(Static):
             text.append("\n")
             text.append_text(lately_text(info.lately, ascii_only, width))
         self.update(text)
-        self.border_subtitle = doing(info, ascii_only, lately=False)
+        said = doing(info, ascii_only, lately=False)
+        if info.conceded and said.plain == info.kind and said.cell_len > self.size.width - _BORDER_LABEL_EDGES:
+            said = Text("conceded")  # "conceded · bot" cut to "conceded · b…" in a narrow box: the word whole
+        self.border_subtitle = said
 
 
 def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
@@ -144,16 +150,29 @@ def scores_width(infos: Iterable[SeatInfo]) -> int:
     return max((len("-" if info.score is None else str(info.score)) for info in infos), default=1)
 
 
+def compact_said(info: SeatInfo, ascii_only: bool) -> Text:
+    """What a compact line says the seat is doing, or did since your move."""
+    said = doing(info, ascii_only)
+    if info.conceded and said.plain == info.kind:
+        said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
+    return said
+
+
+def compact_name_room(info: SeatInfo, ascii_only: bool, name_width: int, width: int, score_width: int) -> int:
+    """The cells of `name_width` a compact line of `width` cells leaves its name, what the seat is doing whole
+    (never fewer than a few cells). The table gives every line the least of these, so their columns stay aligned."""
+    said = compact_said(info, ascii_only)
+    return min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - score_width - said.cell_len))
+
+
 def compact_line(
     info: SeatInfo, ascii_only: bool, name_width: int, width: int = 0, score_width: int = SCORE_WIDTH
 ) -> Text:
     """A seat on one line: `▶ Tamar   5▮  32 pts  thinking…`. Within `width` (0: any), long names are cut
     (with …) before what the seat is doing or did since your move is. The score takes `score_width` cells."""
-    said = doing(info, ascii_only)
-    if info.conceded and said.plain == info.kind:
-        said = Text("conceded")  # the room of "medium bot": the seat's box says who plays it out
+    said = compact_said(info, ascii_only)
     if width:
-        name_width = min(name_width, max(_NAME_KEPT, width - _COMPACT_FIXED - score_width - said.cell_len))
+        name_width = compact_name_room(info, ascii_only, name_width, width, score_width)
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
     name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - 1) + "…"
     line = Text(no_wrap=True, overflow="ellipsis", end="")

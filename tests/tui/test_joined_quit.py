@@ -1,0 +1,52 @@
+"""Leaving a joined table (ctrl+q) says on the terminal how to take the seat back, as quitting a local game says how
+to resume it; a watcher, who has no seat, is told nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fake_net import ActionRefused, FakeClient
+from tui_helpers import SIZE, until
+
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store.paths import TOKENS_ENV
+from yaniv_tui.table.remote import JoinRequest
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.table import TableScreen
+
+
+def joined_app(name: str) -> YanivApp:
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa O'Hara", "Dana"], seed=5), seat=1)
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        return client
+
+    request = JoinRequest(joiner, refused=(ActionRefused,), address="127.0.0.1:7811", code="K7QF", name=name)
+    return YanivApp(joining=request)
+
+
+async def test_quitting_a_joined_table_says_how_to_take_the_seat_back() -> None:
+    """Before, `yaniv join` quit mid-game without a word: nothing said the seat could be taken back, nor how."""
+    app = joined_app("Noa O'Hara")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.exit_line is not None
+    assert "yaniv join 127.0.0.1:7811 K7QF --name 'Noa O'\"'\"'Hara'" in app.exit_line, app.exit_line
+    assert "takes your seat back" in app.exit_line, app.exit_line
+
+
+async def test_a_served_page_or_ssh_session_is_not_told_a_command_it_never_typed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`yaniv serve` and `--ssh` run `yaniv join` for each page or session, with a tokens folder of its own: its
+    player rejoins by the page or by ssh, not with `yaniv join`."""
+    monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
+    app = joined_app("Noa O'Hara")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.exit_line is None
