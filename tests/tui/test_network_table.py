@@ -209,8 +209,9 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
 
 async def test_a_remembered_table_that_cannot_be_joined_leaves_the_form_with_why_and_the_code_to_type() -> None:
     """A browser's page come back to joins the table it last joined (cli/join.py remembers it); when that table
-    has gone, the guest is shown why on the join screen, the address and name kept and the code to type again.
-    Before, the app ended with the line, and the page said "Session ended" until it was reloaded once more."""
+    is not there, the guest is shown why on the join screen, every field kept (Join tries again once the host is
+    back), at the code to type over. Before, the app ended with the line, and the page said "Session ended" until
+    it was reloaded once more."""
     tried: list[str] = []
 
     async def joiner(address: str, code: str, name: str | None) -> FakeClient:
@@ -226,7 +227,7 @@ async def test_a_remembered_table_that_cannot_be_joined_leaves_the_form_with_why
         assert isinstance(app.screen, JoinScreen) and app.exit_line is None
         assert "cannot join 127.0.0.1:7777: connection refused" in screen_text(app)
         values = {field.id: field.value for field in app.screen.query(Input)}
-        assert values == {"join-address": "127.0.0.1:7777", "join-code": "", "join-name": "Noa"}
+        assert values == {"join-address": "127.0.0.1:7777", "join-code": "K7QF", "join-name": "Noa"}
         assert app.focused is not None and app.focused.id == "join-code"
 
 

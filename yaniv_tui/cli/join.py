@@ -109,18 +109,12 @@ def remembered() -> Settings:
 
 
 async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:
-    """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page; a join that
-    fails forgets the code kept (the next page does not try it again at once) and keeps the rest to type again,
-    unless the seat is in use (this browser's other tab plays it: its reload goes back to it)."""
-    from yaniv_tui.net.protocol import SEAT_IN_USE
+    """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page. A join that
+    fails forgets nothing: the next page tries the table again (a host resumed keeps its code), and one that has
+    gone leaves that page's join screen open, saying why, at the code to type (tui/screens/join.py)."""
     from yaniv_tui.store.settings import load_settings, save_settings
 
-    try:
-        client = await joining
-    except Exception as error:
-        if SEAT_IN_USE not in str(error):
-            save_settings(replace(load_settings(), join_code=None))
-        raise
+    client = await joining
     kept = replace(load_settings(), join_address=address, join_code=code, join_watch=watch or None)
     save_settings(kept if watch else replace(kept, join_name=name or None))
     return client

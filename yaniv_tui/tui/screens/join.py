@@ -178,10 +178,9 @@ class JoinScreen(Screen[TableSession | str | None]):
                 return
             self.say(line)
             if self.request.remembered and code == self.request.code:
-                # The table this browser last joined has gone: its code is what there is to type again.
-                field = self.query_one("#join-code", Input)
-                field.value = ""
-                field.focus()
+                # The table this browser last joined, not there now: Join tries it again once its host is back, or
+                # a new code is typed over this one.
+                self.query_one("#join-code", Input).focus()
             return
         ascii_cards = game_app(self).ascii_cards
         typed = replace(self.request, address=address, code=code, name=name_typed.strip(), watch=watcher is not None)
