@@ -4,8 +4,10 @@ The format is documented in docs/game-record.md. A record is built as a game is 
 `after_action` and the other steps, fed by the table's runner), kept in the save while the game goes on and
 in the history once it is over; `replay` rebuilds the game from the record's first deal (or, for a partial
 record, the state it started from) with `Game.from_state` and applies its actions with `Game.apply`, so no
-rule is decided here: a record that does not replay is refused in one RecordError line naming its first event
-that does not. Reading a record file (`read_record_file`) is reading hostile input: its size, nesting and
+rule is decided here (each later deal and reshuffled deck the record holds is given to the game by
+`Game.set_cards`, checked as `from_state` checks it, in a time of the round's size: a long game's replay is linear
+in its events): a record that does not replay is refused in one RecordError line naming its first event that does
+not. Reading a record file (`read_record_file`) is reading hostile input: its size, nesting and
 characters are checked as a ruleset file's are (engine/files.py, engine/ruleset_read.py).
 
     record = start_record(game, seats)        # the header and the first deal
@@ -373,29 +375,6 @@ def _header(event: dict[str, Any]) -> _Replay:
     return _Replay(rules, players, r.int_("seed"))
 
 
-def _rebuilt(game: Game, **changes: Any) -> Game:
-    """`game` with its cards as the record says (a deal, a reshuffled deck), rebuilt and checked by the engine."""
-    state: dict[str, Any] = {
-        "hands": game.hands,
-        "deck": game.deck,
-        "pile": game.pile,
-        "current": game.current,
-        "seed": game.seed,
-        "phase": game.phase,
-        "slap_card": game.slap_card,
-        "log": game.log,
-        "history": game.history,
-        "previous_kind": game.previous_kind,
-        "takeable": game.takeable,
-        "rng": game.rng,
-        "turns": game.turns,
-        "reshuffles": game.reshuffles,
-        "dealer": game.dealer,
-    }
-    state.update(changes)
-    return Game.from_state(game.rules, game.players, **state)
-
-
 def _deck(r: Reader) -> list[Card]:
     return list(reversed(r.list_("deck", read_card)))
 
@@ -416,7 +395,7 @@ def _deal(at: _Replay, r: Reader) -> Game:
         raise fail(r.path("round"), f"the engine deals round {game.round_no} here")
     if (first, dealer) != (game.current, game.dealer):
         raise fail(r.path("first"), f"the rules make seat {game.current} play first here, not seat {first}")
-    return _rebuilt(game, previous_kind=None, takeable=None, phase="turn", slap_card=None, log=[], **cards)
+    return game.set_cards(**cards)  # the engine dealt this round: the record says which cards it dealt
 
 
 def _step(at: _Replay, event: dict[str, Any]) -> None:
@@ -449,8 +428,8 @@ def _step(at: _Replay, event: dict[str, Any]) -> None:
     elif kind == "reshuffle":
         if game.reshuffles <= at.reshuffles:
             raise fail("", "the deck was not reshuffled here")
-        at.game = _rebuilt(game, deck=_deck(r))
-        at.reshuffles = at.game.reshuffles
+        game.set_cards(deck=_deck(r))
+        at.reshuffles = game.reshuffles
         at.owed.pop(0)
     elif kind == "round_end":
         result = read_round(r.get("result"), "result", n)
