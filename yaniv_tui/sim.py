@@ -210,7 +210,7 @@ def play_one(
             why = guards.round_overrun(game.turns - round_start)
             raise SimError(f"a round of {', '.join(levels)} {why}")
     if record is not None and records is not None:
-        _write_record(record_path(records, index), record)
+        _write_record(record_path(records, index), record, game)
     if mode == "games":
         winners = game.winners
         for s in range(n):
@@ -227,14 +227,17 @@ def record_path(records: str, index: int) -> Path:
     return Path(f"{records}-game{index:06d}.jsonl")
 
 
-def _write_record(path: Path, record: GameRecord) -> None:
-    from yaniv_tui.codec.record import record_text
+def _write_record(path: Path, record: GameRecord, game: Game) -> None:
+    """Write the record of `game` (played already) as `yaniv replay` reads it: a long game's cut to its last rounds
+    within the limit a record is read up to (`within_limit`)."""
+    from yaniv_tui.codec.record import record_text, within_limit
 
+    text = record_text(within_limit(record, game if game.is_over else None))
     made = False
     try:
         with open(path, "x", encoding="utf-8") as file:  # never over another run's record
             made = True
-            file.write(record_text(record))
+            file.write(text)
     except OSError as error:
         if made:  # a record cut short (a full disk) would read as a damaged one
             path.unlink(missing_ok=True)

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -278,3 +279,83 @@ def test_the_seats_a_bot_plays_as_a_record_ends_are_read_from_its_seat_events() 
     assert bots_playing(record) == {0: "hard", 3: None}
     add_event(record, "seat", 0, status="back")
     assert bots_playing(record) == {3: None}
+
+
+def _reshuffled_record() -> tuple[Game, GameRecord]:
+    """Two seats passing the same cards back and forth (one reshuffle), then easy bots to the game's end."""
+    rules = load_ruleset("israeli")
+    game = Game.new(rules, ["Ann", "Bob"], seed=11)
+    record = start_record(game, [Seat.person("Ann"), Seat.person("Bob")])
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    while not game.is_over:
+        seat = game.current
+        hand = game.hand(seat)
+        action = bots[seat].choose(game.view(seat)) if game.reshuffles else Play((max(hand, key=lambda c: c.rank),))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    assert game.reshuffles and len(game.history) >= 3
+    return game, record
+
+
+def test_a_replay_builds_the_game_once_not_at_every_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: each later deal and reshuffle rebuilt the game with `Game.from_state`, checking every finished round
+    again (a replay quadratic in the rounds: minutes for a long game's record). Now the first deal builds it, the
+    later ones give it their cards (`Game.set_cards`), and no finished round is scored again."""
+    from yaniv_tui.engine import checks
+    from yaniv_tui.engine import game as engine_game
+    from yaniv_tui.engine.scoring import score_round
+
+    game, record = _reshuffled_record()
+    built: list[int] = []
+    scored: list[int] = []
+
+    def check_state(state: Any) -> Any:
+        built.append(1)
+        return checks.check_state(state)
+
+    def score(*args: Any, **kwargs: Any) -> Any:
+        scored.append(1)
+        return score_round(*args, **kwargs)
+
+    monkeypatch.setattr(engine_game, "check_state", check_state)  # what `Game.from_state` checks with
+    monkeypatch.setattr(checks, "score_round", score)
+    again = replay(parse_record(record_text(record), "test"), finished=True)
+    assert again.history == game.history and again.deck == game.deck
+    assert (len(built), len(scored)) == (1, 0)
+
+
+def _tampered(record: GameRecord, kind: str, change: object) -> tuple[int, str]:
+    """The record's text with the last `kind` event changed by `change(event)`; that event's line."""
+    lines = record_text(record).splitlines()
+    number = max(i for i, line in enumerate(lines, 1) if f'"event": "{kind}"' in line)
+    event = json.loads(lines[number - 1])
+    change(event)  # type: ignore[operator]
+    lines[number - 1] = json.dumps(event)
+    return number, "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda e: e["deck"].__setitem__(0, e["hands"][0][0]), r"cards: 1 \w+ too many"),
+        (lambda e: e["deck"].append(e["hands"][1].pop()), r"hands\[1\]: 4 cards, but seat 1's turns this round"),
+        (lambda e: e["pile"].insert(0, [e["deck"].pop()]), r"pile: before the round's first turn it holds only"),
+        (lambda e: e["hands"].pop(), r"hands: must have one hand per seat"),
+    ],
+)
+def test_a_later_deal_changed_is_refused_naming_its_line(change: object, why: str) -> None:
+    _game, record = _reshuffled_record()
+    number, text = _tampered(record, "deal", change)
+    assert number > 2
+    with pytest.raises(RecordError, match=rf"^record line {number}: {why}"):
+        replay(parse_record(text, "test"), finished=True)
+
+
+def test_a_reshuffled_deck_changed_is_refused_naming_its_line() -> None:
+    _game, record = _reshuffled_record()
+    number, text = _tampered(record, "reshuffle", lambda e: e["deck"].__setitem__(0, e["deck"][1]))
+    with pytest.raises(RecordError, match=rf"^record line {number}: cards: 1 \w+ too many"):
+        replay(parse_record(text, "test"), finished=True)
+    number, text = _tampered(record, "reshuffle", lambda e: e["deck"].pop())
+    with pytest.raises(RecordError, match=rf"^record line {number}: cards: 1 \w+ missing"):
+        replay(parse_record(text, "test"), finished=True)

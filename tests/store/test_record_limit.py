@@ -12,10 +12,9 @@ import pytest
 from playing import play_recorded
 
 from yaniv_tui.codec import record as codec_record
-from yaniv_tui.codec.record import parse_record, record_players, record_text, replay
+from yaniv_tui.codec.record import parse_record, record_players, record_text, replay, within_limit
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store.history import History
-from yaniv_tui.store.history_records import within_limit
 from yaniv_tui.store.meta import SaveMeta
 from yaniv_tui.store.saves import Seat
 

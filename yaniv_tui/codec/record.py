@@ -4,8 +4,10 @@ The format is documented in docs/game-record.md. A record is built as a game is 
 `after_action` and the other steps, fed by the table's runner), kept in the save while the game goes on and
 in the history once it is over; `replay` rebuilds the game from the record's first deal (or, for a partial
 record, the state it started from) with `Game.from_state` and applies its actions with `Game.apply`, so no
-rule is decided here: a record that does not replay is refused in one RecordError line naming its first event
-that does not. Reading a record file (`read_record_file`) is reading hostile input: its size, nesting and
+rule is decided here (each later deal and reshuffled deck the record holds is given to the game by
+`Game.set_cards`, checked as `from_state` checks it, in a time of the round's size: a long game's replay is linear
+in its events): a record that does not replay is refused in one RecordError line naming its first event that does
+not. Reading a record file (`read_record_file`) is reading hostile input: its size, nesting and
 characters are checked as a ruleset file's are (engine/files.py, engine/ruleset_read.py).
 
     record = start_record(game, seats)        # the header and the first deal
@@ -62,13 +64,15 @@ __all__ = [
     "replay",
     "replay_steps",
     "start_record",
+    "within_limit",
 ]
 
 #: Names a file as a yaniv game record, so another JSON Lines file is told apart from a damaged record.
 FORMAT = "yaniv-game-record"
 #: Bumped whenever an event changes meaning; a record of another version is refused, not guessed at.
 VERSION = 1
-#: The largest record read: a long game's record is a few hundred kilobytes.
+#: The largest record read: a long game's record is a few hundred kilobytes; one longer is written cut to its last
+#: rounds (`within_limit`), so every record written can be read.
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 
@@ -192,9 +196,14 @@ def back_to(record: GameRecord, game: Game) -> None:
     record.reshuffles = game.reshuffles
 
 
+def _line(event: dict[str, Any]) -> str:
+    """An event as its line of a record's text: names as they are written (not escaped)."""
+    return json.dumps(event, ensure_ascii=False) + "\n"
+
+
 def record_text(record: GameRecord) -> str:
     """The record as JSON Lines: one event a line, names as they are written (not escaped)."""
-    return "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in record.events)
+    return "".join(map(_line, record.events))
 
 
 # -- reading a record ----------------------------------------------------------------------
@@ -373,29 +382,6 @@ def _header(event: dict[str, Any]) -> _Replay:
     return _Replay(rules, players, r.int_("seed"))
 
 
-def _rebuilt(game: Game, **changes: Any) -> Game:
-    """`game` with its cards as the record says (a deal, a reshuffled deck), rebuilt and checked by the engine."""
-    state: dict[str, Any] = {
-        "hands": game.hands,
-        "deck": game.deck,
-        "pile": game.pile,
-        "current": game.current,
-        "seed": game.seed,
-        "phase": game.phase,
-        "slap_card": game.slap_card,
-        "log": game.log,
-        "history": game.history,
-        "previous_kind": game.previous_kind,
-        "takeable": game.takeable,
-        "rng": game.rng,
-        "turns": game.turns,
-        "reshuffles": game.reshuffles,
-        "dealer": game.dealer,
-    }
-    state.update(changes)
-    return Game.from_state(game.rules, game.players, **state)
-
-
 def _deck(r: Reader) -> list[Card]:
     return list(reversed(r.list_("deck", read_card)))
 
@@ -416,7 +402,7 @@ def _deal(at: _Replay, r: Reader) -> Game:
         raise fail(r.path("round"), f"the engine deals round {game.round_no} here")
     if (first, dealer) != (game.current, game.dealer):
         raise fail(r.path("first"), f"the rules make seat {game.current} play first here, not seat {first}")
-    return _rebuilt(game, previous_kind=None, takeable=None, phase="turn", slap_card=None, log=[], **cards)
+    return game.set_cards(**cards)  # the engine dealt this round: the record says which cards it dealt
 
 
 def _step(at: _Replay, event: dict[str, Any]) -> None:
@@ -449,8 +435,8 @@ def _step(at: _Replay, event: dict[str, Any]) -> None:
     elif kind == "reshuffle":
         if game.reshuffles <= at.reshuffles:
             raise fail("", "the deck was not reshuffled here")
-        at.game = _rebuilt(game, deck=_deck(r))
-        at.reshuffles = at.game.reshuffles
+        game.set_cards(deck=_deck(r))
+        at.reshuffles = game.reshuffles
         at.owed.pop(0)
     elif kind == "round_end":
         result = read_round(r.get("result"), "result", n)
@@ -554,3 +540,65 @@ def replay(
     if finished and not game.is_over:
         raise RecordError(f"{_where(len(record.events))}: the record stops before the game's end (cut short?)")
     return game
+
+
+# -- a record within the limit a record is read up to ----------------------------------------
+
+#: Events of the table that change no card, kept from before the cut (after the resumed state): a hint asked, a
+#: concede, a remote seat taken or left. A joiner's name before it names the seat in the header instead.
+_SEAT_EVENTS = ("hint", "concede", "seat")
+
+
+def _size(event: dict[str, Any]) -> int:
+    """The bytes of an event's line in the record's text (`record_text`)."""
+    return len(_line(event).encode("utf-8", "surrogatepass"))
+
+
+def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
+    """The record as it is written to be read again (the history keeps it, `yaniv sim --record` writes it), within
+    the one limit a record is read up to (MAX_RECORD_BYTES), so that every record written can be replayed and
+    reviewed. Whole when it fits; else a partial record of the game's last rounds, as a game resumed from a save
+    without a record starts one: its header (partial, the seats named as they were then), the state the game was in
+    when the earliest round that fits was dealt (every earlier round's result in it), the seats' events from before,
+    then every event from there. The record itself when not even the last round fits, or the cut does not replay:
+    kept whole, never lost (the history's `RecordTooBig`). `final`: the finished game the record plays, when the
+    caller holds it (a replay fewer)."""
+    limit = MAX_RECORD_BYTES
+    events = record.events
+    sizes = [_size(event) for event in events]
+    if sum(sizes) <= limit:
+        return record
+    if final is None:
+        try:
+            final = replay(record, finished=True)
+        except RecordError:
+            return record  # not ours to mend: the history's `finished_record` moves a record that does not replay aside
+    # The resumed state is hardly ever bigger than the final one (its results are fewer; hands and deck alike): the
+    # first deal tried mostly fits, and a few more are tried when it does not (each costs a replay).
+    state_most = _size({"event": "resume", "state": state_to_dict(final)})
+    tries = 8
+    after = [0] * (len(events) + 1)
+    for i in range(len(events) - 1, -1, -1):
+        after[i] = after[i + 1] + sizes[i]
+    for deal in (i for i, event in enumerate(events) if event.get("event") == "deal"):
+        if sizes[0] + state_most + after[deal + 1] > limit:
+            continue  # the earliest deal whose rounds fit, so the most rounds are kept
+        if tries == 0:
+            break
+        tries -= 1
+        try:
+            game = replay(GameRecord(events[: deal + 1]))
+            seats = [{**seat, "name": name} for seat, name in zip(events[0]["seats"], game.players, strict=True)]
+            header = {**events[0], "partial": True, "seats": seats}
+            kept = [e for e in events[1:deal] if e.get("event") in _SEAT_EVENTS]
+            cut = record_from_events(
+                [header, {"event": "resume", "state": state_to_dict(game)}, *kept, *events[deal + 1 :]]
+            )
+            replay(cut, finished=True)
+        except (RecordError, ValueError, TypeError, KeyError):
+            return record
+        if sum(map(_size, cut.events)) > limit:
+            continue
+        cut.reshuffles = record.reshuffles
+        return cut
+    return record

@@ -16,19 +16,37 @@ from .state import fail as _fail
 
 def check_state(game: S) -> S:
     """`game`, checked: GameStateError (one line) unless its rules can reach its state (see `Game.from_state`)."""
-    rules = game.rules
-    if game.phase == "slap" and not rules.slap_down:
-        raise _fail("phase", "a slap-down needs the slap-down rule")
+    _check_phase_rule(game)
     _check_cards(game)
     _check_history(game)
     _check_rounds(game)
+    _check_this_round(game)
+    return game
+
+
+def check_round(game: S) -> S:
+    """`game`, its round under way checked as `check_state` checks it, for a game whose finished rounds are checked
+    already (they were when it was made, or played): the same errors, in the same order, in a time of the round's
+    size, not the game's. GameStateError (one line) unless its rules can reach its state."""
+    _check_phase_rule(game)
+    _check_cards(game)
+    _check_this_round(game)
+    return game
+
+
+def _check_phase_rule(game: GameState) -> None:
+    if game.phase == "slap" and not game.rules.slap_down:
+        raise _fail("phase", "a slap-down needs the slap-down rule")
+
+
+def _check_this_round(game: GameState) -> None:
+    """The round under way: its seats and hands, its turns, the pile and the phase."""
     seats = _check_seats_in(game)
     _check_turn_order(game, seats)
     _check_hand_sizes(game, seats)
     _check_log(game)
     _check_pile(game)
     _check_phase(game)
-    return game
 
 
 def _check_cards(game: GameState) -> None:

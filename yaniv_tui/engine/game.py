@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
 from .cards import Card, parse_cards
-from .checks import check_state
+from .checks import check_round, check_state
 from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
 from .drops import (
     DropError,
@@ -22,7 +23,7 @@ from .drops import (
 )
 from .ruleset import Ruleset
 from .scoring import RoundScore, Standing, final_standings, next_first, score_round
-from .state import GameState, GameStateError, build
+from .state import GameState, GameStateError, build, read_cards
 from .view import PlayerView, legal_actions_for
 
 __all__ = [
@@ -189,6 +190,25 @@ class Game(GameState):
             "dealer": dealer,
         }
         return check_state(build(cls, rules, players, state))
+
+    def set_cards(
+        self,
+        *,
+        hands: Sequence[Sequence[Card] | None] | None = None,
+        deck: Sequence[Card] | None = None,
+        pile: Sequence[Sequence[Card]] | None = None,
+    ) -> Game:
+        """Give the round under way these cards (a part left out stays as it is) and return the game: a deal's
+        hands, deck (top last) and pile as a record says they were dealt, or the deck's order after a reshuffle.
+
+        Checked as `Game.from_state` checks a state, with the same errors, but for the finished rounds: the game
+        holds them checked already (they were when it was made, or played), so this takes a time of the round's
+        size, not the game's. GameStateError (one line, naming the field) changes nothing."""
+        changes = read_cards(self, hands, deck, pile)
+        check_round(dataclasses.replace(self, **changes))
+        for name, value in changes.items():
+            setattr(self, name, value)
+        return self
 
     def _deal(self, first: int) -> None:
         self.hands, self.deck, self.pile = deal(self.rules, self.out, self.rng)

@@ -162,6 +162,36 @@ def _round(value: Any, where: str, n: int) -> RoundScore:
     return value
 
 
+def _hands(value: Any, n: int) -> list[list[Card] | None]:
+    return [None if h is None else _cards(h, f"hands[{s}]") for s, h in enumerate(_per_seat(value, "hands", n))]
+
+
+def _pile(value: Any) -> list[tuple[Card, ...]]:
+    return [tuple(_cards(group, f"pile[{i}]")) for i, group in enumerate(_seq(value, "pile"))]
+
+
+def _top_of(pile: list[tuple[Card, ...]], rules: Ruleset) -> tuple[DropKind, tuple[Card, ...]]:
+    """The previous drop's kind and what may be taken of it: they follow from the pile's top."""
+    top = pile[-1] if pile else ()
+    kind = previous_kind_of(top, rules) if top else "single"  # no top: check_state refuses the pile
+    return kind, top if kind == "single" else takeable(top, kind, rules)
+
+
+def read_cards(game: GameState, hands: Any, deck: Any, pile: Any) -> dict[str, Any]:
+    """The fields of `game` that change when its round is given these cards (None: that part as it is), each read
+    as `build` reads it (GameStateError, one line), copied; with a pile, the previous drop's kind and what may be
+    taken of it follow from its top. Whether the game may hold them is `check_round`'s to check."""
+    changes: dict[str, Any] = {}
+    if hands is not None:
+        changes["hands"] = _hands(hands, len(game.players))
+    if pile is not None:
+        changes["pile"] = _pile(pile)
+        changes["previous_kind"], changes["takeable"] = _top_of(changes["pile"], game.rules)
+    if deck is not None:
+        changes["deck"] = _cards(deck, "deck")
+    return changes
+
+
 def previous_kind_of(top: Sequence[Card], rules: Ruleset) -> DropKind:
     """What the pile's top group was dropped as (with a slapped card, a set)."""
     return "single" if len(top) == 1 else drop_kind(top, rules) or "set"
@@ -174,10 +204,8 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
         raise fail("rules", f"must be a Ruleset, got {type(rules).__name__}")
     names = _names(rules, players)
     n = len(names)
-    hands = [
-        None if h is None else _cards(h, f"hands[{s}]") for s, h in enumerate(_per_seat(given["hands"], "hands", n))
-    ]
-    pile = [tuple(_cards(group, f"pile[{i}]")) for i, group in enumerate(_seq(given["pile"], "pile"))]
+    hands = _hands(given["hands"], n)
+    pile = _pile(given["pile"])
     phase = given["phase"]
     if phase not in PHASES:
         raise fail("phase", f'must be "turn", "slap" or "over", got {phase!r:.20}')
@@ -200,9 +228,7 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
     seed = _int(given["seed"], "seed")
     round_no = _int(round_no, "round_no", 1)
     scores, out, zero_wins = _standings(history, n)
-    # The previous drop's kind and what may be taken of it follow from the pile's top.
-    top = pile[-1] if pile else ()
-    kind = previous_kind_of(top, rules) if top else "single"  # no top: check_state refuses the pile
+    kind, took = _top_of(pile, rules)
     state = cls(
         rules=rules,
         players=names,
@@ -214,7 +240,7 @@ def build(cls: type[S], rules: Ruleset, players: Sequence[str], given: dict[str,
         deck=deck,
         pile=pile,
         previous_kind=kind,
-        takeable=top if kind == "single" else takeable(top, kind, rules),
+        takeable=took,
         current=current,
         phase=phase,
         slap_card=slap_card,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from yaniv_tui.codec.record import within_limit  # its home is beside the limit; `History.record` cuts with it
 from yaniv_tui.engine.ruleset_read import printable
 
 from .games import GameRow, read_games
@@ -19,7 +20,6 @@ from .saves import move_aside_name
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
-    from yaniv_tui.engine import Game
 
 __all__ = ["FoundRecord", "HistoryError", "RecordShelf", "RecordTooBig", "within_limit"]
 
@@ -161,68 +161,6 @@ class RecordShelf:
             where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
             raise HistoryError(f"the game {short}'s record is damaged ({error}); {where}") from None
         return record
-
-
-#: Events of the table that change no card, kept from before the cut (after the resumed state): a hint asked, a
-#: concede, a remote seat taken or left. A joiner's name before it names the seat in the header instead.
-_SEAT_EVENTS = ("hint", "concede", "seat")
-
-
-def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
-    """The record as the history keeps it, within the one limit a record is read up to (codec's MAX_RECORD_BYTES),
-    so that every record kept can be replayed and reviewed. Whole when it fits; else a partial record of the game's
-    last rounds, as a game resumed from a save without a record starts one: its header (partial, the seats named
-    as they were then), the state the game was in when the earliest round that fits was dealt (every earlier
-    round's result in it), the seats' events from before, then every event from there. The record itself when not
-    even the last round fits, or the cut does not replay: kept whole, never lost (see `RecordTooBig`). `final`: the
-    game the record plays, when the caller holds it (a replay fewer: the codec's replay of a long game takes long)."""
-    import json
-
-    from yaniv_tui.codec import record as codec
-    from yaniv_tui.codec.game import state_to_dict
-
-    def size(event: dict[str, Any]) -> int:
-        return len(json.dumps(event, ensure_ascii=False).encode("utf-8", "surrogatepass")) + 1  # as record_text
-
-    limit = codec.MAX_RECORD_BYTES
-    events = record.events
-    sizes = [size(event) for event in events]
-    if sum(sizes) <= limit:
-        return record
-    if final is None:
-        try:
-            final = codec.replay(record, finished=True)
-        except codec.RecordError:
-            return record  # not ours to mend: `finished_record` moves a record that does not replay aside
-    # The resumed state is hardly ever bigger than the final one (its results are fewer; hands and deck alike): the
-    # first deal tried mostly fits, and a few more are tried when it does not (each costs a replay).
-    state_most = size({"event": "resume", "state": state_to_dict(final)})
-    tries = 8
-    after = [0] * (len(events) + 1)
-    for i in range(len(events) - 1, -1, -1):
-        after[i] = after[i + 1] + sizes[i]
-    for deal in (i for i, event in enumerate(events) if event.get("event") == "deal"):
-        if sizes[0] + state_most + after[deal + 1] > limit:
-            continue  # the earliest deal whose rounds fit, so the most rounds are kept
-        if tries == 0:
-            break
-        tries -= 1
-        try:
-            game = codec.replay(codec.GameRecord(events[: deal + 1]))
-            seats = [{**seat, "name": name} for seat, name in zip(events[0]["seats"], game.players, strict=True)]
-            header = {**events[0], "partial": True, "seats": seats}
-            kept = [e for e in events[1:deal] if e.get("event") in _SEAT_EVENTS]
-            cut = codec.record_from_events(
-                [header, {"event": "resume", "state": state_to_dict(game)}, *kept, *events[deal + 1 :]]
-            )
-            codec.replay(cut, finished=True)
-        except (codec.RecordError, ValueError, TypeError, KeyError):
-            return record
-        if sum(map(size, cut.events)) > limit:
-            continue
-        cut.reshuffles = record.reshuffles
-        return cut
-    return record
 
 
 def _record_body(db: Database, game_id: str) -> str | None:
