@@ -29,7 +29,7 @@ class HistoryError(Exception):
 
 
 class RecordTooBig(HistoryError):
-    """A finished game's record bigger than a record may be read (codec's MAX_RECORD_BYTES: a game of thousands of
+    """A finished game's record bigger than a record may be read (codec's MAX_RECORD_BYTES: a game of hundreds of
     rounds), kept before the history cut such a record to its last rounds (`within_limit`), or one whose last round
     alone is bigger: not damaged, so it stays in the history; `found` holds it, to be written out whole."""
 
