@@ -86,7 +86,7 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
     """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
     returns the exit status (1 when the history is unusable)."""
     out = console or Console()
-    with History(path) as history:
+    with History(path, create=False) as history:  # a listing makes no database
         stats = history.stats(ruleset)
         versus = history.versus(ruleset)
         known = history.rulesets() if ruleset is not None and not stats else []
@@ -122,7 +122,7 @@ def print_games(path: Path | None = None, console: Console | None = None, rulese
     record is moved aside (as the stats screen does) and said in a line. Returns the exit status (1 when the history
     is unusable)."""
     out = console or Console()
-    with History(path) as history:
+    with History(path, create=False) as history:  # a listing makes no database
         rows = history.games(ruleset)
         damaged = history.set_aside_damaged(rows)
         if damaged:

@@ -57,9 +57,12 @@ class History(RecordShelf):
     since `record` writes every finished round the game holds that the database lacks.
     """
 
-    def __init__(self, path: Path | None = None, *, timeout: float = 0.5) -> None:
+    def __init__(self, path: Path | None = None, *, timeout: float = 0.5, create: bool = True) -> None:
+        """`create=False` (a listing): a database that is not there is not made, nor its folder; it reads as one with
+        no games."""
         self.path = path or history_path()
         self.timeout = timeout
+        self.create = create
         self.problem: str | None = None
         #: A damaged database moved aside and a new one started: the one line to tell, once.
         self.notice: str | None = None
@@ -81,6 +84,10 @@ class History(RecordShelf):
         if self._broken:
             return None
         connection: sqlite3.Connection | None = None
+        if not self.create and not os.path.lexists(self.path):
+            if blocker := in_the_way(self.path.parent):
+                self._fail(f"cannot be opened: {blocker} is not a folder")
+            return None  # nothing to read, and a reader makes nothing
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _check_file(self.path)
