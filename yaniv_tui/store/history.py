@@ -24,7 +24,7 @@ from .files import kind_of
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .meta import SaveMeta, now_iso
-from .paths import history_path, in_the_way
+from .paths import DATA_ENV, WRITE_REFUSED, history_path, in_the_way, unwritable
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
@@ -168,6 +168,11 @@ class History(RecordShelf):
             self._broken = True
         elif isinstance(error, FileExistsError | NotADirectoryError) and (blocker := in_the_way(self.path.parent)):
             self._fail(f"cannot be opened: {blocker} is not a folder")
+        elif _refused_write(error) and (why := unwritable(self.path)):
+            self._fail(
+                f"cannot be written: {why}; games still play, but are not counted in your stats "
+                f"(make it writable, or set {DATA_ENV} to a folder you can write to)"
+            )
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
         else:
@@ -301,6 +306,14 @@ def seat_columns(seat: Seat) -> tuple[int, str | None]:
     """A seat as the `seats` table holds it, (human, level): a human is (1, None), a bot (0, its level), and a
     player on another machine (0, None)."""
     return int(seat.is_human), seat.level
+
+
+def _refused_write(error: BaseException) -> bool:
+    """Whether `error` is the system or SQLite refusing to write (a read-only file or folder), as far as it says."""
+    if isinstance(error, sqlite3.OperationalError):
+        text = str(error)
+        return "unable to open database file" in text or "readonly database" in text
+    return isinstance(error, OSError) and error.errno in WRITE_REFUSED
 
 
 def _check_file(path: Path) -> None:

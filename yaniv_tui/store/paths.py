@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -11,6 +12,8 @@ APP_NAME = "yaniv-tui"
 #: Environment variables that move the folders (tests, portable installs).
 DATA_ENV = "YANIV_DATA_DIR"
 CONFIG_ENV = "YANIV_CONFIG_DIR"
+#: What the system says when it refuses to write a file or make one (no permission, a read-only file system).
+WRITE_REFUSED = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 #: The environment variable that moves a joiner's seat tokens (`yaniv serve` gives each browser its own).
 TOKENS_ENV = "YANIV_TOKENS_DIR"
 
@@ -71,4 +74,23 @@ def in_the_way(folder: Path) -> Path | None:
     for each in (folder, *folder.parents):
         if os.path.lexists(each):
             return None if each.is_dir() else each
+    return None
+
+
+def unwritable(path: Path) -> str | None:
+    """Why the file `path` (there, or to be made) cannot be written, in words: "<it> is read-only" for the file, or for
+    the nearest of the folders above it that is there (read-only for this user, or on a read-only file system);
+    None when neither is."""
+    if os.path.isfile(path) and not os.access(path, os.W_OK):
+        return f"{path} is read-only"
+    for folder in path.parents:
+        if not os.path.isdir(folder):
+            continue
+        try:
+            read_only_system = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):
+            read_only_system = False
+        if read_only_system:
+            return f"{folder} is read-only (a read-only file system)"
+        return None if os.access(folder, os.W_OK | os.X_OK) else f"{folder} is read-only"
     return None
