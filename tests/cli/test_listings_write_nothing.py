@@ -54,3 +54,24 @@ def test_a_file_where_the_data_folder_should_be_is_still_said(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"{data_dir} is not a folder" in err[0]
     assert data_dir.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["export", "abc"],
+            "yaniv export: no finished game in the history has an id starting with 'abc': it has none yet",
+        ),
+        (["replay"], "yaniv replay: no finished game in the history has a record yet: finish a game, or give a FILE"),
+        (["review"], "yaniv review: no finished game in the history has a record yet: finish a game, or give a FILE"),
+    ],
+)
+def test_reading_a_record_on_a_first_run_makes_nothing(
+    argv: list[str], line: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: each made the data folder and an empty history database to find nothing in it.
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.err.strip() == line and captured.out == ""
+    assert not data_dir.exists()

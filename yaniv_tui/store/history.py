@@ -58,8 +58,8 @@ class History(RecordShelf):
     """
 
     def __init__(self, path: Path | None = None, *, timeout: float = 0.5, create: bool = True) -> None:
-        """`create=False` (a listing): a database that is not there is not made, nor its folder; it reads as one with
-        no games."""
+        """`create=False` (a reader: a listing, an export): a database that is not there is not made, nor its folder;
+        it reads as one with no games, and nothing is recorded."""
         self.path = path or history_path()
         self.timeout = timeout
         self.create = create
@@ -87,7 +87,12 @@ class History(RecordShelf):
         if not self.create and not os.path.lexists(self.path):
             if blocker := in_the_way(self.path.parent):
                 self._fail(f"cannot be opened: {blocker} is not a folder")
-            return None  # nothing to read, and a reader makes nothing
+                return None
+            # Nothing to read, and a reader makes nothing: an empty history in memory answers as a new one would.
+            connection = sqlite3.connect(":memory:", check_same_thread=False)
+            migrate(connection)
+            self._connection = connection
+            return connection
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _check_file(self.path)
@@ -221,6 +226,8 @@ class History(RecordShelf):
         bot's, not the person's (see stats.py). Call it after any action, as often as you like: it does nothing
         when nothing new has finished. Returns True when the database holds everything finished so far.
         """
+        if not self.create:
+            raise ValueError("this History only reads (create=False): record with one that may make the database")
         game_key, seats, hints = meta.game_id, meta.seats, tuple(meta.hints)
         rounds = len(game.history)
         conceded = tuple((seat, meta.conceded_round(seat)) for seat in meta.conceded)
