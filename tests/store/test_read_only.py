@@ -139,3 +139,27 @@ def test_a_save_in_a_read_only_folder_names_the_folder(read_only: Path, inside: 
     )
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.strip() == f"cannot save the game to {target}: {read_only} is read-only"
+
+
+def test_a_full_disk_is_said_as_such_and_the_rounds_wait(tmp_path: Path) -> None:
+    # SQLite's own "database or disk is full" (SQLITE_FULL), brought about by a page limit the size of the database.
+    # Before: "history database ... cannot be used (database or disk is full)".
+    path = tmp_path / "history.sqlite3"
+    history = History(path)
+    connection = history._connect()
+    assert connection is not None
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    seats = (Seat.person("Ann"), *(Seat.bot("easy", name) for name in ("Bob", "Cy", "Di")))
+    game = play(new_game(players=4, seed=5))
+    for _ in range(100):  # whole games of four until the pages have no room left (a few do it)
+        meta = SaveMeta(seats)
+        if not history.record(game, meta):
+            break
+    assert history.problem == (
+        f"history database {path} cannot be written: the disk is full; games still play, and their saves catch it "
+        "up once there is room"
+    )
+    # The next call opens the database afresh (no page limit: room again) and records what waited.
+    assert history.record(game, meta) and history.problem is None
+    history.close()

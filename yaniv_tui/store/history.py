@@ -9,6 +9,7 @@ program, is never moved: `History.problem` says so, and finished games wait as p
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import stat
@@ -173,6 +174,10 @@ class History(RecordShelf):
             self._broken = True
         elif isinstance(error, FileExistsError | NotADirectoryError) and (blocker := in_the_way(self.path.parent)):
             self._fail(f"cannot be opened: {blocker} is not a folder")
+        elif _disk_full(error):
+            self._fail(
+                "cannot be written: the disk is full; games still play, and their saves catch it up once there is room"
+            )
         elif _refused_write(error) and (why := unwritable(self.path)):
             self._fail(
                 f"cannot be written: {why}; games still play, but are not counted in your stats "
@@ -313,6 +318,13 @@ def seat_columns(seat: Seat) -> tuple[int, str | None]:
     """A seat as the `seats` table holds it, (human, level): a human is (1, None), a bot (0, its level), and a
     player on another machine (0, None)."""
     return int(seat.is_human), seat.level
+
+
+def _disk_full(error: BaseException) -> bool:
+    """Whether `error` is SQLite or the system saying the disk (or the database's room on it) is full."""
+    if isinstance(error, sqlite3.OperationalError):
+        return "disk is full" in str(error) or getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def _refused_write(error: BaseException) -> bool:
