@@ -40,6 +40,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(f"{prog}: stopped (ctrl+c)")
         return EXIT_INTERRUPTED
+    except RuntimeError as error:
+        from yaniv_tui.store.paths import NoHome
+
+        if not isinstance(error, NoHome):
+            raise
+        _say(f"{prog}: {error}")
+        return EXIT_USAGE
     except OSError as error:
         if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
             raise

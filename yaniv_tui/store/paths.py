@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -23,14 +24,29 @@ def _from_env(name: str) -> Path | None:
     return Path(value).expanduser() if value else None
 
 
+class NoHome(RuntimeError):
+    """No folder can be found for yaniv-tui's files: no home folder (HOME is not set, and the system knows none for
+    this user) and no variable naming one. The message is one line saying what to set."""
+
+
+def _user_path(find: Callable[..., Path], env: str, what: str) -> Path:
+    try:
+        return find(APP_NAME, appauthor=False)
+    except RuntimeError:  # platformdirs: "could not determine the home directory"
+        raise NoHome(
+            f"there is no folder for {what}: no home folder (HOME is not set, and this user has none); "
+            f"set HOME, or {env}, to a folder"
+        ) from None
+
+
 def data_dir() -> Path:
-    """The folder for the saved games and the history database (not created here)."""
-    return _from_env(DATA_ENV) or platformdirs.user_data_path(APP_NAME, appauthor=False)
+    """The folder for the saved games and the history database (not created here); NoHome when there is none."""
+    return _from_env(DATA_ENV) or _user_path(platformdirs.user_data_path, DATA_ENV, "your saved games")
 
 
 def config_dir() -> Path:
-    """The folder for the user's settings and rulesets (not created here)."""
-    return _from_env(CONFIG_ENV) or platformdirs.user_config_path(APP_NAME, appauthor=False)
+    """The folder for the user's settings and rulesets (not created here); NoHome when there is none."""
+    return _from_env(CONFIG_ENV) or _user_path(platformdirs.user_config_path, CONFIG_ENV, "your settings")
 
 
 def saves_dir() -> Path:
