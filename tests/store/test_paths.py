@@ -95,7 +95,18 @@ def test_no_home_folder_is_one_line_saying_what_to_set(monkeypatch: pytest.Monke
         paths.config_dir()
 
 
-@pytest.mark.parametrize("argv", [["stats"], ["saves"], ["rulesets"], ["export", "abc"], ["--players", "You,bot:easy"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats"],
+        ["saves"],
+        ["rulesets"],
+        ["export", "abc"],
+        ["--players", "You,bot:easy"],
+        ["join", "127.0.0.1:9"],
+        ["watch", "127.0.0.1:9"],
+    ],
+)
 def test_every_command_without_a_home_folder_says_it_in_one_line(
     argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

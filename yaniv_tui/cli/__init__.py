@@ -119,6 +119,10 @@ def _network(args: argparse.Namespace) -> int:
         from .host import main as host
 
         return host(args)
+    if args.command in ("join", "watch"):
+        from yaniv_tui.store.paths import config_dir, tokens_dir
+
+        tokens_dir(), config_dir()  # NoHome here, one line, rather than once the screen is open
     if args.command == "join":
         from .join import main as join
 
