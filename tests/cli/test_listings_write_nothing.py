@@ -75,3 +75,18 @@ def test_reading_a_record_on_a_first_run_makes_nothing(
     captured = capsys.readouterr()
     assert captured.err.strip() == line and captured.out == ""
     assert not data_dir.exists()
+
+
+def test_yaniv_rulesets_says_when_a_file_is_where_its_folder_should_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: "Your own rulesets go in <file>/rulesets", a folder that cannot be made there.
+    blocker = tmp_path / "config"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("COLUMNS", "400")  # the line on one line, for the test to read
+    assert main(["rulesets"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == (
+        f"Your own rulesets would go in {blocker}/rulesets, but {blocker} is not a folder: move it away, or set "
+        "YANIV_CONFIG_DIR to another folder."
+    )
