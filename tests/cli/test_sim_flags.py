@@ -111,3 +111,34 @@ def test_the_end_score_is_end_score_as_in_every_other_command(capsys: pytest.Cap
     help_text = " ".join(capsys.readouterr().out.split())
     assert "--end-score N the score that ends the game" in help_text
     assert "--end-limit N the old name of --end-score" in help_text
+
+
+@pytest.mark.parametrize(
+    ("flag", "text"),
+    [
+        ("--seats", "MEDIUM,easy"),
+        ("--seats", " Medium , EASY "),
+        ("--seats", "medium, easy"),
+        ("--levels", "EASY, Hard"),
+    ],
+)
+def test_a_level_is_read_as_a_person_types_it_whatever_its_case_and_spaces(flag: str, text: str) -> None:
+    # Before: '--seats MEDIUM' was refused ("unknown bot level 'MEDIUM'") while '--seats medium, easy' was taken.
+    from yaniv_tui.cli.rules import resolve_ruleset
+    from yaniv_tui.cli.sim import _ladder_levels, levels_of
+
+    argv = ["sim", flag, text] if flag == "--seats" else ["sim", "--ladder", flag, text]
+    args = parse(argv)
+    if flag == "--seats":
+        assert levels_of(args, resolve_ruleset("israeli")) == ["medium", "easy"]
+    else:
+        assert _ladder_levels(args) == ["easy", "hard"]
+
+
+def test_a_level_that_is_none_whatever_its_case_is_still_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_status_2(["--seats", "MEDIUM,Hardest"], capsys)
+    assert "--seats: unknown bot level 'Hardest': choose from easy, medium, hard, expert" in line
+
+
+def test_the_away_bot_takes_a_level_as_seats_does() -> None:
+    assert parse(["host", "--away-bot", " MEDIUM "]).away_bot == "medium"

@@ -70,3 +70,60 @@ def test_each_name_keeps_its_own_seat_token_file(tmp_path: Path, monkeypatch: py
     assert token_path("127.0.0.1", 8765, "k7qf", " ANN ") == files[-2]  # the same join, typed otherwise
     long = ["x" * 200 + "a", "x" * 200 + "b"]
     assert token_path("h", 1, "K7QF", long[0]) != token_path("h", 1, "K7QF", long[1])
+
+
+def _no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user with no home folder: HOME not set, and none in the system's user database (a container's random uid)."""
+    import pwd
+
+    def unknown(uid: int) -> pwd.struct_passwd:
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "YANIV_DATA_DIR", "YANIV_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)
+
+
+def test_no_home_folder_is_one_line_saying_what_to_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: platformdirs' RuntimeError ("could not determine the home directory"), as a traceback from every command.
+    _no_home(monkeypatch)
+    with pytest.raises(
+        paths.NoHome, match=r"no home folder \(HOME is not set.*set HOME, or YANIV_DATA_DIR, to a folder"
+    ):
+        paths.data_dir()
+    with pytest.raises(paths.NoHome, match=r"set HOME, or YANIV_CONFIG_DIR, to a folder"):
+        paths.config_dir()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats"],
+        ["saves"],
+        ["rulesets"],
+        ["export", "abc"],
+        ["--players", "You,bot:easy"],
+        ["join", "127.0.0.1:9"],
+        ["watch", "127.0.0.1:9"],
+    ],
+)
+def test_every_command_without_a_home_folder_says_it_in_one_line(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from yaniv_tui.cli import EXIT_USAGE, main
+    from yaniv_tui.table import gc_pause
+
+    _no_home(monkeypatch)
+    monkeypatch.setattr(gc_pause, "pause", lambda: None)  # a game's start-up pause, never resumed when it stops early
+    assert main(argv) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert "no home folder" in line and "set HOME, or YANIV_" in line and "Traceback" not in line
+
+
+def test_a_folder_named_by_the_environment_needs_no_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_home(monkeypatch)
+    monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "c"))
+    assert paths.data_dir() == tmp_path / "d" and paths.config_dir() == tmp_path / "c"

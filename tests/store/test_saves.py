@@ -391,3 +391,17 @@ def test_a_missing_save_is_said_missing_and_a_dangling_link_a_link(tmp_path: Pat
     assert is_dangling_link(link)
     with pytest.raises(SaveError, match="a link to a file that does not exist"):
         read_save_bytes(link)
+
+
+def test_a_save_under_a_file_where_a_folder_should_be_names_that_file(tmp_path: Path) -> None:
+    # Before: "cannot save the game to .../saves/<id>.json: Not a directory", naming no file in the way.
+    from yaniv_tui.engine import Seat
+    from yaniv_tui.store.meta import SaveMeta
+
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    target = blocker / "saves" / "game.json"
+    with pytest.raises(SaveError) as refused:
+        save_game(new_game(players=2), SaveMeta((Seat.person("Ann"), Seat.bot("easy", "Bob"))), path=target)
+    assert str(refused.value) == f"cannot save the game to {target}: {blocker} is not a folder"
+    assert blocker.read_text() == "not a folder"

@@ -87,3 +87,21 @@ def test_a_settings_file_that_is_a_link_is_written_where_it_points(tmp_path: Pat
     assert save_settings(Settings(theme="nord", bell=False), link) is None
     assert link.is_symlink() and os.readlink(link) == str(kept)
     assert "# mine" in kept.read_text() and load_settings(kept) == Settings(theme="nord", bell=False)
+
+
+def test_a_file_where_the_config_folder_should_be_is_no_damaged_settings_file(tmp_path: Path) -> None:
+    # Before: "settings file <file>/settings.toml is damaged (it cannot be read: Not a directory)", and saving said
+    # "cannot be written (Not a directory)": neither named the file in the way, and there is no settings file to damage.
+    from yaniv_tui.store.settings import open_settings
+
+    blocker = tmp_path / "config"
+    blocker.write_text("not a folder")
+    path = blocker / "settings.toml"
+    settings, line = read_settings(path)
+    assert settings == Settings()
+    assert line == f"settings file {path} cannot be read: {blocker} is not a folder; the defaults are used"
+    assert open_settings(path) == (Settings(), line)
+    assert save_settings(Settings(theme="nord"), path) == (
+        f"settings file {path} cannot be written: {blocker} is not a folder"
+    )
+    assert blocker.read_text() == "not a folder"

@@ -307,3 +307,31 @@ def test_a_user_ruleset_kept_as_a_link_is_edited_where_it_points(folder: Path, t
     entry = save_user_ruleset("home", {"assaf_penalty": 35}, "home")
     assert (folder / "home.toml").is_symlink() and entry.rules is not None and entry.rules.assaf_penalty == 35
     assert "# ours" in kept.read_text() and load_ruleset_file(kept, "home").assaf_penalty == 35
+
+
+@pytest.mark.parametrize("name", ["israeli.toml", "ISRAELI.toml", "Israeli.toml"])
+def test_a_user_file_named_as_a_preset_in_any_case_is_refused_alike(folder: Path, name: str) -> None:
+    # Before: 'israeli.toml' was refused as a preset's name while 'ISRAELI.toml' was a ruleset of its own (and on a
+    # file system that ignores case, the two are one file). A name that differs from a preset's only by case means
+    # that preset, so the user's file is listed with the same error, and the preset is what the name finds.
+    write(folder, name, 'name = "Mine"\n[yaniv]\nlimit = 3\n')
+    stem = name.removesuffix(".toml")
+    [entry] = [e for e in all_rulesets() if e.origin == "user"]
+    assert entry.id == stem and entry.rules is None and entry.error is not None
+    assert "is a shipped preset's" in entry.error and "'israeli'" in entry.error and "rename" in entry.error
+    assert find_ruleset(stem) == load_ruleset("israeli")
+
+
+@pytest.mark.parametrize("typed", ["SURSIS", "Sursis", "sursis"])
+def test_a_preset_is_found_whatever_the_case_it_is_typed_in(typed: str) -> None:
+    assert find_ruleset(typed) == load_ruleset("sursis")
+
+
+def test_a_user_ruleset_is_found_whatever_the_case_when_one_file_has_that_name(folder: Path) -> None:
+    write(folder, "Home.toml", 'name = "Home"\n[yaniv]\nlimit = 7\n')
+    assert find_ruleset("home").id == "Home"
+    assert find_ruleset("HOME").yaniv_limit == 7
+    write(folder, "HOME.toml", 'name = "Home2"\n[yaniv]\nlimit = 5\n')
+    assert find_ruleset("HOME").yaniv_limit == 5  # its own file's name first
+    with pytest.raises(RulesetError, match=r"unknown ruleset 'home'"):
+        find_ruleset("home")  # two files that differ only by case: neither is guessed

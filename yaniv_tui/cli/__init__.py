@@ -40,6 +40,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(f"{prog}: stopped (ctrl+c)")
         return EXIT_INTERRUPTED
+    except RuntimeError as error:
+        from yaniv_tui.store.paths import NoHome
+
+        if not isinstance(error, NoHome):
+            raise
+        _say(f"{prog}: {error}")
+        return EXIT_USAGE
     except OSError as error:
         if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
             raise
@@ -112,6 +119,10 @@ def _network(args: argparse.Namespace) -> int:
         from .host import main as host
 
         return host(args)
+    if args.command in ("join", "watch"):
+        from yaniv_tui.store.paths import config_dir, tokens_dir
+
+        tokens_dir(), config_dir()  # NoHome here, one line, rather than once the screen is open
     if args.command == "join":
         from .join import main as join
 
@@ -135,6 +146,15 @@ def _listing(args: argparse.Namespace) -> int:
         return print_rulesets()
     if command == "saves":
         return print_saves()  # records finished games the history missed first
+    from yaniv_tui.store.paths import DATA_ENV, data_dir, in_the_way
+
+    if blocker := in_the_way(data_dir()):  # one line for the folder, not one for the saves and one for the history
+        print(
+            f"yaniv: the data folder {data_dir()} cannot be used: {blocker} is not a folder "
+            f"(move it away, or set {DATA_ENV} to another folder)",
+            file=sys.stderr,
+        )
+        return 1
     for line in record_pending():
         print(f"yaniv: {line}", file=sys.stderr)
     if args.games:

@@ -51,7 +51,7 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
                 f"the game {playing[0].game_id[:8]} is in progress: its record can be {verb}ed once it is over "
                 "(a record holds every card)"
             )
-    with History() as history:
+    with History(create=False) as history:  # reading a record makes no database
         try:
             found = history.find_record(prefix) if prefix is not None else history.newest_record()
             record = history.finished_record(found, verb)

@@ -21,7 +21,7 @@ from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store import History, SavedGame, is_open_elsewhere, record_pending, scan_saves, short_ids
 from yaniv_tui.store.games import GAMES_COLUMNS, GameRow
 from yaniv_tui.store.history import no_games_line
-from yaniv_tui.store.paths import user_rulesets_dir
+from yaniv_tui.store.paths import CONFIG_ENV, in_the_way, user_rulesets_dir
 from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS, PlayerStats, Versus
 from yaniv_tui.store.userrules import GROUP_HEADINGS, RulesetEntry, all_rulesets
 
@@ -86,7 +86,7 @@ def print_stats(path: Path | None = None, console: Console | None = None, rulese
     """`yaniv stats [--ruleset NAME]`: print every player's stats, then each person's against each bot level;
     returns the exit status (1 when the history is unusable)."""
     out = console or Console()
-    with History(path) as history:
+    with History(path, create=False) as history:  # a listing makes no database
         stats = history.stats(ruleset)
         versus = history.versus(ruleset)
         known = history.rulesets() if ruleset is not None and not stats else []
@@ -122,7 +122,7 @@ def print_games(path: Path | None = None, console: Console | None = None, rulese
     record is moved aside (as the stats screen does) and said in a line. Returns the exit status (1 when the history
     is unusable)."""
     out = console or Console()
-    with History(path) as history:
+    with History(path, create=False) as history:  # a listing makes no database
         rows = history.games(ruleset)
         damaged = history.set_aside_damaged(rows)
         if damaged:
@@ -265,5 +265,11 @@ def print_rulesets(console: Console | None = None, folder: Path | None = None) -
         for _, (ruleset, shown, description) in grouped:
             table.add_row(ruleset, *shown, description)
         out.print(table)
-    out.print(f"Your own rulesets go in {printable(str(where))} (one .toml file each).", markup=False, highlight=False)
+    line = f"Your own rulesets go in {printable(str(where))} (one .toml file each)."
+    if blocker := in_the_way(where):
+        line = (
+            f"Your own rulesets would go in {printable(str(where))}, but {printable(str(blocker))} is not a folder: "
+            f"move it away, or set {CONFIG_ENV} to another folder."
+        )
+    out.print(line, markup=False, highlight=False)
     return 0

@@ -58,6 +58,12 @@ LADDER_WRITE_DEFAULT = "<package>"
 DEFAULT_AWAY_AFTER = 60.0
 
 
+def level_word(text: str) -> str:
+    """A bot level as a person types it on the command line: its case and the spaces around it do not count
+    ('MEDIUM', ' Medium ' and 'medium' are one level); whether it is a level is the caller's check."""
+    return text.strip().lower()
+
+
 class UsageError(Exception):
     """A bad flag or file: one line for stderr, `prog: message`, exit status 2."""
 
@@ -393,7 +399,11 @@ def _add_host_flags(host: argparse.ArgumentParser) -> None:
         "guesser behind it does not slow the others",
     )
     host.add_argument(
-        "--away-bot", choices=BOT_LEVELS, metavar="LEVEL", help="a bot of LEVEL plays an away player's turns"
+        "--away-bot",
+        type=level_word,
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help="a bot of LEVEL plays an away player's turns",
     )
     host.add_argument(
         "--away-after",

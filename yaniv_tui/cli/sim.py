@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
 
-from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError
+from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError, level_word
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -69,8 +69,9 @@ def levels_of(args: argparse.Namespace, rules: Ruleset) -> list[str]:
 def _level_list(text: str, flag: str) -> list[str]:
     if not text.strip():
         raise UsageError(f"{flag} needs bot levels, comma separated: choose from {', '.join(BOT_LEVELS)}", PROG)
-    levels = [part.strip() for part in text.split(",")]
-    bad = [level for level in levels if level not in BOT_LEVELS]
+    typed = [part.strip() for part in text.split(",")]
+    levels = [level_word(part) for part in typed]
+    bad = [part for part, level in zip(typed, levels, strict=True) if level not in BOT_LEVELS]
     if bad:
         raise UsageError(f"{flag}: unknown bot level {bad[0]!r}: choose from {', '.join(BOT_LEVELS)}", PROG)
     return levels

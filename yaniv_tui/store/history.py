@@ -9,6 +9,7 @@ program, is never moved: `History.problem` says so, and finished games wait as p
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import stat
@@ -24,7 +25,7 @@ from .files import kind_of
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .meta import SaveMeta, now_iso
-from .paths import history_path, in_the_way
+from .paths import DATA_ENV, WRITE_REFUSED, history_path, in_the_way, unwritable
 from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
@@ -57,9 +58,12 @@ class History(RecordShelf):
     since `record` writes every finished round the game holds that the database lacks.
     """
 
-    def __init__(self, path: Path | None = None, *, timeout: float = 0.5) -> None:
+    def __init__(self, path: Path | None = None, *, timeout: float = 0.5, create: bool = True) -> None:
+        """`create=False` (a reader: a listing, an export): a database that is not there is not made, nor its folder;
+        it reads as one with no games, and nothing is recorded."""
         self.path = path or history_path()
         self.timeout = timeout
+        self.create = create
         self.problem: str | None = None
         #: A damaged database moved aside and a new one started: the one line to tell, once.
         self.notice: str | None = None
@@ -81,6 +85,15 @@ class History(RecordShelf):
         if self._broken:
             return None
         connection: sqlite3.Connection | None = None
+        if not self.create and not os.path.lexists(self.path):
+            if blocker := in_the_way(self.path.parent):
+                self._fail(f"cannot be opened: {blocker} is not a folder")
+                return None
+            # Nothing to read, and a reader makes nothing: an empty history in memory answers as a new one would.
+            connection = sqlite3.connect(":memory:", check_same_thread=False)
+            migrate(connection)
+            self._connection = connection
+            return connection
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             _check_file(self.path)
@@ -161,6 +174,15 @@ class History(RecordShelf):
             self._broken = True
         elif isinstance(error, FileExistsError | NotADirectoryError) and (blocker := in_the_way(self.path.parent)):
             self._fail(f"cannot be opened: {blocker} is not a folder")
+        elif _disk_full(error):
+            self._fail(
+                "cannot be written: the disk is full; games still play, and their saves catch it up once there is room"
+            )
+        elif _refused_write(error) and (why := unwritable(self.path)):
+            self._fail(
+                f"cannot be written: {why}; games still play, but are not counted in your stats "
+                f"(make it writable, or set {DATA_ENV} to a folder you can write to)"
+            )
         elif isinstance(error, OSError):
             self._fail(f"cannot be opened ({error.strerror or text})")
         else:
@@ -209,6 +231,8 @@ class History(RecordShelf):
         bot's, not the person's (see stats.py). Call it after any action, as often as you like: it does nothing
         when nothing new has finished. Returns True when the database holds everything finished so far.
         """
+        if not self.create:
+            raise ValueError("this History only reads (create=False): record with one that may make the database")
         game_key, seats, hints = meta.game_id, meta.seats, tuple(meta.hints)
         rounds = len(game.history)
         conceded = tuple((seat, meta.conceded_round(seat)) for seat in meta.conceded)
@@ -294,6 +318,21 @@ def seat_columns(seat: Seat) -> tuple[int, str | None]:
     """A seat as the `seats` table holds it, (human, level): a human is (1, None), a bot (0, its level), and a
     player on another machine (0, None)."""
     return int(seat.is_human), seat.level
+
+
+def _disk_full(error: BaseException) -> bool:
+    """Whether `error` is SQLite or the system saying the disk (or the database's room on it) is full."""
+    if isinstance(error, sqlite3.OperationalError):
+        return "disk is full" in str(error) or getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def _refused_write(error: BaseException) -> bool:
+    """Whether `error` is the system or SQLite refusing to write (a read-only file or folder), as far as it says."""
+    if isinstance(error, sqlite3.OperationalError):
+        text = str(error)
+        return "unable to open database file" in text or "readonly database" in text
+    return isinstance(error, OSError) and error.errno in WRITE_REFUSED
 
 
 def _check_file(path: Path) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -11,6 +13,8 @@ APP_NAME = "yaniv-tui"
 #: Environment variables that move the folders (tests, portable installs).
 DATA_ENV = "YANIV_DATA_DIR"
 CONFIG_ENV = "YANIV_CONFIG_DIR"
+#: What the system says when it refuses to write a file or make one (no permission, a read-only file system).
+WRITE_REFUSED = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 #: The environment variable that moves a joiner's seat tokens (`yaniv serve` gives each browser its own).
 TOKENS_ENV = "YANIV_TOKENS_DIR"
 
@@ -20,14 +24,29 @@ def _from_env(name: str) -> Path | None:
     return Path(value).expanduser() if value else None
 
 
+class NoHome(RuntimeError):
+    """No folder can be found for yaniv-tui's files: no home folder (HOME is not set, and the system knows none for
+    this user) and no variable naming one. The message is one line saying what to set."""
+
+
+def _user_path(find: Callable[..., Path], env: str, what: str) -> Path:
+    try:
+        return find(APP_NAME, appauthor=False)
+    except RuntimeError:  # platformdirs: "could not determine the home directory"
+        raise NoHome(
+            f"there is no folder for {what}: no home folder (HOME is not set, and this user has none); "
+            f"set HOME, or {env}, to a folder"
+        ) from None
+
+
 def data_dir() -> Path:
-    """The folder for the saved games and the history database (not created here)."""
-    return _from_env(DATA_ENV) or platformdirs.user_data_path(APP_NAME, appauthor=False)
+    """The folder for the saved games and the history database (not created here); NoHome when there is none."""
+    return _from_env(DATA_ENV) or _user_path(platformdirs.user_data_path, DATA_ENV, "your saved games")
 
 
 def config_dir() -> Path:
-    """The folder for the user's settings and rulesets (not created here)."""
-    return _from_env(CONFIG_ENV) or platformdirs.user_config_path(APP_NAME, appauthor=False)
+    """The folder for the user's settings and rulesets (not created here); NoHome when there is none."""
+    return _from_env(CONFIG_ENV) or _user_path(platformdirs.user_config_path, CONFIG_ENV, "your settings")
 
 
 def saves_dir() -> Path:
@@ -71,4 +90,23 @@ def in_the_way(folder: Path) -> Path | None:
     for each in (folder, *folder.parents):
         if os.path.lexists(each):
             return None if each.is_dir() else each
+    return None
+
+
+def unwritable(path: Path) -> str | None:
+    """Why the file `path` (there, or to be made) cannot be written, in words: "<it> is read-only" for the file, or for
+    the nearest of the folders above it that is there (read-only for this user, or on a read-only file system);
+    None when neither is."""
+    if os.path.isfile(path) and not os.access(path, os.W_OK):
+        return f"{path} is read-only"
+    for folder in path.parents:
+        if not os.path.isdir(folder):
+            continue
+        try:
+            read_only_system = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):
+            read_only_system = False
+        if read_only_system:
+            return f"{folder} is read-only (a read-only file system)"
+        return None if os.access(folder, os.W_OK | os.X_OK) else f"{folder} is read-only"
     return None

@@ -21,7 +21,7 @@ from yaniv_tui.engine import Seat
 
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
-from .paths import save_path
+from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -263,7 +263,10 @@ def save_game(
     try:
         atomic_write(target, data)
     except OSError as error:
-        raise SaveError(f"cannot save the game to {target}: {error.strerror or error}") from None
+        # Which folder, and why, rather than "Permission denied" or "Not a directory".
+        blocker = in_the_way(target.parent)
+        why = f"{blocker} is not a folder" if blocker else unwritable(target) if error.errno in WRITE_REFUSED else None
+        raise SaveError(f"cannot save the game to {target}: {why or error.strerror or error}") from None
     return target
 
 

@@ -8,8 +8,9 @@ for a `yaniv serve` page the table it last joined (each browser has a config fol
 
 A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults; `read_settings` leaves it
 as it is, and the app's start (`open_settings`) or the next save moves it aside (renamed, never deleted) and says
-so in one line, so nothing the user wrote is lost silently. A save
-keeps the file's other keys and comments (tomlkit), and is atomic.
+so in one line, so nothing the user wrote is lost silently. A file out of reach (a file where the config folder
+should be, no permission to read it) is no damaged file: the defaults and one line saying why, and it is never
+moved. A save keeps the file's other keys and comments (tomlkit), and is atomic.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 from yaniv_tui.engine.toml_text import parse_toml
 
 from .files import NotAFile, TooBig, read_regular
-from .paths import config_dir
+from .paths import WRITE_REFUSED, config_dir, in_the_way, unwritable
 
 __all__ = [
     "SETTINGS_FILE",
@@ -67,6 +68,20 @@ class _Damaged(Exception):
     """The file cannot be read as settings; the message says why, in a few words."""
 
 
+class _Unreachable(Exception):
+    """The file cannot be reached, through no fault of its own (a file where its folder should be, no permission to
+    read it): not damaged, so never moved aside; the message says why, in a few words."""
+
+
+def _unreachable(path: Path, error: OSError, *, writing: bool = False) -> str | None:
+    """Why `error` (reading or `writing` `path`) is the way to the file, not the file: in a few words, or None."""
+    if blocker := in_the_way(path.parent):
+        return f"{blocker} is not a folder"
+    if error.errno in WRITE_REFUSED:
+        return (unwritable(path) if writing else None) or error.strerror or str(error)
+    return None
+
+
 def _parse(path: Path) -> dict[str, Any] | None:
     """The file's table, None when there is no file; _Damaged when it is not a settings file."""
     try:
@@ -78,6 +93,8 @@ def _parse(path: Path) -> dict[str, Any] | None:
     except TooBig:
         raise _Damaged(f"it is bigger than {_LIMIT // 1024} KiB") from None
     except OSError as error:
+        if (why := _unreachable(path, error)) is not None:
+            raise _Unreachable(why) from None
         raise _Damaged(f"it cannot be read: {error.strerror or error}") from None
     try:
         return parse_toml(raw.decode("utf-8"))
@@ -111,13 +128,19 @@ def _settings_of(table: dict[str, Any]) -> Settings:
 
 def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings, and None or the one line saying the file is damaged (then the defaults are used)."""
-    path = path or settings_path()
+    return _read(path or settings_path())[:2]
+
+
+def _read(path: Path) -> tuple[Settings, str | None, bool]:
+    """`read_settings`, and whether the file is damaged (rather than out of reach)."""
     try:
         table = _parse(path)
-        return (Settings() if table is None else _settings_of(table)), None
+        return (Settings() if table is None else _settings_of(table)), None, False
+    except _Unreachable as why:
+        return Settings(), f"settings file {path} cannot be read: {why}; the defaults are used", False
     except _Damaged as damaged:
         line = f"settings file {path} is damaged ({damaged}): the defaults are used, and the file is kept"
-        return Settings(), line
+        return Settings(), line, True
 
 
 def open_settings(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -126,8 +149,8 @@ def open_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     from .saves import move_aside
 
     path = path or settings_path()
-    settings, problem = read_settings(path)
-    if problem is None or not os.path.lexists(path):
+    settings, problem, damaged = _read(path)
+    if problem is None or not damaged or not os.path.lexists(path):
         return settings, problem
     try:
         aside = move_aside(path)
@@ -160,6 +183,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
             document = (
                 tomlkit.parse(read_regular(path, _LIMIT).decode("utf-8")) if table is not None else tomlkit.document()
             )
+        except _Unreachable:
+            document = tomlkit.document()  # not damaged: the write below says why it cannot be reached
         except (_Damaged, TOMLKitError, OSError, NotAFile, TooBig, UnicodeDecodeError) as damaged:
             aside = move_aside(path)
             moved = f"settings file {path} was damaged ({damaged}); it was moved to {aside} and a new one written"
@@ -172,5 +197,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
                 document[field.name] = value
         atomic_write(path, tomlkit.dumps(document).encode("utf-8"), through_link=True)
     except OSError as error:
+        if (why := _unreachable(path, error, writing=True)) is not None:
+            return f"settings file {path} cannot be written: {why}"
         return f"settings file {path} cannot be written ({error.strerror or error})"
     return moved or None

@@ -2,6 +2,8 @@
 
 A user file cannot shadow a shipped preset: an id such as "israeli" always means the shipped rules (saves and
 the history name rulesets by id), and a user file with a shipped id is listed with an error asking to rename it.
+A name is read as a person means it, whatever its case (`named_in`): "ISRAELI" is the preset "israeli", so a file
+`ISRAELI.toml` is refused as `israeli.toml` is (a file system that ignores case holds them as one file anyway).
 """
 
 from __future__ import annotations
@@ -96,6 +98,15 @@ def user_ruleset_paths(folder: Path | None = None) -> dict[str, Path]:
         return {}
 
 
+def named_in(name: str, ids: Mapping[str, Path]) -> str | None:
+    """The id among `ids` that `name` names: the same id, else the one id that differs from it only by case (None
+    when there is none, or more than one)."""
+    if name in ids:
+        return name
+    alike = [ruleset_id for ruleset_id in ids if ruleset_id.casefold() == name.casefold()]
+    return alike[0] if len(alike) == 1 else None
+
+
 def _entry(ruleset_id: str, origin: Origin, path: Path) -> RulesetEntry:
     try:
         return RulesetEntry(ruleset_id, origin, path, load_ruleset_file(path, ruleset_id), None)
@@ -108,8 +119,8 @@ def all_rulesets(folder: Path | None = None) -> list[RulesetEntry]:
     shipped = preset_paths()
     entries = [_entry(i, "shipped", p) for i, p in shipped.items()]
     for ruleset_id, path in user_ruleset_paths(folder).items():
-        if ruleset_id in shipped:
-            error = f"{printable(str(path))}: the id {ruleset_id!r} is a shipped preset's; rename the file to use it"
+        if (preset := named_in(ruleset_id, shipped)) is not None:
+            error = f"{printable(str(path))}: the id {preset!r} is a shipped preset's; rename the file to use it"
             entries.append(RulesetEntry(ruleset_id, "user", path, None, error))
         elif not ruleset_id.isprintable():
             error = f"{printable(str(path))}: the file name has a control character; rename the file to use it"
@@ -123,11 +134,11 @@ def find_ruleset(name_or_path: str | os.PathLike[str], folder: Path | None = Non
     """A shipped preset or a user ruleset by id, or the ruleset in a `.toml` file; RulesetError (one line)."""
     text = os.fspath(name_or_path)
     shipped = preset_files()
-    if text in shipped:
-        return load_ruleset_file(shipped[text], text)
+    if (preset := named_in(text, shipped)) is not None:
+        return load_ruleset_file(shipped[preset], preset)
     user = user_ruleset_paths(folder)
-    if text in user:
-        return load_ruleset_file(user[text], text)
+    if (own := named_in(text, user)) is not None:
+        return load_ruleset_file(user[own], own)
     if text.endswith(".toml") or "/" in text or os.sep in text:
         return load_ruleset_file(text)
     raise RulesetError(f"unknown ruleset {text!r}: the rulesets are {_known(folder)}, or give a path to a .toml file")
@@ -149,11 +160,11 @@ def _known(folder: Path | None) -> str:
 def _locate(base: str | os.PathLike[str], folder: Path) -> tuple[str, Path]:
     text = os.fspath(base)
     shipped = preset_files()
-    if text in shipped:
-        return text, shipped[text]
+    if (preset := named_in(text, shipped)) is not None:
+        return preset, shipped[preset]
     user = user_ruleset_paths(folder)
-    if text in user:
-        return text, user[text]
+    if (own := named_in(text, user)) is not None:
+        return own, user[own]
     path = Path(text)
     if path.suffix == ".toml" or path.is_file():
         return path.stem, path
