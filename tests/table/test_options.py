@@ -23,6 +23,15 @@ def test_a_bare_bot_gets_the_middle_level() -> None:
     assert parse_players("Ann,bot")[1].level == "medium"
 
 
+def test_a_bots_level_is_read_as_the_other_flags_read_it_whatever_its_case() -> None:
+    """`--players bot:MEDIUM` is the medium bot, as `yaniv sim --seats MEDIUM` and `--away-bot Hard` read a level;
+    it was refused ('unknown bot level'). A level that is none is still named in the refusal."""
+    seats = parse_players("Ann,bot:MEDIUM,BOT: Hard :Zoe")
+    assert (seats[1].level, seats[2].level, seats[2].name) == ("medium", "hard", "Zoe")
+    with pytest.raises(OptionsError, match="unknown bot level 'Wizard'"):
+        parse_players("Ann,bot:Wizard")
+
+
 def test_the_default_table_is_one_human_against_two_bots() -> None:
     seats = default_seats()
     assert [seat.is_bot for seat in seats] == [False, True, True]

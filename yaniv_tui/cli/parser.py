@@ -19,6 +19,7 @@ from yaniv_tui.engine import (
     check_seed,
 )
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
+from yaniv_tui.table.options import level_word
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -56,12 +57,6 @@ LADDER_SEATS = (2, 4)
 LADDER_WRITE_DEFAULT = "<package>"
 #: How long a remote seat is away before `--away-bot` plays its turn.
 DEFAULT_AWAY_AFTER = 60.0
-
-
-def level_word(text: str) -> str:
-    """A bot level as a person types it on the command line: its case and the spaces around it do not count
-    ('MEDIUM', ' Medium ' and 'medium' are one level); whether it is a level is the caller's check."""
-    return text.strip().lower()
 
 
 class UsageError(Exception):

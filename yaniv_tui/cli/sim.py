@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from yaniv_tui.engine import BOT_LEVELS, Ruleset, RulesetError, check_ruleset
+from yaniv_tui.table.options import level_word
 
-from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError, level_word
+from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADDER_WRITE_DEFAULT, UsageError
 
 if TYPE_CHECKING:
     from pathlib import Path

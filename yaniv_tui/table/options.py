@@ -35,6 +35,7 @@ __all__ = [
     "default_level",
     "default_seats",
     "finish_seats",
+    "level_word",
     "levels",
     "parse_players",
 ]
@@ -96,11 +97,20 @@ def check_name(name: str) -> str:
         raise OptionsError(str(error)) from None
 
 
+def level_word(text: str) -> str:
+    """A bot level as a person types it (`--players bot:MEDIUM`, `--seats`, `--away-bot`): its case and the spaces
+    around it do not count ('MEDIUM', ' Medium ' and 'medium' are one level); whether it is a level is the caller's
+    check (`check_level`)."""
+    return text.strip().lower()
+
+
 def check_level(level: str) -> str:
+    """`level` as a bot level's name (`level_word`), or OptionsError naming the levels there are."""
     available = levels()
-    if level not in available:
+    word = level_word(level)
+    if word not in available:
         raise OptionsError(f"unknown bot level {level!r}: choose {', '.join(available)}")
-    return level
+    return word
 
 
 #: The word of a seat played from another machine, in `--players` (`remote` or `remote:NAME`).
