@@ -499,3 +499,27 @@ async def test_a_watchers_help_lists_only_the_keys_a_watcher_has() -> None:
             assert words not in text, words
         assert "When your turn comes" not in text and "click cards to choose them" not in text
         assert "scores" in text and "quit" in text
+
+
+async def test_a_redraw_due_as_the_table_leaves_draws_nothing() -> None:
+    """A table leaving the screen (the game over, the app closed) unmounts its widgets, then runs the callbacks
+    still due: a redraw asked meanwhile (a watcher's game goes on at full speed, each move asks one) found no
+    '#seats' and raised NoMatches; it failed `test_a_watchers_help_lists_only_the_keys_a_watcher_has` as its
+    app closed. Here a widget of the table asks for the redraw as it is unmounted, as a move heard then would."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    app = YanivApp(make_options("sursis", "Ann,bot:easy,bot:easy"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        table: TableScreen = screen
+
+        class AsksARedraw(Widget):
+            def on_unmount(self) -> None:
+                table.redraw_soon()
+
+        await table.mount(AsksARedraw())
+        await app.switch_screen(Screen())
+        await until(pilot, lambda: not table.is_attached)
