@@ -267,8 +267,11 @@ class TableScreen(StyledOnce, TableAside):
             return self.rules.joker_swap
         if action == "seats":
             return self.session.kind == "hosted"
-        if action in ("skip_rest", "undo", "undo_refused"):
-            return self.session.kind == "local"  # a table with other machines has no undo, and plays every turn
+        if action in ("undo", "undo_refused"):
+            # Undo is for one human against bots (store.saves.UndoStack): none where humans share the keyboard.
+            return self.session.kind == "local" and not self.session.pass_and_play
+        if action == "skip_rest":
+            return self.session.kind == "local"  # a table with other machines plays every turn
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:
