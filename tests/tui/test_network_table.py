@@ -207,6 +207,28 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
         assert "cannot join 127.0.0.1: connection refused" in screen_text(app)
 
 
+async def test_the_room_codes_grey_example_reads_as_an_example_not_a_code() -> None:
+    """The empty code field showed "K7QF" in grey: a code like any the host's screen shows, taken for a code
+    already filled in. Its grey words say what to type, in as many characters as a code has."""
+    import re
+
+    from yaniv_tui.net.secrets_gate import CODE_LENGTH
+    from yaniv_tui.tui.screens.join import CODE_CHARACTERS
+
+    app = YanivApp(joining=JoinRequest(client_app_never_joins))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        field = app.screen.query_one("#join-code", Input)
+        await pilot.pause()
+        assert field.value == "" and not re.fullmatch(CODE_CHARACTERS, field.placeholder), field.placeholder
+        assert str(CODE_LENGTH) in field.placeholder and "host" in field.placeholder, field.placeholder
+        assert field.placeholder in screen_text(app), "the whole example shows in the field at 80 columns"
+
+
+async def client_app_never_joins(address: str, code: str, name: str | None) -> FakeClient:
+    raise AssertionError("nothing is joined")
+
+
 async def test_a_remembered_table_that_cannot_be_joined_leaves_the_form_with_why_and_the_code_to_type() -> None:
     """A browser's page come back to joins the table it last joined (cli/join.py remembers it); when that table
     has gone, the guest is shown why on the join screen, the address and name kept and the code to type again.
