@@ -85,6 +85,11 @@ class TableScreen(StyledOnce, TableAside):
         Binding("t", "seats", "seats", show=False, tooltip="the seats and watchers (the host)"),
     ]
 
+    #: What the key bar leaves out first when it is short of room (80 columns, `u undo` or `y call Yaniv` shown):
+    #: the scores (each seat's panel says its own), then esc back, so the moves and the hint a new player needs
+    #: stay; the help lists every key.
+    BAR_LEAVES_OUT_FIRST: ClassVar[tuple[str, ...]] = ("scores", "back")
+
     def __init__(self, session: TableSession, notices: Sequence[str] = ()) -> None:
         super().__init__(session)
         #: What the command line found to tell, shown once the table is up.
