@@ -189,10 +189,18 @@ async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
         assert isinstance(app.screen, GameEndScreen)
         assert app.screen.session.view(None).phase == "over" and client.real.is_over
         # Another game at a table of several machines is hosted anew: the end offers only to quit.
-        buttons = [button.id for button in app.screen.query(Button)]
-        assert buttons == ["quit"] and app.screen.focused is not None and app.screen.focused.id == "quit"
-        await pilot.press("p")
-        assert isinstance(app.screen, GameEndScreen)
+        end = app.screen
+        buttons = [button.id for button in end.query(Button)]
+        assert buttons == ["quit"]
+        # Enter, pressed twice from the last round's end (or held), quit at once: Quit had the focus, and the
+        # player never saw the standings (in a browser, "Session ended"). The standings have it: q or a click quits.
+        assert end.focused is not None and end.focused.id == "end-body", end.focused
+        await pilot.press("enter", "enter", "p")
+        await pilot.pause()
+        assert app.screen is end and app.is_running
+        assert "Quit (q)" in screen_text(app)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
 
 
 async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
