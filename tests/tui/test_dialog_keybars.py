@@ -66,3 +66,49 @@ async def test_the_say_and_seats_dialogs_show_their_own_keys() -> None:
             assert "say to the table" not in bottom and "scores" not in bottom, bottom
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def open_help_over(app: YanivApp, pilot: Pilot[None], dialog: type[Screen[Any]], key: str, words: str) -> None:
+    """On `dialog`, the bar says how to open the help (`key`), which opens it over the dialog, listing `words` (one
+    of the dialog's keys); escape closes it, back on the dialog."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    keys = footer_keys(app)
+    assert keys.get("?" if key == "question_mark" else key) == "help", keys
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen) and help_screen.under is app.screen_stack[-2]
+    assert isinstance(help_screen.under, dialog) and words in " ".join(screen_lines(app)), screen_lines(app)
+    await pilot.press("escape")
+    await until(pilot, lambda: isinstance(app.screen, dialog))
+
+
+async def test_every_dialog_has_the_help_every_screen_promises() -> None:
+    """A dialog is modal: the app's keys do not reach it, so `?` did nothing over the scores, the concede, the
+    saved games or the house rules, and their bars offered no help, where every other screen's does."""
+    from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
+    from yaniv_tui.tui.screens.scores import ScoresScreen
+
+    app = YanivApp(make_options("israeli", "Ann,bot:easy", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await on_top(app, pilot, ScoresScreen)
+        await open_help_over(app, pilot, ScoresScreen, "question_mark", "close")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("c")
+        await on_top(app, pilot, ConcedeScreen)
+        await open_help_over(app, pilot, ConcedeScreen, "question_mark", "play on")
+    app = YanivApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await on_top(app, pilot, HouseRulesScreen)
+        await open_help_over(app, pilot, HouseRulesScreen, "f1", "save as a new preset")
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, HouseRulesScreen))
+        await pilot.press("ctrl+o")
+        await on_top(app, pilot, SavedGamesScreen)
+        await open_help_over(app, pilot, SavedGamesScreen, "question_mark", "back")

@@ -120,6 +120,9 @@ async def test_the_round_end_of_eight_players_at_80x24_opens_at_its_top_with_eve
         assert "Continue" in text, text  # the way on is on screen too
         said = " ".join(text.replace("│", " ").split())
         assert "called Yaniv, scores 0" in said, text
+        if ruleset == "israeli":
+            # Five cards a hand: the caller's notes on its row. They wrapped by one cell ("scores 0" below).
+            assert any("Annabel" in line and "called Yaniv, scores 0" in line for line in text.splitlines()), text
 
 
 @pytest.mark.parametrize("keys", [(), ("o",)], ids=["by rank", "by suit"])

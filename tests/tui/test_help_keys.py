@@ -93,6 +93,25 @@ async def test_a_local_tables_help_offers_undo_and_skipping_to_the_end() -> None
         assert "undo" in words and "Undo (u, one human against bots)" in words and "skip to the end" in words
 
 
+async def test_a_hot_seat_tables_help_offers_no_undo() -> None:
+    """Undo is for one human against bots (its own paragraph says so): at a table of two humans sharing the
+    keyboard the help listed `u undo` and that paragraph, and u only answered that it is not for this game."""
+    from yaniv_tui.tui.screens.pass_turn import PassScreen
+
+    app = TableApp(Session(make_options("israeli", "Ann,Bea,bot:medium:Cy", seed=5)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.stage == "choose"
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = help_words(app)
+        assert "call Yaniv" in words and "skip to the end" in words
+        assert "undo" not in words.lower(), words
+
+
 async def test_the_join_screens_help_is_about_joining_and_its_bar_says_how_to_open_it() -> None:
     """`yaniv join`, a field focused: the bar showed `^q quit ^p palette`, no help key (? is typed in a field), and
     the help (f1) said "Choose the house rules on the setup screen", a screen a joiner never sees."""

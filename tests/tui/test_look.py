@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -269,3 +270,25 @@ async def test_at_80_columns_compact_seat_lines_with_wide_names_keep_one_column(
         names = ("田中さくら", "鈴木はなこ", "🦊Fox", "Łukasz Żółć", "山田")
         assert all(name in line for name, line in zip(names, lines, strict=True)), lines
         assert all(cell_len(line) <= panel.content_size.width for line, panel in zip(lines, panels, strict=True))
+
+
+@pytest.mark.parametrize("seats", ["Ann,bot:medium,bot:medium", "Ann,bot:easy,bot:easy,bot:easy,bot:easy,bot:easy"])
+async def test_with_ascii_cards_whose_turn_and_what_each_seat_did_are_in_ascii(seats: str) -> None:
+    """ASCII cards are for a terminal that cannot show ♠ or ▮ (`LANG=C`, a Linux console's font): there the
+    cards read `10C` and the backs `#`, but whose turn it is still said `▶ to play`, each seat's move `−10C +3D`
+    (a minus sign, not -) and the log marked the turns since your move with `▸`. Now `>` and `-`. Three seats
+    in boxes, six on a line each (compact), at 80×24."""
+    app = YanivApp(make_options("israeli", seats, seed=5), ascii_cards=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_turn(pilot)
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.stage == "choose"
+        text = screen_text(app)
+        for mark in "▶▸−▮♠♥♦♣":
+            assert mark not in text, (mark, text)
+        compact = "Ann" in next(line for line in text.splitlines() if "> " in line or "to play" in line)
+        assert "> Ann" in text if compact else "> to play" in text, text
+        assert re.search(r"-(10|[2-9AJQK])[CDHS]\b", text), text  # a seat's move, as the others' did since
+        assert re.search(r"│ > \w+ (dropped|called)", text), text  # the log's turns since your move

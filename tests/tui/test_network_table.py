@@ -189,10 +189,18 @@ async def test_a_joined_seat_plays_a_whole_game_to_the_end_screen() -> None:
         assert isinstance(app.screen, GameEndScreen)
         assert app.screen.session.view(None).phase == "over" and client.real.is_over
         # Another game at a table of several machines is hosted anew: the end offers only to quit.
-        buttons = [button.id for button in app.screen.query(Button)]
-        assert buttons == ["quit"] and app.screen.focused is not None and app.screen.focused.id == "quit"
-        await pilot.press("p")
-        assert isinstance(app.screen, GameEndScreen)
+        end = app.screen
+        buttons = [button.id for button in end.query(Button)]
+        assert buttons == ["quit"]
+        # Enter, pressed twice from the last round's end (or held), quit at once: Quit had the focus, and the
+        # player never saw the standings (in a browser, "Session ended"). The standings have it: q or a click quits.
+        assert end.focused is not None and end.focused.id == "end-body", end.focused
+        await pilot.press("enter", "enter", "p")
+        await pilot.pause()
+        assert app.screen is end and app.is_running
+        assert "Quit (q)" in screen_text(app)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
 
 
 async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
@@ -205,6 +213,28 @@ async def test_the_join_screen_says_why_a_table_cannot_be_joined() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "cannot join 127.0.0.1: connection refused" in screen_text(app)
+
+
+async def test_the_room_codes_grey_example_reads_as_an_example_not_a_code() -> None:
+    """The empty code field showed "K7QF" in grey: a code like any the host's screen shows, taken for a code
+    already filled in. Its grey words say what to type, in as many characters as a code has."""
+    import re
+
+    from yaniv_tui.net.secrets_gate import CODE_LENGTH
+    from yaniv_tui.tui.screens.join import CODE_CHARACTERS
+
+    app = YanivApp(joining=JoinRequest(client_app_never_joins))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        field = app.screen.query_one("#join-code", Input)
+        await pilot.pause()
+        assert field.value == "" and not re.fullmatch(CODE_CHARACTERS, field.placeholder), field.placeholder
+        assert str(CODE_LENGTH) in field.placeholder and "host" in field.placeholder, field.placeholder
+        assert field.placeholder in screen_text(app), "the whole example shows in the field at 80 columns"
+
+
+async def client_app_never_joins(address: str, code: str, name: str | None) -> FakeClient:
+    raise AssertionError("nothing is joined")
 
 
 async def test_a_remembered_table_that_cannot_be_joined_leaves_the_form_with_why_and_the_code_to_type() -> None:
@@ -500,3 +530,27 @@ async def test_a_watchers_help_lists_only_the_keys_a_watcher_has() -> None:
             assert words not in text, words
         assert "When your turn comes" not in text and "click cards to choose them" not in text
         assert "scores" in text and "quit" in text
+
+
+async def test_a_redraw_due_as_the_table_leaves_draws_nothing() -> None:
+    """A table leaving the screen (the game over, the app closed) unmounts its widgets, then runs the callbacks
+    still due: a redraw asked meanwhile (a watcher's game goes on at full speed, each move asks one) found no
+    '#seats' and raised NoMatches; it failed `test_a_watchers_help_lists_only_the_keys_a_watcher_has` as its
+    app closed. Here a widget of the table asks for the redraw as it is unmounted, as a move heard then would."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    app = YanivApp(make_options("sursis", "Ann,bot:easy,bot:easy"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        table: TableScreen = screen
+
+        class AsksARedraw(Widget):
+            def on_unmount(self) -> None:
+                table.redraw_soon()
+
+        await table.mount(AsksARedraw())
+        await app.switch_screen(Screen())
+        await until(pilot, lambda: not table.is_attached)

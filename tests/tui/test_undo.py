@@ -15,6 +15,7 @@ from tui_helpers import (
     make_app,
     make_options,
     play_turn,
+    screen_lines,
     screen_text,
     settle,
     stacked_session,
@@ -222,3 +223,20 @@ async def test_at_80_columns_the_bar_keeps_quit_and_help_last_once_undo_shows() 
         bar = table.query_one(KeyBar)
         line = "".join(segment.text for segment in bar.render_line(0)).rstrip()
         assert "^q quit" in line and line.endswith("? help") and cell_len(line) <= 80, line
+
+
+async def test_at_80_columns_the_bar_keeps_the_hint_once_undo_shows() -> None:
+    """Once a card taken from the pile could be undone, `u undo` pushed `h hint` off the table's bar at 80
+    columns: the bar left out its last keys. A new player needs the hint most: `s scores` (each seat's panel says
+    its score) goes first, then `esc back`; every key stays in the help."""
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("1")  # the pile's card
+        await settle(pilot)
+        keys = footer_keys(app)
+        assert keys.get("u") == "undo" and keys.get("h") == "hint", keys
+        assert list(keys)[-3:] == ["^q", "^p", "?"], keys
+        assert cell_len(screen_lines(app)[-1].rstrip()) <= 80

@@ -18,7 +18,7 @@ from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions
 
 from .colours import theme_colours
-from .screens.common import MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
+from .screens.common import HELP_BINDINGS, MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -43,8 +43,7 @@ class YanivApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]  # noqa: RUF012 (declared by App)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("f1", "help", "help", show=False),
+        *HELP_BINDINGS,
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
 

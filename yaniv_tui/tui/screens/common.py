@@ -4,10 +4,12 @@ end, and a screen styled once when it is first shown."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal, TypeVar
 
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -20,6 +22,26 @@ CSS_DIR = Path(__file__).resolve().parent.parent / "css"
 def stylesheet(name: str) -> Path:
     """The stylesheet `name` (base, setup, table, ...), absolute so a screen subclass elsewhere finds it too."""
     return CSS_DIR / f"{name}.tcss"
+
+
+#: The keys that open the help (`? help` on the bar; f1 where a text field takes `?`): the app's, and each
+#: dialog's (`Dialog`).
+HELP_BINDINGS: list[BindingType] = [
+    Binding("question_mark", "help", "help", key_display="?"),
+    Binding("f1", "help", "help", show=False),
+]
+
+DialogResult = TypeVar("DialogResult")
+
+
+class Dialog(ModalScreen[DialogResult]):
+    """A dialog over a screen (the scores, the saved games, the house rules, ...), with the help every screen has:
+    a modal screen does not hear the app's keys, so its own `?` (and f1) open the help over it, on its keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
+
+    async def action_help(self) -> None:
+        await self.app.run_action("help")
 
 
 #: What comes after the final standings: the same seats again, the setup screen, or quitting.

@@ -8,14 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from yaniv_tui.table.players import CONCEDED_LEVEL
 from yaniv_tui.table.words import is_you
 
 from ..widgets.keybar import KeyBar
-from .common import TooSmall
+from .common import Dialog, TooSmall
 
 #: What the player chose: concede and watch the rest, concede and skip to the end, or (None) play on.
 Conceded = Literal["watch", "skip"]
@@ -30,7 +29,7 @@ def concede_question(name: str) -> str:
     )
 
 
-class ConcedeScreen(ModalScreen[Conceded | None]):
+class ConcedeScreen(Dialog[Conceded | None]):
     """ "Concede?" over the table: y concedes (then the rest is watched), e concedes and skips to the end when no
     human would be left in, n or escape plays on."""
 

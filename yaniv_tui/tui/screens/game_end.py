@@ -158,7 +158,9 @@ class GameEndScreen(Screen[AfterGame]):
 
     def on_mount(self) -> None:
         if not self.session.can_play_again:
-            self.query_one("#quit", Button).focus()
+            # Only Quit (a joined table): the standings take the focus, not Quit, so enter pressed twice from the
+            # last round's end (or held) does not quit before the player saw them; q or a click quits.
+            self.query_one("#end-body").focus()
         session = self.session
         if isinstance(session, ClientSession) and not session.record_settled.is_set():
             self.run_worker(self.host_record(session), exit_on_error=False)

@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
@@ -21,7 +20,7 @@ from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
 from ..widgets.keybar import KeyBar
-from .common import TooSmall, stylesheet
+from .common import Dialog, TooSmall, stylesheet
 
 
 def _label(key: Key) -> Label:
@@ -57,7 +56,7 @@ def suggest_id(rules: Ruleset, taken: set[str]) -> str:
     return candidate
 
 
-class HouseRulesScreen(ModalScreen[str | None]):
+class HouseRulesScreen(Dialog[str | None]):
     """Change the highlighted preset's rules and save them as a new preset; dismissed with its id, or None."""
 
     CSS_PATH = stylesheet("house_rules")

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from yaniv_tui.net.secrets_gate import CODE_LENGTH
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
 from yaniv_tui.table.remote import JoinRequest
@@ -89,7 +90,8 @@ class JoinScreen(Screen[TableSession | str | None]):
                 yield Label("room code", classes="join-label")
                 yield Input(
                     _shown(request.code),
-                    placeholder="K7QF",
+                    # Words, not a made-up code: a code in grey was taken for one filled in.
+                    placeholder=f"the {CODE_LENGTH} letters and digits on the host's screen",
                     id="join-code",
                     compact=True,
                     restrict=CODE_CHARACTERS,

@@ -63,7 +63,16 @@ def result_table(
 ) -> Table:
     """Each seat: hand (in the order the table shows a hand, `sort_by`), value, what it adds, the new total (with a
     lucky reset as `100 → 50`), and notes."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
+    # No edge nor padding at its sides, and one space between columns: at 80 columns the notes of a caller who
+    # scores 0 ("called Yaniv, scores 0") wrapped by a cell at a table of five-card hands.
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+        expand=False,
+        header_style=f"bold {colour('ink-muted')}",
+    )
     table.add_column("player", style="bold", no_wrap=True)
     table.add_column("hand", no_wrap=True)
     table.add_column("value", justify="right")

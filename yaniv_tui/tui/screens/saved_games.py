@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,7 +24,7 @@ from yaniv_tui.store import (
 
 from ..colours import colour
 from ..widgets.keybar import KeyBar
-from .common import TooSmall, stylesheet
+from .common import Dialog, TooSmall, stylesheet
 
 
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
@@ -42,7 +41,7 @@ def open_elsewhere(saved: SavedGame) -> str:
     return f"the game {saved.game_id[:8]} is open in another yaniv: finish it there"
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes-or-no question; dismissed with True only on the button or key that says yes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -70,7 +69,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class SavedGamesScreen(ModalScreen[SavedGame | None]):
+class SavedGamesScreen(Dialog[SavedGame | None]):
     """The games in progress; dismissed with the one to continue, or None (deleted ones are gone from disk)."""
 
     CSS_PATH = stylesheet("saved")

@@ -8,13 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from ..widgets.keybar import KeyBar
+from .common import Dialog
 
 
-class SayScreen(ModalScreen[str | None]):
+class SayScreen(Dialog[str | None]):
     """Pick a message for the table; dismissed with it, or None (escape)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "back")]

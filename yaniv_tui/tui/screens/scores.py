@@ -11,14 +11,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from yaniv_tui.engine import RoundScore
 
 from ..colours import colour
 from ..widgets.keybar import KeyBar
-from .common import TooSmall
+from .common import Dialog, TooSmall
 
 
 def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> Table:
@@ -52,7 +51,7 @@ def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals
     return table
 
 
-class ScoresScreen(ModalScreen[None]):
+class ScoresScreen(Dialog[None]):
     """The score sheet over the table; escape or s closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", "close")]

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -19,7 +18,7 @@ from yaniv_tui.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from yaniv_tui.table.hosted import HostedSession
 
 from ..widgets.keybar import KeyBar
-from .common import TooSmall
+from .common import Dialog, TooSmall
 
 #: What the dialog says of each seat's status (net/protocol.py's statuses).
 STATUS_WORDS = {"waiting": "waiting for a player", "joined": "playing", "away": "away", "here": "at this screen"}
@@ -28,7 +27,7 @@ SEAT_BUTTONS = ("seats-hand", "seats-give", "seats-open")
 WATCHER_BUTTONS = ("seats-remove",)
 
 
-class SeatsScreen(ModalScreen[None]):
+class SeatsScreen(Dialog[None]):
     """The remote seats and the watchers of a hosted table, with what the host may do to each."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "back")]

@@ -85,6 +85,11 @@ class TableScreen(StyledOnce, TableAside):
         Binding("t", "seats", "seats", show=False, tooltip="the seats and watchers (the host)"),
     ]
 
+    #: What the key bar leaves out first when it is short of room (80 columns, `u undo` or `y call Yaniv` shown):
+    #: the scores (each seat's panel says its own), then esc back, so the moves and the hint a new player needs
+    #: stay; the help lists every key.
+    BAR_LEAVES_OUT_FIRST: ClassVar[tuple[str, ...]] = ("scores", "back")
+
     def __init__(self, session: TableSession, notices: Sequence[str] = ()) -> None:
         super().__init__(session)
         #: What the command line found to tell, shown once the table is up.
@@ -267,8 +272,11 @@ class TableScreen(StyledOnce, TableAside):
             return self.rules.joker_swap
         if action == "seats":
             return self.session.kind == "hosted"
-        if action in ("skip_rest", "undo", "undo_refused"):
-            return self.session.kind == "local"  # a table with other machines has no undo, and plays every turn
+        if action in ("undo", "undo_refused"):
+            # Undo is for one human against bots (store.saves.UndoStack): none where humans share the keyboard.
+            return self.session.kind == "local" and not self.session.pass_and_play
+        if action == "skip_rest":
+            return self.session.kind == "local"  # a table with other machines plays every turn
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)
 
     def heard(self, name: str, text: str) -> None:

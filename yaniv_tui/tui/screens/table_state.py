@@ -198,9 +198,11 @@ class TableState(Screen[str | None]):
         return shown_order(self.session.view(seat).hand, self.sort_by)
 
     def redraw(self) -> None:
-        """Draw everything from the engine's state; a hand shows only for `viewer`."""
+        """Draw everything from the engine's state; a hand shows only for `viewer`. Nothing once this screen's
+        message loop has stopped: leaving (the game over, the app closed), it unmounts its widgets first and runs
+        the callbacks still due after, so a redraw asked meanwhile (a move heard) would find no widget to draw on."""
         self._redraw_due = False
-        if self.is_attached:
+        if self.is_attached and self.is_running:
             draw(self)
 
     # -- a human's turn: choosing the cards ----------------------------------------------------

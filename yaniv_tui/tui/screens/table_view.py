@@ -17,7 +17,7 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
-from ..widgets.cards import faces_text
+from ..widgets.cards import faces_text, mark
 from ..widgets.table import (
     DeckView,
     HandView,
@@ -118,7 +118,7 @@ def log_lines(view: PlayerView, reshuffled_after: list[int], news_from: int | No
     for index, turn in enumerate(view.seen):
         line = turn_text(turn, view.players, ascii_only)
         if news_from is not None and index >= news_from:
-            line = Text.assemble(Text("▸ ", style=f"bold {colour('gold')}"), line)
+            line = Text.assemble(Text(f"{mark('news', ascii_only)} ", style=f"bold {colour('gold')}"), line)
         lines.append(line)
         lines.extend(RESHUFFLED.copy() for _ in range(reshuffled_after.count(index + 1)))
     return lines

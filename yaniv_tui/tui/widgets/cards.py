@@ -42,6 +42,16 @@ def faces_text(cards: tuple[Card, ...] | list[Card], ascii_only: bool = False) -
     return text
 
 
+#: The table's marks, and their ASCII for a terminal that cannot show ♠ or ▮ (ASCII cards): whose turn it is
+#: (`▶ to play`), the log's turns since your move (`▸`), and the cards a seat dropped (`−7♠`, a minus sign).
+MARKS = {"turn": ("▶", ">"), "news": ("▸", ">"), "dropped": ("−", "-")}
+
+
+def mark(name: str, ascii_only: bool = False) -> str:
+    """The mark `name` of `MARKS`, in ASCII with ASCII cards."""
+    return MARKS[name][ascii_only]
+
+
 def backs(count: int, ascii_only: bool = False) -> Text:
     """Card backs for a hand of `count` cards: how many an opponent holds, never which."""
     return Text(("#" if ascii_only else "▮") * count, style=f"bold {colour('card-back')}")

@@ -6,10 +6,12 @@ time `yaniv` takes to show its first screen. This is one widget that draws the s
 the Footer shows it (`^s start`), greyed when it can't be used now, and clicked to press it.
 
 Textual's command palette key (`^p palette`, the way to themes, ASCII cards and the bell) comes last but for
-`? help`, as the Footer shows it. When the keys do not fit the width, the last ones before those two and
-`^q quit` are left out (the help lists every key), so the bar never runs off the edge and always says how to
-leave (a screen's esc key may only go back, as the table's does). Widths are in terminal cells. While Textual's
-command palette is open over the bar's screen, the bar shows the palette's keys.
+`? help`, as the Footer shows it (a dialog's own `? help` too, bound before its other keys). When the keys do not
+fit the width, the last ones before those two and `^q quit` are left out (the help lists every key), so the bar
+never runs off the edge and always says how to leave (a screen's esc key may only go back, as the table's does).
+A screen may name the actions its bar leaves out first (`BAR_LEAVES_OUT_FIRST`, the table's: the scores before
+the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's screen, the bar
+shows the palette's keys.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Key:
     description: str
     enabled: bool = True
     tooltip: str = ""
+    #: The action the key presses (the one the screen's `BAR_LEAVES_OUT_FIRST` names).
+    action: str = ""
 
     @property
     def width(self) -> int:
@@ -117,14 +121,15 @@ class KeyBar(Widget, can_focus=False):
                 words = binding.description
                 words = words[:1].lower() + words[1:] if screen is not self.screen else words
                 keys[binding.action] = Key(
-                    binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip
+                    binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip, binding.action
                 )
         help_key = next((active for active in active_bindings.values() if active.binding.action == HELP_ACTION), None)
         if HELP_ACTION not in keys and help_key is not None:
             # A text field takes `?` as a letter: the help's other key (f1) is said instead.
             binding = help_key.binding
             keys[HELP_ACTION] = Key(binding.key, app.get_key_display(binding), binding.description, help_key.enabled)
-        shown = list(keys.values())
+        # Help last, as the app's screens have it: a dialog's (common.Dialog) is bound before the dialog's own keys.
+        shown = sorted(keys.values(), key=lambda key: key.key in HELP_KEYS)
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:  # as Textual's Footer finds it
             binding = palette.binding
@@ -147,13 +152,17 @@ class KeyBar(Widget, can_focus=False):
         last = [key for key in keys if key.key in kept]
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
+        # Those the screen leaves out first go first, in its order; then the last ones, as many as it takes.
+        first_out: tuple[str, ...] = getattr(self.keyed_screen, "BAR_LEAVES_OUT_FIRST", ())
+        ranked = [key for key in rest if key.action not in first_out]
+        ranked += sorted((key for key in rest if key.action in first_out), key=lambda key: -first_out.index(key.action))
         fitting: list[Key] = []
-        for key in rest:
+        for key in ranked:
             if used + key.width + 1 > room:
                 break
             fitting.append(key)
             used += key.width + 1
-        return fitting + last
+        return [key for key in rest if key in fitting] + last
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")

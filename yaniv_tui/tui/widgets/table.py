@@ -16,7 +16,7 @@ from textual.widgets import Label, Static
 from yaniv_tui.engine import Card, Turn
 
 from ..colours import colour, palette
-from .cards import CardFace, backs, faces_text
+from .cards import CardFace, backs, faces_text, mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     took.append(" +", style=gold)
     took.append_text(Text("deck") if turn.take is None else faces_text([turn.take], ascii_only))
     text = Text(no_wrap=True, overflow="ellipsis", end="")
-    text.append("−", style=gold)
+    text.append(mark("dropped", ascii_only), style=gold)
     drop = faces_text(dropped, ascii_only)
     if width and len(dropped) > 2 and 1 + drop.cell_len + took.cell_len > width:
         drop = faces_text(dropped[:1], ascii_only)
@@ -125,11 +125,11 @@ def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
 
 def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
     if info.status and not info.out:
-        return Text(f"▶ {info.status}" if info.playing else info.status)
+        return Text(f"{mark('turn', ascii_only)} {info.status}" if info.playing else info.status)
     if info.thinking:
         return Text("thinking…")
     if info.playing:
-        return Text("▶ to play")
+        return Text(f"{mark('turn', ascii_only)} to play")
     if info.out:
         return Text("out")
     if lately and info.lately is not None:
@@ -176,7 +176,7 @@ def compact_line(
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
     name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - 1) + "…"
     line = Text(no_wrap=True, overflow="ellipsis", end="")
-    line.append("▶ " if info.playing else "  ", style=f"bold {colour('gold')}")
+    line.append(f"{mark('turn', ascii_only)} " if info.playing else "  ", style=f"bold {colour('gold')}")
     line.append(f"{set_cell_size(name, name_width)} ", style="bold")
     if info.out:
         line.append("out")
