@@ -140,3 +140,26 @@ async def test_a_resumed_table_with_no_clock_says_a_seat_its_clock_handed_is_sti
         if hosted is not None:
             hosted.close()
         await again.stop()
+
+
+async def test_a_resumed_headless_host_says_which_seats_a_bot_plays_again(tmp_path: Path) -> None:
+    """`yaniv host --headless --resume` of a game saved while a bot played Ann's seat (the host's hard bot) and Bea's
+    (her turn clock's): its operator is told of both in one line each, as of every other seat change, before the
+    game plays on. Before, a headless host said nothing of them (a screen's seats showed them)."""
+    from yaniv_tui.table.headless import run_headless
+
+    saved = await _saved_with_bots(tmp_path, hand=True)
+    again = host_from_save(saved, port=0)
+    await again.start()
+    said: list[str] = []
+    try:
+        hosted = HostedSession.taking_over(Session.resumed(saved, hosted=True, bot_delay=0.0), again)
+        with History(tmp_path / "h.sqlite3") as history:
+            finished = await asyncio.wait_for(run_headless(hosted, history, said.append), LIMIT)
+        assert finished.is_over
+    finally:
+        await again.stop()
+    assert said[:2] == [
+        "The host hands Ann's seat to a bot (hard) until Ann acts again.",
+        "Bea's seat goes to a bot until Bea acts again.",
+    ]

@@ -42,6 +42,9 @@ class HostedSession(Session):
         record: GameRecord | None = None,
     ) -> None:
         self.host = host
+        #: The remote seats a bot plays again as a resumed game starts (its record says so), each with the level its
+        #: host chose, or None for those its turn clock handed: a table with no screen says so (headless.py).
+        self.bots_again: dict[int, str | None] = {}
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
         if self.clock is not None:
             levels = self._bots_again(self.clock)
@@ -60,6 +63,7 @@ class HostedSession(Session):
         for seat, level in bots_playing(self.game_record).items():
             if not 0 <= seat < len(self.options.seats) or not self.options.seats[seat].is_remote:
                 continue
+            self.bots_again[seat] = level
             if level is None:
                 clock.handed.add(seat)
             else:
