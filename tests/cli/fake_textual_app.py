@@ -18,7 +18,15 @@ def main(record: str, mode: str = "") -> None:
             log.write(json.dumps(thing) + "\n")
             log.flush()
 
-        names = ("YANIV_TOKENS_DIR", "YANIV_DATA_DIR", "YANIV_CONFIG_DIR", "COLUMNS", "ROWS", "TEXTUAL_DRIVER")
+        names = (
+            "YANIV_TOKENS_DIR",
+            "YANIV_DATA_DIR",
+            "YANIV_CONFIG_DIR",
+            "COLUMNS",
+            "ROWS",
+            "TEXTUAL_DRIVER",
+            "SSL_CERT_FILE",
+        )
         note({k: os.environ.get(k) for k in names} | {"pid": os.getpid()})
         out.write(b"__GANGLION__\n")
         screen = b"the join screen of a stand-in app\r\n"

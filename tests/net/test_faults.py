@@ -575,3 +575,44 @@ async def test_a_table_resumed_while_a_seat_decides_a_slap_down_sends_a_joiner_t
         await ann.close()
     finally:
         await table.stop()
+
+
+async def test_a_resumed_clocked_table_gives_a_seat_joining_while_the_drawer_decides_the_drawers_clock(
+    tmp_path: Path,
+) -> None:
+    """A clocked table resumed while Ann decides whether to slap down her draw: once Ann's clock runs, Bea (joined
+    before it ran, or after) and a watcher see it running on Ann's turn as they see it (before her draw), as
+    every seat sees a turn's clock; it says nothing of the draw. Before, the host had sent no clock since the resume
+    (the last one sent is not saved), and they had none until Ann decided."""
+    from yaniv_tui.engine.clock import TurnClock
+
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"), Seat.remote("Cy"))
+    game, play = _a_slap_to_come(seats)
+    game.apply(play)
+    assert game.phase == "slap"
+    table = await started(game, seats)  # as a resumed table starts: the game already waits for Ann's decision
+    table.use_clock(TurnClock(30.0))
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        bea = await joined(table, tmp_path, "bea")
+        assert bea.view.phase == "turn" and bea.clock is None  # no clock runs yet
+        asking = asyncio.create_task(table.action_for(0))
+        await eventually(lambda: ann.clock is not None and ann.clock.left_ms is not None)
+        await eventually(lambda: bea.clock is not None and bea.clock.left_ms is not None)
+        assert bea.view.phase == "turn" and bea.view.slap_card is None and bea.view.current == 0
+        cy = await joined(table, tmp_path, "cy")
+        assert cy.view.phase == "turn" and cy.clock is not None and cy.clock.left_ms is not None
+        watcher = await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{table.port}", table.code, timeout=3), LIMIT)
+        assert watcher.clock is not None and watcher.clock.left_ms is not None and watcher.view.phase == "turn"
+        keep = next(action for action in game.legal_actions() if isinstance(action, KeepCard))
+        sending = asyncio.create_task(ann.send(keep))  # answered once the host publishes the action applied
+        action = await asyncio.wait_for(asking, LIMIT)
+        assert action == keep
+        game.apply(action)
+        table.publish(game)
+        await asyncio.wait_for(sending, LIMIT)
+        await eventually(lambda: bea.view.current == game.current and cy.view.current == game.current)
+        for client in (watcher, cy, bea, ann):
+            await client.close()
+    finally:
+        await table.stop()

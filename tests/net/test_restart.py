@@ -140,3 +140,64 @@ async def test_a_resumed_table_with_no_clock_says_a_seat_its_clock_handed_is_sti
         if hosted is not None:
             hosted.close()
         await again.stop()
+
+
+async def test_a_resumed_headless_host_says_which_seats_a_bot_plays_again(tmp_path: Path) -> None:
+    """`yaniv host --headless --resume` of a game saved while a bot played Ann's seat (the host's hard bot) and Bea's
+    (her turn clock's): its operator is told of both in one line each, as of every other seat change, before the
+    game plays on. Before, a headless host said nothing of them (a screen's seats showed them)."""
+    from yaniv_tui.table.headless import run_headless
+
+    saved = await _saved_with_bots(tmp_path, hand=True)
+    again = host_from_save(saved, port=0)
+    await again.start()
+    said: list[str] = []
+    try:
+        hosted = HostedSession.taking_over(Session.resumed(saved, hosted=True, bot_delay=0.0), again)
+        with History(tmp_path / "h.sqlite3") as history:
+            finished = await asyncio.wait_for(run_headless(hosted, history, said.append), LIMIT)
+        assert finished.is_over
+    finally:
+        await again.stop()
+    assert said[:2] == [
+        "The host hands Ann's seat to a bot (hard) until Ann acts again.",
+        "Bea's seat goes to a bot until Bea acts again.",
+    ]
+
+
+async def test_a_resumed_host_keeps_each_seats_timeouts_in_a_row(tmp_path: Path) -> None:
+    """`yaniv host --resume` of a game saved once Cy's turn clock ran out once (a bot played that turn) and Bea's
+    twice (the clock's bot plays her seat): Cy is at 1 timeout of 2 again, as every state frame says, so his next
+    timeout hands his seat to the bot, as had the table run on. Before, he started again at 0."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"), Seat.remote("Cy"))
+    game = new_game(seats, seed=8)
+    host = await started(game, seats)
+    options = GameOptions(game.rules, seats, seed=8, bot_delay=0.0, turn_seconds=30.0)
+    session = HostedSession(options, game=game, host=host)
+    try:
+        session.watch(session.hear_record)
+        for seat, times in ((2, 1), (1, 2)):
+            for _ in range(times):
+                for news in host.clock.ran_out(seat):
+                    assert host.on_clock is not None
+                    host.on_clock(seat, news)
+        session.write()
+    finally:
+        session.close()
+        await host.stop()
+    saved = read_save(save_path(session.meta.game_id))
+    again = host_from_save(saved, port=0)
+    await again.start()
+    hosted: HostedSession | None = None
+    try:
+        resumed = Session.resumed(saved, hosted=True, turn_seconds=30.0)
+        hosted = HostedSession.taking_over(resumed, again)
+        assert again.clock.timeouts == {2: 1, 1: 2} and again.handed(1) and not again.handed(2)
+        cy = await joined(again, tmp_path, "cy")
+        assert cy.clock is not None and cy.clock.timeouts == (0, 2, 1)
+        assert again.clock.ran_out(2) == ["timeout", "bot"]
+        await cy.close()
+    finally:
+        if hosted is not None:
+            hosted.close()
+        await again.stop()

@@ -39,7 +39,7 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
         return None
     for flag, path in (("--cert", cert), ("--key", key)):
         if path is not None:
-            _check_pem_file(flag, path)
+            check_pem_file(flag, path)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         context.load_cert_chain(cert, key)
@@ -58,9 +58,9 @@ def _shown(path: str) -> str:
     return printable(path)
 
 
-def _check_pem_file(flag: str, path: str) -> None:
-    """UsageError (one line) unless `path` is a regular file of at most MAX_PEM_BYTES: the TLS library would
-    wait for ever on a FIFO, or read a device without end. Checked without blocking (store/files.py)."""
+def check_pem_file(flag: str, path: str, prog: str = "yaniv host", use: str = "a TLS certificate and key") -> None:
+    """UsageError (one line, of `prog`) unless `path` is a regular file of at most MAX_PEM_BYTES: the TLS library
+    would wait for ever on a FIFO, or read a device without end. Checked without blocking (store/files.py)."""
     from pathlib import Path
 
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
@@ -69,15 +69,11 @@ def _check_pem_file(flag: str, path: str) -> None:
     try:
         read_regular(Path(path), MAX_PEM_BYTES)
     except NotAFile as error:
-        raise UsageError(f"{flag} {shown}: is {error.kind}, not a PEM file", "yaniv host") from None
+        raise UsageError(f"{flag} {shown}: is {error.kind}, not a PEM file", prog) from None
     except TooBig:
-        raise UsageError(
-            f"{flag} {shown}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", "yaniv host"
-        ) from None
+        raise UsageError(f"{flag} {shown}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", prog) from None
     except OSError as error:
-        raise UsageError(
-            f"{flag} {shown}: cannot be used as a TLS certificate and key ({error.strerror or error})", "yaniv host"
-        ) from None
+        raise UsageError(f"{flag} {shown}: cannot be used as {use} ({error.strerror or error})", prog) from None
 
 
 def host_factory(args: argparse.Namespace) -> MakeHost:

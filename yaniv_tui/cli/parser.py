@@ -473,6 +473,13 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
         metavar="URL",
         help="the page's http(s) address as browsers see it (behind a proxy); without it, the address they used",
     )
+    serve.add_argument(
+        "--trust",
+        metavar="CERT",
+        help="trust this certificate (PEM: a TLS table's own, self-signed, as 'yaniv host --cert' serves it) for the "
+        "tables the pages join, as 'SSL_CERT_FILE=CERT yaniv join' does in a terminal: a guest's browser cannot; the "
+        "address typed must be a name or address the certificate is made out to",
+    )
     _add_ssh_flags(serve, sessions="browsers, and the most SSH sessions,")
 
 

@@ -6,10 +6,15 @@ cookie), so a reload rejoins its seat and no other browser can take it."""
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 
 from .join import join_argv
+from .parser import UsageError
+from .play import EXIT_USAGE
+
+PROG = "yaniv serve"
 
 #: Run first in each page's process: it is killed when the server goes, even killed (Linux's parent-death signal),
 #: then it becomes the command (same process). A page's `yaniv join` also quits when its input ends (its driver:
@@ -37,9 +42,33 @@ def join_command() -> str:
     return shlex.join(die_with_server(join_argv()))
 
 
+def trusted_cert(path: str) -> str:
+    """`--trust CERT` as the absolute path each page's `yaniv join` is given as SSL_CERT_FILE (serve_web.py);
+    UsageError (one line) unless it is a PEM file holding a certificate that can be read."""
+    from yaniv_tui.engine.ruleset_read import printable
+
+    from .host import check_pem_file
+    from .join import pinned_context
+
+    check_pem_file("--trust", path, PROG, "a certificate")
+    if pinned_context(path) is None:
+        raise UsageError(
+            f"--trust {printable(path)}: holds no certificate that can be read: give a PEM file with a "
+            "'-----BEGIN CERTIFICATE-----' block (the table's own, as 'yaniv host --cert' serves it)",
+            PROG,
+        )
+    return os.path.abspath(path)
+
+
 def main(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C; the exit status."""
     from yaniv_tui.table import gc_pause
+
+    try:
+        trust = None if args.trust is None else trusted_cert(args.trust)
+    except UsageError as error:
+        print(f"{error.prog}: {error}", file=sys.stderr)
+        return EXIT_USAGE
 
     gc_pause.resume()  # no screen of its own: each page runs its own yaniv
     try:
@@ -49,7 +78,12 @@ def main(args: argparse.Namespace) -> int:
         return 1
     host = "0.0.0.0" if args.public else "localhost"
     server = YanivServer(
-        join_command(), host=host, port=args.port, public_url=args.public_url, max_sessions=args.max_sessions
+        join_command(),
+        host=host,
+        port=args.port,
+        public_url=args.public_url,
+        max_sessions=args.max_sessions,
+        trust=trust,
     )
     ssh = None
     if args.ssh is not None:

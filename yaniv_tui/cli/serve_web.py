@@ -76,9 +76,13 @@ HEARTBEAT = 15.0
 class Session(AppService):
     """One page's `yaniv join` process, with its browser's own folders (tokens, data, config) in its environment."""
 
-    def __init__(self, command: str, tokens: Path, abort: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(
+        self, command: str, tokens: Path, abort: Callable[[], None], *, trust: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(command, **kwargs)
         self.tokens = tokens
+        #: `yaniv serve --trust CERT`: the certificate file the page's `yaniv join` trusts (as SSL_CERT_FILE).
+        self.trust = trust
         #: Cuts the page's connection off (its unsent output dropped).
         self.abort = abort
 
@@ -90,6 +94,8 @@ class Session(AppService):
         environment[CONFIG_ENV] = str(self.tokens / "config")
         environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
         environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
+        if self.trust is not None:  # as 'SSL_CERT_FILE=CERT yaniv join' in a terminal, which a browser cannot give
+            environment["SSL_CERT_FILE"] = self.trust
         return environment
 
     async def stop(self) -> None:
@@ -125,7 +131,16 @@ class YanivServer(Server):
     """textual-serve's server for `yaniv join`, one private tokens folder a browser, at most `max_sessions`
     pages at once."""
 
-    def __init__(self, command: str, *, host: str, port: int, public_url: str | None, max_sessions: int) -> None:
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        public_url: str | None,
+        max_sessions: int,
+        trust: str | None = None,
+    ) -> None:
         # `exec`: the shell textual-serve runs a page's command with becomes the command, so the process a session
         # stops (or kills) is the app itself, never a shell that leaves the app running on its own.
         super().__init__(f"exec {command}", host=host, port=port, title="Yaniv", templates_path=TEMPLATES)
@@ -133,6 +148,8 @@ class YanivServer(Server):
         #: Served to this machine only: its names are the only Hosts answered (behind a proxy, --public-url's).
         self.this_machine_only = host in ("localhost", "127.0.0.1", "::1") and self.given_url is None
         self.max_sessions = max_sessions
+        #: `--trust CERT`: the certificate file each page's `yaniv join` trusts, or None.
+        self.trust = trust
         self.sessions = 0
 
     async def on_startup(self, app: web.Application) -> None:
@@ -219,6 +236,7 @@ class YanivServer(Server):
             self.command,
             tokens,
             lambda: request.transport.abort() if request.transport is not None else None,
+            trust=self.trust,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

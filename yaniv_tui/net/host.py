@@ -282,9 +282,25 @@ class TableHost:
     def _resend(self) -> None:
         """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
         statuses = self.statuses
+        game = self._game
+        if game.phase == "slap" and self._seen_clock is None and self.clock.running(game.current):
+            self._first_clock_of_the_draw()
         for seat, link in list(self._links.items()):
             self._send_state(seat, link, statuses)
         self._send_watchers(statuses)
+
+    def _first_clock_of_the_draw(self) -> None:
+        """A clock starts for a drawer deciding on a slap-down, and no seat was sent this turn's clock before the draw
+        (the table was resumed so: the clock last sent is not saved). Every other seat and watcher sees the table as
+        before the draw, the drawer to play, and is sent it again with the drawer's clock running, as any turn's clock
+        is shown to all; it tells nothing of the draw (a resumed turn's clock starts afresh, the draw or not)."""
+        self._seen_clock = self._clock_state()
+        drawer = self._game.current
+        for seat, link in self._links.items():
+            if seat != drawer:
+                link.stated = False
+        for link in self._watching:
+            link.stated = False
 
     def _clock_state(self) -> ClockState | None:
         clock = self.clock

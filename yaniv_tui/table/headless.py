@@ -44,12 +44,16 @@ async def run_headless(
 ) -> Game:
     """Play `session` to its end with no screen, recorded in `history` (the user's, unless given); `say` hears one
     line for each problem and each piece of the seats' news (`say_news`). Its host must be listening; it is not
-    stopped here, and the session is closed (its lock let go) however the game ends. Returns the game."""
+    stopped here, and the session is closed (its lock let go) however the game ends. A resumed game's seats that a
+    bot plays again are said first, as the seats' news. Returns the game."""
     try:
         if session.humans:
             raise ValueError("a table with no screen has no seat for a human here: make it a remote seat")
         runner = TableRunner(session, history or History())
         runner.subscribe(say_news(say, lambda: session.game.players))
+        for seat, level in sorted(session.bots_again.items()):  # a resumed game's seats a bot plays again
+            name = session.game.players[seat]
+            say(clock_line(name, "bot") if level is None else seat_line(name, "handed", level))
         await runner.run()
     finally:
         session.close()

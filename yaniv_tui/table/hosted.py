@@ -5,7 +5,8 @@ room code and seats' tokens saved with it, and no undo or concede (an away bot p
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from yaniv_tui.engine import Action, Game, is_name, name_key
 from yaniv_tui.store import SaveError, SaveMeta, save_game
@@ -42,6 +43,9 @@ class HostedSession(Session):
         record: GameRecord | None = None,
     ) -> None:
         self.host = host
+        #: The remote seats a bot plays again as a resumed game starts (its record says so), each with the level its
+        #: host chose, or None for those its turn clock handed: a table with no screen says so (headless.py).
+        self.bots_again: dict[int, str | None] = {}
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
         if self.clock is not None:
             levels = self._bots_again(self.clock)
@@ -53,13 +57,19 @@ class HostedSession(Session):
         """A resumed game's remote seats that a bot played when it was saved (its record says which) are the bot's
         again, until their players act or the host gives them back, as they would have been had the table run on:
         those the clock handed to its stand-in are handed on `clock` here; those its host handed are returned with
-        the level it chose, to be handed by the host."""
+        the level it chose, to be handed by the host. Each remote seat's timeouts in a row are the record's again
+        (`timeouts_in_a_row`)."""
         from yaniv_tui.codec.record import bots_playing
 
         levels: dict[int, str] = {}
+        remote = {seat for seat, kind in enumerate(self.options.seats) if kind.is_remote}
+        clock.timeouts.update(
+            (seat, count) for seat, count in timeouts_in_a_row(self.game_record.events).items() if seat in remote
+        )
         for seat, level in bots_playing(self.game_record).items():
             if not 0 <= seat < len(self.options.seats) or not self.options.seats[seat].is_remote:
                 continue
+            self.bots_again[seat] = level
             if level is None:
                 clock.handed.add(seat)
             else:
@@ -209,3 +219,35 @@ class HostedSession(Session):
         super().remove_files()
         with contextlib.suppress(OSError):
             remove_table(self.meta.game_id)
+
+
+def timeouts_in_a_row(events: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+    """Each seat's timeouts in a row as a game's record `events` end (the turn clock's `timeouts`, engine/clock.py),
+    for the seats at 1 or more. A "seat" event "timeout" adds one, and the action after it is the bot's; the seat's
+    player acting clears them, as the clock's `acted`: an action of the seat with no timeout before it, while no bot
+    plays it (handed: "bot", "handed") and its player is connected ("joined": an away or waiting seat's action is
+    the away bot's), or the seat taken back ("back", "given")."""
+    counts: dict[int, int] = {}
+    bots_turn: set[int] = set()
+    handed: set[int] = set()
+    away: set[int] = set()
+    for event in events:
+        kind, seat, status = event.get("event"), event.get("seat"), event.get("status")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            continue
+        if kind == "seat" and status == "timeout":
+            counts[seat] = counts.get(seat, 0) + 1
+            bots_turn.add(seat)
+        elif kind == "seat" and status in ("bot", "handed"):
+            handed.add(seat)
+        elif kind == "seat" and status in ("back", "given"):
+            handed.discard(seat)
+            counts.pop(seat, None)
+        elif kind == "seat" and status in ("away", "waiting", "joined"):
+            (away.discard if status == "joined" else away.add)(seat)
+        elif kind == "action":
+            if seat in bots_turn:
+                bots_turn.discard(seat)
+            elif seat not in handed and seat not in away:
+                counts.pop(seat, None)
+    return counts

@@ -1,0 +1,155 @@
+"""`yaniv serve --trust CERT`: a browser's page joins a TLS table whose certificate is self-signed, trusted by the
+server's operator (a guest's browser cannot set SSL_CERT_FILE); a bad file is one line. On 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shlex
+import shutil
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from yaniv_tui.cli import main
+from yaniv_tui.cli.parser import parse
+from yaniv_tui.cli.serve_web import YanivServer
+from yaniv_tui.engine import Game, Ruleset, Seat
+from yaniv_tui.net import TableHost
+from yaniv_tui.store import paths
+
+FAKE_APP = Path(__file__).with_name("fake_textual_app.py")
+LIMIT = 30.0
+
+pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
+
+#: What a page's `yaniv join` does once its guest typed the table's address and code: join it (over wss://).
+JOIN = """
+import asyncio, pathlib, sys
+from yaniv_tui.net import TableClient
+async def go():
+    client = await TableClient.join(sys.argv[1], sys.argv[2], token_file=pathlib.Path(sys.argv[3]), timeout=10)
+    print("seat", client.seat, flush=True)
+    await client.close()
+asyncio.run(go())
+"""
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+
+
+def certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key (as a host makes for `--cert`)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=LIMIT,
+    )  # fmt: skip
+    return cert, key
+
+
+async def page_environment(tmp_path: Path, port: int, trust: str | None) -> dict[str, str | None]:
+    """The environment `yaniv serve` (with `trust`) gives a page's process, as a stand-in app there reads it."""
+    tmp_path.mkdir()
+    record = tmp_path / "record"
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
+    server = YanivServer(command, host="127.0.0.1", port=port, public_url=None, max_sessions=2, trust=trust)
+    test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
+    await test_server.start_server()
+    try:
+        async with aiohttp.ClientSession() as http, http.ws_connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            await ws.receive_bytes(timeout=LIMIT)
+            for _ in range(300):
+                if record.exists() and record.read_text():
+                    break
+                await asyncio.sleep(0.1)
+            environment: dict[str, str | None] = json.loads(record.read_text().splitlines()[0])
+            return environment
+    finally:
+        await test_server.close()
+
+
+async def join_as_a_page(address: str, code: str, token: Path, cert_file: str | None) -> tuple[int, str]:
+    """Join `address` in a process of its own, with SSL_CERT_FILE as a page's environment gives it."""
+    import os
+
+    environment = {k: v for k, v in os.environ.items() if k != "SSL_CERT_FILE"}
+    if cert_file is not None:
+        environment["SSL_CERT_FILE"] = cert_file
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", JOIN, address, code, str(token), env=environment,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), LIMIT)
+    finally:
+        if process.returncode is None:
+            process.kill()
+    assert process.returncode is not None
+    return process.returncode, (out + err).decode()
+
+
+async def test_a_page_of_yaniv_serve_trust_joins_a_table_with_a_self_signed_certificate(tmp_path: Path) -> None:
+    """Before, no page could: its line said to set SSL_CERT_FILE, which a browser's guest cannot."""
+    cert, key = certificate(tmp_path)
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = TableHost(Game.new(Ruleset(), ["A", "B"], seed=1), seats, port=0, ssl_context=served)
+    await host.start()
+    try:
+        address = f"wss://127.0.0.1:{host.port}"
+        untrusted = await page_environment(tmp_path / "plain", 18231, None)
+        assert untrusted["SSL_CERT_FILE"] is None
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted["SSL_CERT_FILE"])
+        assert status != 0 and "not trusted" in said
+        trusted = await page_environment(tmp_path / "trust", 18232, str(cert))
+        assert trusted["SSL_CERT_FILE"] == str(cert)
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted["SSL_CERT_FILE"])
+        assert status == 0 and "seat 0" in said, said
+    finally:
+        await host.stop()
+
+
+def test_serve_takes_trust_and_says_it_in_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert parse(["serve", "--trust", "cert.pem"]).trust == "cert.pem"
+    assert parse(["serve"]).trust is None
+    with pytest.raises(SystemExit):
+        parse(["serve", "--help"])
+    assert "--trust CERT" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "wanted"),
+    [(None, "cannot be used as a certificate"), ("no certificate here\n", "holds no certificate that can be read")],
+)
+def test_a_bad_trust_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, wanted: str
+) -> None:
+    path = tmp_path / "cert.pem"
+    if content is not None:
+        path.write_text(content)
+    assert main(["serve", "--trust", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("yaniv serve: --trust ") and wanted in err and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+def test_a_fifo_to_trust_is_refused_without_waiting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert main(["serve", "--trust", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert "not a PEM file" in err and err.count("\n") == 1, err
