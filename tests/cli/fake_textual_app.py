@@ -25,7 +25,7 @@ def main(record: str, mode: str = "") -> None:
             "COLUMNS",
             "ROWS",
             "TEXTUAL_DRIVER",
-            "SSL_CERT_FILE",
+            "YANIV_TRUST_CERT",
         )
         note({k: os.environ.get(k) for k in names} | {"pid": os.getpid()})
         out.write(b"__GANGLION__\n")

@@ -1,5 +1,6 @@
 """`yaniv serve --trust CERT`: a browser's page joins a TLS table whose certificate is self-signed, trusted by the
-server's operator (a guest's browser cannot set SSL_CERT_FILE); a bad file is one line. On 127.0.0.1 only."""
+server's operator (a guest's browser cannot set SSL_CERT_FILE), beside the system's own; a bad file is one line. On
+127.0.0.1 only."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from yaniv_tui.cli import main
+from yaniv_tui.cli.join import TRUST_CERT_ENV
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.engine import Game, Ruleset, Seat
@@ -28,12 +30,14 @@ LIMIT = 30.0
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
 
-#: What a page's `yaniv join` does once its guest typed the table's address and code: join it (over wss://).
+#: What a page's `yaniv join` does once its guest typed the table's address and code: join it (over wss://), as
+#: the join screen does, through the request the command line makes from the page's environment.
 JOIN = """
-import asyncio, pathlib, sys
-from yaniv_tui.net import TableClient
+import asyncio, sys
+from yaniv_tui.cli.join import join_request
+from yaniv_tui.cli.parser import parse
 async def go():
-    client = await TableClient.join(sys.argv[1], sys.argv[2], token_file=pathlib.Path(sys.argv[3]), timeout=10)
+    client = await join_request(parse(["join"])).joiner(sys.argv[1], sys.argv[2], None)
     print("seat", client.seat, flush=True)
     await client.close()
 asyncio.run(go())
@@ -80,14 +84,15 @@ async def page_environment(tmp_path: Path, port: int, trust: str | None) -> dict
 
 
 async def join_as_a_page(address: str, code: str, token: Path, cert_file: str | None) -> tuple[int, str]:
-    """Join `address` in a process of its own, with SSL_CERT_FILE as a page's environment gives it."""
+    """Join `address` in a process of its own, with the certificate to trust as a page's environment gives it."""
     import os
 
-    environment = {k: v for k, v in os.environ.items() if k != "SSL_CERT_FILE"}
+    environment = {k: v for k, v in os.environ.items() if k not in ("SSL_CERT_FILE", TRUST_CERT_ENV)}
+    environment[paths.TOKENS_ENV] = str(token)
     if cert_file is not None:
-        environment["SSL_CERT_FILE"] = cert_file
+        environment[TRUST_CERT_ENV] = cert_file
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", JOIN, address, code, str(token), env=environment,
+        sys.executable, "-c", JOIN, address, code, env=environment,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     try:
@@ -110,12 +115,12 @@ async def test_a_page_of_yaniv_serve_trust_joins_a_table_with_a_self_signed_cert
     try:
         address = f"wss://127.0.0.1:{host.port}"
         untrusted = await page_environment(tmp_path / "plain", 18231, None)
-        assert untrusted["SSL_CERT_FILE"] is None
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted["SSL_CERT_FILE"])
+        assert untrusted[TRUST_CERT_ENV] is None
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted[TRUST_CERT_ENV])
         assert status != 0 and "not trusted" in said
         trusted = await page_environment(tmp_path / "trust", 18232, str(cert))
-        assert trusted["SSL_CERT_FILE"] == str(cert)
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted["SSL_CERT_FILE"])
+        assert trusted[TRUST_CERT_ENV] == str(cert)
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted[TRUST_CERT_ENV])
         assert status == 0 and "seat 0" in said, said
     finally:
         await host.stop()

@@ -29,6 +29,10 @@ PROG = "yaniv join"
 #: The table's address the session is given is joined trusting that certificate alone (`pinned_context`), whatever
 #: name it is made out to and whoever signed it: the host knows it is its own.
 TABLE_CERT_ENV = "YANIV_TABLE_CERT"
+#: Set by `yaniv serve --trust CERT` for its pages' `yaniv join`: a certificate trusted beside the system's own, for
+#: any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a terminal, but
+#: without putting the system's own bundle aside.
+TRUST_CERT_ENV = "YANIV_TRUST_CERT"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
 
@@ -64,9 +68,14 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     # A browser's page opened again (reloaded, or come back to): the table it last joined, in its own settings.
     kept = remembered() if page and not (given or args.code or name) else None
 
+    also = os.environ.get(TRUST_CERT_ENV)
+
     def trusted(address: str) -> ssl.SSLContext | None:
-        """The host's own certificate, pinned, for the address it gave (None: the system's trust, as anywhere)."""
-        return pinned_context(pinned) if pinned and given and address == given else None
+        """The host's own certificate, pinned, for the address it gave; or the system's trust with `yaniv serve
+        --trust`'s certificate beside it; else None: the system's trust, as anywhere."""
+        if pinned and given and address == given:
+            return pinned_context(pinned)
+        return also_trusting(also) if also else None
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
@@ -118,6 +127,17 @@ async def _remembering(joining: Awaitable[Client], address: str, code: str, name
     kept = replace(load_settings(), join_address=address, join_code=code, join_watch=watch or None)
     save_settings(kept if watch else replace(kept, join_name=name or None))
     return client
+
+
+def also_trusting(cert_file: str) -> ssl.SSLContext | None:
+    """A TLS client context trusting the system's certificates and those in `cert_file` beside them (names checked
+    as anywhere); None if the file cannot be read as certificates (the system's trust alone is used)."""
+    context = ssl.create_default_context()
+    try:
+        context.load_verify_locations(cafile=cert_file)
+    except (OSError, ssl.SSLError, ValueError):
+        return None
+    return context
 
 
 def pinned_context(cert_file: str) -> ssl.SSLContext | None:

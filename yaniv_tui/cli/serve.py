@@ -43,7 +43,7 @@ def join_command() -> str:
 
 
 def trusted_cert(path: str) -> str:
-    """`--trust CERT` as the absolute path each page's `yaniv join` is given as SSL_CERT_FILE (serve_web.py);
+    """`--trust CERT` as the absolute path each page's `yaniv join` is given (join.TRUST_CERT_ENV, serve_web.py);
     UsageError (one line) unless it is a PEM file holding a certificate that can be read."""
     from yaniv_tui.engine.ruleset_read import printable
 

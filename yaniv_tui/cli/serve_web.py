@@ -53,6 +53,7 @@ from .browsers import (
     hold_browser_folder,
     new_browser_key,
 )
+from .join import TRUST_CERT_ENV
 
 log = logging.getLogger("textual-serve")
 
@@ -81,7 +82,7 @@ class Session(AppService):
     ) -> None:
         super().__init__(command, **kwargs)
         self.tokens = tokens
-        #: `yaniv serve --trust CERT`: the certificate file the page's `yaniv join` trusts (as SSL_CERT_FILE).
+        #: `yaniv serve --trust CERT`: the certificate file the page's `yaniv join` trusts (join.TRUST_CERT_ENV).
         self.trust = trust
         #: Cuts the page's connection off (its unsent output dropped).
         self.abort = abort
@@ -94,8 +95,8 @@ class Session(AppService):
         environment[CONFIG_ENV] = str(self.tokens / "config")
         environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
         environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
-        if self.trust is not None:  # as 'SSL_CERT_FILE=CERT yaniv join' in a terminal, which a browser cannot give
-            environment["SSL_CERT_FILE"] = self.trust
+        if self.trust is not None:  # beside the system's trust: what a browser's guest cannot give
+            environment[TRUST_CERT_ENV] = self.trust
         return environment
 
     async def stop(self) -> None:
