@@ -87,7 +87,7 @@ class Page:
         keyboard = self.page.keyboard
         keyboard.type(f"127.0.0.1:{port}")
         self.wait_for_text(f"127.0.0.1:{port}")
-        for typed, placeholder in ((code, "K7QF"), (name, "optional")):
+        for typed, placeholder in ((code, "letters and digits"), (name, "optional")):
             seen = len(self.text())
             keyboard.press("Tab")
             drawn = lambda shown=placeholder, since=seen: shown in self.text()[since:]  # noqa: E731
