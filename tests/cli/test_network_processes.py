@@ -147,16 +147,28 @@ async def play_some(clients: list[TableClient], actions: int) -> None:
 
     A seat keeps playing its turns while another still needs actions: one that stopped at its own count (a turn can
     take two actions, a slap-down's choice and the drop) would leave the next waiting for a turn that never comes.
-    After each action a seat waits for the host's next view, so it never acts twice on the same one."""
+    After each action a seat waits for the host's next view, so it never acts twice on the same one; that wait ends
+    too once every seat has its count, since the next turn may be one whose seat has stopped (seed 59: Ben's count
+    was reached by his Yaniv call, and round 2 began on his turn while Ann waited for a view that never came)."""
     done = [0] * len(clients)
+    enough = asyncio.Event()
 
     async def play(seat: int, client: TableClient) -> None:
         bot = MediumBot()
-        while min(done) < actions and client.view.phase != "over":
+        while not enough.is_set() and client.view.phase != "over":
             if client.view.is_my_turn:
                 await client.send(bot.choose(client.view))
                 done[seat] += 1
-            await client.changed()
+                if min(done) >= actions:
+                    enough.set()
+                    return
+            news = asyncio.ensure_future(client.changed())
+            stop = asyncio.ensure_future(enough.wait())
+            await asyncio.wait({news, stop}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (news, stop):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     await asyncio.gather(*(play(seat, client) for seat, client in enumerate(clients)))
 
@@ -168,7 +180,18 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
     env["PYTHONUNBUFFERED"] = "1"
     port = free_port()
     base = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--port", str(port), "--bot-delay", "0"]
-    first_run = [*base, "--ruleset", "yanivo", "--end-score", "50", "--players", "remote,remote,bot:medium"]
+    # Seed 59 ends round 1 on the third action of both seats, the next turn a stopped seat's (see play_some).
+    first_run = [
+        *base,
+        "--ruleset",
+        "yanivo",
+        "--end-score",
+        "50",
+        "--seed",
+        "59",
+        "--players",
+        "remote,remote,bot:medium",
+    ]
     deadline = time.monotonic() + OVERALL
     processes: list[asyncio.subprocess.Process] = []
     clients: list[TableClient] = []
