@@ -9,6 +9,8 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from builders import cards
+from playing import deal
 
 from yaniv_tui.engine import (
     JOKER,
@@ -21,21 +23,8 @@ from yaniv_tui.engine import (
     Ruleset,
     SlapDown,
     load_ruleset,
-    parse_cards,
     score_round,
 )
-
-
-def c(codes: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(codes))
-
-
-def stacked(rules: Ruleset, hands: list[str], up: str, top: str = "", *, first: int = 0, seed: int = 1) -> Game:
-    """A game whose hands, turned-up card and top of the deck (first card drawn first) are given."""
-    held = [c(h) for h in hands]
-    order = [hand[i] for i in range(rules.hand_size) for hand in held]
-    return Game.new(rules, [f"P{i}" for i in range(len(hands))], seed=seed, deck=[*order, *c(up), *c(top)], first=first)
-
 
 ISRAELI = load_ruleset("israeli")
 YANIVO = load_ruleset("yanivo")
@@ -43,10 +32,10 @@ SURSIS = load_ruleset("sursis")
 
 
 def test_yaniv_may_be_called_at_exactly_the_limit_and_not_one_above() -> None:
-    at_limit = stacked(ISRAELI, ["AC AD AH 2C JK", "KC KD KH KS QC"], "9C")
+    at_limit = deal(ISRAELI, ["AC AD AH 2C JK", "KC KD KH KS QC"], "9C")
     at_limit.apply(CallYaniv())  # 5: "the hand's value is at most the preset's limit"
     assert at_limit.history[-1].values[0] == 5 and not at_limit.history[-1].assaf
-    above = stacked(ISRAELI, ["AC AD AH 3C JK", "KC KD KH KS QC"], "9C")
+    above = deal(ISRAELI, ["AC AD AH 3C JK", "KC KD KH KS QC"], "9C")
     before = (list(above.hands[0] or []), above.round_no)
     with pytest.raises(IllegalActionError, match="worth 6, above the limit of 5"):
         above.apply(CallYaniv())
@@ -55,14 +44,19 @@ def test_yaniv_may_be_called_at_exactly_the_limit_and_not_one_above() -> None:
 
 @pytest.mark.parametrize(("rules", "assafed"), [(ISRAELI, False), (YANIVO, True), (SURSIS, True)])
 def test_an_equal_hand_assafs_only_where_the_key_says(rules: Ruleset, assafed: bool) -> None:
-    result = score_round(rules, [0, 0], [c("AC 4C"), c("2D 3D")], 0)
+    result = score_round(rules, [0, 0], [cards("AC 4C"), cards("2D 3D")], 0)
     assert result.assaf is assafed
     assert result.added == ((35, 0) if assafed else (0, 5))
     assert result.winner == (1 if assafed else 0)
 
 
 def test_two_assafers_score_zero_under_yanivo_and_only_the_lowest_under_the_israeli_rules() -> None:
-    hands = [c("3C 3D"), c("AC 5D"), c("2C AD"), c("KC")]  # caller 6; seats 1 (6) and 2 (3) are at or below
+    hands = [
+        cards("3C 3D"),
+        cards("AC 5D"),
+        cards("2C AD"),
+        cards("KC"),
+    ]  # caller 6; seats 1 (6) and 2 (3) are at or below
     yanivo = score_round(YANIVO, [0] * 4, hands, 0)
     assert yanivo.assafers == (1, 2) and set(yanivo.zeroed) == {1, 2}
     assert yanivo.added == (36, 0, 0, 10) and yanivo.winner == 2
@@ -72,7 +66,7 @@ def test_two_assafers_score_zero_under_yanivo_and_only_the_lowest_under_the_isra
 
 
 def test_the_seed_000_example_166_plus_4_plus_30_is_200_which_resets_to_100() -> None:
-    result = score_round(ISRAELI, [166, 40], [c("AC 3C"), c("AD 2D")], 0)
+    result = score_round(ISRAELI, [166, 40], [cards("AC 3C"), cards("AD 2D")], 0)
     assert result.assaf and result.added == (34, 0)
     assert result.resets == ((0, 200, 100),) and result.scores == (100, 40)
 
@@ -94,8 +88,8 @@ def test_the_seed_000_example_166_plus_4_plus_30_is_200_which_resets_to_100() ->
 def test_totals_on_the_resets_and_past_the_knockout(
     rules: Ruleset, before: int, adds: int, after: int, out: bool
 ) -> None:
-    loser = c("AC 2C 3C 4C") if adds == 10 else c("AC 4C") if adds == 5 else c("JK")
-    result = score_round(rules, [0, before, 0], [c("JK"), loser, c("KC KD KH")], 0)
+    loser = cards("AC 2C 3C 4C") if adds == 10 else cards("AC 4C") if adds == 5 else cards("JK")
+    result = score_round(rules, [0, before, 0], [cards("JK"), loser, cards("KC KD KH")], 0)
     assert result.added[1] == adds and result.scores[1] == after
     if rules.end_mode == "elimination":
         assert (1 in result.eliminated) is out
@@ -104,7 +98,7 @@ def test_totals_on_the_resets_and_past_the_knockout(
 
 
 def test_the_last_two_players_one_knocked_out_ends_the_game_with_the_other_winning() -> None:
-    result = score_round(ISRAELI, [150, 199, None], [c("JK"), c("KC KD"), None], 0)
+    result = score_round(ISRAELI, [150, 199, None], [cards("JK"), cards("KC KD"), None], 0)
     assert result.eliminated == (1,) and result.game_over and result.winners == (0,)
 
 
@@ -114,15 +108,15 @@ def test_with_an_empty_deck_a_player_may_call_or_must_take_from_the_previous_dro
     low = "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C"  # 45
     middle = "5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D"
     high = "9H 9S 10C 10D 10H 10S JC JD JH JS QC QD QH QS KC KD KH"
-    game = stacked(rules, [low, middle, high], "KS")
+    game = deal(rules, [low, middle, high], "KS")
     assert game.deck == []
     with pytest.raises(IllegalActionError, match="the deck is empty"):
-        game.apply(Play(c("5C"), None))
+        game.apply(Play(cards("5C"), None))
     caller = game.clone()
     caller.apply(CallYaniv())
     assert caller.history[-1].values[0] == 45 and not caller.history[-1].assaf
-    game.apply(Play(c("5C"), Card(13, "S")))
-    assert game.pile == [(), c("5C")] and game.deck == []  # nothing under the group on top to shuffle
+    game.apply(Play(cards("5C"), Card(13, "S")))
+    assert game.pile == [(), cards("5C")] and game.deck == []  # nothing under the group on top to shuffle
 
 
 def test_the_deck_running_out_shuffles_all_but_the_group_on_top() -> None:
@@ -138,48 +132,48 @@ def test_the_deck_running_out_shuffles_all_but_the_group_on_top() -> None:
 
 
 def test_a_joker_at_the_end_of_a_run_may_be_taken_from_the_pile() -> None:
-    game = stacked(ISRAELI, ["2H 3H JK KC KD", "QC QD 9S 9D 8C"], "4S")
-    game.apply(Play(c("JK 2H 3H"), None))  # laid with the joker first: it stands for the ace, at the low end
+    game = deal(ISRAELI, ["2H 3H JK KC KD", "QC QD 9S 9D 8C"], "4S")
+    game.apply(Play(cards("JK 2H 3H"), None))  # laid with the joker first: it stands for the ace, at the low end
     assert game.takeable == (JOKER, Card(3, "H"))
-    game.apply(Play(c("QC QD"), JOKER))
+    game.apply(Play(cards("QC QD"), JOKER))
     assert JOKER in game.hand(1)
 
 
 def test_a_run_from_the_ace_is_legal_and_one_over_the_king_is_not() -> None:
-    game = stacked(ISRAELI, ["AH 2H 3H QH KH", "QC QD 9S 9D 8C"], "AS")
+    game = deal(ISRAELI, ["AH 2H 3H QH KH", "QC QD 9S 9D 8C"], "AS")
     before = [list(h or []) for h in game.hands]
     with pytest.raises(IllegalActionError, match="ace is low only"):
-        game.apply(Play(c("QH KH AH"), None))
+        game.apply(Play(cards("QH KH AH"), None))
     assert game.hands == before
-    game.apply(Play(c("AH 2H 3H"), None))
+    game.apply(Play(cards("AH 2H 3H"), None))
     assert game.previous_kind == "run"
 
 
 def test_jokers_alone_are_a_set_where_joker_set_is_on() -> None:
     rules = dataclasses.replace(ISRAELI, more_decks_from=())
-    game = stacked(rules, ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
+    game = deal(rules, ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
     game.apply(Play((JOKER, JOKER), None))
     assert game.previous_kind == "set" and game.takeable == (JOKER,)
-    off = stacked(dataclasses.replace(rules, joker_set=False), ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
+    off = deal(dataclasses.replace(rules, joker_set=False), ["JK JK 5C 6D 7H", "QC QD 9S 9D 8C"], "AS")
     with pytest.raises(IllegalActionError, match="jokers alone"):
         off.apply(Play((JOKER, JOKER), None))
 
 
 def test_the_first_turn_may_take_the_card_turned_up_and_nothing_else_of_the_pile() -> None:
-    game = stacked(ISRAELI, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "7D", "2S")
+    game = deal(ISRAELI, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "7D", "2S")
     with pytest.raises(IllegalActionError, match="cannot be taken"):
-        game.apply(Play(c("KH"), Card(2, "S")))
-    game.apply(Play(c("KH"), Card(7, "D")))
-    assert Card(7, "D") in game.hand(0) and game.pile[-1] == c("KH")
+        game.apply(Play(cards("KH"), Card(2, "S")))
+    game.apply(Play(cards("KH"), Card(7, "D")))
+    assert Card(7, "D") in game.hand(0) and game.pile[-1] == cards("KH")
 
 
 def test_without_a_card_turned_up_the_first_player_draws_from_the_deck() -> None:
     rules = dataclasses.replace(ISRAELI, turn_up=False)
-    game = stacked(rules, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "", "7D")
+    game = deal(rules, ["KH QH 3C 4C 5S", "QC QD 9S 9D 8C"], "", "7D")
     assert game.pile == [] and game.takeable == ()
     with pytest.raises(IllegalActionError, match="pile is empty"):
-        game.apply(Play(c("KH"), Card(7, "D")))
-    game.apply(Play(c("KH"), None))
+        game.apply(Play(cards("KH"), Card(7, "D")))
+    game.apply(Play(cards("KH"), None))
     assert Card(7, "D") in game.hand(0)
 
 
@@ -190,7 +184,7 @@ def test_without_a_card_turned_up_the_first_player_draws_from_the_deck() -> None
 def test_the_next_round_is_started_by_the_winner_or_as_the_key_says(rules: Ruleset, starter: int) -> None:
     rules = dataclasses.replace(rules, hand_size=3)
     # seat 1 calls (3, or 5 with seven-cards' jokers at 2); seat 2 holds one less and Assafs (or is lowest)
-    game = stacked(rules, ["KH QH 3C", "AC 2C JK", "AD AH JK"], "9C", first=1)
+    game = deal(rules, ["KH QH 3C", "AC 2C JK", "AD AH JK"], "9C", first=1)
     game.apply(CallYaniv())
     assert game.history[-1].winner == 2
     assert game.current == starter and game.round_no == 2
@@ -198,8 +192,8 @@ def test_the_next_round_is_started_by_the_winner_or_as_the_key_says(rules: Rules
 
 def test_a_slap_down_is_offered_only_for_the_card_just_drawn_and_only_at_once() -> None:
     rules = load_ruleset("bga")  # slap-down after a single
-    game = stacked(rules, ["7H KC QD 2C 3S", "QC QS 9S 9D 8C"], "AS", "7D QH")
-    game.apply(Play(c("7H"), None))  # draws 7D: the same rank as the single just dropped
+    game = deal(rules, ["7H KC QD 2C 3S", "QC QS 9S 9D 8C"], "AS", "7D QH")
+    game.apply(Play(cards("7H"), None))  # draws 7D: the same rank as the single just dropped
     assert game.phase == "slap" and game.slap_card == Card(7, "D") and game.current == 0
     with pytest.raises(IllegalActionError, match="first slap down"):
         game.apply(CallYaniv())
@@ -209,5 +203,5 @@ def test_a_slap_down_is_offered_only_for_the_card_just_drawn_and_only_at_once() 
     assert str(game.phase) == "turn" and game.current == 1
     with pytest.raises(IllegalActionError, match="only for the card just drawn"):
         game.apply(SlapDown(Card(7, "D")))
-    game.apply(Play(c("QC QS"), None))  # a set under bga: no slap after it, even with a matching draw (QH)
+    game.apply(Play(cards("QC QS"), None))  # a set under bga: no slap after it, even with a matching draw (QH)
     assert Card(12, "H") in game.hand(1) and str(game.phase) == "turn" and game.current == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from builders import card, cards
 from playing import deal
 
 from yaniv_tui.engine import (
@@ -19,18 +20,9 @@ from yaniv_tui.engine import (
     SlapDown,
     drop_kind,
     load_ruleset,
-    parse_cards,
     preset_paths,
     score_round,
 )
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(codes))
-
-
-def card(code: str) -> Card:
-    return parse_cards(code)[0]
 
 
 def preset(name: str, **changes: object) -> Ruleset:
