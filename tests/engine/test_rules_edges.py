@@ -1,7 +1,9 @@
 """The edge rules other Yaniv suites test most, each played through `Game` on a stacked deal and judged by the
 words of RULES.md: a call at exactly the limit, Assaf on a tie per key, two Assafers, a call with an empty deck,
 the deck running out, a joker taken from the pile, A-2-3 and Q-K-A, jokers alone, the first turn, the next
-round's starter, totals landing on 100 and 200 or past the knockout, the last two players, slap-down timing."""
+round's starter, totals landing on 100 and 200 or past the knockout, the last two players, slap-down timing; and
+under every preset, a deck running out again and again in one round, an Assaf penalty landing on a reset, two
+Assafers with the same lowest hand, and a hand as low as the caller's."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from builders import cards
+from builders import cards, rebuilt
 from playing import deal
 
 from yaniv_tui.engine import (
@@ -23,6 +25,7 @@ from yaniv_tui.engine import (
     Ruleset,
     SlapDown,
     load_ruleset,
+    preset_paths,
     score_round,
 )
 
@@ -205,3 +208,101 @@ def test_a_slap_down_is_offered_only_for_the_card_just_drawn_and_only_at_once() 
         game.apply(SlapDown(Card(7, "D")))
     game.apply(Play(cards("QC QS"), None))  # a set under bga: no slap after it, even with a matching draw (QH)
     assert Card(12, "H") in game.hand(1) and str(game.phase) == "turn" and game.current == 0
+
+
+# -- every preset at the edges a real table meets ------------------------------------------------------------------
+
+PRESET_IDS = tuple(sorted(preset_paths()))
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_a_deck_that_runs_out_again_and_again_is_made_each_time_from_the_pile_but_its_top(preset: str) -> None:
+    """ "When the deck runs out, the discard pile, except the group on top, is shuffled to form a new deck", in the
+    same round as often as it runs out: two players drop their highest card and draw from the deck (nobody calls)
+    until it has run out three times; each time the new deck is the pile but the drop just made, which is left on
+    its own, every card is in one place, and the state is one a save rebuilds."""
+    game = Game.new(load_ruleset(preset), ["A", "B"], seed=5, first=0)
+    while game.reshuffles < 3:
+        pile = Counter(card for group in game.pile for card in group)
+        drop = (max(game.hand(game.current)),)
+        reshuffles = game.reshuffles
+        game.apply(Play(drop, None))
+        if game.phase == "slap":
+            game.apply(KeepCard())
+        assert game.cards_in_play() == Counter(game.full_deck())
+        if game.reshuffles > reshuffles:
+            assert game.pile == [drop] and Counter(game.deck) == pile
+            rebuilt(game)
+    assert game.round_no == 1 and not game.history
+
+
+#: Seat 0 calls on 4 and seat 1 Assafs on 3, from the totals given: seat 0's total after the round, under each
+#: preset. "Resets apply only when a round's addition (more than 0) lands a score exactly on the listed value",
+#: the Assaf penalty included (the seed-000 example: 166 + 4 + 30 = 200, which resets to 100); applied once, before
+#: the end is checked. None: the game is over.
+ASSAFED_FROM = (16, 20, 66, 70, 116, 166)
+ASSAFED_TO = {
+    "bga": (50, 54, 50, 104, 150, 200),  # 100 drops to 50; 200 is not above the knockout
+    "cpp-yaniv": (25, 54, 50, 104, 75, 100),  # multiples of 50 halve
+    "fuzzymango": (0, 54, 50, None, 100, None),  # multiples of 50 drop by 50; past 100 ends it, 100 does not
+    "israeli": (50, 54, 50, 104, 150, 100),  # 100 drops to 50, 200 to 100
+    "jdross": (46, 0, 96, 50, None, None),  # a flat 30; 50 drops to 0, 100 to 50; above 100 is out
+    "seven-cards": (20, 24, 70, 74, None, None),  # no Assaf: the caller adds 4; reaching 100 ends it
+    "sursis": (25, 54, 50, None, None, None),  # 50 drops to 25, 100 to 50; reaching 100 ends it
+    "yaniv-games": (0, 54, 50, 104, 100, 150),  # multiples of 50 drop by 50
+    "yanivo": (0, 54, 50, 104, 100, 150),
+}
+
+
+def test_every_preset_has_its_totals_after_an_assaf() -> None:
+    assert set(ASSAFED_TO) == set(PRESET_IDS)
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_an_assaf_penalty_that_lands_on_a_reset_resets_under_every_preset(preset: str) -> None:
+    rules = load_ruleset(preset)
+    for before, after in zip(ASSAFED_FROM, ASSAFED_TO[preset], strict=True):
+        result = score_round(rules, [before, 0], [cards("AC 3C"), cards("AD 2D")], 0)
+        assert result.winner == 1 and result.scores[1] == 0
+        assert (None if result.game_over else result.scores[0]) == after, before
+
+
+#: Seat 0 calls on 4; seats 1 and 2 both hold 3, seat 3 holds 10: who scores 0 and what each adds, per preset.
+TWO_LOWEST = {
+    "bga": ((1, 2), (34, 0, 0, 10)),  # the lowest hands, each of them
+    "cpp-yaniv": ((1, 2), (34, 0, 0, 10)),
+    "fuzzymango": ((1,), (34, 0, 3, 10)),  # only the first lowest after the caller
+    "israeli": ((1, 2), (34, 0, 0, 10)),
+    "jdross": ((1, 2), (30, 0, 0, 0)),  # a flat 30, and nobody else scores
+    "seven-cards": ((1, 2), (4, 0, 0, 10)),  # no Assaf: the lowest hands score 0, the caller adds 4
+    "sursis": ((1, 2), (34, 0, 0, 10)),
+    "yaniv-games": ((1,), (34, 0, 3, 10)),
+    "yanivo": ((1, 2), (34, 0, 0, 10)),  # every player who Assafed
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_two_players_assaf_at_once_with_the_same_lowest_hand(preset: str) -> None:
+    """ "Where several share it, each of them scores 0"; "every player who Assafed" (001); one Assafer where the
+    preset says; the first of them in turn after the caller starts the next round."""
+    rules = load_ruleset(preset)
+    hands = [cards("AC 3C"), cards("AD 2D"), cards("AH 2H"), cards("KC")]
+    result = score_round(rules, [0] * 4, hands, 0)
+    assert (result.zeroed, result.added) == TWO_LOWEST[preset]
+    assert result.assafers == (1, 2) and result.winner == 1
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_a_hand_as_low_as_the_callers(preset: str) -> None:
+    """A tie with the caller: no Assaf under 000 (the caller wins it), an Assaf where ties Assaf, and under 003 (no
+    Assaf rule) both lowest hands score 0, the caller starting the next round."""
+    rules = load_ruleset(preset)
+    result = score_round(rules, [0] * 3, [cards("AC 2C"), cards("AD 2D"), cards("KC")], 0)
+    if not rules.assaf:
+        assert (result.zeroed, result.winner, result.added) == ((0, 1), 0, (0, 0, 10))
+    elif not rules.assaf_on_tie:
+        assert (result.assaf, result.winner, result.added) == (False, 0, (0, 3, 10))
+    else:
+        assert (result.assaf, result.assafers, result.zeroed, result.winner) == (True, (1,), (1,), 1)
+        assert result.added[0] == (30 if not rules.assaf_caller_adds_hand else 33)
+    assert [preset for preset in PRESET_IDS if not load_ruleset(preset).assaf_on_tie] == ["israeli", "seven-cards"]
