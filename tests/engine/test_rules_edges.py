@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 from builders import cards, rebuilt
-from playing import deal
+from playing import deal, snapshot
 
 from yaniv_tui.engine import (
     JOKER,
@@ -306,3 +306,25 @@ def test_a_hand_as_low_as_the_callers(preset: str) -> None:
         assert (result.assaf, result.assafers, result.zeroed, result.winner) == (True, (1,), (1,), 1)
         assert result.added[0] == (30 if not rules.assaf_caller_adds_hand else 33)
     assert [preset for preset in PRESET_IDS if not load_ruleset(preset).assaf_on_tie] == ["israeli", "seven-cards"]
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_without_a_card_turned_up_every_round_opens_on_an_empty_pile(preset: str) -> None:
+    """The variant "a game that starts with no card turned up, so the first player of a round can only draw from the
+    deck" (`deck.turn_up = false`) under every preset, in the first round and the next: the pile is empty, nothing
+    may be taken (a take is refused in one line and changes nothing), every listed play draws from the deck."""
+    rules = dataclasses.replace(load_ruleset(preset), turn_up=False, hand_size=4)
+    game = deal(rules, ["AC AD AH AS", "KC KD KH KS", "QC QD QH QS"], "", "5C")
+    for round_no in (1, 2):
+        assert game.round_no == round_no and not game.log and game.pile == []
+        view = game.view(game.current)
+        assert view.previous_drop == () and view.takeable == ()
+        plays = [action for action in game.legal_actions() if not isinstance(action, CallYaniv)]
+        assert plays and all(isinstance(action, Play) and action.take is None for action in plays)
+        hand = game.hand(game.current)
+        before = rebuilt(game)
+        with pytest.raises(IllegalActionError, match="the pile is empty, so draw from the deck"):
+            game.apply(Play(hand[:1], hand[1]))
+        assert snapshot(game) == snapshot(before)
+        game.apply(CallYaniv() if round_no == 1 else Play(hand[:1], None))
+    assert game.pile == [game.log[0].drop]
