@@ -170,6 +170,13 @@ def test_a_hand_emptied_at_once_is_a_round_won_with_a_hand_of_0_for_the_bonus(
     assert result.scores[0] == (10 if bonus else 30)
 
 
+def test_a_game_counts_a_hand_emptied_at_once_towards_the_bonus() -> None:
+    """The same through play: the slap-down that empties the hand ends the round, and the game counts it."""
+    _, game = _emptied("yaniv-games", bonus_zero_wins=3)
+    game.apply(SlapDown(card("9S")))
+    assert game.history[-1].zero_wins == (1, 0, 0) and game.zero_wins == [1, 0, 0]
+
+
 # -- 3. jdross's slam-down after a run ---------------------------------------------------------------------------
 
 
