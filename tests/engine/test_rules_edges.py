@@ -328,3 +328,21 @@ def test_without_a_card_turned_up_every_round_opens_on_an_empty_pile(preset: str
         assert snapshot(game) == snapshot(before)
         game.apply(CallYaniv() if round_no == 1 else Play(hand[:1], None))
     assert game.pile == [game.log[0].drop]
+
+
+@pytest.mark.parametrize("preset", sorted(name for name in PRESET_IDS if load_ruleset(name).slap_down))
+def test_a_slap_down_of_the_decks_last_card_lands_on_the_drop_left_on_top(preset: str) -> None:
+    """The last card of the deck drawn after a single, of its rank: the pile but that single becomes the new deck,
+    and the slap-down lands on the single, the group on top, which the next player may take from."""
+    game = deal(preset, ["7H 7C QD 2C 3S", "QC QS 9S 9D 8C"], "AS", "7D")
+    game.deck[:] = game.deck[-1:]  # the 7D alone is left; the other cards go under the turned-up AS
+    buried = [c for c in game.full_deck() if c not in (*game.hand(0), *game.hand(1), *cards("7D AS"))]
+    game.pile[:] = [tuple(buried), cards("AS")]
+    game.apply(Play(cards("7H"), None))
+    assert game.reshuffles == 1 and game.pile == [cards("7H")] and game.phase == "slap"
+    assert Counter(game.deck) == Counter([*buried, *cards("AS")])
+    game.apply(SlapDown(cards("7D")[0]))
+    assert game.pile == [cards("7H 7D")] and game.previous_kind == "set" and game.current == 1
+    assert game.view(1).takeable == cards("7H 7D")
+    assert game.cards_in_play() == Counter(game.full_deck())
+    rebuilt(game)
