@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from builders import card, cards
 
 from yaniv_tui.engine import (
     JOKER,
     Action,
     CallYaniv,
-    Card,
     Game,
     GameSetupError,
     IllegalActionError,
@@ -29,15 +29,6 @@ from yaniv_tui.engine import (
     standard_deck,
 )
 from yaniv_tui.engine.actions import plays_of
-
-
-def card(code: str) -> Card:
-    return parse_cards(code)[0]
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(codes))
-
 
 # -- one turn -----------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from builders import rebuilt, state_of
 from playing import play
 
 from yaniv_tui.bots import MediumBot
@@ -31,37 +32,6 @@ from yaniv_tui.store.game_format import SnapshotError, game_from_dict, game_to_d
 
 def slap_rules(**changes: Any) -> Ruleset:
     return dataclasses.replace(load_ruleset("israeli"), slap_down=True, **changes)
-
-
-def state_of(game: Game) -> dict[str, Any]:
-    """Every argument of Game.from_state, read off a game."""
-    return {
-        "hands": game.hands,
-        "deck": game.deck,
-        "pile": game.pile,
-        "current": game.current,
-        "phase": game.phase,
-        "slap_card": game.slap_card,
-        "log": game.log,
-        "history": game.history,
-        "scores": game.scores,
-        "out": game.out,
-        "zero_wins": game.zero_wins,
-        "round_no": game.round_no,
-        "previous_kind": game.previous_kind,
-        "takeable": game.takeable,
-        "seed": game.seed,
-        "rng": game.rng,
-        "turns": game.turns,
-        "reshuffles": game.reshuffles,
-        "dealer": game.dealer,
-    }
-
-
-def rebuild(game: Game, **changes: Any) -> Game:
-    state = state_of(game)
-    state.update(changes)
-    return Game.from_state(game.rules, game.players, **state)
 
 
 def emptied_by_a_slap() -> Game:
@@ -91,9 +61,9 @@ def test_every_state_of_a_played_game_builds_the_same_game(preset: str) -> None:
     rules = dataclasses.replace(load_ruleset(preset), slap_down=True)
     game = Game.new(rules, ["Ann", "Ben", "Cy", "Dee"], seed=5)
     bot = MediumBot()
-    assert set(rebuild(game).__dict__) == set(game.__dict__)  # every attribute of a game, a new one too
+    assert set(rebuilt(game).__dict__) == set(game.__dict__)  # every attribute of a game, a new one too
     for _ in range(300):
-        assert game_to_dict(rebuild(game)) == game_to_dict(game)
+        assert game_to_dict(rebuilt(game)) == game_to_dict(game)
         if game.is_over:
             break
         game.apply(bot.choose(game.view(game.current)))
@@ -102,7 +72,7 @@ def test_every_state_of_a_played_game_builds_the_same_game(preset: str) -> None:
 
 def test_a_built_game_plays_on_exactly_as_the_original() -> None:
     original = play(Game.new(slap_rules(), ["Ann", "Ben", "Cy"], seed=2), actions=45)
-    copy_ = rebuild(original)
+    copy_ = rebuilt(original)
     play(original)
     play(copy_)
     assert copy_.history == original.history and copy_.winners == original.winners
@@ -111,7 +81,7 @@ def test_a_built_game_plays_on_exactly_as_the_original() -> None:
 def test_the_state_given_is_copied_not_shared() -> None:
     game = play(Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=4), actions=5)
     before = game_to_dict(game)
-    built = rebuild(game)
+    built = rebuilt(game)
     assert built.rng is not game.rng
     play(built, actions=30)
     assert game_to_dict(game) == before
@@ -127,14 +97,14 @@ def test_scores_outs_and_round_follow_from_the_history_when_left_out() -> None:
 
 def test_a_hand_emptied_by_a_slap_down_builds() -> None:
     game = emptied_by_a_slap()
-    built = rebuild(game)
+    built = rebuilt(game)
     assert built.hand(0) == () and built.legal_actions() == game.legal_actions()
     assert game_from_dict(game_to_dict(game)).hands[0] == []
 
 
 def test_a_finished_game_builds_and_is_over() -> None:
     game = play(Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=3))
-    built = rebuild(game)
+    built = rebuilt(game)
     assert built.is_over and built.winners == game.winners and built.legal_actions() == []
     with pytest.raises(IllegalActionError, match="the game is over"):
         built.apply(Play([parse_card("AS")]))
@@ -268,7 +238,7 @@ def test_an_impossible_state_is_one_clear_error(
     before = game_to_dict(game)
     changes = change(game)
     with pytest.raises(GameStateError) as error:
-        rebuild(game, **changes)
+        rebuilt(game, **changes)
     text = str(error.value)
     assert re.search(message, text), text
     assert "\n" not in text
@@ -290,9 +260,9 @@ def test_players_must_fit_the_rules() -> None:
 def test_a_finished_game_must_end_on_its_last_round() -> None:
     game = play(Game.new(load_ruleset("israeli"), ["Ann", "Ben"], seed=3))
     with pytest.raises(GameStateError, match="history"):
-        rebuild(game, history=game.history[:-1], scores=None, out=None, zero_wins=None, round_no=None)
+        rebuilt(game, history=game.history[:-1], scores=None, out=None, zero_wins=None, round_no=None)
     with pytest.raises(GameStateError, match="current"):
-        rebuild(game, current=1 - game.current)
+        rebuilt(game, current=1 - game.current)
 
 
 def test_a_finished_state_as_a_save_is_read_back_over() -> None:
@@ -306,21 +276,21 @@ def test_the_slap_phase_is_checked() -> None:
     rules = slap_rules(hand_size=1)
     game = Game.new(rules, ["Ann", "Ben"], deck="5H 9C KD 5S", first=0, seed=1)
     game.apply(Play([parse_card("5H")]))
-    assert rebuild(game).phase == "slap"
+    assert rebuilt(game).phase == "slap"
     with pytest.raises(GameStateError, match="slap_card"):
-        rebuild(game, slap_card=None)
+        rebuilt(game, slap_card=None)
     # A drawn 7S does not match the 5H just dropped: no slap-down is offered for it.
     seven = Card(7, "S")
     deck = list(game.deck)
     deck[deck.index(seven)] = parse_card("5S")
     with pytest.raises(GameStateError, match=r"slap_card: .*match"):
-        rebuild(game, slap_card=seven, hands=[[seven], game.hands[1]], deck=deck)
+        rebuilt(game, slap_card=seven, hands=[[seven], game.hands[1]], deck=deck)
 
 
 def test_cards_given_as_text_are_refused_not_guessed() -> None:
     game = mid_round()
     with pytest.raises(GameStateError, match=r"hands\[0\]\[0\]: must be a card"):
-        rebuild(game, hands=[["AS"], *game.hands[1:]])
+        rebuilt(game, hands=[["AS"], *game.hands[1:]])
 
 
 def test_a_guess_at_the_hidden_cards_that_fits_no_real_game_is_refused() -> None:

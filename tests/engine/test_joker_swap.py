@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from builders import card
 from playing import deal, snapshot
 
 from yaniv_tui.engine import JOKER, Game, IllegalActionError, Play, Ruleset, SlapDown, Turn, parse_cards
@@ -25,10 +26,6 @@ from yaniv_tui.engine.determinize import DeterminizeError, game_from_view
 from yaniv_tui.engine.state import GameStateError
 
 SWAP = Ruleset(joker_swap=True)
-
-
-def card(code: str):  # type: ignore[no-untyped-def]
-    return parse_cards(code)[0]
 
 
 def checked(game: Game) -> Game:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from builders import card
 from playing import deal, play, snapshot
 
 from yaniv_tui.engine import (
@@ -29,10 +30,6 @@ from yaniv_tui.engine import (
     score_round,
 )
 from yaniv_tui.engine.checks import check_state
-
-
-def card(code: str):  # type: ignore[no-untyped-def]
-    return parse_cards(code)[0]
 
 
 def checked(game: Game) -> Game:

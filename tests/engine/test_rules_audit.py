@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
+from builders import cards
 
 from yaniv_tui.engine import (
     JOKER,
@@ -37,10 +38,6 @@ from yaniv_tui.engine import (
 
 PRESET_IDS = tuple(sorted(preset_paths()))
 SEEDS = ("israeli", "yanivo", "sursis", "seven-cards")
-
-
-def cards(codes: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(codes))
 
 
 # -- the oracle of legal drops ------------------------------------------------------------------

@@ -111,7 +111,11 @@ def _run_span(cards: Sequence[Card], rules: Ruleset) -> tuple[int, int, int] | N
 
 
 def drop_kind(cards: Sequence[Card], rules: Ruleset) -> DropKind | None:
-    """What the cards make as one drop, in any order: a single, a set, a run, or None."""
+    """What the cards make as one drop, in any order: a single, a set, a run, or None.
+
+    A group that is both (one natural card and jokers, where jokers are wild in sets and runs: `JK 5H JK`) is a set,
+    which decides what of it may be taken and what may be slapped down onto it: RULES.md leaves it open, and
+    `docs/rules-notes.md` says why this reading."""
     if len(cards) == 1:
         return "single"
     if not cards:
@@ -194,7 +198,10 @@ def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
     jokers = len(cards) - len(naturals)
     if naturals and len({c.rank for c in naturals}) == 1:
         if jokers and not rules.jokers_in_sets:
-            return f"{text} is not a legal drop: jokers are not wild in sets under these rules"
+            why = f"{text} is not a legal drop: jokers are not wild in sets under these rules"
+            if len(naturals) == 1 < rules.run_min_natural and rules.jokers_in_runs and len(cards) >= rules.run_min:
+                why += f", and a run needs at least {rules.run_min_natural} cards that are not jokers"
+            return why
         return f"{text} is not a legal drop: a set needs at least {rules.set_min} cards"
     if not naturals:
         return f"{text} is not a legal drop: jokers alone are not a set under these rules"
