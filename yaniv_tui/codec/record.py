@@ -51,6 +51,8 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "RecordError",
+    "ReplayPoint",
+    "Replayer",
     "add_event",
     "after_action",
     "back_to",
@@ -493,23 +495,97 @@ def _act(at: _Replay, game: Game, r: Reader, n: int) -> None:
         at.owed = ["reshuffle"]
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayPoint:
+    """A replay stopped after one event of its record, kept to go on from there (`Replayer`): the event's line, a
+    copy of the game then (never changed: going on copies it) and what the record had to say next.
+
+    The finished rounds are not copied: a point shares the replay's own list of them, which a replay only ever adds
+    to, and keeps how many of them it had (`rounds`), so a point costs the size of a round's cards, not of the game's
+    rounds so far."""
+
+    line: int
+    game: Game
+    shared_history: list[RoundScore]
+    rounds: int
+    owed: tuple[str, ...]
+    reshuffles: int
+    rules: Ruleset
+    players: tuple[str, ...]
+    seed: int
+
+
+class Replayer:
+    """A record replayed one event at a time by the engine, as `replay` does, from its header or from a point a
+    replay of the same record kept (`start`). Iterating gives (the event's line, the event, the game after it) for
+    each event from there, the game changed in place (copy what you keep); `point()`, after any of them, is where the
+    replay stands, for another Replayer to go on from. RecordError names the first line that does not replay."""
+
+    def __init__(self, record: GameRecord, start: ReplayPoint | None = None) -> None:
+        self.record = record
+        self.start = start
+        self._at: _Replay | None = None
+        self._line = 1
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any], Game]]:
+        for line, event, at in _replayed(self.record, start=self.start, track=self._track):
+            if at.game is not None:
+                yield line, event, at.game
+
+    def _track(self, at: _Replay, line: int) -> None:
+        self._at, self._line = at, line
+
+    def point(self) -> ReplayPoint:
+        """Where the replay stands after the last event it gave (a copy)."""
+        at = self._at
+        if at is None or at.game is None:
+            raise RecordError("a replay has no point before its first deal")
+        game = at.game
+        history = game.history
+        game.history = []  # shared, not copied: see ReplayPoint
+        try:
+            copy = game.clone()
+        finally:
+            game.history = history
+        return ReplayPoint(
+            self._line, copy, history, len(history), tuple(at.owed), at.reshuffles, at.rules, at.players, at.seed
+        )
+
+
+def _from_point(point: ReplayPoint) -> _Replay:
+    game = point.game.clone()
+    game.history = point.shared_history[: point.rounds]
+    return _Replay(point.rules, point.players, point.seed, game, list(point.owed), point.reshuffles)
+
+
 def _replayed(
-    record: GameRecord, before: Callable[[Game, int, Action], None] | None = None
+    record: GameRecord,
+    before: Callable[[Game, int, Action], None] | None = None,
+    *,
+    start: ReplayPoint | None = None,
+    track: Callable[[_Replay, int], None] | None = None,
 ) -> Iterator[tuple[int, dict[str, Any], _Replay]]:
-    """The one replay of a record: (its line, the event, the replay so far) after each event past the header, the
-    game changed in place; RecordError names the first line that does not replay. `before(game, seat, action)` is
-    told each action before it is applied."""
+    """The one replay of a record: (its line, the event, the replay so far) after each event past the header (or
+    past `start`, a point of a replay of the same record), the game changed in place; RecordError names the first line
+    that does not replay. `before(game, seat, action)` is told each action before it is applied; `track(replay, line)`
+    each event's replay and line before it is given."""
     events = record.events
-    try:
-        at = _header(events[0])
-        at.before = before
-    except SnapshotError as error:
-        raise RecordError(f"{_where(1)}: {error}") from None
-    for index, event in enumerate(events[1:], 2):
+    if start is None:
+        try:
+            at = _header(events[0])
+        except SnapshotError as error:
+            raise RecordError(f"{_where(1)}: {error}") from None
+        first = 2
+    else:
+        at, first = _from_point(start), start.line + 1
+    at.before = before
+    for index, event in enumerate(events[first - 1 :], first):
         try:
             _step(at, event)
         except (SnapshotError, GameStateError, IllegalActionError) as error:
             raise RecordError(f"{_where(index)}: {error}") from None
+        if track is not None:
+            track(at, index)
         yield index, event, at
     if at.game is None:
         raise RecordError(f"{_where(len(events))}: the record ends before the first deal")
@@ -519,10 +595,10 @@ def _replayed(
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[int, dict[str, Any], Game]]:
     """The game after each event of the record past its header, as (the event's line, the event, the game): a copy
-    each (the replay screen keeps them all), rebuilt by the engine as `replay` does; RecordError as `replay` says."""
-    for line, event, at in _replayed(record):
-        if at.game is not None:
-            yield line, event, at.game.clone()
+    each, rebuilt by the engine as `replay` does; RecordError as `replay` says. (The replay screen keeps a copy only
+    every few steps: `Replayer`.)"""
+    for line, event, game in Replayer(record):
+        yield line, event, game.clone()
 
 
 def replay(
