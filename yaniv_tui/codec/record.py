@@ -65,6 +65,7 @@ __all__ = [
     "record_text",
     "replay",
     "replay_steps",
+    "rounds_held",
     "start_record",
     "within_limit",
 ]
@@ -628,6 +629,28 @@ _SEAT_EVENTS = ("hint", "concede", "seat")
 def _size(event: dict[str, Any]) -> int:
     """The bytes of an event's line in the record's text (`record_text`)."""
     return len(_line(event).encode("utf-8", "surrogatepass"))
+
+
+def rounds_held(text: str) -> tuple[int, int]:
+    """The finished rounds a record's JSON Lines `text` holds (a resumed state's and its "round_end" events'), and
+    the bytes of their results as a state written to resume the game holds them: what a record cut to the game's last
+    round (`within_limit`) would start from, at the least. (0, 0) for a text that is not JSON Lines."""
+    rounds = size = 0
+    for line in text.splitlines():
+        if not line.startswith(('{"event": "resume"', '{"event": "round_end"')):
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            return 0, 0
+        if not isinstance(event, dict):
+            return 0, 0
+        state = event.get("state")
+        results = state.get("history") if isinstance(state, dict) else [event.get("result")]
+        for result in results if isinstance(results, list) else ():
+            rounds += 1
+            size += len(json.dumps(result, ensure_ascii=False).encode("utf-8", "surrogatepass")) + 2
+    return rounds, size
 
 
 def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
