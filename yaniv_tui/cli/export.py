@@ -1,5 +1,6 @@
 """`yaniv export ID [FILE]`: a finished game's record (codec/record.py) from the history, written to a file or the
-output. A game in progress has no record to export, to anyone."""
+output (`-`); `yaniv export -`, the newest finished game's to the output. A game in progress has no record to export,
+to anyone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
     from yaniv_tui.store.history import FoundRecord
 
 PROG = "yaniv export"
+#: The FILE that is the output; given alone, it writes the newest finished game's record there.
+OUTPUT = "-"
 
 
 def _refuse(line: str) -> int:
@@ -63,16 +66,25 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
 
 
 def main(args: argparse.Namespace) -> int:
-    """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line)."""
+    """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
+    `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
 
+    game_id: str | None = args.id
+    if game_id == OUTPUT:
+        if args.file is not None:
+            return _refuse(
+                f"'-' is not a game id: it is the output, given after the id ('yaniv export ID -'), or alone for "
+                f"the newest finished game's record; give the id before {printable(args.file)[:40]!r}"
+            )
+        game_id, args.file = None, OUTPUT
     try:
-        found, _ = finished_record(args.id, "export")
+        found, _ = finished_record(game_id, "export")
     except Refused as error:
         if error.found is None:
             return _refuse(str(error))
         found = error.found  # too big to read here, written out whole for a reader that can
-    if args.file == "-":
+    if args.file == OUTPUT:
         sys.stdout.write(found.record or "")
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")

@@ -508,7 +508,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Writes the record of a finished game of your history: every deal and every move, one JSON "
         "line each (docs/game-record.md).",
     )
-    export.add_argument("id", metavar="ID", help="the game's id, or enough of its start to name one game")
+    export.add_argument(
+        "id",
+        metavar="ID",
+        help="the game's id, or enough of its start to name one game; - alone: the newest finished game's record to "
+        "the output",
+    )
     export.add_argument(
         "file", metavar="FILE", nargs="?", help="where to write it (default yaniv-<id>.jsonl here; - for the output)"
     )

@@ -18,12 +18,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.engine import Game, RoundScore, Seat
+from yaniv_tui.engine import Game
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import kind_of
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
+from .history_rows import finish, game_row, insert_round, keep_record
 from .meta import SaveMeta, now_iso
 from .paths import DATA_ENV, WRITE_REFUSED, history_path, in_the_way, unwritable
 from .saves import move_aside
@@ -247,10 +248,10 @@ class History(RecordShelf):
             record = within_limit(record, game)
 
         def work(db: sqlite3.Connection) -> bool:
-            game_id = self._game_row(db, game_key, game, seats, meta.started_at or now_iso())
+            game_id = game_row(db, game_key, game, seats, meta.started_at or now_iso())
             have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
             for i in range(have, rounds):
-                _insert_round(db, game_id, i + 1, game.history[i])
+                insert_round(db, game_id, i + 1, game.history[i])
             # Never fewer than recorded: a game resumed elsewhere may count its hints again from 0.
             db.executemany(
                 "UPDATE seats SET hints = max(hints, ?) WHERE game_id = ? AND seat = ?",
@@ -262,32 +263,14 @@ class History(RecordShelf):
             )
             if game.is_over:
                 if record is not None:
-                    _keep_record(db, game_id, record)
-                _finish(db, game_id, game, meta)
+                    keep_record(db, game_id, record)
+                finish(db, game_id, game, meta)
             return True
 
         done = bool(self._run(work, False))
         if done:
             self._recorded[game_key] = (rounds, hints, conceded, kept)
         return done
-
-    def _game_row(self, db: sqlite3.Connection, key: str, game: Game, seats: Sequence[Seat], started: str) -> int:
-        row = db.execute("SELECT id FROM games WHERE game_key = ?", (key,)).fetchone()
-        if row:
-            return int(row[0])
-        cursor = db.execute(
-            "INSERT INTO games (game_key, started_at, ruleset_id, ruleset_name, players) VALUES (?, ?, ?, ?, ?)",
-            (key, started, game.rules.id, game.rules.name, len(game.players)),
-        )
-        game_id = int(cursor.lastrowid or 0)
-        db.executemany(
-            "INSERT INTO seats (game_id, seat, name, human, level) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, i, name, *seat_columns(seat))
-                for i, (name, seat) in enumerate(zip(game.players, seats, strict=True))
-            ],
-        )
-        return game_id
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -312,12 +295,6 @@ class History(RecordShelf):
         query = "SELECT count(*) FROM games WHERE finished_at IS NOT NULL"
         count: int = self._run(lambda db: db.execute(query).fetchone()[0], 0)
         return count
-
-
-def seat_columns(seat: Seat) -> tuple[int, str | None]:
-    """A seat as the `seats` table holds it, (human, level): a human is (1, None), a bot (0, its level), and a
-    player on another machine (0, None)."""
-    return int(seat.is_human), seat.level
 
 
 def _disk_full(error: BaseException) -> bool:
@@ -349,54 +326,6 @@ def _check_file(path: Path) -> None:
             raise Damaged("it is a link to a file that does not exist") from None
     if not stat.S_ISREG(mode):
         raise Damaged(f"it is {kind_of(mode)}, not a database file")
-
-
-def _insert_round(db: sqlite3.Connection, game_id: int, round_no: int, score: RoundScore) -> None:
-    db.execute(
-        "INSERT INTO rounds (game_id, round_no, finished_at, caller, assaf, winner) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, round_no, now_iso(), score.caller, int(score.assaf), score.winner),
-    )
-    resets = {seat: before for seat, before, _after in score.resets}
-    rows = []
-    for seat, hand in enumerate(score.hands):
-        if hand is None:
-            continue  # out before this round
-        rows.append(
-            (
-                game_id,
-                round_no,
-                seat,
-                " ".join(card.code for card in hand),
-                score.values[seat] or 0,
-                score.added[seat] or 0,
-                score.scores[seat] or 0,
-                int(seat in score.assafers),
-                int(seat in score.zeroed),
-                resets.get(seat),
-                int(seat in score.eliminated),
-            )
-        )
-    db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-
-
-def _keep_record(db: sqlite3.Connection, game_id: int, record: GameRecord) -> None:
-    """Keep the finished game's record (`within_limit` already: a long game's as its last rounds)."""
-    from yaniv_tui.codec.record import record_text
-
-    db.execute(
-        "INSERT OR IGNORE INTO records (game_id, partial, body) VALUES (?, ?, ?)",
-        (game_id, int(record.partial), record_text(record)),
-    )
-
-
-def _finish(db: sqlite3.Connection, game_id: int, game: Game, meta: SaveMeta) -> None:
-    db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now_iso(), game_id))
-    won = meta.won(game.winners)
-    for seat, total in enumerate(game.scores):
-        db.execute(
-            "UPDATE seats SET final_score = ?, winner = ? WHERE game_id = ? AND seat = ?",
-            (total, int(seat in won), game_id, seat),
-        )
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:

@@ -30,8 +30,9 @@ class HistoryError(Exception):
 
 class RecordTooBig(HistoryError):
     """A finished game's record bigger than a record may be read (codec's MAX_RECORD_BYTES: a game of hundreds of
-    rounds), kept before the history cut such a record to its last rounds (`within_limit`), or one whose last round
-    alone is bigger: not damaged, so it stays in the history; `found` holds it, to be written out whole."""
+    rounds), kept before the history cut such a record to its last rounds (`within_limit`), or one no cut fits (its
+    last round alone, or the results of its thousands of rounds that a record of its last round starts from, are
+    bigger): not damaged, so it stays in the history; `found` holds it, to be written out whole."""
 
     def __init__(self, message: str, found: FoundRecord) -> None:
         super().__init__(message)
@@ -141,12 +142,7 @@ class RecordShelf:
             raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
         size = len(found.record.encode("utf-8", "surrogatepass"))
         if size > MAX_RECORD_BYTES:
-            raise RecordTooBig(
-                f"the game {short}'s record is too big to {verb} ({size / 2**20:.1f} MiB; a record is read up to "
-                f"{MAX_RECORD_BYTES / 2**20:.1f} MiB): it stays in the history, and 'yaniv export {short}' writes "
-                "it out whole",
-                found,
-            )
+            raise RecordTooBig(_too_big(found.record, short, size, verb), found)
         try:
             record = parse_record(found.record, "the history's record")
             replay(record, finished=True)
@@ -161,6 +157,24 @@ class RecordShelf:
             where = f"it was moved to {aside}" if aside is not None else "it could not be moved aside"
             raise HistoryError(f"the game {short}'s record is damaged ({error}); {where}") from None
         return record
+
+
+def _too_big(body: str, short: str, size: int, verb: str) -> str:
+    """Why a record over the limit cannot be `verb`ed, in one line: too big, and when the results of its rounds alone
+    are over the limit too (a game of thousands of rounds), that not even its last round can be (a record cut to it
+    starts from a state holding them all); then where it stays and how to have it whole."""
+    from yaniv_tui.codec.record import MAX_RECORD_BYTES, rounds_held
+
+    limit = MAX_RECORD_BYTES
+    line = f"the game {short}'s record is too big to {verb} ({size / 2**20:.1f} MiB; a record is read up to "
+    line += f"{limit / 2**20:.1f} MiB)"
+    rounds, results = rounds_held(body)
+    if results > limit:
+        line += (
+            f", and so are its {rounds:,} rounds' results alone ({results / 2**20:.1f} MiB), which even a record of "
+            f"its last round starts from: no part of it can be {verb}ed"
+        )
+    return f"{line}; it stays in the history, and 'yaniv export {short}' writes it out whole"
 
 
 def _record_body(db: Database, game_id: str) -> str | None:

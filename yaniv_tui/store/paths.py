@@ -96,9 +96,8 @@ def in_the_way(folder: Path) -> Path | None:
 def unwritable(path: Path) -> str | None:
     """Why the file `path` (there, or to be made) cannot be written, in words: "<it> is read-only" for the file, or for
     the nearest of the folders above it that is there (read-only for this user, or on a read-only file system);
-    None when neither is."""
-    if os.path.isfile(path) and not os.access(path, os.W_OK):
-        return f"{path} is read-only"
+    None when neither is. On a read-only file system the folder is named as on one, the file there or not (making
+    the file writable would not help)."""
     for folder in path.parents:
         if not os.path.isdir(folder):
             continue
@@ -108,5 +107,7 @@ def unwritable(path: Path) -> str | None:
             read_only_system = False
         if read_only_system:
             return f"{folder} is read-only (a read-only file system)"
+        if os.path.isfile(path) and not os.access(path, os.W_OK):
+            return f"{path} is read-only"
         return None if os.access(folder, os.W_OK | os.X_OK) else f"{folder} is read-only"
     return None

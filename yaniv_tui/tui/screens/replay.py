@@ -167,7 +167,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def moves(self) -> int:
-        return self.steps[-1].move
+        return self.steps.moves
 
     def show(self) -> None:
         step = self.steps[self.at]
@@ -222,7 +222,7 @@ class ReplayScreen(Screen[None]):
 
     def action_round(self, by: int) -> None:
         """To the next round's deal, or back to this round's deal (the previous round's, when already there)."""
-        deals = [i for i, step in enumerate(self.steps) if step.kind == "deal"]
+        deals = self.steps.deals
         if by > 0:
             self.go_to(next((i for i in deals if i > self.at), len(self.steps) - 1))
         else:

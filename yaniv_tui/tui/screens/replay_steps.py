@@ -1,4 +1,4 @@
-"""The steps of a replay (each round's deal, then each move, rebuilt by the engine: `codec.record.replay_steps`),
+"""The steps of a replay (each round's deal, then each move, rebuilt by the engine: `codec.record.Replayer`),
 and each step and each event of the table between them (a hint asked, a concede, a seat taken, left or back, the
 pile shuffled into a new deck) said in the table's words, with every hand face up."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from rich.text import Text
 
-from yaniv_tui.codec.record import GameRecord, replay_steps
+from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
 from yaniv_tui.table.words import clause, clock_line, possessive, seat_line, sentence, subject
@@ -96,7 +96,7 @@ def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
     return None
 
 
-def _drawn(before: Game, after: Game, seat: int, action: Action) -> Card | None:
+def _drawn(before: _Before, after: Game, seat: int, action: Action) -> Card | None:
     """The card `action` drew from the deck (the one in the seat's hand now that neither was in it nor was taken),
     or kept (the card drawn before it)."""
     if isinstance(action, KeepCard):
@@ -110,47 +110,143 @@ def _drawn(before: Game, after: Game, seat: int, action: Action) -> Card | None:
     return next(iter(gained), None)
 
 
-def _made_by(before: ReplayStep, game: Game, turn: int) -> tuple[tuple[int, ...], ...]:
-    """Which actions made each turn of the round after action `turn`: a new turn of its own, or the last one's
-    slap-down or keep (a round's end adds none). Turns from before a resumed record's first step have none."""
+def _made_by(before: ReplayStep, rounds: int, game: Game, turn: int) -> tuple[tuple[int, ...], ...]:
+    """Which actions made each turn of the round after action `turn` (`rounds`: the rounds finished before it): a new
+    turn of its own, or the last one's slap-down or keep (a round's end adds none). Turns from before a resumed
+    record's first step have none."""
     made = ((),) * (len(before.turns) - len(before.made_by)) + before.made_by
-    if len(game.history) > len(before.game.history):
+    if len(game.history) > rounds:
         return made
     if len(game.log) > len(before.turns):
         return (*made, (turn,))
     return (*made[:-1], (*made[-1], turn)) if made else made
 
 
-def steps_of(record: GameRecord) -> list[ReplayStep]:
-    """Every step of the record, each round's deal then each move, rebuilt by the engine (RecordError when the
-    record does not replay); the table's other events are noted on the step they came after."""
-    steps: list[ReplayStep] = []
-    moves = 0
-    names: tuple[str, ...] = ()
-    for _, event, game in replay_steps(record):
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What a step needs of the game as the step before it left it (the game itself goes on changing)."""
+
+    rounds: int
+    slap_card: Card | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> _Before:
+        return cls(len(game.history), game.slap_card, tuple(None if h is None else tuple(h) for h in game.hands))
+
+
+@dataclass(frozen=True, slots=True)
+class _Builder:
+    """The steps made so far from a record's events: how many, the last one (whose `game` is never read here: it is
+    the step's own only once `ReplaySteps` gives it), what it left of the game, and the moves played."""
+
+    count: int = 0
+    last: ReplayStep | None = None
+    before: _Before | None = None
+    moves: int = 0
+
+    def fed(self, event: dict[str, Any], game: Game) -> _Builder:
+        """After the next event of the record (`game`: the engine's game after it, changed in place later): a new
+        step, or a note on the last, or as it was."""
         kind = event["event"]
-        names = game.players
         if kind in ("deal", "resume"):
-            steps.append(ReplayStep("deal", game, game.round_no, moves, game.current, tuple(game.log)))
-        elif kind == "action":
-            moves += 1
-            before = steps[-1]
+            step = ReplayStep("deal", game, game.round_no, self.moves, game.current, tuple(game.log))
+            return _Builder(self.count + 1, step, _Before.of(game), self.moves)
+        last, before = self.last, self.before
+        if last is None or before is None:
+            return self
+        if kind == "action":
+            moves = self.moves + 1
             seat = int(event["seat"])
             action = action_from_dict(event["action"], "action")
             turn = int(event["turn"])
-            made_by = _made_by(before, game, turn)
-            if len(game.history) > len(before.game.history):
+            made_by = _made_by(last, before.rounds, game, turn)
+            if len(game.history) > before.rounds:
                 result = game.history[-1]
-                step = ReplayStep("move", game, before.round_no, moves, seat, before.turns, result, action, turn)
-                steps.append(replace(step, notes=before.notes, made_by=made_by))
+                step = ReplayStep("move", game, last.round_no, moves, seat, last.turns, result, action, turn)
             else:
-                drawn = _drawn(before.game, game, seat, action)
+                drawn = _drawn(before, game, seat, action)
                 step = ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), None, action, turn, drawn)
-                steps.append(replace(step, notes=before.notes, made_by=made_by))
-        elif steps and (said := event_words(event, names)) is not None:
-            last = steps[-1]
-            steps[-1] = replace(last, notes=(*last.notes, (len(last.turns), said)))
-    return steps
+            step = replace(step, notes=last.notes, made_by=made_by)
+            return _Builder(self.count + 1, step, _Before.of(game), moves)
+        said = event_words(event, game.players)
+        if said is None:
+            return self
+        return replace(self, last=replace(last, notes=(*last.notes, (len(last.turns), said))))
+
+
+#: A replay keeps where it stood (the engine's game, and the step) every this many steps, and makes any step by
+#: replaying from the nearest before it: memory in proportion to the record, a step in the time of this many events.
+KEEP_EVERY = 32
+
+
+class ReplaySteps(Sequence[ReplayStep]):
+    """Every step of a record (`steps_of`), made when asked for: the record is replayed once through the engine as the
+    screen opens (RecordError when it does not replay), which keeps where it stood every `every` steps; a step is then
+    replayed from the nearest kept place before it. Each step given has its own game."""
+
+    def __init__(self, record: GameRecord, every: int = KEEP_EVERY) -> None:
+        self.record = record
+        self.every = every
+        self._kept: list[tuple[ReplayPoint, _Builder]] = []
+        deals: list[int] = []
+        builder = _Builder()
+        replayer = Replayer(record)
+        for _, event, game in replayer:
+            made = builder.fed(event, game)
+            if made.count > builder.count:
+                if made.last is not None and made.last.kind == "deal":
+                    deals.append(made.count - 1)
+                if (made.count - 1) % every == 0:
+                    point = replayer.point()
+                    assert made.last is not None
+                    made = replace(made, last=replace(made.last, game=point.game))
+                    self._kept.append((point, made))
+            builder = made
+        self._count = builder.count
+        #: The moves of the record (the last step's `move`).
+        self.moves = builder.moves
+        #: The steps that are a round's deal, in order.
+        self.deals: tuple[int, ...] = tuple(deals)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> ReplayStep: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ReplayStep]: ...
+
+    def __getitem__(self, index: int | slice) -> ReplayStep | list[ReplayStep]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(f"step {index} of {self._count}")
+        point, builder = self._kept[index // self.every]
+        wanted = builder.last
+        game = point.game.clone() if builder.count - 1 == index else None
+        if game is not None:
+            game.history = point.shared_history[: point.rounds]
+        for _, event, live in Replayer(self.record, point):
+            made = builder.fed(event, live)
+            if made.count > builder.count:
+                if made.count - 1 > index:
+                    break
+                game = live.clone()
+            builder = made
+            wanted = builder.last
+        assert wanted is not None and game is not None
+        return replace(wanted, game=game)
+
+
+def steps_of(record: GameRecord, every: int = KEEP_EVERY) -> ReplaySteps:
+    """Every step of the record, each round's deal then each move, rebuilt by the engine (RecordError when the
+    record does not replay); the table's other events are noted on the step they came after. The steps are made when
+    asked for, from a place kept every `every` steps (`ReplaySteps`)."""
+    return ReplaySteps(record, every)
 
 
 def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:

@@ -1,0 +1,68 @@
+"""`yaniv export -`: a lone `-` is the output, as FILE's help says, not a game's id. It writes the newest finished
+game's record to the output, the game `yaniv replay` and `yaniv review` open with no id; before, it was read as
+the id '-' and refused ("'-' is not a game id"). A `-` given as the id before a FILE is refused in one line saying
+where `-` goes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playing import play_recorded
+from test_game_records_cli import SEATS, one_line
+
+from yaniv_tui.cli import main
+from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.store import History
+from yaniv_tui.store.meta import SaveMeta
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def finished_game(seed: int) -> SaveMeta:
+    """A seeded game played to its end and kept in the history with its record."""
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=seed)
+    record = play_recorded(game, SEATS)
+    meta = SaveMeta(SEATS)
+    with History() as history:
+        assert history.record(game, meta, record)
+    return meta
+
+
+def test_a_lone_dash_writes_the_newest_finished_games_record_to_the_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    finished_game(4)
+    newest = finished_game(9)
+    capsys.readouterr()
+    assert main(["export", newest.game_id[:8], "-"]) == 0
+    by_id = capsys.readouterr().out
+    assert main(["export", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == by_id and json.loads(by_id.splitlines()[0])["format"] == "yaniv-game-record"
+    assert captured.err == ""
+    assert not list(tmp_path.glob("yaniv-*.jsonl"))  # the output, not a file
+
+
+def test_a_lone_dash_with_no_finished_game_says_so_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line(capsys, main(["export", "-"]), 1, "yaniv export")
+    assert "no finished game in the history has a record" in line and "'-'" not in line
+
+
+def test_a_dash_before_a_file_says_where_the_dash_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line(capsys, main(["export", "-", "out.jsonl"]), 1, "yaniv export")
+    assert "yaniv export ID -" in line and "not a game id" in line
+    assert not Path("out.jsonl").exists()
+
+
+def test_the_help_says_what_a_lone_dash_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "- alone: the newest finished game's record to the output" in text

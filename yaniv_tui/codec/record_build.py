@@ -1,0 +1,89 @@
+"""A game's record built as the game is played (docs/game-record.md): the header and the first deal
+(`start_record`), then after each action what it led to (`after_action`), the table's other events (`add_event`),
+and undo's cut (`back_to`). Imported from `codec/record.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from yaniv_tui.engine import Action, Game, Seat
+
+from .game import state_to_dict
+from .record_format import FORMAT, VERSION, GameRecord
+from .rules import ruleset_to_dict
+from .values import action_to_dict, card_codes, hand_codes, round_to_dict
+
+__all__ = ["add_event", "after_action", "back_to", "start_record"]
+
+
+def _seat_to_dict(name: str, seat: Seat) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": name, "kind": seat.kind}
+    if seat.level is not None:
+        data["level"] = seat.level
+    return data
+
+
+def _deal_event(game: Game) -> dict[str, Any]:
+    """The round the engine just dealt: every hand, the deck from its top (the next card drawn first), the pile."""
+    return {
+        "event": "deal",
+        "round": game.round_no,
+        "first": game.current,
+        "dealer": game.dealer,
+        "hands": [hand_codes(hand) for hand in game.hands],
+        "deck": card_codes(reversed(game.deck)),
+        "pile": [card_codes(group) for group in game.pile],
+    }
+
+
+def start_record(game: Game, seats: Sequence[Seat]) -> GameRecord:
+    """The record of `game` from now on: its header, and its first deal when no action has been played yet; else
+    (a game resumed from a save that kept no record) the whole state it is in, and the record is partial."""
+    fresh = game.turns == 0 and not game.history and game.phase == "turn"
+    header = {
+        "event": "game",
+        "format": FORMAT,
+        "version": VERSION,
+        "partial": not fresh,
+        "rules": ruleset_to_dict(game.rules),
+        "seats": [_seat_to_dict(name, seat) for name, seat in zip(game.players, seats, strict=True)],
+        "seed": game.seed,
+    }
+    first = _deal_event(game) if fresh else {"event": "resume", "state": state_to_dict(game)}
+    return GameRecord([header, first], rounds=len(game.history), reshuffles=game.reshuffles)
+
+
+def after_action(record: GameRecord, game: Game, seat: int, action: Action) -> None:
+    """Add the action `seat` just played in `game` (applied already), and what it led to: a reshuffled deck, the
+    round's reveal and scoring, then the next deal or the game's end."""
+    events = record.events
+    events.append({"event": "action", "turn": game.turns - 1, "seat": seat, "action": action_to_dict(action)})
+    if len(game.history) > record.rounds:
+        for number, result in enumerate(game.history[record.rounds :], record.rounds + 1):
+            events.append({"event": "round_end", "round": number, "result": round_to_dict(result)})
+        record.rounds = len(game.history)
+        if game.is_over:
+            events.append({"event": "end", "scores": list(game.scores), "winners": list(game.winners)})
+        else:
+            events.append(_deal_event(game))
+    elif game.reshuffles > record.reshuffles:
+        events.append({"event": "reshuffle", "deck": card_codes(reversed(game.deck))})
+    record.reshuffles = game.reshuffles
+
+
+def add_event(record: GameRecord, kind: str, seat: int, **fields: Any) -> None:
+    """Add an event of the table that changes no card: a hint asked ("hint"), a concede ("concede"), a joiner's
+    name ("joined"), a remote seat taken, left or back ("seat")."""
+    record.events.append({"event": kind, "seat": seat, **fields})
+
+
+def back_to(record: GameRecord, game: Game) -> None:
+    """Undo took the game back to `game` (within its round): drop every event from its first action undone on."""
+    events = record.events
+    cut = next(
+        (i for i, event in enumerate(events) if event.get("event") == "action" and event.get("turn", -1) >= game.turns),
+        len(events),
+    )
+    del events[cut:]
+    record.reshuffles = game.reshuffles
