@@ -18,8 +18,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from yaniv_tui.cli import main
-from yaniv_tui.cli.join import TRUST_CERT_ENV
-from yaniv_tui.cli.parser import parse
+from yaniv_tui.cli.join import TRUST_CERT_ENV, PemFileError, also_trusting
+from yaniv_tui.cli.parser import UsageError, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.engine import Game, Ruleset, Seat
 from yaniv_tui.net import TableHost
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs o
 JOIN = """
 import asyncio, sys
 from yaniv_tui.cli.join import join_request
-from yaniv_tui.cli.parser import parse
+from yaniv_tui.cli.parser import UsageError, parse
 async def go():
     client = await join_request(parse(["join"])).joiner(sys.argv[1], sys.argv[2], None)
     print("seat", client.seat, flush=True)
@@ -158,3 +158,63 @@ def test_a_fifo_to_trust_is_refused_without_waiting(tmp_path: Path, capsys: pyte
     assert main(["serve", "--trust", str(fifo)]) == 2
     err = capsys.readouterr().err
     assert "not a PEM file" in err and err.count("\n") == 1, err
+
+
+def test_serve_refuses_a_trust_file_whose_pages_could_not_trust_it(tmp_path: Path) -> None:
+    """A good certificate, then a broken one: serve checked the first alone (`pinned_context`), each page's
+    `yaniv join` reads them all (`also_trusting`), and joined every table with the system's trust alone."""
+    from yaniv_tui.cli.serve import trusted_cert
+
+    cert, _ = certificate(tmp_path)
+    both = tmp_path / "both.pem"
+    both.write_text(cert.read_text() + "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
+    with pytest.raises(UsageError) as refused:
+        trusted_cert(str(both))
+    assert str(refused.value).startswith(f"--trust {both}: holds a certificate that cannot be read"), refused.value
+    assert "\n" not in str(refused.value)
+    assert trusted_cert(str(cert)) == str(cert)
+
+
+@pytest.mark.parametrize(
+    ("content", "wanted"),
+    [
+        (None, "cannot be used as a certificate (No such file or directory)"),
+        ("no certificate here\n", "holds no certificate that can be read: give a PEM file with a '-----BEGIN"),
+    ],
+)
+def test_also_trusting_says_in_one_line_what_is_wrong_with_a_file(
+    tmp_path: Path, content: str | None, wanted: str
+) -> None:
+    path = tmp_path / "cert.pem"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(PemFileError) as refused:
+        also_trusting(str(path))
+    assert str(refused.value).startswith(wanted) and "\n" not in str(refused.value), refused.value
+
+
+async def test_also_trusting_a_good_file_trusts_its_certificate_beside_the_systems(tmp_path: Path) -> None:
+    """The context `also_trusting` reads from a good file joins a TLS table made out to that certificate, and
+    still trusts the system's own certificates (it adds to them)."""
+    cert, key = certificate(tmp_path)
+    context = also_trusting(str(cert))
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    system = ssl.create_default_context().cert_store_stats()["x509_ca"]
+    assert context.cert_store_stats()["x509_ca"] == system + 1
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    server = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.1", 0, ssl=served)
+    try:
+        port = server.sockets[0].getsockname()[1]
+        _, writer = await asyncio.wait_for(
+            asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost"), LIMIT
+        )
+        writer.close()
+        system_alone = ssl.create_default_context()
+        with pytest.raises(ssl.SSLCertVerificationError):
+            await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port, ssl=system_alone, server_hostname="localhost"), LIMIT
+            )
+    finally:
+        server.close()
+        await server.wait_closed()

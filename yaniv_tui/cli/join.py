@@ -4,13 +4,13 @@ home (the join screen asks for the address and code when they are not given)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import ssl
 import sys
 from collections.abc import Awaitable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -75,7 +75,10 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
         --trust`'s certificate beside it; else None: the system's trust, as anywhere."""
         if pinned and given and address == given:
             return pinned_context(pinned)
-        return also_trusting(also) if also else None
+        if also:
+            with contextlib.suppress(PemFileError):  # `yaniv serve` checked it; spoilt since: the system's trust
+                return also_trusting(also)
+        return None
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
@@ -129,38 +132,70 @@ async def _remembering(joining: Awaitable[Client], address: str, code: str, name
     return client
 
 
-def also_trusting(cert_file: str) -> ssl.SSLContext | None:
-    """A TLS client context trusting the system's certificates and those in `cert_file` beside them (names checked
-    as anywhere); None if the file cannot be read as certificates (the system's trust alone is used)."""
-    context = ssl.create_default_context()
+class PemFileError(ValueError):
+    """A PEM file that cannot be used: one line saying what is wrong with it, to follow its flag and name."""
+
+
+def read_pem_file(path: str, use: str) -> str:
+    """The text of the PEM file at `path`, to be used as `use` ("a certificate"); PemFileError (one line) unless it
+    is a regular file of at most MAX_PEM_BYTES: the TLS library would wait for ever on a FIFO, or read a device
+    without end. Read without blocking (store/files.py)."""
+    from pathlib import Path
+
+    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
+
     try:
-        context.load_verify_locations(cafile=cert_file)
-    except (OSError, ssl.SSLError, ValueError):
-        return None
+        return read_regular(Path(path), MAX_PEM_BYTES).decode("ascii", "replace")
+    except NotAFile as error:
+        raise PemFileError(f"is {error.kind}, not a PEM file") from None
+    except TooBig:
+        raise PemFileError(f"too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)") from None
+    except OSError as error:
+        raise PemFileError(f"cannot be used as {use} ({error.strerror or error})") from None
+
+
+def _certificates(cert_file: str) -> list[str]:
+    """The PEM certificates in `cert_file`, the table's own first; PemFileError (one line) if it is no PEM file that
+    can be read (`read_pem_file`) or holds no certificate."""
+    found = _PEM_CERT.findall(read_pem_file(cert_file, "a certificate"))
+    if not found:
+        raise PemFileError(
+            "holds no certificate that can be read: give a PEM file with a '-----BEGIN CERTIFICATE-----' block "
+            "(the table's own, as 'yaniv host --cert' serves it)"
+        )
+    return found
+
+
+def _loading(context: ssl.SSLContext, certificates: list[str]) -> ssl.SSLContext:
+    """`context`, trusting `certificates` too; PemFileError (one line) for one that cannot be read."""
+
+    try:
+        context.load_verify_locations(cadata="\n".join(certificates))
+    except (ssl.SSLError, ValueError) as error:
+        reason = getattr(error, "reason", None) or error
+        raise PemFileError(f"holds a certificate that cannot be read ({reason})") from None
     return context
+
+
+def also_trusting(cert_file: str) -> ssl.SSLContext:
+    """A TLS client context trusting the system's certificates and every one in `cert_file` beside them (names
+    checked as anywhere). The one reader of `yaniv serve --trust CERT`'s file: `serve` checks it so as it starts,
+    each page's `yaniv join` trusts it so. PemFileError (one line) for a file that is no PEM file, holds no
+    certificate, or one that cannot be read."""
+    return _loading(ssl.create_default_context(), _certificates(cert_file))
 
 
 def pinned_context(cert_file: str) -> ssl.SSLContext | None:
     """A TLS client context trusting exactly the first certificate in `cert_file` (the table's own), by itself: not
     its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
     it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
-    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-
-    try:
-        text = read_regular(Path(cert_file), MAX_PEM_BYTES).decode("ascii", "replace")
-    except (OSError, NotAFile, TooBig):
-        return None
-    found = _PEM_CERT.search(text)
-    if found is None:
-        return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     context.check_hostname = False  # the one certificate trusted is the check
     context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # that certificate is the end of the chain, even if signed
     try:
-        context.load_verify_locations(cadata=found.group(0))
-    except ssl.SSLError:
+        return _loading(context, _certificates(cert_file)[:1])
+    except PemFileError:
         return None
-    return context
 
 
 def main(args: argparse.Namespace, *, watch: bool = False) -> int:
