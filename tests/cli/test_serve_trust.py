@@ -18,7 +18,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from yaniv_tui.cli import main
-from yaniv_tui.cli.join import TRUST_CERT_ENV, PemFileError, also_trusting
+from yaniv_tui.cli.browsers import PAGE_ENV
+from yaniv_tui.cli.join import TRUST_CERT_ENV, TRUST_IN_A_PAGE, PemFileError, also_trusting
 from yaniv_tui.cli.parser import UsageError, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.engine import Game, Ruleset, Seat
@@ -83,14 +84,16 @@ async def page_environment(tmp_path: Path, port: int, trust: str | None) -> dict
         await test_server.close()
 
 
-async def join_as_a_page(address: str, code: str, token: Path, cert_file: str | None) -> tuple[int, str]:
-    """Join `address` in a process of its own, with the certificate to trust as a page's environment gives it."""
+async def join_as_a_page(address: str, code: str, token: Path, page: dict[str, str | None]) -> tuple[int, str]:
+    """Join `address` in a process of its own, with what a page's environment (`page_environment`) says of the
+    page and the certificate it trusts."""
     import os
 
-    environment = {k: v for k, v in os.environ.items() if k not in ("SSL_CERT_FILE", TRUST_CERT_ENV)}
+    environment = {k: v for k, v in os.environ.items() if k not in ("SSL_CERT_FILE", TRUST_CERT_ENV, PAGE_ENV)}
     environment[paths.TOKENS_ENV] = str(token)
-    if cert_file is not None:
-        environment[TRUST_CERT_ENV] = cert_file
+    environment[paths.DATA_ENV] = str(token.with_name(token.name + "-data"))
+    environment[paths.CONFIG_ENV] = str(token.with_name(token.name + "-config"))
+    environment.update({name: value for name in (TRUST_CERT_ENV, PAGE_ENV) if (value := page[name]) is not None})
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", JOIN, address, code, env=environment,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -115,12 +118,14 @@ async def test_a_page_of_yaniv_serve_trust_joins_a_table_with_a_self_signed_cert
     try:
         address = f"wss://127.0.0.1:{host.port}"
         untrusted = await page_environment(tmp_path / "plain", 18231, None)
-        assert untrusted[TRUST_CERT_ENV] is None
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted[TRUST_CERT_ENV])
+        assert untrusted[TRUST_CERT_ENV] is None and untrusted[PAGE_ENV] == "1"
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted)
         assert status != 0 and "not trusted" in said
+        # What the page's guest can do: not SSL_CERT_FILE, which a browser cannot set (the terminal's line says it).
+        assert TRUST_IN_A_PAGE in said and "SSL_CERT_FILE" not in said, said
         trusted = await page_environment(tmp_path / "trust", 18232, str(cert))
-        assert trusted[TRUST_CERT_ENV] == str(cert)
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted[TRUST_CERT_ENV])
+        assert trusted[TRUST_CERT_ENV] == str(cert) and trusted[PAGE_ENV] == "1"
+        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted)
         assert status == 0 and "seat 0" in said, said
     finally:
         await host.stop()

@@ -12,6 +12,7 @@ from netplay import LIMIT, new_game, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError, TableClient
+from yaniv_tui.net.client import TRUST_IN_A_TERMINAL
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
 
@@ -61,5 +62,7 @@ async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_wa
         line = str(refused.value)
         assert "\n" not in line and "…" not in line, line
         assert "certificate" in line and "not trusted" in line and "SSL_CERT_FILE" in line, line
+        # The terminal's way, not a page's (cli/join.TRUST_IN_A_PAGE, tests/cli/test_serve_trust.py).
+        assert line.endswith(f"(self-signed certificate): {TRUST_IN_A_TERMINAL}") and "yaniv serve" not in line, line
     finally:
         await host.stop()

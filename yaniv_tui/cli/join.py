@@ -33,6 +33,9 @@ TABLE_CERT_ENV = "YANIV_TABLE_CERT"
 #: any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a terminal, but
 #: without putting the system's own bundle aside.
 TRUST_CERT_ENV = "YANIV_TRUST_CERT"
+#: What a page's guest can do for a table whose certificate is not trusted (net.UntrustedTable): a browser cannot
+#: set SSL_CERT_FILE, as the terminal's line says to, but whoever runs the page can trust the table's certificate.
+TRUST_IN_A_PAGE = "ask whoever runs this page to start it with 'yaniv serve --trust THEIR-CERT.pem'"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
 
@@ -83,11 +86,11 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
         joining = TableClient.join(address, code, name=name, ssl_context=trusted(address))
-        return await (_remembering(joining, address, code, name, watch=False) if page else joining)
+        return await (_remembering(_in_a_page(joining), address, code, name, watch=False) if page else joining)
 
     async def watcher(address: str, code: str) -> Client:
         watching = TableClient.watch(address, code, ssl_context=trusted(address))
-        return await (_remembering(watching, address, code, None, watch=True) if page else watching)
+        return await (_remembering(_in_a_page(watching), address, code, None, watch=True) if page else watching)
 
     if kept is not None:
         return JoinRequest(
@@ -118,6 +121,17 @@ def remembered() -> Settings:
     from yaniv_tui.store.settings import load_settings
 
     return load_settings()
+
+
+async def _in_a_page(joining: Awaitable[Client]) -> Client:
+    """`joining`'s table, joined from a browser's page: one whose certificate is not trusted says what the page's
+    guest can do about it (TRUST_IN_A_PAGE), not the terminal's way."""
+    from yaniv_tui.net.client import UntrustedTable
+
+    try:
+        return await joining
+    except UntrustedTable as error:
+        raise error.advising(TRUST_IN_A_PAGE) from None
 
 
 async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:

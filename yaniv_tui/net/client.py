@@ -69,6 +69,26 @@ class JoinError(Exception):
     """The table could not be joined; the message is one line for the player (never a traceback)."""
 
 
+#: What a player in a terminal can do for a table whose certificate is not trusted here (`UntrustedTable`).
+TRUST_IN_A_TERMINAL = (
+    "if its host made it, trust it by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
+)
+
+
+class UntrustedTable(JoinError):
+    """A TLS table whose certificate is not trusted here: where it is (`host:port`), why not, and what the player can
+    do (`advice`: in a terminal, TRUST_IN_A_TERMINAL; a guest elsewhere is told otherwise, `advising`)."""
+
+    def __init__(self, where: str, why: str, advice: str = TRUST_IN_A_TERMINAL) -> None:
+        super().__init__(f"the table at {where} has a certificate not trusted here ({why}): {advice}")
+        self.where = where
+        self.why = why
+
+    def advising(self, advice: str) -> UntrustedTable:
+        """The same table, with what a player who cannot do TRUST_IN_A_TERMINAL can do instead."""
+        return UntrustedTable(self.where, self.why, advice)
+
+
 class ActionRefused(Exception):
     """The host refused an action: the message is its one line (not your turn, not a legal drop...)."""
 
@@ -462,11 +482,7 @@ async def _connect(address: str, ssl_context: ssl.SSLContext | None, timeout: fl
             timeout,
         )
     except ssl.SSLCertVerificationError as error:
-        why = one_line(error.verify_message or "", 60) or "not verified"
-        raise JoinError(
-            f"the table at {host}:{port} has a certificate not trusted here ({why}): if its host made it, trust it "
-            "by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
-        ) from None
+        raise UntrustedTable(f"{host}:{port}", one_line(error.verify_message or "", 60) or "not verified") from None
     except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
         raise JoinError(f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})") from None
 
