@@ -7,15 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
-import shutil
 import ssl
-import subprocess
 import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from certificates import needs_openssl, self_signed, serving_with
 
 from yaniv_tui.cli import main
 from yaniv_tui.cli.browsers import PAGE_ENV
@@ -29,14 +28,14 @@ from yaniv_tui.store import paths
 FAKE_APP = Path(__file__).with_name("fake_textual_app.py")
 LIMIT = 30.0
 
-pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
+pytestmark = needs_openssl
 
 #: What a page's `yaniv join` does once its guest typed the table's address and code: join it (over wss://), as
 #: the join screen does, through the request the command line makes from the page's environment.
 JOIN = """
 import asyncio, sys
 from yaniv_tui.cli.join import join_request
-from yaniv_tui.cli.parser import UsageError, parse
+from yaniv_tui.cli.parser import parse
 async def go():
     client = await join_request(parse(["join"])).joiner(sys.argv[1], sys.argv[2], None)
     print("seat", client.seat, flush=True)
@@ -50,17 +49,6 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
     monkeypatch.delenv(paths.TOKENS_ENV, raising=False)
     monkeypatch.delenv("SSL_CERT_FILE", raising=False)
-
-
-def certificate(folder: Path) -> tuple[Path, Path]:
-    """A self-signed certificate for 127.0.0.1 and localhost, and its key (as a host makes for `--cert`)."""
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True, timeout=LIMIT,
-    )  # fmt: skip
-    return cert, key
 
 
 async def page_environment(tmp_path: Path, port: int, trust: str | None) -> dict[str, str | None]:
@@ -109,9 +97,8 @@ async def join_as_a_page(address: str, code: str, token: Path, page: dict[str, s
 
 async def test_a_page_of_yaniv_serve_trust_joins_a_table_with_a_self_signed_certificate(tmp_path: Path) -> None:
     """Before, no page could: its line said to set SSL_CERT_FILE, which a browser's guest cannot."""
-    cert, key = certificate(tmp_path)
-    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    served.load_cert_chain(cert, key)
+    cert, key = self_signed(tmp_path)
+    served = serving_with(cert, key)
     seats = [Seat.remote(), Seat.bot("easy")]
     host = TableHost(Game.new(Ruleset(), ["A", "B"], seed=1), seats, port=0, ssl_context=served)
     await host.start()
@@ -170,7 +157,7 @@ def test_serve_refuses_a_trust_file_whose_pages_could_not_trust_it(tmp_path: Pat
     `yaniv join` reads them all (`also_trusting`), and joined every table with the system's trust alone."""
     from yaniv_tui.cli.serve import trusted_cert
 
-    cert, _ = certificate(tmp_path)
+    cert, _ = self_signed(tmp_path)
     both = tmp_path / "both.pem"
     both.write_text(cert.read_text() + "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
     with pytest.raises(UsageError) as refused:
@@ -201,14 +188,12 @@ def test_also_trusting_says_in_one_line_what_is_wrong_with_a_file(
 async def test_also_trusting_a_good_file_trusts_its_certificate_beside_the_systems(tmp_path: Path) -> None:
     """The context `also_trusting` reads from a good file joins a TLS table made out to that certificate, and
     still trusts the system's own certificates (it adds to them)."""
-    cert, key = certificate(tmp_path)
+    cert, key = self_signed(tmp_path)
     context = also_trusting(str(cert))
     assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
     system = ssl.create_default_context().cert_store_stats()["x509_ca"]
     assert context.cert_store_stats()["x509_ca"] == system + 1
-    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    served.load_cert_chain(cert, key)
-    server = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.1", 0, ssl=served)
+    server = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.1", 0, ssl=serving_with(cert, key))
     try:
         port = server.sockets[0].getsockname()[1]
         _, writer = await asyncio.wait_for(
