@@ -9,6 +9,7 @@ import json
 import shlex
 import ssl
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import aiohttp
@@ -16,13 +17,21 @@ import pytest
 from aiohttp.test_utils import TestServer
 from certificates import needs_openssl, self_signed, serving_with
 
-from yaniv_tui.cli import main
+from yaniv_tui.cli import main, serve_ssh
 from yaniv_tui.cli.browsers import PAGE_ENV
-from yaniv_tui.cli.join import TRUST_CERT_ENV, TRUST_IN_A_PAGE, PemFileError, also_trusting
+from yaniv_tui.cli.join import (
+    SERVED_OVER_SSH_ENV,
+    TRUST_CERT_ENV,
+    TRUST_IN_A_PAGE,
+    TRUST_OVER_SSH,
+    PemFileError,
+    also_trusting,
+)
 from yaniv_tui.cli.parser import UsageError, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.engine import Game, Ruleset, Seat
 from yaniv_tui.net import TableHost
+from yaniv_tui.net.client import TRUST_IN_A_TERMINAL
 from yaniv_tui.store import paths
 
 FAKE_APP = Path(__file__).with_name("fake_textual_app.py")
@@ -72,16 +81,22 @@ async def page_environment(tmp_path: Path, port: int, trust: str | None) -> dict
         await test_server.close()
 
 
-async def join_as_a_page(address: str, code: str, token: Path, page: dict[str, str | None]) -> tuple[int, str]:
-    """Join `address` in a process of its own, with what a page's environment (`page_environment`) says of the
-    page and the certificate it trusts."""
+#: What `yaniv serve` tells a page's or an SSH session's `yaniv join` in its environment of the guest and the
+#: certificate it trusts; none of them: a terminal's own `yaniv join`.
+GUESTS_ENVIRONMENT = (TRUST_CERT_ENV, PAGE_ENV, SERVED_OVER_SSH_ENV)
+
+
+async def join_as_a_guest(address: str, code: str, token: Path, given: Mapping[str, str | None]) -> tuple[int, str]:
+    """Join `address` in a process of its own, with what `given` (a page's environment, `page_environment`, or an SSH
+    session's) says of its guest and the certificate it trusts."""
     import os
 
-    environment = {k: v for k, v in os.environ.items() if k not in ("SSL_CERT_FILE", TRUST_CERT_ENV, PAGE_ENV)}
+    dropped = ("SSL_CERT_FILE", *GUESTS_ENVIRONMENT)
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment[paths.TOKENS_ENV] = str(token)
     environment[paths.DATA_ENV] = str(token.with_name(token.name + "-data"))
     environment[paths.CONFIG_ENV] = str(token.with_name(token.name + "-config"))
-    environment.update({name: value for name in (TRUST_CERT_ENV, PAGE_ENV) if (value := page[name]) is not None})
+    environment.update({name: value for name in GUESTS_ENVIRONMENT if (value := given.get(name)) is not None})
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", JOIN, address, code, env=environment,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -106,16 +121,62 @@ async def test_a_page_of_yaniv_serve_trust_joins_a_table_with_a_self_signed_cert
         address = f"wss://127.0.0.1:{host.port}"
         untrusted = await page_environment(tmp_path / "plain", 18231, None)
         assert untrusted[TRUST_CERT_ENV] is None and untrusted[PAGE_ENV] == "1"
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t0", untrusted)
+        status, said = await join_as_a_guest(address, host.code, tmp_path / "t0", untrusted)
         assert status != 0 and "not trusted" in said
         # What the page's guest can do: not SSL_CERT_FILE, which a browser cannot set (the terminal's line says it).
         assert TRUST_IN_A_PAGE in said and "SSL_CERT_FILE" not in said, said
         trusted = await page_environment(tmp_path / "trust", 18232, str(cert))
         assert trusted[TRUST_CERT_ENV] == str(cert) and trusted[PAGE_ENV] == "1"
-        status, said = await join_as_a_page(address, host.code, tmp_path / "t1", trusted)
+        status, said = await join_as_a_guest(address, host.code, tmp_path / "t1", trusted)
         assert status == 0 and "seat 0" in said, said
     finally:
         await host.stop()
+
+
+async def test_each_guest_not_trusting_a_table_is_told_what_they_can_do(tmp_path: Path) -> None:
+    """A terminal's player is told to give the certificate as SSL_CERT_FILE; an SSH session's guest of `yaniv serve`
+    cannot, and is told to ask for `yaniv serve --trust` (before: SSL_CERT_FILE), as a page's guest is."""
+    cert, key = self_signed(tmp_path)
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = TableHost(Game.new(Ruleset(), ["A", "B"], seed=1), seats, port=0, ssl_context=serving_with(cert, key))
+    await host.start()
+    try:
+        address = f"wss://127.0.0.1:{host.port}"
+        status, said = await join_as_a_guest(address, host.code, tmp_path / "t0", {})
+        assert status != 0 and TRUST_IN_A_TERMINAL in said and "yaniv serve" not in said, said
+        over_ssh = {SERVED_OVER_SSH_ENV: "1"}
+        status, said = await join_as_a_guest(address, host.code, tmp_path / "t1", over_ssh)
+        assert status != 0 and "not trusted" in said and TRUST_OVER_SSH in said, said
+        assert "SSL_CERT_FILE" not in said, said
+        status, said = await join_as_a_guest(
+            address, host.code, tmp_path / "t2", {**over_ssh, TRUST_CERT_ENV: str(cert)}
+        )
+        assert status == 0 and "seat 0" in said, said
+    finally:
+        await host.stop()
+
+
+def test_serve_with_ssh_gives_its_sessions_the_certificate_it_trusts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`yaniv serve --trust CERT --ssh PORT`: each SSH session's `yaniv join` trusts CERT as each page's does, and is
+    told it is `yaniv serve`'s. Before, the sessions were given neither, and a TLS table trusted on every page was
+    not over SSH. The server stops at once here: it is the SSH server's environment that is looked at."""
+    cert, _ = self_signed(tmp_path)
+    given: list[dict[str, str]] = []
+    start = serve_ssh.SshThread.start
+
+    def starting(thread: serve_ssh.SshThread) -> None:
+        given.append(dict(thread.server.environment))
+        start(thread)
+
+    monkeypatch.setattr(serve_ssh.SshThread, "start", starting)
+    monkeypatch.setattr(YanivServer, "serve", lambda self, *_, **__: None)
+    assert main(["serve", "--trust", str(cert), "--ssh", "0", "--port", "18233"]) == 0
+    assert given == [{TRUST_CERT_ENV: str(cert), SERVED_OVER_SSH_ENV: "1"}], given
+    assert main(["serve", "--ssh", "0", "--port", "18233"]) == 0
+    assert given[1] == {SERVED_OVER_SSH_ENV: "1"}, given
+    capsys.readouterr()
 
 
 def test_serve_takes_trust_and_says_it_in_its_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,13 +29,17 @@ PROG = "yaniv join"
 #: The table's address the session is given is joined trusting that certificate alone (`pinned_context`), whatever
 #: name it is made out to and whoever signed it: the host knows it is its own.
 TABLE_CERT_ENV = "YANIV_TABLE_CERT"
-#: Set by `yaniv serve --trust CERT` for its pages' `yaniv join`: a certificate trusted beside the system's own, for
-#: any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a terminal, but
-#: without putting the system's own bundle aside.
+#: Set by `yaniv serve --trust CERT` for its pages' and SSH sessions' `yaniv join`: a certificate trusted beside the
+#: system's own, for any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a
+#: terminal, but without putting the system's own bundle aside.
 TRUST_CERT_ENV = "YANIV_TRUST_CERT"
 #: What a page's guest can do for a table whose certificate is not trusted (net.UntrustedTable): a browser cannot
 #: set SSL_CERT_FILE, as the terminal's line says to, but whoever runs the page can trust the table's certificate.
 TRUST_IN_A_PAGE = "ask whoever runs this page to start it with 'yaniv serve --trust THEIR-CERT.pem'"
+#: Set (to "1") by `yaniv serve --ssh PORT` for its SSH sessions' `yaniv join` (its pages have browsers.PAGE_ENV): an
+#: SSH guest cannot set SSL_CERT_FILE either, and a table not trusted says what they can do instead (TRUST_OVER_SSH).
+SERVED_OVER_SSH_ENV = "YANIV_SERVED_OVER_SSH"
+TRUST_OVER_SSH = "ask whoever runs this server to start it with 'yaniv serve --trust THEIR-CERT.pem'"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
 
@@ -72,6 +76,9 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     kept = remembered() if page and not (given or args.code or name) else None
 
     also = os.environ.get(TRUST_CERT_ENV)
+    # What a guest who cannot set SSL_CERT_FILE can do for a table not trusted; None: a terminal's own way.
+    over_ssh = os.environ.get(SERVED_OVER_SSH_ENV) == "1"
+    advice = TRUST_IN_A_PAGE if page else (TRUST_OVER_SSH if over_ssh else None)
 
     def trusted(address: str) -> ssl.SSLContext | None:
         """The host's own certificate, pinned, for the address it gave; or the system's trust with `yaniv serve
@@ -85,12 +92,12 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        joining = TableClient.join(address, code, name=name, ssl_context=trusted(address))
-        return await (_remembering(_in_a_page(joining), address, code, name, watch=False) if page else joining)
+        joining = _advised(TableClient.join(address, code, name=name, ssl_context=trusted(address)), advice)
+        return await (_remembering(joining, address, code, name, watch=False) if page else joining)
 
     async def watcher(address: str, code: str) -> Client:
-        watching = TableClient.watch(address, code, ssl_context=trusted(address))
-        return await (_remembering(_in_a_page(watching), address, code, None, watch=True) if page else watching)
+        watching = _advised(TableClient.watch(address, code, ssl_context=trusted(address)), advice)
+        return await (_remembering(watching, address, code, None, watch=True) if page else watching)
 
     if kept is not None:
         return JoinRequest(
@@ -123,15 +130,17 @@ def remembered() -> Settings:
     return load_settings()
 
 
-async def _in_a_page(joining: Awaitable[Client]) -> Client:
-    """`joining`'s table, joined from a browser's page: one whose certificate is not trusted says what the page's
-    guest can do about it (TRUST_IN_A_PAGE), not the terminal's way."""
+async def _advised(joining: Awaitable[Client], advice: str | None) -> Client:
+    """`joining`'s table; one whose certificate is not trusted says what its player can do about it: `advice` (a page's
+    or an SSH session's guest cannot set SSL_CERT_FILE), or with None the terminal's way (net.TRUST_IN_A_TERMINAL)."""
     from yaniv_tui.net.client import UntrustedTable
 
     try:
         return await joining
     except UntrustedTable as error:
-        raise error.advising(TRUST_IN_A_PAGE) from None
+        if advice is None:
+            raise
+        raise error.advising(advice) from None
 
 
 async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:

@@ -87,7 +87,14 @@ def main(args: argparse.Namespace) -> int:
         from .serve_ssh import SshError, open_ssh, ssh_line
 
         try:
-            ssh = open_ssh(args.ssh, public=args.public, max_sessions=args.max_sessions, table=lambda: None)
+            ssh = open_ssh(
+                args.ssh,
+                public=args.public,
+                max_sessions=args.max_sessions,
+                table=lambda: None,
+                served=True,
+                trust=trust,  # its SSH sessions trust it as its pages do
+            )
         except SshError as error:
             print(f"yaniv serve: {error}", file=sys.stderr)
             return 1
