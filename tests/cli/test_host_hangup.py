@@ -65,8 +65,9 @@ def test_an_app_whose_terminal_hung_up_with_hangups_ignored_quits_as_ctrl_q_does
     os.close(slave)
     try:
         until(lambda: "quit" in errors.read_text("utf-8", "replace"), "the table is drawn", process)
-        if hosted:
+        if hosted:  # its host listening, and the game handed to it (the friends' command said)
             until(lambda: listening(port), "the table listens", process)
+            until(lambda: "Friends join with" in errors.read_text("utf-8", "replace"), "the table is hosted", process)
         os.close(master)  # the terminal hangs up
         master = -1
         until(lambda: process.poll() is not None, "the app quits once its terminal hung up", process)

@@ -21,6 +21,10 @@ HANGUP_EVERY_MS = 250
 class TerminalDriver(LinuxDriver):
     """Textual's POSIX driver, and a thread that quits the app once its terminal hangs up."""
 
+    #: Whether the app was told to quit for a hangup: once. A hangup also sends SIGCONT, on which Textual starts its
+    #: input again (and so this watch), while the quit is under way.
+    _hung_up = False
+
     def run_input_thread(self) -> None:
         threading.Thread(target=self._quit_at_hangup, name="yaniv-hangup", daemon=True).start()
         super().run_input_thread()
@@ -29,8 +33,9 @@ class TerminalDriver(LinuxDriver):
         """Wait until the terminal hangs up (or the app ends), then quit the app as ctrl+q does."""
         poller = select.poll()
         poller.register(self.fileno, 0)  # a hangup and an error are always reported, and nothing else is asked
-        while not self.exit_event.is_set():
+        while not self.exit_event.is_set() and not self._hung_up:
             if poller.poll(HANGUP_EVERY_MS):
+                self._hung_up = True
                 # The thread-safe way into the app (Textual's own input thread reports its errors so).
                 self._app.call_later(self._app.run_action, "quit")
                 return
