@@ -26,6 +26,7 @@ def main(record: str, mode: str = "") -> None:
             "ROWS",
             "TEXTUAL_DRIVER",
             "YANIV_TRUST_CERT",
+            "YANIV_BROWSER_PAGE",
         )
         note({k: os.environ.get(k) for k in names} | {"pid": os.getpid()})
         out.write(b"__GANGLION__\n")

@@ -419,24 +419,30 @@ async def _nothing(*_: object) -> None:
     """A page's end that is not there: the test reads the process itself."""
 
 
-def test_a_pages_yaniv_join_quits_when_its_input_ends(tmp_path: Path) -> None:
-    """A page's `yaniv join`, run with the environment a page's process gets, quits when its input ends (its page
-    or its server gone): Textual's web driver only stopped reading, and the app ran on with no one to see it."""
+def page_process_environment(tokens: Path) -> dict[str, str]:
+    """The environment `yaniv serve` gives a page's `yaniv join` (its tokens folder `tokens`, 80x24), from the page's
+    own session, with no page at its end: the test runs the process itself."""
     session = serve_web.Session(
         serve.join_command(),
-        tmp_path,
+        tokens,
         lambda: None,
         write_bytes=_nothing,
         write_str=_nothing,
         close=_nothing,
         download_manager=DownloadManager(),
     )
+    return session._build_environment(80, 24)
+
+
+def test_a_pages_yaniv_join_quits_when_its_input_ends(tmp_path: Path) -> None:
+    """A page's `yaniv join`, run with the environment a page's process gets, quits when its input ends (its page
+    or its server gone): Textual's web driver only stopped reading, and the app ran on with no one to see it."""
     process = subprocess.Popen(
         join_argv(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        env=session._build_environment(80, 24),
+        env=page_process_environment(tmp_path),
     )
     try:
         assert process.stdout is not None and process.stdin is not None
@@ -454,21 +460,12 @@ def test_a_pages_last_line_is_shown_on_its_page(tmp_path: Path) -> None:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]  # nothing listens on it once closed
-    session = serve_web.Session(
-        serve.join_command(),
-        tmp_path,
-        lambda: None,
-        write_bytes=_nothing,
-        write_str=_nothing,
-        close=_nothing,
-        download_manager=DownloadManager(),
-    )
     process = subprocess.Popen(
         [*join_argv(), f"127.0.0.1:{port}", "K7QF"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=session._build_environment(80, 24),
+        env=page_process_environment(tmp_path),
     )
     bound = threading.Timer(60, process.kill)  # the wait below is bounded
     bound.start()

@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import os
 import re
-import shutil
 import signal
 import socket
 import stat
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from certificates import needs_openssl, self_signed
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main, serve_ssh
@@ -432,17 +432,12 @@ async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(t
                     await asyncio.wait_for(other.close(), 5)
 
 
-@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
+@needs_openssl
 async def test_over_ssh_a_player_joins_a_table_served_over_tls_with_its_hosts_own_certificate(tmp_path: Path) -> None:
     """`yaniv host --cert ... --ssh PORT`: the SSH session's `yaniv join` trusts the host's certificate, the one
     its host serves with (self-signed, here for a name it is not reached by): it said "a certificate not trusted
     here (self-signed certificate)" and "SSL_CERT_FILE=THEIR-CERT.pem", which an SSH guest cannot give."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=yaniv.example.org",
-         "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True, timeout=WAIT,
-    )  # fmt: skip
+    cert, key = self_signed(tmp_path, "yaniv.example.org", here=False)
     tls = ("--cert", str(cert), "--key", str(key))
     async with hosted_table(tmp_path, *tls) as table, connected(table.ssh_port) as connection:
         screen = await terminal(connection)

@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-import shutil
 import ssl
-import subprocess
 from pathlib import Path
 
 import pytest
-from netplay import LIMIT, new_game, started
+from certificates import needs_openssl, self_signed, serving_with
+from netplay import new_game, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError, TableClient
+from yaniv_tui.net.client import TRUST_IN_A_TERMINAL
 
-pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a certificate")
-
-
-def certificate(tmp_path: Path) -> tuple[Path, Path]:
-    """A self-signed certificate for localhost, and its key."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True, timeout=LIMIT,
-    )  # fmt: skip
-    return cert, key
+pytestmark = needs_openssl
 
 
 async def test_a_table_with_a_certificate_is_joined_over_wss(tmp_path: Path) -> None:
-    cert, key = certificate(tmp_path)
-    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    served.load_cert_chain(cert, key)
+    cert, key = self_signed(tmp_path)
+    served = serving_with(cert, key)
     trusted = ssl.create_default_context(cafile=str(cert))
     seats = [Seat.remote(), Seat.bot("easy")]
     game = new_game(seats)
@@ -50,9 +38,8 @@ async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_wa
     """A self-signed certificate (the host's own, as `yaniv host --cert` takes): the join said "cannot reach a
     table at localhost:PORT ([SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certifi…)",
     cut short, and not what to do."""
-    cert, key = certificate(tmp_path)
-    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    served.load_cert_chain(cert, key)
+    cert, key = self_signed(tmp_path)
+    served = serving_with(cert, key)
     seats = [Seat.remote(), Seat.bot("easy")]
     host = await started(new_game(seats), seats, ssl_context=served)
     try:
@@ -61,5 +48,7 @@ async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_wa
         line = str(refused.value)
         assert "\n" not in line and "…" not in line, line
         assert "certificate" in line and "not trusted" in line and "SSL_CERT_FILE" in line, line
+        # The terminal's way, not a page's (cli/join.TRUST_IN_A_PAGE, tests/cli/test_serve_trust.py).
+        assert line.endswith(f"(self-signed certificate): {TRUST_IN_A_TERMINAL}") and "yaniv serve" not in line, line
     finally:
         await host.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import unicodedata
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError, TableClient
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.protocol import SEAT_IN_USE, VERSION
+from yaniv_tui.store.paths import tokens_dir
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
 
@@ -291,5 +293,70 @@ async def test_a_rejoin_under_the_name_read_as_one_finds_its_seat(first: str, ag
         back = await asyncio.wait_for(TableClient.join(address, host.code, name=again), LIMIT)
         assert back.seat == 0 and back.token == one.token
         await back.close()
+    finally:
+        await host.stop()
+
+
+def kept_by_an_older_yaniv(host: str, port: int, code: str, name: str) -> Path:
+    """Where a yaniv before the token files' digests kept a seat's token: every run of letters a file name does not
+    take was one "_" (so "Ann Lee" was "ann_lee", and every name of Hebrew or Chinese letters alone was "_")."""
+    joined = f"{host.lower()}-{port}-{code.upper()}-{name.strip().lower()}"
+    return tokens_dir() / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', joined)[:150]}.token"
+
+
+@pytest.mark.parametrize("name", ["Ann Lee", "נועה", "李雷"])
+async def test_a_token_kept_by_an_older_yaniv_for_a_name_a_file_name_does_not_take_rejoins_its_seat(name: str) -> None:
+    """Before: after the upgrade that named such a file by a digest too, its player's `yaniv join` looked for the
+    new name alone, found no token, and its seat (away, its token kept) could not be taken back: "NAME is already at
+    this table". The older file is read, and moved to the new name once the host seats the player named so."""
+    seats = (Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        first = await asyncio.wait_for(TableClient.join(address, host.code, name=name), LIMIT)
+        await first.close()
+        await eventually(lambda: host.status(0) == "away")
+        new, old = (
+            token_path("127.0.0.1", host.port, host.code, name),
+            kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, name),
+        )
+        assert new != old and read_token(new) == host.tokens[0]
+        new.rename(old)  # as the older yaniv left it
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name=name), LIMIT)
+        assert again.seat == 0 and again.token == host.tokens[0]
+        assert read_token(new) == host.tokens[0] and not old.exists()
+        await again.close()
+    finally:
+        await host.stop()
+
+
+async def test_an_older_yanivs_token_file_shared_by_two_names_never_takes_the_other_ones_seat() -> None:
+    """An older yaniv kept נועה's and דליה's tokens in one file (each name one "_"), the last to join's: נועה's
+    join after the upgrade offers it, is seated at דליה's seat, sees the name is not hers and leaves it at once,
+    before reading its view; she joins afresh (refused here: her seat is at the table, its token lost), and the
+    file stays דליה's, whose own join then takes her seat back with it."""
+    seats = (Seat.remote(), Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        noa = await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        dalia = await asyncio.wait_for(TableClient.join(address, host.code, name="דליה"), LIMIT)
+        assert (noa.seat, dalia.seat) == (0, 1)
+        await noa.close()
+        await dalia.close()
+        await eventually(lambda: host.status(0) == host.status(1) == "away")
+        shared = kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, "דליה")
+        assert shared == kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, "נועה")
+        for name in ("נועה", "דליה"):
+            token_path("127.0.0.1", host.port, host.code, name).unlink()
+        write_token(shared, host.tokens[1])  # דליה joined last
+        with pytest.raises(JoinError, match="נועה is already at this table"):
+            await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
+        await eventually(lambda: host.status(1) == "away")
+        assert read_token(shared) == host.tokens[1]
+        assert read_token(token_path("127.0.0.1", host.port, host.code, "נועה")) is None
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name="דליה"), LIMIT)
+        assert again.seat == 1 and not shared.exists()
+        await again.close()
     finally:
         await host.stop()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Game, Seat
 
-from .parser import DEFAULT_AWAY_AFTER, MAX_PEM_BYTES, NEWEST, UsageError
+from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
@@ -59,21 +59,13 @@ def _shown(path: str) -> str:
 
 
 def check_pem_file(flag: str, path: str, prog: str = "yaniv host", use: str = "a TLS certificate and key") -> None:
-    """UsageError (one line, of `prog`) unless `path` is a regular file of at most MAX_PEM_BYTES: the TLS library
-    would wait for ever on a FIFO, or read a device without end. Checked without blocking (store/files.py)."""
-    from pathlib import Path
+    """UsageError (one line, of `prog`) unless `path` is a PEM file that can be read (join.read_pem_file)."""
+    from .join import PemFileError, read_pem_file
 
-    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-
-    shown = _shown(path)
     try:
-        read_regular(Path(path), MAX_PEM_BYTES)
-    except NotAFile as error:
-        raise UsageError(f"{flag} {shown}: is {error.kind}, not a PEM file", prog) from None
-    except TooBig:
-        raise UsageError(f"{flag} {shown}: too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)", prog) from None
-    except OSError as error:
-        raise UsageError(f"{flag} {shown}: cannot be used as {use} ({error.strerror or error})", prog) from None
+        read_pem_file(path, use)
+    except PemFileError as error:
+        raise UsageError(f"{flag} {_shown(path)}: {error}", prog) from None
 
 
 def host_factory(args: argparse.Namespace) -> MakeHost:

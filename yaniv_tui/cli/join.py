@@ -4,13 +4,13 @@ home (the join screen asks for the address and code when they are not given)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import ssl
 import sys
 from collections.abc import Awaitable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -29,10 +29,17 @@ PROG = "yaniv join"
 #: The table's address the session is given is joined trusting that certificate alone (`pinned_context`), whatever
 #: name it is made out to and whoever signed it: the host knows it is its own.
 TABLE_CERT_ENV = "YANIV_TABLE_CERT"
-#: Set by `yaniv serve --trust CERT` for its pages' `yaniv join`: a certificate trusted beside the system's own, for
-#: any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a terminal, but
-#: without putting the system's own bundle aside.
+#: Set by `yaniv serve --trust CERT` for its pages' and SSH sessions' `yaniv join`: a certificate trusted beside the
+#: system's own, for any address typed (the name typed must be one it is made out to), as `SSL_CERT_FILE` would in a
+#: terminal, but without putting the system's own bundle aside.
 TRUST_CERT_ENV = "YANIV_TRUST_CERT"
+#: What a page's guest can do for a table whose certificate is not trusted (net.UntrustedTable): a browser cannot
+#: set SSL_CERT_FILE, as the terminal's line says to, but whoever runs the page can trust the table's certificate.
+TRUST_IN_A_PAGE = "ask whoever runs this page to start it with 'yaniv serve --trust THEIR-CERT.pem'"
+#: Set (to "1") by `yaniv serve --ssh PORT` for its SSH sessions' `yaniv join` (its pages have browsers.PAGE_ENV): an
+#: SSH guest cannot set SSL_CERT_FILE either, and a table not trusted says what they can do instead (TRUST_OVER_SSH).
+SERVED_OVER_SSH_ENV = "YANIV_SERVED_OVER_SSH"
+TRUST_OVER_SSH = "ask whoever runs this server to start it with 'yaniv serve --trust THEIR-CERT.pem'"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
 
@@ -69,21 +76,27 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     kept = remembered() if page and not (given or args.code or name) else None
 
     also = os.environ.get(TRUST_CERT_ENV)
+    # What a guest who cannot set SSL_CERT_FILE can do for a table not trusted; None: a terminal's own way.
+    over_ssh = os.environ.get(SERVED_OVER_SSH_ENV) == "1"
+    advice = TRUST_IN_A_PAGE if page else (TRUST_OVER_SSH if over_ssh else None)
 
     def trusted(address: str) -> ssl.SSLContext | None:
         """The host's own certificate, pinned, for the address it gave; or the system's trust with `yaniv serve
         --trust`'s certificate beside it; else None: the system's trust, as anywhere."""
         if pinned and given and address == given:
             return pinned_context(pinned)
-        return also_trusting(also) if also else None
+        if also:
+            with contextlib.suppress(PemFileError):  # `yaniv serve` checked it; spoilt since: the system's trust
+                return also_trusting(also)
+        return None
 
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        joining = TableClient.join(address, code, name=name, ssl_context=trusted(address))
+        joining = _advised(TableClient.join(address, code, name=name, ssl_context=trusted(address)), advice)
         return await (_remembering(joining, address, code, name, watch=False) if page else joining)
 
     async def watcher(address: str, code: str) -> Client:
-        watching = TableClient.watch(address, code, ssl_context=trusted(address))
+        watching = _advised(TableClient.watch(address, code, ssl_context=trusted(address)), advice)
         return await (_remembering(watching, address, code, None, watch=True) if page else watching)
 
     if kept is not None:
@@ -117,6 +130,19 @@ def remembered() -> Settings:
     return load_settings()
 
 
+async def _advised(joining: Awaitable[Client], advice: str | None) -> Client:
+    """`joining`'s table; one whose certificate is not trusted says what its player can do about it: `advice` (a page's
+    or an SSH session's guest cannot set SSL_CERT_FILE), or with None the terminal's way (net.TRUST_IN_A_TERMINAL)."""
+    from yaniv_tui.net.client import UntrustedTable
+
+    try:
+        return await joining
+    except UntrustedTable as error:
+        if advice is None:
+            raise
+        raise error.advising(advice) from None
+
+
 async def _remembering(joining: Awaitable[Client], address: str, code: str, name: str | None, *, watch: bool) -> Client:
     """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page. A join that
     fails forgets nothing: the next page tries the table again (a host resumed keeps its code), and one that has
@@ -129,38 +155,70 @@ async def _remembering(joining: Awaitable[Client], address: str, code: str, name
     return client
 
 
-def also_trusting(cert_file: str) -> ssl.SSLContext | None:
-    """A TLS client context trusting the system's certificates and those in `cert_file` beside them (names checked
-    as anywhere); None if the file cannot be read as certificates (the system's trust alone is used)."""
-    context = ssl.create_default_context()
+class PemFileError(ValueError):
+    """A PEM file that cannot be used: one line saying what is wrong with it, to follow its flag and name."""
+
+
+def read_pem_file(path: str, use: str) -> str:
+    """The text of the PEM file at `path`, to be used as `use` ("a certificate"); PemFileError (one line) unless it
+    is a regular file of at most MAX_PEM_BYTES: the TLS library would wait for ever on a FIFO, or read a device
+    without end. Read without blocking (store/files.py)."""
+    from pathlib import Path
+
+    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
+
     try:
-        context.load_verify_locations(cafile=cert_file)
-    except (OSError, ssl.SSLError, ValueError):
-        return None
+        return read_regular(Path(path), MAX_PEM_BYTES).decode("ascii", "replace")
+    except NotAFile as error:
+        raise PemFileError(f"is {error.kind}, not a PEM file") from None
+    except TooBig:
+        raise PemFileError(f"too big for a PEM file (over {MAX_PEM_BYTES >> 20} MiB)") from None
+    except OSError as error:
+        raise PemFileError(f"cannot be used as {use} ({error.strerror or error})") from None
+
+
+def _certificates(cert_file: str) -> list[str]:
+    """The PEM certificates in `cert_file`, the table's own first; PemFileError (one line) if it is no PEM file that
+    can be read (`read_pem_file`) or holds no certificate."""
+    found = _PEM_CERT.findall(read_pem_file(cert_file, "a certificate"))
+    if not found:
+        raise PemFileError(
+            "holds no certificate that can be read: give a PEM file with a '-----BEGIN CERTIFICATE-----' block "
+            "(the table's own, as 'yaniv host --cert' serves it)"
+        )
+    return found
+
+
+def _loading(context: ssl.SSLContext, certificates: list[str]) -> ssl.SSLContext:
+    """`context`, trusting `certificates` too; PemFileError (one line) for one that cannot be read."""
+
+    try:
+        context.load_verify_locations(cadata="\n".join(certificates))
+    except (ssl.SSLError, ValueError) as error:
+        reason = getattr(error, "reason", None) or error
+        raise PemFileError(f"holds a certificate that cannot be read ({reason})") from None
     return context
+
+
+def also_trusting(cert_file: str) -> ssl.SSLContext:
+    """A TLS client context trusting the system's certificates and every one in `cert_file` beside them (names
+    checked as anywhere). The one reader of `yaniv serve --trust CERT`'s file: `serve` checks it so as it starts,
+    each page's `yaniv join` trusts it so. PemFileError (one line) for a file that is no PEM file, holds no
+    certificate, or one that cannot be read."""
+    return _loading(ssl.create_default_context(), _certificates(cert_file))
 
 
 def pinned_context(cert_file: str) -> ssl.SSLContext | None:
     """A TLS client context trusting exactly the first certificate in `cert_file` (the table's own), by itself: not
     its name (the table is joined at an address of this machine, which the certificate may not name) nor who signed
     it; None if the file holds no certificate that can be read (the system's trust is used, and its line says why)."""
-    from yaniv_tui.store.files import NotAFile, TooBig, read_regular
-
-    try:
-        text = read_regular(Path(cert_file), MAX_PEM_BYTES).decode("ascii", "replace")
-    except (OSError, NotAFile, TooBig):
-        return None
-    found = _PEM_CERT.search(text)
-    if found is None:
-        return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     context.check_hostname = False  # the one certificate trusted is the check
     context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # that certificate is the end of the chain, even if signed
     try:
-        context.load_verify_locations(cadata=found.group(0))
-    except ssl.SSLError:
+        return _loading(context, _certificates(cert_file)[:1])
+    except PemFileError:
         return None
-    return context
 
 
 def main(args: argparse.Namespace, *, watch: bool = False) -> int:

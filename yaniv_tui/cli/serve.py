@@ -44,19 +44,16 @@ def join_command() -> str:
 
 def trusted_cert(path: str) -> str:
     """`--trust CERT` as the absolute path each page's `yaniv join` is given (join.TRUST_CERT_ENV, serve_web.py);
-    UsageError (one line) unless it is a PEM file holding a certificate that can be read."""
+    UsageError (one line) unless it is a PEM file whose certificates can be read, read and checked as each page's
+    `yaniv join` reads it (`join.also_trusting`)."""
     from yaniv_tui.engine.ruleset_read import printable
 
-    from .host import check_pem_file
-    from .join import pinned_context
+    from .join import PemFileError, also_trusting
 
-    check_pem_file("--trust", path, PROG, "a certificate")
-    if pinned_context(path) is None:
-        raise UsageError(
-            f"--trust {printable(path)}: holds no certificate that can be read: give a PEM file with a "
-            "'-----BEGIN CERTIFICATE-----' block (the table's own, as 'yaniv host --cert' serves it)",
-            PROG,
-        )
+    try:
+        also_trusting(path)
+    except PemFileError as error:
+        raise UsageError(f"--trust {printable(path)}: {error}", PROG) from None
     return os.path.abspath(path)
 
 
@@ -90,7 +87,14 @@ def main(args: argparse.Namespace) -> int:
         from .serve_ssh import SshError, open_ssh, ssh_line
 
         try:
-            ssh = open_ssh(args.ssh, public=args.public, max_sessions=args.max_sessions, table=lambda: None)
+            ssh = open_ssh(
+                args.ssh,
+                public=args.public,
+                max_sessions=args.max_sessions,
+                table=lambda: None,
+                served=True,
+                trust=trust,  # its SSH sessions trust it as its pages do
+            )
         except SshError as error:
             print(f"yaniv serve: {error}", file=sys.stderr)
             return 1

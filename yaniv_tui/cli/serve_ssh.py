@@ -45,7 +45,7 @@ from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
-from .join import TABLE_CERT_ENV, join_argv
+from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
@@ -576,17 +576,26 @@ def open_ssh(
     max_sessions: int,
     table: Callable[[], str | None],
     cert: str | None = None,
+    served: bool = False,
+    trust: str | None = None,
 ) -> SshThread:
     """`--ssh PORT`'s server, listening in its thread (on every network with `public`, else this machine only);
     SshError (one line) if it cannot. `cert`: the table's own TLS certificate (`yaniv host --cert`), which each
-    session's `yaniv join` trusts for the table's address (join.TABLE_CERT_ENV)."""
+    session's `yaniv join` trusts for the table's address (join.TABLE_CERT_ENV). `served`: `yaniv serve`'s, whose
+    sessions' `yaniv join` trust `trust` (`--trust CERT`, join.TRUST_CERT_ENV) for any address, as its pages do, and
+    say what their guest can do for a table not trusted (join.SERVED_OVER_SSH_ENV)."""
+    environment = {TABLE_CERT_ENV: os.path.abspath(cert)} if cert is not None else {}
+    if served:
+        environment[SERVED_OVER_SSH_ENV] = "1"
+    if trust is not None:
+        environment[TRUST_CERT_ENV] = trust
     server = SshServer(
         host_key(),
         host="0.0.0.0" if public else "127.0.0.1",
         port=port,
         max_sessions=max_sessions,
         table=table,
-        environment={TABLE_CERT_ENV: os.path.abspath(cert)} if cert is not None else None,
+        environment=environment,
     )
     thread = SshThread(server)
     try:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from yaniv_tui.engine import BOT_LEVELS, Game
+from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.engine.files import NotAFile, TooBig, read_regular
 from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 
@@ -54,6 +55,7 @@ __all__ = [
     "replay_steps",
     "rounds_held",
     "start_record",
+    "timeouts_in_a_row",
     "within_limit",
 ]
 
@@ -65,10 +67,24 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 # -- the seats a bot plays, and the record's text --------------------------------------------
 
 
-#: A "seat" event's statuses that hand a seat to a bot (the clock's timeouts in a row; its host's choice, with a
-#: "level") and that give it back to its player (they acted; its host gave it back): engine/clock.py, net/host.py.
-_TO_A_BOT = ("bot", "handed")
-_TO_ITS_PLAYER = ("back", "given")
+#: A "seat" event's statuses, named here once for every reader of a record (`bots_playing`, `timeouts_in_a_row`):
+#: the turn clock's news (engine/clock.py: a timeout, the seat handed to its bot, its player back), its host's
+#: changes to a remote seat (net/host.py: handed to a bot of a "level", given back) and a remote seat's connection
+#: (net/host.py: its player connected, or not: away, or waiting for someone to take it).
+_TIMEOUT: ClockNews = "timeout"
+_TO_A_BOT: tuple[str, ...] = ("bot", "handed")
+_HOSTS_CHOICE = "handed"
+_TO_ITS_PLAYER: tuple[str, ...] = ("back", "given")
+_CONNECTED = "joined"
+_NOT_CONNECTED: tuple[str, ...] = ("away", "waiting")
+
+
+def _seat_news(event: dict[str, Any]) -> tuple[int, Any] | None:
+    """The seat and status of a "seat" event; None for any other event, or one without a seat number."""
+    seat = event.get("seat")
+    if event.get("event") != "seat" or not isinstance(seat, int) or isinstance(seat, bool):
+        return None
+    return seat, event.get("status")
 
 
 def bots_playing(record: GameRecord) -> dict[int, str | None]:
@@ -77,15 +93,53 @@ def bots_playing(record: GameRecord) -> dict[int, str | None]:
     bot's, as at the table, until its new player acts; a level that is no bot's is read as None."""
     playing: dict[int, str | None] = {}
     for event in record.events:
-        seat, status = event.get("seat"), event.get("status")
-        if event.get("event") != "seat" or not isinstance(seat, int):
+        news = _seat_news(event)
+        if news is None:
             continue
+        seat, status = news
         if status in _TO_A_BOT:
             level = event.get("level")
-            playing[seat] = level if status == "handed" and level in BOT_LEVELS else None
+            playing[seat] = level if status == _HOSTS_CHOICE and level in BOT_LEVELS else None
         elif status in _TO_ITS_PLAYER:
             playing.pop(seat, None)
     return playing
+
+
+def timeouts_in_a_row(record: GameRecord) -> dict[int, int]:
+    """Each seat's timeouts in a row as the record ends (the turn clock's `timeouts`, engine/clock.py), for the
+    seats at 1 or more, so `yaniv host --resume` counts on from them. A timeout adds one, and the action after it
+    is the bot's; the seat's player acting clears them, as the clock's `acted`: an action of the seat with no
+    timeout before it, while no bot plays it (handed by the clock or its host) and its player is connected (an away
+    or waiting seat's action is the away bot's), or the seat taken back or given back."""
+    counts: dict[int, int] = {}
+    bots_turn: set[int] = set()
+    handed: set[int] = set()
+    away: set[int] = set()
+    for event in record.events:
+        news = _seat_news(event)
+        if news is not None:
+            seat, status = news
+            if status == _TIMEOUT:
+                counts[seat] = counts.get(seat, 0) + 1
+                bots_turn.add(seat)
+            elif status in _TO_A_BOT:
+                handed.add(seat)
+            elif status in _TO_ITS_PLAYER:
+                handed.discard(seat)
+                counts.pop(seat, None)
+            elif status == _CONNECTED:
+                away.discard(seat)
+            elif status in _NOT_CONNECTED:
+                away.add(seat)
+            continue
+        actor = event.get("seat")
+        if event.get("event") != "action" or not isinstance(actor, int) or isinstance(actor, bool):
+            continue
+        if actor in bots_turn:
+            bots_turn.discard(actor)
+        elif actor not in handed and actor not in away:
+            counts.pop(actor, None)
+    return counts
 
 
 def _line(event: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from websockets.frames import CloseCode
 from yaniv_tui.codec.record import MAX_RECORD_BYTES
 from yaniv_tui.engine import Action, PlayerView, name_key
 from yaniv_tui.engine.clock import ClockNews
+from yaniv_tui.store.paths import tokens_dir
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
 from .host import DEFAULT_PORT, JOIN_TIMEOUT
@@ -27,6 +28,7 @@ from .protocol import (
     PING_EVERY,
     PING_TIMEOUT,
     SAY_EVERY,
+    SEAT_IN_USE,
     STALE_TOKEN,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
@@ -53,6 +55,8 @@ from .protocol import (
 )
 from .secrets_gate import new_nonce, same, seat_key, seat_proof
 
+#: What an older yaniv made one "_" of in a token file's name (`_kept_by_an_older_yaniv`): fixed as it was then.
+_OLDER_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 #: A client sends at most three quarters of the host's limit of messages in any second: clear of it.
 _PACE_SECONDS = 1.0
 M = TypeVar("M", Welcome, Challenge, State)
@@ -67,6 +71,26 @@ _ADDRESS = re.compile(
 
 class JoinError(Exception):
     """The table could not be joined; the message is one line for the player (never a traceback)."""
+
+
+#: What a player in a terminal can do for a table whose certificate is not trusted here (`UntrustedTable`).
+TRUST_IN_A_TERMINAL = (
+    "if its host made it, trust it by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
+)
+
+
+class UntrustedTable(JoinError):
+    """A TLS table whose certificate is not trusted here: where it is (`host:port`), why not, and what the player can
+    do (`advice`: in a terminal, TRUST_IN_A_TERMINAL; a guest elsewhere is told otherwise, `advising`)."""
+
+    def __init__(self, where: str, why: str, advice: str = TRUST_IN_A_TERMINAL) -> None:
+        super().__init__(f"the table at {where} has a certificate not trusted here ({why}): {advice}")
+        self.where = where
+        self.why = why
+
+    def advising(self, advice: str) -> UntrustedTable:
+        """The same table, with what a player who cannot do TRUST_IN_A_TERMINAL can do instead."""
+        return UntrustedTable(self.where, self.why, advice)
 
 
 class ActionRefused(Exception):
@@ -173,8 +197,13 @@ class TableClient:
         code = code.strip().upper()
         # Kept by the name as the table tells names apart (engine.names.name_key): "Zoé" typed with its accent the
         # other way, or "Ａｎｎ" typed "ann", is the one name and finds its one seat.
-        token_file = token_file or token_path(host, port, code, None if name is None else name_key(name))
-        return await cls._join(address, code, name, token_file, read_token(token_file), ssl_context, timeout)
+        older = None
+        if token_file is None:
+            token_file = token_path(host, port, code, None if name is None else name_key(name))
+            if name is not None and read_token(token_file) is None:
+                older = _kept_by_an_older_yaniv(host, port, code, name)
+        token = read_token(older or token_file)
+        return await cls._join(address, code, name, token_file, token, ssl_context, timeout, older)
 
     @classmethod
     async def _join(
@@ -186,8 +215,10 @@ class TableClient:
         token: str | None,
         ssl_context: ssl.SSLContext | None,
         timeout: float,
+        older: Path | None = None,
     ) -> TableClient:
-        """`join` with `token` (None: afresh), the one kept in `token_file` or none."""
+        """`join` with `token` (None: afresh), the one kept in `token_file` or none; or the one an older yaniv kept
+        in `older` (`_kept_by_an_older_yaniv`), moved to `token_file` once the seat it takes is `name`'s."""
         _, host, port = parse_address(address)
         where = f"[{host}]" if ":" in host else host
         ws = await _connect(address, ssl_context, timeout)
@@ -195,12 +226,15 @@ class TableClient:
             try:
                 welcome = await _welcomed(ws, code, name, token, timeout)
             except JoinError as error:
-                if token is None or str(error) != STALE_TOKEN:
-                    raise
                 # A token kept from another table that had this code: forget it and join afresh, once (without it,
-                # whether or not its file could be removed).
-                with contextlib.suppress(OSError):
-                    token_file.unlink()
+                # whether or not its file could be removed). An older yaniv's file may be another name's too (one
+                # two names shared): its seat in use or gone is no reason to refuse this name, and it is left alone.
+                again = (STALE_TOKEN,) if older is None else (STALE_TOKEN, SEAT_IN_USE)
+                if token is None or str(error) not in again:
+                    raise
+                if older is None:
+                    with contextlib.suppress(OSError):
+                        token_file.unlink()
                 await ws.close()
                 return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
             except ImpostorError:
@@ -209,8 +243,15 @@ class TableClient:
                     "(your seat's token was not sent to it)"
                 ) from None
             assert welcome.token is not None  # _seated: a join's welcome gives its seat's token
+            if older is not None and not _named(welcome, name):
+                # The seat of another name whose older file this was: left at once, its view not read, its file
+                # left to it; this name joins afresh.
+                await ws.close()
+                return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
             with contextlib.suppress(OSError):
                 write_token(token_file, welcome.token)
+                if older is not None:  # moved to its new name: the older one is read no more
+                    older.unlink()
             state = await _first(ws, State, timeout)
             if not state.view.hand_shown or state.view.seat != welcome.seat:
                 raise JoinError("the host sent another seat's view, which no yaniv table does")
@@ -462,11 +503,7 @@ async def _connect(address: str, ssl_context: ssl.SSLContext | None, timeout: fl
             timeout,
         )
     except ssl.SSLCertVerificationError as error:
-        why = one_line(error.verify_message or "", 60) or "not verified"
-        raise JoinError(
-            f"the table at {host}:{port} has a certificate not trusted here ({why}): if its host made it, trust it "
-            "by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
-        ) from None
+        raise UntrustedTable(f"{host}:{port}", one_line(error.verify_message or "", 60) or "not verified") from None
     except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
         raise JoinError(f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})") from None
 
@@ -512,6 +549,28 @@ async def _welcomed(ws: ClientConnection, code: str, name: str | None, token: st
         raise ImpostorError
     await ws.send(encode(Prove(seat_proof(token, "client", code, nonce, challenge.nonce))))
     return _seated(await _first(ws, Welcome, timeout))
+
+
+def _kept_by_an_older_yaniv(host: str, port: int, code: str, name: str) -> Path | None:
+    """The file an older yaniv kept `name`'s seat token in, for the table `code` at `host`:`port`, when it is not
+    today's (`store.tables.token_path`) and holds a token; else None. Before the token files of names with letters a
+    file name does not take were told apart by a digest, every run of such letters was one "_": "Ann Lee" kept
+    `...-ann_lee.token`, and every name of Hebrew or Chinese letters alone `...-_.token`, a file two names may
+    share, so its token is taken only for a seat named `name` (`_named`)."""
+    joined = f"{host.lower()}-{port}-{code.upper()}-{name.strip().lower()}"
+    older = tokens_dir() / f"{_OLDER_UNSAFE.sub('_', joined)[:150]}.token"
+    return older if older != token_path(host, port, code, name_key(name)) and read_token(older) else None
+
+
+def _named(welcome: Welcome, name: str | None) -> bool:
+    """Whether the seat `welcome` gives is named `name` at the table (as the table tells names apart)."""
+    seat = welcome.seat
+    return (
+        name is not None
+        and seat is not None
+        and seat < len(welcome.players)
+        and (name_key(welcome.players[seat]) == name_key(name))
+    )
 
 
 def _seated(welcome: Welcome) -> Welcome:

@@ -5,8 +5,7 @@ room code and seats' tokens saved with it, and no undo or concede (an away bot p
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from yaniv_tui.engine import Action, Game, is_name, name_key
 from yaniv_tui.store import SaveError, SaveMeta, save_game
@@ -59,12 +58,12 @@ class HostedSession(Session):
         those the clock handed to its stand-in are handed on `clock` here; those its host handed are returned with
         the level it chose, to be handed by the host. Each remote seat's timeouts in a row are the record's again
         (`timeouts_in_a_row`)."""
-        from yaniv_tui.codec.record import bots_playing
+        from yaniv_tui.codec.record import bots_playing, timeouts_in_a_row
 
         levels: dict[int, str] = {}
         remote = {seat for seat, kind in enumerate(self.options.seats) if kind.is_remote}
         clock.timeouts.update(
-            (seat, count) for seat, count in timeouts_in_a_row(self.game_record.events).items() if seat in remote
+            (seat, count) for seat, count in timeouts_in_a_row(self.game_record).items() if seat in remote
         )
         for seat, level in bots_playing(self.game_record).items():
             if not 0 <= seat < len(self.options.seats) or not self.options.seats[seat].is_remote:
@@ -219,35 +218,3 @@ class HostedSession(Session):
         super().remove_files()
         with contextlib.suppress(OSError):
             remove_table(self.meta.game_id)
-
-
-def timeouts_in_a_row(events: Sequence[Mapping[str, Any]]) -> dict[int, int]:
-    """Each seat's timeouts in a row as a game's record `events` end (the turn clock's `timeouts`, engine/clock.py),
-    for the seats at 1 or more. A "seat" event "timeout" adds one, and the action after it is the bot's; the seat's
-    player acting clears them, as the clock's `acted`: an action of the seat with no timeout before it, while no bot
-    plays it (handed: "bot", "handed") and its player is connected ("joined": an away or waiting seat's action is
-    the away bot's), or the seat taken back ("back", "given")."""
-    counts: dict[int, int] = {}
-    bots_turn: set[int] = set()
-    handed: set[int] = set()
-    away: set[int] = set()
-    for event in events:
-        kind, seat, status = event.get("event"), event.get("seat"), event.get("status")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            continue
-        if kind == "seat" and status == "timeout":
-            counts[seat] = counts.get(seat, 0) + 1
-            bots_turn.add(seat)
-        elif kind == "seat" and status in ("bot", "handed"):
-            handed.add(seat)
-        elif kind == "seat" and status in ("back", "given"):
-            handed.discard(seat)
-            counts.pop(seat, None)
-        elif kind == "seat" and status in ("away", "waiting", "joined"):
-            (away.discard if status == "joined" else away.add)(seat)
-        elif kind == "action":
-            if seat in bots_turn:
-                bots_turn.discard(seat)
-            elif seat not in handed and seat not in away:
-                counts.pop(seat, None)
-    return counts

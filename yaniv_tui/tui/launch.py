@@ -39,6 +39,10 @@ def run_app(
 
     saved, lock = claimed or (None, None)
     app = YanivApp(options, launch, saved=saved, lock=lock, hosting=hosting, joining=joining, replay=replay)
+    if sys.platform != "win32":  # a terminal hung up quits the app as ctrl+q does (terminal_driver.py)
+        from .terminal_driver import in_a_terminal
+
+        app.driver_class = in_a_terminal(app.driver_class)
     try:
         app.run()
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same

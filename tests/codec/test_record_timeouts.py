@@ -1,10 +1,12 @@
-"""`timeouts_in_a_row`: each seat's timeouts in a row, read back from a game's record for `yaniv host --resume`."""
+"""`codec.record.timeouts_in_a_row`: each seat's timeouts in a row, read back from a game's record for
+`yaniv host --resume`, beside `bots_playing` (tests/codec/test_record.py), from the same "seat" events."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from yaniv_tui.table.hosted import timeouts_in_a_row
+from yaniv_tui.codec.record import GameRecord
+from yaniv_tui.codec.record import timeouts_in_a_row as counted
 
 
 def seat(number: int, status: str) -> dict[str, Any]:
@@ -13,6 +15,10 @@ def seat(number: int, status: str) -> dict[str, Any]:
 
 def action(number: int) -> dict[str, Any]:
     return {"event": "action", "turn": 0, "seat": number, "action": {"kind": "call"}}
+
+
+def timeouts_in_a_row(events: list[dict[str, Any]]) -> dict[int, int]:
+    return counted(GameRecord(events))
 
 
 def test_a_timeout_counts_and_the_bots_action_after_it_clears_nothing() -> None:
@@ -44,3 +50,13 @@ def test_an_away_seats_action_is_the_away_bots_and_clears_nothing() -> None:
 def test_each_seat_is_counted_alone() -> None:
     events = [seat(0, "joined"), seat(1, "joined"), seat(0, "timeout"), action(0), seat(1, "timeout"), action(1)]
     assert timeouts_in_a_row([*events, action(0)]) == {1: 1}
+
+
+def test_a_waiting_seats_action_is_the_away_bots_and_clears_nothing() -> None:
+    events = [seat(3, "joined"), seat(3, "timeout"), action(3), seat(3, "waiting"), action(3)]
+    assert timeouts_in_a_row(events) == {3: 1}
+
+
+def test_a_seat_number_that_is_no_number_is_passed_over() -> None:
+    events: list[dict[str, Any]] = [{"event": "seat", "seat": True, "status": "timeout"}, seat(0, "timeout")]
+    assert timeouts_in_a_row(events) == {0: 1}

@@ -1,0 +1,47 @@
+"""The Textual driver of the app in a POSIX terminal: Textual's own, quitting the app as ctrl+q does (the game
+saved, a hosted table stopped) when its terminal hangs up.
+
+Textual's input thread reads on at its input's end: a terminal hung up (its window closed, its SSH connection
+gone, its server killed) whose hangup signal the app does not die of (ignored: `nohup`, `trap '' HUP`) left the
+app running with nothing to read or draw on, its input thread spinning at most of a core, until someone killed it.
+The pages of `yaniv serve` have their own driver (page_driver.py), which quits at its input's end."""
+
+from __future__ import annotations
+
+import select
+import threading
+
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
+
+#: How often, in milliseconds, the terminal is looked at for a hangup (a wait, costing nothing in between).
+HANGUP_EVERY_MS = 250
+
+
+class TerminalDriver(LinuxDriver):
+    """Textual's POSIX driver, and a thread that quits the app once its terminal hangs up."""
+
+    #: Whether the app was told to quit for a hangup: once. A hangup also sends SIGCONT, on which Textual starts its
+    #: input again (and so this watch), while the quit is under way.
+    _hung_up = False
+
+    def run_input_thread(self) -> None:
+        threading.Thread(target=self._quit_at_hangup, name="yaniv-hangup", daemon=True).start()
+        super().run_input_thread()
+
+    def _quit_at_hangup(self) -> None:
+        """Wait until the terminal hangs up (or the app ends), then quit the app as ctrl+q does."""
+        poller = select.poll()
+        poller.register(self.fileno, 0)  # a hangup and an error are always reported, and nothing else is asked
+        while not self.exit_event.is_set() and not self._hung_up:
+            if poller.poll(HANGUP_EVERY_MS):
+                self._hung_up = True
+                # The thread-safe way into the app (Textual's own input thread reports its errors so).
+                self._app.call_later(self._app.run_action, "quit")
+                return
+
+
+def in_a_terminal(driver: type[Driver]) -> type[Driver]:
+    """`driver`, the one Textual chose for this app, or TerminalDriver where it is Textual's POSIX terminal driver
+    (not a page's, named in the environment, nor Windows')."""
+    return TerminalDriver if driver is LinuxDriver else driver
