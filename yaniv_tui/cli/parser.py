@@ -477,8 +477,9 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
         "--trust",
         metavar="CERT",
         help="trust this certificate (PEM: a TLS table's own, self-signed, as 'yaniv host --cert' serves it) beside "
-        "the system's for the tables the pages join, as 'SSL_CERT_FILE=CERT yaniv join' does in a terminal: a guest's "
-        "browser cannot; the address typed must be a name or address the certificate is made out to",
+        "the system's for the tables the pages (and, with --ssh, the SSH sessions) join, as 'SSL_CERT_FILE=CERT yaniv "
+        "join' does in a terminal: a guest cannot; the address typed must be a name or address the certificate is "
+        "made out to",
     )
     _add_ssh_flags(serve, sessions="browsers, and the most SSH sessions,")
 
