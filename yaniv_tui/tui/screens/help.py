@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from yaniv_tui.engine import Ruleset
 
+from ..app_seam import notes_of
 from ..colours import colour
 from ..rules_text import describe
 from ..widgets.keybar import KeyBar
@@ -120,8 +121,7 @@ class HelpScreen(ModalScreen[None]):
                         yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
-                    field_keys = getattr(self.under, "FIELD_KEYS", None)
-                    if isinstance(field_keys, str):
+                    if field_keys := notes_of(self.under).FIELD_KEYS:
                         yield Static(field_keys)
                     mouse = (
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
@@ -135,7 +135,7 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-rules"):
                     if self.rules is None:
                         # A screen with no rules in play says where they come from (the join screen: the host).
-                        yield Static(getattr(self.under, "NO_RULES", "Choose the house rules on the setup screen."))
+                        yield Static(notes_of(self.under).NO_RULES)
                     else:
                         yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
                         yield Static(Text("\n".join(f"• {line}" for line in describe(self.rules))))

@@ -29,6 +29,7 @@ from yaniv_tui.table.options import (
     finish_seats,
 )
 
+from ..app_seam import ScreenNotes
 from ..colours import colour
 from ..rules_text import describe
 from ..widgets.choice import Choice
@@ -63,7 +64,7 @@ DIGITS = r"[0-9]*"
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "load_presets"]
 
 
-class SetupScreen(StyledOnce, SetupSaved):
+class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
     Focus starts on the ruleset list, with or without a saved game; enter there starts the highlighted rules
@@ -86,7 +87,7 @@ class SetupScreen(StyledOnce, SetupSaved):
     ]
     AUTO_FOCUS = "#presets"
     #: What the help says of the keys in a field, where a text field's own keys meet the screen's.
-    FIELD_KEYS = (
+    FIELD_KEYS: ClassVar[str] = (
         "\nIn a name or number field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and edit the rules, as "
         "everywhere on this screen; home, delete and end move to the start, delete and move to the end. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "

@@ -41,7 +41,7 @@ from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clock_line, notice, seat_line
 
-from ..app_seam import game_app
+from ..app_seam import ScreenNotes, game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .concede import ConcedeScreen
 
 
-class TableScreen(StyledOnce, TableAside):
+class TableScreen(StyledOnce, ScreenNotes, TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -9,9 +9,9 @@ Textual's command palette key (`^p palette`, the way to themes, ASCII cards and 
 `? help`, as the Footer shows it (a dialog's own `? help` too, bound before its other keys). When the keys do not
 fit the width, the last ones before those two and `^q quit` are left out (the help lists every key), so the bar
 never runs off the edge and always says how to leave (a screen's esc key may only go back, as the table's does).
-A screen may name the actions its bar leaves out first (`BAR_LEAVES_OUT_FIRST`, the table's: the scores before
-the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's screen, the bar
-shows the palette's keys.
+A screen may name the actions its bar leaves out first (`app_seam.ScreenNotes.BAR_LEAVES_OUT_FIRST`, the table's:
+the scores before the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's
+screen, the bar shows the palette's keys.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from rich.text import Text
 from textual import events
 from textual.command import CommandPalette
 from textual.widget import Widget
+
+from ..app_seam import notes_of
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -153,7 +155,7 @@ class KeyBar(Widget, can_focus=False):
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
         # Those the screen leaves out first go first, in its order; then the last ones, as many as it takes.
-        first_out: tuple[str, ...] = getattr(self.keyed_screen, "BAR_LEAVES_OUT_FIRST", ())
+        first_out = notes_of(self.keyed_screen).BAR_LEAVES_OUT_FIRST
         ranked = [key for key in rest if key.action not in first_out]
         ranked += sorted((key for key in rest if key.action in first_out), key=lambda key: -first_out.index(key.action))
         fitting: list[Key] = []
