@@ -513,7 +513,13 @@ class YanivApp(App[None]):
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen
 
-        self.push_screen(StatsScreen(self.history))
+        if self._history is not None:
+            self.push_screen(StatsScreen(self.history))  # the one this run records in, open already
+            return
+        from yaniv_tui.store import History
+
+        # A reader: on a first run it makes no data folder and no database just to say there are no games yet.
+        self.push_screen(StatsScreen(History(create=False), own=True))
 
     def action_toggle_ascii(self) -> None:
         self.ascii_cards = not self.ascii_cards

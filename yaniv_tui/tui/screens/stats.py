@@ -84,9 +84,11 @@ class StatsScreen(Screen[None]):
     ]
     AUTO_FOCUS = "#stats-table"
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, *, own: bool = False) -> None:
+        """`own`: the screen closes `history` when it closes (a reader opened for it alone)."""
         super().__init__(classes="stats-screen")
         self.history = history
+        self.own = own
         #: The finished games listed, newest first, and the ruleset they are of (None: all).
         self.games: list[GameRow] = []
         #: The players tab's tables by id, each with its headings and rows (filled again when the width changes).
@@ -221,3 +223,7 @@ class StatsScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        if self.own:
+            self.history.close()
