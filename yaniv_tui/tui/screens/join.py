@@ -21,6 +21,7 @@ from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
+from ..widgets.cards import mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -168,7 +169,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
             return
         watcher = self.request.watcher if watch else None
         verb = "watch" if watcher is not None else "join"
-        self.say(f"{verb}ing {address}…")
+        self.say(f"{verb}ing {address}{mark('more', game_app(self).ascii_cards)}")
         failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
         try:
             if watcher is not None:

@@ -16,7 +16,7 @@ screen, the bar shows the palette's keys.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -25,7 +25,8 @@ from textual import events
 from textual.command import CommandPalette
 from textual.widget import Widget
 
-from ..app_seam import notes_of
+from ..app_seam import game_app, notes_of
+from .cards import in_ascii
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -138,6 +139,10 @@ class KeyBar(Widget, can_focus=False):
             key = Key(binding.key, app.get_key_display(binding), binding.description, palette.enabled)
             help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key in HELP_KEYS), len(shown))
             shown.insert(help_at, key)
+        if game_app(self).ascii_cards:  # `←→ move`, `⏎ drop`: the marks in ASCII too
+            shown = [
+                replace(key, display=in_ascii(key.display), description=in_ascii(key.description)) for key in shown
+            ]
         return shown
 
     def shown(self, width: int | None = None) -> list[Key]:
