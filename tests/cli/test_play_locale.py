@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from yaniv_tui.cli.browsers import PAGE_ENV
 from yaniv_tui.cli.play import locale_is_utf8
 
 CODE = (
@@ -20,7 +21,8 @@ CODE = (
 
 def run_under(environment: dict[str, str]) -> str:
     """What a fresh `yaniv` process decides under `environment` (a locale, nothing else of ours)."""
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8", "PYTHONCOERCE"))}
+    kept = ("LC_", "LANG", "PYTHONUTF8", "PYTHONCOERCE", PAGE_ENV)
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(kept)}
     done = subprocess.run(
         [sys.executable, "-c", CODE],
         env={**keep, **environment},
@@ -40,6 +42,7 @@ def run_under(environment: dict[str, str]) -> str:
         ({}, False),  # no locale at all is the C locale
         ({"LANG": "C.UTF-8"}, True),
         ({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, True),
+        ({"LANG": "C", PAGE_ENV: "1"}, True),  # a browser's page (xterm.js) is UTF-8 whatever the server's locale
     ],
 )
 def test_a_fresh_process_reads_the_terminals_locale(environment: dict[str, str], utf8: bool) -> None:

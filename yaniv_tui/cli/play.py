@@ -14,6 +14,7 @@ from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
+from .browsers import PAGE_ENV
 from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset
 
@@ -63,7 +64,10 @@ def _python_chose_utf8() -> bool:
 
 def utf8_terminal() -> bool:
     """Whether suit symbols can be printed: a terminal whose locale is not UTF-8 (or whose output Python writes in
-    another encoding) gets S H D C. Windows has no locale variables: its console's encoding decides there."""
+    another encoding) gets S H D C. Windows has no locale variables: its console's encoding decides there; and a
+    browser's page (`yaniv serve`) is a terminal of its own (xterm.js, UTF-8) whatever the server's locale."""
+    if os.environ.get(PAGE_ENV) == "1":
+        return True
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
     if not encoding.startswith("utf"):
         return False
