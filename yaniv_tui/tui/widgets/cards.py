@@ -48,8 +48,8 @@ def faces_text(cards: tuple[Card, ...] | list[Card], ascii_only: bool = False) -
 #: minus sign), a card back, the deck; the words' marks: between the parts of a line (`Israeli · round 3`), a title's
 #: dash, text cut short or still coming (`thinking…`), a score's reset (`100 → 50`), an expert's blame (`◀`), a
 #: rule's bullet, a rating's "about" (`≈1640`), a value to step (`‹ 5 or less ›`), a size (`80×24`), the keys'
-#: arrows and enter, and the history's cells (`–` none, `★` a winner). Each is written with `mark`, or a whole line
-#: through `in_ascii`.
+#: arrows and enter, the history's cells (`–` none, `★` a winner), and the score chart's points (a line's last, a lucky
+#: reset). Each is written with `mark`, or a whole line through `in_ascii`.
 MARKS = {
     "turn": ("▶", ">"),
     "news": ("▸", ">"),
@@ -75,6 +75,8 @@ MARKS = {
     "by": ("×", "x"),
     "none": ("–", "-"),
     "won": ("★", "*"),
+    "last-point": ("●", "o"),
+    "reset-point": ("◆", "*"),
 }
 #: The marks by their symbols, longest first (so `←→` is read before `←`).
 _BY_SYMBOL = sorted(MARKS.values(), key=lambda pair: -len(pair[0]))

@@ -15,6 +15,7 @@ from textual_plotext.plot import Plot
 from yaniv_tui.engine import PlayerView
 
 from ..colours import colour
+from .cards import mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +68,8 @@ def _spaced(ticks: range, keep: int, step: int) -> list[int]:
 
 #: The theme's colours the players' lines take, in seat order (the game's look follows the theme).
 LINE_COLOURS = ("card-back", "good", "card-joker", "chosen-edge", "deck-edge", "ink", "ink-muted", "pile-face")
-#: What marks the last point of each player's line, so a line drawn over by another still shows; a lucky reset; and
-#: how the lines are drawn (plotext's markers), each as (the symbol, its ASCII for ASCII cards, as `cards.MARKS`).
-LAST_POINT = ("●", "o")
-RESET_POINT = ("◆", "*")
+#: How the lines are drawn: plotext's braille marker, or with ASCII cards a dot. The last point of each player's line
+#: is marked (`cards.MARKS["last-point"]`), so a line drawn over by another still shows, and each lucky reset.
 LINE_MARKER = ("braille", ".")
 
 
@@ -95,7 +94,7 @@ def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
     text.append("── ", style=colour("bad"))
     text.append(f"end score {view.rules.end_limit}")
     if lucky_resets(view):
-        text.append(f"  {RESET_POINT[ascii_only]} ", style=colour("gold"))
+        text.append(f"  {mark('reset-point', ascii_only)} ", style=colour("gold"))
         text.append("lucky reset")
     return text
 
@@ -120,10 +119,12 @@ def draw_chart(plt: Plot, view: PlayerView, ascii_only: bool = False) -> None:
         plt.plot(line.rounds, line.scores, marker=LINE_MARKER[ascii_only], color=seat_rgb(seat))
     for seat in reversed(order):
         line = lines[seat]
-        plt.scatter(line.rounds[-1:], line.scores[-1:], marker=LAST_POINT[ascii_only], color=seat_rgb(seat))
+        plt.scatter(line.rounds[-1:], line.scores[-1:], marker=mark("last-point", ascii_only), color=seat_rgb(seat))
     resets = lucky_resets(view)
     if resets:
-        plt.scatter([r for r, _ in resets], [s for _, s in resets], marker=RESET_POINT[ascii_only], color=rgb("gold"))
+        plt.scatter(
+            [r for r, _ in resets], [s for _, s in resets], marker=mark("reset-point", ascii_only), color=rgb("gold")
+        )
     top = max([limit, *(max(line.scores) for line in lines)])
     plt.ylim(0, top)
     ticks = score_ticks(top, limit)
