@@ -6,12 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
-from tui_helpers import SIZE
+from tui_helpers import SIZE, screen_text
 
 import yaniv_tui.tui
 from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.remote import Client, JoinRequest
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.app_seam import game_app
+from yaniv_tui.tui.app_seam import ScreenNotes, game_app, notes_of
+from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
@@ -59,3 +62,37 @@ async def test_the_starts_notices_are_told_by_the_first_screen_only(monkeypatch:
         assert isinstance(app.screen, TableScreen)
         await pilot.pause()
     assert not any("the history had missed" in line for line in told)
+
+
+def test_no_screen_reads_another_screens_notes_by_name() -> None:
+    """Before: the help read `NO_RULES` and `FIELD_KEYS`, the key bar `BAR_LEAVES_OUT_FIRST`, each by `getattr` with
+    a default of its own, which mypy could not check: now `ScreenNotes`, read through `notes_of`."""
+    by_name = re.compile(r"""getattr\([^)]*["'](NO_RULES|FIELD_KEYS|BAR_LEAVES_OUT_FIRST)["']""")
+    found = [
+        f"{path.relative_to(TUI)}:{number}"
+        for path in sorted(TUI.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line)
+    ]
+    assert found == []
+
+
+async def _never_joins(address: str, code: str, name: str | None) -> Client:
+    raise AssertionError("this test joins no table")
+
+
+async def test_the_help_over_the_join_screen_says_its_notes_and_over_the_table_the_defaults() -> None:
+    """The join screen's FIELD_KEYS and NO_RULES reach the help over it; a table says no FIELD_KEYS, and its key bar
+    leaves out its BAR_LEAVES_OUT_FIRST."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0), joining=JoinRequest(joiner=_never_joins))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        join = app.screen
+        assert isinstance(join, JoinScreen) and notes_of(join) is join
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and notes_of(app.screen) is ScreenNotes
+        text = " ".join(screen_text(app).split())
+        assert "The table's host chooses the rules" in text and "In a field, ? and q are letters" in text, text
+    assert notes_of(object()) is ScreenNotes and ScreenNotes.FIELD_KEYS == "" and ScreenNotes.BAR_LEAVES_OUT_FIRST == ()
+    assert TableScreen.BAR_LEAVES_OUT_FIRST == ("scores", "back") and TableScreen.NO_RULES == ScreenNotes.NO_RULES

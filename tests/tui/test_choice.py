@@ -11,6 +11,7 @@ from yaniv_tui.tui.widgets.choice import Choice
 class OneChoice(App[None]):
     def __init__(self) -> None:
         super().__init__()
+        self.ascii_cards = False  # as the game's app has it (app_seam.GameApp)
         self.changes: list[object] = []
 
     def compose(self) -> ComposeResult:

@@ -162,3 +162,31 @@ async def test_quitting_a_hosted_table_on_a_full_disk_never_says_it_is_saved() -
     line = app.exit_line or ""
     assert line.startswith("the table could not be saved: ") and "No space left" in line, line
     assert "yaniv host --resume" not in line
+
+
+@pytest.mark.parametrize("blocker", ["a file", "a read-only folder"])
+async def test_quitting_a_game_that_could_never_be_saved_says_it_is_not_kept_and_why(
+    blocker: str, private_folders: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a data folder where no lock could be made (a file in its place, a read-only file system) left the
+    game without a lock, and ctrl+q printed nothing: the player was never told the game was not kept."""
+    data, _ = private_folders
+    if blocker == "a file":
+        data.write_text("not a folder")
+    else:
+
+        def read_only(path: Path, *args: object, **kwargs: object) -> None:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+        monkeypatch.setattr(Path, "mkdir", read_only)  # every folder the store would make (root writes anywhere)
+    app = make_app("israeli", "Ann,bot:easy", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.lock is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    line = app.exit_line or ""
+    assert line.startswith("the game was not kept: "), line
+    assert ("Not a directory" in line or "not a folder" in line) if blocker == "a file" else "Read-only" in line, line
+    assert "\n" not in line and "--resume" not in line

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.widgets import DataTable
 from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, screen_text
 
@@ -93,3 +96,22 @@ async def test_at_80_columns_the_players_table_shows_every_column_without_scroll
         await pilot.pause()
         await pilot.pause()
         assert table.cell_padding == 1 and table.max_scroll_x == 0
+
+
+@pytest.mark.parametrize("tab", ["p", "g"])
+async def test_the_stats_screen_on_a_fresh_install_says_no_games_yet_and_makes_nothing(
+    tab: str, private_folders: tuple[Path, Path]
+) -> None:
+    """Before: opening the stats screen made the data folder and an empty history database, to list nothing (the
+    command line's listings no longer do)."""
+    data, _ = private_folders
+    app = YanivApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press(tab)
+        await pilot.pause()
+        assert "No games finished yet" in " ".join(screen_text(app).split())
+    assert not data.exists() or list(data.iterdir()) == []

@@ -25,6 +25,7 @@ class Bar(App[None]):
     def __init__(self) -> None:
         super().__init__()
         self.pressed: list[str] = []
+        self.ascii_cards = False  # as the game's app has it (app_seam.GameApp)
         self.can_go_back = False
         self.bells = 0
 

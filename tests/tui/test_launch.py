@@ -114,6 +114,11 @@ def test_reading_the_flags_does_not_import_textual() -> None:
 
 
 def test_a_terminal_that_is_not_utf8_gets_letters_for_suits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its output's encoding decides here, the locale being UTF-8 (tests/cli/test_play_locale.py: the locale)."""
+    monkeypatch.setattr("yaniv_tui.cli.play._python_chose_utf8", lambda: False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for key in ("LC_ALL", "LC_CTYPE"):
+        monkeypatch.delenv(key, raising=False)
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
     options, _ = options_from_args(["--players", "A,bot"])
     assert options is not None and options.ascii

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.color import Color
 from tui_helpers import SIZE, drawn_lines, make_app, settle
 
 from yaniv_tui.engine import parse_cards
-from yaniv_tui.tui.colours import GAME_COLOURS, colour
+from yaniv_tui.tui.colours import GAME_COLOURS, colour, contrast
 from yaniv_tui.tui.widgets.cards import CardFace, face_text
 
 
@@ -50,19 +51,19 @@ async def test_a_theme_may_set_a_game_colour_by_name() -> None:
         await pilot.pause()
 
 
-def contrast(one: str, other: str) -> float:
-    """The WCAG contrast ratio of two colours (1 to 21)."""
-
-    def luminance(value: str) -> float:
-        def channel(c: int) -> float:
-            s = c / 255
-            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-
-        r, g, b = Color.parse(value).rgb
-        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+@pytest.mark.parametrize(
+    ("one", "other", "ratio"),
+    [
+        ("#000000", "#FFFFFF", 21.0),  # black on white, the most there is
+        ("#FFFFFF", "#000000", 21.0),  # either way round
+        ("#FFFFFF", "#FFFFFF", 1.0),  # white on white, the least
+        ("#767676", "#FFFFFF", 4.54),  # the palest grey on white that passes WCAG AA (4.5)
+        ("#777777", "#FFFFFF", 4.48),  # one step paler, which fails it
+        ("#0000FF", "#FFFFFF", 8.59),  # pure blue on white
+    ],
+)
+def test_the_contrast_ratio_is_wcags_on_known_pairs(one: str, other: str, ratio: float) -> None:
+    assert round(contrast(one, other), 2) == ratio
 
 
 #: What is written on what: the key over each card in the hand (1-9 picks it), and the deck's count.

@@ -240,3 +240,21 @@ async def test_at_80_columns_the_bar_keeps_the_hint_once_undo_shows() -> None:
         assert keys.get("u") == "undo" and keys.get("h") == "hint", keys
         assert list(keys)[-3:] == ["^q", "^p", "?"], keys
         assert cell_len(screen_lines(app)[-1].rstrip()) <= 80
+
+
+async def test_a_game_of_bots_alone_offers_no_undo_in_its_help() -> None:
+    """Before: the table offered undo at any local table of fewer than two humans, so a game of bots alone listed
+    `u undo` and said undo in its help, though the store refuses it every time. Now the table and the help ask
+    the one place that decides, `store.undo.undo_offered`."""
+    options = dataclasses.replace(make_options("israeli", "bot:easy,bot:medium", seed=3), bot_delay=10.0)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert not table.offers("undo") and not table.offers("undo_refused")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(screen_text(app).split())
+        assert "undo" not in text, text

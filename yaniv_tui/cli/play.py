@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
+from .browsers import PAGE_ENV
 from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset
 
@@ -33,10 +35,43 @@ def _parsed(argv: Sequence[str] | argparse.Namespace) -> argparse.Namespace:
     return args
 
 
+#: The locale's variables that name the terminal's character set, the first one set deciding (POSIX's order).
+LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
+
+
+def _is_utf8(codeset: str) -> bool:
+    return codeset.lower().replace("-", "").replace("_", "") == "utf8"
+
+
+def locale_is_utf8(environment: Mapping[str, str], *, python_chose_utf8: bool) -> bool:
+    """Whether the locale `environment` names writes UTF-8, as a terminal program reads it: the first of LC_ALL,
+    LC_CTYPE and LANG that is set and not empty; none, C or POSIX is ASCII, and a locale without a codeset
+    (`en_US`) its language's own, never UTF-8. `python_chose_utf8`: Python found the C locale at its start and
+    turned its UTF-8 mode on by itself (PEP 540), having set LC_CTYPE to C.UTF-8 for its own sake (PEP 538)."""
+    if python_chose_utf8:
+        return False
+    name = next((environment[key] for key in LOCALE_VARIABLES if environment.get(key)), "C")
+    name = name.split("@", 1)[0]  # a modifier (`sr_RS.UTF-8@latin`) says nothing of the codeset
+    if name in ("C", "POSIX"):
+        return False
+    return _is_utf8(name.rpartition(".")[2]) if "." in name else _is_utf8(name)
+
+
+def _python_chose_utf8() -> bool:
+    """Python's UTF-8 mode is on and nobody asked for it (PYTHONUTF8, -X utf8): the locale it started in was C."""
+    return bool(sys.flags.utf8_mode) and "PYTHONUTF8" not in os.environ and "utf8" not in sys._xoptions
+
+
 def utf8_terminal() -> bool:
-    """Whether suit symbols can be printed: a non-UTF-8 terminal gets S H D C."""
+    """Whether suit symbols can be printed: a terminal whose locale is not UTF-8 (or whose output Python writes in
+    another encoding) gets S H D C. Windows has no locale variables: its console's encoding decides there; and a
+    browser's page (`yaniv serve`) is a terminal of its own (xterm.js, UTF-8) whatever the server's locale."""
+    if os.environ.get(PAGE_ENV) == "1":
+        return True
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
-    return encoding.startswith("utf")
+    if not encoding.startswith("utf"):
+        return False
+    return os.name == "nt" or locale_is_utf8(os.environ, python_chose_utf8=_python_chose_utf8())
 
 
 def options_from_args(

@@ -22,7 +22,7 @@ from .drops import (
     takeable,
 )
 from .ruleset import Ruleset
-from .scoring import RoundScore, Standing, final_standings, next_first, score_round
+from .scoring import RoundScore, Standing, final_standings, knocked_out_in, next_first, score_round
 from .state import GameState, GameStateError, build, read_cards
 from .view import PlayerView, legal_actions_for
 
@@ -253,7 +253,7 @@ class Game(GameState):
     def standings(self) -> tuple[Standing, ...]:
         """The final standings, best first, equal seats sharing a place (`final_standings`); while the game
         goes on, the order so far with no winner."""
-        return final_standings(self.scores, self.winners, self.out)
+        return final_standings(self.scores, self.winners, self.out, knocked_out_in(self.history, len(self.out)))
 
     @property
     def previous_drop(self) -> tuple[Card, ...]:

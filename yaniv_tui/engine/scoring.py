@@ -241,16 +241,33 @@ class Standing:
     out: bool
 
 
+def knocked_out_in(history: Sequence[RoundScore], seats: int) -> tuple[int | None, ...]:
+    """The round (from 1) each of `seats` was knocked out in, by the finished rounds `history`; None: not out."""
+    rounds: list[int | None] = [None] * seats
+    for number, result in enumerate(history, 1):
+        for seat in result.eliminated:
+            rounds[seat] = number
+    return tuple(rounds)
+
+
 def final_standings(
-    scores: Sequence[int | None], winners: Sequence[int], out: Sequence[bool] = ()
+    scores: Sequence[int | None],
+    winners: Sequence[int],
+    out: Sequence[bool] = (),
+    out_in: Sequence[int | None] = (),
 ) -> tuple[Standing, ...]:
-    """Every seat in order, best first: the game's winners, then the others by score (lowest first), seats
-    standing equal (both winners or neither, the same score) sharing a place, in seat order."""
+    """Every seat in order, best first: the game's winners, then the seats still in by score (lowest first), then
+    those knocked out (`out_in`: the round each went out in, `knocked_out_in`), the later out the better and by
+    score within a round; seats standing equal (both winners or neither, out in the same round or not out, the
+    same score) share a place, in seat order. The presets' sources say only that the last left wins: a seat that
+    stayed in longer outlasted one that went out before it, whatever their totals."""
     won = set(winners)
     gone = list(out) + [False] * (len(scores) - len(out))
+    rounds = list(out_in) + [None] * (len(scores) - len(out_in))
 
-    def rank(seat: int) -> tuple[bool, int]:
-        return seat not in won, scores[seat] or 0
+    def rank(seat: int) -> tuple[bool, bool, int, int]:
+        went = rounds[seat]
+        return seat not in won, went is not None, -(went or 0), scores[seat] or 0
 
     order = sorted(range(len(scores)), key=lambda s: (*rank(s), s))
     standings: list[Standing] = []

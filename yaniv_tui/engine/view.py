@@ -9,7 +9,7 @@ from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn, p
 from .cards import JOKER, Card
 from .drops import DropKind, hand_value, joker_swaps, legal_drops
 from .ruleset import Ruleset
-from .scoring import RoundScore, Standing, final_standings
+from .scoring import RoundScore, Standing, final_standings, knocked_out_in
 from .state import GameState
 
 
@@ -167,7 +167,7 @@ class PlayerView:
 
     def standings(self) -> tuple[Standing, ...]:
         """The standings as everyone at the table sees them (`final_standings`): final once the game is over."""
-        return final_standings(self.scores, self.winners, self.out)
+        return final_standings(self.scores, self.winners, self.out, knocked_out_in(self.history, len(self.out)))
 
     @property
     def discards(self) -> tuple[Card, ...]:

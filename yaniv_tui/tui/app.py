@@ -316,7 +316,7 @@ class YanivApp(App[None]):
             self.table_host is None
             and session is not None
             and session.view(None).phase != "over"
-            and session.lock is not None
+            and (session.lock is not None or session.kind == "local")  # a game of this screen, locked or not
         ):
             self.exit_line = self.saved_line(session)
         elif session is not None and session.view(None).phase != "over":
@@ -336,10 +336,11 @@ class YanivApp(App[None]):
         self.exit()
 
     def saved_line(self, session: TableSession) -> str:
-        """What quitting a game in progress says on the terminal: it is saved, and how to come back to it."""
+        """What quitting a game in progress says on the terminal: it is saved, and how to come back to it; or that
+        it was not kept, and why (its data folder could take no save, not even its lock)."""
         problem = session.save(session.meta.screen_seat)
         if problem is not None:
-            return f"the game could not be saved: {problem}"
+            return f"the game was not kept: it could not be saved ({problem})"
         return (
             f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
             "('yaniv' offers every saved game, 'yaniv saves' lists them)"
@@ -513,7 +514,13 @@ class YanivApp(App[None]):
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen
 
-        self.push_screen(StatsScreen(self.history))
+        if self._history is not None:
+            self.push_screen(StatsScreen(self.history))  # the one this run records in, open already
+            return
+        from yaniv_tui.store import History
+
+        # A reader: on a first run it makes no data folder and no database just to say there are no games yet.
+        self.push_screen(StatsScreen(History(create=False), own=True))
 
     def action_toggle_ascii(self) -> None:
         self.ascii_cards = not self.ascii_cards

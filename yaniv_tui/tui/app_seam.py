@@ -1,4 +1,5 @@
-"""What a screen may ask of the app it runs in: the `GameApp` protocol, and `game_app` to reach it typed.
+"""What a screen may ask of the app it runs in: the `GameApp` protocol, and `game_app` to reach it typed; and what
+a screen may tell the help and the key bar about itself: `ScreenNotes`, read typed with `notes_of`.
 
 A protocol, not the app class: the app imports the screens, so a screen importing the app would close a circle.
 `YanivApp` has every member (app.py has mypy check it).
@@ -6,7 +7,7 @@ A protocol, not the app class: the app imports the screens, so a screen importin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -44,3 +45,22 @@ class GameApp(Protocol):
 def game_app(node: DOMNode) -> GameApp:
     """The app `node` runs in: every screen of this package runs in `YanivApp` (tui.launch opens it)."""
     return cast("GameApp", node.app)
+
+
+class ScreenNotes:
+    """What a screen tells the help over it and its key bar, each with what a screen that says nothing gets. A
+    screen with something to say has this among its bases and sets the class attribute."""
+
+    #: Where the rules come from, said by the help over a screen with no rules in play (the join screen: the host).
+    NO_RULES: ClassVar[str] = "Choose the house rules on the setup screen."
+    #: The keys inside the screen's text fields, said by the help below the screen's keys ("": none).
+    FIELD_KEYS: ClassVar[str] = ""
+    #: The actions the key bar leaves out first when the keys do not fit, first out first (the table's: the scores
+    #: before the hint).
+    BAR_LEAVES_OUT_FIRST: ClassVar[tuple[str, ...]] = ()
+
+
+def notes_of(screen: object) -> ScreenNotes | type[ScreenNotes]:
+    """What `screen` tells the help and the key bar: its own notes, or none (the defaults) from any other screen
+    (Textual's command palette, say)."""
+    return screen if isinstance(screen, ScreenNotes) else ScreenNotes

@@ -12,6 +12,9 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..app_seam import game_app
+from ..widgets.cards import mark
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 #: The game's look: base.tcss for every screen, and a file for each screen, read when that screen is first shown.
@@ -59,17 +62,19 @@ class TooSmall(Static):
         self.place = place
         super().__init__(self.words(web=False), classes="too-small")
 
-    def words(self, *, web: bool) -> str:
+    def words(self, *, web: bool, ascii_only: bool = False) -> str:
         surface = "window" if web else "terminal"
         where = f" for {self.place}" if self.place else ""
         return (
             f"The {surface} is too small{where}.\n"
-            f"Please enlarge the {surface} to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n\nctrl+q quits."
+            f"Please enlarge the {surface} to at least {MIN_WIDTH}{mark('by', ascii_only)}{MIN_HEIGHT}.\n\n"
+            "ctrl+q quits."
         )
 
     def on_mount(self) -> None:
-        if self.app.is_web:
-            self.update(self.words(web=True))
+        ascii_only = game_app(self).ascii_cards
+        if self.app.is_web or ascii_only:
+            self.update(self.words(web=self.app.is_web, ascii_only=ascii_only))
 
 
 class StyledOnce:

@@ -20,6 +20,7 @@ from yaniv_tui.table.players import CONCEDED_LEVEL
 from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.table.words import possessive, sentence, subject
 
+from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
@@ -110,9 +111,10 @@ class GameEndScreen(Screen[AfterGame]):
                     # Here, not at the top: only a game's end pays for the plotting library.
                     from ..widgets.score_chart import ScoreChart, chart_key
 
-                    yield ScoreChart(view, id="chart")
-                    yield Static(chart_key(view), id="chart-key")
-            yield Static(scores_table(view.players, view.history, view.scores), id="end-scores")
+                    ascii_only = game_app(self).ascii_cards
+                    yield ScoreChart(view, id="chart", ascii_only=ascii_only)
+                    yield Static(chart_key(view, ascii_only), id="chart-key")
+            yield Static(scores_table(view.players, view.history, view.scores, ascii_only), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
                 yield Button("Play again (p)", id="again", variant="primary", action="screen.again")

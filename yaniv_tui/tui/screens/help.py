@@ -12,10 +12,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from yaniv_tui.engine import Ruleset
+from yaniv_tui.engine import Ruleset, parse_cards
 
+from ..app_seam import game_app, notes_of
 from ..colours import colour
 from ..rules_text import describe
+from ..widgets.cards import in_ascii, mark
 from ..widgets.keybar import KeyBar
 from .common import TooSmall
 
@@ -36,7 +38,9 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
         if not _offered(screen, binding.action):
             continue  # a key this table never has (say, at a table of one screen)
         seen.add(words)
-        table.add_row(binding.key_display or app.get_key_display(binding), words)
+        key = binding.key_display or app.get_key_display(binding)
+        ascii_only = game_app(screen).ascii_cards
+        table.add_row(in_ascii(key, ascii_only), in_ascii(words, ascii_only))
     return table
 
 
@@ -50,18 +54,27 @@ UNDO_TEXT = (
 )
 
 
-#: What the table shows and offers beyond a move (said only over the table, each part only where it is offered).
+#: What the table shows and offers beyond a move (said only over the table, each part only where it is offered),
+#: its cards ({7S}) and marks ({dropped}) written as the table writes them (`marks_text`).
 MARKS_TEXT = (
     "\nWhen your turn comes, each other seat shows what it did since your last move until you act: "
-    "−7♠ 7♥ dropped those cards, +3♣ took 3♣ from the pile, +deck took the deck's card (never named). "
-    "The log marks those turns with ▸."
+    "{dropped}{7S} {7H} dropped those cards, +{3C} took {3C} from the pile, +deck took the deck's card (never named). "
+    "The log marks those turns with {news}."
 )
 SWAP_TEXT = (
     "\nThe joker swap: once your drop is chosen, j (or a click on the joker marked j inside the run just dropped) "
     "gives the card that joker stands for and takes the joker instead of a card (with more jokers inside the run, "
     "J swaps the second, then k, K, l and L, each the joker it marks, or a click on a joker swaps that one); a "
-    "seat that swapped shows −K♠ 6♥ +★JK (dropped K♠, gave 6♥)."
+    "seat that swapped shows {dropped}{KS} {6H} +{JK} (dropped {KS}, gave {6H})."
 )
+
+
+def marks_text(text: str, ascii_only: bool) -> str:
+    """`text` with its cards' faces and the table's marks as the table shows them (in ASCII with ASCII cards)."""
+    cards = {code: parse_cards(code)[0].face(ascii_only) for code in ("7S", "7H", "3C", "KS", "6H", "JK")}
+    return text.format(**cards, dropped=mark("dropped", ascii_only), news=mark("news", ascii_only))
+
+
 HINT_TEXT = (
     "\nA hint (h) asks the expert bot what it would play in your seat, from what you can see, and why; "
     "the stats mark a game won with hints."
@@ -106,6 +119,7 @@ class HelpScreen(ModalScreen[None]):
         self.extra = extra
 
     def compose(self) -> ComposeResult:
+        ascii_only = game_app(self).ascii_cards
         yield TooSmall()
         with Vertical(classes="dialog"):
             yield Static(Text("Help", style="bold"), classes="dialog-title")
@@ -116,12 +130,12 @@ class HelpScreen(ModalScreen[None]):
                     # A table where a seat is played here: not a watcher's (it plays no seat), nor a replay.
                     plays = _has(self.under, "drop") and _offered(self.under, "drop")
                     if _has(self.under, "hint") and plays:
-                        yield Static(MARKS_TEXT)
-                        yield from (Static(text) for action, text in AT_TABLE if _offered(self.under, action))
+                        yield Static(marks_text(MARKS_TEXT, ascii_only))
+                        shown = (text for action, text in AT_TABLE if _offered(self.under, action))
+                        yield from (Static(marks_text(text, ascii_only)) for text in shown)
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
-                    field_keys = getattr(self.under, "FIELD_KEYS", None)
-                    if isinstance(field_keys, str):
+                    if field_keys := notes_of(self.under).FIELD_KEYS:
                         yield Static(field_keys)
                     mouse = (
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
@@ -135,10 +149,11 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id="help-rules"):
                     if self.rules is None:
                         # A screen with no rules in play says where they come from (the join screen: the host).
-                        yield Static(getattr(self.under, "NO_RULES", "Choose the house rules on the setup screen."))
+                        yield Static(notes_of(self.under).NO_RULES)
                     else:
                         yield Static(Text(f"The rules: {self.rules.name}", style="bold underline"))
-                        yield Static(Text("\n".join(f"• {line}" for line in describe(self.rules))))
+                        lines = (f"{mark('bullet', ascii_only)} {line}" for line in describe(self.rules))
+                        yield Static(Text(in_ascii("\n".join(lines), ascii_only)))
         yield KeyBar()
 
     def action_close(self) -> None:

@@ -19,6 +19,8 @@ from yaniv_tui.engine import KEYS, Ruleset, RulesetError
 from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
+from ..app_seam import game_app
+from ..widgets.cards import mark
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 
@@ -77,7 +79,8 @@ class HouseRulesScreen(Dialog[str | None]):
         rules = self.rules
         yield TooSmall()
         with Vertical(classes="dialog", id="hr-dialog"):
-            yield Static(Content.styled(f"Edit rules · from {rules.name}", "bold"), classes="dialog-title")
+            dot = mark("dot", game_app(self).ascii_cards)
+            yield Static(Content.styled(f"Edit rules {dot} from {rules.name}", "bold"), classes="dialog-title")
             with VerticalScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
                     yield Input(suggest_id(rules, self.taken), compact=True, id="hr-id", classes="hr-widget")

@@ -20,7 +20,8 @@ from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
-from ..app_seam import game_app
+from ..app_seam import ScreenNotes, game_app
+from ..widgets.cards import mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -35,7 +36,7 @@ def _shown(text: str) -> str:
     return "".join(c for c in text if c.isprintable())
 
 
-class JoinScreen(Screen[TableSession | str | None]):
+class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     """Asks for the host's address, the room code and a name (all given on the command line: joins at once);
     dismissed with the joined table's session, None to quit, or why the command line's table could not be
     joined (one line). Where the request can watch (`JoinRequest.watcher`), a "Watch" button watches the table
@@ -48,11 +49,13 @@ class JoinScreen(Screen[TableSession | str | None]):
         Binding("escape", "leave", "quit", show=False),
     ]
     #: The help's words on this screen's fields, and on the rules, which a joiner does not choose.
-    FIELD_KEYS = (
+    FIELD_KEYS: ClassVar[str] = (
         "\nIn a field, ? and q are letters: f1 is help there. tab moves to the next field or button, and enter "
         "joins (or watches, with yaniv watch)."
     )
-    NO_RULES = "The table's host chooses the rules: once you have joined, the help at the table says them."
+    NO_RULES: ClassVar[str] = (
+        "The table's host chooses the rules: once you have joined, the help at the table says them."
+    )
     #: The field marked first (`_first`) has the focus: the first left to type.
     AUTO_FOCUS = ".join-first"
 
@@ -166,7 +169,7 @@ class JoinScreen(Screen[TableSession | str | None]):
             return
         watcher = self.request.watcher if watch else None
         verb = "watch" if watcher is not None else "join"
-        self.say(f"{verb}ing {address}…")
+        self.say(f"{verb}ing {address}{mark('more', game_app(self).ascii_cards)}")
         failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
         try:
             if watcher is not None:

@@ -23,7 +23,7 @@ from yaniv_tui.table.words import possessive
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import faces_text
+from ..widgets.cards import faces_text, mark, text_in_ascii
 from ..widgets.keybar import KeyBar
 from ..widgets.table import TurnLog
 from ..widgets.title import TitleBar
@@ -55,7 +55,7 @@ def seats_table(step: ReplayStep, ascii_only: bool) -> Table:
             cards = list(hand)
             shown, worth = faces_text(cards, ascii_only), str(hand_value(cards, game.rules))
         table.add_row(
-            Text("▶" if marked else "", style=style),
+            Text(mark("turn", ascii_only) if marked else "", style=style),
             Text(name, style=style),
             "out" if score is None else str(score),
             worth,
@@ -180,13 +180,13 @@ class ReplayScreen(Screen[None]):
             head.append(f" · {self.title_note}", style="dim")
         head.append("\n")
         head.append(f"move {step.move} of {self.moves} · round {step.round_no}", style=f"bold {colour('gold')}")
-        self.query_one("#replay-head", Static).update(head)
-        said = move_text(step, game, ascii_only)
+        self.query_one("#replay-head", Static).update(text_in_ascii(head, ascii_only))
+        said = text_in_ascii(move_text(step, game, ascii_only), ascii_only)
         self.query_one("#replay-said", Static).update(said)
         decision = self.decisions.get((step.seat, step.turn)) if step.turn is not None else None
-        mark = self.query_one("#replay-mark", Static)
-        mark.display = decision is not None
-        mark.update(mark_text(decision, ascii_only) if decision is not None else "")
+        marked = self.query_one("#replay-mark", Static)
+        marked.display = decision is not None
+        marked.update(text_in_ascii(mark_text(decision, ascii_only), ascii_only) if decision is not None else "")
         self.query_one("#replay-seats", Static).update(seats_table(step, ascii_only))
         pile = Text()
         if step.result is None and game.pile:
@@ -195,8 +195,8 @@ class ReplayScreen(Screen[None]):
             pile.append(f" · deck {len(game.deck)} cards", style="dim")
         else:
             pile.append("the round's end: every hand as it was revealed", style="dim")
-        self.query_one("#replay-pile", Static).update(pile)
-        lines = log_lines(step, said, ascii_only, self.marks)
+        self.query_one("#replay-pile", Static).update(text_in_ascii(pile, ascii_only))
+        lines = [text_in_ascii(line, ascii_only) for line in log_lines(step, said, ascii_only, self.marks)]
         if lines:
             lines[-1].stylize(f"reverse {colour('gold')}")
         self.query_one("#replay-log", TurnLog).show(lines)
@@ -237,7 +237,7 @@ class ReplayScreen(Screen[None]):
             return
         self.reviewing = True
         status = self.query_one("#replay-review", Static)
-        status.update(Text("The expert reviews the moves…", style="italic"))
+        status.update(Text(f"The expert reviews the moves{mark('more', self.ascii_only)}", style="italic"))
         status.display = True
         bar = self.query_one("#replay-progress", ProgressBar)
         bar.update(total=None, progress=0)
@@ -286,7 +286,7 @@ class ReplayScreen(Screen[None]):
         self.decisions = {(review.seat, d.turn): d for review in reviews for d in review.decisions}
         self.marks = {d.turn: d.mark for d in self.decisions.values() if d.mark is not None}
         self.query_one("#replay-progress").display = False
-        self.query_one("#replay-review", Static).update(summary_text(reviews))
+        self.query_one("#replay-review", Static).update(text_in_ascii(summary_text(reviews), self.ascii_only))
         self.show()
 
     def action_close(self) -> None:

@@ -18,7 +18,7 @@ from yaniv_tui.table.words import is_you, sentence, subject
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import faces_text
+from ..widgets.cards import faces_text, mark, text_in_ascii
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -104,7 +104,7 @@ def result_table(
         total: Text
         if seat in resets:
             was, now = resets[seat]
-            total = Text(f"{was} → {now}", style=f"bold {colour('good')}")
+            total = Text(f"{was} {mark('to', ascii_only)} {now}", style=f"bold {colour('good')}")
         else:
             total = Text(str(result.scores[seat]))
         table.add_row(
@@ -175,7 +175,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            yield Static(headline(result, self.players, self.rules), id="round-headline")
+            yield Static(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
             with Center():
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"

@@ -22,7 +22,9 @@ from yaniv_tui.store import (
     short_ids,
 )
 
+from ..app_seam import game_app
 from ..colours import colour
+from ..widgets.cards import in_ascii, text_in_ascii
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 
@@ -94,7 +96,10 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
             yield OptionList(id="saved-list")
             yield Static("", id="saved-message")
             yield Static(
-                "enter continues the highlighted game · delete (or x) deletes it, after asking · esc goes back",
+                in_ascii(
+                    "enter continues the highlighted game · delete (or x) deletes it, after asking · esc goes back",
+                    game_app(self).ascii_cards,
+                ),
                 id="saved-hint",
             )
         yield KeyBar()
@@ -109,6 +114,7 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
         shown = short_ids([s.game_id for s in self.games])
         for saved in self.games:
             prompt = game_prompt(saved, shown[saved.game_id], is_open_elsewhere(saved.game_id))
+            prompt = text_in_ascii(prompt, game_app(self).ascii_cards)
             listing.add_option(Option(prompt, id=saved.game_id))
         if self.games:
             listing.highlighted = min(highlighted, len(self.games) - 1)

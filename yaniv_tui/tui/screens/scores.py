@@ -15,12 +15,16 @@ from textual.widgets import Static
 
 from yaniv_tui.engine import RoundScore
 
+from ..app_seam import game_app
 from ..colours import colour
+from ..widgets.cards import mark
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall
 
 
-def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> Table:
+def scores_table(
+    players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None], ascii_only: bool = False
+) -> Table:
     """One row per round (points added, then the total), one column per player."""
     table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
     table.add_column("round", justify="right")
@@ -40,7 +44,7 @@ def scores_table(players: tuple[str, ...], history: Sequence[RoundScore], totals
             cell = Text(f"+{added} " if added >= 0 else f"{added} ", style="dim")
             if (number, seat) in resets_seen:
                 was, now = resets_seen[(number, seat)]
-                cell.append(f"{was} → {now}", style=f"bold {colour('good')}")
+                cell.append(f"{was} {mark('to', ascii_only)} {now}", style=f"bold {colour('good')}")
             else:
                 cell.append(str(total), style="bold")
             if seat in result.eliminated:
@@ -69,7 +73,8 @@ class ScoresScreen(Dialog[None]):
             with VerticalScroll():
                 if not self.history:
                     yield Static("No round has ended yet.")
-                yield Static(scores_table(self.players, self.history, self.totals))
+                ascii_only = game_app(self).ascii_cards
+                yield Static(scores_table(self.players, self.history, self.totals, ascii_only))
         yield KeyBar()
 
     def action_close(self) -> None:

@@ -29,8 +29,10 @@ from yaniv_tui.table.options import (
     finish_seats,
 )
 
+from ..app_seam import ScreenNotes, game_app
 from ..colours import colour
 from ..rules_text import describe
+from ..widgets.cards import in_ascii, mark, text_in_ascii
 from ..widgets.choice import Choice
 from ..widgets.form import FormButton, FormInput
 from ..widgets.keybar import KeyBar
@@ -63,7 +65,7 @@ DIGITS = r"[0-9]*"
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "load_presets"]
 
 
-class SetupScreen(StyledOnce, SetupSaved):
+class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
     Focus starts on the ruleset list, with or without a saved game; enter there starts the highlighted rules
@@ -86,7 +88,7 @@ class SetupScreen(StyledOnce, SetupSaved):
     ]
     AUTO_FOCUS = "#presets"
     #: What the help says of the keys in a field, where a text field's own keys meet the screen's.
-    FIELD_KEYS = (
+    FIELD_KEYS: ClassVar[str] = (
         "\nIn a name or number field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and edit the rules, as "
         "everywhere on this screen; home, delete and end move to the start, delete and move to the end. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
@@ -130,8 +132,9 @@ class SetupScreen(StyledOnce, SetupSaved):
         return [(f"{n} cards", n) for n in self.rules.hand_sizes]
 
     def compose(self) -> ComposeResult:
+        ascii_only = game_app(self).ascii_cards
         yield TooSmall("the setup screen")
-        yield Static(Text.assemble(("Yaniv", "bold"), " · a new game"), id="setup-title")
+        yield Static(Text.assemble(("Yaniv", "bold"), f" {mark('dot', ascii_only)} a new game"), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Static("House rules", classes="section")
@@ -153,7 +156,11 @@ class SetupScreen(StyledOnce, SetupSaved):
                         full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
                         yield FormButton("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
                         yield FormButton(
-                            "− seat", id="remove-seat", compact=True, action="screen.remove_seat", disabled=fewest
+                            in_ascii("− seat", ascii_only),
+                            id="remove-seat",
+                            compact=True,
+                            action="screen.remove_seat",
+                            disabled=fewest,
                         )
                     yield Static("Limits", classes="section")
                     yaniv, end, typed, hand = self.limits_wanted(first=True)
@@ -174,7 +181,7 @@ class SetupScreen(StyledOnce, SetupSaved):
                     yield FormButton("Start", id="start", variant="success", action="screen.start")
                     yield FormButton("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
                     yield FormButton(
-                        "Edit rules…",
+                        in_ascii("Edit rules…", ascii_only),
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
                         action="screen.house_rules",
@@ -197,8 +204,9 @@ class SetupScreen(StyledOnce, SetupSaved):
             if group != heading:
                 heading = group
                 options.append(Option(Content(GROUP_HEADINGS[group]), disabled=True))
-            mark = ("  · your file", f"{colour('gold')}") if group == USER_GROUP else ""
-            options.append(Option(Text.assemble((rules.name, "bold"), mark), id=ruleset_id))
+            dot = mark("dot", game_app(self).ascii_cards)
+            yours = (f"  {dot} your file", f"{colour('gold')}") if group == USER_GROUP else ""
+            options.append(Option(Text.assemble((rules.name, "bold"), yours), id=ruleset_id))
         return options
 
     # Built as they are first shown, not filled in once mounted: each change after that would lay out and
@@ -216,7 +224,7 @@ class SetupScreen(StyledOnce, SetupSaved):
             summary.append(f"\nfrom {rules.source}")
         for line in describe(rules):
             summary.append(f"\n• {line}")
-        return summary
+        return text_in_ascii(summary, game_app(self).ascii_cards)
 
     def limits_wanted(self, first: bool = False) -> tuple[int, int, str, int]:
         """The limits to show for the highlighted rules: the call, the end score (chosen, and typed when the

@@ -13,7 +13,9 @@ from textual.widgets import Button, Static
 from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
 from yaniv_tui.table.options import GameOptions
 
+from ..app_seam import game_app
 from ..colours import colour
+from ..widgets.cards import in_ascii, text_in_ascii
 from .common import stylesheet
 
 
@@ -37,8 +39,10 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         lines at 80 columns, so the rules box below keeps the highlighted rules' name and description whole."""
         kinds = "Human/Bot/Remote" if self.hosting else "Human/Bot"  # a host's seats cycle on to Remote
         if self.saved:  # the Continue button above says which game
-            return f"enter starts, ctrl+r continues · ↑↓ and tab move · enter changes a seat's {kinds}, ← → a limit"
-        return f"enter starts · ↑↓ and tab move between fields · enter changes a seat's {kinds}, ← → a limit"
+            hint = f"enter starts, ctrl+r continues · ↑↓ and tab move · enter changes a seat's {kinds}, ← → a limit"
+        else:
+            hint = f"enter starts · ↑↓ and tab move between fields · enter changes a seat's {kinds}, ← → a limit"
+        return in_ascii(hint, game_app(self).ascii_cards)
 
     def load_saves(self) -> None:
         """Read the saves folder: the games in progress, and a line for each damaged save moved aside."""
@@ -72,7 +76,7 @@ class SetupSaved(Screen[GameOptions | Claimed]):
                         action="screen.continue_game",
                     )
                     yield Button(
-                        "Saved games…",
+                        in_ascii("Saved games…", game_app(self).ascii_cards),
                         id="saved-games",
                         compact=True,
                         tooltip="ctrl+o: every game in progress",
@@ -90,7 +94,7 @@ class SetupSaved(Screen[GameOptions | Claimed]):
             return Text("Every saved game is open in another yaniv.", style="italic")
         from .saved_games import describe_save  # only when there is a saved game: start-up is faster
 
-        return describe_save(self.saved)
+        return text_in_ascii(describe_save(self.saved), game_app(self).ascii_cards)
 
     def show_saved(self) -> None:
         """Bring the saved-game box up to date after games were deleted."""

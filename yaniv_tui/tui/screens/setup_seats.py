@@ -20,6 +20,8 @@ from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 from yaniv_tui.store.userrules import USER_GROUP
 from yaniv_tui.table.options import MAX_NAME, levels
 
+from ..app_seam import game_app
+from ..widgets.cards import in_ascii
 from ..widgets.form import FormInput, StyledWhenAttached
 
 HUMAN = "human"
@@ -98,7 +100,8 @@ class SeatKind(Static):
     def render(self) -> Text:
         row = self.row
         line = Text(f"{row.index + 1}.".ljust(row.NUMBER_WIDTH), no_wrap=True, end="")
-        kind = Text(row.kind_label(), style=self.get_component_rich_style("seat-kind--kind"))
+        label = in_ascii(row.kind_label(), game_app(self).ascii_cards)
+        kind = Text(label, style=self.get_component_rich_style("seat-kind--kind"))
         kind.truncate(row.KIND_WIDTH, overflow="ellipsis")
         kind.align("center", row.KIND_WIDTH)
         line.append_text(kind)

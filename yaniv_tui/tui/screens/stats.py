@@ -22,6 +22,7 @@ from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 
 from ..app_seam import game_app
 from ..colours import colour
+from ..widgets.cards import in_ascii, mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -84,9 +85,11 @@ class StatsScreen(Screen[None]):
     ]
     AUTO_FOCUS = "#stats-table"
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, *, own: bool = False) -> None:
+        """`own`: the screen closes `history` when it closes (a reader opened for it alone)."""
         super().__init__(classes="stats-screen")
         self.history = history
+        self.own = own
         #: The finished games listed, newest first, and the ruleset they are of (None: all).
         self.games: list[GameRow] = []
         #: The players tab's tables by id, each with its headings and rows (filled again when the width changes).
@@ -148,9 +151,14 @@ class StatsScreen(Screen[None]):
         note.display = bool(self.history.problem or not stats)
         if not note.display:
             note.update("")
+        ascii_only = game_app(self).ascii_cards  # the history's marks ("–" none, "★" a winner) in ASCII too
+
+        def cells(row: Sequence[str]) -> tuple[str, ...]:
+            return tuple(in_ascii(cell, ascii_only) for cell in row)
+
         self.tables = {
-            "#stats-table": (COLUMNS, [player.cells() for player in stats]),
-            "#versus-table": (VERSUS_COLUMNS, [row.cells() for row in versus]),
+            "#stats-table": (COLUMNS, [cells(player.cells()) for player in stats]),
+            "#versus-table": (VERSUS_COLUMNS, [cells(row.cells()) for row in versus]),
         }
         for name, (headings, rows) in self.tables.items():
             table = self.query_one(name, DataTable)
@@ -171,7 +179,7 @@ class StatsScreen(Screen[None]):
             games.add_row(
                 *(
                     Text(cell, justify="right" if heading == "rounds" else "left")
-                    for heading, cell in zip(GAMES_COLUMNS, game.cells(), strict=True)
+                    for heading, cell in zip(GAMES_COLUMNS, cells(game.cells()), strict=True)
                 ),
                 key=game.game_id,
             )
@@ -216,8 +224,14 @@ class StatsScreen(Screen[None]):
             self.notify(str(error), severity="warning", timeout=10, markup=False)
             self.show(self.ruleset)  # a damaged record moved aside: the game is listed with none from now on
             return
-        title = f"game {game.game_id[:8]} · {game.finished[:16].replace('T', ' ')}"
+        title = (
+            f"game {game.game_id[:8]} {mark('dot', game_app(self).ascii_cards)} {game.finished[:16].replace('T', ' ')}"
+        )
         game_app(self).open_replay(record, title, review=review)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        if self.own:
+            self.history.close()

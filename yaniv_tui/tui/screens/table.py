@@ -21,6 +21,7 @@ from yaniv_tui.engine import (
     SlapDown,
 )
 from yaniv_tui.store import UndoError
+from yaniv_tui.store.undo import undo_offered
 from yaniv_tui.table.events import (
     ActionApplied,
     Asked,
@@ -41,7 +42,7 @@ from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clock_line, notice, seat_line
 
-from ..app_seam import game_app
+from ..app_seam import ScreenNotes, game_app
 from ..widgets.table import DeckView, HandView, PileView
 from .common import StyledOnce
 from .table_aside import TableAside
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from .concede import ConcedeScreen
 
 
-class TableScreen(StyledOnce, TableAside):
+class TableScreen(StyledOnce, ScreenNotes, TableAside):
     """One game at the table, round after round; dismissed when the game is over (with why, if a guard stopped it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -273,8 +274,8 @@ class TableScreen(StyledOnce, TableAside):
         if action == "seats":
             return self.session.kind == "hosted"
         if action in ("undo", "undo_refused"):
-            # Undo is for one human against bots (store.saves.UndoStack): none where humans share the keyboard.
-            return self.session.kind == "local" and not self.session.pass_and_play
+            # Only a table of this screen keeps undo's moves, and only a game of one human against bots undoes.
+            return self.session.kind == "local" and undo_offered(self.session.options.seats)
         if action == "skip_rest":
             return self.session.kind == "local"  # a table with other machines plays every turn
         return (action != "say" or self.session.can_say) and (action not in ("slap", "keep") or self.rules.slap_down)

@@ -17,7 +17,7 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
-from ..widgets.cards import faces_text, mark
+from ..widgets.cards import faces_text, in_ascii, mark, text_in_ascii
 from ..widgets.table import (
     DeckView,
     HandView,
@@ -64,6 +64,7 @@ def seat_infos(
     thinking: int | None,
     news_from: int | None = None,
     time_left: float | None = None,
+    ascii_only: bool = False,
 ) -> list[SeatInfo]:
     """What everyone at the table knows of each seat, as `viewer` (or whoever plays) sees it; with each seat's
     last turn from `news_from` on in this round, if given, and the seconds `time_left` of the turn's clock."""
@@ -74,7 +75,7 @@ def seat_infos(
     return [
         SeatInfo(
             name=name,
-            kind=seat_kind(session, seat),
+            kind=seat_kind(session, seat, ascii_only),
             score=view.scores[seat],
             cards=view.hand_sizes[seat],
             out=view.out[seat],
@@ -90,11 +91,11 @@ def seat_infos(
     ]
 
 
-def seat_kind(session: TableSession, seat: int) -> str:
+def seat_kind(session: TableSession, seat: int, ascii_only: bool = False) -> str:
     """Who plays the seat now: "human", "medium bot", ..., or "conceded · bot" for a person who conceded (a plain
     bot plays it out)."""
     if seat in session.meta.conceded:
-        return "conceded · bot"
+        return f"conceded {mark('dot', ascii_only)} bot"
     return session.options.seats[seat].describe()
 
 
@@ -240,8 +241,8 @@ def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text 
     """Why the last key did nothing, in the colour of bad news; else a tip (a hint), in the colour of advice;
     nothing when all is well."""
     if message:
-        return Text(notice(message, ascii_only), style=f"bold {colour('bad')}")
-    return Text(notice(tip, ascii_only), style=f"bold {colour('gold')}") if tip else ""
+        return Text(in_ascii(notice(message, ascii_only), ascii_only), style=f"bold {colour('bad')}")
+    return Text(in_ascii(notice(tip, ascii_only), ascii_only), style=f"bold {colour('gold')}") if tip else ""
 
 
 def header(session: TableSession, view: PlayerView) -> list[str]:
@@ -276,8 +277,11 @@ def draw(table: TableState) -> None:
     handed = table.thinking is not None and table.session.handed(table.thinking)
     yours = table.viewer is not None and table.viewer != table.thinking and table.session.handed(table.viewer)
     pass_and_play = table.session.pass_and_play
-    prompt = prompt_text(
-        table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed, yours
+    prompt = text_in_ascii(
+        prompt_text(
+            table.stage, view, table.thinking, pass_and_play, table.drop, ascii_only, status, conceded, handed, yours
+        ),
+        ascii_only,
     )
     shown = (prompt.markup, table.message, table.tip)
     if shown != table.shown_lines:
@@ -293,7 +297,8 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
     seats = table.query_one("#seats")
     seats.set_class(bool(name_width), "-compact")
     seats.styles.height = -(-len(players) // COMPACT_COLUMNS) if name_width else None
-    infos = list(seat_infos(view, table.session, table.viewer, table.thinking, news_from, table.runner.time_left()))
+    time_left = table.runner.time_left()
+    infos = list(seat_infos(view, table.session, table.viewer, table.thinking, news_from, time_left, table.ascii_only))
     scores = scores_width(infos)
     width = table.query_one("#seat-0", SeatPanel).content_size.width
     if name_width and width:
@@ -316,7 +321,7 @@ def draw_hand(table: TableState, view: PlayerView) -> None:
         return
     hand = shown_order(view.hand, table.sort_by)
     owner = f"{possessive(view.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
-    title = hand_title(owner, hand, view.rules, table.fresh.get(seat), ascii_only)
+    title = text_in_ascii(hand_title(owner, hand, view.rules, table.fresh.get(seat), ascii_only), ascii_only)
     if not hand:
         hand_view.show(title, hand, [], (), None, ascii_only)
         return

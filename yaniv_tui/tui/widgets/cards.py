@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -42,9 +43,45 @@ def faces_text(cards: tuple[Card, ...] | list[Card], ascii_only: bool = False) -
     return text
 
 
-#: The table's marks, and their ASCII for a terminal that cannot show ♠ or ▮ (ASCII cards): whose turn it is
-#: (`▶ to play`), the log's turns since your move (`▸`), and the cards a seat dropped (`−7♠`, a minus sign).
-MARKS = {"turn": ("▶", ">"), "news": ("▸", ">"), "dropped": ("−", "-")}
+#: The game's marks, and their ASCII for a terminal that cannot show ♠ or ▮ (ASCII cards): whose turn it is
+#: (`▶ to play`, and the replay's step), the log's turns since your move (`▸`), the cards a seat dropped (`−7♠`, a
+#: minus sign), a card back, the deck; the words' marks: between the parts of a line (`Israeli · round 3`), a title's
+#: dash, text cut short or still coming (`thinking…`), a score's reset (`100 → 50`), an expert's blame (`◀`), a
+#: rule's bullet, a rating's "about" (`≈1640`), a value to step (`‹ 5 or less ›`), a size (`80×24`), the keys'
+#: arrows and enter, the history's cells (`–` none, `★` a winner), and the score chart's points (a line's last, a lucky
+#: reset). Each is written with `mark`, or a whole line through `in_ascii`.
+MARKS = {
+    "turn": ("▶", ">"),
+    "news": ("▸", ">"),
+    "dropped": ("−", "-"),
+    "back": ("▮", "#"),
+    "deck": ("▒", "#"),
+    "dot": ("·", "-"),
+    "dash": ("—", "-"),
+    "more": ("…", "..."),
+    "to": ("→", "->"),
+    "from": ("←", "<-"),
+    "left-right": ("←→", "left/right"),
+    "left-right-spaced": ("← →", "left/right"),
+    "up-down": ("↑↓", "up/down"),
+    "up": ("↑", "up"),
+    "down": ("↓", "down"),
+    "enter": ("⏎", "enter"),
+    "blame": ("◀", "<"),
+    "bullet": ("•", "*"),
+    "about": ("≈", "~"),
+    "step-back": ("‹", "<"),
+    "step-on": ("›", ">"),
+    "by": ("×", "x"),
+    "none": ("–", "-"),
+    "won": ("★", "*"),
+    "last-point": ("●", "o"),
+    "reset-point": ("◆", "*"),
+}
+#: The marks by their symbols, longest first (so `←→` is read before `←`).
+_BY_SYMBOL = sorted(MARKS.values(), key=lambda pair: -len(pair[0]))
+_SYMBOLS = re.compile("|".join(re.escape(symbol) for symbol, _ in _BY_SYMBOL))
+_ASCII_OF = dict(_BY_SYMBOL)
 
 
 def mark(name: str, ascii_only: bool = False) -> str:
@@ -52,9 +89,32 @@ def mark(name: str, ascii_only: bool = False) -> str:
     return MARKS[name][ascii_only]
 
 
+def in_ascii(text: str, ascii_only: bool = True) -> str:
+    """`text` with each mark of `MARKS` in its ASCII form (with ASCII cards; else `text` as it is)."""
+    return _SYMBOLS.sub(lambda found: _ASCII_OF[found.group()], text) if ascii_only else text
+
+
+def text_in_ascii(text: Text, ascii_only: bool = True) -> Text:
+    """A styled `text` with each mark in its ASCII form, each keeping the style it had."""
+    if not ascii_only or not _SYMBOLS.search(text.plain):
+        return text
+    cuts = sorted({at for found in _SYMBOLS.finditer(text.plain) for at in found.span()})
+    shown = Text(end=text.end, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap)
+    for piece in text.divide(cuts):
+        ascii_form = _ASCII_OF.get(piece.plain)
+        if ascii_form is None:
+            shown.append_text(piece)
+            continue
+        replaced = Text(ascii_form, style=piece.style)
+        for span in piece.spans:
+            replaced.stylize(span.style, 0, len(ascii_form))
+        shown.append_text(replaced)
+    return shown
+
+
 def backs(count: int, ascii_only: bool = False) -> Text:
     """Card backs for a hand of `count` cards: how many an opponent holds, never which."""
-    return Text(("#" if ascii_only else "▮") * count, style=f"bold {colour('card-back')}")
+    return Text(mark("back", ascii_only) * count, style=f"bold {colour('card-back')}")
 
 
 class CardFace(Static):

@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Button
 
+from ..app_seam import game_app
+from .cards import in_ascii
 from .form import StyledWhenAttached
 
 T = TypeVar("T")
@@ -107,7 +109,7 @@ class Choice(Button, StyledWhenAttached, Generic[T]):
             self.styles.line_pad = 0
 
     def _label(self) -> Content:
-        return Content(f"‹ {self._choices[self._index][0]} ›")
+        return Content(in_ascii(f"‹ {self._choices[self._index][0]} ›", game_app(self).ascii_cards))
 
     def _value_width(self) -> int:
         return max(self.VALUE_WIDTH, *(cell_len(f"‹ {shown} ›") for shown, _ in self._choices))

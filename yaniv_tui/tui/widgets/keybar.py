@@ -9,14 +9,14 @@ Textual's command palette key (`^p palette`, the way to themes, ASCII cards and 
 `? help`, as the Footer shows it (a dialog's own `? help` too, bound before its other keys). When the keys do not
 fit the width, the last ones before those two and `^q quit` are left out (the help lists every key), so the bar
 never runs off the edge and always says how to leave (a screen's esc key may only go back, as the table's does).
-A screen may name the actions its bar leaves out first (`BAR_LEAVES_OUT_FIRST`, the table's: the scores before
-the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's screen, the bar
-shows the palette's keys.
+A screen may name the actions its bar leaves out first (`app_seam.ScreenNotes.BAR_LEAVES_OUT_FIRST`, the table's:
+the scores before the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's
+screen, the bar shows the palette's keys.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -24,6 +24,9 @@ from rich.text import Text
 from textual import events
 from textual.command import CommandPalette
 from textual.widget import Widget
+
+from ..app_seam import game_app, notes_of
+from .cards import in_ascii
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -136,6 +139,10 @@ class KeyBar(Widget, can_focus=False):
             key = Key(binding.key, app.get_key_display(binding), binding.description, palette.enabled)
             help_at = next((at for at, shown_key in enumerate(shown) if shown_key.key in HELP_KEYS), len(shown))
             shown.insert(help_at, key)
+        if game_app(self).ascii_cards:  # `←→ move`, `⏎ drop`: the marks in ASCII too
+            shown = [
+                replace(key, display=in_ascii(key.display), description=in_ascii(key.description)) for key in shown
+            ]
         return shown
 
     def shown(self, width: int | None = None) -> list[Key]:
@@ -153,7 +160,7 @@ class KeyBar(Widget, can_focus=False):
         rest = [key for key in keys if key.key not in kept]
         used = sum(key.width + 1 for key in last)
         # Those the screen leaves out first go first, in its order; then the last ones, as many as it takes.
-        first_out: tuple[str, ...] = getattr(self.keyed_screen, "BAR_LEAVES_OUT_FIRST", ())
+        first_out = notes_of(self.keyed_screen).BAR_LEAVES_OUT_FIRST
         ranked = [key for key in rest if key.action not in first_out]
         ranked += sorted((key for key in rest if key.action in first_out), key=lambda key: -first_out.index(key.action))
         fitting: list[Key] = []

@@ -15,6 +15,7 @@ from textual_plotext.plot import Plot
 from yaniv_tui.engine import PlayerView
 
 from ..colours import colour
+from .cards import mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +68,9 @@ def _spaced(ticks: range, keep: int, step: int) -> list[int]:
 
 #: The theme's colours the players' lines take, in seat order (the game's look follows the theme).
 LINE_COLOURS = ("card-back", "good", "card-joker", "chosen-edge", "deck-edge", "ink", "ink-muted", "pile-face")
-#: What marks the last point of each player's line, so a line drawn over by another still shows.
-LAST_POINT = "●"
+#: How the lines are drawn: plotext's braille marker, or with ASCII cards a dot. The last point of each player's line
+#: is marked (`cards.MARKS["last-point"]`), so a line drawn over by another still shows, and each lucky reset.
+LINE_MARKER = ("braille", ".")
 
 
 def rgb(name: str) -> tuple[int, int, int]:
@@ -82,7 +84,7 @@ def seat_rgb(seat: int) -> tuple[int, int, int]:
     return rgb(LINE_COLOURS[seat % len(LINE_COLOURS)])
 
 
-def chart_key(view: PlayerView) -> Text:
+def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
     """The chart's key in one line: each player's colour and name, the end score, the lucky reset's mark."""
     text = Text()
     for seat, line in enumerate(score_lines(view)):
@@ -92,7 +94,7 @@ def chart_key(view: PlayerView) -> Text:
     text.append("── ", style=colour("bad"))
     text.append(f"end score {view.rules.end_limit}")
     if lucky_resets(view):
-        text.append("  ◆ ", style=colour("gold"))
+        text.append(f"  {mark('reset-point', ascii_only)} ", style=colour("gold"))
         text.append("lucky reset")
     return text
 
@@ -103,7 +105,7 @@ def drawing_order(lines: list[Line]) -> list[int]:
     return sorted(range(len(lines)), key=lambda seat: (-lines[seat].scores[-1], seat))
 
 
-def draw_chart(plt: Plot, view: PlayerView) -> None:
+def draw_chart(plt: Plot, view: PlayerView, ascii_only: bool = False) -> None:
     """Every player's score after every round as a line, the end score as a line, each lucky reset marked, and
     each line's last point marked, the highest last: every player's line shows, even one drawn over."""
     rounds = len(view.history)
@@ -114,13 +116,15 @@ def draw_chart(plt: Plot, view: PlayerView) -> None:
     plt.hline(limit, color=rgb("bad"))  # first: under the lines, which show where they cross it
     for seat in order:
         line = lines[seat]
-        plt.plot(line.rounds, line.scores, marker="braille", color=seat_rgb(seat))
+        plt.plot(line.rounds, line.scores, marker=LINE_MARKER[ascii_only], color=seat_rgb(seat))
     for seat in reversed(order):
         line = lines[seat]
-        plt.scatter(line.rounds[-1:], line.scores[-1:], marker=LAST_POINT, color=seat_rgb(seat))
+        plt.scatter(line.rounds[-1:], line.scores[-1:], marker=mark("last-point", ascii_only), color=seat_rgb(seat))
     resets = lucky_resets(view)
     if resets:
-        plt.scatter([r for r, _ in resets], [s for _, s in resets], marker="◆", color=rgb("gold"))
+        plt.scatter(
+            [r for r, _ in resets], [s for _, s in resets], marker=mark("reset-point", ascii_only), color=rgb("gold")
+        )
     top = max([limit, *(max(line.scores) for line in lines)])
     plt.ylim(0, top)
     ticks = score_ticks(top, limit)
@@ -134,11 +138,12 @@ def draw_chart(plt: Plot, view: PlayerView) -> None:
 class ScoreChart(PlotextPlot):
     """The chart of one finished game, drawn anew at every size (so it depends on nothing but the game and its size)."""
 
-    def __init__(self, view: PlayerView, *, id: str | None = None) -> None:
+    def __init__(self, view: PlayerView, *, id: str | None = None, ascii_only: bool = False) -> None:
         super().__init__(id=id)
         self.table_view = view
+        self.ascii_only = ascii_only
         self.theme = "clear"  # the screen's own background and ink, so a Textual theme restyles it
 
     def render(self) -> RenderResult:
-        draw_chart(self.plt, self.table_view)
+        draw_chart(self.plt, self.table_view, self.ascii_only)
         return super().render()

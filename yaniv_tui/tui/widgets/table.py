@@ -55,7 +55,7 @@ def lately_text(turn: Turn, ascii_only: bool, width: int = 0) -> Text:
     drop = faces_text(dropped, ascii_only)
     if width and len(dropped) > 2 and 1 + drop.cell_len + took.cell_len > width:
         drop = faces_text(dropped[:1], ascii_only)
-        drop.append("…")
+        drop.append(mark("more", ascii_only))
         drop.append_text(faces_text(dropped[-1:], ascii_only))
     text.append_text(drop)
     text.append_text(took)
@@ -127,7 +127,7 @@ def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
     if info.status and not info.out:
         return Text(f"{mark('turn', ascii_only)} {info.status}" if info.playing else info.status)
     if info.thinking:
-        return Text("thinking…")
+        return Text(f"thinking{mark('more', ascii_only)}")
     if info.playing:
         return Text(f"{mark('turn', ascii_only)} to play")
     if info.out:
@@ -174,7 +174,8 @@ def compact_line(
     if width:
         name_width = compact_name_room(info, ascii_only, name_width, width, score_width)
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
-    name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - 1) + "…"
+    more = mark("more", ascii_only)
+    name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - len(more)) + more
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append(f"{mark('turn', ascii_only)} " if info.playing else "  ", style=f"bold {colour('gold')}")
     line.append(f"{set_cell_size(name, name_width)} ", style="bold")
@@ -182,7 +183,7 @@ def compact_line(
         line.append("out")
     elif info.cards is not None:
         line.append(f"{info.cards:>2}")
-        line.append("#" if ascii_only else "▮", style=f"bold {colour('card-back')}")
+        line.append(mark("back", ascii_only), style=f"bold {colour('card-back')}")
     else:
         line.append("   ")
     score = "-" if info.score is None else str(info.score)
@@ -204,7 +205,7 @@ class DeckView(Static):
         if self._shown == (count, ascii_only, key, palette()):
             return
         self._shown = (count, ascii_only, key, palette())
-        self.update(Text(("#" if ascii_only else "▒") * 4, style=f"bold {colour('card-back')}"))
+        self.update(Text(mark("deck", ascii_only) * 4, style=f"bold {colour('card-back')}"))
         self.border_title = key
         self.border_subtitle = f"{count}"
 
@@ -267,7 +268,8 @@ class PileView(Vertical):
             return
         self._shown = state
         # No card turned up (a ruleset's deck.turn_up): nothing dropped yet is an empty pile, not a drop of nothing.
-        self.query_one("#pile-label", Label).update(f"previous drop · {kind}" if drop else "the pile is empty")
+        dot = mark("dot", ascii_only)
+        self.query_one("#pile-label", Label).update(f"previous drop {dot} {kind}" if drop else "the pile is empty")
         marked: set[int] = set()
         keys: dict[int, str] = {}
         for number, card in enumerate(takeable, start=1):

@@ -9,6 +9,9 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from ..app_seam import game_app
+from .cards import in_ascii, mark
+
 
 class TitleBar(Static):
     """The app's title and the screen's sub-title, kept up to date as the screen changes its sub-title."""
@@ -32,7 +35,11 @@ class TitleBar(Static):
     def show_title(self) -> None:
         title = self.screen.title or self.app.title
         sub_title = self.screen.sub_title or self.app.sub_title
+        ascii_only = game_app(self).ascii_cards
         shown = Content(title)
         if sub_title:
-            shown = Content.assemble(shown, (" — ", "$foreground-muted"), (sub_title, "$foreground-muted"))
+            dash = f" {mark('dash', ascii_only)} "
+            shown = Content.assemble(
+                shown, (dash, "$foreground-muted"), (in_ascii(sub_title, ascii_only), "$foreground-muted")
+            )
         self.update(shown)

@@ -1,0 +1,148 @@
+"""ASCII mode (`--ascii`, or a terminal whose locale is not UTF-8): every screen of a game says its own words in
+ASCII, the marks too ("…", "·", "—", "→", the arrow keys, the replay's mark), each through its ASCII form in
+`widgets/cards.MARKS`; only Textual's box drawing (its borders, scroll bars and buttons' edges) stays."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rich.text import Text
+from textual.pilot import Pilot
+from tui_helpers import SIZE, make_options, play_turn, screen_text, settle
+
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.remote import Client, JoinRequest
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.concede import ConcedeScreen
+from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
+from yaniv_tui.tui.screens.join import JoinScreen
+from yaniv_tui.tui.screens.pass_turn import PassScreen
+from yaniv_tui.tui.screens.replay import ReplayScreen
+from yaniv_tui.tui.screens.round_end import RoundEndScreen
+from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.stats import StatsScreen
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.cards import MARKS, in_ascii, text_in_ascii
+
+#: Textual's own glyphs that are no box drawing: a Select's arrow (the stats' ruleset), open or closed.
+TEXTUAL_GLYPHS = frozenset("▼▲")
+
+
+def drawn_by_textual(character: str) -> bool:
+    """Box drawing and block elements (Textual's borders, scroll bars, buttons' edges, the chart's frame), and
+    Textual's own glyphs."""
+    return 0x2500 <= ord(character) <= 0x259F or character in TEXTUAL_GLYPHS
+
+
+def foreign(text: str) -> list[str]:
+    """Each line of `text` with a character that is neither ASCII nor Textual's drawing, with those characters."""
+    return [
+        f"{''.join(sorted(set(found)))}: {line.strip()}"
+        for line in text.splitlines()
+        if (found := [c for c in line if ord(c) > 127 and not drawn_by_textual(c)])
+    ]
+
+
+async def seen(pilot: Pilot[None], where: str, shown: dict[str, str], *, table: bool = False) -> None:
+    """Keep what the screen shows as `where` (at a `table`, once a human is asked to act)."""
+    if table:
+        await settle(pilot)
+    await pilot.pause()
+    await pilot.pause()
+    shown[where] = screen_text(pilot.app)
+
+
+async def with_help(pilot: Pilot[None], where: str, shown: dict[str, str]) -> None:
+    """The screen, then the help over it (scrolled to its end, so every paragraph is drawn), closed again."""
+    await seen(pilot, where, shown)
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    shown[f"help over {where}"] = screen_text(pilot.app)
+    pilot.app.screen.query_one("#help-keys").scroll_end(animate=False)
+    await seen(pilot, f"help over {where}, its end", shown)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+async def test_every_screen_of_a_game_in_ascii_mode_shows_ascii_alone() -> None:
+    shown: dict[str, str] = {}
+    options = dataclasses.replace(make_options("seven-cards", "Ann,bot:easy:Bea", seed=5, end_limit=20), ascii=True)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await with_help(pilot, "the table", shown)
+        await play_turn(pilot)
+        await seen(pilot, "the table after a turn", shown, table=True)
+        await pilot.press("s")
+        await seen(pilot, "the scores", shown)
+        await pilot.press("escape")
+        await pilot.press("c")
+        await seen(pilot, "the concede dialog", shown)
+        assert isinstance(app.screen, ConcedeScreen)
+        await pilot.press("escape")
+        for _ in range(3000):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, GameEndScreen):
+                break
+            if isinstance(screen, RoundEndScreen):
+                await seen(pilot, "a round's end", shown)
+                await pilot.press("enter")
+            elif isinstance(screen, PassScreen):
+                await pilot.press("enter")
+            else:
+                await play_turn(pilot)
+        await with_help(pilot, "the game's end", shown)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("right", "right", "right")
+        await with_help(pilot, "the replay", shown)
+    setup = YanivApp(None, LaunchOptions(ascii=True, bot_delay=0.0))
+    async with setup.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(setup.screen, SetupScreen)
+        await with_help(pilot, "the setup", shown)
+        await pilot.press("ctrl+e")
+        await seen(pilot, "the house rules", shown)
+        assert isinstance(setup.screen, HouseRulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(setup.screen, StatsScreen)
+        await seen(pilot, "the stats", shown)
+        await pilot.press("g")
+        await seen(pilot, "the stats' games", shown)
+    joining = YanivApp(None, LaunchOptions(ascii=True), joining=JoinRequest(joiner=_never_joins))
+    async with joining.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(joining.screen, JoinScreen)
+        await with_help(pilot, "the join screen", shown)
+    small = YanivApp(None, LaunchOptions(ascii=True))
+    async with small.run_test(size=(60, 20)) as pilot:
+        await seen(pilot, "a terminal too small", shown)
+    found = {where: lines for where, text in shown.items() if (lines := foreign(text))}
+    assert found == {}, "\n".join(f"{where}:\n  " + "\n  ".join(lines) for where, lines in found.items())
+
+
+async def _never_joins(address: str, code: str, name: str | None) -> Client:
+    raise AssertionError("this test joins no table")
+
+
+def test_every_mark_has_an_ascii_form_and_a_line_keeps_its_styles() -> None:
+    assert all(ascii_form.isascii() and not symbol.isascii() for symbol, ascii_form in MARKS.values())
+    assert in_ascii("Yaniv — Israeli · round 3: 100 → 50, ←→ move, ⏎/r replay, ↑↓ fields") == (
+        "Yaniv - Israeli - round 3: 100 -> 50, left/right move, enter/r replay, up/down fields"
+    )
+    assert in_ascii("thinking…", ascii_only=False) == "thinking…"
+    line = Text("Ann · ")
+    line.append("thinking…", style="italic")
+    shown = text_in_ascii(line)
+    assert shown.plain == "Ann - thinking..."
+    italic = {at for span in shown.spans if span.style == "italic" for at in range(span.start, span.end)}
+    assert italic == set(range(6, 17)) and {span.style for span in shown.spans} == {"italic"}
