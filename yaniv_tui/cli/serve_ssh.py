@@ -26,6 +26,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import re
 import shutil
 import signal
 import struct
@@ -46,6 +47,7 @@ from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
 from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
+from .play import LOCALE_VARIABLES
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
@@ -374,6 +376,25 @@ def _size(process: asyncssh.SSHServerProcess[bytes]) -> tuple[int, int]:
     return bounded(width or 80, MAX_COLUMNS, 80), bounded(height or 24, MAX_ROWS, 24)
 
 
+#: A locale's name as a client may send it: letters, digits and `_ . @ -`, as `en_GB.UTF-8` or `sr_RS@latin`.
+_LOCALE_NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+
+
+def session_locale(server: Mapping[str, str], client: Mapping[str, str]) -> dict[str, str]:
+    """The environment of a session's `yaniv join` as to its locale: the server's `server`, but with the locale the
+    client sent (OpenSSH's `SendEnv LANG LC_*`, as sshd's `AcceptEnv` takes it) in place of the server's, since the
+    player's own terminal decides whether it draws suit symbols; the server's when the client sent none. Only the
+    variables that choose the character set (LOCALE_VARIABLES), and only well-formed names, are taken."""
+    sent = {
+        key: client[key]
+        for key in LOCALE_VARIABLES
+        if isinstance(client.get(key), str) and _LOCALE_NAME.fullmatch(client[key])
+    }
+    if not sent:
+        return dict(server)
+    return {**{key: value for key, value in server.items() if key not in LOCALE_VARIABLES}, **sent}
+
+
 def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
@@ -403,7 +424,8 @@ class _Relay:
         self.master, slave = os.openpty()
         try:
             _set_size(self.master, *_size(process))
-            environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            server = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            environment = session_locale(server, process.env)
             term = process.get_terminal_type() or ""
             if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
                 term = "xterm-256color"
