@@ -22,6 +22,7 @@ from yaniv_tui.engine import Seat
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
+from .undo import ONLY_AGAINST_BOTS, undo_offered
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -162,8 +163,8 @@ class UndoStack:
 
     def why_not(self, game: Game, meta: SaveMeta) -> str | None:
         """Why undo is not possible now, in one line; None when it is."""
-        if len(meta.humans) != 1 or not all(seat.is_human or seat.is_bot for seat in meta.seats):
-            return "undo is only for a game of one human against bots"
+        if not undo_offered(meta.seats):
+            return ONLY_AGAINST_BOTS
         if game.is_over:
             return "the game is over"
         if not self._games:
