@@ -32,14 +32,13 @@ if TYPE_CHECKING:
     from .saves import (
         SavedGame,
         SaveError,
-        UndoError,
-        UndoStack,
         load_save,
         move_aside,
         read_save,
         remove_save,
         save_game,
     )
+    from .undo import UndoError, UndoStack
     from .userrules import RulesetEntry, all_rulesets, find_ruleset, save_user_ruleset
 
 #: Where each name lives. The modules are imported when a name is first used, not with the package:
@@ -59,8 +58,6 @@ _HOME = {
         (
             "SavedGame",
             "SaveError",
-            "UndoError",
-            "UndoStack",
             "load_save",
             "move_aside",
             "read_save",
@@ -69,6 +66,7 @@ _HOME = {
         ),
         "saves",
     ),
+    **dict.fromkeys(("UndoError", "UndoStack"), "undo"),
     **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
 

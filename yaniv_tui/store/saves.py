@@ -1,4 +1,5 @@
-"""A game's save: written atomically after every action, read back whole or moved aside, and undo for bot games.
+"""A game's save: written atomically after every action (with its undo checkpoints, `undo.UndoStack`), read back
+whole or moved aside.
 
 Each game has its own file, `saves/<game id>.json` (see `paths`); `library` lists them and finds one.
 """
@@ -11,7 +12,6 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +22,7 @@ from yaniv_tui.engine import Seat
 from .files import NotAFile, TooBig, is_dangling_link, read_regular
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
-from .undo import ONLY_AGAINST_BOTS, undo_offered
+from .undo import UndoError, UndoStack
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -78,10 +78,6 @@ class NewerSave(SaveError):
     """A save written by a newer yaniv-tui (a higher save or game version): not damaged, so never moved aside."""
 
 
-class UndoError(Exception):
-    """Undo is not possible now; the message says why in one line."""
-
-
 @dataclass(slots=True)
 class SavedGame:
     """A game read back from its save, with everything `save_game` was given: plain data, holding no lock (a game
@@ -128,60 +124,6 @@ class SavedGame:
     def when(self) -> str:
         """When it was saved, as `2026-12-01 09:30 UTC`."""
         return self.saved_at.replace("T", " ")[:16] + " UTC"
-
-
-class UndoStack:
-    """The games as they were just before a human's last moves, for undo when that human plays only bots.
-
-    Call `checkpoint(game)` right before applying a human's action; `undo(game, meta)` then gives the game
-    as it was then. A finished round is scored (and recorded in the history), so undo stops at a round's end.
-    """
-
-    def __init__(self, depth: int = 3, games: Sequence[Game] = ()) -> None:
-        if depth < 1:
-            raise ValueError("an undo stack keeps at least one move")
-        self.depth = depth
-        self._games: list[Game] = [g.clone() for g in games][-depth:]
-
-    def __len__(self) -> int:
-        return len(self._games)
-
-    @property
-    def games(self) -> tuple[Game, ...]:
-        """The kept games, oldest first (copies are not made: do not change them)."""
-        return tuple(self._games)
-
-    def checkpoint(self, game: Game) -> None:
-        """Keep `game` as it is now (a copy), dropping checkpoints from rounds already scored."""
-        rounds = len(game.history)
-        self._games = [g for g in self._games if len(g.history) == rounds]
-        self._games.append(game.clone())
-        del self._games[: -self.depth]
-
-    def clear(self) -> None:
-        self._games.clear()
-
-    def why_not(self, game: Game, meta: SaveMeta) -> str | None:
-        """Why undo is not possible now, in one line; None when it is."""
-        if not undo_offered(meta.seats):
-            return ONLY_AGAINST_BOTS
-        if game.is_over:
-            return "the game is over"
-        if not self._games:
-            return "there is no move of yours to undo"
-        if len(self._games[-1].history) != len(game.history):
-            return "the round is over and scored, so its moves cannot be undone"
-        return None
-
-    def can_undo(self, game: Game, meta: SaveMeta) -> bool:
-        return self.why_not(game, meta) is None
-
-    def undo(self, game: Game, meta: SaveMeta) -> Game:
-        """The game just before the human's last action (a new object); UndoError says why not."""
-        reason = self.why_not(game, meta)
-        if reason is not None:
-            raise UndoError(reason)
-        return self._games.pop()
 
 
 # -- writing ----------------------------------------------------------------------------------
