@@ -24,6 +24,7 @@ from yaniv_tui.engine.lazy import lazy_exports
 if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
 
+    from .files import move_aside
     from .history import History, PlayerStats
     from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
         SavedGame,
         SaveError,
         load_save,
-        move_aside,
         read_save,
         remove_save,
         save_game,
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 #: `yaniv` opens its first screen sooner without the history's SQLite or the saves' game snapshots.
 _HOME = {
     **dict.fromkeys(("History", "PlayerStats"), "history"),
+    "move_aside": "files",
     **dict.fromkeys(
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
@@ -59,7 +60,6 @@ _HOME = {
             "SavedGame",
             "SaveError",
             "load_save",
-            "move_aside",
             "read_save",
             "remove_save",
             "save_game",

@@ -9,17 +9,22 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
-import tempfile
-import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Seat
 
-from .files import NotAFile, TooBig, is_dangling_link, read_regular
+from .files import (
+    NotAFile,
+    TooBig,
+    atomic_write,
+    clear_stale_temps,
+    is_dangling_link,
+    move_aside,
+    move_aside_name,
+    read_regular,
+)
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
 from .undo import UndoError, UndoStack
@@ -44,6 +49,7 @@ __all__ = [
     "clear_stale_temps",
     "load_save",
     "move_aside",
+    "move_aside_name",
     "new_game_id",
     "now_iso",
     "read_save",
@@ -62,8 +68,6 @@ READS_VERSIONS = (1, 2)
 #: the record's own limit (codec's MAX_RECORD_BYTES, 8 MiB) holds a record at that limit with its game and undo
 #: (together about half the record's size then; tests/store/test_long_saves.py). Anything bigger is not read.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: A temporary file this old is left from a killed write, not one being written now.
-_STALE_SECONDS = 60.0
 
 
 class SaveError(Exception):
@@ -127,52 +131,6 @@ class SavedGame:
 
 
 # -- writing ----------------------------------------------------------------------------------
-
-
-def atomic_write(
-    path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
-) -> None:
-    """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
-    the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
-    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
-    A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
-    they keep it): then the file it names is replaced and the link stays."""
-    if through_link:
-        path = Path(os.path.realpath(path))
-    folder = path.parent
-    if make_folder:
-        folder.mkdir(parents=True, exist_ok=True)
-    mode = _mode_of(path) if keep_mode else None
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    # The rename itself is only durable once the folder is flushed; not every system can open a folder.
-    with contextlib.suppress(OSError, AttributeError):
-        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _mode_of(path: Path) -> int:
-    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def save_game(
@@ -351,31 +309,6 @@ def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
         raise _bad(f"record: it holds {record.rounds} finished rounds, the game {len(game.history)}")
     record.reshuffles = game.reshuffles
     return record
-
-
-def move_aside_name(path: Path, n: int) -> Path:
-    """The `n`th name (from 0) a damaged file takes beside `path`: its name, then the time (`.damaged-<UTC time>`)."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    return path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a damaged file beside itself with the time in its name (never over another file); the new path."""
-    for n in range(1000):
-        aside = move_aside_name(path, n)
-        if not os.path.lexists(aside):
-            os.rename(path, aside)
-            return aside
-    raise OSError(f"too many damaged copies beside {path}")
-
-
-def clear_stale_temps(folder: Path) -> None:
-    """Remove temporary files that writes killed before their rename left behind (never a save)."""
-    with contextlib.suppress(OSError):
-        for temp in folder.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
-                    temp.unlink()
 
 
 def load_save(path: Path) -> SavedGame | None:
