@@ -7,6 +7,7 @@ Each game has its own file, `saves/<game id>.json` (see `paths`); `library` list
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ __all__ = [
     "Seat",
     "UndoError",
     "UndoStack",
+    "UnreadableNow",
     "atomic_write",
     "clear_stale_temps",
     "load_save",
@@ -80,6 +82,15 @@ class SaveError(Exception):
 
 class NewerSave(SaveError):
     """A save written by a newer yaniv-tui (a higher save or game version): not damaged, so never moved aside."""
+
+
+class UnreadableNow(SaveError):
+    """A save that cannot be read now for a reason outside it (its permissions, too many files open): not damaged,
+    so never moved aside; it is there to resume once it can be read."""
+
+
+#: Why a read fails when the file is not at fault: not allowed, or this process or the system out of open files.
+_NOT_THE_FILE = frozenset({errno.EACCES, errno.EPERM, errno.EMFILE, errno.ENFILE, errno.ENOMEM})
 
 
 @dataclass(slots=True)
@@ -241,6 +252,8 @@ def read_save_bytes(source: Path) -> bytes:
             raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
+        if error.errno in _NOT_THE_FILE:
+            raise UnreadableNow(f"cannot be read now ({error.strerror or error})") from None
         raise _bad(f"cannot be read ({error.strerror or error})") from None
 
 
@@ -316,7 +329,8 @@ def load_save(path: Path) -> SavedGame | None:
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
     file was moved (it is renamed aside, never deleted), so the player can start a new game. A save a newer
-    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it.
+    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it; so is one that
+    cannot be read now for a reason outside it (`UnreadableNow`: no permission, too many files open).
     """
     if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
@@ -324,6 +338,8 @@ def load_save(path: Path) -> SavedGame | None:
         return read_save(path)
     except NewerSave as error:
         raise SaveError(f"the saved game {path.name} was {error}; it is left as it is") from None
+    except UnreadableNow as error:
+        raise SaveError(f"the saved game {path.name} {error}; it is left as it is") from None
     except SaveError as error:
         try:
             aside = move_aside(path)
