@@ -102,6 +102,21 @@ async def test_a_wrong_room_code_is_refused(host: TableHost, tmp_path: Path) -> 
     assert game_to_dict(host.game) == before
 
 
+@pytest.mark.parametrize("kind", ["join", "watch"])
+async def test_a_room_code_no_text_encodes_is_a_wrong_room_code_answered_in_one_error_frame(
+    host: TableHost, tmp_path: Path, kind: str
+) -> None:
+    """A code holding a lone surrogate (JSON's "\\ud800", which no UTF-8 holds) is a wrong code like any other: one
+    error frame, counted as a wrong try, and a close, never the host's handler raising (a close with no answer)."""
+    ws = await raw(host)
+    await ws.send(json.dumps({"v": VERSION, "type": kind, "code": "K\ud800", "name": None, "key": None, "nonce": None}))
+    assert (await next_of(ws, "error"))["message"] == "wrong room code"
+    assert await closed(ws)
+    assert ws.close_code == 1000, "closed by the host's answer, not by an error in its handler (1011)"
+    assert host.tokens == {} and host.watchers == 0
+    await still_serves(host, tmp_path)
+
+
 async def test_a_wrong_token_and_another_seats_token_are_refused(host: TableHost, tmp_path: Path) -> None:
     ws = await raw(host)
     await ws.send(join_frame(host.code, "not-a-token", new_nonce()))

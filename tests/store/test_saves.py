@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -187,6 +188,32 @@ def test_a_save_of_a_newer_yaniv_is_told_in_one_line_and_left_where_it_is(
     listing = scan_saves()
     assert listing.newest is None and len(listing.problems) == 1 and message in listing.problems[0]
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.EPERM, errno.EMFILE, errno.ENFILE], ids=errno.errorcode.get)
+def test_a_save_that_cannot_be_read_now_is_told_and_left_where_it_is_not_moved_aside(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    """A save this process may not read now (no permission, too many files open) is not damaged: it is told in one
+    line and left in place, so the game is there to resume once it can be read (before, it was moved aside)."""
+    path = save_game(new_game(seed=1), ONE_HUMAN)
+    text = path.read_text()
+
+    def refused(source: Path, limit: int) -> bytes:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr("yaniv_tui.store.saves.read_regular", refused)
+    with pytest.raises(SaveError) as error:
+        load_save(path)
+    told = str(error.value)
+    assert os.strerror(code) in told and "left as it is" in told and "\n" not in told
+    assert error.value.moved_to is None
+    listing = scan_saves()
+    assert listing.newest is None and len(listing.problems) == 1 and os.strerror(code) in listing.problems[0]
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name] and path.read_text() == text
+    monkeypatch.undo()
+    resumed = load_save(path)
+    assert resumed is not None and resumed.game_id == ONE_HUMAN.game_id
 
 
 def test_two_damaged_saves_in_one_second_both_kept(data_dir: Path) -> None:

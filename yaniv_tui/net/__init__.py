@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING
 from yaniv_tui.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from .client import ActionRefused, JoinError, TableClient, TableClosed, parse_address
+    from .client import ActionRefused, TableClient, TableClosed
     from .host import DEFAULT_PORT, TableHost
+    from .joining import JoinError, parse_address
     from .protocol import VERSION, ProtocolError
 
 #: Each name's module, imported when the name is first asked for: a table of one screen that needs the table
 #: before a draw (before_draw.py) loads no network library (websockets) with it.
 _HOME = {
-    **dict.fromkeys(("ActionRefused", "JoinError", "TableClient", "TableClosed", "parse_address"), "client"),
+    **dict.fromkeys(("ActionRefused", "TableClient", "TableClosed"), "client"),
+    **dict.fromkeys(("JoinError", "parse_address"), "joining"),
     **dict.fromkeys(("DEFAULT_PORT", "TableHost"), "host"),
     **dict.fromkeys(("VERSION", "ProtocolError"), "protocol"),
 }

@@ -1,45 +1,43 @@
-"""A player's end of a table: join a host, keep the host's last view of this seat, send its actions."""
+"""A player's end of a table: join a host (the opening is `joining`'s), keep the host's last view of this seat, send
+its actions."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import ssl
 import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.frames import CloseCode
 
-from yaniv_tui.codec.record import MAX_RECORD_BYTES
-from yaniv_tui.engine import Action, PlayerView, name_key
+from yaniv_tui.engine import Action, PlayerView
 from yaniv_tui.engine.clock import ClockNews
-from yaniv_tui.store.paths import tokens_dir
-from yaniv_tui.store.tables import read_token, token_path, write_token
 
-from .host import DEFAULT_PORT, JOIN_TIMEOUT
+from .host import JOIN_TIMEOUT
+from .joining import (
+    MAX_FROM_HOST,
+    TRUST_IN_A_TERMINAL,
+    JoinError,
+    UntrustedTable,
+    open_seat,
+    open_watch,
+    parse_address,
+)
 from .protocol import (
     MAX_RATE,
-    PING_EVERY,
-    PING_TIMEOUT,
     SAY_EVERY,
-    SEAT_IN_USE,
-    STALE_TOKEN,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Back,
     Bye,
-    Challenge,
     ClockState,
     Error,
-    Join,
     ProtocolError,
-    Prove,
     Record,
     Said,
     Say,
@@ -47,50 +45,27 @@ from .protocol import (
     SeatNews,
     State,
     Status,
-    Watch,
     Welcome,
     encode,
     from_host,
     one_line,
 )
-from .secrets_gate import new_nonce, same, seat_key, seat_proof
 
-#: What an older yaniv made one "_" of in a token file's name (`_kept_by_an_older_yaniv`): fixed as it was then.
-_OLDER_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: Reaching a table (its address, its errors, the largest frame taken) is `joining`'s: given here too, as before.
+__all__ = [
+    "MAX_FROM_HOST",
+    "TRUST_IN_A_TERMINAL",
+    "ActionRefused",
+    "JoinError",
+    "TableClient",
+    "TableClosed",
+    "UntrustedTable",
+    "clock_news",
+    "parse_address",
+]
+
 #: A client sends at most three quarters of the host's limit of messages in any second: clear of it.
 _PACE_SECONDS = 1.0
-M = TypeVar("M", Welcome, Challenge, State)
-
-#: The largest frame a client takes from a host: a record frame of the largest record a file may hold, its quotes
-#: escaped (a long game's state with eight seats is far smaller). The record inside is checked as a file's is.
-MAX_FROM_HOST = 2 * MAX_RECORD_BYTES + 64 * 1024
-_ADDRESS = re.compile(
-    r"^(?:(?P<scheme>wss?)://)?(?:\[(?P<ip6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+))(?::(?P<port>\d{1,5}))?/?$"
-)
-
-
-class JoinError(Exception):
-    """The table could not be joined; the message is one line for the player (never a traceback)."""
-
-
-#: What a player in a terminal can do for a table whose certificate is not trusted here (`UntrustedTable`).
-TRUST_IN_A_TERMINAL = (
-    "if its host made it, trust it by giving their certificate file first: SSL_CERT_FILE=THEIR-CERT.pem yaniv join ..."
-)
-
-
-class UntrustedTable(JoinError):
-    """A TLS table whose certificate is not trusted here: where it is (`host:port`), why not, and what the player can
-    do (`advice`: in a terminal, TRUST_IN_A_TERMINAL; a guest elsewhere is told otherwise, `advising`)."""
-
-    def __init__(self, where: str, why: str, advice: str = TRUST_IN_A_TERMINAL) -> None:
-        super().__init__(f"the table at {where} has a certificate not trusted here ({why}): {advice}")
-        self.where = where
-        self.why = why
-
-    def advising(self, advice: str) -> UntrustedTable:
-        """The same table, with what a player who cannot do TRUST_IN_A_TERMINAL can do instead."""
-        return UntrustedTable(self.where, self.why, advice)
 
 
 class ActionRefused(Exception):
@@ -99,17 +74,6 @@ class ActionRefused(Exception):
 
 class TableClosed(Exception):
     """The connection to the host ended; the message says why in one line."""
-
-
-def parse_address(address: str) -> tuple[str, str, int]:
-    """("ws" or "wss", host, port) of "HOST", "HOST:PORT", "[::1]:PORT" or "ws(s)://HOST:PORT"; JoinError if not."""
-    match = _ADDRESS.match(address.strip())
-    if match is None:
-        raise JoinError(f"not an address: {one_line(address, 60)!r} (HOST or HOST:PORT)")
-    port = int(match["port"] or DEFAULT_PORT)
-    if not 0 < port < 65536:
-        raise JoinError(f"no port {port}: a port is 1 to 65535")
-    return match["scheme"] or "ws", match["ip6"] or match["host"], port
 
 
 class TableClient:
@@ -193,72 +157,7 @@ class TableClient:
         name's `engine.names.name_key`), so the same call rejoins the same seat; the token itself is never sent,
         and a server that cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """
-        _, host, port = parse_address(address)
-        code = code.strip().upper()
-        # Kept by the name as the table tells names apart (engine.names.name_key): "Zoé" typed with its accent the
-        # other way, or "Ａｎｎ" typed "ann", is the one name and finds its one seat.
-        older = None
-        if token_file is None:
-            token_file = token_path(host, port, code, None if name is None else name_key(name))
-            if name is not None and read_token(token_file) is None:
-                older = _kept_by_an_older_yaniv(host, port, code, name)
-        token = read_token(older or token_file)
-        return await cls._join(address, code, name, token_file, token, ssl_context, timeout, older)
-
-    @classmethod
-    async def _join(
-        cls,
-        address: str,
-        code: str,
-        name: str | None,
-        token_file: Path,
-        token: str | None,
-        ssl_context: ssl.SSLContext | None,
-        timeout: float,
-        older: Path | None = None,
-    ) -> TableClient:
-        """`join` with `token` (None: afresh), the one kept in `token_file` or none; or the one an older yaniv kept
-        in `older` (`_kept_by_an_older_yaniv`), moved to `token_file` once the seat it takes is `name`'s."""
-        _, host, port = parse_address(address)
-        where = f"[{host}]" if ":" in host else host
-        ws = await _connect(address, ssl_context, timeout)
-        try:
-            try:
-                welcome = await _welcomed(ws, code, name, token, timeout)
-            except JoinError as error:
-                # A token kept from another table that had this code: forget it and join afresh, once (without it,
-                # whether or not its file could be removed). An older yaniv's file may be another name's too (one
-                # two names shared): its seat in use or gone is no reason to refuse this name, and it is left alone.
-                again = (STALE_TOKEN,) if older is None else (STALE_TOKEN, SEAT_IN_USE)
-                if token is None or str(error) not in again:
-                    raise
-                if older is None:
-                    with contextlib.suppress(OSError):
-                        token_file.unlink()
-                await ws.close()
-                return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
-            except ImpostorError:
-                raise JoinError(
-                    f"the server at {where}:{port} could not prove it is the table that gave you your seat "
-                    "(your seat's token was not sent to it)"
-                ) from None
-            assert welcome.token is not None  # _seated: a join's welcome gives its seat's token
-            if older is not None and not _named(welcome, name):
-                # The seat of another name whose older file this was: left at once, its view not read, its file
-                # left to it; this name joins afresh.
-                await ws.close()
-                return await cls._join(address, code, name, token_file, None, ssl_context, timeout)
-            with contextlib.suppress(OSError):
-                write_token(token_file, welcome.token)
-                if older is not None:  # moved to its new name: the older one is read no more
-                    older.unlink()
-            state = await _first(ws, State, timeout)
-            if not state.view.hand_shown or state.view.seat != welcome.seat:
-                raise JoinError("the host sent another seat's view, which no yaniv table does")
-            return cls(ws, welcome, state, token_file)
-        except BaseException:
-            await ws.close()
-            raise
+        return cls(*await open_seat(address, code, name, token_file, ssl_context, timeout))
 
     @classmethod
     async def watch(
@@ -266,19 +165,7 @@ class TableClient:
     ) -> TableClient:
         """Watch the table `code` at `address` with no seat (protocol: watch); JoinError in one line if it cannot
         (no host there, wrong code, a table that takes no watchers, the table busy...)."""
-        ws = await _connect(address, ssl_context, timeout)
-        try:
-            await _opening(ws, encode(Watch(code.strip().upper())))
-            welcome = await _first(ws, Welcome, timeout)
-            if welcome.seat is not None:
-                raise JoinError("the host gave a seat to a watcher, which no yaniv table does")
-            state = await _first(ws, State, timeout)
-            if state.view.hand_shown:
-                raise JoinError("the host sent a watcher a seat's view, which no yaniv table does")
-            return cls(ws, welcome, state, None)
-        except BaseException:
-            await ws.close()
-            raise
+        return cls(*await open_watch(address, code, ssl_context, timeout))
 
     @property
     def watching(self) -> bool:
@@ -484,37 +371,6 @@ class TableClient:
                 answer.set_exception(TableClosed(self.closed_reason))
 
 
-async def _connect(address: str, ssl_context: ssl.SSLContext | None, timeout: float) -> ClientConnection:
-    """A connection to the table at `address`; JoinError (one line) if there is none."""
-    scheme, host, port = parse_address(address)
-    where = f"[{host}]" if ":" in host else host
-    context = ssl_context if ssl_context is not None else (True if scheme == "wss" else None)
-    try:
-        return await asyncio.wait_for(
-            connect(
-                f"{scheme}://{where}:{port}/",
-                ssl=context,
-                max_size=MAX_FROM_HOST,
-                compression=None,
-                open_timeout=timeout,
-                ping_interval=PING_EVERY,
-                ping_timeout=PING_TIMEOUT,
-            ),
-            timeout,
-        )
-    except ssl.SSLCertVerificationError as error:
-        raise UntrustedTable(f"{host}:{port}", one_line(error.verify_message or "", 60) or "not verified") from None
-    except (OSError, TimeoutError, InvalidURI, WebSocketException) as error:
-        raise JoinError(f"cannot reach a table at {host}:{port} ({one_line(str(error), 80) or 'no answer'})") from None
-
-
-async def _opening(ws: ClientConnection, text: str) -> None:
-    """Send a connection's first message; a host that closed it first (a busy table) has said why in a frame that
-    the next read gives, so a closed connection is not told here."""
-    with contextlib.suppress(WebSocketException):
-        await ws.send(text)
-
-
 def clock_news(before: ClockState | None, after: ClockState) -> list[tuple[int, ClockNews]]:
     """What the host's clock says happened between two of its states: a seat's timeouts in a row grew (its time ran
     out), a seat was handed to a bot, or one came back."""
@@ -529,70 +385,3 @@ def clock_news(before: ClockState | None, after: ClockState) -> list[tuple[int, 
         elif had and not handed:
             news.append((seat, "back"))
     return news
-
-
-class ImpostorError(Exception):
-    """The server could not prove it holds the seat's token: it is not the table that gave it."""
-
-
-async def _welcomed(ws: ClientConnection, code: str, name: str | None, token: str | None, timeout: float) -> Welcome:
-    """Join on `ws`: afresh, or with a kept `token` by the challenge (protocol.py) that never sends the token
-    itself; the host's welcome. JoinError (one line) if refused; ImpostorError if the host cannot prove it holds
-    the token, after which nothing more was sent."""
-    if token is None:
-        await _opening(ws, encode(Join(code, name)))
-        return _seated(await _first(ws, Welcome, timeout))
-    nonce = new_nonce()
-    await _opening(ws, encode(Join(code, name, seat_key(token), nonce)))
-    challenge = await _first(ws, Challenge, timeout)
-    if not same(challenge.proof, seat_proof(token, "host", code, nonce, challenge.nonce)):
-        raise ImpostorError
-    await ws.send(encode(Prove(seat_proof(token, "client", code, nonce, challenge.nonce))))
-    return _seated(await _first(ws, Welcome, timeout))
-
-
-def _kept_by_an_older_yaniv(host: str, port: int, code: str, name: str) -> Path | None:
-    """The file an older yaniv kept `name`'s seat token in, for the table `code` at `host`:`port`, when it is not
-    today's (`store.tables.token_path`) and holds a token; else None. Before the token files of names with letters a
-    file name does not take were told apart by a digest, every run of such letters was one "_": "Ann Lee" kept
-    `...-ann_lee.token`, and every name of Hebrew or Chinese letters alone `...-_.token`, a file two names may
-    share, so its token is taken only for a seat named `name` (`_named`)."""
-    joined = f"{host.lower()}-{port}-{code.upper()}-{name.strip().lower()}"
-    older = tokens_dir() / f"{_OLDER_UNSAFE.sub('_', joined)[:150]}.token"
-    return older if older != token_path(host, port, code, name_key(name)) and read_token(older) else None
-
-
-def _named(welcome: Welcome, name: str | None) -> bool:
-    """Whether the seat `welcome` gives is named `name` at the table (as the table tells names apart)."""
-    seat = welcome.seat
-    return (
-        name is not None
-        and seat is not None
-        and seat < len(welcome.players)
-        and (name_key(welcome.players[seat]) == name_key(name))
-    )
-
-
-def _seated(welcome: Welcome) -> Welcome:
-    """The welcome of a join, which gives a seat and its token; JoinError if it gives none (a watcher's)."""
-    if welcome.seat is None or welcome.token is None:
-        raise JoinError("the host gave no seat to a join, which no yaniv table does")
-    return welcome
-
-
-async def _first(ws: ClientConnection, kind: type[M], timeout: float) -> M:
-    """The host's next message, which must be a `kind`; JoinError says what came instead."""
-    try:
-        raw = await asyncio.wait_for(ws.recv(), timeout)
-        message = from_host(raw)
-    except TimeoutError:
-        raise JoinError("the host did not answer in time") from None
-    except ProtocolError as error:
-        raise JoinError(f"the host sent what no yaniv table sends ({error})") from None
-    except WebSocketException:
-        raise JoinError("the host closed the connection") from None
-    if isinstance(message, Error):
-        raise JoinError(message.message)
-    if not isinstance(message, kind):
-        raise JoinError(f"the host sent a {type(message).__name__.lower()} where a {kind.__name__.lower()} was due")
-    return message

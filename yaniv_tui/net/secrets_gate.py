@@ -81,8 +81,9 @@ def seat_proof(token: str, by: Literal["host", "client"], code: str, client_nonc
 
 
 def same(a: str, b: str) -> bool:
-    """Whether two secrets are equal, in time that does not depend on where they differ."""
-    return hmac.compare_digest(a.encode(), b.encode())
+    """Whether two secrets are equal, in time that does not depend on where they differ. Any text is compared, a
+    client's code with a lone surrogate (which JSON may hold and UTF-8 does not) too: it is only unequal."""
+    return hmac.compare_digest(a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
 
 
 @dataclass

@@ -24,6 +24,7 @@ from yaniv_tui.engine.lazy import lazy_exports
 if TYPE_CHECKING:
     from yaniv_tui.engine import Seat
 
+    from .files import move_aside
     from .history import History, PlayerStats
     from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
@@ -32,20 +33,19 @@ if TYPE_CHECKING:
     from .saves import (
         SavedGame,
         SaveError,
-        UndoError,
-        UndoStack,
         load_save,
-        move_aside,
         read_save,
         remove_save,
         save_game,
     )
+    from .undo import UndoError, UndoStack
     from .userrules import RulesetEntry, all_rulesets, find_ruleset, save_user_ruleset
 
 #: Where each name lives. The modules are imported when a name is first used, not with the package:
 #: `yaniv` opens its first screen sooner without the history's SQLite or the saves' game snapshots.
 _HOME = {
     **dict.fromkeys(("History", "PlayerStats"), "history"),
+    "move_aside": "files",
     **dict.fromkeys(
         ("config_dir", "data_dir", "history_path", "legacy_save_path", "save_path", "saves_dir", "user_rulesets_dir"),
         "paths",
@@ -59,16 +59,14 @@ _HOME = {
         (
             "SavedGame",
             "SaveError",
-            "UndoError",
-            "UndoStack",
             "load_save",
-            "move_aside",
             "read_save",
             "remove_save",
             "save_game",
         ),
         "saves",
     ),
+    **dict.fromkeys(("UndoError", "UndoStack"), "undo"),
     **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
 

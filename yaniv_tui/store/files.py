@@ -1,7 +1,102 @@
-"""Reading a file of ours safely (see `yaniv_tui.engine.files`, its home, where the bots' ratings file reads it too)."""
+"""Writing and reading a file of ours safely, for every file the store keeps (a save, the history's damaged copies,
+the settings, a table's secrets, a user's ruleset): a write a crash cannot leave half done, a damaged file moved aside
+rather than deleted, the temporary files a killed write left. Reading is `yaniv_tui.engine.files`'s, its home, where
+the bots' ratings file reads it too."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
 from yaniv_tui.engine.files import NotAFile, TooBig, is_dangling_link, kind_of, read_regular
 
-__all__ = ["NotAFile", "TooBig", "is_dangling_link", "kind_of", "read_regular"]
+__all__ = [
+    "NotAFile",
+    "TooBig",
+    "atomic_write",
+    "clear_stale_temps",
+    "is_dangling_link",
+    "kind_of",
+    "move_aside",
+    "move_aside_name",
+    "read_regular",
+]
+
+#: A temporary file this old is left from a killed write, not one being written now.
+_STALE_SECONDS = 60.0
+
+
+def atomic_write(
+    path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
+) -> None:
+    """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
+    the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
+    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
+    A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
+    they keep it): then the file it names is replaced and the link stays."""
+    if through_link:
+        path = Path(os.path.realpath(path))
+    folder = path.parent
+    if make_folder:
+        folder.mkdir(parents=True, exist_ok=True)
+    mode = _mode_of(path) if keep_mode else None
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    # The rename itself is only durable once the folder is flushed; not every system can open a folder.
+    with contextlib.suppress(OSError, AttributeError):
+        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def move_aside_name(path: Path, n: int) -> Path:
+    """The `n`th name (from 0) a damaged file takes beside `path`: its name, then the time (`.damaged-<UTC time>`)."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    return path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged file beside itself with the time in its name (never over another file); the new path."""
+    for n in range(1000):
+        aside = move_aside_name(path, n)
+        if not os.path.lexists(aside):
+            os.rename(path, aside)
+            return aside
+    raise OSError(f"too many damaged copies beside {path}")
+
+
+def clear_stale_temps(folder: Path) -> None:
+    """Remove temporary files that writes killed before their rename left behind (never a save)."""
+    with contextlib.suppress(OSError):
+        for temp in folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
+                    temp.unlink()

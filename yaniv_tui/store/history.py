@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.ruleset_read import printable
 
-from .files import kind_of
+from .files import kind_of, move_aside
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .history_rows import finish, game_row, insert_round, keep_record
 from .meta import SaveMeta, now_iso
 from .paths import DATA_ENV, WRITE_REFUSED, history_path, in_the_way, unwritable
-from .saves import move_aside
 from .schema import MIGRATIONS, SCHEMA_VERSION, Damaged, NewerSchema, check_tables, is_damage, migrate
 from .stats import STATS_COLUMNS, PlayerStats, Versus, read_rulesets, read_stats, read_versus
 

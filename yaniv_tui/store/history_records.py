@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from yaniv_tui.codec.record import within_limit  # its home is beside the limit; `History.record` cuts with it
 from yaniv_tui.engine.ruleset_read import printable
 
+from .files import move_aside_name
 from .games import GameRow, read_games
-from .saves import move_aside_name
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord

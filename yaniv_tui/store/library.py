@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from .files import clear_stale_temps, move_aside
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
-from .saves import GAME_ID, SavedGame, SaveError, clear_stale_temps, load_save, move_aside, read_save
+from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
 if TYPE_CHECKING:
     from .history import History

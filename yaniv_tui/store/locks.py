@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from .files import move_aside
 from .paths import lock_path
-from .saves import SaveError, move_aside
+from .saves import SaveError
 
 
 def _optional(name: str) -> ModuleType | None:

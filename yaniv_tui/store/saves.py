@@ -1,4 +1,5 @@
-"""A game's save: written atomically after every action, read back whole or moved aside, and undo for bot games.
+"""A game's save: written atomically after every action (with its undo checkpoints, `undo.UndoStack`), read back
+whole or moved aside.
 
 Each game has its own file, `saves/<game id>.json` (see `paths`); `library` lists them and finds one.
 """
@@ -6,22 +7,28 @@ Each game has its own file, `saves/<game id>.json` (see `paths`); `library` list
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
-import stat
-import tempfile
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Seat
 
-from .files import NotAFile, TooBig, is_dangling_link, read_regular
+from .files import (
+    NotAFile,
+    TooBig,
+    atomic_write,
+    clear_stale_temps,
+    is_dangling_link,
+    move_aside,
+    move_aside_name,
+    read_regular,
+)
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
+from .undo import UndoError, UndoStack
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -39,10 +46,12 @@ __all__ = [
     "Seat",
     "UndoError",
     "UndoStack",
+    "UnreadableNow",
     "atomic_write",
     "clear_stale_temps",
     "load_save",
     "move_aside",
+    "move_aside_name",
     "new_game_id",
     "now_iso",
     "read_save",
@@ -61,8 +70,6 @@ READS_VERSIONS = (1, 2)
 #: the record's own limit (codec's MAX_RECORD_BYTES, 8 MiB) holds a record at that limit with its game and undo
 #: (together about half the record's size then; tests/store/test_long_saves.py). Anything bigger is not read.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: A temporary file this old is left from a killed write, not one being written now.
-_STALE_SECONDS = 60.0
 
 
 class SaveError(Exception):
@@ -77,8 +84,13 @@ class NewerSave(SaveError):
     """A save written by a newer yaniv-tui (a higher save or game version): not damaged, so never moved aside."""
 
 
-class UndoError(Exception):
-    """Undo is not possible now; the message says why in one line."""
+class UnreadableNow(SaveError):
+    """A save that cannot be read now for a reason outside it (its permissions, too many files open): not damaged,
+    so never moved aside; it is there to resume once it can be read."""
+
+
+#: Why a read fails when the file is not at fault: not allowed, or this process or the system out of open files.
+_NOT_THE_FILE = frozenset({errno.EACCES, errno.EPERM, errno.EMFILE, errno.ENFILE, errno.ENOMEM})
 
 
 @dataclass(slots=True)
@@ -129,107 +141,7 @@ class SavedGame:
         return self.saved_at.replace("T", " ")[:16] + " UTC"
 
 
-class UndoStack:
-    """The games as they were just before a human's last moves, for undo when that human plays only bots.
-
-    Call `checkpoint(game)` right before applying a human's action; `undo(game, meta)` then gives the game
-    as it was then. A finished round is scored (and recorded in the history), so undo stops at a round's end.
-    """
-
-    def __init__(self, depth: int = 3, games: Sequence[Game] = ()) -> None:
-        if depth < 1:
-            raise ValueError("an undo stack keeps at least one move")
-        self.depth = depth
-        self._games: list[Game] = [g.clone() for g in games][-depth:]
-
-    def __len__(self) -> int:
-        return len(self._games)
-
-    @property
-    def games(self) -> tuple[Game, ...]:
-        """The kept games, oldest first (copies are not made: do not change them)."""
-        return tuple(self._games)
-
-    def checkpoint(self, game: Game) -> None:
-        """Keep `game` as it is now (a copy), dropping checkpoints from rounds already scored."""
-        rounds = len(game.history)
-        self._games = [g for g in self._games if len(g.history) == rounds]
-        self._games.append(game.clone())
-        del self._games[: -self.depth]
-
-    def clear(self) -> None:
-        self._games.clear()
-
-    def why_not(self, game: Game, meta: SaveMeta) -> str | None:
-        """Why undo is not possible now, in one line; None when it is."""
-        if len(meta.humans) != 1 or not all(seat.is_human or seat.is_bot for seat in meta.seats):
-            return "undo is only for a game of one human against bots"
-        if game.is_over:
-            return "the game is over"
-        if not self._games:
-            return "there is no move of yours to undo"
-        if len(self._games[-1].history) != len(game.history):
-            return "the round is over and scored, so its moves cannot be undone"
-        return None
-
-    def can_undo(self, game: Game, meta: SaveMeta) -> bool:
-        return self.why_not(game, meta) is None
-
-    def undo(self, game: Game, meta: SaveMeta) -> Game:
-        """The game just before the human's last action (a new object); UndoError says why not."""
-        reason = self.why_not(game, meta)
-        if reason is not None:
-            raise UndoError(reason)
-        return self._games.pop()
-
-
 # -- writing ----------------------------------------------------------------------------------
-
-
-def atomic_write(
-    path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
-) -> None:
-    """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
-    the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
-    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
-    A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
-    they keep it): then the file it names is replaced and the link stays."""
-    if through_link:
-        path = Path(os.path.realpath(path))
-    folder = path.parent
-    if make_folder:
-        folder.mkdir(parents=True, exist_ok=True)
-    mode = _mode_of(path) if keep_mode else None
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    # The rename itself is only durable once the folder is flushed; not every system can open a folder.
-    with contextlib.suppress(OSError, AttributeError):
-        dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _mode_of(path: Path) -> int:
-    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def save_game(
@@ -340,6 +252,8 @@ def read_save_bytes(source: Path) -> bytes:
             raise _bad("is a link to a file that does not exist, not a saved game") from None
         raise _bad("no such file") from None
     except OSError as error:
+        if error.errno in _NOT_THE_FILE:
+            raise UnreadableNow(f"cannot be read now ({error.strerror or error})") from None
         raise _bad(f"cannot be read ({error.strerror or error})") from None
 
 
@@ -410,37 +324,13 @@ def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
     return record
 
 
-def move_aside_name(path: Path, n: int) -> Path:
-    """The `n`th name (from 0) a damaged file takes beside `path`: its name, then the time (`.damaged-<UTC time>`)."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    return path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a damaged file beside itself with the time in its name (never over another file); the new path."""
-    for n in range(1000):
-        aside = move_aside_name(path, n)
-        if not os.path.lexists(aside):
-            os.rename(path, aside)
-            return aside
-    raise OSError(f"too many damaged copies beside {path}")
-
-
-def clear_stale_temps(folder: Path) -> None:
-    """Remove temporary files that writes killed before their rename left behind (never a save)."""
-    with contextlib.suppress(OSError):
-        for temp in folder.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
-                    temp.unlink()
-
-
 def load_save(path: Path) -> SavedGame | None:
     """The game saved in `path`, or None when there is none (the newest of them all: `library.newest_save`).
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
     file was moved (it is renamed aside, never deleted), so the player can start a new game. A save a newer
-    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it.
+    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it; so is one that
+    cannot be read now for a reason outside it (`UnreadableNow`: no permission, too many files open).
     """
     if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
@@ -448,6 +338,8 @@ def load_save(path: Path) -> SavedGame | None:
         return read_save(path)
     except NewerSave as error:
         raise SaveError(f"the saved game {path.name} was {error}; it is left as it is") from None
+    except UnreadableNow as error:
+        raise SaveError(f"the saved game {path.name} {error}; it is left as it is") from None
     except SaveError as error:
         try:
             aside = move_aside(path)

@@ -23,7 +23,7 @@ from typing import Any
 
 from yaniv_tui.engine.toml_text import parse_toml
 
-from .files import NotAFile, TooBig, read_regular
+from .files import NotAFile, TooBig, atomic_write, move_aside, read_regular
 from .paths import WRITE_REFUSED, config_dir, in_the_way, unwritable
 
 __all__ = [
@@ -146,8 +146,6 @@ def _read(path: Path) -> tuple[Settings, str | None, bool]:
 def open_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings as the app starts with them, and None or the one line to tell: a damaged file is moved aside
     (kept beside, never deleted) so the next start does not tell it again; the defaults are used."""
-    from .saves import move_aside
-
     path = path or settings_path()
     settings, problem, damaged = _read(path)
     if problem is None or not damaged or not os.path.lexists(path):
@@ -169,8 +167,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     tell. A damaged file is moved aside first (never overwritten), and the line says where."""
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
-
-    from .saves import atomic_write, move_aside
 
     path = path or settings_path()
     moved = ""

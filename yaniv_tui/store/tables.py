@@ -17,9 +17,8 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from .files import NotAFile, TooBig, read_regular
+from .files import NotAFile, TooBig, atomic_write, read_regular
 from .paths import data_dir, tokens_dir
-from .saves import atomic_write
 
 TABLE_FORMAT = "yaniv-tui-table"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")

@@ -33,6 +33,7 @@ from yaniv_tui.engine.ruleset_file import named
 from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
+from .files import atomic_write
 from .paths import user_rulesets_dir
 
 if TYPE_CHECKING:
@@ -231,8 +232,6 @@ def save_user_ruleset(
     if base_path.resolve() != target.resolve():
         stamp = datetime.now(UTC).strftime("%Y-%m-%d")
         text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
-
-    from .saves import atomic_write
 
     try:
         atomic_write(target, text.encode("utf-8"), through_link=True)  # edited in place: a link stays
