@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from yaniv_tui.cli.browsers import PAGE_ENV
 from yaniv_tui.cli.join import join_request
 from yaniv_tui.cli.parser import parse
+from yaniv_tui.cli.play import PAGE_ENV
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.net import TableHost
 from yaniv_tui.store import paths

@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-from yaniv_tui.cli.browsers import PAGE_ENV
-from yaniv_tui.cli.play import locale_is_utf8
+from yaniv_tui.cli.play import PAGE_ENV, locale_is_utf8
 
 CODE = (
     "from yaniv_tui.cli.play import options_from_args, utf8_terminal; "

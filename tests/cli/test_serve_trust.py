@@ -18,7 +18,6 @@ from aiohttp.test_utils import TestServer
 from certificates import needs_openssl, self_signed, serving_with
 
 from yaniv_tui.cli import main, serve_ssh
-from yaniv_tui.cli.browsers import PAGE_ENV
 from yaniv_tui.cli.join import (
     SERVED_OVER_SSH_ENV,
     TRUST_CERT_ENV,
@@ -28,6 +27,7 @@ from yaniv_tui.cli.join import (
     also_trusting,
 )
 from yaniv_tui.cli.parser import UsageError, parse
+from yaniv_tui.cli.play import PAGE_ENV
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.engine import Game, Ruleset, Seat
 from yaniv_tui.net import TableHost

@@ -44,9 +44,6 @@ _held: Counter[Path] = Counter()
 #: The largest terminal a page may ask for: far more than any screen shows, far less than a process can't hold.
 MAX_COLUMNS = 400
 MAX_ROWS = 150
-#: Set (to "1") in a page's process: its `yaniv join` is a browser's, and remembers the table it joined in that
-#: browser's own settings (cli/join.py), put back at the next page it opens.
-PAGE_ENV = "YANIV_BROWSER_PAGE"
 #: What the page and a refused WebSocket say when `--max-sessions` pages are open.
 FULL_LINE = "yaniv serve: every place is taken ({} at once): reload the page when someone leaves."
 

@@ -20,9 +20,8 @@ from yaniv_tui.table.remote import Client, JoinRequest
 if TYPE_CHECKING:
     from yaniv_tui.store.settings import Settings
 
-from .browsers import PAGE_ENV
 from .parser import MAX_PEM_BYTES, UsageError
-from .play import utf8_terminal
+from .play import PAGE_ENV, utf8_terminal
 
 PROG = "yaniv join"
 #: Set by `yaniv host --cert ... --ssh PORT` for its SSH sessions' `yaniv join`: the host's own certificate file.
@@ -36,7 +35,7 @@ TRUST_CERT_ENV = "YANIV_TRUST_CERT"
 #: What a page's guest can do for a table whose certificate is not trusted (net.UntrustedTable): a browser cannot
 #: set SSL_CERT_FILE, as the terminal's line says to, but whoever runs the page can trust the table's certificate.
 TRUST_IN_A_PAGE = "ask whoever runs this page to start it with 'yaniv serve --trust THEIR-CERT.pem'"
-#: Set (to "1") by `yaniv serve --ssh PORT` for its SSH sessions' `yaniv join` (its pages have browsers.PAGE_ENV): an
+#: Set (to "1") by `yaniv serve --ssh PORT` for its SSH sessions' `yaniv join` (its pages have play.PAGE_ENV): an
 #: SSH guest cannot set SSL_CERT_FILE either, and a table not trusted says what they can do instead (TRUST_OVER_SSH).
 SERVED_OVER_SSH_ENV = "YANIV_SERVED_OVER_SSH"
 TRUST_OVER_SSH = "ask whoever runs this server to start it with 'yaniv serve --trust THEIR-CERT.pem'"

@@ -14,7 +14,6 @@ from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions, OptionsError, check_seats, choose_limits, parse_players
 
-from .browsers import PAGE_ENV
 from .parser import NEWEST, UsageError, parse
 from .rules import resolve_ruleset
 
@@ -34,6 +33,11 @@ def _parsed(argv: Sequence[str] | argparse.Namespace) -> argparse.Namespace:
         raise UsageError(f"'yaniv {args.command}' is a command of its own, not a game")
     return args
 
+
+#: Set (to "1") by `yaniv serve` in a page's process: its `yaniv join` is a browser's, draws suits whatever the
+#: server's locale (utf8_terminal), and remembers the table it joined in that browser's own settings (cli/join.py),
+#: put back at the next page it opens. Here, not in browsers.py, whose imports every start of `yaniv` would pay.
+PAGE_ENV = "YANIV_BROWSER_PAGE"
 
 #: The locale's variables that name the terminal's character set, the first one set deciding (POSIX's order).
 LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")

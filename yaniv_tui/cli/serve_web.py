@@ -3,7 +3,7 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 
 - each page's process keeps its seat tokens, its history and its settings in its browser's own folder
   (`browsers.browser_tokens_dir`), never in the server's; there it remembers the table it last joined, put back
-  in the join screen at the browser's next page (`browsers.PAGE_ENV`, cli/join.py);
+  in the join screen at the browser's next page (`play.PAGE_ENV`, cli/join.py);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
@@ -46,7 +46,6 @@ from .browsers import (
     KEY_MAX_AGE,
     MAX_COLUMNS,
     MAX_ROWS,
-    PAGE_ENV,
     bounded,
     browser_key,
     browser_tokens_dir,
@@ -54,6 +53,7 @@ from .browsers import (
     new_browser_key,
 )
 from .join import TRUST_CERT_ENV
+from .play import PAGE_ENV
 
 log = logging.getLogger("textual-serve")
 
