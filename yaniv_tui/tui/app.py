@@ -70,6 +70,10 @@ class YanivApp(App[None]):
         #: Makes the host of each game opened here (`yaniv host`), whose remote seats play from other machines.
         self.hosting = hosting
         self.table_host: Host | None = None
+        #: A hosted table's host while it starts (`open_hosted`), before it is the table's.
+        self.starting: Host | None = None
+        #: Whether the app is quitting (`action_quit`): a quit is done once.
+        self.quitting = False
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
         #: A finished game's record to replay, and what names it (`yaniv replay`): the app shows only its replay.
@@ -297,11 +301,21 @@ class YanivApp(App[None]):
             session.close()
             self.leave(f"the table's room code and tokens cannot be read: {error}")
             return
+        self.starting = host
         try:
             await host.start()
         except OSError as error:
             session.close()
             self.leave(f"cannot open the table on port {host.port}: {error.strerror or error}")
+            return
+        finally:
+            self.starting = None
+        if self.quitting:  # a quit while the host was starting: it is stopped now it has started
+            await host.stop()
+            session.save(session.meta.screen_seat)
+            self.exit_line = self.table_line(session, host)
+            session.close()
+            self.exit()
             return
         self.table_host = host
         from yaniv_tui.table.hosted import HostedSession
@@ -311,29 +325,41 @@ class YanivApp(App[None]):
         self.open_table(hosted, first=first, notices=notices)
 
     async def action_quit(self) -> None:
+        """Quit, a game in progress saved (a hosted table's host stopped first), with the line on the terminal that
+        says how to come back. Once: a quit while one is under way (a second ctrl+q, a hangup, while the host
+        stops) changes nothing; a quit while a hosted table's host is still starting is done by `open_hosted` once
+        it has started."""
+        if self.quitting:
+            return
+        self.quitting = True
+        if self.starting is not None:
+            return
         session = self.session_in_play()
-        if (
-            self.table_host is None
-            and session is not None
-            and session.view(None).phase != "over"
-            and (session.lock is not None or session.kind == "local")  # a game of this screen, locked or not
-        ):
-            self.exit_line = self.saved_line(session)
-        elif session is not None and session.view(None).phase != "over":
-            self.exit_line = self.rejoin_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
             session = self.session_in_play()
-            if session is not None and session.view(None).phase != "over" and session.unsaved is not None:
-                self.exit_line = f"the table could not be saved: {session.unsaved}"
-            elif session is not None and session.view(None).phase != "over":
-                # Told on the terminal once the screen is gone: how everyone comes back to this table.
-                self.exit_line = (
-                    f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
-                    f"and friends rejoin with '{host.join_command()}'"
-                )
+            if session is not None:
+                self.exit_line = self.table_line(session, host)
+        elif session is not None and session.view(None).phase != "over":
+            if session.lock is not None or session.kind == "local":  # a game of this screen, locked or not
+                self.exit_line = self.saved_line(session)
+            else:
+                self.exit_line = self.rejoin_line(session)
         self.exit()
+
+    @staticmethod
+    def table_line(session: TableSession, host: Host) -> str | None:
+        """What quitting a hosted table's game in progress says on the terminal once its host has stopped: how
+        everyone comes back to it, or why it could not be saved."""
+        if session.view(None).phase == "over":
+            return None
+        if session.unsaved is not None:
+            return f"the table could not be saved: {session.unsaved}"
+        return (
+            f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
+            f"and friends rejoin with '{host.join_command()}'"
+        )
 
     def saved_line(self, session: TableSession) -> str:
         """What quitting a game in progress says on the terminal: it is saved, and how to come back to it; or that
