@@ -149,7 +149,7 @@ class CardFace(Static):
             return
         # A face in two corners, as printed on a real card.
         top = face_text(card, ascii_only)
-        bottom = Text(" " * max(0, FACE_WIDTH - len(top.plain))) + top
+        bottom = Text(" " * max(0, FACE_WIDTH - top.cell_len)) + top
         self.update(Text.assemble(top, "\n", bottom))
         self.border_title = key
         self.border_subtitle = value
