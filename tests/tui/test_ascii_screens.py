@@ -199,3 +199,26 @@ async def test_the_palettes_ascii_line_notices_and_tooltips_are_ascii_in_ascii_m
         await pilot.pause()
         commands = list(app.get_system_commands(app.screen))
         assert any("♠ ♥ ♦ ♣" in command.help for command in commands)
+
+
+async def test_switching_ascii_off_over_the_help_shows_its_marks_and_the_setup_screens() -> None:
+    """Started in ASCII (`--ascii`, or the locale), the help and the setup screen were written in ASCII: a switch
+    off writes them again with their marks (the help whole, the setup screen's title, words and buttons)."""
+    app = YanivApp(None, LaunchOptions(ascii=True, bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert foreign(screen_text(app)) == []
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Yaniv · a new game" in text and "•" in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "Yaniv · a new game" in text and "Edit rules…" in text and "− seat" in text, text
+        assert "↑↓ and tab" in text, text

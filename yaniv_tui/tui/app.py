@@ -582,10 +582,20 @@ class YanivApp(App[None]):
         buttons and tooltips) is put in ASCII, or back as it was."""
         from textual.widgets import Button, Static
 
+        from .screens.help import HelpScreen
         from .widgets.cards import shown_in_ascii
+        from .widgets.title import TitleBar
 
         for screen in self.screen_stack:
+            if isinstance(screen, HelpScreen):  # words alone, written again whole (in ASCII or not)
+                screen.refresh_bindings()
+                self.call_later(screen.recompose)
+                continue
+            for title in screen.query(TitleBar):
+                title.show_title()  # from the screen's own title, in ASCII or not
             for widget in screen.query("*"):
+                if isinstance(widget, TitleBar):
+                    continue
                 kept = self._shown_with_marks.setdefault(widget, {})
                 parts = ("content",) if isinstance(widget, Static) else ("label",) if isinstance(widget, Button) else ()
                 for part in (*parts, "tooltip"):
