@@ -8,7 +8,7 @@ import dataclasses
 
 from rich.text import Text
 from textual.pilot import Pilot
-from tui_helpers import SIZE, make_options, play_turn, screen_text, settle
+from tui_helpers import SIZE, make_options, notices, play_turn, screen_text, settle
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.remote import Client, JoinRequest
@@ -146,3 +146,79 @@ def test_every_mark_has_an_ascii_form_and_a_line_keeps_its_styles() -> None:
     assert shown.plain == "Ann - thinking..."
     italic = {at for span in shown.spans if span.style == "italic" for at in range(span.start, span.end)}
     assert italic == set(range(6, 17)) and {span.style for span in shown.spans} == {"italic"}
+
+
+def widget_words(app: YanivApp) -> str:
+    """The tooltips of every widget of every screen open, one a line (the screen's text is `screen_text`)."""
+    return "\n".join(
+        str(widget.tooltip) for screen in app.screen_stack for widget in screen.query("*") if widget.tooltip is not None
+    )
+
+
+async def test_switching_ascii_from_the_palette_changes_the_screen_shown_and_back() -> None:
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        with_marks = screen_text(app)
+        assert foreign(with_marks), "the setup screen shows marks to put in ASCII"
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        assert foreign(screen_text(app)) == [] and foreign(widget_words(app)) == []
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert foreign(screen_text(app)) == []
+        app.action_toggle_ascii()  # off, over the help: its marks come back
+        await pilot.pause()
+        assert foreign(screen_text(app)), "the help shows its marks again"
+        app.action_toggle_ascii()  # and on again
+        await pilot.pause()
+        assert foreign(screen_text(app)) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app) == with_marks  # every mark back as it was
+
+
+async def test_the_palettes_ascii_line_notices_and_tooltips_are_ascii_in_ascii_mode() -> None:
+    app = YanivApp(None, LaunchOptions(ascii=True, bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        commands = list(app.get_system_commands(app.screen))
+        assert foreign("\n".join(f"{command.title}: {command.help}" for command in commands)) == []
+        assert foreign(widget_words(app)) == []
+        # The table's words (table/words.py) and any other notice: marks and cards alike.
+        app.notify("Ann dropped 5♠ 5♥ · 100 → 50 …", markup=False)
+        await pilot.pause()
+        assert notices(app)[-1] == "Ann dropped 5S 5H - 100 -> 50 ...", notices(app)
+        app.action_toggle_ascii()
+        await pilot.pause()
+        commands = list(app.get_system_commands(app.screen))
+        assert any("♠ ♥ ♦ ♣" in command.help for command in commands)
+
+
+async def test_switching_ascii_off_over_the_help_shows_its_marks_and_the_setup_screens() -> None:
+    """Started in ASCII (`--ascii`, or the locale), the help and the setup screen were written in ASCII: a switch
+    off writes them again with their marks (the help whole, the setup screen's title, words and buttons)."""
+    app = YanivApp(None, LaunchOptions(ascii=True, bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert foreign(screen_text(app)) == []
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Yaniv · a new game" in text and "•" in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "Yaniv · a new game" in text and "Edit rules…" in text and "− seat" in text, text
+        assert "↑↓ and tab" in text, text

@@ -141,3 +141,17 @@ async def test_the_round_end_lists_your_hand_in_the_order_you_held_it(keys: tupl
         await called_at_once(pilot, "israeli")
         row = next(line for line in screen_text(app).splitlines() if " Ann " in line and " with " not in line)
     assert held in row, row
+
+
+async def test_the_round_ends_key_bar_says_enter_continues_and_enter_does() -> None:
+    """Before: the bar said only `^q quit ^p palette ? help`: the focused Continue button's own enter hid the
+    screen's `⏎ continue`, and a new player was told no key that goes on."""
+    session = stacked_session(make_options("israeli", EIGHT, seed=5), EIGHT_HANDS["israeli"].split(","), up="8D")
+    app = TableApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await called_at_once(pilot, "israeli")
+        await pilot.pause()
+        assert footer_keys(app).get("⏎") == "continue", footer_keys(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)

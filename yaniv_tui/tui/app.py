@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
+from weakref import WeakKeyDictionary
 
+from rich.text import Text
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
@@ -21,12 +24,15 @@ from .colours import theme_colours
 from .screens.common import HELP_BINDINGS, MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import Claimed, GameLock, History, SavedGame
     from yaniv_tui.table.remote import Host, HostFactory, JoinRequest
     from yaniv_tui.table.session import Session, TableSession
 
     from .app_seam import GameApp
+    from .widgets.cards import Shown
 
 
 class YanivApp(App[None]):
@@ -70,6 +76,10 @@ class YanivApp(App[None]):
         #: Makes the host of each game opened here (`yaniv host`), whose remote seats play from other machines.
         self.hosting = hosting
         self.table_host: Host | None = None
+        #: A hosted table's host while it starts (`open_hosted`), before it is the table's.
+        self.starting: Host | None = None
+        #: Whether the app is quitting (`action_quit`): a quit is done once.
+        self.quitting = False
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
         #: A finished game's record to replay, and what names it (`yaniv replay`): the app shows only its replay.
@@ -97,6 +107,8 @@ class YanivApp(App[None]):
         if ascii_cards is None:
             ascii_cards = options.ascii if options is not None else self.launch.ascii
         self.set_reactive(YanivApp.ascii_cards, ascii_cards)
+        #: Text of the screens put in ASCII by a switch to ASCII cards, as it was, to show again at the switch back.
+        self._shown_with_marks: WeakKeyDictionary[DOMNode, dict[str, tuple[Shown, Shown]]] = WeakKeyDictionary()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The game's own colours ($felt, $card-red, ...): see colours.py.
@@ -297,11 +309,21 @@ class YanivApp(App[None]):
             session.close()
             self.leave(f"the table's room code and tokens cannot be read: {error}")
             return
+        self.starting = host
         try:
             await host.start()
         except OSError as error:
             session.close()
             self.leave(f"cannot open the table on port {host.port}: {error.strerror or error}")
+            return
+        finally:
+            self.starting = None
+        if self.quitting:  # a quit while the host was starting: it is stopped now it has started
+            await host.stop()
+            session.save(session.meta.screen_seat)
+            self.exit_line = self.table_line(session, host)
+            session.close()
+            self.exit()
             return
         self.table_host = host
         from yaniv_tui.table.hosted import HostedSession
@@ -311,29 +333,41 @@ class YanivApp(App[None]):
         self.open_table(hosted, first=first, notices=notices)
 
     async def action_quit(self) -> None:
+        """Quit, a game in progress saved (a hosted table's host stopped first), with the line on the terminal that
+        says how to come back. Once: a quit while one is under way (a second ctrl+q, a hangup, while the host
+        stops) changes nothing; a quit while a hosted table's host is still starting is done by `open_hosted` once
+        it has started."""
+        if self.quitting:
+            return
+        self.quitting = True
+        if self.starting is not None:
+            return
         session = self.session_in_play()
-        if (
-            self.table_host is None
-            and session is not None
-            and session.view(None).phase != "over"
-            and (session.lock is not None or session.kind == "local")  # a game of this screen, locked or not
-        ):
-            self.exit_line = self.saved_line(session)
-        elif session is not None and session.view(None).phase != "over":
-            self.exit_line = self.rejoin_line(session)
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
             session = self.session_in_play()
-            if session is not None and session.view(None).phase != "over" and session.unsaved is not None:
-                self.exit_line = f"the table could not be saved: {session.unsaved}"
-            elif session is not None and session.view(None).phase != "over":
-                # Told on the terminal once the screen is gone: how everyone comes back to this table.
-                self.exit_line = (
-                    f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
-                    f"and friends rejoin with '{host.join_command()}'"
-                )
+            if session is not None:
+                self.exit_line = self.table_line(session, host)
+        elif session is not None and session.view(None).phase != "over":
+            if session.lock is not None or session.kind == "local":  # a game of this screen, locked or not
+                self.exit_line = self.saved_line(session)
+            else:
+                self.exit_line = self.rejoin_line(session)
         self.exit()
+
+    @staticmethod
+    def table_line(session: TableSession, host: Host) -> str | None:
+        """What quitting a hosted table's game in progress says on the terminal once its host has stopped: how
+        everyone comes back to it, or why it could not be saved."""
+        if session.view(None).phase == "over":
+            return None
+        if session.unsaved is not None:
+            return f"the table could not be saved: {session.unsaved}"
+        return (
+            f"the table is saved: 'yaniv host --resume {session.meta.game_id[:8]}' opens it again, "
+            f"and friends rejoin with '{host.join_command()}'"
+        )
 
     def saved_line(self, session: TableSession) -> str:
         """What quitting a game in progress says on the terminal: it is saved, and how to come back to it; or that
@@ -522,8 +556,60 @@ class YanivApp(App[None]):
         # A reader: on a first run it makes no data folder and no database just to say there are no games yet.
         self.push_screen(StatsScreen(History(create=False), own=True))
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notice, its words' marks and cards in ASCII with ASCII cards: every notice comes through here
+        (a screen's, a widget's, the table's words from `table/words.py`)."""
+        if self.ascii_cards:
+            from .widgets.cards import shown_in_ascii
+
+            message, title = str(shown_in_ascii(message)), str(shown_in_ascii(title))
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def action_toggle_ascii(self) -> None:
         self.ascii_cards = not self.ascii_cards
+
+    def watch_ascii_cards(self, ascii_only: bool) -> None:
+        """The switch takes effect on every screen open at once: the table and the replay redraw themselves (as do
+        the key bar and the fields, drawn each time), and text written when a screen opened (its title, words,
+        buttons and tooltips) is put in ASCII, or back as it was."""
+        from textual.widgets import Button, Static
+
+        from .screens.help import HelpScreen
+        from .widgets.cards import shown_in_ascii
+        from .widgets.title import TitleBar
+
+        for screen in self.screen_stack:
+            if isinstance(screen, HelpScreen):  # words alone, written again whole (in ASCII or not)
+                screen.refresh_bindings()
+                self.call_later(screen.recompose)
+                continue
+            for title in screen.query(TitleBar):
+                title.show_title()  # from the screen's own title, in ASCII or not
+            for widget in screen.query("*"):
+                if isinstance(widget, TitleBar):
+                    continue
+                kept = self._shown_with_marks.setdefault(widget, {})
+                parts = ("content",) if isinstance(widget, Static) else ("label",) if isinstance(widget, Button) else ()
+                for part in (*parts, "tooltip"):
+                    shown = getattr(widget, part)
+                    if not isinstance(shown, str | Text | Content):
+                        continue
+                    if ascii_only and (in_ascii := shown_in_ascii(shown)) is not shown and in_ascii != shown:
+                        kept[part] = (shown, in_ascii)
+                        setattr(widget, part, in_ascii)
+                    elif not ascii_only and part in kept:
+                        with_marks, as_set = kept.pop(part)
+                        if shown is as_set:  # unchanged since: what it showed before comes back
+                            setattr(widget, part, with_marks)
+                widget.refresh()
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
@@ -543,7 +629,9 @@ class YanivApp(App[None]):
         panel = (self.action_show_help_panel, self.action_hide_help_panel)
         yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
-        yield SystemCommand("Toggle ASCII cards", "Suits as S H D C, or as ♠ ♥ ♦ ♣", self.action_toggle_ascii)
+        # In ASCII the palette's own words are too: a terminal that cannot show ♠ is why it is on.
+        suits = "Suits as symbols again (now S H D C)" if self.ascii_cards else "Suits as S H D C, or as ♠ ♥ ♦ ♣"
+        yield SystemCommand("Toggle ASCII cards", suits, self.action_toggle_ascii)
         # The words say what choosing it does: "Bell off" over "Ring the bell..." read as a bell now off.
         when = "the terminal's bell when your turn comes and at a Yaniv call (kept for the next start)"
         yield SystemCommand(

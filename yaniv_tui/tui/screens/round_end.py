@@ -135,7 +135,9 @@ class RoundEndScreen(Screen[TheRest | None]):
     CSS_PATH = stylesheet("end")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", "continue"),
+        # Before the focused Continue button's own enter, which would hide `⏎ continue` from the key bar: the one
+        # button does the same.
+        Binding("enter", "go_on", "continue", priority=True),
         Binding("w", "rest('watch')", "watch the rest"),
         Binding("e", "rest('skip')", "skip to the end"),
     ]

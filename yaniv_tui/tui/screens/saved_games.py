@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -32,7 +33,7 @@ from .common import Dialog, TooSmall, stylesheet
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
     """One saved game in the list: its id, who plays and their scores, the round and rules, when."""
     text = Text.assemble((short_id, f"bold {colour('gold')}"), "  ", saved.describe())
-    text.append(f"\n{' ' * len(short_id)}  last played {saved.when}", style=f"italic {colour('ink-soft')}")
+    text.append(f"\n{' ' * cell_len(short_id)}  last played {saved.when}", style=f"italic {colour('ink-soft')}")
     if elsewhere:
         text.append(" · open in another yaniv", style=f"bold {colour('bad')}")
     return text

@@ -65,6 +65,11 @@ DIGITS = r"[0-9]*"
 __all__ = ["HUMAN", "NAME_CHARACTERS", "SeatRow", "SetupScreen", "load_presets"]
 
 
+#: The buttons' labels with a mark (written in ASCII with ASCII cards).
+REMOVE_SEAT = "− seat"
+EDIT_RULES = "Edit rules…"
+
+
 class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     """Choose a game; dismissed with a new game's options, or the saved game to continue.
 
@@ -131,10 +136,24 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     def hand_choices(self) -> list[tuple[str, int]]:
         return [(f"{n} cards", n) for n in self.rules.hand_sizes]
 
+    def title_text(self) -> Text:
+        return Text.assemble(("Yaniv", "bold"), f" {mark('dot', game_app(self).ascii_cards)} a new game")
+
+    def show_marks(self) -> None:
+        """Write again each text of the screen that holds a mark, in ASCII or not: ASCII cards were switched (from
+        the command palette) while the screen is open."""
+        ascii_only = game_app(self).ascii_cards
+        self.query_one("#setup-title", Static).update(self.title_text())
+        self.query_one("#setup-hint", Static).update(self.hint_text())
+        self.query_one("#preset-rules", Static).update(self.rules_summary())
+        self.query_one("#remove-seat", Button).label = in_ascii(REMOVE_SEAT, ascii_only)
+        self.query_one("#house-rules", Button).label = in_ascii(EDIT_RULES, ascii_only)
+        self.show_saved_marks()
+
     def compose(self) -> ComposeResult:
         ascii_only = game_app(self).ascii_cards
         yield TooSmall("the setup screen")
-        yield Static(Text.assemble(("Yaniv", "bold"), f" {mark('dot', ascii_only)} a new game"), id="setup-title")
+        yield Static(self.title_text(), id="setup-title")
         with Horizontal(id="setup-body"):
             with Vertical(id="presets-box"):
                 yield Static("House rules", classes="section")
@@ -156,7 +175,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
                         full, fewest = self.count >= self.rules.max_players, self.count <= self.rules.min_players
                         yield FormButton("+ seat", id="add-seat", compact=True, action="screen.add_seat", disabled=full)
                         yield FormButton(
-                            in_ascii("− seat", ascii_only),
+                            in_ascii(REMOVE_SEAT, ascii_only),
                             id="remove-seat",
                             compact=True,
                             action="screen.remove_seat",
@@ -181,7 +200,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
                     yield FormButton("Start", id="start", variant="success", action="screen.start")
                     yield FormButton("Stats", id="stats", tooltip="ctrl+t: every player's record", action="app.stats")
                     yield FormButton(
-                        in_ascii("Edit rules…", ascii_only),
+                        in_ascii(EDIT_RULES, ascii_only),
                         id="house-rules",
                         tooltip="ctrl+e: change these rules, save as your own",
                         action="screen.house_rules",
@@ -260,6 +279,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         return self.hand_field
 
     def on_mount(self) -> None:
+        self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
         presets = self.query_one("#presets", OptionList)
         presets.highlighted = presets.get_option_index(self.ruleset_id)
 

@@ -18,6 +18,9 @@ from ..colours import colour
 from ..widgets.cards import in_ascii, text_in_ascii
 from .common import stylesheet
 
+#: The saved games' button's label (its mark in ASCII with ASCII cards).
+SAVED_GAMES = "Saved games…"
+
 
 class SetupSaved(Screen[GameOptions | Claimed]):
     """The saved-game half of the setup screen: its box, Continue (ctrl+r) and the list (ctrl+o)."""
@@ -76,7 +79,7 @@ class SetupSaved(Screen[GameOptions | Claimed]):
                         action="screen.continue_game",
                     )
                     yield Button(
-                        in_ascii("Saved games…", game_app(self).ascii_cards),
+                        in_ascii(SAVED_GAMES, game_app(self).ascii_cards),
                         id="saved-games",
                         compact=True,
                         tooltip="ctrl+o: every game in progress",
@@ -84,6 +87,13 @@ class SetupSaved(Screen[GameOptions | Claimed]):
                     )
         if self.save_problem:
             yield Static(Text(self.save_problem), id="save-problem")  # Text: a path in it as it is
+
+    def show_saved_marks(self) -> None:
+        """The saved game's words and its button again, in ASCII or not (ASCII cards were switched)."""
+        if self.query("#saved-desc"):
+            self.query_one("#saved-desc", Static).update(self.saved_text())
+        if self.query("#saved-games"):
+            self.query_one("#saved-games", Button).label = in_ascii(SAVED_GAMES, game_app(self).ascii_cards)
 
     def saved_title(self) -> str:
         others = len(self.games) - 1

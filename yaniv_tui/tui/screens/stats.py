@@ -33,11 +33,11 @@ TITLES = {"players": "Each player's record (a bot's by level)", "games": "Finish
 
 
 def two_lines(heading: str) -> str:
-    """The heading in two lines, broken at the space that keeps it narrowest (one line if a word)."""
+    """The heading in two lines, broken at the space that keeps it narrowest on screen (one line if a word)."""
     spaces = [i for i, c in enumerate(heading) if c == " "]
     if not spaces:
         return heading
-    cut = min(spaces, key=lambda i: max(i, len(heading) - i - 1))
+    cut = min(spaces, key=lambda i: max(cell_len(heading[:i]), cell_len(heading[i + 1 :])))
     return f"{heading[:cut]}\n{heading[cut + 1 :]}"
 
 

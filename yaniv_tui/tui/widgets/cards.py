@@ -6,10 +6,12 @@ import re
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
 from yaniv_tui.engine import Card
+from yaniv_tui.engine.cards import JOKER_FACE, SUIT_SYMBOLS
 
 from ..colours import colour, palette
 
@@ -112,6 +114,51 @@ def text_in_ascii(text: Text, ascii_only: bool = True) -> Text:
     return shown
 
 
+#: Every mark and card symbol a shown text may hold, with its ASCII form (the cards' as `Card.face` writes them).
+_SHOWN_ASCII = dict(
+    sorted(
+        [*_BY_SYMBOL, (JOKER_FACE + "JK", "JK"), *((symbol, suit) for suit, symbol in SUIT_SYMBOLS.items())],
+        key=lambda pair: -len(pair[0]),
+    )
+)
+_SHOWN_SYMBOLS = re.compile("|".join(re.escape(symbol) for symbol in _SHOWN_ASCII))
+
+Shown = str | Text | Content
+
+
+def shown_in_ascii(shown: Shown) -> Shown:
+    """A text already on screen (a widget's, a label, a tooltip) with its marks and cards in ASCII, each piece
+    keeping its style: for a switch to ASCII cards while the text is shown."""
+    if isinstance(shown, str):
+        return _SHOWN_SYMBOLS.sub(lambda found: _SHOWN_ASCII[found.group()], shown)
+    if not _SHOWN_SYMBOLS.search(shown.plain):
+        return shown
+    cuts = sorted({at for found in _SHOWN_SYMBOLS.finditer(shown.plain) for at in found.span()})
+    if isinstance(shown, Text):
+        text = Text(end=shown.end, justify=shown.justify, overflow=shown.overflow, no_wrap=shown.no_wrap)
+        for piece in shown.divide(cuts):
+            ascii_form = _SHOWN_ASCII.get(piece.plain)
+            if ascii_form is None:
+                text.append_text(piece)
+                continue
+            replaced = Text(ascii_form, style=piece.style)
+            for span in piece.spans:
+                replaced.stylize(span.style, 0, len(ascii_form))
+            text.append_text(replaced)
+        return text
+    pieces: list[Content] = []
+    for content in shown.divide(cuts):
+        ascii_form = _SHOWN_ASCII.get(content.plain)
+        if ascii_form is None:
+            pieces.append(content)
+            continue
+        replaced_content = Content(ascii_form)
+        for content_span in content.spans:
+            replaced_content = replaced_content.stylize(content_span.style, 0, len(ascii_form))
+        pieces.append(replaced_content)
+    return Content("").join(pieces)
+
+
 def backs(count: int, ascii_only: bool = False) -> Text:
     """Card backs for a hand of `count` cards: how many an opponent holds, never which."""
     return Text(mark("back", ascii_only) * count, style=f"bold {colour('card-back')}")
@@ -149,7 +196,7 @@ class CardFace(Static):
             return
         # A face in two corners, as printed on a real card.
         top = face_text(card, ascii_only)
-        bottom = Text(" " * max(0, FACE_WIDTH - len(top.plain))) + top
+        bottom = Text(" " * max(0, FACE_WIDTH - top.cell_len)) + top
         self.update(Text.assemble(top, "\n", bottom))
         self.border_title = key
         self.border_subtitle = value

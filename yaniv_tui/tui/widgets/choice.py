@@ -108,6 +108,11 @@ class Choice(Button, StyledWhenAttached, Generic[T]):
             # Textual's CSS refuses a line-pad of 0).
             self.styles.line_pad = 0
 
+    def on_mount(self) -> None:
+        # Its tooltip's arrows in ASCII with ASCII cards (asked once the field is in the app).
+        if isinstance(self.tooltip, str):
+            self.tooltip = in_ascii(self.tooltip, game_app(self).ascii_cards)
+
     def _label(self) -> Content:
         return Content(in_ascii(f"‹ {self._choices[self._index][0]} ›", game_app(self).ascii_cards))
 

@@ -175,7 +175,9 @@ def compact_line(
         name_width = compact_name_room(info, ascii_only, name_width, width, score_width)
     # In terminal cells, not characters: a wide (CJK) name keeps the columns, and is cut to fit.
     more = mark("more", ascii_only)
-    name = info.name if cell_len(info.name) <= name_width else set_cell_size(info.name, name_width - len(more)) + more
+    name = info.name
+    if cell_len(name) > name_width:
+        name = set_cell_size(name, name_width - cell_len(more)) + more
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append(f"{mark('turn', ascii_only)} " if info.playing else "  ", style=f"bold {colour('gold')}")
     line.append(f"{set_cell_size(name, name_width)} ", style="bold")
