@@ -1,6 +1,6 @@
 """ASCII mode (`--ascii`, or a terminal whose locale is not UTF-8): every screen of a game says its own words in
 ASCII, the marks too ("…", "·", "—", "→", the arrow keys, the replay's mark), each through its ASCII form in
-`widgets/cards.MARKS`; only Textual's box drawing (its borders, scroll bars and buttons' edges) stays."""
+`tui/marks.MARKS`; only Textual's box drawing (its borders, scroll bars and buttons' edges) stays."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tui_helpers import SIZE, make_options, notices, play_turn, screen_text, set
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.remote import Client, JoinRequest
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.marks import MARKS, in_ascii, text_in_ascii
 from yaniv_tui.tui.screens.concede import ConcedeScreen
 from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.help import HelpScreen
@@ -24,7 +25,6 @@ from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.stats import StatsScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.widgets.cards import MARKS, in_ascii, text_in_ascii
 
 #: Textual's own glyphs that are no box drawing: a Select's arrow (the stats' ruleset), open or closed.
 TEXTUAL_GLYPHS = frozenset("▼▲")

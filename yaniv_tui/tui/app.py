@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from yaniv_tui.table.session import Session, TableSession
 
     from .app_seam import GameApp
-    from .widgets.cards import Shown
+    from .marks import Shown
 
 
 class YanivApp(App[None]):
@@ -568,7 +568,7 @@ class YanivApp(App[None]):
         """Textual's notice, its words' marks and cards in ASCII with ASCII cards: every notice comes through here
         (a screen's, a widget's, the table's words from `table/words.py`)."""
         if self.ascii_cards:
-            from .widgets.cards import shown_in_ascii
+            from .marks import shown_in_ascii
 
             message, title = str(shown_in_ascii(message)), str(shown_in_ascii(title))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
@@ -582,8 +582,8 @@ class YanivApp(App[None]):
         buttons and tooltips) is put in ASCII, or back as it was."""
         from textual.widgets import Button, Static
 
+        from .marks import shown_in_ascii
         from .screens.help import HelpScreen
-        from .widgets.cards import shown_in_ascii
         from .widgets.title import TitleBar
 
         for screen in self.screen_stack:

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..app_seam import game_app
-from ..widgets.cards import mark
+from ..marks import mark
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

@@ -16,8 +16,8 @@ from yaniv_tui.engine import Ruleset, parse_cards
 
 from ..app_seam import game_app, notes_of
 from ..colours import colour
+from ..marks import in_ascii, mark
 from ..rules_text import describe
-from ..widgets.cards import in_ascii, mark
 from ..widgets.keybar import KeyBar
 from .common import TooSmall
 

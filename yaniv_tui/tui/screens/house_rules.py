@@ -20,7 +20,7 @@ from yaniv_tui.engine.ruleset_keys import Key
 from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
 from ..app_seam import game_app
-from ..widgets.cards import mark
+from ..marks import mark
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 

@@ -21,7 +21,7 @@ from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
-from ..widgets.cards import mark
+from ..marks import mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet

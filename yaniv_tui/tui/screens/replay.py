@@ -23,7 +23,8 @@ from yaniv_tui.table.words import possessive
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import faces_text, mark, text_in_ascii
+from ..marks import mark, text_in_ascii
+from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.table import TurnLog
 from ..widgets.title import TitleBar

@@ -18,7 +18,8 @@ from yaniv_tui.table.words import is_you, sentence, subject
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import faces_text, mark, text_in_ascii
+from ..marks import mark, text_in_ascii
+from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet

@@ -25,7 +25,7 @@ from yaniv_tui.store import (
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import in_ascii, text_in_ascii
+from ..marks import in_ascii, text_in_ascii
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 

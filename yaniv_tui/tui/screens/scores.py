@@ -17,7 +17,7 @@ from yaniv_tui.engine import RoundScore
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import mark
+from ..marks import mark
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall
 

@@ -31,8 +31,8 @@ from yaniv_tui.table.options import (
 
 from ..app_seam import ScreenNotes, game_app
 from ..colours import colour
+from ..marks import in_ascii, mark, text_in_ascii
 from ..rules_text import describe
-from ..widgets.cards import in_ascii, mark, text_in_ascii
 from ..widgets.choice import Choice
 from ..widgets.form import FormButton, FormInput
 from ..widgets.keybar import KeyBar

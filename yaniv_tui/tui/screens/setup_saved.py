@@ -15,7 +15,7 @@ from yaniv_tui.table.options import GameOptions
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import in_ascii, text_in_ascii
+from ..marks import in_ascii, text_in_ascii
 from .common import stylesheet
 
 #: The saved games' button's label (its mark in ASCII with ASCII cards).

@@ -21,7 +21,7 @@ from yaniv_tui.store.userrules import USER_GROUP
 from yaniv_tui.table.options import MAX_NAME, levels
 
 from ..app_seam import game_app
-from ..widgets.cards import in_ascii
+from ..marks import in_ascii
 from ..widgets.form import FormInput, StyledWhenAttached
 
 HUMAN = "human"

@@ -22,7 +22,7 @@ from yaniv_tui.store.stats import STATS_COLUMNS, VERSUS_COLUMNS
 
 from ..app_seam import game_app
 from ..colours import colour
-from ..widgets.cards import in_ascii, mark
+from ..marks import in_ascii, mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet

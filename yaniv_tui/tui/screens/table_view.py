@@ -17,7 +17,8 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
-from ..widgets.cards import faces_text, in_ascii, mark, text_in_ascii
+from ..marks import in_ascii, mark, text_in_ascii
+from ..widgets.cards import faces_text
 from ..widgets.table import (
     DeckView,
     HandView,

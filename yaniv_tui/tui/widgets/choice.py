@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Button
 
 from ..app_seam import game_app
-from .cards import in_ascii
+from ..marks import in_ascii
 from .form import StyledWhenAttached
 
 T = TypeVar("T")

@@ -26,7 +26,7 @@ from textual.command import CommandPalette
 from textual.widget import Widget
 
 from ..app_seam import game_app, notes_of
-from .cards import in_ascii
+from ..marks import in_ascii
 
 if TYPE_CHECKING:
     from textual.screen import Screen

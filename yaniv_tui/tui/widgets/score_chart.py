@@ -15,7 +15,7 @@ from textual_plotext.plot import Plot
 from yaniv_tui.engine import PlayerView
 
 from ..colours import colour
-from .cards import mark
+from ..marks import mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ def _spaced(ticks: range, keep: int, step: int) -> list[int]:
 #: The theme's colours the players' lines take, in seat order (the game's look follows the theme).
 LINE_COLOURS = ("card-back", "good", "card-joker", "chosen-edge", "deck-edge", "ink", "ink-muted", "pile-face")
 #: How the lines are drawn: plotext's braille marker, or with ASCII cards a dot. The last point of each player's line
-#: is marked (`cards.MARKS["last-point"]`), so a line drawn over by another still shows, and each lucky reset.
+#: is marked (`marks.MARKS["last-point"]`), so a line drawn over by another still shows, and each lucky reset.
 LINE_MARKER = ("braille", ".")
 
 

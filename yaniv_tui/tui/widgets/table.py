@@ -16,7 +16,8 @@ from textual.widgets import Label, Static
 from yaniv_tui.engine import Card, Turn
 
 from ..colours import colour, palette
-from .cards import CardFace, backs, faces_text, mark
+from ..marks import mark
+from .cards import CardFace, backs, faces_text
 
 
 @dataclass(frozen=True, slots=True)

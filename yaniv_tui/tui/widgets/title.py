@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ..app_seam import game_app
-from .cards import in_ascii, mark
+from ..marks import in_ascii, mark
 
 
 class TitleBar(Static):
