@@ -21,7 +21,8 @@ From a client to the host:
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
-             host's name.
+             host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
+             challenge).
     watch    {"v": 7, "type": "watch", "code": "K7QF"}
              Instead of a join, the first message on a connection, and only then: watch the table of room code
              `code` without a seat. A watcher is sent what anyone at the table may see (a state whose view has no
@@ -197,6 +198,10 @@ WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or 
 TURN_OVER = "that turn was over before your move came: the table has moved on"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
+#: The host's answer to a join with a token of a seat whose name is not the join's (as the table tells names apart):
+#: a file one name keeps its token in may be where an older yaniv kept another name's, and a seat is never handed
+#: over by a token offered under another name. Told before any proof, so nothing of the seat is sent.
+ANOTHER_NAMES_SEAT = "this token is of a seat with another name at this table: join with that name, or afresh"
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
