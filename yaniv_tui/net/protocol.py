@@ -64,9 +64,10 @@ From the host to a client:
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
     welcome  {"v": 7, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
-             The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
-             who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL". To a watcher, the
-             answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has none to take back).
+             The join was accepted: this connection plays `seat`; keep `token` (secrets_gate.TOKEN's shape) to
+             rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
+             To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
+             none to take back).
     state    {"v": 7, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
@@ -159,7 +160,7 @@ from typing import Any, Literal
 from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
-from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
+from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
 from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"
@@ -496,8 +497,11 @@ def from_host(text: str | bytes) -> FromHost:
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
                 return Welcome(None, None, room.str_("code"), players, kinds)
+            token = r.str_("token")
+            if not TOKEN.fullmatch(token):
+                raise ProtocolError("token: must be 16 to 64 URL-safe letters (A-Z, a-z, 0-9, _, -)")
             return Welcome(
-                read_int(r.get("seat"), "seat", 0, len(players) - 1), r.str_("token"), room.str_("code"), players, kinds
+                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds
             )
         if kind == "challenge":
             return Challenge(_hex(r, "nonce", NONCE_LENGTH), _hex(r, "proof", PROOF_LENGTH))
