@@ -5,7 +5,9 @@ where `-` goes."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,3 +68,25 @@ def test_the_help_says_what_a_lone_dash_does(capsys: pytest.CaptureFixture[str])
     assert main(["export", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "- alone: the newest finished game's record to the output" in text
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_lone_dash_writes_the_records_utf8_bytes_whatever_the_outputs_encoding(
+    encoding: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record is UTF-8 (its file's format): `-` writes the very bytes `yaniv export ID FILE` writes. Before: it was
+    written in the output's encoding, and a name of Hebrew letters under LC_ALL=C (PYTHONUTF8=0) or
+    PYTHONIOENCODING=latin-1 was a traceback (UnicodeEncodeError), the record not written."""
+    game = Game.new(load_ruleset("israeli"), ["נועה", "Zoé"], seed=3)
+    record = play_recorded(game, SEATS)
+    meta = SaveMeta(SEATS)
+    with History() as history:
+        assert history.record(game, meta, record)
+    assert main(["export", meta.game_id[:8], "whole.jsonl"]) == 0
+    capsys.readouterr()
+    output = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    monkeypatch.setattr(sys, "stdout", output)
+    assert main(["export", "-"]) == 0
+    output.flush()
+    written = output.buffer.getvalue()
+    assert written == (tmp_path / "whole.jsonl").read_bytes() and "נועה".encode() in written

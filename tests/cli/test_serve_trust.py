@@ -269,3 +269,10 @@ async def test_also_trusting_a_good_file_trusts_its_certificate_beside_the_syste
     finally:
         server.close()
         await server.wait_closed()
+
+
+def test_an_empty_trust_path_is_said_to_be_empty_not_a_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: `--trust ''` read the folder it was run in ('.', as Path('') is) and said "is a folder"."""
+    assert main(["serve", "--trust", ""]) == 2
+    err = capsys.readouterr().err
+    assert "no file named: give a PEM file's path" in err and "folder" not in err and err.count("\n") == 1, err

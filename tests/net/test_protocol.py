@@ -27,7 +27,7 @@ from yaniv_tui.net.protocol import (
     from_client,
     from_host,
 )
-from yaniv_tui.net.secrets_gate import new_nonce, seat_key, seat_proof
+from yaniv_tui.net.secrets_gate import new_nonce, new_token, seat_key, seat_proof
 from yaniv_tui.net.views import view_to_dict
 
 
@@ -53,7 +53,7 @@ def test_a_clients_message_reads_back_as_written(message: Join | Watch | Prove |
 def test_the_hosts_messages_read_back_as_written() -> None:
     challenge = Challenge(new_nonce(), seat_proof("tok", "host", "K7QF", new_nonce(), new_nonce()))
     for message in (
-        Welcome(1, "tok", "K7QF", ("Ann", "Ben"), ("human", "remote")),
+        Welcome(1, new_token(), "K7QF", ("Ann", "Ben"), ("human", "remote")),
         Welcome(None, None, "K7QF", ("Ann", "Ben"), ("human", "remote")),  # a watcher's
         challenge,
         Error("no", 3),
@@ -104,6 +104,17 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
     data["token"] = "tok"
     with pytest.raises(ProtocolError, match="token: null for a watcher"):
         from_host(json.dumps(data))
+
+
+@pytest.mark.parametrize("token", ["\x1b[2J", "x" * 100_000, "", "two words here, a token?", "ab"])
+def test_a_welcome_whose_token_is_not_a_tokens_shape_is_refused(token: str) -> None:
+    """Before: any text was taken as the seat's token and kept in its file: a hostile host had a client write an
+    escape sequence, or 16 MiB, into the tokens folder."""
+    data = json.loads(encode(Welcome(0, new_token(), "K7QF", ("Ann", "Ben"), ("remote", "remote"))))
+    data["token"] = token
+    with pytest.raises(ProtocolError, match="token: ") as caught:
+        from_host(json.dumps(data))
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 120
 
 
 #: An action frame's opening, up to its action.

@@ -360,3 +360,32 @@ async def test_an_older_yanivs_token_file_shared_by_two_names_never_takes_the_ot
         await again.close()
     finally:
         await host.stop()
+
+
+@pytest.mark.parametrize(("older", "today"), [("Ann Lee", "ann_lee"), ("נועה", "_")])
+async def test_an_older_yanivs_token_file_that_is_another_names_file_today_never_gives_that_name_its_seat(
+    older: str, today: str
+) -> None:
+    """An older yaniv kept "Ann Lee"'s token in `...-ann_lee.token` (every Hebrew name's in `...-_.token`), the very
+    file where today's yaniv keeps the name "ann_lee"'s ("_"'s). Before: that name's join read it as its own, proved
+    it and was seated, and played, at Ann Lee's seat. The host now refuses a token offered under another seat's name
+    before any proof (ANOTHER_NAMES_SEAT), so the seat's hand is never sent; the joiner takes a free seat."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        first = await asyncio.wait_for(TableClient.join(address, host.code, name=older), LIMIT)
+        await first.close()
+        await eventually(lambda: host.status(0) == "away")
+        shared = kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, older)
+        assert shared == token_path("127.0.0.1", host.port, host.code, today)
+        token_path("127.0.0.1", host.port, host.code, older).rename(shared)  # as the older yaniv left it
+        sent_to: list[int] = []
+        host.sent = lambda seat, text: sent_to.append(seat)
+        other = await asyncio.wait_for(TableClient.join(address, host.code, name=today), LIMIT)
+        assert other.seat == 1 and other.token == host.tokens[1]
+        assert 0 not in sent_to and host.status(0) == "away"
+        assert host.names[0] == older
+        await other.close()
+    finally:
+        await host.stop()

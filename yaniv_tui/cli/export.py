@@ -85,7 +85,9 @@ def main(args: argparse.Namespace) -> int:
             return _refuse(str(error))
         found = error.found  # too big to read here, written out whole for a reader that can
     if args.file == OUTPUT:
-        sys.stdout.write(found.record or "")
+        # A record is UTF-8, as its file is: the same bytes whatever the output's encoding (LC_ALL=C, latin-1).
+        sys.stdout.flush()
+        sys.stdout.buffer.write((found.record or "").encode("utf-8"))
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
     made = False

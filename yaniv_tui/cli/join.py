@@ -166,6 +166,8 @@ def read_pem_file(path: str, use: str) -> str:
 
     from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 
+    if not path:  # Path("") is the folder it is run in
+        raise PemFileError("no file named: give a PEM file's path")
     try:
         return read_regular(Path(path), MAX_PEM_BYTES).decode("ascii", "replace")
     except NotAFile as error:

@@ -41,6 +41,10 @@ PAGE_ENV = "YANIV_BROWSER_PAGE"
 
 #: The locale's variables that name the terminal's character set, the first one set deciding (POSIX's order).
 LOCALE_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
+#: Whether the terminal writes UTF-8 ("1") or not ("0"), as told by whoever knows better than this machine's locales:
+#: `yaniv serve --ssh`, from the locale its client sent (serve_ssh.session_locale), which this server may not have
+#: (a server with C.UTF-8 alone, a player's he_IL.UTF-8): Python then starts in C, which says nothing of the player's.
+TERMINAL_UTF8_ENV = "YANIV_TERMINAL_UTF8"
 
 
 def _is_utf8(codeset: str) -> bool:
@@ -75,6 +79,9 @@ def utf8_terminal() -> bool:
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
     if not encoding.startswith("utf"):
         return False
+    told = os.environ.get(TERMINAL_UTF8_ENV)
+    if told in ("0", "1"):
+        return told == "1"
     return os.name == "nt" or locale_is_utf8(os.environ, python_chose_utf8=_python_chose_utf8())
 
 

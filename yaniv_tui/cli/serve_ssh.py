@@ -47,7 +47,7 @@ from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
 from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
-from .play import LOCALE_VARIABLES
+from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
@@ -384,7 +384,8 @@ def session_locale(server: Mapping[str, str], client: Mapping[str, str]) -> dict
     """The environment of a session's `yaniv join` as to its locale: the server's `server`, but with the locale the
     client sent (OpenSSH's `SendEnv LANG LC_*`, as sshd's `AcceptEnv` takes it) in place of the server's, since the
     player's own terminal decides whether it draws suit symbols; the server's when the client sent none. Only the
-    variables that choose the character set (LOCALE_VARIABLES), and only well-formed names, are taken."""
+    variables that choose the character set (LOCALE_VARIABLES), and only well-formed names, are taken; and whether
+    that locale is UTF-8 is said too (TERMINAL_UTF8_ENV), for a locale this server does not have."""
     sent = {
         key: client[key]
         for key in LOCALE_VARIABLES
@@ -392,7 +393,9 @@ def session_locale(server: Mapping[str, str], client: Mapping[str, str]) -> dict
     }
     if not sent:
         return dict(server)
-    return {**{key: value for key, value in server.items() if key not in LOCALE_VARIABLES}, **sent}
+    kept = {key: value for key, value in server.items() if key not in LOCALE_VARIABLES}
+    # Told as well, for a locale this server does not have (play.TERMINAL_UTF8_ENV).
+    return {**kept, **sent, TERMINAL_UTF8_ENV: "1" if locale_is_utf8(sent, python_chose_utf8=False) else "0"}
 
 
 def _set_size(fd: int, width: int, height: int) -> None:

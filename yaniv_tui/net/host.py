@@ -23,6 +23,7 @@ from . import protocol, secrets_gate
 from .before_draw import BeforeTheDraw
 from .link import Link
 from .protocol import (
+    ANOTHER_NAMES_SEAT,
     NO_WATCHERS,
     SAY_EVERY,
     SAYINGS,
@@ -801,6 +802,8 @@ class TableHost:
                 self._wrong.wrong(address)
                 return STALE_TOKEN
             seat = matches[0]
+            if join.name is not None and name_key(join.name) != name_key(self.names[seat]):
+                return ANOTHER_NAMES_SEAT
             token = self.tokens[seat]
             problem = await self._proven(link, token, join.nonce)
             if problem is not None:

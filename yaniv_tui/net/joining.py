@@ -18,6 +18,7 @@ from yaniv_tui.store.tables import read_token, write_token
 
 from .host import DEFAULT_PORT
 from .protocol import (
+    ANOTHER_NAMES_SEAT,
     PING_EVERY,
     PING_TIMEOUT,
     SEAT_IN_USE,
@@ -194,10 +195,13 @@ async def _seat(
             # A token kept from another table that had this code: forget it and join afresh, once (without it,
             # whether or not its file could be removed). An older yaniv's file may be another name's too (one
             # two names shared): its seat in use or gone is no reason to refuse this name, and it is left alone.
-            again = (STALE_TOKEN,) if older is None else (STALE_TOKEN, SEAT_IN_USE)
+            # So is one the host says is another name's seat (ANOTHER_NAMES_SEAT): today's file of this name may
+            # be where an older yaniv kept another's ("ann_lee"'s, where "Ann Lee"'s was kept); joined afresh, this
+            # name's own token is kept in it.
+            again = (STALE_TOKEN, ANOTHER_NAMES_SEAT) + (() if older is None else (SEAT_IN_USE,))
             if token is None or str(error) not in again:
                 raise
-            if older is None:
+            if older is None and str(error) == STALE_TOKEN:
                 with contextlib.suppress(OSError):
                     token_file.unlink()
             await ws.close()

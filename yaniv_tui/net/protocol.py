@@ -21,7 +21,8 @@ From a client to the host:
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
              engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
-             host's name.
+             host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
+             challenge).
     watch    {"v": 7, "type": "watch", "code": "K7QF"}
              Instead of a join, the first message on a connection, and only then: watch the table of room code
              `code` without a seat. A watcher is sent what anyone at the table may see (a state whose view has no
@@ -63,9 +64,10 @@ From the host to a client:
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
     welcome  {"v": 7, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
-             The join was accepted: this connection plays `seat`; keep `token` to rejoin it. `kinds` says
-             who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL". To a watcher, the
-             answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has none to take back).
+             The join was accepted: this connection plays `seat`; keep `token` (secrets_gate.TOKEN's shape) to
+             rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
+             To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
+             none to take back).
     state    {"v": 7, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
@@ -158,7 +160,7 @@ from typing import Any, Literal
 from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
-from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
+from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
 from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"
@@ -197,6 +199,10 @@ WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or 
 TURN_OVER = "that turn was over before your move came: the table has moved on"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
+#: The host's answer to a join with a token of a seat whose name is not the join's (as the table tells names apart):
+#: a file one name keeps its token in may be where an older yaniv kept another name's, and a seat is never handed
+#: over by a token offered under another name. Told before any proof, so nothing of the seat is sent.
+ANOTHER_NAMES_SEAT = "this token is of a seat with another name at this table: join with that name, or afresh"
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
@@ -491,8 +497,11 @@ def from_host(text: str | bytes) -> FromHost:
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
                 return Welcome(None, None, room.str_("code"), players, kinds)
+            token = r.str_("token")
+            if not TOKEN.fullmatch(token):
+                raise ProtocolError("token: must be 16 to 64 URL-safe letters (A-Z, a-z, 0-9, _, -)")
             return Welcome(
-                read_int(r.get("seat"), "seat", 0, len(players) - 1), r.str_("token"), room.str_("code"), players, kinds
+                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds
             )
         if kind == "challenge":
             return Challenge(_hex(r, "nonce", NONCE_LENGTH), _hex(r, "proof", PROOF_LENGTH))
