@@ -398,6 +398,9 @@ async def test_a_joiner_whose_host_stops_is_told_why_and_takes_its_seat_again_on
             assert "once the host is back" not in text and "after 0 rounds" not in text
             fields = [app.screen.query_one(f"#join-{f}", Input).value for f in ("address", "code", "name")]
             assert fields == [f"127.0.0.1:{host.port}", host.code, "Noa"]
+            # As `yaniv host --resume` does: its save holds the names its joiners took (table/hosted.py names the
+            # game's seat when one joins), and a kept token comes back only under its seat's name.
+            game.players = tuple(host.names)
             back = TableHost(game, seats, host="127.0.0.1", port=host.port, code=host.code, tokens=host.tokens)
             await back.start()
             await pilot.click("#join")
