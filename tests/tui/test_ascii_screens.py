@@ -5,9 +5,11 @@ ASCII, the marks too ("…", "·", "—", "→", the arrow keys, the replay's ma
 from __future__ import annotations
 
 import dataclasses
+import io
 
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_helpers import SIZE, make_options, notices, play_turn, screen_text, settle
 
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -222,3 +224,91 @@ async def test_switching_ascii_off_over_the_help_shows_its_marks_and_the_setup_s
         text = screen_text(app)
         assert "Yaniv · a new game" in text and "Edit rules…" in text and "− seat" in text, text
         assert "↑↓ and tab" in text, text
+
+
+async def test_started_in_ascii_a_switch_off_writes_the_game_end_stats_join_and_scores_with_marks() -> None:
+    """The game's end (its chart, chart key and score sheet), the stats' tables, the join screen's line and the scores
+    dialog were written in ASCII when they opened: a switch off left them in ASCII (and a switch on left the score
+    sheet's `→` and the chart's points): each is written again, either way."""
+    import asyncio
+
+    from records_helpers import GameEndApp, finished_session
+    from test_stats_games import keep, poor_game
+
+    from yaniv_tui.tui.screens.scores import ScoresScreen
+
+    app = GameEndApp(finished_session())  # israeli, seed 2: a lucky reset, in the sheet (→) and the chart (◆)
+    app.set_reactive(YanivApp.ascii_cards, True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_shown(pilot, GameEndScreen)
+        assert foreign(screen_text(app)) == []
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert MARKS["reset-point"][0] in text and MARKS["last-point"][0] in text, text
+        assert f" {MARKS['to'][0]} " in sheet_text(app), sheet_text(app)
+        app.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        assert foreign(screen_text(app)) == [] and foreign(sheet_text(app)) == []
+    keep(poor_game())
+    setup = YanivApp(None, LaunchOptions(ascii=True, bot_delay=0.0))
+    async with setup.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await until_shown(pilot, StatsScreen)
+        assert foreign(screen_text(setup)) == [] and "-" in screen_text(setup)
+        setup.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        assert MARKS["none"][0] in screen_text(setup), screen_text(setup)
+    never = asyncio.Event()
+
+    async def waits(address: str, code: str, name: str | None) -> Client:
+        await never.wait()
+        raise AssertionError("never joins")
+
+    request = JoinRequest(joiner=waits, address="127.0.0.1", code="ABCDEF")
+    joining = YanivApp(None, LaunchOptions(ascii=True), joining=request)
+    async with joining.run_test(size=SIZE) as pilot:
+        await until_shown(pilot, JoinScreen)
+        await pilot.pause()
+        assert "joining 127.0.0.1..." in screen_text(joining)
+        joining.action_toggle_ascii()
+        await pilot.pause()
+        await pilot.pause()
+        assert "joining 127.0.0.1…" in screen_text(joining), screen_text(joining)
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:easy", seed=3), ascii=True)
+    table = YanivApp(options)
+    async with table.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table.screen
+        assert isinstance(screen, TableScreen)
+        table.push_screen(ScoresScreen(("Ann", "Bea"), [], [50, 10]))
+        await until_shown(pilot, ScoresScreen)
+        sheet = table.screen.query_one("#scores-sheet")
+        assert isinstance(sheet, Static)
+        written = sheet.content
+        table.action_toggle_ascii()
+        await pilot.pause()
+        assert sheet.content is not written  # written again, from the scores themselves
+
+
+async def until_shown(pilot: Pilot[None], screen: type[object]) -> None:
+    for _ in range(200):
+        if isinstance(pilot.app.screen, screen):
+            await pilot.pause()
+            return
+        await pilot.pause()
+    raise AssertionError(f"{screen.__name__} never shown")
+
+
+def sheet_text(app: YanivApp) -> str:
+    """The game end's whole score sheet (a long game's runs below the screen), as printed."""
+    from rich.console import Console
+
+    sheet = app.screen.query_one("#end-scores", Static)
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(sheet.content)
+    return console.export_text()

@@ -112,3 +112,62 @@ async def test_every_dialog_has_the_help_every_screen_promises() -> None:
         await pilot.press("ctrl+o")
         await on_top(app, pilot, SavedGamesScreen)
         await open_help_over(app, pilot, SavedGamesScreen, "question_mark", "back")
+
+
+async def bar_at_80x24(app: YanivApp, pilot: Pilot[None], screen: type[Screen[Any]]) -> str:
+    await on_top(app, pilot, screen)
+    return screen_lines(app)[-1].rstrip()
+
+
+async def test_every_dialogs_bar_says_quit_and_the_palette_which_work_there() -> None:
+    """The app's `^q quit` and `^p palette` are priority keys: they work over a dialog (Textual's modal screen), but
+    a dialog's bar left them out though they fit. Every dialog's bar ends `^q quit ^p palette ? help` at 80x24
+    (the help's own, which `?` closes, `^q quit ^p palette`), and ctrl+p opens the palette from it."""
+    from textual.command import CommandPalette
+
+    from yaniv_tui.tui.screens.help import HelpScreen
+    from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
+    from yaniv_tui.tui.screens.scores import ScoresScreen
+
+    ends = "^q quit ^p palette ? help"
+    app = YanivApp(make_options("israeli", "Ann,bot:easy", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialogs: tuple[tuple[str, type[Screen[Any]]], ...] = (("c", ConcedeScreen), ("s", ScoresScreen))
+        for key, dialog in dialogs:
+            await pilot.press(key)
+            bar = await bar_at_80x24(app, pilot, dialog)
+            assert bar.endswith(ends), bar
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("c")
+        await on_top(app, pilot, ConcedeScreen)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConcedeScreen))
+        await pilot.press("question_mark")
+        bar = await bar_at_80x24(app, pilot, HelpScreen)
+        assert bar.startswith("esc close") and bar.endswith("^q quit ^p palette"), bar
+    factory, _ = fake_hosting()
+    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        dialogs = (("m", SayScreen), ("t", SeatsScreen))
+        for key, dialog in dialogs:
+            await pilot.press(key)
+            bar = await bar_at_80x24(app, pilot, dialog)
+            assert bar.endswith(ends), bar
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+    app = YanivApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        bar = await bar_at_80x24(app, pilot, HouseRulesScreen)
+        assert bar.endswith("^q quit ^p palette f1 help"), bar
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, HouseRulesScreen))
+        await pilot.press("ctrl+o")
+        bar = await bar_at_80x24(app, pilot, SavedGamesScreen)
+        assert bar.endswith(ends), bar

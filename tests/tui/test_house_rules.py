@@ -43,7 +43,7 @@ async def test_a_changed_preset_is_saved_loaded_and_selected() -> None:
         dialog.query_one("#hr-yaniv_limit", Input).scroll_visible(animate=False)  # far down the file's keys
         await pilot.pause()
         await pilot.pause()
-        assert "the highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
+        assert "The highest hand value that may call Yaniv" in screen_text(app)  # labelled with the key's doc
         slap_row = dialog.query_one("#hr-slap_down", Switch).parent
         assert slap_row is not None and "a card of the rank just dropped" in str(slap_row.query_one(Label).render())
         slap = dialog.query_one("#hr-slap_down", Switch)
@@ -134,7 +134,9 @@ async def test_every_key_is_offered_grouped_by_its_table() -> None:
             widget = dialog.query_one(f"#hr-{key.field}")
             assert isinstance(widget, kinds.get(key.kind, Input)), key.path
         sections = [str(label.render()) for label in dialog.query(".section")]
-        tables = list(dict.fromkeys(f"[{key.table}]" if key.table else "The ruleset" for key in KEYS))
+        tables = list(
+            dict.fromkeys(f"{key.table.capitalize()} [{key.table}]" if key.table else "The ruleset" for key in KEYS)
+        )
         assert sections == tables
         assert dialog.query_one("#hr-resets", Input).value == "100 = 50, 200 = 100"
         assert dialog.query_one("#hr-more_decks_from", Input).value == "4"
@@ -235,3 +237,21 @@ async def test_no_typed_text_gives_more_than_one_line() -> None:
                     assert "\n" not in str(error) and str(error).startswith(f"{key.path}: ")
             field.value = shown
         await pilot.pause()
+
+
+async def test_each_key_reads_first_in_the_players_words_its_file_key_after() -> None:
+    """A player read raw file keys first (`players.min fewest players`): each row leads with the key's own words (its
+    one line of meaning, declared with it), the file's key after them, and each section with the table's word."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        rows = {
+            row.query_one(".hr-widget, .hr-switch").id: " ".join(str(row.query_one(Label).render()).split())
+            for row in dialog.query(".hr-row")
+        }
+        assert rows["hr-min_players"] == "Fewest players players.min", rows
+        for key in KEYS:
+            words = " ".join(key.doc.replace("`", "").split())
+            assert rows[f"hr-{key.field}"] == f"{words[:1].upper()}{words[1:]} {key.path}", key.path
+        sections = [str(label.render()) for label in dialog.query(".section")]
+        assert sections[:2] == ["The ruleset", "Players [players]"], sections

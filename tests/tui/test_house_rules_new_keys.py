@@ -65,13 +65,15 @@ async def test_each_new_key_is_shown_changed_saved_and_loaded_back(
         dialog = app.screen
         assert isinstance(dialog, HouseRulesScreen)
         widget = dialog.query_one(f"#hr-{key.field}")
-        widget.scroll_visible(animate=False)
+        row = widget.parent
+        assert isinstance(row, Widget)
+        row.scroll_visible(animate=False)  # the whole row: the file's key comes after the words
         await pilot.pause()
         await pilot.pause()
         assert key.path in screen_text(app)
-        assert widget.parent is not None
-        label = " ".join(str(widget.parent.query_one(Label).render()).split())
-        assert label.startswith(f"{key.path} {' '.join(key.doc.replace('`', '').split())[:30]}")
+        label = " ".join(str(row.query_one(Label).render()).split())
+        words = " ".join(key.doc.replace("`", "").split())
+        assert label.startswith(words[:1].upper() + words[1:30]) and label.endswith(key.path), label
         assert dialog.query_one("#hr-fields").region.contains_region(widget.region), "the field is on screen"
         set_value(widget, change)
         await pilot.pause()

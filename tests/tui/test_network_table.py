@@ -134,6 +134,29 @@ async def test_a_joined_seat_plays_the_same_table_from_the_hosts_views() -> None
         assert not table.offers("hint") and not table.offers("concede")
 
 
+async def test_h_at_a_joined_table_says_in_one_line_why_there_is_no_hint_as_the_help_does() -> None:
+    """At a joined table `h` did nothing and said nothing (`u` refused says why): it says why in one line, the words
+    the help over the table gives where it would say what a hint is."""
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    client = FakeClient(host_game(), seat=1)
+    app = client_app(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and not table.session.can_hint
+        await pilot.press("h")
+        await pilot.pause()
+        line = table.message
+        assert line.startswith("no hints") and "joined" in line, line
+        assert line.lower() in screen_text(app).lower(), screen_text(app)  # whole, in one line at 80 columns
+        assert "h" not in footer_keys(app)  # the bar offers no key that only says no
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        said = " ".join(" ".join(str(static.render()) for static in app.screen.query(Static)).split())
+        assert line.lower() in said.lower() and "expert bot" not in said, said
+
+
 async def test_an_action_the_host_refuses_is_said_in_the_message_line() -> None:
     client = FakeClient(host_game(), seat=0)
     app = client_app(client)

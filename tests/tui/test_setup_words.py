@@ -109,3 +109,21 @@ async def test_the_too_small_notice_at_the_table_names_the_table() -> None:
         await pilot.pause()
         text = " ".join(screen_text(app).split())
         assert "The terminal is too small for the table." in text and "setup screen" not in text
+
+
+async def test_the_rules_box_says_where_the_rules_come_from_in_a_players_words() -> None:
+    """The rules box said "from source 000: Israeli rules (RU to EN)": a preset of the rule books (whose `source` is
+    numbered as rulesets/README.md lists them) is said to come from the rule books, as the presets' list heads them;
+    another program's table is named as its `source` names it."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        box = setup.query_one("#preset-rules", Static)
+        said = str(box.render())
+        assert "From the rule books: Israeli rules (RU to EN)" in said and "source 000" not in said, said
+        setup.ruleset_id = "bga"
+        setup.show_marks()  # the box written again for the rules now highlighted
+        said = str(box.render())
+        assert "From Board Game Arena: Gamehelpyaniv" in said, said

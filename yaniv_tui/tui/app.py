@@ -579,7 +579,9 @@ class YanivApp(App[None]):
     def watch_ascii_cards(self, ascii_only: bool) -> None:
         """The switch takes effect on every screen open at once: the table and the replay redraw themselves (as do
         the key bar and the fields, drawn each time), and text written when a screen opened (its title, words,
-        buttons and tooltips) is put in ASCII, or back as it was."""
+        buttons and tooltips) is put in ASCII, or back as it was. A screen that wrote its marks from its own data
+        (the setup screen, the game's end, the stats, the join screen, the scores) watches the switch and writes them
+        again itself (its `show_marks`): what it wrote in ASCII at its opening has no form with marks to come back."""
         from textual.widgets import Button, Static
 
         from .marks import shown_in_ascii

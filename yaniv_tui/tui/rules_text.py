@@ -1,8 +1,9 @@
-"""The active rules in words, generated from the Ruleset's fields for the help screen."""
+"""The active rules in words, generated from the Ruleset's fields for the help screen; and where they come from."""
 
 from __future__ import annotations
 
-from yaniv_tui.engine import Ruleset, parse_card
+from yaniv_tui.engine import PRESET_GROUPS, Ruleset, parse_card, preset_group
+from yaniv_tui.store.userrules import GROUP_HEADINGS
 
 
 def _plural(n: int, word: str) -> str:
@@ -191,3 +192,14 @@ def describe(rules: Ruleset) -> list[str]:
         _bonus(rules),
     ]
     return [line for line in lines if line]
+
+
+def source_line(rules: Ruleset) -> str:
+    """Where `rules` come from, in a player's words: a preset of the rule books (its `source` numbered as
+    rulesets/README.md lists them, "source 000: Israeli rules (RU to EN)") under the heading the presets' list gives
+    them, by its words alone; any other source (another program's table, a player's own) as it is written."""
+    rule_books = PRESET_GROUPS[0]
+    if preset_group(rules) == rule_books:
+        words = rules.source.partition(": ")[2] or rules.source
+        return f"{GROUP_HEADINGS[rule_books]}: {words}"
+    return f"From {rules.source}"

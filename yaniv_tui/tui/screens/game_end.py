@@ -167,6 +167,20 @@ class GameEndScreen(Screen[AfterGame]):
         if isinstance(session, ClientSession) and not session.record_settled.is_set():
             self.run_worker(self.host_record(session), exit_on_error=False)
         self.sub_title = f"{self.session.options.rules.name} · game {'stopped' if self.stopped else 'over'}"
+        self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
+
+    def show_marks(self) -> None:
+        """Draw again the chart, its key and the score sheet, whose marks were written in ASCII or not when the screen
+        opened: ASCII cards were switched (from the command palette) while it is open."""
+        from ..widgets.score_chart import ScoreChart, chart_key
+
+        ascii_only = game_app(self).ascii_cards
+        view = self.session.view(None)
+        chart = self.query_one("#chart", ScoreChart)
+        chart.ascii_only = ascii_only
+        chart.refresh()
+        self.query_one("#chart-key", Static).update(chart_key(view, ascii_only))
+        self.query_one("#end-scores", Static).update(scores_table(view.players, view.history, view.scores, ascii_only))
 
     def action_again(self) -> None:
         self.dismiss("again")

@@ -20,6 +20,7 @@ from ..marks import in_ascii, mark
 from ..rules_text import describe
 from ..widgets.keybar import KeyBar
 from .common import TooSmall
+from .turn_actions import NO_HINT
 
 
 def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
@@ -133,6 +134,8 @@ class HelpScreen(ModalScreen[None]):
                         yield Static(marks_text(MARKS_TEXT, ascii_only))
                         shown = (text for action, text in AT_TABLE if _offered(self.under, action))
                         yield from (Static(marks_text(text, ascii_only)) for text in shown)
+                        if not _offered(self.under, "hint"):  # what `h` says at such a table
+                            yield Static(f"\n{NO_HINT[:1].upper()}{NO_HINT[1:]}.")
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     if field_keys := notes_of(self.under).FIELD_KEYS:

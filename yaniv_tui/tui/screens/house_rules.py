@@ -25,9 +25,23 @@ from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 
 
+def key_words(key: Key) -> str:
+    """The key's meaning in a player's words: its one line of doc (declared with the key), as a sentence; the docs'
+    `code` marks read as plain words here."""
+    words = key.doc.replace("`", "")
+    return words[:1].upper() + words[1:]
+
+
 def _label(key: Key) -> Label:
-    # The docs' `code` marks read as plain words here.
-    return Label(Content.assemble((key.path, "bold"), " ", (key.doc.replace("`", ""), "$text-muted")), classes="hr-doc")
+    """The player's words first, then the file's key (for those who edit ruleset files), muted."""
+    return Label(Content.assemble(key_words(key), " ", (key.path, "$text-muted")), classes="hr-doc")
+
+
+def section_title(table: str) -> Content:
+    """A section's title: the file's table as a word, then as the file writes it (`Players [players]`)."""
+    if not table:
+        return Content("The ruleset")
+    return Content.assemble((table.capitalize(), "bold"), " ", (f"[{table}]", "$text-muted"))
 
 
 def _widget(key: Key, value: Any) -> Widget:
@@ -85,7 +99,9 @@ class HouseRulesScreen(Dialog[str | None]):
                 with Horizontal(classes="hr-row"):
                     yield Input(suggest_id(rules, self.taken), compact=True, id="hr-id", classes="hr-widget")
                     yield Label(
-                        Content.assemble(("id", "bold"), " the new preset's file name: lowercase letters, digits, - _"),
+                        Content.assemble(
+                            "The new preset's file name: lowercase letters, digits, - _ ", ("id", "$text-muted")
+                        ),
                         classes="hr-doc",
                     )
                 yield from self._fields()
@@ -98,7 +114,7 @@ class HouseRulesScreen(Dialog[str | None]):
     def _fields(self) -> Iterator[Widget]:
         """Every key of the ruleset, a section for each table of the file."""
         for table, keys in groupby(KEYS, key=lambda key: key.table):
-            yield Label(Content(f"[{table}]" if table else "The ruleset"), classes="section")
+            yield Label(section_title(table), classes="section")
             for key in keys:
                 with Horizontal(classes="hr-row"):
                     yield _widget(key, getattr(self.rules, key.field))

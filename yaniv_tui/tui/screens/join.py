@@ -21,7 +21,7 @@ from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
-from ..marks import mark
+from ..marks import in_ascii, mark
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -65,6 +65,8 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
         super().__init__(classes="join-screen")
         self.request = request
         self.lost = lost
+        #: The line said below the fields (`say`), with its marks.
+        self.said = ""
 
     def compose(self) -> ComposeResult:
         request = self.request
@@ -133,6 +135,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     def on_mount(self) -> None:
         watch = self.request.watch
         self.sub_title = ("watch a table" if watch else "join a table") if self.lost is None else "the table was lost"
+        self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
         if self.request.address and self.request.code and self.lost is None:
             self.join(from_command_line=not self.request.remembered, watch=watch)
 
@@ -150,7 +153,15 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
         self.dismiss(None)
 
     def say(self, line: str) -> None:
-        self.query_one("#join-error", Static).update(Text(line))
+        """Say `line` (its marks in ASCII with ASCII cards) below the fields."""
+        self.said = line
+        self.query_one("#join-error", Static).update(Text(in_ascii(line, game_app(self).ascii_cards)))
+
+    def show_marks(self) -> None:
+        """Say the last line again, its marks in ASCII or not: ASCII cards were switched (from the command palette)
+        while the screen is open."""
+        if self.said:
+            self.say(self.said)
 
     @work(exclusive=True, group="join")
     async def join(self, from_command_line: bool = False, watch: bool = False) -> None:
@@ -169,7 +180,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
             return
         watcher = self.request.watcher if watch else None
         verb = "watch" if watcher is not None else "join"
-        self.say(f"{verb}ing {address}{mark('more', game_app(self).ascii_cards)}")
+        self.say(f"{verb}ing {address}{mark('more')}")
         failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
         try:
             if watcher is not None:

@@ -74,8 +74,18 @@ class ScoresScreen(Dialog[None]):
                 if not self.history:
                     yield Static("No round has ended yet.")
                 ascii_only = game_app(self).ascii_cards
-                yield Static(scores_table(self.players, self.history, self.totals, ascii_only))
+                yield Static(scores_table(self.players, self.history, self.totals, ascii_only), id="scores-sheet")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
+
+    def show_marks(self) -> None:
+        """Write the sheet again, its marks (a reset's `→`) in ASCII or not: ASCII cards were switched (from the
+        command palette) while the dialog is open."""
+        ascii_only = game_app(self).ascii_cards
+        sheet = scores_table(self.players, self.history, self.totals, ascii_only)
+        self.query_one("#scores-sheet", Static).update(sheet)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -32,7 +32,7 @@ from yaniv_tui.table.options import (
 from ..app_seam import ScreenNotes, game_app
 from ..colours import colour
 from ..marks import in_ascii, mark, text_in_ascii
-from ..rules_text import describe
+from ..rules_text import describe, source_line
 from ..widgets.choice import Choice
 from ..widgets.form import FormButton, FormInput
 from ..widgets.keybar import KeyBar
@@ -240,7 +240,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         if rules.description:
             summary.append(f"\n{rules.description}", style="italic")
         if rules.source:
-            summary.append(f"\nfrom {rules.source}")
+            summary.append(f"\n{source_line(rules)}")
         for line in describe(rules):
             summary.append(f"\n• {line}")
         return text_in_ascii(summary, game_app(self).ascii_cards)

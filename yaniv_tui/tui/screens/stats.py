@@ -117,6 +117,17 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "stats"
         self.show(None)
+        self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
+
+    def show_marks(self) -> None:
+        """Fill the tables again, their marks (`–` none, `★` a winner) in ASCII or not, each cursor kept: ASCII cards
+        were switched (from the command palette) while the screen is open."""
+        tables = [self.query_one(name, DataTable) for name in (*self.tables, "#games-table")]
+        rows = [table.cursor_row for table in tables]
+        self.show(self.ruleset)
+        for table, row in zip(tables, rows, strict=True):
+            if table.row_count:
+                table.move_cursor(row=min(row, table.row_count - 1))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_tables)

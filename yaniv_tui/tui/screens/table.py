@@ -80,6 +80,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         Binding("o", "sort", "sort by suit/rank", show=False),
         Binding("s", "scores", "scores"),
         Binding("h", "hint", "hint"),
+        Binding("h", "hint_refused", "hint", show=False),
         Binding("c", "concede", "concede the game", show=False),
         Binding("e", "skip_rest", "skip to the end"),
         Binding("m", "say", "say to the table"),
@@ -269,6 +270,8 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
             return self.session.can_concede
         if action == "hint":
             return self.session.can_hint
+        if action == "hint_refused":
+            return False  # a key that only says why there is none: the help says it in words (NO_HINT)
         if action == "swap":
             return self.rules.joker_swap
         if action == "seats":

@@ -11,6 +11,7 @@ from yaniv_tui.table.session import TableSession
 
 from ..app_seam import game_app
 from .table_state import TableState
+from .turn_actions import NO_HINT
 
 #: How round ends are shown: each waits for enter, each shows a moment (the rest watched), or none (skipped).
 Follow = Literal["each", "watch", "skip"]
@@ -52,6 +53,10 @@ class TableAside(TableState):
         self.save()
         self.tip = "a hint is coming…"
         self.find_hint(seat)
+
+    def action_hint_refused(self) -> None:
+        """`h` where hints are not offered (a table joined from another machine) says why, in one line."""
+        self.message = NO_HINT
 
     @work(exclusive=True, group="hint")
     async def find_hint(self, seat: int) -> None:

@@ -18,6 +18,10 @@ Stage = Literal["wait", "choose", "take", "slap"]
 #: How a hand is shown: by rank (sets side by side) or by suit (runs side by side).
 SortBy = Literal["rank", "suit"]
 
+#: Why `h` gives no hint at a table joined from another machine (`TableSession.can_hint`), in one line: the table's
+#: message when `h` is pressed there, and the help over that table.
+NO_HINT = "no hints at a table joined from another machine: its host keeps the stats"
+
 #: The actions of a human's turn, and the stages that allow each.
 STAGE_OF_ACTION: dict[str, frozenset[Stage]] = {
     "choose": frozenset({"choose"}),
@@ -106,6 +110,8 @@ def allowed(
         return False
     if action == "hint" and not session.can_hint:
         return False
+    if action == "hint_refused":  # `h` where hints are not offered: says why (NO_HINT)
+        return not session.can_hint
     stages = STAGE_OF_ACTION.get(action)
     if stages is None:
         return True

@@ -11,7 +11,8 @@ fit the width, the last ones before those two and `^q quit` are left out (the he
 never runs off the edge and always says how to leave (a screen's esc key may only go back, as the table's does).
 A screen may name the actions its bar leaves out first (`app_seam.ScreenNotes.BAR_LEAVES_OUT_FIRST`, the table's:
 the scores before the hint). Widths are in terminal cells. While Textual's command palette is open over the bar's
-screen, the bar shows the palette's keys.
+screen, the bar shows the palette's keys. A dialog (Textual's modal screen) does not hear the app's keys, but its
+priority ones (`^q quit`, `^p palette`) reach it, so its bar says them too.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..app_seam import game_app, notes_of
 from ..marks import in_ascii
 
 if TYPE_CHECKING:
+    from textual.binding import ActiveBinding
     from textual.screen import Screen
 
 #: The keys that open the help (f1 where a text field takes `?`), kept at the end of the bar when others are left out
@@ -117,6 +119,8 @@ class KeyBar(Widget, can_focus=False):
         keys: dict[str, Key] = {}
         screen = self.keyed_screen
         active_bindings = screen.active_bindings
+        if screen is self.screen and screen.is_modal:
+            active_bindings = {**active_bindings, **self.app_priority_bindings(active_bindings)}
         for active in active_bindings.values():
             binding = active.binding
             if binding.show and binding.action not in keys:
@@ -144,6 +148,19 @@ class KeyBar(Widget, can_focus=False):
                 replace(key, display=in_ascii(key.display), description=in_ascii(key.description)) for key in shown
             ]
         return shown
+
+    def app_priority_bindings(self, bound: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+        """The app's priority keys (`^q quit`, `^p palette`), which reach a dialog too though Textual leaves the
+        app's keys out of a modal screen's: found as the screen under the dialogs has them, but for those the dialog
+        binds itself."""
+        under = next((screen for screen in reversed(self.app.screen_stack) if not screen.is_modal), None)
+        if under is None:
+            return {}
+        return {
+            key: active
+            for key, active in under.active_bindings.items()
+            if active.node is self.app and active.binding.priority and key not in bound
+        }
 
     def shown(self, width: int | None = None) -> list[Key]:
         """The keys that fit in `width` columns (the bar's own by default), the palette's and `? help`
