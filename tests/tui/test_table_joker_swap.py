@@ -110,6 +110,7 @@ async def test_the_house_rules_dialog_shows_the_swap_and_toggles_it() -> None:
     """The dialog is made from the keys: take.joker_swap is a switch under [take], off by default; on, it is the
     one change read back."""
     from test_house_rules import open_dialog
+    from textual.widget import Widget
     from textual.widgets import Switch
 
     from yaniv_tui.table.launch_options import LaunchOptions
@@ -119,11 +120,14 @@ async def test_the_house_rules_dialog_shows_the_swap_and_toggles_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         switch = dialog.query_one("#hr-joker_swap", Switch)
-        switch.scroll_visible(animate=False)
+        row = switch.parent
+        assert isinstance(row, Widget)
+        row.scroll_visible(animate=False)  # the whole row: its words, then the file's key, run over three lines
         await pilot.pause()
-        assert not switch.value and "take a joker from inside the run just dropped" in " ".join(
-            screen_text(app).split()
-        )
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())  # the words run over three lines, between the dialog's borders
+        assert not switch.value and "take a joker from" in shown and "inside the run just dropped" in shown
+        assert "take.joker_swap" in shown
         await pilot.click(switch)
         await pilot.pause()
         assert switch.value and dialog.read_changes() == {"joker_swap": True}
