@@ -42,7 +42,7 @@ def run_app(
     if sys.platform != "win32":  # a terminal hung up quits the app as ctrl+q does (terminal_driver.py)
         from .terminal_driver import in_a_terminal
 
-        app.driver_class = in_a_terminal(app.driver_class)
+        app.driver_class = in_a_terminal(app.driver_class, app)
     try:
         app.run()
     except Exception as error:  # one outside Textual's own handling (its start, its end): reported all the same

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import select
 import threading
+from collections.abc import Callable
+from typing import Any
 
+from textual.app import App
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
@@ -19,7 +22,11 @@ HANGUP_EVERY_MS = 250
 
 
 class TerminalDriver(LinuxDriver):
-    """Textual's POSIX driver, and a thread that quits the app once its terminal hangs up."""
+    """Textual's POSIX driver, and a thread that quits the app once its terminal hangs up (`hung_up`, given by
+    `in_a_terminal`: a driver has no public way to its app)."""
+
+    #: Asks the app to quit, from the watch's thread (set by `in_a_terminal` for the app it runs).
+    hung_up: Callable[[], None]
 
     #: Whether the app was told to quit for a hangup: once. A hangup also sends SIGCONT, on which Textual starts its
     #: input again (and so this watch), while the quit is under way.
@@ -36,12 +43,18 @@ class TerminalDriver(LinuxDriver):
         while not self.exit_event.is_set() and not self._hung_up:
             if poller.poll(HANGUP_EVERY_MS):
                 self._hung_up = True
-                # The thread-safe way into the app (Textual's own input thread reports its errors so).
-                self._app.call_later(self._app.run_action, "quit")
+                self.hung_up()
                 return
 
 
-def in_a_terminal(driver: type[Driver]) -> type[Driver]:
-    """`driver`, the one Textual chose for this app, or TerminalDriver where it is Textual's POSIX terminal driver
-    (not a page's, named in the environment, nor Windows')."""
-    return TerminalDriver if driver is LinuxDriver else driver
+def in_a_terminal(driver: type[Driver], app: App[Any]) -> type[Driver]:
+    """`driver`, the one Textual chose for `app`, or a TerminalDriver quitting `app` where it is Textual's POSIX
+    terminal driver (not a page's, named in the environment, nor Windows')."""
+    if driver is not LinuxDriver:
+        return driver
+
+    def hung_up() -> None:
+        # The thread-safe way into the app (a message posted from another thread is handed to its loop).
+        app.call_later(app.run_action, "quit")
+
+    return type("TerminalDriver", (TerminalDriver,), {"hung_up": staticmethod(hung_up)})
