@@ -9,13 +9,7 @@ import pytest
 
 from yaniv_tui.cli import main
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.mark.parametrize(
