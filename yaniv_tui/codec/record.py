@@ -282,6 +282,8 @@ def read_record_text(text: str, source: str, *, finished: bool = False) -> tuple
     `read_record_file` reads a file: at most MAX_RECORD_BYTES of UTF-8, nested no deeper and holding no character
     a ruleset file may not, then replayed through the engine (`finished`: to the game's end). The record and the
     game it replays to; every refusal is one RecordError line naming `source`."""
+    from .replaying import replay  # imported when first asked for (`__getattr__`): not a global until then
+
     record = parse_record(text, source)
     try:
         game = replay(record, finished=finished)
@@ -349,6 +351,8 @@ def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
     sizes = [_size(event) for event in events]
     if sum(sizes) <= limit:
         return record
+    from .replaying import replay  # imported when first asked for (`__getattr__`): not a global until then
+
     if final is None:
         try:
             final = replay(record, finished=True)
