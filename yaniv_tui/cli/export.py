@@ -84,10 +84,14 @@ def main(args: argparse.Namespace) -> int:
         if error.found is None:
             return _refuse(str(error))
         found = error.found  # too big to read here, written out whole for a reader that can
+    held = _rounds_held(found.record or "")
     if args.file == OUTPUT:
         # A record is UTF-8, as its file is: the same bytes whatever the output's encoding (LC_ALL=C, latin-1).
         sys.stdout.flush()
         sys.stdout.buffer.write((found.record or "").encode("utf-8"))
+        if held:
+            sys.stdout.flush()
+            print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
     made = False
@@ -101,5 +105,20 @@ def main(args: argparse.Namespace) -> int:
         if made:  # a record cut short (a full disk) would read as a damaged one
             target.unlink(missing_ok=True)
         return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
-    print(f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}", file=sys.stderr)
+    where = f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}"
+    print(f"{where}; it holds only {held}" if held else where, file=sys.stderr)
     return 0
+
+
+def _rounds_held(text: str) -> str | None:
+    """Which rounds a record holds play by play, in words, when it does not hold every round so (a long game's record
+    kept as its last rounds, or one started from a save that kept none): None when it does."""
+    from yaniv_tui.codec.record import rounds_held, rounds_resumed
+
+    before, rounds = rounds_resumed(text), rounds_held(text)[0]
+    if before == 0 or before >= rounds:
+        return None
+    return (
+        f"rounds {before + 1} to {rounds} of {rounds} play by play, and rounds 1 to {before} as their results alone, "
+        "in the state it starts from"
+    )

@@ -56,6 +56,7 @@ __all__ = [
     "replay",
     "replay_steps",
     "rounds_held",
+    "rounds_resumed",
     "start_record",
     "timeouts_in_a_row",
     "within_limit",
@@ -335,6 +336,22 @@ def rounds_held(text: str) -> tuple[int, int]:
             rounds += 1
             size += len(json.dumps(result, ensure_ascii=False).encode("utf-8", "surrogatepass")) + 2
     return rounds, size
+
+
+def rounds_resumed(text: str) -> int:
+    """The finished rounds a record's JSON Lines `text` holds as their results alone, in the state it resumes from (a
+    record cut to its last rounds by `within_limit`, or started from a save that kept none): their plays are not in
+    it. 0 for a record from the game's first deal, or a text that is not JSON Lines."""
+    lines = text.split("\n", 2)
+    if len(lines) < 2 or not lines[1].startswith('{"event": "resume"'):
+        return 0
+    try:
+        event = json.loads(lines[1])
+    except ValueError:
+        return 0
+    state = event.get("state") if isinstance(event, dict) else None
+    results = state.get("history") if isinstance(state, dict) else None
+    return len(results) if isinstance(results, list) else 0
 
 
 def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
