@@ -3,7 +3,8 @@
 A database that is damaged (not a file, not SQLite, a schema that is not exactly a version this yaniv-tui
 knows with its tables and indexes, or rows that contradict each other) is moved aside, never deleted, and a
 new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one locked by another
-program, is never moved: `History.problem` says so, and finished games wait as pending saves.
+program, is never moved: `History.problem` says so, and finished games wait as pending saves. Nor is one where a
+write broke a constraint (a bug, or another program's rows): that is the write's fault, said in `History.problem`.
 """
 
 from __future__ import annotations
@@ -169,6 +170,11 @@ class History(RecordShelf):
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
             self._fail("is locked by another program")
+        elif isinstance(error, sqlite3.IntegrityError):
+            self._fail(
+                f"could not record a game ({text}): nothing was moved, and the finished game waits in its save to be "
+                "recorded again"
+            )
         elif is_damage(error):
             self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
@@ -247,6 +253,10 @@ class History(RecordShelf):
             record = within_limit(record, game)
 
         def work(db: sqlite3.Connection) -> bool:
+            # Read what is there and write what is not in one transaction, holding the write lock from its start:
+            # another yaniv recording the same game at once (two seats of one user at a host's table keep its
+            # record under one id) waits, then finds it, rather than writing it a second time.
+            db.execute("BEGIN IMMEDIATE")
             game_id = game_row(db, game_key, game, seats, meta.started_at or now_iso())
             have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
             for i in range(have, rounds):
