@@ -5,6 +5,7 @@ to anyone."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,6 +70,7 @@ def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
+    from yaniv_tui.store.files import create_private
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -96,8 +98,9 @@ def main(args: argparse.Namespace) -> int:
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
     made = False
     try:
-        with open(target, "x", encoding="utf-8") as file:  # never over a file already there
-            made = True
+        fd = create_private(target)  # never over a file already there; its owner's alone: it holds every hand
+        made = True
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(found.record or "")
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")

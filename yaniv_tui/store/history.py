@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.ruleset_read import printable
 
-from .files import kind_of, move_aside
+from .files import create_private, kind_of, move_aside, private_folder
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .history_rows import finish, game_row, insert_round, keep_record
@@ -96,8 +96,9 @@ class History(RecordShelf):
             self._connection = connection
             return connection
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             _check_file(self.path)
+            _make_private(self.path)
             self._move_odd_companions()
             connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
@@ -335,6 +336,14 @@ def _check_file(path: Path) -> None:
             raise Damaged("it is a link to a file that does not exist") from None
     if not stat.S_ISREG(mode):
         raise Damaged(f"it is {kind_of(mode)}, not a database file")
+
+
+def _make_private(path: Path) -> None:
+    """Make a new database's file empty (SQLite takes an empty file for a new database) and its owner's alone before
+    SQLite makes it with the umask's permissions: it holds every hand of every game, and SQLite gives its journal the
+    database's permissions. One there already keeps its own."""
+    with contextlib.suppress(FileExistsError):  # there already, or another yaniv made it a moment ago
+        os.close(create_private(path))
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from yaniv_tui.codec.record import within_limit  # its home is beside the limit; `History.record` cuts with it
 from yaniv_tui.engine.ruleset_read import printable
 
-from .files import move_aside_name
+from .files import create_private, move_aside_name
 from .games import GameRow, read_games
 
 if TYPE_CHECKING:
@@ -224,8 +224,9 @@ def _write_new(target: Path, text: str) -> Path:
         aside = first if n == 0 else move_aside_name(target, n)
         made = False
         try:
-            with open(aside, "x", encoding="utf-8") as file:
-                made = True
+            fd = create_private(aside)  # its owner's alone: it holds every hand of the game
+            made = True
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
