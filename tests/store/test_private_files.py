@@ -109,3 +109,29 @@ def test_a_folder_and_a_history_the_user_made_wider_stay_so(data: Path) -> None:
     save_game(game, meta)
     assert mode(data) == 0o755 and mode(history_path()) == 0o644
     assert mode(data / "saves") == 0o700 and mode(data / "saves" / f"{meta.game_id}.json") == 0o600
+
+
+def test_a_users_own_ruleset_and_settings_keep_their_permissions_when_rewritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset the user made and shares (0644), edited in the house rules dialog, and a settings file they made,
+    are rewritten with the permissions they had; before, each came back 0600. A new settings file, which may keep a
+    table's room code, is the user's alone."""
+    from yaniv_tui.engine import preset_paths
+    from yaniv_tui.store.settings import Settings, save_settings
+    from yaniv_tui.store.userrules import save_user_ruleset
+
+    config = tmp_path / "config"
+    monkeypatch.setenv("YANIV_CONFIG_DIR", str(config))
+    (config / "rulesets").mkdir(parents=True)
+    mine = config / "rulesets" / "ours.toml"
+    mine.write_bytes(preset_paths()["israeli"].read_bytes())
+    os.chmod(mine, 0o644)
+    save_user_ruleset("ours", {"name": "Our table"}, "ours")
+    assert mode(mine) == 0o644 and "Our table" in mine.read_text()
+    assert save_settings(Settings(bell=False)) is None
+    made = config / "settings.toml"
+    assert mode(made) == 0o600
+    os.chmod(made, 0o640)
+    assert save_settings(Settings(bell=True)) is None
+    assert mode(made) == 0o640

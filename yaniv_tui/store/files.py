@@ -43,8 +43,8 @@ def atomic_write(
 ) -> None:
     """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
     the new one. `make_folder`: make its folder if need be, private (`private_folder`; else a missing one is the
-    OSError). The new file is
-    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
+    OSError). A file replaced keeps its permissions (a user's own, wider on purpose, stays so); a new one is
+    private (0600), unless `keep_mode` (a file shipped to be read by all): then it takes the umask's.
     A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
     they keep it): then the file it names is replaced and the link stays."""
     if through_link:
@@ -52,7 +52,7 @@ def atomic_write(
     folder = path.parent
     if make_folder:
         private_folder(folder)
-    mode = _mode_of(path) if keep_mode else None
+    mode = _mode_of(path, keep_mode)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         if mode is not None:
@@ -101,11 +101,14 @@ def create_private(path: Path) -> int:
     return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
 
 
-def _mode_of(path: Path) -> int:
-    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
+def _mode_of(path: Path, umask_wide: bool) -> int | None:
+    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask) when
+    `umask_wide`, else None (the temporary file's own, 0600)."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
+        if not umask_wide:
+            return None
         umask = os.umask(0o022)
         os.umask(umask)
         return 0o666 & ~umask
