@@ -5,7 +5,6 @@ to anyone."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -70,7 +69,7 @@ def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
-    from yaniv_tui.store.files import create_private
+    from yaniv_tui.store.files import write_new
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -96,17 +95,11 @@ def main(args: argparse.Namespace) -> int:
             print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
-    made = False
-    try:
-        fd = create_private(target)  # never over a file already there; its owner's alone: it holds every hand
-        made = True
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(found.record or "")
+    try:  # never over a file already there; whole or not at all; its owner's alone: it holds every hand
+        write_new(target, (found.record or "").encode("utf-8"))
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:
-        if made:  # a record cut short (a full disk) would read as a damaged one
-            target.unlink(missing_ok=True)
         return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
     where = f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}"
     print(f"{where}; it holds only {held}" if held else where, file=sys.stderr)

@@ -32,6 +32,7 @@ __all__ = [
     "move_aside_name",
     "private_folder",
     "read_regular",
+    "write_new",
 ]
 
 #: A temporary file this old is left from a killed write, not one being written now.
@@ -99,6 +100,47 @@ def create_private(path: Path) -> int:
     """A new file at `path`, its owner's alone (0600), open for writing: its descriptor. FileExistsError when anything
     is there already (a link too: never written through)."""
     return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+
+
+#: What `os.link` fails with on a file system that has no hard links (FAT, exFAT, some network shares).
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK})
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` to a new file at `path`, its owner's alone (0600), never over anything there (FileExistsError), and
+    whole or not at all: written and flushed under a temporary name beside it, then linked into place, so a kill or
+    a full disk leaves no file cut short under its name (only, after a kill, the hidden temporary one). Where the
+    file system has no links it is written in place, and removed if the write fails."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+            _write_in_place(path, data)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _write_in_place(path: Path, data: bytes) -> None:
+    fd = create_private(path)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)  # cut short, it would pass for the whole file
+        raise
 
 
 def _mode_of(path: Path, umask_wide: bool) -> int | None:
