@@ -42,9 +42,12 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     from yaniv_tui.store.history import HistoryError
     from yaniv_tui.store.history_records import RecordTooBig
     from yaniv_tui.store.meta import GAME_ID
+    from yaniv_tui.store.paths import data_folder_problem
 
     if prefix is not None and not GAME_ID.fullmatch(prefix):
         raise Refused(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
+    if problem := data_folder_problem():  # one line for the folder, not one for the saves and one for the history
+        raise Refused(problem)
     for line in record_pending():  # a finished game still waiting for the history goes to it first
         print(f"yaniv: {line}", file=sys.stderr)
     if prefix is not None:
