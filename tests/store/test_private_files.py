@@ -135,3 +135,28 @@ def test_a_users_own_ruleset_and_settings_keep_their_permissions_when_rewritten(
     os.chmod(made, 0o640)
     assert save_settings(Settings(bell=True)) is None
     assert mode(made) == 0o640
+
+
+def test_a_new_file_is_written_whole_never_over_another_and_where_links_are_refused_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yaniv_tui.store.files import write_new
+
+    there = tmp_path / "there.jsonl"
+    there.write_text("mine")
+    with pytest.raises(FileExistsError):
+        write_new(there, b"a record")
+    assert there.read_text() == "mine"
+    write_new(tmp_path / "new.jsonl", b"a record")
+    assert (tmp_path / "new.jsonl").read_bytes() == b"a record" and mode(tmp_path / "new.jsonl") == 0o600
+
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")  # as FAT or exFAT answer a hard link
+
+    monkeypatch.setattr(os, "link", no_links)
+    write_new(tmp_path / "fat.jsonl", b"a record")
+    assert (tmp_path / "fat.jsonl").read_bytes() == b"a record" and mode(tmp_path / "fat.jsonl") == 0o600
+    with pytest.raises(FileExistsError):
+        write_new(there, b"a record")
+    assert there.read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fat.jsonl", "new.jsonl", "there.jsonl"]  # no temporary
