@@ -12,9 +12,10 @@ import pytest
 from playing import play_recorded
 from test_game_records_cli import SEATS, one_line
 
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.codec import record as codec_record
-from yaniv_tui.codec.record import record_text
+from yaniv_tui.codec.record import after_action, record_text, start_record
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History
 from yaniv_tui.store.meta import SaveMeta
@@ -50,7 +51,7 @@ def test_an_export_of_a_record_cut_to_its_last_rounds_says_which_rounds_it_holds
     assert (tmp_path / "cut.jsonl").read_text(encoding="utf-8") == text
     assert "the game abcdef01's record is in cut.jsonl" in line, line
     assert f"it holds only rounds {first} to {last} of {last} play by play" in line, line
-    assert f"rounds 1 to {first - 1} as their results alone" in line, line
+    assert f"rounds 1 to {first - 1} only as results" in line, line
 
 
 def test_an_export_to_the_output_says_it_too(
@@ -75,3 +76,24 @@ def test_an_export_of_a_whole_record_says_nothing_of_rounds(capsys: pytest.Captu
     assert line == "yaniv export: the game abcdef01's record is in whole.jsonl"
     assert main(["export", "abcdef01", "-"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_record_of_its_last_round_alone_names_that_round(capsys: pytest.CaptureFixture[str]) -> None:
+    """A game resumed in its last round from a save that kept no record: its record holds that round alone."""
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    bot = MediumBot()
+    while len(game.history) < 25:  # the game of seed 4 has 26 rounds
+        game.apply(bot.choose(game.view(game.current)))
+    record = start_record(game, SEATS)
+    while not game.is_over:
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    assert len(game.history) == 26
+    with History() as history:
+        assert history.record(game, SaveMeta(SEATS, game_id="abcdef0123456789"), record)
+    line = one_line(capsys, main(["export", "abcdef01", "last.jsonl"]), 0, "yaniv export")
+    assert line.endswith(
+        "it holds only round 26 of 26 play by play, and rounds 1 to 25 only as results, in the state it starts from"
+    ), line

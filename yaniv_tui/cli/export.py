@@ -118,6 +118,10 @@ def _rounds_held(text: str) -> str | None:
     if before == 0 or before >= rounds:
         return None
     return (
-        f"rounds {before + 1} to {rounds} of {rounds} play by play, and rounds 1 to {before} as their results alone, "
-        "in the state it starts from"
+        f"{_rounds(before + 1, rounds)} of {rounds:,} play by play, and {_rounds(1, before)} only as results, in the "
+        "state it starts from"
     )
+
+
+def _rounds(first: int, last: int) -> str:
+    return f"round {first:,}" if first == last else f"rounds {first:,} to {last:,}"
