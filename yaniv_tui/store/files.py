@@ -90,7 +90,7 @@ def private_folder(folder: Path) -> None:
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
     for each in reversed(missing):
         try:
-            os.mkdir(each, 0o700)
+            each.mkdir(0o700)
         except FileExistsError:  # another yaniv made it a moment ago
             if not os.path.isdir(each):
                 raise
