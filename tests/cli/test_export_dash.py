@@ -19,13 +19,7 @@ from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History
 from yaniv_tui.store.meta import SaveMeta
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.chdir(tmp_path)
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def finished_game(seed: int) -> SaveMeta:

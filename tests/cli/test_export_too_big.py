@@ -28,12 +28,7 @@ ROUNDS = 21_000
 SEATS = 8
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.chdir(tmp_path)
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def huge_game() -> tuple[Game, codec_record.GameRecord]:

@@ -24,12 +24,7 @@ SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
 RUN = ["sim", "--games", "4", "--seats", "easy,medium,easy", "--seed", "3", "--json"]
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.chdir(tmp_path)
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def one_line(capsys: pytest.CaptureFixture[str], status: int, expected: int, prog: str) -> str:

@@ -3,19 +3,14 @@ data folder and no database just to say there is nothing to list."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from yaniv_tui.cli import main
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.mark.parametrize(
@@ -90,3 +85,24 @@ def test_yaniv_rulesets_says_when_a_file_is_where_its_folder_should_be(
         f"Your own rulesets would go in {blocker}/rulesets, but {blocker} is not a folder: move it away, or set "
         "YANIV_CONFIG_DIR to another folder."
     )
+
+
+@pytest.mark.parametrize("argv", [["export", "abc"], ["export", "-"], ["replay"], ["review", "abc"], ["stats"]])
+@pytest.mark.parametrize("kind", ["a file", "a link to nothing", "a link to itself"])
+def test_a_data_folder_that_cannot_be_one_is_one_line_for_every_reader(
+    argv: list[str], kind: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, `yaniv export`, `replay` and `review` said it twice: once for the saves folder, once for the history;
+    and a link to nothing was "not a folder", as a file is."""
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "a file":
+        data_dir.write_text("not a folder")
+    else:
+        data_dir.symlink_to(data_dir.parent / "gone" if kind == "a link to nothing" else data_dir)
+    status = main(argv)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 1 and len(err) == 1, err
+    said = {"a file": "is not a folder", "a link to nothing": "is a link to", "a link to itself": "is a link to"}[kind]
+    assert f"the data folder {data_dir} cannot be used: {data_dir} {said}" in err[0], err
+    assert err[0].endswith("(move it away, or set YANIV_DATA_DIR to another folder)"), err
+    assert os.path.lexists(data_dir) and not (data_dir.parent / "gone").exists()

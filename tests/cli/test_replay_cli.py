@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_game_records_cli import SEATS, data_dir, finished_game, one_line
+from test_game_records_cli import SEATS, finished_game, one_line
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
@@ -17,7 +17,7 @@ from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History, save_game
 from yaniv_tui.store.meta import SaveMeta
 
-__all__ = ["data_dir"]  # the autouse fixture: each test its own data folder
+pytestmark = pytest.mark.usefixtures("data_dir")  # each test its own data folder (conftest.py)
 
 PROG = "yaniv replay"
 

@@ -21,13 +21,9 @@ from yaniv_tui.store.meta import SaveMeta
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
-    monkeypatch.chdir(tmp_path)
+def quick_review(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 2)  # a quick review: the marks are bots/review.py's tests
-    return folder
 
 
 def reviewed(out: str) -> list[str]:

@@ -19,12 +19,8 @@ SEATS = (Seat.person("Ann"), Seat.bot("medium", "田中さくら"))
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
+def wide(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "160")  # one row a game, for the test to read
-    monkeypatch.chdir(tmp_path)
-    return folder
 
 
 def finish(seed: int, *, when: str, with_record: bool = True) -> str:

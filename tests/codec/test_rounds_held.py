@@ -8,7 +8,7 @@ import json
 from playing import play_recorded
 
 from yaniv_tui.codec.game import state_to_dict
-from yaniv_tui.codec.record import record_text, rounds_held, start_record
+from yaniv_tui.codec.record import record_text, rounds_held, rounds_resumed, start_record
 from yaniv_tui.codec.values import round_to_dict
 from yaniv_tui.engine import Game, Seat, load_ruleset
 
@@ -40,3 +40,11 @@ def test_a_text_that_is_no_record_holds_none() -> None:
     assert rounds_held("") == (0, 0)
     assert rounds_held('{"event": "round_end", "result": {"caller": 0\n') == (0, 0)
     assert rounds_held("not json at all\n") == (0, 0)
+
+
+def test_the_rounds_a_record_resumes_from_are_those_of_its_state() -> None:
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bea"], seed=4)
+    whole = record_text(play_recorded(game, SEATS))
+    assert rounds_resumed(whole) == 0  # from the first deal: every round play by play
+    assert rounds_resumed(record_text(start_record(game, SEATS))) == len(game.history) > 1
+    assert rounds_resumed("") == rounds_resumed('{"format": 1}\n{"event": "resume", "state": [\n') == 0

@@ -146,14 +146,10 @@ def _listing(args: argparse.Namespace) -> int:
         return print_rulesets()
     if command == "saves":
         return print_saves()  # records finished games the history missed first
-    from yaniv_tui.store.paths import DATA_ENV, data_dir, in_the_way
+    from yaniv_tui.store.paths import data_folder_problem
 
-    if blocker := in_the_way(data_dir()):  # one line for the folder, not one for the saves and one for the history
-        print(
-            f"yaniv: the data folder {data_dir()} cannot be used: {blocker} is not a folder "
-            f"(move it away, or set {DATA_ENV} to another folder)",
-            file=sys.stderr,
-        )
+    if problem := data_folder_problem():  # one line for the folder, not one for the saves and one for the history
+        print(f"yaniv: {problem}", file=sys.stderr)
         return 1
     for line in record_pending():
         print(f"yaniv: {line}", file=sys.stderr)

@@ -42,9 +42,12 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     from yaniv_tui.store.history import HistoryError
     from yaniv_tui.store.history_records import RecordTooBig
     from yaniv_tui.store.meta import GAME_ID
+    from yaniv_tui.store.paths import data_folder_problem
 
     if prefix is not None and not GAME_ID.fullmatch(prefix):
         raise Refused(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
+    if problem := data_folder_problem():  # one line for the folder, not one for the saves and one for the history
+        raise Refused(problem)
     for line in record_pending():  # a finished game still waiting for the history goes to it first
         print(f"yaniv: {line}", file=sys.stderr)
     if prefix is not None:
@@ -69,6 +72,7 @@ def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
+    from yaniv_tui.store.files import write_new
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -84,22 +88,40 @@ def main(args: argparse.Namespace) -> int:
         if error.found is None:
             return _refuse(str(error))
         found = error.found  # too big to read here, written out whole for a reader that can
+    held = _rounds_held(found.record or "")
     if args.file == OUTPUT:
         # A record is UTF-8, as its file is: the same bytes whatever the output's encoding (LC_ALL=C, latin-1).
         sys.stdout.flush()
         sys.stdout.buffer.write((found.record or "").encode("utf-8"))
+        if held:
+            sys.stdout.flush()
+            print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
-    made = False
-    try:
-        with open(target, "x", encoding="utf-8") as file:  # never over a file already there
-            made = True
-            file.write(found.record or "")
+    try:  # never over a file already there; whole or not at all; its owner's alone: it holds every hand
+        write_new(target, (found.record or "").encode("utf-8"))
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:
-        if made:  # a record cut short (a full disk) would read as a damaged one
-            target.unlink(missing_ok=True)
         return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
-    print(f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}", file=sys.stderr)
+    where = f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}"
+    print(f"{where}; it holds only {held}" if held else where, file=sys.stderr)
     return 0
+
+
+def _rounds_held(text: str) -> str | None:
+    """Which rounds a record holds play by play, in words, when it does not hold every round so (a long game's record
+    kept as its last rounds, or one started from a save that kept none): None when it does."""
+    from yaniv_tui.codec.record import rounds_held, rounds_resumed
+
+    before, rounds = rounds_resumed(text), rounds_held(text)[0]
+    if before == 0 or before >= rounds:
+        return None
+    return (
+        f"{_rounds(before + 1, rounds)} of {rounds:,} play by play, and {_rounds(1, before)} only as results, in the "
+        "state it starts from"
+    )
+
+
+def _rounds(first: int, last: int) -> str:
+    return f"round {first:,}" if first == last else f"rounds {first:,} to {last:,}"

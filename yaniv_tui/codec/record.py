@@ -56,6 +56,7 @@ __all__ = [
     "replay",
     "replay_steps",
     "rounds_held",
+    "rounds_resumed",
     "start_record",
     "timeouts_in_a_row",
     "within_limit",
@@ -282,6 +283,8 @@ def read_record_text(text: str, source: str, *, finished: bool = False) -> tuple
     `read_record_file` reads a file: at most MAX_RECORD_BYTES of UTF-8, nested no deeper and holding no character
     a ruleset file may not, then replayed through the engine (`finished`: to the game's end). The record and the
     game it replays to; every refusal is one RecordError line naming `source`."""
+    from .replaying import replay  # imported when first asked for (`__getattr__`): not a global until then
+
     record = parse_record(text, source)
     try:
         game = replay(record, finished=finished)
@@ -335,6 +338,22 @@ def rounds_held(text: str) -> tuple[int, int]:
     return rounds, size
 
 
+def rounds_resumed(text: str) -> int:
+    """The finished rounds a record's JSON Lines `text` holds as their results alone, in the state it resumes from (a
+    record cut to its last rounds by `within_limit`, or started from a save that kept none): their plays are not in
+    it. 0 for a record from the game's first deal, or a text that is not JSON Lines."""
+    lines = text.split("\n", 2)
+    if len(lines) < 2 or not lines[1].startswith('{"event": "resume"'):
+        return 0
+    try:
+        event = json.loads(lines[1])
+    except ValueError:
+        return 0
+    state = event.get("state") if isinstance(event, dict) else None
+    results = state.get("history") if isinstance(state, dict) else None
+    return len(results) if isinstance(results, list) else 0
+
+
 def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
     """The record as it is written to be read again (the history keeps it, `yaniv sim --record` writes it), within
     the one limit a record is read up to (MAX_RECORD_BYTES), so that every record written can be replayed and
@@ -349,6 +368,8 @@ def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:
     sizes = [_size(event) for event in events]
     if sum(sizes) <= limit:
         return record
+    from .replaying import replay  # imported when first asked for (`__getattr__`): not a global until then
+
     if final is None:
         try:
             final = replay(record, finished=True)

@@ -10,6 +10,7 @@ import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .files import create_private, private_folder
 from .paths import data_dir
 
 
@@ -42,7 +43,7 @@ def write_crash_report(
     when = when or datetime.now(UTC)
     folder = crashes_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)
     except FileExistsError:
         # Something that is not a folder (a file, a FIFO, a link to one) has its name: write nothing there.
         raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder") from None
@@ -51,7 +52,7 @@ def write_crash_report(
     for n in range(1000):
         path = folder / (f"crash-{stamp}" + (f"-{n}" if n else "") + ".txt")
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            fd = create_private(path)
         except FileExistsError:
             continue
         with os.fdopen(fd, "wb") as file:

@@ -1,11 +1,16 @@
 """Writing and reading a file of ours safely, for every file the store keeps (a save, the history's damaged copies,
 the settings, a table's secrets, a user's ruleset): a write a crash cannot leave half done, a damaged file moved aside
 rather than deleted, the temporary files a killed write left. Reading is `yaniv_tui.engine.files`'s, its home, where
-the bots' ratings file reads it too."""
+the bots' ratings file reads it too.
+
+What yaniv makes is its owner's alone, whatever the umask: a new file 0600 (`atomic_write`, `create_private`) and a
+new folder 0700 (`private_folder`), since a save, a record, the history and a token hold a game's hands or a table's
+secrets. What is there already keeps its permissions: a folder or a file the user made wider on purpose stays so."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -20,11 +25,14 @@ __all__ = [
     "TooBig",
     "atomic_write",
     "clear_stale_temps",
+    "create_private",
     "is_dangling_link",
     "kind_of",
     "move_aside",
     "move_aside_name",
+    "private_folder",
     "read_regular",
+    "write_new",
 ]
 
 #: A temporary file this old is left from a killed write, not one being written now.
@@ -35,16 +43,17 @@ def atomic_write(
     path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
 ) -> None:
     """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
-    the new one. `make_folder`: make its folder if need be (else a missing one is the OSError). The new file is
-    private (0600) unless `keep_mode`: then it keeps the old one's permissions, and a new one takes the umask's.
+    the new one. `make_folder`: make its folder if need be, private (`private_folder`; else a missing one is the
+    OSError). A file replaced keeps its permissions (a user's own, wider on purpose, stays so); a new one is
+    private (0600), unless `keep_mode` (a file shipped to be read by all): then it takes the umask's.
     A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
     they keep it): then the file it names is replaced and the link stays."""
     if through_link:
         path = Path(os.path.realpath(path))
     folder = path.parent
     if make_folder:
-        folder.mkdir(parents=True, exist_ok=True)
-    mode = _mode_of(path) if keep_mode else None
+        private_folder(folder)
+    mode = _mode_of(path, keep_mode)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         if mode is not None:
@@ -67,11 +76,81 @@ def atomic_write(
             os.close(dir_fd)
 
 
-def _mode_of(path: Path) -> int:
-    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask)."""
+def private_folder(folder: Path) -> None:
+    """Make `folder`, and the folders above it that are not there, each its owner's alone (0700: another user of the
+    machine lists no game and reads no room code in a token's name). A folder already there is left as it is. As
+    `Path.mkdir(parents=True, exist_ok=True)` fails: FileExistsError when something that is not a folder has its name,
+    NotADirectoryError when one above it is a file."""
+    missing: list[Path] = []
+    for each in (folder, *folder.parents):
+        if os.path.lexists(each):
+            break
+        missing.append(each)
+    if not missing and not os.path.isdir(folder):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
+    for each in reversed(missing):
+        try:
+            each.mkdir(0o700)
+        except FileExistsError:  # another yaniv made it a moment ago
+            if not os.path.isdir(each):
+                raise
+
+
+def create_private(path: Path) -> int:
+    """A new file at `path`, its owner's alone (0600), open for writing: its descriptor. FileExistsError when anything
+    is there already (a link too: never written through)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+
+
+#: What `os.link` fails with on a file system that has no hard links (FAT, exFAT, some network shares).
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK})
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` to a new file at `path`, its owner's alone (0600), never over anything there (FileExistsError), and
+    whole or not at all: written and flushed under a temporary name beside it, then linked into place, so a kill or
+    a full disk leaves no file cut short under its name (only, after a kill, the hidden temporary one). Where the
+    file system has no links it is written in place, and removed if the write fails."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+            _write_in_place(path, data)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _write_in_place(path: Path, data: bytes) -> None:
+    fd = create_private(path)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)  # cut short, it would pass for the whole file
+        raise
+
+
+def _mode_of(path: Path, umask_wide: bool) -> int | None:
+    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask) when
+    `umask_wide`, else None (the temporary file's own, 0600)."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
+        if not umask_wide:
+            return None
         umask = os.umask(0o022)
         os.umask(umask)
         return 0o666 & ~umask

@@ -3,7 +3,8 @@
 A database that is damaged (not a file, not SQLite, a schema that is not exactly a version this yaniv-tui
 knows with its tables and indexes, or rows that contradict each other) is moved aside, never deleted, and a
 new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one locked by another
-program, is never moved: `History.problem` says so, and finished games wait as pending saves.
+program, is never moved: `History.problem` says so, and finished games wait as pending saves. Nor is one where a
+write broke a constraint (a bug, or another program's rows): that is the write's fault, said in `History.problem`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.ruleset_read import printable
 
-from .files import kind_of, move_aside
+from .files import create_private, kind_of, move_aside, private_folder
 from .games import GameRow
 from .history_records import FoundRecord, HistoryError, RecordShelf, within_limit
 from .history_rows import finish, game_row, insert_round, keep_record
@@ -95,8 +96,9 @@ class History(RecordShelf):
             self._connection = connection
             return connection
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             _check_file(self.path)
+            _make_private(self.path)
             self._move_odd_companions()
             connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level="DEFERRED", check_same_thread=False
@@ -169,6 +171,11 @@ class History(RecordShelf):
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
             self._fail("is locked by another program")
+        elif isinstance(error, sqlite3.IntegrityError):
+            self._fail(
+                f"could not record a game ({text}): nothing was moved, and the finished game waits in its save to be "
+                "recorded again"
+            )
         elif is_damage(error):
             self._fail(f"is damaged ({text}) and could not be moved aside")
             self._broken = True
@@ -247,6 +254,10 @@ class History(RecordShelf):
             record = within_limit(record, game)
 
         def work(db: sqlite3.Connection) -> bool:
+            # Read what is there and write what is not in one transaction, holding the write lock from its start:
+            # another yaniv recording the same game at once (two seats of one user at a host's table keep its
+            # record under one id) waits, then finds it, rather than writing it a second time.
+            db.execute("BEGIN IMMEDIATE")
             game_id = game_row(db, game_key, game, seats, meta.started_at or now_iso())
             have = db.execute("SELECT count(*) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
             for i in range(have, rounds):
@@ -325,6 +336,14 @@ def _check_file(path: Path) -> None:
             raise Damaged("it is a link to a file that does not exist") from None
     if not stat.S_ISREG(mode):
         raise Damaged(f"it is {kind_of(mode)}, not a database file")
+
+
+def _make_private(path: Path) -> None:
+    """Make a new database's file empty (SQLite takes an empty file for a new database) and its owner's alone before
+    SQLite makes it with the umask's permissions: it holds every hand of every game, and SQLite gives its journal the
+    database's permissions. One there already keeps its own."""
+    with contextlib.suppress(FileExistsError):  # there already, or another yaniv made it a moment ago
+        os.close(create_private(path))
 
 
 def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:

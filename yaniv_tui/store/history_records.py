@@ -5,7 +5,6 @@ database, then taken out of the history; the game stays, listed and counted, wit
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from yaniv_tui.codec.record import within_limit  # its home is beside the limit; `History.record` cuts with it
 from yaniv_tui.engine.ruleset_read import printable
 
-from .files import move_aside_name
+from .files import move_aside_name, write_new
 from .games import GameRow, read_games
 
 if TYPE_CHECKING:
@@ -222,19 +221,10 @@ def _write_new(target: Path, text: str) -> Path:
     first = move_aside_name(target, 0)
     for n in range(1000):
         aside = first if n == 0 else move_aside_name(target, n)
-        made = False
-        try:
-            with open(aside, "x", encoding="utf-8") as file:
-                made = True
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
+        try:  # whole or not at all, its owner's alone: it holds every hand of the game, which the history keeps
+            write_new(aside, text.encode("utf-8", "surrogatepass"))
         except FileExistsError:
             continue
-        except OSError:
-            if made:  # a copy cut short (a full disk) would pass for the record; the history keeps it
-                aside.unlink(missing_ok=True)
-            raise
         return aside
     raise OSError(f"too many damaged copies beside {target}")
 

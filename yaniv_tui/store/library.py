@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .files import clear_stale_temps, move_aside
+from .files import clear_stale_temps, move_aside, private_folder
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
@@ -66,7 +66,7 @@ def _adopt_legacy(problems: list[str]) -> None:
             aside = move_aside(old)
             problems.append(f"an older copy of the saved game {saved.game_id[:8]} was moved to {aside}")
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(target.parent)
         os.replace(old, target)
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from .files import move_aside
+from .files import move_aside, private_folder
 from .paths import lock_path
 from .saves import SaveError
 
@@ -169,7 +169,7 @@ def lock_game(game_id: str) -> GameLock:
     """Lock the game to this process. GameOpenElsewhere (one line) when another process plays it;
     OSError when the lock file cannot be made (then the caller decides whether to play on unlocked)."""
     path = lock_path(game_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     fd = _open_locked(path)
     if fd is None:
         raise GameOpenElsewhere(f"the game {game_id[:8]} is open in another yaniv ({_holder(path)}); finish it there")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 from collections.abc import Callable
@@ -91,6 +92,35 @@ def in_the_way(folder: Path) -> Path | None:
         if os.path.lexists(each):
             return None if each.is_dir() else each
     return None
+
+
+def not_a_folder(blocker: Path) -> str:
+    """What `blocker` (found by `in_the_way`) is, in words, as "<it> is not a folder", or for a link, where it leads."""
+    if os.path.islink(blocker):
+        with contextlib.suppress(OSError):
+            target = os.readlink(blocker)
+            try:
+                os.stat(blocker)
+            except FileNotFoundError:
+                return f"{blocker} is a link to {target}, which is not there"
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    return f"{blocker} is a link to {target}, in a loop of links that leads to no folder"
+            else:
+                return f"{blocker} is a link to {target}, which is not a folder"
+    return f"{blocker} is not a folder"
+
+
+def data_folder_problem() -> str | None:
+    """Why the data folder cannot be one (a file, or a link to nothing, in its place or above it), in one line for
+    every command that reads it, or None."""
+    blocker = in_the_way(data_dir())
+    if blocker is None:
+        return None
+    return (
+        f"the data folder {data_dir()} cannot be used: {not_a_folder(blocker)} "
+        f"(move it away, or set {DATA_ENV} to another folder)"
+    )
 
 
 def unwritable(path: Path) -> str | None:

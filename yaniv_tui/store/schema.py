@@ -233,7 +233,7 @@ def is_damage(error: BaseException) -> bool:
     if isinstance(error, Damaged) or type(error) is sqlite3.DatabaseError:  # "file is not a database", ...
         return True
     if isinstance(error, sqlite3.IntegrityError):
-        # Each game is recorded by the one process that holds its lock, after reading what is there: a
-        # broken constraint means rows that contradict each other (games deleted under their seats, ...).
-        return True
+        # Rows that contradict each other are found when the database is opened (`check_tables`); a constraint
+        # broken by a write is that write's fault (a bug, or another program), never the database's.
+        return False
     return isinstance(error, sqlite3.OperationalError) and any(word in str(error).lower() for word in _DAMAGE)
