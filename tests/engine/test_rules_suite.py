@@ -1,0 +1,407 @@
+"""The cases another Yaniv project's rule suite checks, pinned exactly under every shipped preset.
+
+Each expected figure here is worked out by hand from RULES.md and the preset's file (its keys and their
+defaults), never read off the engine: the exact legal drops of a hand, the exact error of a group that is no drop,
+what the next player may take, a call at the limit and one above it, ties and two Assafers with every seat's
+points, the resets at 50, 100, 150 and 200, a total the round adds nothing to, the knockout score and one above
+it, and the last player standing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from builders import cards
+from playing import deal, snapshot
+
+from yaniv_tui.engine import (
+    JOKER,
+    CallYaniv,
+    DropError,
+    IllegalActionError,
+    Play,
+    RoundScore,
+    Ruleset,
+    arrange_drop,
+    legal_drops,
+    load_ruleset,
+    parse_cards,
+    preset_paths,
+    score_round,
+    takeable,
+)
+
+PRESET_IDS = tuple(sorted(preset_paths()))
+
+
+def settle(preset: str, scores: list[int | None], hands: list[str | None], caller: int) -> RoundScore:
+    """Score a call: `hands` as card codes per seat (None for a seat that is out)."""
+    return score_round(load_ruleset(preset), scores, [None if h is None else parse_cards(h) for h in hands], caller)
+
+
+def test_these_are_the_presets_the_tables_below_cover() -> None:
+    """A new preset gets its row in every table of this file."""
+    assert PRESET_IDS == (
+        "bga",
+        "cpp-yaniv",
+        "fuzzymango",
+        "israeli",
+        "jdross",
+        "seven-cards",
+        "sursis",
+        "yaniv-games",
+        "yanivo",
+    )
+
+
+# -- legal drops ----------------------------------------------------------------------------------------------------
+
+
+def _drops(hand: str, rules: Ruleset) -> set[str]:
+    return {" ".join(str(c) for c in drop) for drop in legal_drops(parse_cards(hand), rules)}
+
+
+#: Every single, then the pair, then the runs: the jokers at either end of 4H 5H (JK 4H 5H is the ace-less low
+#: end, 3H), inside 4H _ 6H, and on either end of 4H 5H 6H.
+RUNS_OF_4H_5H_6H_AND_JK = {
+    "4H 5H 6H",
+    "4H 5H JK",
+    "JK 4H 5H",
+    "5H 6H JK",
+    "JK 5H 6H",
+    "4H JK 6H",
+    "4H 5H 6H JK",
+    "JK 4H 5H 6H",
+}
+
+
+@pytest.mark.parametrize(
+    ("preset", "sets"),
+    [
+        ("israeli", {"6H 6S"}),  # jokers wild in runs only (the text names sequences only)
+        ("sursis", {"6H 6S"}),
+        ("seven-cards", {"6H 6S"}),
+        ("fuzzymango", {"6H 6S"}),  # every run here holds two natural cards
+        ("yanivo", {"6H 6S", "6H 6S JK", "4H JK", "5H JK", "6H JK", "6S JK"}),  # "in a set or a run"
+        ("jdross", {"6H 6S", "6H 6S JK", "4H JK", "5H JK", "6H JK", "6S JK"}),
+    ],
+)
+def test_the_exact_legal_drops_of_a_hand_with_a_run_a_pair_and_a_joker(preset: str, sets: set[str]) -> None:
+    expected = {"4H", "5H", "6H", "6S", "JK"} | sets | RUNS_OF_4H_5H_6H_AND_JK
+    assert _drops("4H 5H 6H 6S JK", load_ruleset(preset)) == expected
+
+
+@pytest.mark.parametrize(
+    ("preset", "groups"),
+    [
+        # one natural card and two jokers is a run (7-9, 8-10, 9-11 for the nine; the five likewise)
+        (
+            "israeli",
+            {
+                "5H JK JK",
+                "JK 5H JK",
+                "JK JK 5H",
+                "9S JK JK",
+                "JK 9S JK",
+                "JK JK 9S",
+                "9D JK JK",
+                "JK 9D JK",
+                "JK JK 9D",
+            },
+        ),
+        # a run needs two natural cards, and jokers are not wild in sets: only the pair of nines and of jokers
+        ("fuzzymango", set()),
+        # jokers wild in sets too: one natural card and jokers is a set (docs/rules-notes.md), never a run
+        (
+            "yanivo",
+            {"5H JK", "5H JK JK", "9S JK", "9S JK JK", "9D JK", "9D JK JK", "9D 9S JK", "9D 9S JK JK"},
+        ),
+    ],
+)
+def test_the_exact_legal_drops_of_a_hand_with_two_jokers(preset: str, groups: set[str]) -> None:
+    """Two jokers alone are a set under every preset ("a group of jokers only is a set")."""
+    expected = {"5H", "JK", "9S", "9D", "JK JK", "9D 9S"} | groups
+    assert _drops("5H JK JK 9S 9D", load_ruleset(preset)) == expected
+
+
+@pytest.mark.parametrize(
+    ("group", "why"),
+    [
+        ("4H 5H", "4♥ 5♥ is not a legal drop: a run needs at least 3 cards"),
+        ("4H 5S 6H", "4♥ 5♠ 6♥ is not a legal drop: a set needs one rank, a run one suit"),
+        ("QH KH AH", "Q♥ K♥ A♥ is not a legal drop: a run's cards must follow each other (ace is low only)"),
+        ("KH AH 2H", "K♥ A♥ 2♥ is not a legal drop: a run's cards must follow each other (ace is low only)"),
+        ("4H 6H 8H", "4♥ 6♥ 8♥ is not a legal drop: a run's cards must follow each other (ace is low only)"),
+        ("5H 5S JK", "5♥ 5♠ ★JK is not a legal drop: jokers are not wild in sets under these rules"),
+    ],
+)
+@pytest.mark.parametrize("preset", ["israeli", "sursis", "seven-cards", "bga"])
+def test_a_group_that_is_no_drop_is_refused_with_its_reason(preset: str, group: str, why: str) -> None:
+    """Each preset where jokers are wild in runs only: a run of two, a run across suits, the ace high or turning
+    the corner, a run with gaps, a joker in a set."""
+    with pytest.raises(DropError) as error:
+        arrange_drop(cards(group), load_ruleset(preset))
+    assert str(error.value) == why
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize(
+    ("group", "laid", "kind"),
+    [
+        ("3H 4H 5H", "3H 4H 5H", "run"),  # exactly three
+        ("5H 3H 4H", "3H 4H 5H", "run"),  # given in any order, laid out rising
+        ("AH 2H 3H", "AH 2H 3H", "run"),  # ace low
+        ("9C 9D", "9C 9D", "set"),  # a pair is a set under every preset (set_min 2)
+        ("9C 9D 9H 9S", "9C 9D 9H 9S", "set"),  # a set of four
+        ("JK JK", "JK JK", "set"),  # two jokers alone
+        ("5H 6H JK", "5H 6H JK", "run"),  # the joker on the high end
+        ("JK 5H 6H", "JK 5H 6H", "run"),  # the low end, as the player laid it
+        ("6H JK 5H", "5H 6H JK", "run"),  # either end would do: the high end
+        ("QH KH JK", "JK QH KH", "run"),  # nothing above the king: the low end
+        ("5H JK 7H", "5H JK 7H", "run"),  # in the middle
+    ],
+)
+def test_a_legal_group_is_laid_out_as_rules_md_says(preset: str, group: str, laid: str, kind: str) -> None:
+    assert arrange_drop(cards(group), load_ruleset(preset)) == (cards(laid), kind)
+
+
+#: Who may take any card of a set (the rest take its first or last card): from each preset's `take.from_set`.
+ANY_OF_A_SET = {"yanivo", "cpp-yaniv", "fuzzymango", "jdross"}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_what_the_next_player_may_take_after_a_set_a_run_and_a_single(preset: str) -> None:
+    """After a run, its two ends only, under every preset ("either end of a run"); after a set, its first or last
+    card, or any where the preset says; a joker inside a run never."""
+    rules = load_ruleset(preset)
+    four = cards("5C 5D 5H 5S")
+    assert takeable(four, "set", rules) == (four if preset in ANY_OF_A_SET else cards("5C 5S"))
+    assert takeable(cards("4H 5H 6H 7H"), "run", rules) == cards("4H 7H")
+    assert takeable(cards("4H JK 6H"), "run", rules) == cards("4H 6H")
+    assert takeable(cards("4H 5H JK"), "run", rules) == cards("4H JK")
+    assert takeable(cards("JK JK"), "set", rules) == (JOKER,)
+    assert takeable(cards("KD"), "single", rules) == cards("KD")
+
+
+@pytest.mark.parametrize("preset", ["israeli", "yanivo"])
+def test_at_the_table_the_middle_of_a_run_is_refused_and_an_end_taken(preset: str) -> None:
+    game = deal(preset, ["4H 5H 6H 7H KC", "QC QD 9S 9D 8C"], "AS", "2S 3S")
+    game.apply(Play(cards("6H 4H 7H 5H"), None))
+    assert game.pile[-1] == cards("4H 5H 6H 7H") and game.takeable == cards("4H 7H")
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(Play(cards("9S"), cards("5H")[0]))
+    assert str(error.value) == "5♥ cannot be taken: take 4♥ or 7♥ from the previous drop, or the deck"
+    assert snapshot(game) == before
+    game.apply(Play(cards("9S"), cards("7H")[0]))
+    assert cards("7H")[0] in game.hand(1) and game.pile[-2] == cards("4H 5H 6H")
+
+
+# -- calling Yaniv at the limit -----------------------------------------------------------------------------------
+
+#: Each preset's `yaniv.limit`.
+LIMITS = {
+    "bga": 5,
+    "cpp-yaniv": 7,
+    "fuzzymango": 7,
+    "israeli": 5,
+    "jdross": 5,
+    "seven-cards": 5,
+    "sursis": 5,
+    "yaniv-games": 7,
+    "yanivo": 7,
+}
+
+#: Five-card hands worth 5, 6, 7 and 8 (a joker 0).
+WORTH = {5: "AS AD AC 2H JK", 6: "AS AD AC 3H JK", 7: "AS AD 2C 3H JK", 8: "AS AD 3C 3H JK"}
+
+
+@pytest.mark.parametrize("preset", sorted(set(PRESET_IDS) - {"seven-cards"}))
+def test_yaniv_is_called_at_exactly_the_limit_and_refused_one_above(preset: str) -> None:
+    limit = LIMITS[preset]
+    other = "KS KD KC QS 9D"  # 49: no total lands on a reset
+    over = deal(preset, [WORTH[limit + 1], other], "9H")
+    before = snapshot(over)
+    with pytest.raises(IllegalActionError) as error:
+        over.apply(CallYaniv())
+    assert str(error.value) == f"cannot call Yaniv: the hand is worth {limit + 1}, above the limit of {limit}"
+    assert snapshot(over) == before
+    at = deal(preset, [WORTH[limit], other], "9H")
+    at.apply(CallYaniv())
+    result = at.history[-1]
+    assert (result.caller, result.assaf, result.added, result.scores) == (0, False, (0, 49), (0, 49))
+
+
+def test_seven_cards_calls_at_5_with_two_jacks_at_minus_2_and_not_at_6_where_they_count_15() -> None:
+    other = "KS KD KC QS QD QC QH"
+    over = deal("seven-cards", ["AS AD 4C 2S 2D JS JD", other], "9H")
+    with pytest.raises(IllegalActionError) as error:
+        over.apply(CallYaniv())
+    assert str(error.value) == "cannot call Yaniv: the hand is worth 40, above the limit of 5"
+    at = deal("seven-cards", ["AS AD 3C 2S 2D JS JD", other], "9H")
+    at.apply(CallYaniv())
+    assert at.history[-1].values == (5, 70) and at.scores == [0, 70]
+
+
+# -- ties, two Assafers and the caller's penalty -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "assaf", "zeroed", "added", "winner"),
+    [
+        ("israeli", False, (0,), (0, 3, 10), 0),  # Assaf needs strictly lower: the caller wins the tie
+        ("yanivo", True, (1,), (33, 0, 10), 1),
+        ("sursis", True, (1,), (33, 0, 10), 1),
+        ("seven-cards", False, (0, 1), (0, 0, 10), 0),  # no Assaf rule: both lowest hands score 0
+        ("bga", True, (1,), (33, 0, 10), 1),
+        ("cpp-yaniv", True, (1,), (33, 0, 10), 1),
+        ("fuzzymango", True, (1,), (33, 0, 10), 1),
+        ("jdross", True, (1,), (30, 0, 0), 1),  # a flat 30, and nobody else scores
+        ("yaniv-games", True, (1,), (33, 0, 10), 1),
+    ],
+)
+def test_a_hand_equal_to_the_callers(
+    preset: str, assaf: bool, zeroed: tuple[int, ...], added: tuple[int, ...], winner: int
+) -> None:
+    result = settle(preset, [0, 0, 0], ["AS 2C", "3D", "KS"], caller=0)
+    assert (result.assaf, result.zeroed, result.added, result.winner) == (assaf, zeroed, added, winner)
+    assert result.scores == added
+
+
+@pytest.mark.parametrize(
+    ("preset", "zeroed", "added"),
+    [
+        ("israeli", (2,), (35, 4, 0, 10)),  # the lowest hand scores 0
+        ("yanivo", (1, 2), (35, 0, 0, 10)),  # every Assafer scores 0
+        ("sursis", (2,), (35, 4, 0, 10)),
+        ("seven-cards", (2,), (5, 4, 0, 10)),  # no Assaf rule: the caller adds their hand, no penalty
+        ("bga", (2,), (35, 4, 0, 10)),
+        ("cpp-yaniv", (2,), (35, 4, 0, 10)),  # EXTRA_ASSAF_PENALTIES 0: no more for a second Assafer
+        ("fuzzymango", (2,), (35, 4, 0, 10)),
+        ("jdross", (2,), (30, 0, 0, 0)),
+        ("yaniv-games", (2,), (35, 4, 0, 10)),
+    ],
+)
+def test_two_assafers(preset: str, zeroed: tuple[int, ...], added: tuple[int, ...]) -> None:
+    """The caller on 5, Assafed by a 4 and a 3; a fourth seat on 10."""
+    result = settle(preset, [0, 0, 0, 0], ["2S 3C", "4D", "AH 2H", "KS"], caller=0)
+    assert result.assafers == (1, 2)
+    assert (result.zeroed, result.added, result.winner) == (zeroed, added, 2)
+
+
+@pytest.mark.parametrize(
+    ("preset", "zeroed", "added"),
+    [
+        ("israeli", (1, 2), (35, 0, 0, 10)),  # "where several share it, each of them scores 0"
+        ("yanivo", (1, 2), (35, 0, 0, 10)),
+        ("sursis", (1, 2), (35, 0, 0, 10)),
+        ("seven-cards", (1, 2), (5, 0, 0, 10)),
+        ("bga", (1, 2), (35, 0, 0, 10)),
+        ("cpp-yaniv", (1, 2), (35, 0, 0, 10)),
+        ("fuzzymango", (1,), (35, 0, 3, 10)),  # only the first lowest after the caller
+        ("jdross", (1, 2), (30, 0, 0, 0)),
+        ("yaniv-games", (1,), (35, 0, 3, 10)),
+    ],
+)
+def test_two_assafers_tied_lowest(preset: str, zeroed: tuple[int, ...], added: tuple[int, ...]) -> None:
+    result = settle(preset, [0, 0, 0, 0], ["2S 3C", "3D", "AH 2H", "KS"], caller=0)
+    assert (result.zeroed, result.added, result.winner) == (zeroed, added, 1)
+
+
+# -- resets -----------------------------------------------------------------------------------------------------
+
+#: A total landing exactly on 50, 100, 150 or 200, and what it becomes: from each preset's `[resets]`.
+LANDED = {
+    "israeli": (50, 50, 150, 100),  # 100 -> 50, 200 -> 100
+    "yanivo": (0, 50, 100, 150),  # every multiple of 50 drops by 50
+    "sursis": (25, 50, 150, 200),  # 50 -> 25, 100 -> 50
+    "seven-cards": (50, 100, 150, 200),  # none
+    "bga": (50, 50, 150, 200),  # 100 -> 50
+    "cpp-yaniv": (25, 50, 75, 100),  # every multiple of 50 halves
+    "fuzzymango": (0, 50, 100, 150),
+    "jdross": (0, 50, 150, 200),  # 50 -> 0, 100 -> 50
+    "yaniv-games": (0, 50, 100, 150),
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize("landing", [50, 100, 150, 200])
+def test_a_total_landing_exactly_on_50_100_150_or_200(preset: str, landing: int) -> None:
+    """Seat 1 adds 10 onto exactly `landing`; seat 2 jumps past it by one and keeps its total."""
+    after = LANDED[preset][landing // 50 - 1]
+    result = settle(preset, [0, landing - 10, landing - 9], ["AS", "KS", "KD"], caller=0)
+    assert result.added == (0, 10, 10)
+    assert result.scores == (0, after, landing + 1)
+    assert result.resets == (() if after == landing else ((1, landing, after),))
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+@pytest.mark.parametrize("landing", [50, 100])
+def test_a_total_the_round_adds_nothing_to_stays_on_a_reset_value(preset: str, landing: int) -> None:
+    """Resets apply "only when a round's addition (more than 0)" lands a score: the caller's 0, and the Assafer's
+    0, leave a total already on a reset value as it is."""
+    clean = settle(preset, [landing, 0], ["AS", "KS"], caller=0)
+    assert clean.added == (0, 10) and clean.scores == (landing, 10) and clean.resets == ()
+    assafed = settle(preset, [0, landing], ["AS 2C", "AD"], caller=0)
+    assert assafed.zeroed == (1,) and assafed.added[1] == 0
+    assert assafed.scores[1] == landing and all(seat != 1 for seat, _, _ in assafed.resets)
+
+
+# -- the end: the knockout score, one over, the last player standing ------------------------------------------------
+
+#: Each preset's end: (mode, limit, what a total of exactly the limit becomes after its resets).
+ENDS = {
+    "israeli": ("elimination", 200, 100),
+    "yanivo": ("elimination", 200, 150),
+    "sursis": ("first_to_limit", 100, 50),  # reaching 100 ends it, but 100 drops to 50 first
+    "seven-cards": ("first_to_limit", 100, 100),  # reaching 100 ends it
+    "bga": ("elimination", 200, 200),  # not above 200: still in
+    "cpp-yaniv": ("elimination", 200, 100),
+    "fuzzymango": ("first_to_limit", 100, 50),  # ends only above 100; 100 drops to 50 anyway
+    "jdross": ("elimination", 100, 50),
+    "yaniv-games": ("elimination", 200, 150),
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_a_total_of_exactly_the_end_score_and_one_over(preset: str) -> None:
+    mode, limit, landed = ENDS[preset]
+    rules = load_ruleset(preset)
+    assert (rules.end_mode, rules.end_limit) == (mode, limit)
+    at = settle(preset, [0, limit - 10, 0], ["AS", "KS", "9D"], caller=0)
+    assert at.scores == (0, landed, 9)
+    # only seven-cards ends at the limit itself ("reach"), and nothing brings 100 down there
+    assert (at.eliminated, at.game_over) == ((), preset == "seven-cards")
+    over = settle(preset, [0, limit - 9, 0], ["AS", "KS", "9D"], caller=0)
+    assert over.scores == (0, limit + 1, 9) and over.resets == ()
+    if mode == "elimination":
+        assert (over.eliminated, over.game_over, over.winners) == ((1,), False, ())
+    else:
+        assert (over.eliminated, over.game_over, over.winners) == ((), True, (0,))
+
+
+@pytest.mark.parametrize("preset", sorted(p for p, (mode, _, _) in ENDS.items() if mode == "elimination"))
+def test_the_last_player_standing_wins(preset: str) -> None:
+    """At the table, two seats: the caller pushes the other one over the limit and is the last left. Then three
+    seats, one out before: the same round ends the game."""
+    limit = ENDS[preset][1]
+    game = deal(preset, ["AS AD AC 2H JK", "KS KD 9C 9H 8S"], "7D")
+    game.scores = [0, limit - 45]  # a table that has played a while
+    game.apply(CallYaniv())
+    result = game.history[-1]
+    assert (result.added, result.scores, result.eliminated) == ((0, 46), (0, limit + 1), (1,))
+    assert (game.is_over, game.winners, game.out) == (True, (0,), [False, True])
+    assert [(s.seat, s.place, s.winner, s.out) for s in game.standings()] == [(0, 1, True, False), (1, 2, False, True)]
+    three = settle(preset, [0, limit - 45, None], ["AS AD AC 2H JK", "KS KD 9C 9H 8S", None], caller=0)
+    assert (three.eliminated, three.game_over, three.winners) == ((1,), True, (0,))
+    assert three.scores == (0, limit + 1, None)
+
+
+@pytest.mark.parametrize("preset", sorted(p for p, (mode, _, _) in ENDS.items() if mode == "first_to_limit"))
+def test_a_first_to_limit_game_with_equal_lowest_totals_shares_the_win(preset: str) -> None:
+    limit = ENDS[preset][1]
+    result = settle(preset, [20, 20, limit], ["AS", "KS", "KD"], caller=0)
+    assert result.scores == (20, 30, limit + 10)
+    assert (result.game_over, result.winners) == (True, (0,))
+    shared = settle(preset, [30, 20, limit], ["AS", "KS", "KD"], caller=0)
+    assert shared.scores == (30, 30, limit + 10)
+    assert (shared.game_over, shared.winners) == (True, (0, 1))
