@@ -9,6 +9,8 @@ it, and the last player standing.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from builders import cards
 from playing import deal, snapshot
@@ -17,16 +19,19 @@ from yaniv_tui.engine import (
     JOKER,
     CallYaniv,
     DropError,
+    Game,
     IllegalActionError,
     Play,
     RoundScore,
     Ruleset,
     arrange_drop,
+    hand_value,
     legal_drops,
     load_ruleset,
     parse_cards,
     preset_paths,
     score_round,
+    standard_deck,
     takeable,
 )
 
@@ -51,6 +56,72 @@ def test_these_are_the_presets_the_tables_below_cover() -> None:
         "yaniv-games",
         "yanivo",
     )
+
+
+# -- the cards and the deal ------------------------------------------------------------------------------------------
+
+#: A card's value in a hand of its own: the core's (ace 1, two to ten face value, jack, queen and king 10, joker
+#: 0) under every preset but seven-cards (003: joker 2; a lone jack is -2, its hand being 5 or less that way).
+CORE_VALUES = {
+    "AS": 1,
+    "2S": 2,
+    "3S": 3,
+    "4S": 4,
+    "5S": 5,
+    "6S": 6,
+    "7S": 7,
+    "8S": 8,
+    "9S": 9,
+    "10S": 10,
+    "JS": 10,
+    "QS": 10,
+    "KS": 10,
+    "JK": 0,
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_every_card_counts_its_value(preset: str) -> None:
+    rules = load_ruleset(preset)
+    expected = dict(CORE_VALUES, JK=2, JS=-2) if preset == "seven-cards" else CORE_VALUES
+    assert {code: hand_value(cards(code), rules) for code in CORE_VALUES} == expected
+    assert hand_value(cards("AS 2H 10D QC KH"), rules) == 33  # a hand is the sum of its cards
+
+
+#: Each preset's `deck.hand_size`: five cards but under seven-cards (003, "distribuez-en 7 à chacun").
+HAND_SIZES = {p: 7 if p == "seven-cards" else 5 for p in PRESET_IDS}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_two_players_are_dealt_from_one_deck_with_a_card_turned_up(preset: str) -> None:
+    """One 52-card deck and two jokers for two players; each hand dealt; the next card turned up starts the pile
+    and is the first player's "previous drop"; the rest is the deck."""
+    game = Game.new(load_ruleset(preset), ["P0", "P1"], seed=5)
+    size = HAND_SIZES[preset]
+    assert game.cards_in_play() == Counter(standard_deck(2))
+    assert [len(game.hand(seat)) for seat in (0, 1)] == [size, size]
+    assert len(game.pile) == 1 and len(game.pile[0]) == 1
+    assert (game.previous_kind, game.takeable) == ("single", game.pile[0])
+    assert len(game.deck) == 54 - 2 * size - 1
+
+
+def test_scores_add_up_over_rounds_every_hand_is_revealed_and_the_winner_starts() -> None:
+    """Two rounds at the table (israeli): the first caller wins and starts the second; there the second seat calls
+    and wins; each total is the sum of what its seat added; every seat sees every hand of a finished round."""
+    first = ["AS AD AC 2H JK", "KS KD 9C 9H 8S", "QS QD 2C 3C 4C"]
+    game = deal("israeli", first, "7D")
+    game.apply(CallYaniv())
+    assert game.history[-1].added == (0, 46, 29)
+    assert game.view(2).history[-1].hands == (cards(first[0]), cards(first[1]), cards(first[2]))
+    assert (game.current, game.round_no, game.scores) == (0, 2, [0, 46, 29])
+    second = ["KH KC QH QC 9D", "AH AS JK AD 2D", "QS QD 10C 10H 3C"]
+    held = Counter(cards(" ".join(second) + " 6D 7C"))
+    rest = list((Counter(standard_deck(2)) - held).elements())
+    game.set_cards(hands=[list(cards(h)) for h in second], pile=[cards("6D")], deck=[*rest, *cards("7C")])
+    game.apply(Play(cards("KH"), None))  # draws the 7C on top of the deck: 46 in hand
+    game.apply(CallYaniv())
+    assert game.history[-1].added == (46, 0, 43)
+    assert (game.scores, game.current, game.round_no) == ([46, 46, 72], 1, 3)
 
 
 # -- legal drops ----------------------------------------------------------------------------------------------------
