@@ -9,6 +9,7 @@ it, and the last player standing.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -476,3 +477,21 @@ def test_a_first_to_limit_game_with_equal_lowest_totals_shares_the_win(preset: s
     shared = settle(preset, [30, 20, limit], ["AS", "KS", "KD"], caller=0)
     assert shared.scores == (30, 30, limit + 10)
     assert (shared.game_over, shared.winners) == (True, (0, 1))
+
+
+# -- a hand worth less than 0 (docs/rules-notes.md) ---------------------------------------------------------------
+
+
+def test_a_hand_worth_less_than_0_takes_a_total_down_to_0_and_no_further() -> None:
+    """Seven-cards, four players (two decks): seat 0 holds four jacks and three aces (-5, the lowest: it scores 0),
+    seat 1 three jacks and four aces (-2): its total of 3 goes to 1, its total of 1 to 0, not -1."""
+    rules = load_ruleset("seven-cards")
+    hands = ["JS JD JH JC AS AD AC", "JS JD JH AS AD AC AH", "KS KD KH 9C 9D 8C 8D", "QS QD QH 9S 9H 8S 8H"]
+    assert [hand_value(cards(h), rules) for h in hands] == [-5, -2, 64, 64]
+    result = score_round(rules, [0, 3, 0, 10], [cards(h) for h in hands], 0)
+    assert (result.zeroed, result.added, result.scores) == ((0,), (0, -2, 64, 64), (0, 1, 64, 74))
+    floor = score_round(rules, [0, 1, 0, 10], [cards(h) for h in hands], 0)
+    assert (floor.added, floor.scores, floor.resets) == ((0, -2, 64, 64), (0, 0, 64, 74), ())
+    with_resets = dataclasses.replace(rules, resets=((50, 25),))
+    landed = score_round(with_resets, [0, 52, 0, 40], [cards(h) for h in hands], 0)
+    assert (landed.scores, landed.resets) == ((0, 50, 64, 104), ())  # 52 - 2 = 50: nothing added, no reset
