@@ -229,6 +229,7 @@ def test_a_group_that_is_no_drop_is_refused_with_its_reason(preset: str, group: 
         ("JK 5H 6H", "JK 5H 6H", "run"),  # the low end, as the player laid it
         ("6H JK 5H", "5H 6H JK", "run"),  # either end would do: the high end
         ("QH KH JK", "JK QH KH", "run"),  # nothing above the king: the low end
+        ("JK AH 2H", "AH 2H JK", "run"),  # nothing below the ace: the high end, wherever it was laid
         ("5H JK 7H", "5H JK 7H", "run"),  # in the middle
     ],
 )
@@ -495,3 +496,19 @@ def test_a_hand_worth_less_than_0_takes_a_total_down_to_0_and_no_further() -> No
     with_resets = dataclasses.replace(rules, resets=((50, 25),))
     landed = score_round(with_resets, [0, 52, 0, 40], [cards(h) for h in hands], 0)
     assert (landed.scores, landed.resets) == ((0, 50, 64, 104), ())  # 52 - 2 = 50: nothing added, no reset
+
+
+# -- a table of four down to three (docs/rules-notes.md) ----------------------------------------------------------
+
+
+def test_a_table_of_four_down_to_three_deals_on_from_two_decks() -> None:
+    """israeli (000: two decks from 4 players): a seat knocked out leaves three, and the next round is dealt from
+    the two decks the game started with (`deck.recount` off)."""
+    game = deal("israeli", ["AS AD AC 2H JK", "KS KD 9C 9H 8S", "QS QD 2C 3C 4C", "KH 2D 3D 4D 5D"], "7D")
+    assert sum(game.cards_in_play().values()) == 108
+    game.scores = [0, 0, 0, 195]  # a table that has played a while
+    game.apply(CallYaniv())
+    assert game.history[-1].scores == (0, 46, 29, 219) and game.out == [False, False, False, True]
+    assert (game.round_no, sum(game.cards_in_play().values())) == (2, 108)
+    assert [len(game.hand(seat)) for seat in range(4)] == [5, 5, 5, 0] and game.hands[3] is None
+    assert len(game.deck) == 108 - 15 - 1
