@@ -361,23 +361,7 @@ def test_two_assafers(preset: str, zeroed: tuple[int, ...], added: tuple[int, ..
     assert (result.zeroed, result.added, result.winner) == (zeroed, added, 2)
 
 
-@pytest.mark.parametrize(
-    ("preset", "zeroed", "added"),
-    [
-        ("israeli", (1, 2), (35, 0, 0, 10)),  # "where several share it, each of them scores 0"
-        ("yanivo", (1, 2), (35, 0, 0, 10)),
-        ("sursis", (1, 2), (35, 0, 0, 10)),
-        ("seven-cards", (1, 2), (5, 0, 0, 10)),
-        ("bga", (1, 2), (35, 0, 0, 10)),
-        ("cpp-yaniv", (1, 2), (35, 0, 0, 10)),
-        ("fuzzymango", (1,), (35, 0, 3, 10)),  # only the first lowest after the caller
-        ("jdross", (1, 2), (30, 0, 0, 0)),
-        ("yaniv-games", (1,), (35, 0, 3, 10)),
-    ],
-)
-def test_two_assafers_tied_lowest(preset: str, zeroed: tuple[int, ...], added: tuple[int, ...]) -> None:
-    result = settle(preset, [0, 0, 0, 0], ["2S 3C", "3D", "AH 2H", "KS"], caller=0)
-    assert (result.zeroed, result.added, result.winner) == (zeroed, added, 1)
+# Two Assafers tied lowest, per preset: tests/engine/test_rules_edges.py (TWO_LOWEST).
 
 
 # -- resets -----------------------------------------------------------------------------------------------------
