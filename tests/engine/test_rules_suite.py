@@ -205,6 +205,7 @@ def test_the_exact_legal_drops_of_a_hand_with_two_jokers(preset: str, groups: se
         ("4H 6H 8H", "4♥ 6♥ 8♥ is not a legal drop: a run's cards must follow each other (ace is low only)"),
         ("5H 5S JK", "5♥ 5♠ ★JK is not a legal drop: jokers are not wild in sets under these rules"),
     ],
+    ids=["run-of-two", "across-suits", "ace-high", "round-the-corner", "gaps", "joker-in-a-set"],
 )
 @pytest.mark.parametrize("preset", ["israeli", "sursis", "seven-cards", "bga"])
 def test_a_group_that_is_no_drop_is_refused_with_its_reason(preset: str, group: str, why: str) -> None:
@@ -213,6 +214,37 @@ def test_a_group_that_is_no_drop_is_refused_with_its_reason(preset: str, group: 
     with pytest.raises(DropError) as error:
         arrange_drop(cards(group), load_ruleset(preset))
     assert str(error.value) == why
+
+
+@pytest.mark.parametrize(
+    ("group", "why"),
+    [
+        ("5H 5H 6H", "5♥ 5♥ 6♥ is not a legal drop: a run may not hold the same card twice"),
+        ("4H 5H 5H JK", "4♥ 5♥ 5♥ ★JK is not a legal drop: a run may not hold the same card twice"),
+        (
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
+            "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ ★JK is not a legal drop: "
+            "a run holds at most 13 cards, ace to king",
+        ),
+    ],
+    ids=["twins", "twins-and-joker", "past-the-king"],
+)
+def test_a_run_of_two_decks_twins_or_past_the_whole_suit_is_refused_with_its_reason(group: str, why: str) -> None:
+    """Two decks: "a set may hold two identical cards; a run may not"; ace low only, so a run stops at the king."""
+    with pytest.raises(DropError) as error:
+        arrange_drop(cards(group), load_ruleset("israeli"))
+    assert str(error.value) == why
+
+
+def test_at_the_table_twins_in_a_run_are_refused_and_change_nothing() -> None:
+    game = deal("israeli", ["5H 5H 6H KC KD", "QC QD 9S 9D 8C", "AS 2S 3S 4S 5S", "AC 2C 3C 4C 5C"], "7D")
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(Play(cards("5H 5H 6H"), None))
+    assert str(error.value) == "5♥ 5♥ 6♥ is not a legal drop: a run may not hold the same card twice"
+    assert snapshot(game) == before
+    game.apply(Play(cards("5H 5H"), None))  # the twins are a set
+    assert game.previous_kind == "set"
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
