@@ -412,7 +412,10 @@ class Game(GameState):
         if not self.rules.joker_swap:
             raise IllegalActionError("the joker swap is not played under these rules: take a card or draw")
         if take is None or not take.is_joker:
-            raise IllegalActionError(f"a joker swap takes a joker for the card given, not {_face(take)}")
+            raise IllegalActionError(
+                f"a joker swap takes a joker, not {_face(take)}: "
+                "take a joker from inside the run just dropped for the card given"
+            )
         if given not in self._swaps():
             top = " ".join(c.face() for c in self.previous_drop) or "nothing"
             raise IllegalActionError(
