@@ -360,13 +360,15 @@ def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_
     """Seeded games under every preset, slap-downs and joker swaps included: at each turn, random actions that are
     not among the legal ones (cards not held, groups that are no drop, takes the rules do not allow, a joker swap
     for no joker, a call above the limit, a slap-down or a keep with nothing drawn, a play while a drawn card
-    waits) each raise IllegalActionError with one line and leave the game exactly as it was."""
+    waits) each raise IllegalActionError with one line and leave the game exactly as it was, from two to five
+    players."""
     rules = load_ruleset(preset)
     rng = random.Random(f"illegal {preset}")
     every_card = standard_deck(rules.jokers_per_deck)
     tried = 0
     for _ in range(3):
-        game = Game.new(rules, ["A", "B", "C"], seed=rng.randrange(1000))
+        players = rng.randint(rules.min_players, min(rules.max_players, 5))  # two decks from 4 where a preset says
+        game = Game.new(rules, [f"P{seat}" for seat in range(players)], seed=rng.randrange(1000))
         for _ in range(150):
             if game.is_over:
                 break
