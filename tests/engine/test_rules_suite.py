@@ -528,3 +528,21 @@ def test_a_table_of_four_down_to_three_deals_on_from_two_decks() -> None:
     assert (game.round_no, sum(game.cards_in_play().values())) == (2, 108)
     assert [len(game.hand(seat)) for seat in range(4)] == [5, 5, 5, 0] and game.hands[3] is None
     assert len(game.deck) == 108 - 15 - 1
+
+
+# -- cpp-yaniv where it leaves its program (its header says so) ------------------------------------------------------
+
+
+def test_cpp_yaniv_slaps_a_drawn_joker_onto_a_dropped_joker() -> None:
+    """CPP-Yaniv's program never slaps a drawn joker; the preset keeps the format's default (`slap_jokers` on)."""
+    rules = load_ruleset("cpp-yaniv")
+    assert rules.slap_jokers
+    game = deal(rules, ["JK 9C 9H 8D KD", "2C 3C 8S KS QS"], "AS", "JK 4D 9S 6H")
+    game.apply(Play((JOKER,), None))
+    assert (game.phase, game.slap_card) == ("slap", JOKER)
+
+
+def test_cpp_yaniv_halves_a_total_the_assaf_penalty_alone_lands_on_50() -> None:
+    """A caller on 20 holding 0, Assafed by a 0 (ties Assaf): 20 + 0 + 30 = 50, halved to 25 here (not there)."""
+    result = settle("cpp-yaniv", [20, 0], ["JK", "JK"], caller=0)
+    assert (result.assaf, result.added, result.resets, result.scores) == (True, (30, 0), ((0, 50, 25),), (25, 0))
