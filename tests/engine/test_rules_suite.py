@@ -207,7 +207,7 @@ def test_the_exact_legal_drops_of_a_hand_with_two_jokers(preset: str, groups: se
     ],
     ids=["run-of-two", "across-suits", "ace-high", "round-the-corner", "gaps", "joker-in-a-set"],
 )
-@pytest.mark.parametrize("preset", ["israeli", "sursis", "seven-cards", "bga"])
+@pytest.mark.parametrize("preset", ["israeli", "sursis", "seven-cards", "bga", "yaniv-games"])
 def test_a_group_that_is_no_drop_is_refused_with_its_reason(preset: str, group: str, why: str) -> None:
     """Each preset where jokers are wild in runs only: a run of two, a run across suits, the ace high or turning
     the corner, a run with gaps, a joker in a set."""
