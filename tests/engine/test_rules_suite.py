@@ -1,10 +1,11 @@
 """The cases another Yaniv project's rule suite checks, pinned exactly under every shipped preset.
 
 Each expected figure here is worked out by hand from RULES.md and the preset's file (its keys and their
-defaults), never read off the engine: the exact legal drops of a hand, the exact error of a group that is no drop,
-what the next player may take, a call at the limit and one above it, ties and two Assafers with every seat's
-points, the resets at 50, 100, 150 and 200, a total the round adds nothing to, the knockout score and one above
-it, and the last player standing.
+defaults), never read off the engine: each card's value and the deal; totals adding up over two rounds; the exact
+legal drops of a hand, the exact reason a group is no drop, how a group is laid out and what the next player may
+take; a call at the limit and one above it; a tie with the caller and two Assafers with every seat's points; the
+resets at 50, 100, 150 and 200, and a total the round adds nothing to; the end score and one above it, the last
+player standing, equal lowest sharing a win; and the points RULES.md leaves open that docs/rules-notes.md names.
 """
 
 from __future__ import annotations
@@ -132,8 +133,8 @@ def _drops(hand: str, rules: Ruleset) -> set[str]:
     return {" ".join(str(c) for c in drop) for drop in legal_drops(parse_cards(hand), rules)}
 
 
-#: Every single, then the pair, then the runs: the jokers at either end of 4H 5H (JK 4H 5H is the ace-less low
-#: end, 3H), inside 4H _ 6H, and on either end of 4H 5H 6H.
+#: The runs of 4H 5H 6H and a joker: the joker at either end of 4H 5H (as 3H or 6H) and of 5H 6H, inside 4H _ 6H,
+#: and at either end of 4H 5H 6H.
 RUNS_OF_4H_5H_6H_AND_JK = {
     "4H 5H 6H",
     "4H 5H JK",
