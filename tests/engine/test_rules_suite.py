@@ -22,6 +22,7 @@ from yaniv_tui.engine import (
     CallYaniv,
     DropError,
     Game,
+    GameSetupError,
     IllegalActionError,
     Play,
     RoundScore,
@@ -105,6 +106,33 @@ def test_two_players_are_dealt_from_one_deck_with_a_card_turned_up(preset: str) 
     assert len(game.pile) == 1 and len(game.pile[0]) == 1
     assert (game.previous_kind, game.takeable) == ("single", game.pile[0])
     assert len(game.deck) == 54 - 2 * size - 1
+
+
+#: Each preset's `[players]` range and the decks its largest table is dealt from (two from 4 players under 000
+#: and 003, `deck.more_decks_from`; one deck everywhere else).
+TABLES = {
+    "bga": (2, 8, 1),
+    "cpp-yaniv": (2, 8, 1),
+    "fuzzymango": (2, 6, 1),
+    "israeli": (2, 8, 2),
+    "jdross": (2, 7, 1),
+    "seven-cards": (2, 8, 2),
+    "sursis": (2, 6, 1),
+    "yaniv-games": (2, 4, 1),
+    "yanivo": (2, 8, 1),
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_the_players_a_preset_seats_and_the_decks_of_its_largest_table(preset: str) -> None:
+    low, high, decks = TABLES[preset]
+    rules = load_ruleset(preset)
+    game = Game.new(rules, [f"P{seat}" for seat in range(high)], seed=2)
+    assert sum(game.cards_in_play().values()) == 54 * decks
+    for n in (low - 1, high + 1):
+        with pytest.raises(GameSetupError) as error:
+            Game.new(rules, [f"P{seat}" for seat in range(n)], seed=2)
+        assert str(error.value) == f"{rules.name} is for {low} to {high} players, not {n}"
 
 
 def test_scores_add_up_over_rounds_every_hand_is_revealed_and_the_winner_starts() -> None:
