@@ -79,7 +79,15 @@ def test_the_swaps_are_legal_actions_for_every_drop_that_keeps_the_card() -> Non
     ("action", "message"),
     [
         (Play(parse_cards("KS"), JOKER, given=card("8H")), "8H stands for no joker inside the run just dropped"),
-        (Play(parse_cards("KS"), card("5H"), given=card("6H")), "a joker swap takes a joker"),
+        (
+            Play(parse_cards("KS"), card("5H"), given=card("6H")),
+            "a joker swap takes a joker, not 5H: take a joker from inside the run just dropped for the card given",
+        ),
+        (
+            Play(parse_cards("KS"), None, given=card("6H")),
+            "a joker swap takes a joker, not the deck: "
+            "take a joker from inside the run just dropped for the card given",
+        ),
         (Play(parse_cards("6H"), JOKER, given=card("6H")), "6H is not in this hand besides the drop"),
     ],
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -30,11 +31,13 @@ from yaniv_tui.engine import (
     drop_kind,
     hand_value,
     load_ruleset,
+    parse_card,
     parse_cards,
     preset_paths,
     score_round,
     standard_deck,
 )
+from yaniv_tui.engine.cards import ascii_faces
 
 PRESET_IDS = tuple(sorted(preset_paths()))
 SEEDS = ("israeli", "yanivo", "sursis", "seven-cards")
@@ -320,6 +323,36 @@ def _same_action(action: Action) -> tuple[object, ...]:
     return (type(action).__name__, getattr(action, "card", None))
 
 
+#: A card's face as messages write it (`faces`): 10♥, Q♠, ★JK.
+FACE = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]|★JK")
+#: The refusals that are what is allowed in themselves, with nothing before a colon to say what is wrong.
+WHOLE = ("the game is over", "choose at least one card to drop")
+
+
+def named_cards(message: str) -> list[Card]:
+    """Every card a message names."""
+    return [parse_card(ascii_faces(face)) for face in FACE.findall(message)]
+
+
+def seen_by_actor(game: Game, action: Action) -> set[Card]:
+    """The cards the seat to play may be told of: its hand, the cards it named, the pile's face-up groups, and the
+    card it just drew."""
+    seen = set(game.hand(game.current)) | {c for group in game.pile for c in group}
+    if isinstance(action, Play):
+        seen |= set(action.drop) | {c for c in (action.take, action.given) if c is not None}
+    elif isinstance(action, SlapDown):
+        seen.add(action.card)
+    if game.slap_card is not None:
+        seen.add(game.slap_card)
+    return seen
+
+
+def assert_says_what_is_allowed(message: str) -> None:
+    """A refusal says what is wrong, then after a colon what is allowed (or asks for the one thing allowed)."""
+    wrong, colon, allowed = message.partition(": ")
+    assert message in WHOLE or message.startswith("first slap down ") or (colon and wrong and allowed), message
+
+
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_nothing(
     preset: str, state: Callable[[Game], dict[str, object]]
@@ -327,13 +360,15 @@ def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_
     """Seeded games under every preset, slap-downs and joker swaps included: at each turn, random actions that are
     not among the legal ones (cards not held, groups that are no drop, takes the rules do not allow, a joker swap
     for no joker, a call above the limit, a slap-down or a keep with nothing drawn, a play while a drawn card
-    waits) each raise IllegalActionError with one line and leave the game exactly as it was."""
+    waits) each raise IllegalActionError with one line and leave the game exactly as it was, from two to five
+    players."""
     rules = load_ruleset(preset)
     rng = random.Random(f"illegal {preset}")
     every_card = standard_deck(rules.jokers_per_deck)
     tried = 0
     for _ in range(3):
-        game = Game.new(rules, ["A", "B", "C"], seed=rng.randrange(1000))
+        players = rng.randint(rules.min_players, min(rules.max_players, 5))  # two decks from 4 where a preset says
+        game = Game.new(rules, [f"P{seat}" for seat in range(players)], seed=rng.randrange(1000))
         for _ in range(150):
             if game.is_over:
                 break
@@ -361,8 +396,11 @@ def test_every_action_the_rules_do_not_allow_is_refused_in_one_line_and_changes_
                 before = state(game)
                 with pytest.raises(IllegalActionError) as error:
                     game.apply(action)
-                assert "\n" not in str(error.value) and str(error.value)
+                message = str(error.value)
+                assert "\n" not in message and message
                 assert state(game) == before
+                assert_says_what_is_allowed(message)
+                assert set(named_cards(message)) <= seen_by_actor(game, action), message
                 tried += 1
             game.apply(rng.choice(legal))
     assert tried > 500

@@ -200,7 +200,7 @@ def test_a_slap_down_is_offered_only_for_the_card_just_drawn_and_only_at_once() 
     assert game.phase == "slap" and game.slap_card == Card(7, "D") and game.current == 0
     with pytest.raises(IllegalActionError, match="first slap down"):
         game.apply(CallYaniv())
-    with pytest.raises(IllegalActionError, match="only for the card just drawn"):
+    with pytest.raises(IllegalActionError, match="only 7♦, just drawn, may be slapped down"):
         game.apply(SlapDown(Card(12, "D")))
     game.apply(KeepCard())
     assert str(game.phase) == "turn" and game.current == 1

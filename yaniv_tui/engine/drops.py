@@ -214,7 +214,11 @@ def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
     if len(naturals) < rules.run_min_natural:
         return f"{text} is not a legal drop: a run needs at least {rules.run_min_natural} cards that are not jokers"
     ranks = [c.rank for c in naturals]
-    if not rules.joker_ends and len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) + 1 < len(cards):
+    if len(set(ranks)) < len(ranks):  # one suit: a rank twice is a card twice (two decks)
+        return f"{text} is not a legal drop: a run may not hold the same card twice"
+    if len(cards) > 13:
+        return f"{text} is not a legal drop: a run holds at most 13 cards, ace to king"
+    if not rules.joker_ends and max(ranks) - min(ranks) + 1 < len(cards):
         return f"{text} is not a legal drop: jokers only fill gaps inside a run under these rules, never its ends"
     return f"{text} is not a legal drop: a run's cards must follow each other (ace is low only)"
 

@@ -51,6 +51,19 @@ def _face(card: Card | None) -> str:
     return "the deck" if card is None else card.face()
 
 
+#: What a turn is, said after an action that does not fit the moment.
+_DROP_THEN_DRAW = "drop a card or a group, then draw"
+
+
+def _not_held(card: Card, hand: Sequence[Card]) -> str:
+    """Why a drop holding `card` more often than `hand` does is refused."""
+    held = hand.count(card)
+    if not held:
+        return f"{card.face()} is not in this hand: drop only cards you hold"
+    times = "once" if held == 1 else f"{held} times"
+    return f"{card.face()} is in this hand only {times}: drop only cards you hold"
+
+
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
 
@@ -304,7 +317,7 @@ class Game(GameState):
             self._slap(action)
         elif isinstance(action, KeepCard):
             if self.phase != "slap":
-                raise IllegalActionError("there is no drawn card to keep or slap down")
+                raise IllegalActionError(f"there is no drawn card to keep or slap down: {_DROP_THEN_DRAW}")
             self.slap_card = None
             self._next_turn()
         else:
@@ -328,7 +341,7 @@ class Game(GameState):
             try:
                 rest.remove(card)
             except ValueError:
-                raise IllegalActionError(f"{card.face()} is not in this hand") from None
+                raise IllegalActionError(_not_held(card, hand)) from None
         rules = self.rules
         kind: DropKind
         if len(drop) == 1:
@@ -399,7 +412,10 @@ class Game(GameState):
         if not self.rules.joker_swap:
             raise IllegalActionError("the joker swap is not played under these rules: take a card or draw")
         if take is None or not take.is_joker:
-            raise IllegalActionError(f"a joker swap takes a joker for the card given, not {_face(take)}")
+            raise IllegalActionError(
+                f"a joker swap takes a joker, not {_face(take)}: "
+                "take a joker from inside the run just dropped for the card given"
+            )
         if given not in self._swaps():
             top = " ".join(c.face() for c in self.previous_drop) or "nothing"
             raise IllegalActionError(
@@ -410,10 +426,13 @@ class Game(GameState):
             raise IllegalActionError(f"{given.face()} is not in this hand besides the drop: give a card you keep")
 
     def _slap(self, action: SlapDown) -> None:
-        if self.phase != "slap" or action.card != self.slap_card:
+        if self.phase != "slap":
             raise IllegalActionError(
-                "a slap-down is only for the card just drawn from the deck when it matches the drop"
+                f"a slap-down is only for the card just drawn from the deck when it matches the drop: {_DROP_THEN_DRAW}"
             )
+        if action.card != self.slap_card:
+            drawn = _face(self.slap_card)
+            raise IllegalActionError(f"only {drawn}, just drawn, may be slapped down: slap down {drawn} or keep it")
         hand = self.hands[self.current]
         assert hand is not None
         hand.remove(action.card)
