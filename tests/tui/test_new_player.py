@@ -1,0 +1,53 @@
+"""A new player's first games: each place where one was left lost, misled or annoyed (found by playing at 80x24 and
+100x30 in tmux, and in a browser through `yaniv serve`), and what the screen says there now."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, screen_text, until
+
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+
+
+async def test_a_ninth_seat_or_a_first_seat_removed_says_why_not() -> None:
+    """Before: ctrl+a at eight seats and ctrl+d at two did nothing and said nothing, while the bar still offered
+    `^a + seat` and `^d − seat`."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("ctrl+d")
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == 2
+        text = " ".join(screen_text(app).split())
+        assert "The Israeli rules seat at least 2 players" in text, text
+        for _ in range(7):
+            await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == 8
+        text = " ".join(screen_text(app).split())
+        assert "The Israeli rules seat at most 8 players" in text, text
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert "seat at most" not in screen_text(app)
+
+
+async def test_the_setup_help_says_what_a_bots_number_is_and_what_home_delete_and_end_do() -> None:
+    """Before: `Bot · medium ≈1699` was explained nowhere on screen, and the help said "home, delete and end move to
+    the start, delete and move to the end"."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ascii=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        # The keys' column, read whole: on screen its lines wrap beside the rules' column.
+        text = " ".join(" ".join(str(part.render()) for part in app.screen.query("#help-keys Static")).split())
+        assert "The ~ number beside a bot's level is its rating" in text, text
+        assert "the higher, the stronger" in text, text
+        assert "home moves to the start, end to the end, and delete deletes" in text, text
+        assert "delete and move to the end" not in text
