@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, screen_text, until
+from tui_helpers import SIZE, on_screen, screen_lines, screen_text, until
 
+from yaniv_tui.engine import RoundScore
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 
 
@@ -51,3 +53,38 @@ async def test_the_setup_help_says_what_a_bots_number_is_and_what_home_delete_an
         assert "the higher, the stronger" in text, text
         assert "home moves to the start, end to the end, and delete deletes" in text, text
         assert "delete and move to the end" not in text
+
+
+EIGHT = ("田中さくら", "Avi", "Noa", "Dana 🎲🃏", "Tamar", "Yossi", "Maya", "Omer")
+
+
+def round_of(added: tuple[int, ...], totals: tuple[int, ...]) -> RoundScore:
+    """A finished round of eight seats, as the scores sheet reads it: what each added, and the totals."""
+    none: tuple[None, ...] = (None,) * len(added)
+    return RoundScore(0, none, none, False, (), (), added, totals, (), (), (), 0, False, (), ())
+
+
+async def test_the_scores_of_eight_players_at_80x24_show_every_total_and_round() -> None:
+    """Before: at 80 columns the sheet of eight seats dropped its round column and cut totals to `+12 …`, so the
+    numbers the dialog is for could not be read."""
+    first = (0, 12, 9, 30, 25, 8, 7, 11)
+    second = (35, 12, 9, 30, 25, 8, 7, 11)
+    third = (40, 100, 100, 100, 100, 100, 100, 100)
+    totals = (75, 124, 118, 160, 150, 116, 114, 122)
+    history = [
+        round_of(first, first),
+        round_of(second, tuple(a + b for a, b in zip(first, second, strict=True))),
+        round_of(third, totals),
+    ]
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(EIGHT, history, totals))
+        await on_screen(pilot, ScoresScreen)
+        lines = screen_lines(app)
+        text = "\n".join(lines)
+        assert "…" not in text, text
+        rows = [line for line in lines if line.strip(" │").startswith(("1 ", "2 ", "3 ", "now "))]
+        assert [row.split()[1] for row in rows] == ["1", "2", "3", "now"], text
+        assert all(str(total) in rows[-1] for total in totals), text
+        assert "田中さ" in text and "くら" in text and "Dana" in text and "🎲🃏" in text, text  # folded, not cut

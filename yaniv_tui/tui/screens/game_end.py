@@ -25,7 +25,7 @@ from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import AfterGame, TooSmall, stylesheet
-from .scores import scores_table
+from .scores import ScoreSheet
 
 
 def winners_line(session: TableSession) -> str:
@@ -114,7 +114,7 @@ class GameEndScreen(Screen[AfterGame]):
                     ascii_only = game_app(self).ascii_cards
                     yield ScoreChart(view, id="chart", ascii_only=ascii_only)
                     yield Static(chart_key(view, ascii_only), id="chart-key")
-            yield Static(scores_table(view.players, view.history, view.scores, ascii_only), id="end-scores")
+            yield Static(ScoreSheet(view.players, view.history, view.scores, ascii_only), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
                 yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
@@ -180,7 +180,7 @@ class GameEndScreen(Screen[AfterGame]):
         chart.ascii_only = ascii_only
         chart.refresh()
         self.query_one("#chart-key", Static).update(chart_key(view, ascii_only))
-        self.query_one("#end-scores", Static).update(scores_table(view.players, view.history, view.scores, ascii_only))
+        self.query_one("#end-scores", Static).update(ScoreSheet(view.players, view.history, view.scores, ascii_only))
 
     def action_again(self) -> None:
         self.dismiss("again")
