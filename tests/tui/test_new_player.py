@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, on_screen, screen_lines, screen_text, until
+from tui_helpers import SIZE, footer_keys, make_app, on_screen, screen_lines, screen_text, settle, until
 
 from yaniv_tui.engine import RoundScore
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -88,3 +88,26 @@ async def test_the_scores_of_eight_players_at_80x24_show_every_total_and_round()
         assert [row.split()[1] for row in rows] == ["1", "2", "3", "now"], text
         assert all(str(total) in rows[-1] for total in totals), text
         assert "田中さ" in text and "くら" in text and "Dana" in text and "🎲🃏" in text, text  # folded, not cut
+
+
+async def test_the_saved_games_bar_says_enter_continues() -> None:
+    """Before: the saved games dialog's bar said `esc back` and `del delete the game`, but not the key it is for:
+    enter, which continues the highlighted game (said only in the dialog's small print)."""
+    from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
+    from yaniv_tui.tui.screens.table import TableScreen
+
+    first = make_app("israeli", "Ann,bot:easy", seed=3)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await on_screen(pilot, SavedGamesScreen)
+        keys = footer_keys(app)
+        assert keys.get("⏎") == "continue", keys
+        assert screen_lines(app)[-1].startswith("⏎ continue esc back"), screen_lines(app)[-1]
+        await pilot.press("enter")
+        await on_screen(pilot, TableScreen)
