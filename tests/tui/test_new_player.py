@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, footer_keys, make_app, on_screen, screen_lines, screen_text, settle, until
+from tui_helpers import (
+    SIZE,
+    footer_keys,
+    make_app,
+    on_screen,
+    play_to_end,
+    screen_lines,
+    screen_text,
+    settle,
+    until,
+)
 
 from yaniv_tui.engine import RoundScore
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -111,3 +121,31 @@ async def test_the_saved_games_bar_says_enter_continues() -> None:
         assert screen_lines(app)[-1].startswith("⏎ continue esc back"), screen_lines(app)[-1]
         await pilot.press("enter")
         await on_screen(pilot, TableScreen)
+
+
+async def test_the_game_end_at_80x24_scrolls_by_keys_to_the_charts_key_and_the_sheet() -> None:
+    """Before: at 80x24 the chart's key (whose line is whose) and the score sheet were below the fold, and no key
+    scrolled to them (↑ ↓ and page keys did nothing, and the bar offered none): only a mouse wheel did."""
+    from yaniv_tui.tui.screens.game_end import GameEndScreen
+
+    app = make_app("seven-cards", seed=2, end_limit=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.pause()
+        assert "end score" not in screen_text(app)
+        assert footer_keys(app).get("↑↓") == "scroll", footer_keys(app)
+        for _ in range(12):
+            await pilot.press("down")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "end score" in text and "now" in text, text
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert "Scores by round" in screen_text(app)
+    app = make_app("seven-cards", seed=2, end_limit=20)
+    async with app.run_test(size=(160, 60)) as pilot:
+        await play_to_end(pilot)
+        await pilot.pause()
+        assert "end score" in screen_text(app)
+        assert "↑↓" not in footer_keys(app), footer_keys(app)  # nothing to scroll: the bar offers no scrolling
