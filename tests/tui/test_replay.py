@@ -148,7 +148,7 @@ async def test_the_help_lists_every_key_of_the_replay() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         text = screen_text(app)
-        for key, does in (("←", "move back"), ("→", "next move"), ("pgup", "round back"), ("pgdn", "next round")):
+        for key, does in (("←→", "a move back or on"), ("pgup/pgdn", "a round back or on")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
         for key, does in (("home", "first"), ("end", "last"), ("esc", "close"), ("v", "review")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
@@ -171,4 +171,15 @@ async def test_the_key_bar_says_how_to_leave_at_80x24() -> None:
         await pilot.pause()
         keys = footer_keys(app)
         assert keys.get("esc") == "close" and keys.get("v") == "review", keys
-        assert keys.get("←") == "move back" and keys.get("→") == "next move", keys
+        assert keys.get("←→") == "move", keys
+
+
+async def test_the_key_bar_says_the_rounds_keys_at_80x24() -> None:
+    """Before: at 80 columns the bar left out pgup and pgdn, and a game of 500 moves was stepped through one move at
+    a time by a player who had not opened the help: `←→ move` and `pgup/pgdn round` now fit beside the rest."""
+    app = replay_app(short_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.get("pgup/pgdn") == "round" and keys.get("←→") == "move", keys
+        assert screen_lines(app)[-1].rstrip().endswith("^q quit ^p palette ? help"), screen_lines(app)[-1]

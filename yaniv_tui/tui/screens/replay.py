@@ -107,13 +107,15 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = stylesheet("replay")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "move back", key_display="←"),
-        Binding("right", "step(1)", "next move", key_display="→"),
+        # A pair of keys each, on the bar as one (`←→ move`, `pgup/pgdn round`), so both pairs fit in 80 columns
+        # beside the review and how to leave; the help says each pair in its tooltip.
+        Binding("left", "step(-1)", "move", key_display="←→", tooltip="a move back or on"),
+        Binding("right", "step(1)", "move", key_display="←→", show=False, tooltip="a move back or on"),
+        Binding("pageup", "round(-1)", "round", key_display="pgup/pgdn", tooltip="a round back or on"),
+        Binding("pagedown", "round(1)", "round", key_display="pgup/pgdn", show=False, tooltip="a round back or on"),
         Binding("v", "review", "review"),
-        # Before the rounds' keys: at 80 columns the bar leaves out its last keys, and how to leave stays said.
+        # Before first and last: at 80 columns the bar leaves out its last keys, and how to leave stays said.
         Binding("escape,q", "close", "close"),
-        Binding("pageup", "round(-1)", "round back", key_display="pgup"),
-        Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
     ]
