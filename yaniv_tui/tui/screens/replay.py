@@ -102,7 +102,8 @@ def summary_text(reviews: list[SeatReview]) -> Text:
 
 class ReplayScreen(Screen[None]):
     """A finished game, step by step with every hand face up: ← → a move, page up / page down a round, home / end;
-    `v` has the expert review every person's moves, and each reviewed move then shows its mark."""
+    `v` has the expert review every person's moves, and each reviewed move then shows its mark (`m`: the next one
+    marked)."""
 
     CSS_PATH = stylesheet("replay")
 
@@ -113,6 +114,8 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "move", key_display="←→", show=False, tooltip="a move back or on"),
         Binding("pageup", "round(-1)", "round", key_display="pgup/pgdn", tooltip="a round back or on"),
         Binding("pagedown", "round(1)", "round", key_display="pgup/pgdn", show=False, tooltip="a round back or on"),
+        # Once reviewed, and only when a move is marked: to the next marked move.
+        Binding("m", "next_mark", "next mark", tooltip="the next move the review marked"),
         Binding("v", "review", "review"),
         # Before first and last: at 80 columns the bar leaves out its last keys, and how to leave stays said.
         Binding("escape,q", "close", "close"),
@@ -210,7 +213,10 @@ class ReplayScreen(Screen[None]):
             forward = int(str(parameters[0])) > 0
             return None if (forward and self.at == len(self.steps) - 1) or (not forward and self.at == 0) else True
         if action == "review":
-            return None if self.reviewing or self.reviews is not None else True
+            # Done, `v` has nothing left to do: off the bar, which gives its room to `m`.
+            return False if self.reviews is not None else None if self.reviewing else True
+        if action == "next_mark":
+            return bool(self.marks)
         return True
 
     def go_to(self, index: int) -> None:
@@ -222,6 +228,12 @@ class ReplayScreen(Screen[None]):
 
     def action_go(self, index: int) -> None:
         self.go_to(index if index >= 0 else len(self.steps) - 1)
+
+    def action_next_mark(self) -> None:
+        """To the next move the review marked, after this step (round again to the first after the last)."""
+        marked = sorted(self.steps.by_turn[turn] for turn in self.marks if turn in self.steps.by_turn)
+        if marked:
+            self.go_to(next((i for i in marked if i > self.at), marked[0]))
 
     def action_round(self, by: int) -> None:
         """To the next round's deal, or back to this round's deal (the previous round's, when already there)."""
