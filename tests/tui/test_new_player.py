@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from tui_helpers import (
     SIZE,
     footer_keys,
     make_app,
+    make_options,
     on_screen,
     play_to_end,
     screen_lines,
@@ -21,6 +24,7 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+from yaniv_tui.tui.screens.table import TableScreen
 
 
 async def test_a_ninth_seat_or_a_first_seat_removed_says_why_not() -> None:
@@ -104,7 +108,6 @@ async def test_the_saved_games_bar_says_enter_continues() -> None:
     """Before: the saved games dialog's bar said `esc back` and `del delete the game`, but not the key it is for:
     enter, which continues the highlighted game (said only in the dialog's small print)."""
     from yaniv_tui.tui.screens.saved_games import SavedGamesScreen
-    from yaniv_tui.tui.screens.table import TableScreen
 
     first = make_app("israeli", "Ann,bot:easy", seed=3)
     async with first.run_test(size=(80, 24)) as pilot:
@@ -149,3 +152,20 @@ async def test_the_game_end_at_80x24_scrolls_by_keys_to_the_charts_key_and_the_s
         await pilot.pause()
         assert "end score" in screen_text(app)
         assert "↑↓" not in footer_keys(app), footer_keys(app)  # nothing to scroll: the bar offers no scrolling
+
+
+async def test_after_conceding_the_hand_line_says_why_no_hand_is_shown() -> None:
+    """Before: once the player conceded, where their hand had been the table said "No hand is shown: it is not yours
+    to see", a watcher's words, after the notice that said why had gone."""
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:easy,bot:easy", seed=3), bot_delay=60.0)
+    app = YanivApp(options)  # the bots slow, so the table is read before the bot in Ann's seat plays
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.stage == "choose")
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "No hand is shown: Ann conceded, and a medium bot plays the seat out." in text, text
+        assert "not yours to see" not in text
