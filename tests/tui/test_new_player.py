@@ -169,3 +169,23 @@ async def test_after_conceding_the_hand_line_says_why_no_hand_is_shown() -> None
         text = " ".join(screen_text(app).split())
         assert "No hand is shown: Ann conceded, and a medium bot plays the seat out." in text, text
         assert "not yours to see" not in text
+
+
+async def test_the_scores_say_out_for_a_player_out_in_an_earlier_round() -> None:
+    """Before: after Avi went out at 228 in round 1, every later round showed him `+0 228`, as if he had played on
+    and scored nothing: the rounds after his own say `out`."""
+    players = ("You", "Avi", "Noa")
+    first = RoundScore(
+        0, (None,) * 3, (None,) * 3, False, (), (), (3, 33, 0), (40, 228, 0), (), (), (1,), 2, False, (), ()
+    )
+    second = RoundScore(
+        0, (None,) * 3, (None,) * 3, False, (), (), (5, None, 0), (45, 228, 0), (), (), (), 2, False, (), ()
+    )
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(players, [first, second], (45, 228, 0)))
+        await on_screen(pilot, ScoresScreen)
+        rows = {line.split()[1]: line.split()[2:] for line in screen_lines(app) if line.strip(" │")[:2] in ("1 ", "2 ")}
+        assert rows["1"][:4] == ["+3", "40", "+33", "228"] and rows["1"][4] == "out", rows
+        assert rows["2"][:3] == ["+5", "45", "out"], rows

@@ -45,11 +45,11 @@ def scores_table(
             resets_seen[(number, seat)] = (was, now)
         cells: list[Text | str] = [str(number)]
         for seat in range(len(players)):
-            total = result.scores[seat]
-            if total is None:
+            total, added_now = result.scores[seat], result.added[seat]
+            if total is None or added_now is None:  # out in an earlier round: no hand, nothing added
                 cells.append(Text("out", style="dim"))
                 continue
-            added = result.added[seat] or 0
+            added = added_now
             points = f"+{added}" if added >= 0 else f"{added}"
             # Wide, the cell is dim and its total bold on that; stacked, the total first and its points below it.
             cell = Text("", style="") if stacked else Text(f"{points} ", style="dim")
