@@ -189,3 +189,21 @@ async def test_the_scores_say_out_for_a_player_out_in_an_earlier_round() -> None
         rows = {line.split()[1]: line.split()[2:] for line in screen_lines(app) if line.strip(" │")[:2] in ("1 ", "2 ")}
         assert rows["1"][:4] == ["+3", "40", "+33", "228"] and rows["1"][4] == "out", rows
         assert rows["2"][:3] == ["+5", "45", "out"], rows
+
+
+def test_the_round_ends_note_says_whom_an_assafer_assafed() -> None:
+    """Before: the note beside the player who Assafed read "Assaf!, scores 0": an exclamation, then a comma, and no
+    word of whom; it says "Assafed the caller" now, as the caller's own reads "called Yaniv, Assafed"."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from yaniv_tui.engine import load_ruleset, parse_cards, score_round
+    from yaniv_tui.tui.screens.round_end import result_table
+
+    result = score_round(load_ruleset("israeli"), [0, 0], [parse_cards("AS 3S"), parse_cards("AH 2C")], caller=0)
+    console = Console(width=120, file=StringIO(), record=True)
+    console.print(result_table(result, ("Ann", "Bob"), ascii_only=False))
+    text = console.export_text()
+    assert "Assafed the caller, scores 0" in text and "Assaf!," not in text, text
+    assert "called Yaniv, Assafed" in text, text
