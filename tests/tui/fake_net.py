@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
@@ -136,12 +136,21 @@ class FakeHost:
         self.records.append(record)
 
 
+#: A kind of FakeHost a test makes (one whose start or stop it holds back, say).
+Host = TypeVar("Host", bound=FakeHost)
+
+
 def fake_hosting() -> tuple[Callable[[Game, Sequence[Seat], str], FakeHost], list[FakeHost]]:
     """A `hosting=` factory for the app that makes FakeHosts, and the list of those it made."""
-    made: list[FakeHost] = []
+    return fake_hosting_of(FakeHost)
 
-    def factory(game: Game, seats: Sequence[Seat], game_id: str) -> FakeHost:
-        made.append(FakeHost(game, seats))
+
+def fake_hosting_of(kind: type[Host]) -> tuple[Callable[[Game, Sequence[Seat], str], Host], list[Host]]:
+    """A `hosting=` factory for the app that makes hosts of `kind` (a FakeHost), and the list of those it made."""
+    made: list[Host] = []
+
+    def factory(game: Game, seats: Sequence[Seat], game_id: str) -> Host:
+        made.append(kind(game, seats))
         return made[-1]
 
     return factory, made

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-from tui_helpers import SIZE, screen_text
+from tui_helpers import SIZE, notices, on_screen, screen_text
 
 import yaniv_tui.tui
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -41,16 +40,8 @@ async def test_a_screen_gets_the_app_it_runs_in() -> None:
         assert seam is app and seam.ascii_cards and seam.told is app.told and seam.history is app.history
 
 
-async def test_the_starts_notices_are_told_by_the_first_screen_only(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_starts_notices_are_told_by_the_first_screen_only() -> None:
     """Before: the setup screen showed them, and the table told them again when the game started."""
-    told: list[str] = []
-    notify = YanivApp.notify
-
-    def noting(self: YanivApp, message: str, **kwargs: object) -> None:
-        told.append(str(message))
-        notify(self, message, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(YanivApp, "notify", noting)
     app = YanivApp(None, LaunchOptions(bot_delay=0.0, notices=("a finished game the history had missed is recorded",)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -61,7 +52,7 @@ async def test_the_starts_notices_are_told_by_the_first_screen_only(monkeypatch:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         await pilot.pause()
-    assert not any("the history had missed" in line for line in told)
+    assert not any("the history had missed" in line for line in notices(app))
 
 
 def test_no_screen_reads_another_screens_notes_by_name() -> None:
@@ -90,8 +81,8 @@ async def test_the_help_over_the_join_screen_says_its_notes_and_over_the_table_t
         join = app.screen
         assert isinstance(join, JoinScreen) and notes_of(join) is join
         await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and notes_of(app.screen) is ScreenNotes
+        await on_screen(pilot, HelpScreen)
+        assert notes_of(app.screen) is ScreenNotes
         text = " ".join(screen_text(app).split())
         assert "The table's host chooses the rules" in text and "In a field, ? and q are letters" in text, text
     assert notes_of(object()) is ScreenNotes and ScreenNotes.FIELD_KEYS == "" and ScreenNotes.BAR_LEAVES_OUT_FIRST == ()

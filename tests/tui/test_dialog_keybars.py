@@ -11,7 +11,7 @@ from typing import Any
 from fake_net import fake_hosting
 from textual.pilot import Pilot
 from textual.screen import Screen
-from tui_helpers import SIZE, footer_keys, make_options, screen_lines, settle, until
+from tui_helpers import SIZE, footer_keys, hosted_app, make_options, on_screen, screen_lines, settle, until
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.concede import ConcedeScreen
@@ -21,18 +21,13 @@ from yaniv_tui.tui.screens.seats import SeatsScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 
-async def on_top(app: YanivApp, pilot: Pilot[None], screen: type[Screen[Any]]) -> None:
-    await until(pilot, lambda: isinstance(app.screen, screen))
-    await pilot.pause()
-
-
 async def test_the_concede_dialog_shows_its_own_keys() -> None:
     app = YanivApp(make_options("israeli", "Ann,bot:easy", seed=3))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "drop" in footer_keys(app).values() or "choose" in footer_keys(app).values()
         await pilot.press("c")
-        await on_top(app, pilot, ConcedeScreen)
+        await on_screen(pilot, ConcedeScreen)
         keys = footer_keys(app)
         assert keys.get("y") == "concede" and keys.get("n") == "play on", keys
         bottom = screen_lines(app)[-1]
@@ -46,7 +41,7 @@ async def test_the_house_rules_dialog_shows_its_own_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")
-        await on_top(app, pilot, HouseRulesScreen)
+        await on_screen(pilot, HouseRulesScreen)
         keys = footer_keys(app)
         assert keys.get("^s") == "save as a new preset" and keys.get("esc") == "cancel", keys
         bottom = screen_lines(app)[-1]
@@ -54,13 +49,12 @@ async def test_the_house_rules_dialog_shows_its_own_keys() -> None:
 
 
 async def test_the_say_and_seats_dialogs_show_their_own_keys() -> None:
-    factory, _ = fake_hosting()
-    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    app = hosted_app(fake_hosting()[0])
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         for key, screen in (("m", SayScreen), ("t", SeatsScreen)):
             await pilot.press(key)
-            await on_top(app, pilot, screen)
+            await on_screen(pilot, screen)
             assert footer_keys(app).get("esc") == "back", footer_keys(app)
             bottom = screen_lines(app)[-1]
             assert "say to the table" not in bottom and "scores" not in bottom, bottom
@@ -94,28 +88,28 @@ async def test_every_dialog_has_the_help_every_screen_promises() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("s")
-        await on_top(app, pilot, ScoresScreen)
+        await on_screen(pilot, ScoresScreen)
         await open_help_over(app, pilot, ScoresScreen, "question_mark", "close")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("c")
-        await on_top(app, pilot, ConcedeScreen)
+        await on_screen(pilot, ConcedeScreen)
         await open_help_over(app, pilot, ConcedeScreen, "question_mark", "play on")
     app = YanivApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+e")
-        await on_top(app, pilot, HouseRulesScreen)
+        await on_screen(pilot, HouseRulesScreen)
         await open_help_over(app, pilot, HouseRulesScreen, "f1", "save as a new preset")
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, HouseRulesScreen))
         await pilot.press("ctrl+o")
-        await on_top(app, pilot, SavedGamesScreen)
+        await on_screen(pilot, SavedGamesScreen)
         await open_help_over(app, pilot, SavedGamesScreen, "question_mark", "back")
 
 
 async def bar_at_80x24(app: YanivApp, pilot: Pilot[None], screen: type[Screen[Any]]) -> str:
-    await on_top(app, pilot, screen)
+    await on_screen(pilot, screen)
     return screen_lines(app)[-1].rstrip()
 
 
@@ -141,7 +135,7 @@ async def test_every_dialogs_bar_says_quit_and_the_palette_which_work_there() ->
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("c")
-        await on_top(app, pilot, ConcedeScreen)
+        await on_screen(pilot, ConcedeScreen)
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press("escape")
@@ -149,8 +143,7 @@ async def test_every_dialogs_bar_says_quit_and_the_palette_which_work_there() ->
         await pilot.press("question_mark")
         bar = await bar_at_80x24(app, pilot, HelpScreen)
         assert bar.startswith("esc close") and bar.endswith("^q quit ^p palette"), bar
-    factory, _ = fake_hosting()
-    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    app = hosted_app(fake_hosting()[0])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         dialogs = (("m", SayScreen), ("t", SeatsScreen))

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, settle
+from tui_helpers import SIZE, game_of, hosted_app, make_app, notices, play_to_end, settle
 
 from yaniv_tui.store import History, history_path, record_pending, saves, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
@@ -139,15 +139,13 @@ async def test_a_finished_game_on_a_full_disk_is_never_claimed_kept(disk: Disk) 
 async def test_quitting_a_hosted_table_on_a_full_disk_never_says_it_is_saved() -> None:
     """The quit line of a table with other machines claimed it was saved whatever the last save said."""
     from fake_net import fake_hosting
-    from tui_helpers import make_options
 
-    from yaniv_tui.tui.app import YanivApp
     from yaniv_tui.tui.screens.table import TableScreen
 
     factory, _made = fake_hosting()
 
     disk = Injected()
-    app = YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory)
+    app = hosted_app(factory)
     try:
         disk.fill()
         async with app.run_test(size=SIZE) as pilot:

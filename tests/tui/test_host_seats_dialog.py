@@ -7,20 +7,20 @@ from __future__ import annotations
 from fake_net import FakeHost, fake_hosting
 from textual.command import CommandPalette
 from textual.widgets import OptionList, Select
-from tui_helpers import SIZE, make_options, notices, screen_text, until
+from tui_helpers import SIZE, hosted_app, make_options, notices, screen_text, until
 
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.seats import SeatsScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 
-def hosted_app() -> tuple[YanivApp, list[FakeHost]]:
+def app_and_hosts() -> tuple[YanivApp, list[FakeHost]]:
     factory, made = fake_hosting()
-    return YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory), made
+    return hosted_app(factory), made
 
 
 async def test_the_key_opens_the_dialog_and_each_button_asks_the_host() -> None:
-    app, made = hosted_app()
+    app, made = app_and_hosts()
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         host = made[0]
@@ -49,7 +49,7 @@ async def test_the_key_opens_the_dialog_and_each_button_asks_the_host() -> None:
 
 
 async def test_the_command_palette_opens_the_dialog() -> None:
-    app, _ = hosted_app()
+    app, _ = app_and_hosts()
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("ctrl+p")

@@ -8,9 +8,9 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 
-from fake_net import FakeHost
+from fake_net import FakeHost, fake_hosting_of
 from textual import events
-from tui_helpers import SIZE, make_options, until
+from tui_helpers import SIZE, hosted_app, until
 
 from yaniv_tui.engine import Game, Seat
 from yaniv_tui.tui.app import YanivApp
@@ -55,13 +55,8 @@ def press(app: YanivApp, key: str) -> None:
 
 
 def slow_hosted_app() -> tuple[YanivApp, list[SlowHost]]:
-    made: list[SlowHost] = []
-
-    def factory(game: Game, seats: Sequence[Seat], game_id: str) -> SlowHost:
-        made.append(SlowHost(game, seats))
-        return made[-1]
-
-    return YanivApp(make_options("sursis", "Ann,remote:Noa,bot:easy"), hosting=factory), made
+    factory, made = fake_hosting_of(SlowHost)
+    return hosted_app(factory), made
 
 
 def assert_the_tables_line(app: YanivApp) -> None:

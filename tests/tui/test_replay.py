@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import pytest
 from rich.cells import cell_len
 from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
 
@@ -148,7 +149,7 @@ async def test_the_help_lists_every_key_of_the_replay() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         text = screen_text(app)
-        for key, does in (("←", "move back"), ("→", "next move"), ("pgup", "round back"), ("pgdn", "next round")):
+        for key, does in (("←→", "a move back or on"), ("pgup/pgdn", "a round back or on")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
         for key, does in (("home", "first"), ("end", "last"), ("esc", "close"), ("v", "review")):
             assert re.search(rf"{key}\s+{does}", text), (key, does)
@@ -171,4 +172,45 @@ async def test_the_key_bar_says_how_to_leave_at_80x24() -> None:
         await pilot.pause()
         keys = footer_keys(app)
         assert keys.get("esc") == "close" and keys.get("v") == "review", keys
-        assert keys.get("←") == "move back" and keys.get("→") == "next move", keys
+        assert keys.get("←→") == "move", keys
+
+
+async def test_the_key_bar_says_the_rounds_keys_at_80x24() -> None:
+    """Before: at 80 columns the bar left out pgup and pgdn, and a game of 500 moves was stepped through one move at
+    a time by a player who had not opened the help: `←→ move` and `pgup/pgdn round` now fit beside the rest."""
+    app = replay_app(short_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.get("pgup/pgdn") == "round" and keys.get("←→") == "move", keys
+        assert screen_lines(app)[-1].rstrip().endswith("^q quit ^p palette ? help"), screen_lines(app)[-1]
+
+
+async def test_m_goes_to_each_marked_move_once_the_review_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the review said "1 marked" and left the player to find the marked move by stepping through the game
+    with ← →: now `m` (on the bar once there are marks) goes to the next marked move, round again after the last."""
+    from test_stats_games import two_decisions, until_reviewed
+
+    from yaniv_tui.bots import review as reviewing
+
+    monkeypatch.setattr(reviewing, "REVIEW_GUESSES", 8)
+    app = YanivApp(replay=(two_decisions(), "game 1234abcd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "m" not in footer_keys(app)  # nothing marked yet: nothing to go to
+        await pilot.press("v")
+        await until_reviewed(pilot, screen)
+        await pilot.pause()
+        assert footer_keys(app).get("m") == "next mark", footer_keys(app)
+        assert screen_lines(app)[-1].rstrip().endswith("esc close ^q quit ^p palette ? help"), screen_lines(app)[-1]
+        marked = [i for i in range(len(screen.steps)) if screen.steps[i].turn in screen.marks]
+        assert len(marked) == 1, marked
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.at == marked[0]
+        assert screen.query_one("#replay-mark").display
+        await pilot.press("end", "m")
+        await pilot.pause()
+        assert screen.at == marked[0]  # round again, from the last step

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 import pytest
+from fake_net import FakeHost
 from rich.cells import cell_len
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
 
-from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, hand_value, load_ruleset, parse_cards
+from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, Seat, hand_value, load_ruleset, parse_cards
 from yaniv_tui.table.options import GameOptions, parse_players
 from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.tui.app import YanivApp
@@ -106,6 +108,23 @@ async def until(pilot: Pilot[None], done: Callable[[], object], limit: int = 400
             return
         await pilot.pause()
     raise AssertionError("never happened")
+
+
+async def on_screen(pilot: Pilot[None], screen: type[Screen[Any]]) -> None:
+    """Let the app run until its top screen is a `screen` (a bounded number of pauses, else fail), then let that
+    screen draw once."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, screen))
+    await pilot.pause()
+
+
+#: The players of a game hosted at this screen in tests: Ann here, Noa from another machine, an easy bot.
+HOSTED_PLAYERS = "Ann,remote:Noa,bot:easy"
+
+
+def hosted_app(hosting: Callable[[Game, Sequence[Seat], str], FakeHost]) -> YanivApp:
+    """The app hosting a game of Sursis for `HOSTED_PLAYERS`, its host made by `hosting` (`fake_net.fake_hosting`,
+    or `fake_hosting_of` a FakeHost of the test's own)."""
+    return YanivApp(make_options("sursis", HOSTED_PLAYERS), hosting=hosting)
 
 
 def screen_lines(app: App[Any]) -> list[str]:

@@ -55,6 +55,8 @@ class ScreenNotes:
     NO_RULES: ClassVar[str] = "Choose the house rules on the setup screen."
     #: The keys inside the screen's text fields, said by the help below the screen's keys ("": none).
     FIELD_KEYS: ClassVar[str] = ""
+    #: What the screen's own words and figures mean, said by the help below the keys ("": nothing to explain).
+    WORDS: ClassVar[str] = ""
     #: The actions the key bar leaves out first when the keys do not fit, first out first (the table's: the scores
     #: before the hint).
     BAR_LEAVES_OUT_FIRST: ClassVar[tuple[str, ...]] = ()

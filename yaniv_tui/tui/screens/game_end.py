@@ -25,7 +25,7 @@ from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import AfterGame, TooSmall, stylesheet
-from .scores import scores_table
+from .scores import ScoreSheet
 
 
 def winners_line(session: TableSession) -> str:
@@ -83,6 +83,12 @@ class GameEndScreen(Screen[AfterGame]):
         # q quits as ctrl+q does (its button says so): the bar shows `^q quit` once, not the same word for two keys.
         Binding("q", "quit_game", "quit", show=False),
         Binding("r", "replay", "replay"),
+        # The chart's key and the score sheet run below a small screen's fold: the keys scroll to them wherever the
+        # focus is (a button), and the bar offers them only when there is more to see.
+        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓"),
+        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False),
+        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False),
+        Binding("pageup", "scroll_body('page_up')", "scroll", show=False),
     ]
     AUTO_FOCUS = "#again"
 
@@ -114,7 +120,7 @@ class GameEndScreen(Screen[AfterGame]):
                     ascii_only = game_app(self).ascii_cards
                     yield ScoreChart(view, id="chart", ascii_only=ascii_only)
                     yield Static(chart_key(view, ascii_only), id="chart-key")
-            yield Static(scores_table(view.players, view.history, view.scores, ascii_only), id="end-scores")
+            yield Static(ScoreSheet(view.players, view.history, view.scores, ascii_only), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
                 yield Button("Play again (p)", id="again", variant="primary", action="screen.again")
@@ -125,6 +131,8 @@ class GameEndScreen(Screen[AfterGame]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":
             return self.record is not None
+        if action == "scroll_body":
+            return self.query_one("#end-body", VerticalScroll).max_scroll_y > 0
         # A table with other machines ends here: another game is hosted anew (`yaniv host`).
         return self.session.can_play_again or action not in ("again", "new_game")
 
@@ -151,6 +159,16 @@ class GameEndScreen(Screen[AfterGame]):
             self.notify(session.record_refused, severity="warning", timeout=12, markup=False)
         self.refresh_bindings()
 
+    def action_scroll_body(self, way: str) -> None:
+        """Scroll the standings, the chart and the score sheet: `way` is down, up, page_down or page_up."""
+        body = self.query_one("#end-body", VerticalScroll)
+        ways = {"down": body.scroll_down, "up": body.scroll_up, "page_down": body.scroll_page_down}
+        ways.get(way, body.scroll_page_up)()
+
+    def on_resize(self) -> None:
+        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
+        self.call_after_refresh(self.refresh_bindings)
+
     def action_replay(self) -> None:
         from .replay import ReplayScreen
 
@@ -159,6 +177,7 @@ class GameEndScreen(Screen[AfterGame]):
             self.app.push_screen(ReplayScreen(record, f"game {self.session.meta.game_id[:8]}"))
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
         if not self.session.can_play_again:
             # Only Quit (a joined table): the standings take the focus, not Quit, so enter pressed twice from the
             # last round's end (or held) does not quit before the player saw them; q or a click quits.
@@ -180,7 +199,7 @@ class GameEndScreen(Screen[AfterGame]):
         chart.ascii_only = ascii_only
         chart.refresh()
         self.query_one("#chart-key", Static).update(chart_key(view, ascii_only))
-        self.query_one("#end-scores", Static).update(scores_table(view.players, view.history, view.scores, ascii_only))
+        self.query_one("#end-scores", Static).update(ScoreSheet(view.players, view.history, view.scores, ascii_only))
 
     def action_again(self) -> None:
         self.dismiss("again")

@@ -140,6 +140,8 @@ class HelpScreen(ModalScreen[None]):
                         yield Static(UNDO_TEXT)
                     if field_keys := notes_of(self.under).FIELD_KEYS:
                         yield Static(field_keys)
+                    if words := notes_of(self.under).WORDS:
+                        yield Static(Text(in_ascii(words, ascii_only)))
                     mouse = (
                         "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
                         if plays

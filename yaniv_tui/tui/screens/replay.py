@@ -102,18 +102,23 @@ def summary_text(reviews: list[SeatReview]) -> Text:
 
 class ReplayScreen(Screen[None]):
     """A finished game, step by step with every hand face up: ← → a move, page up / page down a round, home / end;
-    `v` has the expert review every person's moves, and each reviewed move then shows its mark."""
+    `v` has the expert review every person's moves, and each reviewed move then shows its mark (`m`: the next one
+    marked)."""
 
     CSS_PATH = stylesheet("replay")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "move back", key_display="←"),
-        Binding("right", "step(1)", "next move", key_display="→"),
+        # A pair of keys each, on the bar as one (`←→ move`, `pgup/pgdn round`), so both pairs fit in 80 columns
+        # beside the review and how to leave; the help says each pair in its tooltip.
+        Binding("left", "step(-1)", "move", key_display="←→", tooltip="a move back or on"),
+        Binding("right", "step(1)", "move", key_display="←→", show=False, tooltip="a move back or on"),
+        Binding("pageup", "round(-1)", "round", key_display="pgup/pgdn", tooltip="a round back or on"),
+        Binding("pagedown", "round(1)", "round", key_display="pgup/pgdn", show=False, tooltip="a round back or on"),
+        # Once reviewed, and only when a move is marked: to the next marked move.
+        Binding("m", "next_mark", "next mark", tooltip="the next move the review marked"),
         Binding("v", "review", "review"),
-        # Before the rounds' keys: at 80 columns the bar leaves out its last keys, and how to leave stays said.
+        # Before first and last: at 80 columns the bar leaves out its last keys, and how to leave stays said.
         Binding("escape,q", "close", "close"),
-        Binding("pageup", "round(-1)", "round back", key_display="pgup"),
-        Binding("pagedown", "round(1)", "next round", key_display="pgdn"),
         Binding("home", "go(0)", "first"),
         Binding("end", "go(-1)", "last"),
     ]
@@ -208,7 +213,10 @@ class ReplayScreen(Screen[None]):
             forward = int(str(parameters[0])) > 0
             return None if (forward and self.at == len(self.steps) - 1) or (not forward and self.at == 0) else True
         if action == "review":
-            return None if self.reviewing or self.reviews is not None else True
+            # Done, `v` has nothing left to do: off the bar, which gives its room to `m`.
+            return False if self.reviews is not None else None if self.reviewing else True
+        if action == "next_mark":
+            return bool(self.marks)
         return True
 
     def go_to(self, index: int) -> None:
@@ -220,6 +228,12 @@ class ReplayScreen(Screen[None]):
 
     def action_go(self, index: int) -> None:
         self.go_to(index if index >= 0 else len(self.steps) - 1)
+
+    def action_next_mark(self) -> None:
+        """To the next move the review marked, after this step (round again to the first after the last)."""
+        marked = sorted(self.steps.by_turn[turn] for turn in self.marks if turn in self.steps.by_turn)
+        if marked:
+            self.go_to(next((i for i in marked if i > self.at), marked[0]))
 
     def action_round(self, by: int) -> None:
         """To the next round's deal, or back to this round's deal (the previous round's, when already there)."""

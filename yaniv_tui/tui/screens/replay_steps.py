@@ -190,6 +190,7 @@ class ReplaySteps(Sequence[ReplayStep]):
         self.every = every
         self._kept: list[tuple[ReplayPoint, _Builder]] = []
         deals: list[int] = []
+        by_turn: dict[int, int] = {}
         builder = _Builder()
         replayer = Replayer(record)
         for _, event, game in replayer:
@@ -197,6 +198,8 @@ class ReplaySteps(Sequence[ReplayStep]):
             if made.count > builder.count:
                 if made.last is not None and made.last.kind == "deal":
                     deals.append(made.count - 1)
+                if made.last is not None and made.last.turn is not None:
+                    by_turn[made.last.turn] = made.count - 1
                 if (made.count - 1) % every == 0:
                     point = replayer.point()
                     assert made.last is not None
@@ -208,6 +211,8 @@ class ReplaySteps(Sequence[ReplayStep]):
         self.moves = builder.moves
         #: The steps that are a round's deal, in order.
         self.deals: tuple[int, ...] = tuple(deals)
+        #: The step of each of the game's actions, by its number (the record's "turn", as a review names a move).
+        self.by_turn: dict[int, int] = by_turn
 
     def __len__(self) -> int:
         return self._count

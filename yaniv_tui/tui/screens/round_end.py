@@ -92,7 +92,7 @@ def result_table(
         elif seat == result.caller:
             notes.append("called Yaniv" + (", Assafed" if result.assaf else ""))
         if seat in result.assafers:
-            notes.append("Assaf!")
+            notes.append("Assafed the caller")
         if seat in result.zeroed:
             notes.append("scores 0")
         if seat in result.bonus:

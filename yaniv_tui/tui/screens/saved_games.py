@@ -78,6 +78,8 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
     CSS_PATH = stylesheet("saved")
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the list's own enter (which its bar would not show): the key this dialog is for, first in the bar.
+        Binding("enter", "continue_game", "continue", priority=True),
         Binding("escape", "close", "back"),
         Binding("delete", "delete", "delete the game"),
         Binding("x", "delete", "delete the game", show=False),
@@ -132,7 +134,14 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
 
     @on(OptionList.OptionSelected, "#saved-list")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        saved = next((s for s in self.games if s.game_id == event.option.id), None)
+        """A game clicked: continue it."""
+        self.continue_with(next((s for s in self.games if s.game_id == event.option.id), None))
+
+    def action_continue_game(self) -> None:
+        self.continue_with(self.highlighted())
+
+    def continue_with(self, saved: SavedGame | None) -> None:
+        """Continue `saved`, or say why not (it is open elsewhere)."""
         if saved is None:
             return
         if is_open_elsewhere(saved.game_id):

@@ -95,9 +95,14 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     #: What the help says of the keys in a field, where a text field's own keys meet the screen's.
     FIELD_KEYS: ClassVar[str] = (
         "\nIn a name or number field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and edit the rules, as "
-        "everywhere on this screen; home, delete and end move to the start, delete and move to the end. "
+        "everywhere on this screen; home moves to the start, end to the end, and delete deletes. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
         "? and q are letters in a name: f1 is help there."
+    )
+    #: What the seats' figures mean: a bot's rating, from the ladder (`ratings.py`), beside its level.
+    WORDS: ClassVar[str] = (
+        "\nThe ≈ number beside a bot's level is its rating, from the bots' games against each other "
+        "(yaniv sim --ladder): the higher, the stronger."
     )
 
     def __init__(self, launch: LaunchOptions | None = None, *, hosting: bool = False) -> None:
@@ -342,15 +347,27 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         self.query_one("#remove-seat", Button).disabled = self.count <= rules.min_players
 
     def action_add_seat(self) -> None:
+        """One seat more, or (at the rules' most) why not, above Start: the key is in the bar either way."""
         if self.count < self.rules.max_players:
             self.count += 1
             self.show_seats()
+            self.say_problem("")
+        else:
+            self.say_problem(f"The {self.rules.name} rules seat at most {self.rules.max_players} players")
 
     def action_remove_seat(self) -> None:
+        """One seat fewer, or (at the rules' fewest) why not."""
         if self.count > self.rules.min_players:
             self.remember_seats()
             self.count -= 1
             self.show_seats()
+            self.say_problem("")
+        else:
+            self.say_problem(f"The {self.rules.name} rules seat at least {self.rules.min_players} players")
+
+    def say_problem(self, line: str) -> None:
+        """What is wrong, in the line above Start (nothing: all is well)."""
+        self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}") if line else "")
 
     def remember_seats(self) -> None:
         """Keep what was typed, so a seat removed and added again comes back as it was."""
@@ -447,7 +464,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         try:
             options = self.read_options()
         except OptionsError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
+            self.say_problem(str(error))
             return
         self.dismiss(options)
 

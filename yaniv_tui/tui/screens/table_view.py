@@ -309,6 +309,19 @@ def draw_seats(table: TableState, view: PlayerView, news_from: int | None) -> No
         table.query_one(f"#seat-{seat}", SeatPanel).show(info, table.ascii_only, name_width, scores)
 
 
+def no_hand_line(session: TableSession, view: PlayerView) -> str:
+    """Why no hand is shown: everyone of this screen conceded (a bot plays their seats out), or it is not the
+    viewer's to see (a watcher's, between turns, the game over)."""
+    conceded = sorted(session.meta.conceded)
+    if conceded and not session.humans_in and not session.is_watcher and view.phase != "over":
+        from yaniv_tui.table.players import CONCEDED_LEVEL
+
+        names = " and ".join(view.players[seat] for seat in conceded)
+        seats = "the seat" if len(conceded) == 1 else "each seat"
+        return f"No hand is shown: {names} conceded, and a {CONCEDED_LEVEL} bot plays {seats} out."
+    return "No hand is shown: it is not yours to see."
+
+
 def draw_hand(table: TableState, view: PlayerView) -> None:
     """The viewer's hand (`view`'s own), face up with each card's key and value, or why no hand is shown."""
     hand_view = table.query_one(HandView)
@@ -318,7 +331,7 @@ def draw_hand(table: TableState, view: PlayerView) -> None:
         hand_view.show("You are out of this game: the others play on.", None, [], (), None, ascii_only)
         return
     if seat is None or seat != view.seat or view.phase == "over":
-        hand_view.show("No hand is shown: it is not yours to see.", None, [], (), None, ascii_only)
+        hand_view.show(no_hand_line(table.session, view), None, [], (), None, ascii_only)
         return
     hand = shown_order(view.hand, table.sort_by)
     owner = f"{possessive(view.players[seat], start=True)} hand" if table.session.pass_and_play else "Your hand"
