@@ -10,7 +10,7 @@ the token); no client ever sends it. To take its seat back, a client proves it h
 the host prove that it does too: a server that only shows the same room code (and name), or learned the seat's
 key, cannot answer, and the client tells it nothing more (challenge and prove below; the proofs are
 `secrets_gate.seat_proof`, HMAC-SHA256 keyed by the token over both nonces). A client keeps a token by the host's
-address and port, the code and its name, and offers it to that address only (`store.tables.token_path`). A server
+address and port, the code and its name, and offers it to that address only (`seat_tokens.token_file`). A server
 that relays the whole exchange to the real host as it happens is not stopped this way: that is what TLS is for.
 
 From a client to the host:
