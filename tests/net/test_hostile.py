@@ -17,15 +17,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from netplay import LIMIT, joined, new_game, play_out, started
-from test_faults import SEATS, joined_raw, raw, still_serves
+from test_faults import SEATS, _a_slap_to_come, joined_raw, raw, still_serves
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
-from yaniv_tui.engine import Seat
-from yaniv_tui.net import TableHost
+from yaniv_tui.engine import CallYaniv, Game, Play, Seat
+from yaniv_tui.net import ActionRefused, TableHost
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.link import MAX_WAITING_BYTES
 from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, from_client
+from yaniv_tui.net.views import view_to_dict
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.table.headless import serve_headless
 
@@ -299,3 +300,66 @@ async def test_a_watcher_that_never_reads_stalls_nobody(tmp_path: Path) -> None:
         finally:
             await host.stop()
     assert [r.getMessage() for r in heard] == []
+
+
+def _drawn(table: TableHost, game: Game, play: Play) -> None:
+    """Ann plays `play`, whose draw matches her drop (once: she then decides on a slap-down)."""
+    if game.phase == "turn":
+        game.apply(play)
+        table.publish(game)
+    assert game.phase == "slap"
+
+
+async def test_an_action_probing_the_turn_while_another_decides_a_slap_down_learns_nothing(tmp_path: Path) -> None:
+    """While Ann decides whether to slap down the card she drew, Bea is sent nothing: the table as she last saw it,
+    Ann to play, is all she may know (a matching draw is Ann's secret). Before: an action Bea sent for that turn was
+    refused as TURN_OVER ("that turn was over"), but as "not your turn" before Ann's draw, so a client sending one
+    learned the draw matched her drop, every time."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    table = await started(game, seats)
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        bea = await joined(table, tmp_path, "bea")
+        probe = bea.view.legal_actions[0] if bea.view.legal_actions else CallYaniv()
+        answers: list[str] = []
+        for _ in range(2):
+            with pytest.raises(ActionRefused) as refused:
+                await asyncio.wait_for(bea.send(probe), LIMIT)
+            answers.append(str(refused.value))
+            _drawn(table, game, play)
+        assert answers[0] == answers[1] == "it is not your turn: wait for Ann"
+        await bea.close()
+        await ann.close()
+    finally:
+        await table.stop()
+
+
+async def test_an_action_sent_again_while_another_decides_a_slap_down_is_answered_as_before_the_draw(
+    tmp_path: Path,
+) -> None:
+    """An action sent again (an id the host took before) is answered with the table at once: before Ann's draw, and
+    while she decides on a slap-down, with the table as Bea sees it, before the draw. Before: nothing came until
+    Ann's decision, so Bea learned her draw matched."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    table = await started(game, seats)
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        ws, welcome = await joined_raw(table)
+        assert welcome["seat"] == 1
+        table._links[1].last_action = 5  # as if Bea had played, with the id 5, a turn of hers before
+        seen = json.loads(json.dumps(view_to_dict(game.view(1))))
+        again = json.dumps(
+            {"v": VERSION, "type": "action", "id": 5, "seat": 1, "round": 1, "turn": 0, "action": {"kind": "call"}}
+        )
+        for _ in range(2):
+            await ws.send(again)
+            frames, _ = await answers(ws, 5.0)
+            assert [f["type"] for f in frames] == ["state"], frames
+            assert frames[0]["view"] == seen
+            _drawn(table, game, play)
+        await ws.close()
+        await ann.close()
+    finally:
+        await table.stop()

@@ -641,14 +641,20 @@ class TableHost:
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
+        game = self._game
+        # While the drawer decides on a slap-down, every other seat is answered as the table it sees, the turn before
+        # the draw (_send_state): any other answer would tell it the card drawn matches the drop.
+        deciding = game.phase == "slap" and seat != game.current
+        seen = self._before_draw.of(game) if deciding else game
         if message.id <= link.last_action:
             # A repeat (sent again, or replayed): answered with the table, never played a second time. One still
             # waiting to be applied is answered by the view that follows it.
             if seat not in self._pending and seat not in self._playing:
+                if deciding:
+                    link.stated = False  # sent again, as before the draw
                 self._send_state(seat, link, self.statuses)
             return
-        game = self._game
-        if not game.is_over and (message.round_no, message.turn) != (game.round_no, len(game.log)):
+        if not game.is_over and (message.round_no, message.turn) != (seen.round_no, len(seen.log)):
             problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
         else:
             problem = self._refusal(seat, message.action)

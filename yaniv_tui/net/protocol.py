@@ -39,7 +39,9 @@ From a client to the host:
              the seat this connection joined as. `round` and `turn` name the turn it is for, as the view it was
              chosen on says: its round_no, and how many turns of the round its log holds. An action for a turn
              that is over (its clock ran out and a bot played it, and the table moved on, perhaps to this seat's
-             next turn) is refused (TURN_OVER), never played on another turn. ACTION is one of
+             next turn) is refused (TURN_OVER), never played on another turn. While a drawer decides on a
+             slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table
+             that seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
              (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
