@@ -22,7 +22,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from yaniv_tui.engine import CallYaniv, Game, Play, Seat
-from yaniv_tui.net import ActionRefused, TableHost
+from yaniv_tui.net import ActionRefused, TableClient, TableHost
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.link import MAX_WAITING_BYTES
 from yaniv_tui.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, from_client
@@ -361,5 +361,30 @@ async def test_an_action_sent_again_while_another_decides_a_slap_down_is_answere
             _drawn(table, game, play)
         await ws.close()
         await ann.close()
+    finally:
+        await table.stop()
+
+
+async def test_a_watcher_come_while_another_decides_a_slap_down_is_told_as_before_the_draw(tmp_path: Path) -> None:
+    """Someone comes to watch: every seat is sent the table with one watcher more, before Ann's draw and while she
+    decides on a slap-down alike (then the table before the draw, its clock run on as hers would). Before: while she
+    decided, Bea was sent nothing, so Bea, watching from a second connection of her own, learned the draw matched."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    table = await started(game, seats)
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        ws, _ = await joined_raw(table)
+        seen = json.loads(json.dumps(view_to_dict(game.view(1))))
+        watchers = []
+        for count in (1, 2):
+            watchers.append(await asyncio.wait_for(TableClient.watch(f"127.0.0.1:{table.port}", table.code), LIMIT))
+            frames, _ = await answers(ws, 5.0)
+            states = [f for f in frames if f["type"] == "state"]
+            assert states and states[-1]["watchers"] == count and states[-1]["view"] == seen, frames
+            _drawn(table, game, play)
+        for client in (*watchers, ann):
+            await client.close()
+        await ws.close()
     finally:
         await table.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import socket
 import ssl
@@ -169,6 +170,8 @@ class TableHost:
         #: meanwhile is sent, never the draw itself nor nothing.
         self._before_draw = BeforeTheDraw()
         self._seen_clock: ClockState | None = None
+        #: When the clock last sent was worked out: the clock a seat is sent as before the draw runs on from then.
+        self._seen_clock_at = time.monotonic()
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
         self._pending: dict[int, tuple[int, Action]] = {}
@@ -295,7 +298,7 @@ class TableHost:
         (the table was resumed so: the clock last sent is not saved). Every other seat and watcher sees the table as
         before the draw, the drawer to play, and is sent it again with the drawer's clock running, as any turn's clock
         is shown to all; it tells nothing of the draw (a resumed turn's clock starts afresh, the draw or not)."""
-        self._seen_clock = self._clock_state()
+        self._saw_clock(self._clock_state())
         drawer = self._game.current
         for seat, link in self._links.items():
             if seat != drawer:
@@ -311,6 +314,19 @@ class TableHost:
         timeouts = tuple(clock.timeouts.get(seat, 0) for seat in range(len(self.seats)))
         left_ms = None if left is None else min(protocol.MAX_CLOCK_MS, round(left * 1000))
         return ClockState(left_ms, timeouts, tuple(sorted(clock.handed)))
+
+    def _saw_clock(self, clock: ClockState | None) -> None:
+        self._seen_clock, self._seen_clock_at = clock, time.monotonic()
+
+    def _clock_before_draw(self) -> ClockState | None:
+        """The clock as every seat but a drawer deciding on a slap-down sees it: the clock last sent before the draw,
+        its time run on since, as a state sent before the draw would say it (the same time left again would tell
+        them the draw matched)."""
+        seen = self._seen_clock
+        if seen is None or seen.left_ms is None:
+            return seen
+        gone = round((time.monotonic() - self._seen_clock_at) * 1000)
+        return dataclasses.replace(seen, left_ms=max(0, seen.left_ms - gone))
 
     def _clock_news(self, seat: int, news: list[ClockNews]) -> None:
         for each in news:
@@ -448,7 +464,13 @@ class TableHost:
 
     def _changed(self) -> None:
         """A seat joined, left or came back: everyone's statuses are sent again, and the caller told. The game is
-        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's."""
+        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's. While a
+        drawer decides on a slap-down, every other seat and watcher is sent the table before the draw again, with the
+        statuses now, as before the draw: sent nothing, they would learn the draw matched."""
+        game = self._game
+        if game.phase == "slap":
+            for link in (*(link for seat, link in self._links.items() if seat != game.current), *self._watching):
+                link.stated = False
         self._resend()
         if self.on_status is not None:
             self.on_status()
@@ -490,11 +512,11 @@ class TableHost:
             if link.stated:
                 return
             seen = self._before_draw.of(game)
-            state = State(seen.view(seat), statuses, self._acks.get(seat), self.watchers, self._seen_clock)
+            state = State(seen.view(seat), statuses, self._acks.get(seat), self.watchers, self._clock_before_draw())
         else:
             clock = self._clock_state()
             if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
-                self._seen_clock = clock
+                self._saw_clock(clock)
             state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, clock)
         link.stated = True
         link.put(encode(state, players=tuple(self.names)))
@@ -510,10 +532,11 @@ class TableHost:
             links = [link for link in self._watching if not link.stated]
             if not links:
                 return
-            state = State(self._before_draw.of(game).watcher_view(), statuses, None, self.watchers, self._seen_clock)
+            seen = self._before_draw.of(game)
+            state = State(seen.watcher_view(), statuses, None, self.watchers, self._clock_before_draw())
         else:
             links = list(self._watching)
-            self._seen_clock = self._clock_state()
+            self._saw_clock(self._clock_state())
             state = State(game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
         frame = encode(state, players=tuple(self.names))
         for link in links:

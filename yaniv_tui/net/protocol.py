@@ -89,7 +89,8 @@ From the host to a client:
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
              "slap"; while the drawer decides on a slap-down no other seat nor watcher is sent a state, but one
-             that joins meanwhile is sent the table as the others still see it, the turn before the draw):
+             that joins meanwhile, and every one when a seat or watcher comes or goes, is sent the table as the
+             others still see it, the turn before the draw, its clock run on as the drawer's turn's would):
                rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
                seat           this seat (null: a watcher's view, no seat's)
