@@ -388,3 +388,33 @@ async def test_a_watcher_come_while_another_decides_a_slap_down_is_told_as_befor
         await ws.close()
     finally:
         await table.stop()
+
+
+async def test_a_seat_handed_to_a_bot_or_back_while_another_decides_a_slap_down_is_told_as_before_the_draw(
+    tmp_path: Path,
+) -> None:
+    """The host hands Bea's seat to a bot, and Bea takes it back (a back frame), before Ann's draw and while she
+    decides on a slap-down alike: each time Bea is sent the seat frame and the table with the clock's bots as they
+    are now. Before: while Ann decided, the table never came, so Bea (her seat handed to a bot by her own timeouts,
+    say) learned the draw matched by taking her seat back."""
+    seats = (Seat.remote("Ann"), Seat.remote("Bea"))
+    game, play = _a_slap_to_come(seats)
+    table = await started(game, seats)
+    try:
+        ann = await joined(table, tmp_path, "ann")
+        ws, _ = await joined_raw(table)
+        seen = json.loads(json.dumps(view_to_dict(game.view(1))))
+        for _ in range(2):
+            assert table.hand_to_bot(1, "easy") is None
+            frames, _ = await answers(ws, 5.0)
+            assert [f["type"] for f in frames] == ["seat", "state"], frames
+            assert frames[1]["view"] == seen and frames[1]["clock"]["bots"] == [1]
+            await ws.send(json.dumps({"v": VERSION, "type": "back"}))
+            frames, _ = await answers(ws, 5.0)
+            assert [f["type"] for f in frames] == ["state"], frames
+            assert frames[0]["view"] == seen and frames[0]["clock"]["bots"] == []
+            _drawn(table, game, play)
+        await ws.close()
+        await ann.close()
+    finally:
+        await table.stop()

@@ -283,10 +283,16 @@ class TableHost:
         if clock.handed:  # a resumed table's clock, with seats a bot plays: every state says so, as once it hands one
             self._managed = True
 
-    def _resend(self) -> None:
-        """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
+    def _resend(self, news: bool = False) -> None:
+        """Send every connected seat (and watcher) the game last published again, with the clock as it is now. With
+        `news` (a seat or watcher came or went, a seat was handed to a bot or taken back), while a drawer decides on a
+        slap-down every other seat and watcher is sent the table before the draw again, with the news, as before the
+        draw: sent nothing, they would learn the draw matched. A turn's clock starting is no news to them."""
         statuses = self.statuses
         game = self._game
+        if news and game.phase == "slap":
+            for link in (*(link for seat, link in self._links.items() if seat != game.current), *self._watching):
+                link.stated = False
         if game.phase == "slap" and self._seen_clock is None and self.clock.running(game.current):
             self._first_clock_of_the_draw()
         for seat, link in list(self._links.items()):
@@ -319,14 +325,14 @@ class TableHost:
         self._seen_clock, self._seen_clock_at = clock, time.monotonic()
 
     def _clock_before_draw(self) -> ClockState | None:
-        """The clock as every seat but a drawer deciding on a slap-down sees it: the clock last sent before the draw,
-        its time run on since, as a state sent before the draw would say it (the same time left again would tell
-        them the draw matched)."""
-        seen = self._seen_clock
-        if seen is None or seen.left_ms is None:
+        """The clock as every seat but a drawer deciding on a slap-down sees it, as a state sent before the draw
+        would say it: the time left of the clock last sent before the draw, run on since (the same time again would
+        tell them the draw matched), and each seat's timeouts and bots as they are now."""
+        now, seen = self._clock_state(), self._seen_clock
+        if now is None or seen is None:  # none sent before the draw (a resumed table's, until its clock starts)
             return seen
-        gone = round((time.monotonic() - self._seen_clock_at) * 1000)
-        return dataclasses.replace(seen, left_ms=max(0, seen.left_ms - gone))
+        left = None if seen.left_ms is None else seen.left_ms - round((time.monotonic() - self._seen_clock_at) * 1000)
+        return dataclasses.replace(now, left_ms=None if left is None else max(0, left))
 
     def _clock_news(self, seat: int, news: list[ClockNews]) -> None:
         for each in news:
@@ -371,7 +377,7 @@ class TableHost:
             self.clock.stop()
         self._seat_news(seat, "handed", level)
         self._wake[seat].set()
-        self._resend()
+        self._resend(news=True)
         return None
 
     def handed(self, seat: int) -> bool:
@@ -398,7 +404,7 @@ class TableHost:
         if seat in self._asking and seat not in self._playing:
             self.clock.start(seat)
         self._wake[seat].set()
-        self._resend()
+        self._resend(news=True)
 
     def open_seat(self, seat: int) -> str | None:
         """Open remote `seat` for someone else: its token no longer works (a join with it is told STALE_TOKEN), its
@@ -464,14 +470,8 @@ class TableHost:
 
     def _changed(self) -> None:
         """A seat joined, left or came back: everyone's statuses are sent again, and the caller told. The game is
-        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's. While a
-        drawer decides on a slap-down, every other seat and watcher is sent the table before the draw again, with the
-        statuses now, as before the draw: sent nothing, they would learn the draw matched."""
-        game = self._game
-        if game.phase == "slap":
-            for link in (*(link for seat, link in self._links.items() if seat != game.current), *self._watching):
-                link.stated = False
-        self._resend()
+        not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's."""
+        self._resend(news=True)
         if self.on_status is not None:
             self.on_status()
 
