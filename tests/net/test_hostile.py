@@ -80,13 +80,20 @@ def faults_logged() -> Iterator[list[logging.LogRecord]]:
             logger.removeHandler(handler)
 
 
-async def answers(ws: ClientConnection, first: float = QUIET) -> tuple[list[dict[str, Any]], bool]:
+async def answers(
+    ws: ClientConnection, first: float = QUIET, *, due: bool = False
+) -> tuple[list[dict[str, Any]], bool]:
     """What the host sends until it has said nothing for QUIET seconds (`first` for its first frame), and whether it
-    closed the connection."""
+    closed the connection; when an error line is `due`, until it comes too (at most LIMIT seconds, however loaded
+    the machine)."""
     got: list[dict[str, Any]] = []
+    loop = asyncio.get_running_loop()
+    until = loop.time() + LIMIT
     try:
         while True:
-            got.append(json.loads(await asyncio.wait_for(ws.recv(), QUIET if got else first)))
+            waiting = due and not any(frame["type"] in ("error", "bye") for frame in got)
+            wait = max(0.0, until - loop.time()) if waiting else QUIET if got else first
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), wait)))
     except TimeoutError:
         return got, False
     except ConnectionClosed:
@@ -109,7 +116,7 @@ async def hostile(host: TableHost, texts: list[str | bytes], joined_first: bool)
         try:
             await ws.send(text)
             # A join with a wrong code is answered late once ten came (secrets_gate: 2.5 seconds each).
-            frames, closed = await answers(ws, QUIET if joined_first else 10.0)
+            frames, closed = await answers(ws, QUIET if joined_first else 10.0, due=not _a_message(text))
         finally:
             await ws.close()
         one_short_line(frames)
