@@ -8,18 +8,22 @@ import contextlib
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from netplay import LIMIT, eventually, new_game, started
 from test_faults import joined_raw
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from yaniv_tui.engine import Seat
+from yaniv_tui.engine import Seat, name_key
 from yaniv_tui.net import JoinError, TableClient
 from yaniv_tui.net import host as host_module
 from yaniv_tui.net.protocol import SEAT_IN_USE, VERSION
+from yaniv_tui.net.seat_tokens import SUFFIX, token_file
 from yaniv_tui.store.paths import tokens_dir
 from yaniv_tui.store.tables import read_token, token_path, write_token
 
@@ -45,7 +49,7 @@ async def test_a_token_from_another_table_with_the_same_code_is_forgotten() -> N
     seats = (Seat.remote(), Seat.bot("medium", "Noa"))
     host = await started(new_game(seats), seats)
     try:
-        kept = token_path("127.0.0.1", host.port, host.code, "Ann")
+        kept = token_file("127.0.0.1", host.port, host.code, "Ann")
         write_token(kept, "a-token-of-a-table-long-gone")
         ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
         assert ann.seat == 0
@@ -165,7 +169,7 @@ async def test_a_seat_token_is_never_sent_to_another_server_showing_the_same_cod
         # A server at the very address the token was kept for (here: given that token file) must prove it holds the
         # token before anything more is sent: the impostor cannot, and is told nothing but the key and a nonce.
         impostor.heard.clear()
-        kept = token_path("127.0.0.1", host.port, host.code, "Ann")
+        kept = token_file("127.0.0.1", host.port, host.code, "Ann")
         with pytest.raises(JoinError, match="could not prove it is the table that gave you your seat"):
             await asyncio.wait_for(
                 TableClient.join(f"127.0.0.1:{impostor.port}", host.code, name="Ann", token_file=kept), LIMIT
@@ -186,7 +190,7 @@ async def test_a_token_file_kept_by_an_older_yaniv_is_ignored() -> None:
     seats = (Seat.remote(), Seat.bot("medium", "Noa"))
     host = await started(new_game(seats), seats)
     try:
-        old = token_path("127.0.0.1", host.port, host.code, "Ann").parent / f"{host.code}-ann.token"
+        old = token_file("127.0.0.1", host.port, host.code, "Ann").parent / f"{host.code}-ann.token"
         write_token(old, "a-token-kept-by-code-and-name-only")
         ann = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann"), LIMIT)
         assert ann.seat == 0 and ann.token == host.tokens[0]
@@ -304,8 +308,16 @@ def kept_by_an_older_yaniv(host: str, port: int, code: str, name: str) -> Path:
     return tokens_dir() / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', joined)[:150]}.token"
 
 
-@pytest.mark.parametrize("name", ["Ann Lee", "נועה", "李雷"])
-async def test_a_token_kept_by_an_older_yaniv_for_a_name_a_file_name_does_not_take_rejoins_its_seat(name: str) -> None:
+def kept_by_the_last_yaniv(host: str, port: int, code: str, name: str) -> Path:
+    """Where the yaniv before today's token files kept a seat's token: `store.tables.token_path`, by the name's key."""
+    return token_path(host, port, code, name_key(name))
+
+
+@pytest.mark.parametrize("older", [kept_by_an_older_yaniv, kept_by_the_last_yaniv])
+@pytest.mark.parametrize("name", ["Ann Lee", "נועה", "李雷", "Zoe\u0301"])
+async def test_a_token_kept_by_an_older_yaniv_for_a_name_a_file_name_does_not_take_rejoins_its_seat(
+    name: str, older: Callable[[str, int, str, str], Path]
+) -> None:
     """Before: after the upgrade that named such a file by a digest too, its player's `yaniv join` looked for the
     new name alone, found no token, and its seat (away, its token kept) could not be taken back: "NAME is already at
     this table". The older file is read, and moved to the new name once the host seats the player named so."""
@@ -317,8 +329,8 @@ async def test_a_token_kept_by_an_older_yaniv_for_a_name_a_file_name_does_not_ta
         await first.close()
         await eventually(lambda: host.status(0) == "away")
         new, old = (
-            token_path("127.0.0.1", host.port, host.code, name),
-            kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, name),
+            token_file("127.0.0.1", host.port, host.code, name),
+            older("127.0.0.1", host.port, host.code, name),
         )
         assert new != old and read_token(new) == host.tokens[0]
         new.rename(old)  # as the older yaniv left it
@@ -348,13 +360,13 @@ async def test_an_older_yanivs_token_file_shared_by_two_names_never_takes_the_ot
         shared = kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, "דליה")
         assert shared == kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, "נועה")
         for name in ("נועה", "דליה"):
-            token_path("127.0.0.1", host.port, host.code, name).unlink()
+            token_file("127.0.0.1", host.port, host.code, name).unlink()
         write_token(shared, host.tokens[1])  # דליה joined last
         with pytest.raises(JoinError, match="נועה is already at this table"):
             await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
         await eventually(lambda: host.status(1) == "away")
         assert read_token(shared) == host.tokens[1]
-        assert read_token(token_path("127.0.0.1", host.port, host.code, "נועה")) is None
+        assert read_token(token_file("127.0.0.1", host.port, host.code, "נועה")) is None
         again = await asyncio.wait_for(TableClient.join(address, host.code, name="דליה"), LIMIT)
         assert again.seat == 1 and not shared.exists()
         await again.close()
@@ -367,7 +379,7 @@ async def test_an_older_yanivs_token_file_that_is_another_names_file_today_never
     older: str, today: str
 ) -> None:
     """An older yaniv kept "Ann Lee"'s token in `...-ann_lee.token` (every Hebrew name's in `...-_.token`), the very
-    file where today's yaniv keeps the name "ann_lee"'s ("_"'s). Before: that name's join read it as its own, proved
+    file where the last yaniv kept the name "ann_lee"'s ("_"'s). Before: that name's join read it as its own, proved
     it and was seated, and played, at Ann Lee's seat. The host now refuses a token offered under another seat's name
     before any proof (ANOTHER_NAMES_SEAT), so the seat's hand is never sent; the joiner takes a free seat."""
     seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
@@ -379,7 +391,7 @@ async def test_an_older_yanivs_token_file_that_is_another_names_file_today_never
         await eventually(lambda: host.status(0) == "away")
         shared = kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, older)
         assert shared == token_path("127.0.0.1", host.port, host.code, today)
-        token_path("127.0.0.1", host.port, host.code, older).rename(shared)  # as the older yaniv left it
+        token_file("127.0.0.1", host.port, host.code, older).rename(shared)  # as an older yaniv left it
         sent_to: list[int] = []
         host.sent = lambda seat, text: sent_to.append(seat)
         other = await asyncio.wait_for(TableClient.join(address, host.code, name=today), LIMIT)
@@ -389,3 +401,56 @@ async def test_an_older_yanivs_token_file_that_is_another_names_file_today_never
         await other.close()
     finally:
         await host.stop()
+
+
+def files_kept_for(port: int) -> list[Path]:
+    """The token files kept for the table on `port` at 127.0.0.1, whatever their names' scheme."""
+    return sorted(p for p in tokens_dir().iterdir() if p.name.startswith(f"127.0.0.1-{port}-"))
+
+
+@pytest.mark.parametrize(("older", "other"), [("Ann Lee", "ann_lee"), ("נועה", "_"), ("李雷", "_")])
+async def test_a_name_whose_file_was_another_names_older_file_leaves_that_token_to_its_name(
+    older: str, other: str
+) -> None:
+    """An older yaniv kept "Ann Lee"'s token in `...-ann_lee.token` (every Hebrew or Chinese name's in `...-_.token`),
+    the very file where yaniv kept the name "ann_lee"'s ("_"'s) since. Before: that name's join, refused the token
+    found there (another name's seat), joined afresh and wrote its own token over it; Ann Lee's own join then found
+    ann_lee's token, and could not take her seat back ("Ann Lee is already at this table"). Each name now keeps its
+    token in a file no other name's is (nor any file an older yaniv wrote), and finds its older file still."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        first = await asyncio.wait_for(TableClient.join(address, host.code, name=older), LIMIT)
+        await first.close()
+        await eventually(lambda: host.status(0) == "away")
+        [kept] = files_kept_for(host.port)
+        shared = kept_by_an_older_yaniv("127.0.0.1", host.port, host.code, older)
+        kept.rename(shared)  # as the older yaniv left it
+        second = await asyncio.wait_for(TableClient.join(address, host.code, name=other), LIMIT)
+        assert second.seat == 1 and host.status(0) == "away"
+        await second.close()
+        await eventually(lambda: host.status(1) == "away")
+        back = await asyncio.wait_for(TableClient.join(address, host.code, name=older), LIMIT)
+        assert back.seat == 0 and back.token == host.tokens[0]
+        await back.close()
+        await eventually(lambda: host.status(0) == "away")
+        again = await asyncio.wait_for(TableClient.join(address, host.code, name=other), LIMIT)
+        assert again.seat == 1 and again.token == host.tokens[1]
+        await again.close()
+        assert len(files_kept_for(host.port)) == 2 and not shared.exists()
+    finally:
+        await host.stop()
+
+
+@given(
+    st.lists(st.text(min_size=1, max_size=40).filter(name_key), min_size=2, max_size=6, unique_by=name_key),
+    st.text(max_size=200),
+)
+def test_names_the_table_tells_apart_never_share_a_token_file(names: list[str], host: str) -> None:
+    """One file a name (and one for no name), at any address, a long one too; never a file an older yaniv wrote
+    (theirs end ".token"), and never a name too long for a file system (255 bytes)."""
+    files = [token_file(host, 8765, "K7QF", name) for name in [*names, None]]
+    assert len(set(files)) == len(files)
+    assert all(f.name.endswith(SUFFIX) and not f.name.endswith(".token") for f in files)
+    assert all(len(f.name.encode()) < 200 for f in files)

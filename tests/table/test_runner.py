@@ -11,7 +11,7 @@ import pytest
 
 from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, Play, Seat, load_ruleset, parse_cards
 from yaniv_tui.net import TableClient, TableHost
-from yaniv_tui.store import History, SaveError, read_save, save_path
+from yaniv_tui.store import History, SaveError, read_save, save_game, save_path
 from yaniv_tui.table import runner as runner_module
 from yaniv_tui.table.events import (
     ActionApplied,
@@ -23,6 +23,7 @@ from yaniv_tui.table.events import (
     TableEvent,
     TurnStarted,
 )
+from yaniv_tui.table.headless import say_news
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.players import BotPlayer
@@ -274,4 +275,40 @@ async def test_a_bot_that_raises_is_told_in_one_line_and_the_first_legal_action_
     # The error's kind, not its text (here a card the bot holds might be named): the line goes to every screen.
     assert applied.told == "Bea (medium bot) could not choose a move (KeyError): it plays the first legal one"
     assert session.game.turns == 2 and read_save(save_path(session.meta.game_id)).game.turns == 2
+    session.close()
+
+
+async def test_a_save_that_keeps_failing_is_said_once_until_one_works_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: every action's save that failed was told again, so `yaniv host --headless` on a full disk printed
+    "the disk is full" after every move of the game (the table screen kept its notice to one). Now the runner says it
+    once; a save that works again and then fails is said again."""
+    rules = load_ruleset("israeli").with_choices(end_limit=None)
+    seats = (Seat.bot("medium", "Bea"), Seat.bot("easy", "Cy"))
+    session = Session(GameOptions(rules, seats, seed=5, bot_delay=0.0))
+    runner = TableRunner(session)
+    events = heard(runner)
+    lines: list[str] = []
+    runner.subscribe(say_news(lines.append, lambda: session.game.players))
+    disk_full = True
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        if disk_full:
+            raise SaveError("the disk is full")
+        save_game(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("yaniv_tui.table.session.save_game", refuse)
+    for _ in range(12):
+        await asyncio.wait_for(runner.step(), LIMIT)
+    assert session.game.turns + len(session.game.history) >= 12
+    assert [e for e in events if isinstance(e, SaveFailed)] == [SaveFailed("the disk is full")]
+    assert lines == ["the disk is full"] and session.unsaved == "the disk is full"
+    disk_full = False
+    await asyncio.wait_for(runner.step(), LIMIT)
+    assert session.unsaved is None
+    disk_full = True
+    for _ in range(3):
+        await asyncio.wait_for(runner.step(), LIMIT)
+    assert lines == ["the disk is full"] * 2
     session.close()

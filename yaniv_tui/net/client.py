@@ -153,7 +153,7 @@ class TableClient:
         """Join the table `code` at `address` ("HOST[:PORT]", or "wss://HOST:PORT" for TLS); JoinError in one
         line if it cannot (no host there, wrong code, the table full...).
 
-        The seat token is kept in `token_file` (default: `store.tables.token_path` in the data folder, by the
+        The seat token is kept in `token_file` (default: `seat_tokens.token_file` in the data folder, by the
         name's `engine.names.name_key`), so the same call rejoins the same seat; the token itself is never sent,
         and a server that cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """

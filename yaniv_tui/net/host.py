@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import socket
 import ssl
@@ -169,6 +170,8 @@ class TableHost:
         #: meanwhile is sent, never the draw itself nor nothing.
         self._before_draw = BeforeTheDraw()
         self._seen_clock: ClockState | None = None
+        #: When the clock last sent was worked out: the clock a seat is sent as before the draw runs on from then.
+        self._seen_clock_at = time.monotonic()
         self._links: dict[int, Link] = {}
         self._all: set[Link] = set()
         self._pending: dict[int, tuple[int, Action]] = {}
@@ -280,10 +283,16 @@ class TableHost:
         if clock.handed:  # a resumed table's clock, with seats a bot plays: every state says so, as once it hands one
             self._managed = True
 
-    def _resend(self) -> None:
-        """Send every connected seat (and watcher) the game last published again, with the clock as it is now."""
+    def _resend(self, news: bool = False) -> None:
+        """Send every connected seat (and watcher) the game last published again, with the clock as it is now. With
+        `news` (a seat or watcher came or went, a seat was handed to a bot or taken back), while a drawer decides on a
+        slap-down every other seat and watcher is sent the table before the draw again, with the news, as before the
+        draw: sent nothing, they would learn the draw matched. A turn's clock starting is no news to them."""
         statuses = self.statuses
         game = self._game
+        if news and game.phase == "slap":
+            for link in (*(link for seat, link in self._links.items() if seat != game.current), *self._watching):
+                link.stated = False
         if game.phase == "slap" and self._seen_clock is None and self.clock.running(game.current):
             self._first_clock_of_the_draw()
         for seat, link in list(self._links.items()):
@@ -295,7 +304,7 @@ class TableHost:
         (the table was resumed so: the clock last sent is not saved). Every other seat and watcher sees the table as
         before the draw, the drawer to play, and is sent it again with the drawer's clock running, as any turn's clock
         is shown to all; it tells nothing of the draw (a resumed turn's clock starts afresh, the draw or not)."""
-        self._seen_clock = self._clock_state()
+        self._saw_clock(self._clock_state())
         drawer = self._game.current
         for seat, link in self._links.items():
             if seat != drawer:
@@ -311,6 +320,19 @@ class TableHost:
         timeouts = tuple(clock.timeouts.get(seat, 0) for seat in range(len(self.seats)))
         left_ms = None if left is None else min(protocol.MAX_CLOCK_MS, round(left * 1000))
         return ClockState(left_ms, timeouts, tuple(sorted(clock.handed)))
+
+    def _saw_clock(self, clock: ClockState | None) -> None:
+        self._seen_clock, self._seen_clock_at = clock, time.monotonic()
+
+    def _clock_before_draw(self) -> ClockState | None:
+        """The clock as every seat but a drawer deciding on a slap-down sees it, as a state sent before the draw
+        would say it: the time left of the clock last sent before the draw, run on since (the same time again would
+        tell them the draw matched), and each seat's timeouts and bots as they are now."""
+        now, seen = self._clock_state(), self._seen_clock
+        if now is None or seen is None:  # none sent before the draw (a resumed table's, until its clock starts)
+            return seen
+        left = None if seen.left_ms is None else seen.left_ms - round((time.monotonic() - self._seen_clock_at) * 1000)
+        return dataclasses.replace(now, left_ms=None if left is None else max(0, left))
 
     def _clock_news(self, seat: int, news: list[ClockNews]) -> None:
         for each in news:
@@ -355,7 +377,7 @@ class TableHost:
             self.clock.stop()
         self._seat_news(seat, "handed", level)
         self._wake[seat].set()
-        self._resend()
+        self._resend(news=True)
         return None
 
     def handed(self, seat: int) -> bool:
@@ -382,7 +404,7 @@ class TableHost:
         if seat in self._asking and seat not in self._playing:
             self.clock.start(seat)
         self._wake[seat].set()
-        self._resend()
+        self._resend(news=True)
 
     def open_seat(self, seat: int) -> str | None:
         """Open remote `seat` for someone else: its token no longer works (a join with it is told STALE_TOKEN), its
@@ -449,7 +471,7 @@ class TableHost:
     def _changed(self) -> None:
         """A seat joined, left or came back: everyone's statuses are sent again, and the caller told. The game is
         not published anew (`_resend`, not `publish`): an action taken and not yet applied stays this turn's."""
-        self._resend()
+        self._resend(news=True)
         if self.on_status is not None:
             self.on_status()
 
@@ -490,11 +512,11 @@ class TableHost:
             if link.stated:
                 return
             seen = self._before_draw.of(game)
-            state = State(seen.view(seat), statuses, self._acks.get(seat), self.watchers, self._seen_clock)
+            state = State(seen.view(seat), statuses, self._acks.get(seat), self.watchers, self._clock_before_draw())
         else:
             clock = self._clock_state()
             if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
-                self._seen_clock = clock
+                self._saw_clock(clock)
             state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, clock)
         link.stated = True
         link.put(encode(state, players=tuple(self.names)))
@@ -510,10 +532,11 @@ class TableHost:
             links = [link for link in self._watching if not link.stated]
             if not links:
                 return
-            state = State(self._before_draw.of(game).watcher_view(), statuses, None, self.watchers, self._seen_clock)
+            seen = self._before_draw.of(game)
+            state = State(seen.watcher_view(), statuses, None, self.watchers, self._clock_before_draw())
         else:
             links = list(self._watching)
-            self._seen_clock = self._clock_state()
+            self._saw_clock(self._clock_state())
             state = State(game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
         frame = encode(state, players=tuple(self.names))
         for link in links:
@@ -641,14 +664,20 @@ class TableHost:
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
+        game = self._game
+        # While the drawer decides on a slap-down, every other seat is answered as the table it sees, the turn before
+        # the draw (_send_state): any other answer would tell it the card drawn matches the drop.
+        deciding = game.phase == "slap" and seat != game.current
+        seen = self._before_draw.of(game) if deciding else game
         if message.id <= link.last_action:
             # A repeat (sent again, or replayed): answered with the table, never played a second time. One still
             # waiting to be applied is answered by the view that follows it.
             if seat not in self._pending and seat not in self._playing:
+                if deciding:
+                    link.stated = False  # sent again, as before the draw
                 self._send_state(seat, link, self.statuses)
             return
-        game = self._game
-        if not game.is_over and (message.round_no, message.turn) != (game.round_no, len(game.log)):
+        if not game.is_over and (message.round_no, message.turn) != (seen.round_no, len(seen.log)):
             problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
         else:
             problem = self._refusal(seat, message.action)

@@ -10,7 +10,7 @@ the token); no client ever sends it. To take its seat back, a client proves it h
 the host prove that it does too: a server that only shows the same room code (and name), or learned the seat's
 key, cannot answer, and the client tells it nothing more (challenge and prove below; the proofs are
 `secrets_gate.seat_proof`, HMAC-SHA256 keyed by the token over both nonces). A client keeps a token by the host's
-address and port, the code and its name, and offers it to that address only (`store.tables.token_path`). A server
+address and port, the code and its name, and offers it to that address only (`seat_tokens.token_file`). A server
 that relays the whole exchange to the real host as it happens is not stopped this way: that is what TLS is for.
 
 From a client to the host:
@@ -39,7 +39,9 @@ From a client to the host:
              the seat this connection joined as. `round` and `turn` name the turn it is for, as the view it was
              chosen on says: its round_no, and how many turns of the round its log holds. An action for a turn
              that is over (its clock ran out and a bot played it, and the table moved on, perhaps to this seat's
-             next turn) is refused (TURN_OVER), never played on another turn. ACTION is one of
+             next turn) is refused (TURN_OVER), never played on another turn. While a drawer decides on a
+             slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table
+             that seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
              (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
@@ -87,7 +89,8 @@ From the host to a client:
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
              "slap"; while the drawer decides on a slap-down no other seat nor watcher is sent a state, but one
-             that joins meanwhile is sent the table as the others still see it, the turn before the draw):
+             that joins meanwhile, and every one when a seat or watcher comes or goes, is sent the table as the
+             others still see it, the turn before the draw, its clock run on as the drawer's turn's would):
                rules          every rule by its field name (`codec.ruleset_to_dict`)
                players        the seats' names
                seat           this seat (null: a watcher's view, no seat's)

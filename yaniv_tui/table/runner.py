@@ -117,6 +117,8 @@ class TableRunner:
         self._turn_at: tuple[int, int, str, int] | None = None
         self._played_there = False
         self._submitting = False
+        #: The save's problem last told (`SaveFailed`), while the saves since fail so; None after one that worked.
+        self._save_told: str | None = None
         # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
         if session.recorder is not None:
             self.subscribe(session.recorder)
@@ -380,11 +382,14 @@ class TableRunner:
         self.session.hurry()
 
     def save(self) -> str | None:
-        """Save the game as it is now; the one-line problem, if any, is told as `SaveFailed` too."""
+        """Save the game as it is now; the one-line problem, if any, is told as `SaveFailed` too, once: not again
+        while the saves after it fail the same way (a full disk would be said after every move), but again once
+        one worked, or fails otherwise."""
         seat = self.before_save() if self.before_save is not None else None
         problem = self.session.save(seat)
-        if problem is not None:
+        if problem is not None and problem != self._save_told:
             self.emit(SaveFailed(problem))
+        self._save_told = problem
         return problem
 
     def record(self) -> None:
