@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from netplay import LIMIT, eventually, joined, new_game, started
 
+from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import CallYaniv, Seat
-from yaniv_tui.engine.clock import ClockNews
+from yaniv_tui.engine.clock import ClockNews, TurnClock
 from yaniv_tui.net import ActionRefused, TableClient
 from yaniv_tui.net import host as host_module
 from yaniv_tui.table.events import Clocked, TableEvent
@@ -240,5 +241,35 @@ async def test_an_away_bot_that_raises_plays_the_first_legal_action(monkeypatch:
     try:
         action = await asyncio.wait_for(host.action_for(0), LIMIT)
         assert action == game.legal_actions()[0]
+    finally:
+        await host.stop()
+
+
+async def test_a_remote_seats_first_turn_of_a_later_round_gives_its_player_time_to_read_the_round_end() -> None:
+    # A joined player sees the round's end on their own screen while the host deals the next round at once: their
+    # first turn of each later round has the clock's round_grace on top of the turn's time; later turns do not.
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    game = new_game(seats, seed=5, end=200)
+    bot = MediumBot()
+    while not game.history or game.current != 0:
+        game.apply(bot.choose(game.view(game.current)))
+    host = await started(game, seats)
+    try:
+        clock = TurnClock(TICK, 9, stand_in="easy", round_grace=0.6)
+        host.use_clock(clock)
+        first = asyncio.create_task(host.action_for(0))
+        await asyncio.sleep(0.4)  # well past the turn's own time, within the grace
+        assert not first.done() and clock.timeouts.get(0) is None
+        action = await asyncio.wait_for(first, LIMIT)
+        assert clock.timeouts.get(0) == 1  # the stand-in played it once the grace too was spent
+        rounds = len(game.history)
+        game.apply(action)
+        while game.current != 0 or game.phase == "slap":
+            game.apply(bot.choose(game.view(game.current)))
+        assert len(game.history) == rounds  # her next turn is in the same round
+        host.publish(game)
+        clock.round_grace = 10 * LIMIT  # were her second turn given it, it would not end within LIMIT
+        await asyncio.wait_for(host.action_for(0), LIMIT)
+        assert clock.timeouts.get(0) == 2
     finally:
         await host.stop()

@@ -14,6 +14,9 @@ DEFAULT_TIMEOUTS_TO_BOT = 2
 #: The seconds `--turn-seconds` may give a turn, and the timeouts `--timeouts-to-bot` may allow (both inclusive).
 TURN_SECONDS_RANGE = (5, 600)
 TIMEOUTS_TO_BOT_RANGE = (1, 9)
+#: Seconds a joined seat's first turn of each round after the first has on top of its time: the host deals the next
+#: round at once, while that player still reads the round's end on their own screen.
+ROUND_END_GRACE = 10.0
 
 #: What the clock says of a seat: its time ran out (a bot played the turn), it was handed to a bot, its player is
 #: back. The game's record keeps each as a "seat" event with this status (docs/game-record.md).
@@ -32,9 +35,11 @@ class TurnClock:
         to_bot: int = DEFAULT_TIMEOUTS_TO_BOT,
         *,
         stand_in: str | None = None,
+        round_grace: float = ROUND_END_GRACE,
         now: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`stand_in`: the bot level that plays a turn whose time ran out at a table with no away bot."""
+        """`stand_in`: the bot level that plays a turn whose time ran out at a table with no away bot; `round_grace`:
+        the seconds a turn started `reading` has on top of its time."""
         if seconds is not None and seconds <= 0:
             raise ValueError("a turn clock needs more than 0 seconds")
         if to_bot < 1:
@@ -42,6 +47,7 @@ class TurnClock:
         self.seconds = seconds
         self.to_bot = to_bot
         self.stand_in = stand_in
+        self.round_grace = round_grace
         self.now = now
         #: Each seat's timeouts in a row.
         self.timeouts: dict[int, int] = {}
@@ -59,12 +65,13 @@ class TurnClock:
         """Whether the table has a clock at all."""
         return self.seconds is not None
 
-    def start(self, seat: int) -> None:
-        """The turn of `seat` begins for its player: its full time from now (nothing without a clock)."""
+    def start(self, seat: int, *, reading: bool = False) -> None:
+        """The turn of `seat` begins for its player: its full time from now (nothing without a clock), and
+        `round_grace` more while its player may still be reading the last round's end (`reading`)."""
         if self.seconds is None:
             return
         self.seat = seat
-        self.deadline = self.now() + self.seconds
+        self.deadline = self.now() + self.seconds + (self.round_grace if reading else 0.0)
         if self.on_start is not None:
             self.on_start()
 

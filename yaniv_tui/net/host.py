@@ -198,6 +198,8 @@ class TableHost:
         self._managed = False
         #: The seats whose turn `action_for` is waiting on now.
         self._asking: set[int] = set()
+        #: The round (its number of rounds before it) each remote seat was last asked to act in.
+        self._asked_in_round: dict[int, int] = {}
         #: Each watcher's number, from 0 as they came (the host's dialog names them so).
         self._watcher_numbers: dict[Link, int] = {}
         #: The table's turn clock (engine/clock.py): none until the table's session hands it its own, which its
@@ -558,7 +560,7 @@ class TableHost:
         wake = self._wake[seat]
         clock = self.clock
         if not clock.is_handed(seat):
-            clock.start(seat)  # nothing without a clock
+            clock.start(seat, reading=self._first_turn_of_a_later_round(seat))  # nothing without a clock
         self._asking.add(seat)
         try:
             while True:
@@ -587,6 +589,14 @@ class TableHost:
         finally:
             self._asking.discard(seat)
             clock.stop()
+
+    def _first_turn_of_a_later_round(self, seat: int) -> bool:
+        """Whether `seat` is asked for its first action of a round after the first: the host dealt it at once, and its
+        player may still be reading the last round's end on their own screen (the clock gives that time too)."""
+        rounds = len(self._game.history)
+        first = rounds > 0 and self._asked_in_round.get(seat) != rounds
+        self._asked_in_round[seat] = rounds
+        return first
 
     def _clock_ran_out(self, seat: int) -> bool:
         """Whether a bot plays this turn of `seat` by the clock: its time ran out now (told), or the clock handed
