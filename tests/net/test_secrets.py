@@ -49,6 +49,10 @@ def check_frame(seat: int, game: Game, frame: dict[str, Any]) -> None:
     if frame["type"] != "state":
         assert frame["type"] != "error", frame  # these clients only play legal actions
         return
+    if game.phase == "slap" and seat != game.current:
+        # While the drawer decides on a slap-down, every other seat is sent the table as it stood before the draw
+        # (a seat's change told meanwhile, a seat joining): its pile under the drop in card order.
+        game = before_the_draw(game)
     view = frame["view"]
     assert set(view) == VIEW_FIELDS
     assert view["hand"] == codes(game.hand(seat))  # this seat's own cards, and no other seat's
