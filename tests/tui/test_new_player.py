@@ -207,3 +207,20 @@ def test_the_round_ends_note_says_whom_an_assafer_assafed() -> None:
     text = console.export_text()
     assert "Assafed the caller, scores 0" in text and "Assaf!," not in text, text
     assert "called Yaniv, Assafed" in text, text
+
+
+async def test_the_decks_count_says_its_unit_at_80x24_and_in_ascii() -> None:
+    """Before: the deck's count was a bare number under the deck ("36"), easily read as the hand's "worth 36"; it
+    says "36 left", in ASCII too."""
+    for ascii_cards in (False, True):
+        options = dataclasses.replace(make_options("israeli", "Ann,bot:easy", seed=3), ascii=ascii_cards)
+        app = YanivApp(options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            left = table.session.view(None).deck_size
+            lines = screen_lines(app)
+            deck = next(index for index, line in enumerate(lines) if "deck" in line.split())
+            below = [line for line in lines[deck : deck + 7] if f"{left} left" in line]
+            assert below, "\n".join(lines[deck : deck + 7])
