@@ -318,6 +318,39 @@ async def test_the_join_screens_key_bar_says_quit_once() -> None:
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
 
 
+async def test_in_a_browser_esc_on_the_join_screen_asks_before_the_page_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: in a page of `yaniv serve`, esc on the join screen (pressed to leave a field) ended the page's session at
+    once, and the bar said nothing of esc. It asks first there, n or esc again stay with what was typed, y quits as
+    ctrl+q does; in a terminal esc still quits at once (test_the_join_screens_key_bar_says_quit_once)."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    from yaniv_tui.tui.screens.saved_games import ConfirmScreen
+
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.press(*"host", "escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        text = " ".join(screen_text(app).split())
+        assert "Quit" in text and "reload" in text, text
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        assert app.is_running and app.screen.query_one("#join-address", Input).value == "host"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        assert app.is_running
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+
 async def test_in_a_browser_the_join_screen_starts_with_the_keys_in_its_first_field(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

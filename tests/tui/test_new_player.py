@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from textual.widgets import Input
 from tui_helpers import (
     SIZE,
     footer_keys,
@@ -207,3 +208,58 @@ def test_the_round_ends_note_says_whom_an_assafer_assafed() -> None:
     text = console.export_text()
     assert "Assafed the caller, scores 0" in text and "Assaf!," not in text, text
     assert "called Yaniv, Assafed" in text, text
+
+
+async def test_the_decks_count_says_its_unit_at_80x24_and_in_ascii() -> None:
+    """Before: the deck's count was a bare number under the deck ("36"), easily read as the hand's "worth 36"; it
+    says "36 left", in ASCII too."""
+    for ascii_cards in (False, True):
+        options = dataclasses.replace(make_options("israeli", "Ann,bot:easy", seed=3), ascii=ascii_cards)
+        app = YanivApp(options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            left = table.session.view(None).deck_size
+            lines = screen_lines(app)
+            deck = next(index for index, line in enumerate(lines) if "deck" in line.split())
+            below = [line for line in lines[deck : deck + 7] if f"{left} left" in line]
+            assert below, "\n".join(lines[deck : deck + 7])
+
+
+async def test_a_field_reached_by_the_keyboard_takes_what_is_typed_in_place_of_its_default() -> None:
+    """Before: a seat's name kept its default when Tab or ↓ reached it, so "Ann" typed there made "YouAnn", and a seat
+    turned human by enter got "Player 2" with the cursor before it ("AnnPlayer 2"). Reached by the keyboard, a field's
+    text is selected, and the first thing typed replaces it; a click places the cursor, and enter, ↑↓ and ctrl+a
+    still do what they did."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, seed=7))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        for _ in range(10):
+            if isinstance(app.focused, SeatRow):
+                break
+            await pilot.press("tab")
+        you, avi = list(setup.query(SeatRow))[:2]
+        assert app.focused is you and you.value == "You"
+        await pilot.press(*"Ann")
+        assert you.value == "Ann"
+        await pilot.press("down", *"Ben")  # ↓ to the next seat (a medium bot named Avi): its name is replaced too
+        assert app.focused is avi and avi.value == "Ben" and avi.kind == "medium"
+        await pilot.press("ctrl+u", "enter", "enter", "enter")  # hard, expert, then human: named "Player 2"
+        assert avi.kind == "human" and avi.value == "Player 2"
+        await pilot.press(*"Noa")
+        assert avi.value == "Noa"
+        await pilot.click(you, offset=(1, 0))  # a click puts the cursor where it is, nothing selected
+        assert app.focused is you and you.cursor_position == 1 and not you.selected_text
+        await pilot.press("x")
+        assert you.value == "Axnn"
+        await pilot.press("ctrl+a")  # still a seat more, not the field's "home"
+        await pilot.pause()
+        assert len(setup.query(SeatRow)) == 4
+        seed = setup.query_one("#seed", Input)
+        seed.focus()  # as Tab reaches it
+        await pilot.pause()
+        await pilot.press(*"42")
+        assert seed.value == "42"

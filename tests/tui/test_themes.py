@@ -85,3 +85,33 @@ def test_in_every_theme_the_cards_keys_and_the_decks_count_can_be_read() -> None
         faint += [(name, fg, bg, round(contrast(colours[fg], colours[bg]), 2)) for fg, bg in WRITTEN_ON]
     faint = [item for item in faint if item[3] < 3.0]
     assert not faint, faint
+
+
+@pytest.mark.parametrize("web", [True, False])
+async def test_a_browsers_page_offers_no_ansi_theme_and_a_remembered_one_is_not_put_on_it(
+    web: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a page of `yaniv serve` offered ansi-light (the first theme matching "light" in the palette) and
+    ansi-dark, whose colours are the terminal's own palette: on the page's fixed dark background ansi-light's names,
+    black suits and log could not be read, and the theme was remembered for the next page. A page offers only the
+    themes that paint their own colours; a terminal still offers the ANSI ones, its own palette."""
+    from textual.theme import ThemeProvider
+
+    from yaniv_tui.store.settings import Settings, save_settings
+    from yaniv_tui.tui.app import YanivApp
+
+    assert save_settings(Settings(theme="ansi-light")) is None
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: web))
+    app = make_app("israeli", "Ann,bot:medium", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        offered = {name for name, _ in ThemeProvider(app.screen).commands}
+        assert {"nord", "textual-light", "textual-dark"} <= offered
+        ansi = {"ansi-light", "ansi-dark"}
+        if web:
+            assert not offered & ansi, offered
+            assert not any(theme.ansi for theme in app.available_themes.values())
+            assert app.theme == "textual-dark"
+        else:
+            assert ansi <= offered
+            assert app.theme == "ansi-light"

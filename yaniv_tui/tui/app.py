@@ -20,7 +20,7 @@ from yaniv_tui.table import gc_pause
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import GameOptions
 
-from .colours import theme_colours
+from .colours import reads_on_a_page, theme_colours
 from .screens.common import HELP_BINDINGS, MIN_HEIGHT, MIN_WIDTH, AfterGame, stylesheet
 
 if TYPE_CHECKING:
@@ -123,6 +123,11 @@ class YanivApp(App[None]):
     # -- which screen comes next ------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # A page offers only the themes that read on it, so one kept in the settings that does not stays off too.
+        if self.is_web:
+            for name, theme in self.available_themes.items():
+                if not reads_on_a_page(theme):
+                    self.unregister_theme(name)
         self.remember_theme()
         if self.replay is not None:
             self.open_replay(*self.replay, first=True)

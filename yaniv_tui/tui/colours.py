@@ -94,6 +94,13 @@ def theme_colours(theme: Theme) -> dict[str, str]:
     return colours
 
 
+def reads_on_a_page(theme: Theme) -> bool:
+    """Whether `theme` can be read on a browser's page (`yaniv serve`): not an ANSI theme ("ansi-light",
+    "ansi-dark"), whose colours are the terminal's own palette, there the page's, fixed and dark whatever the theme
+    says (ansi-light's names, black suits and log could not be read on it). The app offers a page only these."""
+    return not theme.ansi
+
+
 def contrast(one: str, other: str) -> float:
     """The contrast ratio of two colours as WCAG defines it, from 1 (the same) to 21 (black on white)."""
 

@@ -45,7 +45,8 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     CSS_PATH = stylesheet("join")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # esc quits as ctrl+q does: the bar shows `^q quit` once, not the same word for two keys.
+        # esc quits as ctrl+q does (in a browser's page, asked first: action_leave): the bar shows `^q quit` once,
+        # not the same word for two keys.
         Binding("escape", "leave", "quit", show=False),
     ]
     #: The help's words on this screen's fields, and on the rules, which a joiner does not choose.
@@ -149,8 +150,22 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     def action_watch(self) -> None:
         self.join(watch=True)
 
+    #: What esc asks in a browser's page before it quits.
+    LEAVE_PAGE: ClassVar[str] = "Quit yaniv? This page's session ends: reload the page to come back."
+
     def action_leave(self) -> None:
-        self.dismiss(None)
+        """Quit, as ctrl+q does. In a browser's page (`yaniv serve`) only once asked: esc, pressed there to leave a
+        field, ended the page's session at once, and what was typed with it."""
+        if not self.app.is_web:
+            self.dismiss(None)
+            return
+        from .saved_games import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmScreen(self.LEAVE_PAGE, "Quit", no="Stay"), answered)
 
     def say(self, line: str) -> None:
         """Say `line` (its marks in ASCII with ASCII cards) below the fields."""

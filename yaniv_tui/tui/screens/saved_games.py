@@ -54,10 +54,11 @@ class ConfirmScreen(Dialog[bool]):
     ]
     AUTO_FOCUS = "#confirm-no"
 
-    def __init__(self, question: str, yes: str) -> None:
+    def __init__(self, question: str, yes: str, no: str = "Keep it") -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -65,7 +66,7 @@ class ConfirmScreen(Dialog[bool]):
             yield Static(Text(self.question), id="confirm-question")  # Text: names in it as typed
             with Horizontal(id="confirm-buttons"):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error", action="screen.answer(True)")
-                yield Button("Keep it (n)", id="confirm-no", variant="primary", action="screen.answer(False)")
+                yield Button(f"{self.no} (n)", id="confirm-no", variant="primary", action="screen.answer(False)")
         yield KeyBar()
 
     def action_answer(self, yes: bool) -> None:

@@ -94,8 +94,9 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     AUTO_FOCUS = "#presets"
     #: What the help says of the keys in a field, where a text field's own keys meet the screen's.
     FIELD_KEYS: ClassVar[str] = (
-        "\nIn a name or number field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and edit the rules, as "
-        "everywhere on this screen; home moves to the start, end to the end, and delete deletes. "
+        "\nA name or number field reached by tab or the arrows has its text selected: what is typed replaces it "
+        "(end first keeps it, to type after it). In a field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and "
+        "edit the rules, as everywhere on this screen; home moves to the start, end to the end, and delete deletes. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
         "? and q are letters in a name: f1 is help there."
     )
@@ -474,7 +475,8 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
 
 
 def digits_field(value: str, placeholder: str, *, id: str) -> Input:
-    """A field for a whole number (the seed, an end score): digits only, as typed or pasted."""
+    """A field for a whole number (the seed, an end score): digits only, as typed or pasted; reached by the keyboard,
+    its number is selected, so the first digit typed replaces it."""
     return FormInput(
         value,
         placeholder=placeholder,
@@ -482,7 +484,6 @@ def digits_field(value: str, placeholder: str, *, id: str) -> Input:
         type="integer",
         valid_empty=True,
         compact=True,
-        select_on_focus=False,
         id=id,
     )
 

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import OptionList, Static
+from textual.widgets.input import Selection
 
 from yaniv_tui.engine import DEFAULT_RULESET, PRESET_GROUPS, Ruleset, RulesetError, Seat, load_ruleset
 from yaniv_tui.ratings import level_ratings
@@ -136,7 +137,9 @@ class SeatRow(FormInput):
     """A seat's name, typed in place in Textual's own Input (cursor, selection, word motions, the clipboard),
     and who plays it: human, a bot of each level (shown with its rating from the ladder, "Bot · medium ≈1690")
     or, when hosting, remote. Enter here, or a click on who plays it (SeatKind, beside it), moves to the next.
-    The name takes no control character (NAME_CHARACTERS) and at most MAX_NAME characters.
+    The name takes no control character (NAME_CHARACTERS) and at most MAX_NAME characters. Reached by the keyboard
+    (Tab, ↑↓), its name is selected, as Input does, so the first thing typed replaces a default ("You", "Player 2");
+    a click puts the cursor where it is.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cycle", "change who plays", show=False)]
@@ -152,7 +155,6 @@ class SeatRow(FormInput):
             restrict=NAME_CHARACTERS,
             max_length=MAX_NAME,
             compact=True,
-            select_on_focus=False,
             classes="seat-row",
         )
         self.index = index
@@ -187,6 +189,7 @@ class SeatRow(FormInput):
         self.placeholder = self.placeholder_for(self.kind)
         if self.kind in (HUMAN, REMOTE) and not self.value:
             self.value = f"Player {self.index + 1}"
+            self.selection = Selection(0, len(self.value))  # a default, replaced by the first thing typed
         elif self.kind not in (HUMAN, REMOTE) and self.value.startswith("Player "):
             self.value = ""
         if self.parent is not None:

@@ -197,7 +197,8 @@ def compact_line(
 
 
 class DeckView(Static):
-    """The face-down deck with its count; a click on it posts `Chosen`."""
+    """The face-down deck and, under its back, its count with its unit ("36 left": a bare number was taken for the
+    hand's "worth 36"); a click on it posts `Chosen`."""
 
     class Chosen(Message):
         """The player chose to take the deck's top card."""
@@ -208,9 +209,11 @@ class DeckView(Static):
         if self._shown == (count, ascii_only, key, palette()):
             return
         self._shown = (count, ascii_only, key, palette())
-        self.update(Text(mark("deck", ascii_only) * 4, style=f"bold {colour('card-back')}"))
+        # The count inside the deck, under its back: the border's line has no room for "108 left" and its spaces.
+        shown = Text(mark("deck", ascii_only) * 4, style=f"bold {colour('card-back')}")
+        shown.append(f"\n{count} left", style=colour("deck-count"))
+        self.update(shown)
         self.border_title = key
-        self.border_subtitle = f"{count}"
 
     def on_click(self) -> None:
         self.post_message(self.Chosen())
