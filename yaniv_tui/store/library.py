@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
-from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
+from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, unlocked
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
@@ -42,7 +42,8 @@ class Listing:
 
 class Claimed(NamedTuple):
     """A saved game claimed by this process (`claim_game`): the save as read once the game was locked, and that
-    lock, which whoever plays the game takes over and releases (None where no lock can be made: played unlocked)."""
+    lock, which whoever plays the game takes over and releases (where no lock can be made, one never held, played
+    unlocked, whose `unprotected` is the line to say: `locks.unlocked`)."""
 
     saved: SavedGame
     lock: GameLock | None
@@ -181,7 +182,8 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
-    (a SaveError) when another yaniv has it now. Where no lock can be made at all, the game is played unlocked.
+    (a SaveError) when another yaniv has it now. Where no lock can be made at all (its file cannot be opened: one a
+    `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
     A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
     lock: GameLock | None
@@ -189,8 +191,8 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
         lock = lock_game(game_id)
     except GameOpenElsewhere:
         raise
-    except OSError:
-        lock = None  # no lock can be made here: play on, as the save itself will say what is wrong
+    except OSError as error:
+        lock = unlocked(game_id, error)  # no lock can be made here: play on, told so
     try:
         fresh = load_save(save_path(game_id))
         if fresh is None:
