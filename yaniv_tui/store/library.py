@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
 from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, unlocked
-from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
+from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def scan_saves() -> Listing:
     blocker = in_the_way(folder)
     if blocker is not None:  # no game can be saved there, so none is: say why rather than list nothing
         problems.append(f"the saves folder {folder} cannot be made: {blocker} is not a folder")
-    clear_stale_temps(folder)
+    clear_stale_temps(written_folders())  # a killed write's hidden files, wherever yaniv writes so
     games: list[SavedGame] = []
     pending: list[SavedGame] = []
     try:
