@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sqlite3
 import time
@@ -250,3 +251,19 @@ def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected
     assert len(err) == 1 and err[0].startswith("yaniv: the game lock1234 is played unlocked, as its lock file "), err
     assert err[0].endswith("it is not protected from a second terminal playing it at the same time"), err
     assert opened == [(err[0].removeprefix("yaniv: "),)]
+
+
+def test_saves_lists_a_game_whose_record_alone_is_damaged_and_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: the whole save was moved aside for its record, and the sound game could not be continued."""
+    a_game("israeli", ["Ann", "Bob"], 2, 10, "recd1234")
+    path = save_path("recd1234")
+    document = json.loads(path.read_text())
+    document["record"] = "not a record"
+    path.write_text(json.dumps(document))
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert "recd12" in out
+    (line,) = err.splitlines()
+    assert line.startswith("yaniv: the saved game recd1234.json had a damaged record (record: "), line
+    assert "a copy of the save was kept in" in line and line.endswith("its record started again from round 1"), line
+    assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1

@@ -104,6 +104,8 @@ def scan_saves() -> Listing:
             continue
         if saved is not None:
             (pending if saved.pending else games).append(saved)
+            if saved.record_damage is not None:  # the game goes on: said once, as the moved saves are
+                problems.append(saved.record_damage)
     games.sort(key=_newest_first, reverse=True)
     pending.sort(key=_newest_first)
     return Listing(tuple(games), tuple(pending), tuple(problems))
@@ -128,7 +130,27 @@ def _read_named(path: Path) -> SavedGame | None:
         except OSError:
             raise SaveError(f"the saved game {path.name} {wrong}") from None
         raise SaveError(f"the saved game {path.name} {wrong}; it was moved to {aside}", aside)
+    if saved.record_damage is not None:
+        return _without_its_record(saved)
     return saved
+
+
+def _without_its_record(saved: SavedGame) -> SavedGame | None:
+    """A sound game whose save's record is damaged, read again under its lock: a copy of the save kept aside and the
+    save written without its record (`load_save`), its `record_damage` the line to say. A game another yaniv has open
+    is that yaniv's: left as it is (its next save holds the record it started again)."""
+    try:
+        lock: GameLock | None = lock_game(saved.game_id)
+    except GameOpenElsewhere:
+        saved.record_damage = None
+        return saved
+    except OSError:
+        lock = None
+    try:
+        return load_save(saved.path)
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def _let_lock_go(game_id: str) -> None:
