@@ -13,6 +13,7 @@ from playing import play
 from yaniv_tui.codec.record import start_record
 from yaniv_tui.store import claim_game, read_save, save_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.meta import SaveMeta
+from yaniv_tui.store.paths import lock_path
 from yaniv_tui.store.saves import Seat
 
 from .helpers import new_game
@@ -65,6 +66,7 @@ def test_a_damaged_record_resumes_the_game_with_a_copy_of_the_save_kept_aside(da
     # The save itself now holds the game without its record, as one written before records were kept.
     document = json.loads(save_path(GAME_ID).read_text())
     assert "record" not in document and document["game"] == json.loads(before)["game"]
+    assert not lock_path(GAME_ID).exists()  # the listing took the game's lock to write it, and left no lock file
     assert scan_saves().problems == ()  # said once
     claimed = claim_game(GAME_ID)
     try:

@@ -150,7 +150,7 @@ def _without_its_record(saved: SavedGame) -> SavedGame | None:
         return load_save(saved.path)
     finally:
         if lock is not None:
-            lock.release()
+            lock.release(remove=True)  # as the listing found it: no lock file left for a game nobody plays
 
 
 def _let_lock_go(game_id: str) -> None:
