@@ -87,13 +87,16 @@ def test_yaniv_rulesets_says_when_a_file_is_where_its_folder_should_be(
     )
 
 
-@pytest.mark.parametrize("argv", [["export", "abc"], ["export", "-"], ["replay"], ["review", "abc"], ["stats"]])
+@pytest.mark.parametrize(
+    "argv", [["export", "abc"], ["export", "-"], ["replay"], ["review", "abc"], ["stats"], ["saves"]]
+)
 @pytest.mark.parametrize("kind", ["a file", "a link to nothing", "a link to itself"])
 def test_a_data_folder_that_cannot_be_one_is_one_line_for_every_reader(
     argv: list[str], kind: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Before, `yaniv export`, `replay` and `review` said it twice: once for the saves folder, once for the history;
-    and a link to nothing was "not a folder", as a file is."""
+    and a link to nothing was "not a folder", as a file is. `yaniv saves` said the saves folder's problem, then "No
+    games in progress" with exit status 0."""
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     if kind == "a file":
         data_dir.write_text("not a folder")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +16,7 @@ from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History, SaveMeta, Seat, history_path, save_game, save_path, saves_dir
+from yaniv_tui.store.paths import lock_path
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +79,7 @@ def test_stats_records_a_finished_game_the_history_missed(capsys: pytest.Capture
     try:
         assert main(["saves"]) == 0  # still locked: kept, said in one line
         out, err = capsys.readouterr()
-        assert err.count("\n") == 1 and "still waits for the history" in err and "locked" in err
+        assert err.count("\n") == 1 and "still waits for the history" in err and "perhaps another yaniv" in err
         assert "No games in progress" in out  # a finished game is never offered for resume
     finally:
         holder.execute("ROLLBACK")
@@ -210,3 +215,55 @@ def test_a_save_of_a_newer_yaniv_is_told_once_by_resume(capsys: pytest.CaptureFi
     assert (
         err.count("newer yaniv-tui") == 1 and "no saved game has a remote seat" in err and len(err.splitlines()) == 2
     ), err
+
+
+@pytest.mark.parametrize("argv", [["--resume"], ["host", "--resume"]])
+def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A lock file a `sudo yaniv` left (root's): before, the game was played unlocked without a word. Now one line,
+    on the terminal and at the table. As root, permissions cannot refuse it: the open of the lock's path raises."""
+    if argv[0] == "host":
+        table = Game.new(load_ruleset("israeli"), ["Ann", "Web"], seed=3)
+        save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id="lock1234"))
+    else:
+        a_game("israeli", ["Ann", "Bob"], 1, 5, "lock1234")
+    path = lock_path("lock1234")
+    path.write_text("")
+    real_open = os.open
+
+    def refusing(file: Any, *args: Any, **kwargs: Any) -> int:
+        if os.fspath(file) == str(path):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    opened: list[tuple[str, ...]] = []
+
+    def run_app(options: Any, launch: Any, claimed: Any = None, **kwargs: Any) -> int:
+        assert claimed is not None and claimed.saved.game_id == "lock1234"
+        opened.append(launch.notices)
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    assert main(argv) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("yaniv: the game lock1234 is played unlocked, as its lock file "), err
+    assert err[0].endswith("it is not protected from a second terminal playing it at the same time"), err
+    assert opened == [(err[0].removeprefix("yaniv: "),)]
+
+
+def test_saves_lists_a_game_whose_record_alone_is_damaged_and_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: the whole save was moved aside for its record, and the sound game could not be continued."""
+    a_game("israeli", ["Ann", "Bob"], 2, 10, "recd1234")
+    path = save_path("recd1234")
+    document = json.loads(path.read_text())
+    document["record"] = "not a record"
+    path.write_text(json.dumps(document))
+    assert main(["saves"]) == 0
+    out, err = capsys.readouterr()
+    assert "recd12" in out
+    (line,) = err.splitlines()
+    assert line.startswith("yaniv: the saved game recd1234.json had a damaged record (record: "), line
+    assert "a copy of the save was kept in" in line and line.endswith("its record started again from round 1"), line
+    assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1

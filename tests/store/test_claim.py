@@ -4,12 +4,16 @@ carries no live OS lock (issue 30, item 4). Before, `SavedGame` had a `lock` fie
 from __future__ import annotations
 
 import dataclasses
+import errno
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.store import Claimed, GameLock, SavedGame, SaveMeta, claim_game, is_open_elsewhere, read_save, save_game
+from yaniv_tui.store.paths import lock_path
 
 from .helpers import new_game, play
 
@@ -46,3 +50,37 @@ def test_claiming_gives_the_save_and_its_held_lock_side_by_side() -> None:
         assert claimed.lock is not None
         claimed.lock.release()
     assert not claimed.lock.held and not is_open_elsewhere("claim0001")
+
+
+def test_a_lock_file_that_cannot_be_opened_is_played_unlocked_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lock file left by a `sudo yaniv` (owned by root, not this user's to open): the game is played unlocked, as
+    before, but no longer without a word. Run as root, permissions cannot refuse it: the open of the lock's path is
+    made to raise PermissionError, as it does then."""
+    a_save()
+    path = lock_path("claim0001")
+    path.write_text("")  # the file the other yaniv left
+    real_open = os.open
+
+    def refusing(file: Any, *args: Any, **kwargs: Any) -> int:
+        if os.fspath(file) == str(path):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    claimed = claim_game("claim0001")
+    assert claimed.saved.game_id == "claim0001"
+    assert claimed.lock is not None and not claimed.lock.held
+    assert claimed.lock.unprotected == (
+        f"the game claim000 is played unlocked, as its lock file {path} cannot be opened (Permission denied; "
+        "perhaps a 'sudo yaniv' left it: remove it): it is not protected from a second terminal playing it at the "
+        "same time"
+    )
+    claimed.lock.release()  # nothing held: nothing to let go, the file left as it is
+    assert path.exists()
+
+
+def test_a_lock_taken_says_nothing() -> None:
+    a_save()
+    claimed = claim_game("claim0001")
+    assert claimed.lock is not None and claimed.lock.held and claimed.lock.unprotected is None
+    claimed.lock.release()

@@ -237,7 +237,7 @@ def test_a_save_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
 
 def test_a_temp_file_left_by_a_kill_is_cleared(data_dir: Path) -> None:
     save_game(new_game(), ONE_HUMAN)
-    stale = saves_dir() / f".{ONE_HUMAN.game_id}.json.abc123.tmp"
+    stale = saves_dir() / f".{ONE_HUMAN.game_id}.json.abc12345.tmp"
     stale.write_text("half a save")
     old = time.time() - 3600
     os.utime(stale, (old, old))

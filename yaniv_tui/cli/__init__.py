@@ -144,13 +144,13 @@ def _listing(args: argparse.Namespace) -> int:
     command = args.command
     if command == "rulesets":
         return print_rulesets()
-    if command == "saves":
-        return print_saves()  # records finished games the history missed first
     from yaniv_tui.store.paths import data_folder_problem
 
     if problem := data_folder_problem():  # one line for the folder, not one for the saves and one for the history
         print(f"yaniv: {problem}", file=sys.stderr)
         return 1
+    if command == "saves":
+        return print_saves()  # records finished games the history missed first
     for line in record_pending():
         print(f"yaniv: {line}", file=sys.stderr)
     if args.games:

@@ -161,13 +161,22 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
         raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone", prog)
     for candidate in candidates:
         try:
-            return claim_game(candidate.game_id, hosted=hosted)
+            claimed = claim_game(candidate.game_id, hosted=hosted)
         except GameOpenElsewhere as error:
             if game_id:
                 raise UsageError(str(error), prog) from None
         except SaveError as error:
             raise UsageError(str(error), prog) from None
+        else:
+            if said := unprotected(claimed):
+                print(f"yaniv: {said}", file=sys.stderr)
+            return claimed
     raise UsageError(_every_game_open(len(candidates)), prog)
+
+
+def unprotected(claimed: Claimed | None) -> str | None:
+    """The line saying a claimed game is played unlocked (its lock file cannot be opened), or None."""
+    return None if claimed is None or claimed.lock is None else claimed.lock.unprotected
 
 
 def _every_game_open(count: int) -> str:
@@ -219,6 +228,8 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, told=launch.notices)
+            if line := unprotected(claimed):  # said at the table too, where the player looks
+                launch = replace(launch, notices=(*launch.notices, line))
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE

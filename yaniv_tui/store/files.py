@@ -12,9 +12,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -37,6 +39,10 @@ __all__ = [
 
 #: A temporary file this old is left from a killed write, not one being written now.
 _STALE_SECONDS = 60.0
+#: How a write's temporary file is named beside its file: hidden, the file's name, tempfile's eight random letters.
+_TEMP_PREFIX, _TEMP_SUFFIX = ".{name}.", ".tmp"
+#: A name made so (`_temp_beside`), and no other: a user's own `.notes.tmp` is not ours.
+_OUR_TEMP = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")
 
 
 def atomic_write(
@@ -54,7 +60,7 @@ def atomic_write(
     if make_folder:
         private_folder(folder)
     mode = _mode_of(path, keep_mode)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, temp = _temp_beside(path)
     try:
         if mode is not None:
             os.fchmod(fd, mode)
@@ -74,6 +80,12 @@ def atomic_write(
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new hidden temporary file beside `path` (0600), named as `clear_stale_temps` knows ours: its descriptor and
+    path."""
+    return tempfile.mkstemp(prefix=_TEMP_PREFIX.format(name=path.name), suffix=_TEMP_SUFFIX, dir=path.parent)
 
 
 def private_folder(folder: Path) -> None:
@@ -111,7 +123,7 @@ def write_new(path: Path, data: bytes) -> None:
     whole or not at all: written and flushed under a temporary name beside it, then linked into place, so a kill or
     a full disk leaves no file cut short under its name (only, after a kill, the hidden temporary one). Where the
     file system has no links it is written in place, and removed if the write fails."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
@@ -172,10 +184,16 @@ def move_aside(path: Path) -> Path:
     raise OSError(f"too many damaged copies beside {path}")
 
 
-def clear_stale_temps(folder: Path) -> None:
-    """Remove temporary files that writes killed before their rename left behind (never a save)."""
-    with contextlib.suppress(OSError):
-        for temp in folder.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                if time.time() - temp.stat().st_mtime > _STALE_SECONDS:
-                    temp.unlink()
+def clear_stale_temps(folders: Iterable[Path]) -> None:
+    """Remove the temporary files that writes killed before their rename left in `folders` (`paths.written_folders`):
+    only a regular file named as ours (`_temp_beside`) and older than a write takes (`_STALE_SECONDS`), so never a
+    user's own file, a link, or a file being written now."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            for temp in folder.glob(".*.tmp"):
+                if not _OUR_TEMP.fullmatch(temp.name):
+                    continue
+                with contextlib.suppress(OSError):
+                    info = os.lstat(temp)
+                    if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > _STALE_SECONDS:
+                        temp.unlink()

@@ -2,9 +2,10 @@
 
 A database that is damaged (not a file, not SQLite, a schema that is not exactly a version this yaniv-tui
 knows with its tables and indexes, or rows that contradict each other) is moved aside, never deleted, and a
-new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one locked by another
-program, is never moved: `History.problem` says so, and finished games wait as pending saves. Nor is one where a
-write broke a constraint (a bug, or another program's rows): that is the write's fault, said in `History.problem`.
+new one started, with one line in `History.notice`. One from a newer yaniv-tui, or one in use by another
+program (perhaps another yaniv), is never moved: `History.problem` says so, and finished games wait as pending
+saves. Nor is one where a write broke a constraint (a bug, or another program's rows): that is the write's fault,
+said in `History.problem`.
 """
 
 from __future__ import annotations
@@ -170,7 +171,11 @@ class History(RecordShelf):
     def _fail_on(self, error: BaseException) -> None:
         text = str(error).splitlines()[0] if str(error) else type(error).__name__
         if isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-            self._fail("is locked by another program")
+            # Often another yaniv (two terminals), as often as another program: words that fit both.
+            self._fail(
+                "is in use by another program, perhaps another yaniv: finished games wait in their saves and are "
+                "recorded once it is free (close the other, or try again later)"
+            )
         elif isinstance(error, sqlite3.IntegrityError):
             self._fail(
                 f"could not record a game ({text}): nothing was moved, and the finished game waits in its save to be "

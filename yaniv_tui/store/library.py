@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
-from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
-from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir
+from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, unlocked
+from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ class Listing:
 
 class Claimed(NamedTuple):
     """A saved game claimed by this process (`claim_game`): the save as read once the game was locked, and that
-    lock, which whoever plays the game takes over and releases (None where no lock can be made: played unlocked)."""
+    lock, which whoever plays the game takes over and releases (where no lock can be made, one never held, played
+    unlocked, whose `unprotected` is the line to say: `locks.unlocked`)."""
 
     saved: SavedGame
     lock: GameLock | None
@@ -88,7 +89,7 @@ def scan_saves() -> Listing:
     blocker = in_the_way(folder)
     if blocker is not None:  # no game can be saved there, so none is: say why rather than list nothing
         problems.append(f"the saves folder {folder} cannot be made: {blocker} is not a folder")
-    clear_stale_temps(folder)
+    clear_stale_temps(written_folders())  # a killed write's hidden files, wherever yaniv writes so
     games: list[SavedGame] = []
     pending: list[SavedGame] = []
     try:
@@ -103,6 +104,8 @@ def scan_saves() -> Listing:
             continue
         if saved is not None:
             (pending if saved.pending else games).append(saved)
+            if saved.record_damage is not None:  # the game goes on: said once, as the moved saves are
+                problems.append(saved.record_damage)
     games.sort(key=_newest_first, reverse=True)
     pending.sort(key=_newest_first)
     return Listing(tuple(games), tuple(pending), tuple(problems))
@@ -127,7 +130,27 @@ def _read_named(path: Path) -> SavedGame | None:
         except OSError:
             raise SaveError(f"the saved game {path.name} {wrong}") from None
         raise SaveError(f"the saved game {path.name} {wrong}; it was moved to {aside}", aside)
+    if saved.record_damage is not None:
+        return _without_its_record(saved)
     return saved
+
+
+def _without_its_record(saved: SavedGame) -> SavedGame | None:
+    """A sound game whose save's record is damaged, read again under its lock: a copy of the save kept aside and the
+    save written without its record (`load_save`), its `record_damage` the line to say. A game another yaniv has open
+    is that yaniv's: left as it is (its next save holds the record it started again)."""
+    try:
+        lock: GameLock | None = lock_game(saved.game_id)
+    except GameOpenElsewhere:
+        saved.record_damage = None
+        return saved
+    except OSError:
+        lock = None
+    try:
+        return load_save(saved.path)
+    finally:
+        if lock is not None:
+            lock.release(remove=True)  # as the listing found it: no lock file left for a game nobody plays
 
 
 def _let_lock_go(game_id: str) -> None:
@@ -181,7 +204,8 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
-    (a SaveError) when another yaniv has it now. Where no lock can be made at all, the game is played unlocked.
+    (a SaveError) when another yaniv has it now. Where no lock can be made at all (its file cannot be opened: one a
+    `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
     A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
     lock: GameLock | None
@@ -189,8 +213,8 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
         lock = lock_game(game_id)
     except GameOpenElsewhere:
         raise
-    except OSError:
-        lock = None  # no lock can be made here: play on, as the save itself will say what is wrong
+    except OSError as error:
+        lock = unlocked(game_id, error)  # no lock can be made here: play on, told so
     try:
         fresh = load_save(save_path(game_id))
         if fresh is None:

@@ -89,10 +89,12 @@ def _holder(path: Path) -> str:
 class GameLock:
     """The lock on one game, held from `lock_game` until `release` (or until the process ends)."""
 
-    def __init__(self, game_id: str, path: Path, fd: int | None) -> None:
+    def __init__(self, game_id: str, path: Path, fd: int | None, unprotected: str | None = None) -> None:
         self.game_id = game_id
         self.path = path
         self._fd = fd
+        #: Why the game is played without its lock (`unlocked`), in one line to say; None for a lock taken.
+        self.unprotected = unprotected
 
     @property
     def held(self) -> bool:
@@ -178,6 +180,23 @@ def lock_game(game_id: str) -> GameLock:
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, str(os.getpid()).encode("ascii"))
     return GameLock(game_id, path, fd)
+
+
+def unlocked(game_id: str, error: OSError) -> GameLock:
+    """The lock of a game played without one, since its lock file cannot be made or opened (`error`; one a `sudo
+    yaniv` left, owned by root): never held, its `unprotected` line says so, and that nothing stops a second yaniv
+    playing the game at the same time."""
+    path = lock_path(game_id)
+    why = error.strerror or str(error)
+    if error.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(path):
+        why += "; perhaps a 'sudo yaniv' left it: remove it"
+    return GameLock(
+        game_id,
+        path,
+        None,
+        f"the game {game_id[:8]} is played unlocked, as its lock file {path} cannot be opened ({why}): it is not "
+        "protected from a second terminal playing it at the same time",
+    )
 
 
 def is_open_elsewhere(game_id: str) -> bool:

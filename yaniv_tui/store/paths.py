@@ -85,6 +85,22 @@ def user_rulesets_dir() -> Path:
     return config_dir() / "rulesets"
 
 
+def tables_dir() -> Path:
+    """The folder of the hosted games' tables (their room codes and seat tokens), one `<game id>.json` each."""
+    return data_dir() / "tables"
+
+
+def written_folders() -> list[Path]:
+    """Every folder yaniv writes its own files in through a hidden temporary one (`files.atomic_write`, `write_new`),
+    which a killed write leaves behind: the saves, the data folder (the history's record copies), the tables, the
+    tokens, the config folder (the settings) and the user's rulesets. One with no home to be found is left out."""
+    found: list[Path] = []
+    for folder in (saves_dir, data_dir, tables_dir, tokens_dir, config_dir, user_rulesets_dir):
+        with contextlib.suppress(NoHome):
+            found.append(folder())
+    return found
+
+
 def in_the_way(folder: Path) -> Path | None:
     """What keeps `folder` from being one: the nearest of it and the folders above it that is there and is not a
     folder (a file where the data folder should be), or None."""

@@ -25,6 +25,7 @@ from .files import (
     move_aside,
     move_aside_name,
     read_regular,
+    write_new,
 )
 from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
@@ -103,8 +104,12 @@ class SavedGame:
     undo: UndoStack
     saved_at: str
     path: Path
-    #: The game's record so far (codec/record.py); None in a save written before records were kept.
+    #: The game's record so far (codec/record.py); None in a save written before records were kept, or whose record
+    #: is damaged (`record_damage`).
     record: GameRecord | None = None
+    #: Why the save's record could not be read, in one line (once `keep_damaged_record` kept the save aside: where,
+    #: and that the game goes on); None when it was read, or there was none. The game and its undo are sound.
+    record_damage: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -292,7 +297,12 @@ def read_save(source: Path) -> SavedGame:
     for i, old in enumerate(kept):
         if old.players != game.players or old.rules != game.rules or old.seed != game.seed:
             raise _bad(f"undo[{i}]: not an earlier state of the saved game")
-    return SavedGame(game, meta, UndoStack(max(3, len(kept)), kept), saved_at, source, _read_record(document, game))
+    undo = UndoStack(max(3, len(kept)), kept)
+    try:
+        record = _read_record(document, game)
+    except SaveError as error:  # only the record: the game is sound, and goes on without it (`keep_damaged_record`)
+        return SavedGame(game, meta, undo, saved_at, source, None, str(error))
+    return SavedGame(game, meta, undo, saved_at, source, record)
 
 
 def _check_not_newer(version: Any, game: Any) -> None:
@@ -324,18 +334,60 @@ def _read_record(document: dict[str, Any], game: Game) -> GameRecord | None:
     return record
 
 
+def keep_damaged_record(saved: SavedGame) -> None:
+    """A save whose game and undo are sound but whose record is damaged (`saved.record_damage`): keep a copy of the
+    save aside (never over another file), then write it again without its record, as a save written before records
+    were kept: resumed, the game's record starts again from where it is (partial). `saved.record_damage` becomes the
+    line to say. SaveError (one line) when no copy can be kept: the save is then left as it is."""
+    path, why = saved.path, saved.record_damage
+    try:
+        raw = read_save_bytes(path)
+        document = json.loads(raw.decode("utf-8"))
+        document.pop("record", None)
+        copy = _keep_copy(path, raw)
+    except (SaveError, OSError, ValueError) as error:
+        text = getattr(error, "strerror", None) or error
+        raise SaveError(
+            f"the saved game {path.name} has a damaged record ({why}), and no copy of it could be kept aside ({text}): "
+            "it is left as it is"
+        ) from None
+    rest = f"a copy of the save was kept in {copy}"
+    try:
+        atomic_write(path, _fitting(document, path))
+    except (SaveError, OSError) as error:
+        rest += f", but the save could not be written without it ({getattr(error, 'strerror', None) or error})"
+    saved.record_damage = (
+        f"the saved game {path.name} had a damaged record ({why}): {rest}, and the game goes on, its record started "
+        f"again from round {saved.game.round_no}"
+    )
+
+
+def _keep_copy(path: Path, raw: bytes) -> Path:
+    """Write `raw` to a new file named as `move_aside` names a damaged file beside `path`: its path."""
+    for n in range(1000):
+        aside = move_aside_name(path, n)
+        try:
+            write_new(aside, raw)
+        except FileExistsError:
+            continue
+        return aside
+    raise OSError(f"too many damaged copies beside {path}")
+
+
 def load_save(path: Path) -> SavedGame | None:
     """The game saved in `path`, or None when there is none (the newest of them all: `library.newest_save`).
 
     A damaged or unreadable save raises SaveError with one line saying what is wrong and where the
-    file was moved (it is renamed aside, never deleted), so the player can start a new game. A save a newer
-    yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds it; so is one that
-    cannot be read now for a reason outside it (`UnreadableNow`: no permission, too many files open).
+    file was moved (it is renamed aside, never deleted), so the player can start a new game. A save whose record
+    alone is damaged is read without it, a copy kept aside first (`keep_damaged_record`): its `record_damage` says
+    so. A save a newer yaniv-tui wrote is not damaged: it is told in one line and left where that yaniv-tui finds
+    it; so is one that cannot be read now for a reason outside it (`UnreadableNow`: no permission, too many files
+    open).
     """
     if not os.path.lexists(path):  # a link to nothing is not a save either: it is moved aside below
         return None
     try:
-        return read_save(path)
+        saved = read_save(path)
     except NewerSave as error:
         raise SaveError(f"the saved game {path.name} was {error}; it is left as it is") from None
     except UnreadableNow as error:
@@ -349,3 +401,6 @@ def load_save(path: Path) -> SavedGame | None:
                 f"({getattr(move_error, 'strerror', None) or move_error})"
             ) from None
         raise SaveError(f"the saved game {path.name} was damaged ({error}); it was moved to {aside}", aside) from None
+    if saved.record_damage is not None:
+        keep_damaged_record(saved)
+    return saved

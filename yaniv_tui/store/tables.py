@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .files import NotAFile, TooBig, atomic_write, read_regular
-from .paths import data_dir, tokens_dir
+from .paths import tables_dir, tokens_dir
 
 TABLE_FORMAT = "yaniv-tui-table"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -34,7 +34,7 @@ class TableFileError(ValueError):
 
 def table_path(game_id: str) -> Path:
     """The file of a hosted game's room code and seat tokens."""
-    return data_dir() / "tables" / f"{game_id}.json"
+    return tables_dir() / f"{game_id}.json"
 
 
 def _write_private(path: Path, data: bytes) -> None:
