@@ -242,7 +242,7 @@ def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected
 
     def run_app(options: Any, launch: Any, claimed: Any = None, **kwargs: Any) -> int:
         assert claimed is not None and claimed.saved.game_id == "lock1234"
-        opened.append(launch.notices)
+        opened.append((*launch.notices, claimed.lock.unprotected))  # the table says its lock's line
         return 0
 
     monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
@@ -250,7 +250,7 @@ def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv: the game lock1234 is played unlocked, as its lock file "), err
     assert err[0].endswith("it is not protected from a second terminal playing it at the same time"), err
-    assert opened == [(err[0].removeprefix("yaniv: "),)]
+    assert opened == [(err[0].removeprefix("yaniv: "),)]  # the terminal's line, and the table's, once each
 
 
 def test_saves_lists_a_game_whose_record_alone_is_damaged_and_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:

@@ -458,3 +458,27 @@ async def test_at_80x24_with_a_saved_game_the_rules_description_shows_whole() ->
         text = screen_text(setup_app)
         assert "ctrl+r continues" in text
         assert "Assaf +30, resets at 100 and 200," in text and "out above 200" in text, text
+
+
+async def test_a_new_game_whose_lock_cannot_be_taken_says_at_the_table_that_it_is_unprotected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lock file a `sudo yaniv` left (root's, not this user's to open): a new game (and a saved one continued from
+    the setup screen) was played unlocked without a word; only `--resume` said it. As root, permissions cannot refuse
+    the open: lock_game is made to raise PermissionError, as it does then."""
+    import errno
+    import os
+
+    def refusing(game_id: str) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), f"/locks/{game_id}.lock")
+
+    monkeypatch.setattr("yaniv_tui.store.locks.lock_game", refusing)
+    app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        said = [n for n in notices(app) if "is played unlocked" in n]
+        assert len(said) == 1 and said[0].endswith("not protected from a second terminal playing it at the same time")
+        await play_turn(pilot)
+        await settle(pilot)
+        assert sum("is played unlocked" in n for n in notices(app)) == 1  # said once, not at every save

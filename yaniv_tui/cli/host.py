@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from yaniv_tui.engine import Game, Seat
 
 from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
-from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game, unprotected
+from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
     from yaniv_tui.net.host import TableHost
@@ -114,8 +114,6 @@ def main(args: argparse.Namespace) -> int:
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
-            if line := unprotected(claimed):  # said at the table too, where the host looks
-                launch = replace(launch, notices=(*launch.notices, line))
             saved, lock = claimed
             if not saved.is_table:
                 if lock is not None:

@@ -228,8 +228,6 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, told=launch.notices)
-            if line := unprotected(claimed):  # said at the table too, where the player looks
-                launch = replace(launch, notices=(*launch.notices, line))
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .files import move_aside
     from .history import History, PlayerStats
     from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
-    from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game
+    from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
     from .saves import (
@@ -53,7 +53,7 @@ _HOME = {
     **dict.fromkeys(
         ("Claimed", "Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"
     ),
-    **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game"), "locks"),
+    **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game", "take_lock"), "locks"),
     **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
     **dict.fromkeys(
         (
@@ -109,5 +109,6 @@ __all__ = [
     "saves_dir",
     "scan_saves",
     "short_ids",
+    "take_lock",
     "user_rulesets_dir",
 ]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
-from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, unlocked
+from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
@@ -208,13 +208,7 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
     `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
     A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
-    lock: GameLock | None
-    try:
-        lock = lock_game(game_id)
-    except GameOpenElsewhere:
-        raise
-    except OSError as error:
-        lock = unlocked(game_id, error)  # no lock can be made here: play on, told so
+    lock: GameLock | None = take_lock(game_id)  # no lock can be made here: played on, told so (`unprotected`)
     try:
         fresh = load_save(save_path(game_id))
         if fresh is None:

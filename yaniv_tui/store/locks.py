@@ -182,6 +182,17 @@ def lock_game(game_id: str) -> GameLock:
     return GameLock(game_id, path, fd)
 
 
+def take_lock(game_id: str) -> GameLock:
+    """Lock the game to this process (GameOpenElsewhere when another process plays it); where no lock can be made,
+    the game is played on without one, `unlocked`, whose `unprotected` line its table says."""
+    try:
+        return lock_game(game_id)
+    except GameOpenElsewhere:
+        raise
+    except OSError as error:
+        return unlocked(game_id, error)
+
+
 def unlocked(game_id: str, error: OSError) -> GameLock:
     """The lock of a game played without one, since its lock file cannot be made or opened (`error`; one a `sudo
     yaniv` left, owned by root): never held, its `unprotected` line says so, and that nothing stops a second yaniv

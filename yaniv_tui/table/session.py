@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, ClockNews, TurnClock
-from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game
+from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game, take_lock
 
 from .options import GameOptions
 from .players import CONCEDED_LEVEL, BotPlayer, HostNotYet, Player, SeatSource, make_player
@@ -40,19 +40,6 @@ DREW_FROM_DECK = "your last move drew from the deck, and you have seen that card
 def position(game: Game) -> Position:
     """Where `game` is, for telling undo's checkpoints apart."""
     return len(game.history), game.turns, game.phase
-
-
-def take_lock(game_id: str) -> GameLock | None:
-    """Lock a game to this process; GameOpenElsewhere (a SaveError) when another has it. A folder where no
-    lock can be made does not stop play (its save will say what is wrong)."""
-    from yaniv_tui.store import lock_game
-
-    try:
-        return lock_game(game_id)
-    except SaveError:
-        raise
-    except OSError:
-        return None
 
 
 class TableSession(Protocol):
@@ -277,7 +264,7 @@ class Session(SeatsAtScreen):
         #: The table before the draw the game waits on, for the seats that may not see the draw (`view`).
         self._before_draw: BeforeTheDraw | None = None
         self.make_players()
-        self.lock = lock if lock is not None else take_lock(self.meta.game_id)
+        self.lock: GameLock | None = lock if lock is not None else take_lock(self.meta.game_id)
         self.undo = UndoStack()
         #: The players as they were at each of undo's checkpoints (their own chance, what they remember).
         self.kept_players: dict[Position, tuple[Player, ...]] = {}
