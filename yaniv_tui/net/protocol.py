@@ -1,6 +1,7 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 7` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 7` (the protocol version: another version is refused, and so is 7.0 or true:
+every whole number in a message is a JSON number without a fraction, never true or false) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -413,9 +414,11 @@ def _load(text: str | bytes) -> tuple[str, Reader]:
         raise ProtocolError(f"not JSON ({one_line(str(error), 80)})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
-    if data.get("v") != VERSION:
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:  # 7.0 and true are no version: a version is a whole number
         raise ProtocolError(
-            f"protocol version {one_line(repr(data.get('v')), 20)}: this yaniv speaks version {VERSION}"
+            f"protocol version {one_line(repr(version), 20)}: this yaniv speaks version {VERSION}"
+            f' ("v": {VERSION}, a whole number)'
         )
     kind = data.get("type")
     if not isinstance(kind, str):
