@@ -454,3 +454,32 @@ def test_names_the_table_tells_apart_never_share_a_token_file(names: list[str], 
     assert len(set(files)) == len(files)
     assert all(f.name.endswith(SUFFIX) and not f.name.endswith(".token") for f in files)
     assert all(len(f.name.encode()) < 200 for f in files)
+
+
+@pytest.mark.parametrize("older", [kept_by_an_older_yaniv, kept_by_the_last_yaniv])
+@pytest.mark.parametrize("full", [False, True])
+async def test_a_stale_token_in_an_older_yanivs_file_is_offered_once(
+    older: Callable[[str, int, str, str], Path], full: bool
+) -> None:
+    """A token an older yaniv kept that the host refuses as stale is worth nothing (to any name: the file is this
+    table's address and code): it is removed as today's file's is, so no later join offers it again, even one whose
+    join afresh is refused (the table full) and so writes no file of today."""
+    seats = (Seat.remote("Ann"), Seat.remote("Ben"), Seat.bot("medium", "Avi"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        here = [(await joined_raw(host))[0] for _ in range(2 if full else 1)]
+        kept = older("127.0.0.1", host.port, host.code, "Zed")
+        write_token(kept, "a-token-of-a-table-long-gone")
+        if full:
+            with pytest.raises(JoinError, match="the table is full"):
+                await asyncio.wait_for(TableClient.join(address, host.code, name="Zed"), LIMIT)
+        else:
+            zed = await asyncio.wait_for(TableClient.join(address, host.code, name="Zed"), LIMIT)
+            assert zed.seat == 1 and read_token(token_file("127.0.0.1", host.port, host.code, "Zed")) == zed.token
+            await zed.close()
+        assert not kept.exists()
+        for ws in here:
+            await ws.close()
+    finally:
+        await host.stop()

@@ -52,6 +52,7 @@ from .protocol import (
     Welcome,
     encode,
     from_client,
+    table_full,
 )
 from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat_key, seat_proof
 
@@ -854,7 +855,12 @@ class TableHost:
         else:
             free = [s for s, seat in enumerate(self.seats) if seat.is_remote and s not in self.tokens]
             if not free:
-                return "the table is full"
+                kept = [
+                    self.names[s]
+                    for s, seat in enumerate(self.seats)
+                    if seat.is_remote and (s not in self._links or self._links[s].closing)
+                ]
+                return table_full(kept, self.allow_watchers)
             seat = free[0]
             taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
             if join.name is not None and name_key(join.name) in taken:

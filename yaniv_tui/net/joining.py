@@ -197,13 +197,15 @@ async def _seat(
             # two names shared): its seat in use or gone is no reason to refuse this name, and it is left alone.
             # So is one the host says is another name's seat (ANOTHER_NAMES_SEAT): today's file of this name may
             # be where an older yaniv kept another's ("ann_lee"'s, where "Ann Lee"'s was kept); joined afresh, this
-            # name's own token is kept in it.
+            # name's own token is kept in it. A stale token is worth nothing to any name (the file is this table's
+            # address and code), an older yaniv's too: it is removed, so no later join offers it again (not even
+            # after a join afresh that is refused, which writes no file of today).
             again = (STALE_TOKEN, ANOTHER_NAMES_SEAT) + (() if older is None else (SEAT_IN_USE,))
             if token is None or str(error) not in again:
                 raise
-            if older is None and str(error) == STALE_TOKEN:
+            if str(error) == STALE_TOKEN:
                 with contextlib.suppress(OSError):
-                    token_file.unlink()
+                    (older or token_file).unlink()
             await ws.close()
             return await _seat(address, code, name, token_file, None, ssl_context, timeout)
         except ImpostorError:

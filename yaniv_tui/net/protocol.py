@@ -1,6 +1,7 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 7` (the protocol version: another version is refused) and `"type"`.
+Every message is an object with `"v": 7` (the protocol version: another version is refused, and so is 7.0 or true:
+every whole number in a message is a JSON number without a fraction, never true or false) and `"type"`.
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -19,9 +20,10 @@ From a client to the host:
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
-             answers with a challenge. Without them it takes the first free seat. `name` (the name rule of
-             engine.names: at most 14 cells, no control character) names a seat taken afresh; null keeps the
-             host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
+             answers with a challenge. Without them it takes the first free seat; with none free it is refused
+             (`table_full`: every seat taken, or kept for the players named who left, and what to do). `name`
+             (the name rule of engine.names: at most 14 cells, no control character) names a seat taken afresh;
+             null keeps the host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
              challenge).
     watch    {"v": 7, "type": "watch", "code": "K7QF"}
              Instead of a join, the first message on a connection, and only then: watch the table of room code
@@ -157,6 +159,7 @@ refused, or never comes before the connection ends, is said in one line, and not
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -192,6 +195,10 @@ SAY_EVERY = 2.0
 #: as dropped: a player whose network died is away (and can rejoin) within their sum, not minutes later.
 PING_EVERY = 5.0
 PING_TIMEOUT = 5.0
+#: The longest line an error frame or a bye carries (`one_line`): a longer one is cut.
+MAX_LINE = 200
+#: How the host's answer to a join afresh at a table with no free seat begins; `table_full` says the rest.
+TABLE_FULL = "the table is full"
 #: The host's answer to a join with a token that names no seat of its table (a client then joins afresh).
 STALE_TOKEN = "this token names no seat at this table"
 #: The host's answer to a watch at a table run with `yaniv host --no-watchers`.
@@ -339,11 +346,29 @@ FromHost = Welcome | Challenge | State | Error | Said | SeatNews | Bye | Record
 # -- writing ----------------------------------------------------------------------------------------
 
 
-def one_line(text: str, limit: int = 200) -> str:
+def one_line(text: str, limit: int = MAX_LINE) -> str:
     """`text` as one printable line of at most `limit` characters."""
     line = " ".join(text.split())
     line = "".join(ch if ch.isprintable() else "?" for ch in line)
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def table_full(kept: Sequence[str], watchers: bool) -> str:
+    """The host's answer to a join afresh when no remote seat is free, in one line of at most MAX_LINE characters:
+    every seat is taken, or kept for a player who left (`kept`, their names: their token still takes it back), and
+    what the joiner can do (watch, if the table takes `watchers`; or ask the host to open a seat, at their table's
+    seats screen, `t`). As many names as fit are told, then how many more."""
+    advice = f"{'watch, or ' if watchers else ''}ask the host to open a seat (t at their table)"
+    if not kept:
+        return f"{TABLE_FULL}: every seat is taken: {advice}"
+    line = ""
+    for shown in range(len(kept), -1, -1):
+        more = len(kept) - shown
+        names = ", ".join(kept[:shown]) + (" and " if shown and more else "") + (f"{more} more" if more else "")
+        line = f"{TABLE_FULL}: every seat is taken or kept for a player who left ({names}): {advice}"
+        if len(one_line(line, len(line) + 1)) <= MAX_LINE:
+            break
+    return line
 
 
 def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = None) -> str:
@@ -413,9 +438,11 @@ def _load(text: str | bytes) -> tuple[str, Reader]:
         raise ProtocolError(f"not JSON ({one_line(str(error), 80)})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
-    if data.get("v") != VERSION:
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:  # 7.0 and true are no version: a version is a whole number
         raise ProtocolError(
-            f"protocol version {one_line(repr(data.get('v')), 20)}: this yaniv speaks version {VERSION}"
+            f"protocol version {one_line(repr(version), 20)}: this yaniv speaks version {VERSION}"
+            f' ("v": {VERSION}, a whole number)'
         )
     kind = data.get("type")
     if not isinstance(kind, str):

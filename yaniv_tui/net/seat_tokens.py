@@ -1,6 +1,6 @@
 """Which file keeps a joiner's seat token: today's (`token_file`, one no other name's is), or one an older yaniv kept
 it in (`store.tables.token_path`, or before it `kept_by_an_older_yaniv`), moved to today's once the seat it takes is
-the name's."""
+the name's, and removed, as today's is, once the host refuses its token as stale (`joining`)."""
 
 from __future__ import annotations
 
