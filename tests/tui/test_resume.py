@@ -469,8 +469,13 @@ async def test_a_new_game_whose_lock_cannot_be_taken_says_at_the_table_that_it_i
     import errno
     import os
 
+    from yaniv_tui.store.paths import lock_path
+
     def refusing(game_id: str) -> None:
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), f"/locks/{game_id}.lock")
+        path = lock_path(game_id)  # the file the other yaniv left, not this user's to open
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("")
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
 
     monkeypatch.setattr("yaniv_tui.store.locks.lock_game", refusing)
     app = make_app("israeli", "Ann,bot:medium,bot:medium", seed=3)

@@ -182,15 +182,16 @@ def lock_game(game_id: str) -> GameLock:
     return GameLock(game_id, path, fd)
 
 
-def take_lock(game_id: str) -> GameLock:
-    """Lock the game to this process (GameOpenElsewhere when another process plays it); where no lock can be made,
-    the game is played on without one, `unlocked`, whose `unprotected` line its table says."""
+def take_lock(game_id: str) -> GameLock | None:
+    """Lock the game to this process (GameOpenElsewhere when another process plays it). Where its lock file is there
+    but cannot be opened (one a `sudo yaniv` left), the game is played on `unlocked`, whose `unprotected` line its
+    table says; where none can be made at all (the folder takes no file), None: its save says what is wrong."""
     try:
         return lock_game(game_id)
     except GameOpenElsewhere:
         raise
     except OSError as error:
-        return unlocked(game_id, error)
+        return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
 
 
 def unlocked(game_id: str, error: OSError) -> GameLock:
