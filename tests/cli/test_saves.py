@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from locks_refused import refuse_opening
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
@@ -229,15 +228,7 @@ def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected
     else:
         a_game("israeli", ["Ann", "Bob"], 1, 5, "lock1234")
     path = lock_path("lock1234")
-    path.write_text("")
-    real_open = os.open
-
-    def refusing(file: Any, *args: Any, **kwargs: Any) -> int:
-        if os.fspath(file) == str(path):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-        return real_open(file, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", refusing)
+    refuse_opening(path, monkeypatch)  # the file the other yaniv left
     opened: list[tuple[str, ...]] = []
 
     def run_app(options: Any, launch: Any, claimed: Any = None, **kwargs: Any) -> int:

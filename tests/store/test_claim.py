@@ -4,12 +4,10 @@ carries no live OS lock (issue 30, item 4). Before, `SavedGame` had a `lock` fie
 from __future__ import annotations
 
 import dataclasses
-import errno
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
+from locks_refused import refuse_opening
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.store import Claimed, GameLock, SavedGame, SaveMeta, claim_game, is_open_elsewhere, read_save, save_game
@@ -58,15 +56,7 @@ def test_a_lock_file_that_cannot_be_opened_is_played_unlocked_and_said(monkeypat
     made to raise PermissionError, as it does then."""
     a_save()
     path = lock_path("claim0001")
-    path.write_text("")  # the file the other yaniv left
-    real_open = os.open
-
-    def refusing(file: Any, *args: Any, **kwargs: Any) -> int:
-        if os.fspath(file) == str(path):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-        return real_open(file, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", refusing)
+    refuse_opening(path, monkeypatch)  # the file the other yaniv left
     claimed = claim_game("claim0001")
     assert claimed.saved.game_id == "claim0001"
     assert claimed.lock is not None and not claimed.lock.held

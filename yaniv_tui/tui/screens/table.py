@@ -97,7 +97,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         #: What the command line found to tell, shown once the table is up, and why the game is not locked to this
         #: process when its lock could not be taken (a lock file a `sudo yaniv` left: store/locks.unlocked).
         unprotected = session.lock.unprotected if session.lock is not None else None
-        self.notices = (*notices, *([unprotected] if unprotected and unprotected not in notices else []))
+        self.notices = (*notices, *([unprotected] if unprotected else []))
         #: Set once the table is leaving for the final standings (by the game's end, a guard or a lost host).
         self.is_finished = False
         #: The game's loop: this screen hears what happens from it, and hands it this screen's moves.
