@@ -35,6 +35,7 @@ from yaniv_tui.engine import (
     Card,
     DropError,
     Game,
+    GameSetupError,
     IllegalActionError,
     KeepCard,
     Play,
@@ -43,6 +44,7 @@ from yaniv_tui.engine import (
     SlapDown,
     arrange_drop,
     drop_kind,
+    final_standings,
     hand_value,
     legal_drops,
     load_ruleset,
@@ -262,6 +264,39 @@ def test_fuzzymango_game_picks_the_opening_player_at_random() -> None:
     """game.test.ts, startGame "picks the opening player at random, not always the host" (ADR-0001)."""
     firsts = {Game.new(load_ruleset(FM), ["p1", "p2", "p3"], seed=seed).current for seed in range(40)}
     assert firsts == {0, 1, 2}
+
+
+def test_fuzzymango_game_start_game_player_count_and_update_settings() -> None:
+    """game.test.ts, startGame "rejects starting with fewer than two players" (and a room holds at most six), and
+    describe("updateSettings"): "replaces all four fields at once" (hand size 7, threshold 3, max score 200: its bot
+    count is the table's), "rejects a hand size outside the offered set" (4), "... past what the deck can seat" (8),
+    "rejects a threshold outside the offered set" (6), "rejects a max score of zero", "... past the cap" (100,001);
+    a refused choice names what is offered."""
+    rules = load_ruleset(FM)
+    for players in (1, 7):
+        with pytest.raises(GameSetupError, match="for 2 to 6 players"):
+            Game.new(rules, [f"p{s}" for s in range(players)], seed=1)
+    chosen = rules.with_choices(hand_size=7, yaniv_limit=3, end_limit=200)
+    assert (chosen.hand_size, chosen.yaniv_limit, chosen.end_limit) == (7, 3, 200)
+    for bad, offered_text in (
+        ({"hand_size": 4}, "choose 5, 6, 7"),
+        ({"hand_size": 8}, "choose 5, 6, 7"),
+        ({"yaniv_limit": 6}, "choose 3, 5, 7, 11"),
+        ({"end_limit": 0}, "from 1 to 100000"),
+        ({"end_limit": 100_001}, "from 1 to 100000"),
+    ):
+        with pytest.raises(ValueError, match=offered_text):
+            rules.with_choices(**bad)
+    assert rules.with_choices(end_limit=1).end_limit == 1 and rules.with_choices(end_limit=100_000).end_limit == 100_000
+
+
+def test_fuzzymango_standings() -> None:
+    """shared/test/standings.test.ts, "puts the lowest score first, because in Yaniv least is best" (104, 12, 71:
+    12, 71, 104) and "breaks a tie by where the two were sitting" (three on 40, in seat order)."""
+    assert [s.seat for s in final_standings([104, 12, 71], [1])] == [1, 2, 0]
+    assert [s.score for s in final_standings([104, 12, 71], [1])] == [12, 71, 104]
+    level = final_standings([40, 40, 40], [0, 1, 2])
+    assert [s.seat for s in level] == [0, 1, 2] and {s.place for s in level} == {1}
 
 
 def test_fuzzymango_game_take_turn_validation() -> None:
@@ -578,6 +613,16 @@ def test_yaniv_games_hadabaka_that_empties_the_hand_calls_yaniv() -> None:
     two.apply(Play(cards("4C 4H"), None))
     two.apply(SlapDown(card("4D")))
     assert two.history[-1].caller == 0 and two.history[-1].scores == (0, 15)
+
+
+def test_yaniv_games_hadabaka_card_joins_the_group_it_matches() -> None:
+    """stateMachine.ts, applyHadabakaAccept: there the card slapped down becomes a throw of its own and the group it
+    matched is buried, so the next player may take only that card. The preset's "Left out" lists it: here the card
+    is stuck onto the group (the rules window's "stick it"), and either end of the group may be taken."""
+    game = deal(YG, ["4C 5H 5D 9S 2C", "7C 8C KD QD JD"], up="AH", deck="4D 9H")
+    game.apply(Play(cards("4C"), None))
+    game.apply(SlapDown(card("4D")))
+    assert game.pile[-1] == cards("4C 4D") and game.takeable == cards("4C 4D") and game.current == 1
 
 
 def test_yaniv_games_validator() -> None:
