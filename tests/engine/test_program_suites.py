@@ -366,7 +366,10 @@ def test_fuzzymango_game_wild_jokers_in_runs() -> None:
     low.apply(Play(cards("JK 7H 8H"), None))
     assert low.pile[-1] == cards("JK 7H 8H") and low.takeable == cards("JK 8H")
     wide = deal(FM, ["5H 9H JK 2S 3S", "8D KD QD JD 10C"], up="7C", deck="AS")
-    assert "not a legal drop" in refused(wide, Play(cards("5H 9H JK"), None))
+    assert refused(wide, Play(cards("5H 9H JK"), None)) == (
+        "5♥ 9♥ ★JK is not a legal drop: a run's cards must follow each other, a joker standing for each card "
+        "missing (5♥ to 9♥ misses 3, with 1 joker; ace is low only)"
+    )
 
 
 def test_fuzzymango_game_exhausting_the_draw_pile_reshuffles_the_buried_cards() -> None:
