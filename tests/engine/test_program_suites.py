@@ -844,6 +844,27 @@ def test_romaincscn_yaniv_scores_under_cpp_yaniv() -> None:
     assert settle(CPP, [0, 0, 0], ["7H", "4S", "4C"], 0).scores == (37, 0, 0)
 
 
+#: Who starts the next round after a call at seat 0 of three (hands 3H 4H = 7, 2S 3S = 5, KD QD = 20; and a clean
+#: call, AH 2H = 3 against 5 and 20), by each program: the Assafer and the caller (fuzzymango docs/rules.md §6;
+#: yaniv.games pickNextRoundStarterId; CPP-Yaniv callYaniv's return; BGA's "the winner of the round"), and jdross,
+#: whose turn stays at the caller's seat when the next hand is dealt (declareYaniv keeps currentPlayerIndex).
+NEXT_FIRST = {"fuzzymango": (1, 0), "yaniv-games": (1, 0), "cpp-yaniv": (1, 0), "bga": (1, 0), "jdross": (0, 0)}
+
+
+@pytest.mark.parametrize("preset", sorted(NEXT_FIRST))
+def test_who_starts_the_next_round(preset: str) -> None:
+    """The programs' next-round opener (see NEXT_FIRST): after an Assaf, then after a clean call."""
+    assafed = deal(small(preset, 2), ["3H 4H", "2S 3S", "KD QD"], up="9C")
+    if preset in ("jdross", "bga"):  # a call at 5 or less
+        assafed = deal(small(preset, 2), ["3H 2H", "2S 3S", "KD QD"], up="9C")
+    assafed.apply(CallYaniv())
+    clean = deal(small(preset, 2), ["AH 2H", "2S 3S", "KD QD"], up="9C")
+    clean.apply(CallYaniv())
+    assert assafed.history[-1].assaf and not clean.history[-1].assaf
+    assert (assafed.current, clean.current) == NEXT_FIRST[preset]
+    assert assafed.round_no == clean.round_no == 2
+
+
 # == Board Game Arena: Gamehelpyaniv (no code) =======================================================================
 
 BGA = "bga"
