@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.engine import Action, CallYaniv, Game, Ruleset, load_ruleset, ruleset_from_dict
+from yaniv_tui.engine import Action, CallYaniv, Game, Ruleset, load_ruleset, preset_paths, ruleset_from_dict
 
-PRESETS = ("israeli", "yanivo", "sursis", "seven-cards")
+#: Every shipped preset, the four seed families and the five programs' tables.
+PRESETS = tuple(sorted(preset_paths()))
 #: A game that has not ended after this many actions never will.
 MAX_ACTIONS = 20_000
 

@@ -220,6 +220,14 @@ def _why_not(cards: Sequence[Card], rules: Ruleset) -> str:
         return f"{text} is not a legal drop: a run holds at most 13 cards, ace to king"
     if not rules.joker_ends and max(ranks) - min(ranks) + 1 < len(cards):
         return f"{text} is not a legal drop: jokers only fill gaps inside a run under these rules, never its ends"
+    low, high = min(naturals), max(naturals)
+    missing = high.rank - low.rank + 1 - len(naturals)
+    if jokers and missing > jokers:
+        return (
+            f"{text} is not a legal drop: a run's cards must follow each other, a joker standing for each card missing "
+            f"({low.face()} to {high.face()} misses {missing}, with {jokers} joker{'s' if jokers > 1 else ''}; "
+            "ace is low only)"
+        )
     return f"{text} is not a legal drop: a run's cards must follow each other (ace is low only)"
 
 
