@@ -79,3 +79,14 @@ def test_a_users_own_hidden_file_is_never_cleared(folders: dict[str, Path]) -> N
         theirs.append(link)
     scan_saves()
     assert [path for path in theirs if not os.path.lexists(path)] == []
+
+
+def test_beside_a_file_only_its_own_temporary_files_are_cleared_whatever_its_name(tmp_path: Path) -> None:
+    """`clear_stale_temps_beside` (an export's, the ratings file's folder: the user's): a name is a name, not a
+    pattern, so `[a].jsonl` clears no temporary file of `a.jsonl`."""
+    from yaniv_tui.store.files import clear_stale_temps_beside
+
+    own = a_temp(tmp_path, "[a].jsonl", age=3600)
+    other = a_temp(tmp_path, "a.jsonl", age=3600)
+    clear_stale_temps_beside(tmp_path / "[a].jsonl")
+    assert not own.exists() and other.exists()

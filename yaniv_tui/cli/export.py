@@ -72,7 +72,7 @@ def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
-    from yaniv_tui.store.files import write_new
+    from yaniv_tui.store.files import clear_stale_temps_beside, write_new
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -98,6 +98,9 @@ def main(args: argparse.Namespace) -> int:
             print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
+    # A killed export of this file left its hidden temporary file (every hand): cleared, and no other file of the
+    # user's folder.
+    clear_stale_temps_beside(target)
     try:  # never over a file already there; whole or not at all; its owner's alone: it holds every hand
         write_new(target, (found.record or "").encode("utf-8"))
     except FileExistsError:

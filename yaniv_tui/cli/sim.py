@@ -306,8 +306,7 @@ def _replace_whole(path: Path, data: bytes) -> None:
     import os
     from pathlib import Path
 
-    from yaniv_tui.store.files import atomic_write, clear_stale_temps
+    from yaniv_tui.store.files import atomic_write, clear_stale_temps_beside
 
-    real = Path(os.path.realpath(path))
-    clear_stale_temps([real.parent], of=real.name)
+    clear_stale_temps_beside(Path(os.path.realpath(path)))
     atomic_write(path, data, make_folder=False, through_link=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fnmatch
+import glob
 import os
 import re
 import stat
@@ -28,6 +29,7 @@ __all__ = [
     "TooBig",
     "atomic_write",
     "clear_stale_temps",
+    "clear_stale_temps_beside",
     "create_private",
     "is_dangling_link",
     "kind_of",
@@ -198,3 +200,9 @@ def clear_stale_temps(folders: Iterable[Path], of: str = "*") -> None:
                     info = os.lstat(temp)
                     if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > _STALE_SECONDS:
                         temp.unlink()
+
+
+def clear_stale_temps_beside(path: Path) -> None:
+    """Remove the temporary files a killed write of `path` left beside it (`clear_stale_temps`), and no other file of
+    its folder: one of the user's (an export's, the ratings file's)."""
+    clear_stale_temps([path.parent], of=glob.escape(path.name))
