@@ -201,13 +201,12 @@ def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
 
 def _record_version(body: str) -> int | None:
     """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
-    import json
-
+    from yaniv_tui.codec.json_text import JsonError, read_json
     from yaniv_tui.codec.record import FORMAT
 
     try:
-        header = json.loads(body.split("\n", 1)[0])
-    except ValueError:
+        header = read_json(body.split("\n", 1)[0])
+    except JsonError:
         return None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         return None
