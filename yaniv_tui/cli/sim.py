@@ -302,11 +302,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
 def _replace_whole(path: Path, data: bytes) -> None:
     """The ratings file replaced whole or not at all, in its own folder (never made here), its permissions kept (a new
     one its owner's alone, as every file yaniv makes); a link stays, and the file it names is replaced. The temporary
-    files a killed write of it left beside it are cleared, and no other file of its folder (the user's)."""
-    import os
-    from pathlib import Path
+    files a killed write of it left beside it are cleared (`atomic_write`), and no other file of its folder."""
+    from yaniv_tui.store.files import atomic_write
 
-    from yaniv_tui.store.files import atomic_write, clear_stale_temps_beside
-
-    clear_stale_temps_beside(Path(os.path.realpath(path)))
     atomic_write(path, data, make_folder=False, through_link=True)

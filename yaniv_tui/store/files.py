@@ -54,9 +54,11 @@ def atomic_write(path: Path, data: bytes, *, make_folder: bool = True, through_l
     OSError). A file replaced keeps its permissions (a user's own, wider on purpose, or a file shipped to be read by
     all, stays so); a new one is private (0600).
     A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
-    they keep it): then the file it names is replaced and the link stays."""
+    they keep it): then the file it names is replaced and the link stays, and the temporary files a killed write of
+    it left there (a folder of the user's, which yaniv's own clearing does not reach) are cleared first."""
     if through_link:
         path = Path(os.path.realpath(path))
+        clear_stale_temps_beside(path)
     folder = path.parent
     if make_folder:
         private_folder(folder)
