@@ -241,7 +241,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
     import datetime
 
     from yaniv_tui.ladder import play_ladder, ratings_table, render, to_dict
-    from yaniv_tui.ratings import write_table
+    from yaniv_tui.ratings import DamagedRatings, write_table
     from yaniv_tui.sim import SimError
 
     levels = _ladder_levels(args)
@@ -292,6 +292,13 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
             where = write_table(
                 table, None if args.write == LADDER_WRITE_DEFAULT else Path(args.write), write=_replace_whole
             )
+        except DamagedRatings as error:
+            print(
+                f"{PROG}: cannot write the ratings: {error.path} is damaged ({error}): it is left as it is; move it "
+                "away, or give --write another file",
+                file=sys.stderr,
+            )
+            return 1
         except OSError as error:
             print(f"{PROG}: cannot write the ratings: {error.strerror or error}", file=sys.stderr)
             return 1
