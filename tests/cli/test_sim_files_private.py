@@ -65,7 +65,7 @@ def test_a_new_ratings_file_is_its_owners_alone_and_one_there_keeps_its_mode(tmp
     assert yaniv([*LADDER, "--write", str(new)]) == 0
     assert mode(new) == 0o600
     there = tmp_path / "shared.json"
-    there.write_text("{}")
+    there.write_text('{"format": 1, "tables": []}')
     there.chmod(0o644)
     assert yaniv([*LADDER, "--write", str(there)]) == 0
     assert mode(there) == 0o644
