@@ -185,6 +185,8 @@ def _check_text(value: Any, line: int) -> None:
         if isinstance(item, str):
             if not item.isprintable():
                 bad = next(c for c in item if not c.isprintable())
+                if "\udc80" <= bad <= "\udcff":  # a byte read as Python keeps one that is not UTF-8 (the history's)
+                    raise RecordError(f"{at_line(line)}: a text holds a byte that is not UTF-8")
                 raise RecordError(f"{at_line(line)}: a text holds a control character ({printable(bad)})")
         elif isinstance(item, dict):
             stack.extend(item.keys())
