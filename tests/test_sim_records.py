@@ -11,7 +11,8 @@ import pytest
 from yaniv_tui.codec import record as codec_record
 from yaniv_tui.codec.record import read_record_file
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.sim import play_one, record_path
+from yaniv_tui.sim import Records, play_one, record_path
+from yaniv_tui.store.files import write_new
 
 LEVELS = ("easy", "medium")
 
@@ -22,7 +23,7 @@ def test_a_sim_record_over_the_limit_is_cut_to_its_last_rounds_and_replays(
     """Before: the whole record was written, and `yaniv replay FILE` refused it as too big."""
     rules = load_ruleset("israeli")
     whole_run = str(tmp_path / "whole")
-    play_one(rules, LEVELS, 0, seed=4, records=whole_run)
+    play_one(rules, LEVELS, 0, seed=4, records=Records(whole_run, write_new))
     whole = read_record_file(record_path(whole_run, 0))
     size = record_path(whole_run, 0).stat().st_size
     rounds = sum(event["event"] == "round_end" for event in whole.events)
@@ -30,7 +31,7 @@ def test_a_sim_record_over_the_limit_is_cut_to_its_last_rounds_and_replays(
 
     monkeypatch.setattr(codec_record, "MAX_RECORD_BYTES", size // 2)
     cut_run = str(tmp_path / "cut")
-    play_one(rules, LEVELS, 0, seed=4, records=cut_run)
+    play_one(rules, LEVELS, 0, seed=4, records=Records(cut_run, write_new))
     path = record_path(cut_run, 0)
     assert path.stat().st_size <= size // 2
     cut = read_record_file(path)  # read as `yaniv replay` reads a file: within the limit, replayed
@@ -42,6 +43,6 @@ def test_a_sim_record_over_the_limit_is_cut_to_its_last_rounds_and_replays(
 
 def test_a_sim_record_within_the_limit_is_written_whole(tmp_path: Path) -> None:
     run = str(tmp_path / "run")
-    play_one(load_ruleset("israeli"), LEVELS, 1, seed=4, records=run)
+    play_one(load_ruleset("israeli"), LEVELS, 1, seed=4, records=Records(run, write_new))
     record = read_record_file(record_path(run, 1))
     assert not record.partial and record.events[1]["event"] == "deal" and record.events[-1]["event"] == "end"

@@ -9,6 +9,7 @@ a missing or damaged file, or a table that is not there, gives no ratings.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -81,18 +82,47 @@ def _numbers(data: Any) -> dict[str, float]:
     return out
 
 
+class DamagedRatings(ValueError):
+    """A ratings file that is there but holds no ratings file of this yaniv: the message says why, in a few words;
+    `path` is the file."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(why)
+        self.path = path
+
+
+def _tables_data(path: Path) -> list[Any] | None:
+    """The file's list of tables as data; None when there is no file; DamagedRatings when it is not a ratings file;
+    OSError, NotAFile (a FIFO or a device is never waited on, nor read) or TooBig when it cannot be read."""
+    try:
+        raw = read_regular(path, MAX_RATINGS_BYTES)
+    except FileNotFoundError:
+        return None
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DamagedRatings(path, "not UTF-8 text") from None
+    except RecursionError:
+        raise DamagedRatings(path, "nested too deep") from None
+    except ValueError as error:
+        raise DamagedRatings(path, f"not valid JSON ({str(error).splitlines()[0][:80]})") from None
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != FORMAT
+        or not isinstance(document.get("tables"), list)
+    ):
+        raise DamagedRatings(path, f"not a ratings file of this yaniv (format {FORMAT})")
+    return list(document["tables"])
+
+
 def read_tables(path: Path | None = None) -> list[RatingsTable]:
     """Every table in the file; none for a missing or damaged file (a damaged table is left out)."""
     try:
-        document = json.loads(read_regular(path or RATINGS_FILE, MAX_RATINGS_BYTES).decode("utf-8"))
-    except (OSError, ValueError, NotAFile, TooBig):  # a FIFO or a device is never waited on, nor read
-        return []
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        return []
-    if not isinstance(document.get("tables"), list):
+        found = _tables_data(path or RATINGS_FILE)
+    except (OSError, DamagedRatings, NotAFile, TooBig):
         return []
     tables = []
-    for data in document["tables"]:
+    for data in found or ():
         try:
             tables.append(RatingsTable.from_json(data))
         except (ValueError, TypeError, KeyError, IndexError):
@@ -111,8 +141,11 @@ def level_ratings(ruleset: str = DEFAULT_RULESET, seats: int = SHOWN_SEATS, path
 def write_table(table: RatingsTable, path: Path | None = None, *, write: Callable[[Path, bytes], None]) -> Path:
     """Put `table` in the file, in place of any table of its ruleset and seats; the file written. `write` replaces
     the file's bytes whole or not at all (`store.atomic_write`: the file holds every ruleset's tables, and a write
-    cut short by a full disk lost them)."""
+    cut short by a full disk lost them). DamagedRatings when the file there is not a ratings file: it is never written
+    over (its tables would be lost)."""
     path = path or RATINGS_FILE
+    with contextlib.suppress(OSError, NotAFile, TooBig):  # told by the write below
+        _tables_data(path)
     kept = [t for t in read_tables(path) if (t.ruleset, t.seats_per_game) != (table.ruleset, table.seats_per_game)]
     tables = sorted([*kept, table], key=lambda t: (t.ruleset != DEFAULT_RULESET, t.ruleset, t.seats_per_game))
     document = {

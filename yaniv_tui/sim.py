@@ -162,13 +162,13 @@ def play_one(
     seed: int = 1,
     mode: Mode = "games",
     bot_options: dict[str, Any] | None = None,
-    records: str | None = None,
+    records: Records | None = None,
 ) -> tuple[list[Tally], int]:
     """Play game (or single round) number `index` of a run; the players' tallies and the turns played.
 
     Seats rotate with the index: player p sits at seat (p + index) mod n and seat 0
     plays first, so over n games every player starts from every seat once. `records`: write the game's record
-    (codec/record.py) to the file `record_path(records, index)`.
+    (codec/record.py) to the file `record_path(records.run, index)`.
     """
     n = len(levels)
     game_seed, bot_seeds = _seeds(seed, index, n)
@@ -210,7 +210,7 @@ def play_one(
             why = guards.round_overrun(game.turns - round_start)
             raise SimError(f"a round of {', '.join(levels)} {why}")
     if record is not None and records is not None:
-        _write_record(record_path(records, index), record, game)
+        _write_record(records.write, record_path(records.run, index), record, game)
     if mode == "games":
         winners = game.winners
         for s in range(n):
@@ -221,26 +221,32 @@ def play_one(
     return tallies, game.turns
 
 
-def record_path(records: str, index: int) -> Path:
-    """The file of game `index`'s record in a run whose records are `records` (a folder and the run's name): named
+@dataclass(frozen=True, slots=True)
+class Records:
+    """Where and how a run writes each game's record: `run`, a folder and the run's name (`record_path`), and
+    `write`, which makes a new file of the bytes given, never over another run's, whole or not at all, its owner's
+    alone since a record holds every hand (`store.files.write_new`, handed down by the command line: the simulator
+    imports no store)."""
+
+    run: str
+    write: Callable[[Path, bytes], None]
+
+
+def record_path(run: str, index: int) -> Path:
+    """The file of game `index`'s record in a run whose records are `run` (a folder and the run's name): named
     so that a run's files sort in the order played and two runs never share one."""
-    return Path(f"{records}-game{index:06d}.jsonl")
+    return Path(f"{run}-game{index:06d}.jsonl")
 
 
-def _write_record(path: Path, record: GameRecord, game: Game) -> None:
+def _write_record(write: Callable[[Path, bytes], None], path: Path, record: GameRecord, game: Game) -> None:
     """Write the record of `game` (played already) as `yaniv replay` reads it: a long game's cut to its last rounds
     within the limit a record is read up to (`within_limit`)."""
     from yaniv_tui.codec.record import record_text, within_limit
 
     text = record_text(within_limit(record, game if game.is_over else None))
-    made = False
     try:
-        with open(path, "x", encoding="utf-8") as file:  # never over another run's record
-            made = True
-            file.write(text)
+        write(path, text.encode("utf-8"))
     except OSError as error:
-        if made:  # a record cut short (a full disk) would read as a damaged one
-            path.unlink(missing_ok=True)
         raise SimError(f"cannot write the record {path}: {error.strerror or error}") from None
 
 
@@ -262,7 +268,7 @@ def _tally_round(result: RoundScore, by_seat: Sequence[Tally]) -> None:
 
 
 def _play_chunk(
-    args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any], str | None],
+    args: tuple[Ruleset, tuple[str, ...], list[int], int, Mode, dict[str, Any], Records | None],
 ) -> SimResult:
     rules, levels, indexes, seed, mode, options, records = args
     result = SimResult(rules.id, levels, mode, seed, [Tally(level) for level in levels])
@@ -287,13 +293,13 @@ def simulate(
     bot_options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-    records: str | None = None,
+    records: Records | None = None,
 ) -> SimResult:
     """Play `count` games (or single rounds) of bots at `levels`; the run's figures.
 
     `jobs` > 1 spreads the games over that many processes; the figures are the
     same as from one process, only faster. `progress` is called with the number of
-    games just finished. `records`: each game's record is written to `record_path(records, index)`.
+    games just finished. `records`: each game's record is written to `record_path(records.run, index)`.
     """
     levels = tuple(levels)
     unknown = [level for level in levels if level not in LEVELS]

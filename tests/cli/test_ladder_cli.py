@@ -138,3 +138,27 @@ def test_writing_the_ratings_through_a_link_writes_the_file_it_names(tmp_path: P
     argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(link)]
     assert yaniv(argv) == 0
     assert link.is_symlink() and [t.ruleset for t in read_tables(real)] == ["israeli"]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"format": 1, "tables": [' + "[" * 5_000 + "]" * 5_000 + "]}", "nested too deep"),
+        ('{"format": 1, "tables": [{"ruleset": "israeli"', "not valid JSON"),
+        ('{"format": 99, "tables": []}', "not a ratings file of this yaniv (format 1)"),
+    ],
+)
+def test_a_damaged_ratings_file_is_not_written_over_and_reads_as_no_ratings(
+    tmp_path: Path, text: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: a file nested too deep was a RecursionError traceback (for the setup screen too, which reads it), and
+    any other damaged file was written over with the new table alone, every table it held lost."""
+    path = tmp_path / "ratings.json"
+    path.write_text(text, encoding="utf-8")
+    assert read_tables(path) == []
+    capsys.readouterr()
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert line.startswith(f"yaniv sim: cannot write the ratings: {path} is damaged (") and says in line, line
+    assert line.endswith("): it is left as it is; move it away, or give --write another file"), line
+    assert path.read_text(encoding="utf-8") == text

@@ -258,3 +258,54 @@ def test_saves_lists_a_game_whose_record_alone_is_damaged_and_says_it_once(capsy
     assert line.startswith("yaniv: the saved game recd1234.json had a damaged record (record: "), line
     assert "a copy of the save was kept in" in line and line.endswith("its record started again from round 1"), line
     assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1
+
+
+@pytest.mark.parametrize("argv", [["--resume"], ["--resume", "recd1234"], ["host", "--resume", "recd1234"]])
+def test_resuming_a_game_whose_damaged_record_is_met_first_by_the_claim_says_it_once(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The listings leave a game another yaniv has open as it is; that yaniv quits, and `--resume` claims the game and
+    meets its damaged record first. Before: the save was written without its record, a copy kept aside, and not a word
+    said anywhere; now its one line, on the terminal and at the table, as the listing says it."""
+    from yaniv_tui import store
+    from yaniv_tui.store import library
+    from yaniv_tui.store.locks import lock_game
+
+    if argv[0] == "host":
+        table = Game.new(load_ruleset("israeli"), ["Ann", "Web"], seed=3)
+        save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id="recd1234"))
+    else:
+        a_game("israeli", ["Ann", "Bob"], 2, 10, "recd1234")
+    path = save_path("recd1234")
+    document = json.loads(path.read_text())
+    document["record"] = "not a record"
+    path.write_text(json.dumps(document))
+    listing = store.scan_saves
+
+    def scan_while_open_elsewhere() -> Any:
+        other = lock_game("recd1234")  # another yaniv plays it while this one lists the saves
+        try:
+            return listing()
+        finally:
+            other.release()
+
+    monkeypatch.setattr(store, "scan_saves", scan_while_open_elsewhere)  # the one to resume from
+    monkeypatch.setattr(library, "scan_saves", scan_while_open_elsewhere)  # the finished games' first
+    opened: list[tuple[str, ...]] = []
+
+    def run_app(options: Any, launch: Any, claimed: Any = None, **kwargs: Any) -> int:
+        assert claimed is not None and claimed.saved.game_id == "recd1234" and claimed.saved.record is None
+        opened.append(tuple(launch.notices))
+        claimed.lock.release()
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    if argv[0] == "host":
+        monkeypatch.setattr("yaniv_tui.cli.host.run_app", run_app, raising=False)
+    assert main(argv) == 0
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("yaniv: the saved game recd1234.json had a damaged record (record: "), line
+    assert "a copy of the save was kept in" in line and "its record started again from round" in line, line
+    assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1
+    if argv[0] != "host":  # `yaniv host` hands its notices to the table in cli/host.py
+        assert opened == [(line.removeprefix("yaniv: "),)]

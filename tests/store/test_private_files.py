@@ -160,3 +160,16 @@ def test_a_new_file_is_written_whole_never_over_another_and_where_links_are_refu
         write_new(there, b"a record")
     assert there.read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fat.jsonl", "new.jsonl", "there.jsonl"]  # no temporary
+
+
+def test_a_games_lock_file_is_its_owners_alone(data: Path) -> None:
+    """Before: the lock file took 0644 less the umask (its holder's process id readable by all), the one file yaniv
+    made that was not its owner's alone."""
+    from yaniv_tui.store.locks import lock_game
+    from yaniv_tui.store.paths import lock_path
+
+    lock = lock_game("0123456789abcdef")
+    try:
+        assert mode(lock_path("0123456789abcdef")) == 0o600
+    finally:
+        lock.release(remove=True)

@@ -105,3 +105,18 @@ def test_a_file_where_the_config_folder_should_be_is_no_damaged_settings_file(tm
         f"settings file {path} cannot be written: {blocker} is not a folder"
     )
     assert blocker.read_text() == "not a folder"
+
+
+def test_a_file_nested_too_deep_is_damaged_in_one_line_and_moved_aside_before_a_save(tmp_path: Path) -> None:
+    """Before: RecursionError, a traceback at yaniv's start (tomllib lets it out bare)."""
+    path = tmp_path / "settings.toml"
+    deep = "a = " + "[" * 5_000 + "]" * 5_000 + "\n"
+    path.write_text(deep, encoding="utf-8")
+    settings, problem = read_settings(path)
+    assert settings == Settings() and problem == (
+        f"settings file {path} is damaged (it is nested too deep): the defaults are used, and the file is kept"
+    )
+    told = save_settings(Settings(theme="nord"), path)
+    assert told is not None and told.startswith(f"settings file {path} was damaged (it is nested too deep)"), told
+    (aside,) = tmp_path.glob("settings.toml.damaged-*")
+    assert aside.read_text(encoding="utf-8") == deep and load_settings(path) == Settings(theme="nord")

@@ -79,3 +79,33 @@ def test_a_users_own_hidden_file_is_never_cleared(folders: dict[str, Path]) -> N
         theirs.append(link)
     scan_saves()
     assert [path for path in theirs if not os.path.lexists(path)] == []
+
+
+def test_beside_a_file_only_its_own_temporary_files_are_cleared_whatever_its_name(tmp_path: Path) -> None:
+    """`clear_stale_temps_beside` (an export's, the ratings file's folder: the user's): a name is a name, not a
+    pattern, so `[a].jsonl` clears no temporary file of `a.jsonl`."""
+    from yaniv_tui.store.files import clear_stale_temps_beside
+
+    own = a_temp(tmp_path, "[a].jsonl", age=3600)
+    other = a_temp(tmp_path, "a.jsonl", age=3600)
+    clear_stale_temps_beside(tmp_path / "[a].jsonl")
+    assert not own.exists() and other.exists()
+
+
+def test_a_file_kept_through_a_link_has_its_killed_writes_cleared_where_it_is(
+    folders: dict[str, Path], tmp_path: Path
+) -> None:
+    """A user's settings (or ruleset, or the ratings file) kept as a link to a file of another folder is written there,
+    where a killed write leaves its temporary file: cleared by the next write of it, and no other file there. Before:
+    only yaniv's own folders were cleared."""
+    from yaniv_tui.store.settings import Settings, save_settings
+
+    elsewhere = tmp_path / "dotfiles"
+    elsewhere.mkdir()
+    (elsewhere / "yaniv.toml").write_text("")
+    (folders["config"] / "settings.toml").symlink_to(elsewhere / "yaniv.toml")
+    stale = a_temp(elsewhere, "yaniv.toml", age=3600)
+    other = a_temp(elsewhere, "vimrc", age=3600)
+    assert save_settings(Settings(bell=False)) is None
+    assert not stale.exists() and other.exists()
+    assert (folders["config"] / "settings.toml").is_symlink()

@@ -72,7 +72,7 @@ def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
-    from yaniv_tui.store.files import write_new
+    from yaniv_tui.store.files import clear_stale_temps_beside, write_new
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -92,14 +92,17 @@ def main(args: argparse.Namespace) -> int:
     if args.file == OUTPUT:
         # A record is UTF-8, as its file is: the same bytes whatever the output's encoding (LC_ALL=C, latin-1).
         sys.stdout.flush()
-        sys.stdout.buffer.write((found.record or "").encode("utf-8"))
+        sys.stdout.buffer.write(_bytes_of(found.record))
         if held:
             sys.stdout.flush()
             print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
     target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
+    # A killed export of this file left its hidden temporary file (every hand): cleared, and no other file of the
+    # user's folder.
+    clear_stale_temps_beside(target)
     try:  # never over a file already there; whole or not at all; its owner's alone: it holds every hand
-        write_new(target, (found.record or "").encode("utf-8"))
+        write_new(target, _bytes_of(found.record))
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:
@@ -125,3 +128,9 @@ def _rounds_held(text: str) -> str | None:
 
 def _rounds(first: int, last: int) -> str:
     return f"round {first:,}" if first == last else f"rounds {first:,} to {last:,}"
+
+
+def _bytes_of(record: str | None) -> bytes:
+    """A record's text as the bytes the history holds: a byte of a damaged one that is not UTF-8 is written back as it
+    was (the history reads it so: `surrogateescape`), for a record written out whole, unread."""
+    return (record or "").encode("utf-8", "surrogateescape")

@@ -168,10 +168,19 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
         except SaveError as error:
             raise UsageError(str(error), prog) from None
         else:
-            if said := unprotected(claimed):
-                print(f"yaniv: {said}", file=sys.stderr)
+            # A damaged record the listings left (the game was open in another yaniv then), met by the claim: its
+            # line as the listing says it; `resumed_notices` puts it at the table too.
+            for said in (claimed.saved.record_damage, unprotected(claimed)):
+                if said:
+                    print(f"yaniv: {said}", file=sys.stderr)
             return claimed
     raise UsageError(_every_game_open(len(candidates)), prog)
+
+
+def resumed_notices(notices: tuple[str, ...], claimed: Claimed) -> tuple[str, ...]:
+    """The start's notices, with the line of a damaged record the claim of the game resumed met (`saved_game`)."""
+    damage = claimed.saved.record_damage
+    return (*notices, damage) if damage and damage not in notices else notices
 
 
 def unprotected(claimed: Claimed | None) -> str | None:
@@ -228,6 +237,7 @@ def main(argv: Sequence[str] | argparse.Namespace | None = None) -> int:
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, told=launch.notices)
+            launch = replace(launch, notices=resumed_notices(launch.notices, claimed))
     except UsageError as error:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -17,7 +17,7 @@ from .parser import DEFAULT_SIM_SEATS, LADDER_EXPERT_SAMPLES, LADDER_GAMES, LADD
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from yaniv_tui.sim import SimResult
+    from yaniv_tui.sim import Records, SimResult
 
 #: Stopped by ctrl+c, as shells report a process ended by SIGINT.
 EXIT_INTERRUPTED = 130
@@ -93,9 +93,11 @@ def _ladder_flags_alone(args: argparse.Namespace) -> None:
         raise UsageError("--record is for a single run of whole games, not a ladder", PROG)
 
 
-def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
-    """Where `--record DIR` writes this run's records: the folder (made if need be) and the run's name, so the
-    files sort by run and game and two runs never share one; UsageError (one line) when it cannot be."""
+def records_of(args: argparse.Namespace, rules: Ruleset) -> Records | None:
+    """Where `--record DIR` writes this run's records: the folder (made if need be, its owner's alone) and the run's
+    name, so the files sort by run and game and two runs never share one, each written its owner's alone (a record
+    holds every hand); UsageError (one line) when it cannot be. The temporary records a killed run left there are
+    cleared, and no other file of the folder (the user's)."""
     if args.record is None:
         return None
     if args.rounds:
@@ -105,16 +107,18 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
     from pathlib import Path
 
     from yaniv_tui.engine.ruleset_read import printable
+    from yaniv_tui.sim import Records
+    from yaniv_tui.store.files import clear_stale_temps, private_folder, write_new
 
     folder = Path(args.record)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)
     except FileExistsError:
         raise UsageError(f"--record: {printable(args.record)} is not a folder", PROG) from None
     except OSError as error:
         raise UsageError(f"--record: cannot make the folder {printable(args.record)}: {error.strerror}", PROG) from None
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    run = f"sim-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}"
+    run = f"{_RUN}-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}"
     try:
         taken = {entry.name.rsplit("-game", 1)[0] for entry in folder.iterdir() if entry.name.startswith(run)}
     except OSError as error:
@@ -122,9 +126,12 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> str | None:
     # Another run of the same second, ruleset and seed (other seats, a script's loop) has its files here: a name of
     # its own, so that neither run's records meet.
     names = (run if n == 1 else f"{run}-{n}" for n in itertools.count(1))
-    return str(folder / next(name for name in names if name not in taken))
+    clear_stale_temps([folder], of=f"{_RUN}-*-game{'[0-9]' * 6}.jsonl")
+    return Records(str(folder / next(name for name in names if name not in taken)), write_new)
 
 
+#: How a run's records are named first (`sim-<time>-<ruleset>-seed<seed>`, then `-game<index>.jsonl`).
+_RUN = "sim"
 #: The most characters of a ruleset's id and of a seed in a record's file name: a name stays far under the 255 bytes
 #: a file name takes (the seed whole up to 20 digits: every 64-bit seed).
 _ID_CHARS = 40
@@ -234,7 +241,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
     import datetime
 
     from yaniv_tui.ladder import play_ladder, ratings_table, render, to_dict
-    from yaniv_tui.ratings import write_table
+    from yaniv_tui.ratings import DamagedRatings, write_table
     from yaniv_tui.sim import SimError
 
     levels = _ladder_levels(args)
@@ -285,6 +292,13 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
             where = write_table(
                 table, None if args.write == LADDER_WRITE_DEFAULT else Path(args.write), write=_replace_whole
             )
+        except DamagedRatings as error:
+            print(
+                f"{PROG}: cannot write the ratings: {error.path} is damaged ({error}): it is left as it is; move it "
+                "away, or give --write another file",
+                file=sys.stderr,
+            )
+            return 1
         except OSError as error:
             print(f"{PROG}: cannot write the ratings: {error.strerror or error}", file=sys.stderr)
             return 1
@@ -293,8 +307,9 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
 
 
 def _replace_whole(path: Path, data: bytes) -> None:
-    """The ratings file replaced whole or not at all, in its own folder (never made here), its permissions kept; a
-    link stays, and the file it names is replaced."""
-    from yaniv_tui.store.saves import atomic_write
+    """The ratings file replaced whole or not at all, in its own folder (never made here), its permissions kept (a new
+    one its owner's alone, as every file yaniv makes); a link stays, and the file it names is replaced. The temporary
+    files a killed write of it left beside it are cleared (`atomic_write`), and no other file of its folder."""
+    from yaniv_tui.store.files import atomic_write
 
-    atomic_write(path, data, make_folder=False, keep_mode=True, through_link=True)
+    atomic_write(path, data, make_folder=False, through_link=True)

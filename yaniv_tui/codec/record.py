@@ -29,6 +29,7 @@ from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 
 from .fields import kind_of
 from .game import state_to_dict
+from .json_text import JsonError, read_json
 from .record_build import add_event, after_action, back_to, start_record
 from .record_format import FORMAT, VERSION, GameRecord, RecordError, at_line
 
@@ -184,6 +185,8 @@ def _check_text(value: Any, line: int) -> None:
         if isinstance(item, str):
             if not item.isprintable():
                 bad = next(c for c in item if not c.isprintable())
+                if "\udc80" <= bad <= "\udcff":  # a byte read as Python keeps one that is not UTF-8 (the history's)
+                    raise RecordError(f"{at_line(line)}: a text holds a byte that is not UTF-8")
                 raise RecordError(f"{at_line(line)}: a text holds a control character ({printable(bad)})")
         elif isinstance(item, dict):
             stack.extend(item.keys())
@@ -237,22 +240,14 @@ def parse_record(text: str, source: str) -> GameRecord:
     items = []
     for number, line in enumerate(lines, 1):
         try:
-            items.append(json.loads(line, parse_constant=_no_constant))
-        except RecursionError:
-            raise RecordError(
-                f"{source}: {at_line(number)}: nested too deep (an event nests at most {MAX_NESTING} levels)"
-            ) from None
-        except ValueError as error:
-            why = printable(str(error).splitlines()[0][:80]) if str(error) else "cut short"
-            raise RecordError(f"{source}: {at_line(number)}: not valid JSON ({why}): cut short or changed") from None
+            items.append(read_json(line))
+        except JsonError as error:
+            deep = f" (an event nests at most {MAX_NESTING} levels)" if error.too_deep else ""
+            raise RecordError(f"{source}: {at_line(number)}: {error}{deep}") from None
     try:
         return record_from_events(items)
     except RecordError as error:
         raise RecordError(f"{source}: {error}") from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a record holds")
 
 
 def read_record_file(path: str | os.PathLike[str]) -> GameRecord:
@@ -325,7 +320,7 @@ def rounds_held(text: str) -> tuple[int, int]:
         if not line.startswith(('{"event": "resume"', '{"event": "round_end"')):
             continue
         try:
-            event = json.loads(line)
+            event = read_json(line)
         except ValueError:
             return 0, 0
         if not isinstance(event, dict):
@@ -346,7 +341,7 @@ def rounds_resumed(text: str) -> int:
     if len(lines) < 2 or not lines[1].startswith('{"event": "resume"'):
         return 0
     try:
-        event = json.loads(lines[1])
+        event = read_json(lines[1])
     except ValueError:
         return 0
     state = event.get("state") if isinstance(event, dict) else None

@@ -31,8 +31,9 @@ def rule_to_json(value: Any) -> Any:
 def rule_from_json(key: Key, value: Any, fail: Callable[[str], SnapshotError]) -> Any:
     """A save's value of one rule back as the Ruleset field holds it, its shape checked by the key's kind;
     the ruleset file's checks (`key.load`) take the rest. A text longer than a file may hold now (TEXT_MOST) was
-    saved before that limit: it is cut to it, so the game still resumes and its record still replays."""
-    if key.kind == "str" and isinstance(value, str) and len(value) > TEXT_MOST:
+    saved before that limit: it is cut to it, so the game still resumes and its record still replays; where a text is
+    no value of the key at all, it is cut so too (refused all the same, its line quotes no more of it)."""
+    if isinstance(value, str) and len(value) > TEXT_MOST:
         return value[: TEXT_MOST - 1] + "…"
     if key.kind == "ints":
         return tuple(value) if isinstance(value, list) else value

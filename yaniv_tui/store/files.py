@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fnmatch
+import glob
 import os
 import re
 import stat
@@ -27,6 +29,7 @@ __all__ = [
     "TooBig",
     "atomic_write",
     "clear_stale_temps",
+    "clear_stale_temps_beside",
     "create_private",
     "is_dangling_link",
     "kind_of",
@@ -45,21 +48,21 @@ _TEMP_PREFIX, _TEMP_SUFFIX = ".{name}.", ".tmp"
 _OUR_TEMP = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")
 
 
-def atomic_write(
-    path: Path, data: bytes, *, make_folder: bool = True, keep_mode: bool = False, through_link: bool = False
-) -> None:
+def atomic_write(path: Path, data: bytes, *, make_folder: bool = True, through_link: bool = False) -> None:
     """Replace `path` with `data` so that a crash, a kill or a full disk at any moment leaves either the old file or
     the new one. `make_folder`: make its folder if need be, private (`private_folder`; else a missing one is the
-    OSError). A file replaced keeps its permissions (a user's own, wider on purpose, stays so); a new one is
-    private (0600), unless `keep_mode` (a file shipped to be read by all): then it takes the umask's.
+    OSError). A file replaced keeps its permissions (a user's own, wider on purpose, or a file shipped to be read by
+    all, stays so); a new one is private (0600).
     A link at `path` is replaced by the file, unless `through_link` (a user's own file, kept as a link to where
-    they keep it): then the file it names is replaced and the link stays."""
+    they keep it): then the file it names is replaced and the link stays, and the temporary files a killed write of
+    it left there (a folder of the user's, which yaniv's own clearing does not reach) are cleared first."""
     if through_link:
         path = Path(os.path.realpath(path))
+        clear_stale_temps_beside(path)
     folder = path.parent
     if make_folder:
         private_folder(folder)
-    mode = _mode_of(path, keep_mode)
+    mode = _mode_of(path)
     fd, temp = _temp_beside(path)
     try:
         if mode is not None:
@@ -80,6 +83,11 @@ def atomic_write(
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _temp_of(temp: str) -> str:
+    """The name of the file a temporary file named `temp` (by `_temp_beside`) was written for."""
+    return temp[1 : -len(".12345678" + _TEMP_SUFFIX)]
 
 
 def _temp_beside(path: Path) -> tuple[int, str]:
@@ -155,17 +163,12 @@ def _write_in_place(path: Path, data: bytes) -> None:
         raise
 
 
-def _mode_of(path: Path, umask_wide: bool) -> int | None:
-    """The permissions of the file at `path`; for none, those a new file takes (0666 less the umask) when
-    `umask_wide`, else None (the temporary file's own, 0600)."""
+def _mode_of(path: Path) -> int | None:
+    """The permissions of the file at `path`; for none, None (the temporary file's own, 0600)."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
-        if not umask_wide:
-            return None
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return None
 
 
 def move_aside_name(path: Path, n: int) -> Path:
@@ -184,16 +187,24 @@ def move_aside(path: Path) -> Path:
     raise OSError(f"too many damaged copies beside {path}")
 
 
-def clear_stale_temps(folders: Iterable[Path]) -> None:
+def clear_stale_temps(folders: Iterable[Path], of: str = "*") -> None:
     """Remove the temporary files that writes killed before their rename left in `folders` (`paths.written_folders`):
     only a regular file named as ours (`_temp_beside`) and older than a write takes (`_STALE_SECONDS`), so never a
-    user's own file, a link, or a file being written now."""
+    user's own file, a link, or a file being written now. `of`: only the temporary files of a file named so (a
+    shell pattern, `fnmatch`'s): in a folder of the user's (an export's, the ratings file's), those of the files yaniv
+    writes there alone."""
     for folder in folders:
         with contextlib.suppress(OSError):
             for temp in folder.glob(".*.tmp"):
-                if not _OUR_TEMP.fullmatch(temp.name):
+                if not _OUR_TEMP.fullmatch(temp.name) or not fnmatch.fnmatchcase(_temp_of(temp.name), of):
                     continue
                 with contextlib.suppress(OSError):
                     info = os.lstat(temp)
                     if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > _STALE_SECONDS:
                         temp.unlink()
+
+
+def clear_stale_temps_beside(path: Path) -> None:
+    """Remove the temporary files a killed write of `path` left beside it (`clear_stale_temps`), and no other file of
+    its folder: one of the user's (an export's, the ratings file's)."""
+    clear_stale_temps([path.parent], of=glob.escape(path.name))

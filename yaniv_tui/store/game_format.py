@@ -34,5 +34,5 @@ def game_from_dict(data: Any) -> Game:
         raise fail("format", f"must be {FORMAT!r}: this is not a yaniv-tui game")
     version = top.get("version")
     if version != VERSION:
-        raise fail("version", f"this yaniv-tui reads game version {VERSION}, the snapshot is version {version!r}")
+        raise fail("version", f"this yaniv-tui reads game version {VERSION}, the snapshot is version {version!r:.20}")
     return state_from_dict(data)

@@ -59,13 +59,14 @@ def of_ruleset(games: str) -> str:
     )
 
 
-# The finished games (of one ruleset: `of_ruleset`), newest first.
+# The finished games (of one ruleset: `of_ruleset`), newest first; a record's first line as its bytes (a damaged one's
+# may not be UTF-8: one game's damage, which the listing finds, not the listing's).
 _GAMES = f"""
 SELECT g.game_key, g.finished_at, g.ruleset_name,
        (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
        EXISTS (SELECT 1 FROM records rec WHERE rec.game_id = g.id),
        g.id,
-       (SELECT substr(rec.body, 1, instr(rec.body || char(10), char(10)) - 1) FROM records rec
+       (SELECT CAST(substr(rec.body, 1, instr(rec.body || char(10), char(10)) - 1) AS BLOB) FROM records rec
         WHERE rec.game_id = g.id)
 FROM games g
 WHERE g.finished_at IS NOT NULL
@@ -90,7 +91,7 @@ def read_games(db: sqlite3.Connection, ruleset: str | None = None) -> list[GameR
                 tuple(str(seat_name) for _, seat_name, _, winner in seats if winner),
                 int(rounds),
                 bool(recorded),
-                None if header is None else str(header),
+                None if header is None else bytes(header).decode("utf-8", "replace"),
             )
         )
     return games

@@ -60,6 +60,11 @@ class Database(Protocol):
     def _run(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any: ...
 
 
+#: A record's body as its bytes: a damaged one (bytes that are not UTF-8, a blob) is one game's damage, read by
+#: `_body_text`, not a fault of the whole history (sqlite3 refuses to decode such a text).
+_BODY = "CAST(r.body AS BLOB)"
+
+
 class RecordShelf:
     """The records' half of `History` (a mixin: its methods run on a `Database`)."""
 
@@ -67,7 +72,8 @@ class RecordShelf:
         """The finished game whose id starts with `prefix`, with its record; HistoryError (one line) when no finished
         game's id starts so, when several do, or when the database cannot be read."""
         query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g LEFT JOIN records r ON r.game_id = g.id "
+            f"SELECT g.game_key, {_BODY}, r.partial, g.finished_at "
+            "FROM games g LEFT JOIN records r ON r.game_id = g.id "
             "WHERE g.finished_at IS NOT NULL AND substr(g.game_key, 1, ?) = ? ORDER BY g.game_key LIMIT 6"
         )
         rows: list[tuple[Any, ...]] | None = self._run(
@@ -101,7 +107,7 @@ class RecordShelf:
         """The newest finished game that has a record; HistoryError (one line) when none has, or when the database
         cannot be read."""
         query = (
-            "SELECT g.game_key, r.body, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
+            f"SELECT g.game_key, {_BODY}, r.partial, g.finished_at FROM games g JOIN records r ON r.game_id = g.id "
             "WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at DESC, g.id DESC LIMIT 1"
         )
         rows: list[tuple[Any, ...]] | None = self._run(lambda db: db.execute(query).fetchall(), None)
@@ -177,9 +183,9 @@ def _too_big(body: str, short: str, size: int, verb: str) -> str:
 
 
 def _record_body(db: Database, game_id: str) -> str | None:
-    query = "SELECT r.body FROM records r JOIN games g ON g.id = r.game_id WHERE g.game_key = ?"
+    query = f"SELECT {_BODY} FROM records r JOIN games g ON g.id = r.game_id WHERE g.game_key = ?"
     row: tuple[Any, ...] | None = db._run(lambda c: c.execute(query, (game_id,)).fetchone(), None)
-    return None if row is None else str(row[0])
+    return None if row is None else _body_text(row[0])
 
 
 def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
@@ -201,13 +207,12 @@ def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
 
 def _record_version(body: str) -> int | None:
     """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
-    import json
-
+    from yaniv_tui.codec.json_text import JsonError, read_json
     from yaniv_tui.codec.record import FORMAT
 
     try:
-        header = json.loads(body.split("\n", 1)[0])
-    except ValueError:
+        header = read_json(body.split("\n", 1)[0])
+    except JsonError:
         return None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         return None
@@ -222,13 +227,19 @@ def _write_new(target: Path, text: str) -> Path:
     for n in range(1000):
         aside = first if n == 0 else move_aside_name(target, n)
         try:  # whole or not at all, its owner's alone: it holds every hand of the game, which the history keeps
-            write_new(aside, text.encode("utf-8", "surrogatepass"))
+            write_new(aside, text.encode("utf-8", "surrogateescape"))  # byte for byte, as `_body_text` read it
         except FileExistsError:
             continue
         return aside
     raise OSError(f"too many damaged copies beside {target}")
 
 
+def _body_text(body: Any) -> str:
+    """A record's body as read (`_BODY`: its bytes) as text: each byte that is not UTF-8 kept as Python keeps an
+    undecodable byte (`surrogateescape`), so a damaged record fails as a record, and is moved aside byte for byte."""
+    return bytes(body).decode("utf-8", "surrogateescape") if isinstance(body, bytes) else str(body)
+
+
 def _found(row: tuple[Any, ...]) -> FoundRecord:
     key, body, partial, finished = row
-    return FoundRecord(str(key), None if body is None else str(body), bool(partial), finished and str(finished))
+    return FoundRecord(str(key), None if body is None else _body_text(body), bool(partial), finished and str(finished))

@@ -141,7 +141,8 @@ def _open_locked(path: Path) -> int | None:
     for _ in range(_ATTEMPTS):
         _move_odd_aside(path)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+            # Its owner's alone, as every file yaniv makes (it says only which process holds the game).
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
         except OSError as error:
             if error.errno in _ODD:
                 continue  # something other than a file was put there since: moved aside on the next try

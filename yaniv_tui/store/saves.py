@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import Seat
 
 from .files import (
@@ -268,13 +269,11 @@ def read_save(source: Path) -> SavedGame:
     if not raw.strip():
         raise _bad("empty")
     try:
-        document = json.loads(raw.decode("utf-8"))
+        document = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise _bad("not UTF-8 text") from None
-    except RecursionError:
-        raise _bad("not a saved game: nested too deep") from None
-    except ValueError as error:
-        raise _bad(f"not valid JSON ({str(error).splitlines()[0][:80]}): cut short or changed") from None
+    except JsonError as error:
+        raise _bad(f"not a saved game: {error}" if error.too_deep else str(error)) from None
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
         raise _bad("not a yaniv-tui saved game")
     version = document.get("version")
@@ -342,7 +341,7 @@ def keep_damaged_record(saved: SavedGame) -> None:
     path, why = saved.path, saved.record_damage
     try:
         raw = read_save_bytes(path)
-        document = json.loads(raw.decode("utf-8"))
+        document = read_json(raw.decode("utf-8"))
         document.pop("record", None)
         copy = _keep_copy(path, raw)
     except (SaveError, OSError, ValueError) as error:

@@ -102,6 +102,8 @@ def _parse(path: Path) -> dict[str, Any] | None:
         raise _Damaged("it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise _Damaged(f"it is not TOML ({str(error).splitlines()[0]})") from None
+    except RecursionError:  # tomllib lets it out bare
+        raise _Damaged("it is nested too deep") from None
 
 
 def _settings_of(table: dict[str, Any]) -> Settings:

@@ -17,6 +17,8 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from yaniv_tui.codec.json_text import JsonError, read_json
+
 from .files import NotAFile, TooBig, atomic_write, read_regular
 from .paths import tables_dir, tokens_dir
 
@@ -87,9 +89,11 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     except (OSError, NotAFile, TooBig):
         raise TableFileError(f"{path}: cannot be read as a table file") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise TableFileError(f"{path}: not valid JSON") from None
+        data = read_json(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise TableFileError(f"{path}: not UTF-8 text") from None
+    except JsonError as error:
+        raise TableFileError(f"{path}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("tokens"), dict):
         raise TableFileError(f"{path}: not a yaniv-tui table file")
     tokens: dict[int, str] = {}

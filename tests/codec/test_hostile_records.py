@@ -1,0 +1,163 @@
+"""A record read from outside (`yaniv replay FILE`, `yaniv review FILE`, a host's frame) is hostile input: a real
+record changed anywhere, by a value of any type (NaN, Infinity, a number past a decimal's range or of 10,000 digits,
+deep nesting, a long text) or at the byte level (a byte order mark, bytes that are not UTF-8), is read back as a
+record that replays, or refused with one RecordError line naming what is wrong: never another exception."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from playing import play_recorded
+
+from yaniv_tui.codec.json_text import JsonError, read_json
+from yaniv_tui.codec.record import RecordError, read_record_file, record_text, replay
+from yaniv_tui.engine import Game, Seat, load_ruleset
+
+SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bob"))
+#: What a hostile hand puts in place of any value of a record's event, as JSON text.
+HOSTILE = (
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "-1e400",
+    "1" * 10_000,
+    "-" + "9" * 5_000,
+    "5.0",
+    "1.5",
+    "-0",
+    "true",
+    "false",
+    "null",
+    '"x"',
+    '""',
+    "[]",
+    "{}",
+    "[" * 5_000 + "]" * 5_000,
+    '{"a":' * 3_000 + "1" + "}" * 3_000,
+    '"' + "a" * 100_000 + '"',
+    '"\\u0000"',
+    '"\\ud800"',
+)
+
+
+def real_record() -> str:
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=4)
+    return record_text(play_recorded(game, SEATS))
+
+
+TEXT = real_record()
+EVENTS: list[dict[str, Any]] = [json.loads(line) for line in TEXT.splitlines()]
+
+
+def places(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in an event a value sits, by its keys and indexes."""
+    found = [path] if path else []
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        found.extend(places(value, (*path, key)))
+    return found
+
+
+def changed(index: int, pick: int, hostile: str) -> str:
+    """The record's text with one value of event `index` (the `pick`th place) written as `hostile`."""
+    event = copy.deepcopy(EVENTS[index])
+    where = places(event)
+    path = where[pick % len(where)]
+    node = event
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = "@@hostile@@"
+    line = json.dumps(event, ensure_ascii=False).replace('"@@hostile@@"', hostile)
+    lines = TEXT.splitlines()
+    lines[index] = line
+    return "\n".join(lines) + "\n"
+
+
+def one_line_or_none(path: Path) -> str | None:
+    """What `yaniv replay FILE` reads: None when it replays to its end, else its one line."""
+    try:
+        replay(read_record_file(path), finished=True)
+    except RecordError as error:
+        line = str(error)
+        assert line and "\n" not in line and len(line) < 600, line
+        return line
+    return None
+
+
+#: Seeded (derandomized): the same examples every run, enough to reach every kind of event and value.
+FUZZ = settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FUZZ
+@given(
+    index=st.integers(0, len(EVENTS) - 1),
+    pick=st.integers(0, 10_000),
+    hostile=st.sampled_from(HOSTILE),
+)
+def test_a_real_record_changed_anywhere_replays_or_is_one_line(
+    tmp_path: Path, index: int, pick: int, hostile: str
+) -> None:
+    path = tmp_path / "game.jsonl"
+    text = changed(index, pick, hostile)
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    line = one_line_or_none(path)
+    if hostile in ("NaN", "Infinity", "-Infinity", "1e400", "-1e400"):
+        assert line is not None  # no record holds one: a file's, a save's and a frame's reading alike
+    assert path.read_bytes() == text.encode("utf-8", "surrogatepass")  # read, never changed
+
+
+@pytest.mark.parametrize(
+    ("number", "says"),
+    [
+        ("1e400", "the number 1e400 is beyond any a file of yaniv holds"),
+        ("NaN", "NaN is not a number a file of yaniv holds (a number is written in digits)"),
+        ("1" * 10_000, "a number has more than 4300 digits, more than any field takes"),
+    ],
+)
+def test_a_number_no_record_holds_is_named_in_its_line(tmp_path: Path, number: str, says: str) -> None:
+    """Before: 1e400 read as infinity, and 10,000 digits gave Python's own words ("Exceeds the limit (4300 digits) for
+    integer string conversion ...; use sys.set_int_max_str_digits()") as JSON "cut short or changed"."""
+    path = tmp_path / "game.jsonl"
+    lines = TEXT.splitlines()
+    lines[3] = lines[3][:-1] + f', "extra": {number}}}'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line == f"{path}: record line 4: {says}", line
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_told_so(tmp_path: Path) -> None:
+    """Before: "not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig) ...): cut short or changed"."""
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + TEXT.encode("utf-8"))
+    line = one_line_or_none(path)
+    assert line is not None and line.startswith(f"{path}: record line 1: begins with a byte order mark (BOM)"), line
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+        ("1e999", "the number 1e999 is beyond any a file of yaniv holds"),
+        ("-Infinity", "-Infinity is not a number a file of yaniv holds (a number is written in digits)"),
+        ("1" * 4301, "a number has more than 4300 digits, more than any field takes"),
+        ('{"a": 1', "not valid JSON (Expecting ',' delimiter: line 1 column 8 (char 7)): cut short or changed"),
+    ],
+)
+def test_json_text_that_no_file_of_ours_holds_is_one_line(text: str, says: str) -> None:
+    with pytest.raises(JsonError) as refused:
+        read_json(text)
+    assert str(refused.value) == says
+
+
+def test_json_text_of_ours_reads_as_json_reads_it() -> None:
+    text = '{"a": [1, -2.5, 1e300, "\\u00e9", null, true], "b": ' + "9" * 4300 + "}"
+    assert read_json(text) == json.loads(text)

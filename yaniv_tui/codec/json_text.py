@@ -1,0 +1,57 @@
+"""JSON text from outside this process (a save, a record, a table file) read into Python data as hostile input: what
+Python's json takes but no file of ours holds is refused too, and every refusal is one JsonError line saying what
+is wrong: NaN and Infinity, a number past a decimal's range (1e400), one of more digits than Python turns into a
+whole number (`sys.get_int_max_str_digits()`), nesting deeper than Python's stack, a byte order mark."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+from yaniv_tui.engine.ruleset_read import printable
+
+__all__ = ["JsonError", "read_json"]
+
+
+class JsonError(ValueError):
+    """JSON text that is not data of ours: the message is one line saying why; `too_deep` when it nests deeper than
+    Python can read (the reader may say how deep its data may nest)."""
+
+    def __init__(self, message: str, *, too_deep: bool = False) -> None:
+        super().__init__(message)
+        self.too_deep = too_deep
+
+
+class _Refused(ValueError):
+    """A value json would read that no file of ours holds: its line."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number a file of yaniv holds (a number is written in digits)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {printable(text)[:20]} is beyond any a file of yaniv holds")
+    return value
+
+
+def read_json(text: str) -> Any:
+    """`json.loads(text)`, refusing what no file of ours holds; JsonError (one line) for anything it cannot read."""
+    if text.startswith("\ufeff"):
+        raise JsonError("begins with a byte order mark (BOM), which JSON text does not: save it as UTF-8 without one")
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise JsonError("nested too deep", too_deep=True) from None
+    except _Refused as error:
+        raise JsonError(str(error)) from None
+    except json.JSONDecodeError as error:
+        why = printable(str(error).splitlines()[0][:80]) if str(error) else "cut short"
+        raise JsonError(f"not valid JSON ({why}): cut short or changed") from None
+    except ValueError:  # json lets out bare the ValueError of int() refusing a number of too many digits
+        digits = sys.get_int_max_str_digits()
+        raise JsonError(f"a number has more than {digits} digits, more than any field takes") from None
