@@ -121,3 +121,26 @@ def test_a_file_read_again_after_an_edit_gives_the_new_rules(tmp_path: Path) -> 
     path.write_text('name = "Mine"\n[yaniv]\nlimit = 6\n', encoding="utf-8")
     assert load_ruleset_file(path).yaniv_limit == 6
     assert load_ruleset_file(path, "other").id == "other"  # the id is the caller's, not the first reader's
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("limit = " + "9" * 4000, "a number of 4000 digits"),
+        ("limit = -" + "9" * 4000, "a number of 4000 digits"),
+        ('limit = "' + "x" * 5000 + '"', '"' + "x" * 40 + '"... (5000 characters)'),
+        ('limit = "' + "\\u0007" * 5000 + '"', "(5000 characters)"),
+    ],
+    ids=["digits", "negative digits", "text", "control characters"],
+)
+def test_a_refusal_quotes_no_more_of_a_hostile_value_than_a_line_holds(tmp_path: Path, line: str, names: str) -> None:
+    """A value thousands of characters long is cut in the refusal, not quoted whole into a line of kilobytes."""
+    path = tmp_path / "hostile.toml"
+    path.write_text(f'name = "Hostile"\n[yaniv]\n{line}\n', encoding="utf-8")
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset_file(path)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert names in message
+    assert "yaniv.limit" in message and "whole number" in message
+    assert len(message) < 300 + len(str(path))

@@ -115,17 +115,26 @@ class Key:
         return self.default if data is OMIT else self.load(data, fail)
 
 
+#: The most characters of a value an error message quotes: a longer text is cut, a longer number counted.
+SHOWN_MOST = 40
+
+
 def show(value: Any) -> str:
-    """A value as an error message quotes it: one line, never a whole table or list."""
+    """A value as an error message quotes it: one short line, never a whole table or list, nor a text or number
+    longer than `SHOWN_MOST` (a hostile file's 100,000-character text, or a number of 4,000 digits)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
+        if len(value) > SHOWN_MOST:
+            return f"{show(value[:SHOWN_MOST])}... ({len(value)} characters)"
         return f'"{value}"' if value.isprintable() else repr(value)
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list | tuple):
         return "a list"
-    return str(value)
+    if isinstance(value, int) and abs(value) >= 10**SHOWN_MOST:
+        return f"a number of {len(str(abs(value)))} digits"
+    return str(value)[:SHOWN_MOST]
 
 
 def _toml_value(text: str) -> Any:
@@ -242,7 +251,7 @@ def whole_number(key: Key, data: Any, fail: Fail) -> int:
     if type(data) is not int:
         raise fail(f"must be {allowed}, got {show(data)}")
     if key.low is not None and key.high is not None and not key.low <= data <= key.high:
-        raise fail(f"must be {allowed}, got {data}")
+        raise fail(f"must be {allowed}, got {show(data)}")
     return data
 
 
