@@ -70,3 +70,13 @@ def test_a_blank_line_leaves_an_empty_default_out() -> None:
     assert by_path["resets.at"].parse("", fail) == ()
     assert by_path["resets.at"].parse("{ 200 = 100, 100 = 50 }", fail) == ((100, 50), (200, 100))
     assert by_path["yaniv.limit_choices"].parse("[7 5]", fail) == (5, 7)
+
+
+@pytest.mark.parametrize("opening", ["[", "{ a = ", "[{ a = "])
+def test_a_line_nested_past_pythons_stack_is_refused_as_any_line(opening: str) -> None:
+    """A line pasted into the house rules' field, nested thousands deep, is refused in one line by every key, not a
+    RecursionError out of the TOML reader (which recurses once a level)."""
+    for key in KEYS:
+        with pytest.raises(RulesetError) as error:
+            key.parse(opening * 3000, fail)
+        assert "\n" not in str(error.value) and len(str(error.value)) < 300

@@ -143,7 +143,7 @@ def _toml_value(text: str) -> Any:
         return text
     try:
         return parse_toml(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # the reader recurses once a level: a line pasted deep
         return text
 
 
