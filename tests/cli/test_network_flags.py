@@ -139,3 +139,15 @@ def test_no_watchers_reaches_the_tables_host() -> None:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bot"], seed=1)
     assert not host_factory(parse(["host", "--no-watchers"]))(game, seats, "no-such-game").allow_watchers
     assert host_factory(parse(["host"]))(game, seats, "no-such-game").allow_watchers
+
+
+def test_only_a_host_with_a_screen_says_its_seats_can_be_opened() -> None:
+    # A headless host has no `t` (its seats screen): the table it makes tells a joiner no seat can be opened.
+    from yaniv_tui.cli.host import host_factory
+    from yaniv_tui.engine import Game, Ruleset, Seat
+
+    seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
+    for flags, opens in ((["--headless"], False), ([], True)):
+        make = host_factory(parse(["host", "--players", "remote:Ann,bot:easy", "--port", "0", *flags]))
+        host = make(Game.new(Ruleset(), ["Ann", "Bot"], seed=1), seats, "0" * 32)
+        assert host.opens_seats is opens, flags

@@ -95,6 +95,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             ssl_context=tls,
             trust_proxy=args.trust_proxy,
             watchers=not args.no_watchers,
+            opens_seats=not args.headless,  # no screen: no seats screen to open one at
         )
 
     return make

@@ -127,6 +127,7 @@ class TableHost:
         ssl_context: ssl.SSLContext | None = None,
         trust_proxy: str | None = None,
         watchers: bool = True,
+        opens_seats: bool = True,
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
@@ -134,7 +135,8 @@ class TableHost:
         back. With `ssl_context` the table is served over TLS (wss://). With `trust_proxy` (an IP address), a
         connection from that address is counted, for the limits on wrong tries, as coming from the address its
         X-Forwarded-For header ends with (ValueError if it is not an IP address). With `watchers` False
-        (`--no-watchers`), nobody may watch the table."""
+        (`--no-watchers`), nobody may watch the table. With `opens_seats` False (`--headless`: no screen, so no seats
+        screen), a joiner refused at a full table is told no seat can be opened, not to ask for one."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -155,6 +157,8 @@ class TableHost:
         self.ssl_context = ssl_context
         #: Whether the table takes watchers (`yaniv host --no-watchers`: not).
         self.allow_watchers = watchers
+        #: Whether its host can open a seat for someone else (its table's seats screen, `t`): not with no screen.
+        self.opens_seats = opens_seats
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
         #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
@@ -860,7 +864,7 @@ class TableHost:
                     for s, seat in enumerate(self.seats)
                     if seat.is_remote and (s not in self._links or self._links[s].closing)
                 ]
-                return table_full(kept, self.allow_watchers)
+                return table_full(kept, self.allow_watchers, self.opens_seats)
             seat = free[0]
             taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
             if join.name is not None and name_key(join.name) in taken:

@@ -21,7 +21,8 @@ From a client to the host:
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat; with none free it is refused
-             (`table_full`: every seat taken, or kept for the players named who left, and what to do). `name`
+             (`table_full`: every seat taken, or kept for the players named who left, and what to do: watch, ask
+             the host to open a seat, or, at a host with no screen, which cannot, only watch). `name`
              (the name rule of engine.names: at most 14 cells, no control character) names a seat taken afresh;
              null keeps the host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
              challenge).
@@ -353,12 +354,16 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def table_full(kept: Sequence[str], watchers: bool) -> str:
+def table_full(kept: Sequence[str], watchers: bool, opens_seats: bool = True) -> str:
     """The host's answer to a join afresh when no remote seat is free, in one line of at most MAX_LINE characters:
     every seat is taken, or kept for a player who left (`kept`, their names: their token still takes it back), and
-    what the joiner can do (watch, if the table takes `watchers`; or ask the host to open a seat, at their table's
-    seats screen, `t`). As many names as fit are told, then how many more."""
-    advice = f"{'watch, or ' if watchers else ''}ask the host to open a seat (t at their table)"
+    what the joiner can do: watch, if the table takes `watchers`; ask the host to open a seat, at their table's
+    seats screen (`t`), if it `opens_seats`; a host with no screen (`yaniv host --headless`) has none, and no seat
+    of its table can be opened, which is said instead. As many names as fit are told, then how many more."""
+    if opens_seats:
+        advice = f"{'watch, or ' if watchers else ''}ask the host to open a seat (t at their table)"
+    else:
+        advice = f"{'watch it: ' if watchers else ''}its host runs it with no screen, where no seat can be opened"
     if not kept:
         return f"{TABLE_FULL}: every seat is taken: {advice}"
     line = ""
