@@ -23,6 +23,7 @@ from yaniv_tui.engine.clock import ClockNews, TurnClock
 from . import protocol, secrets_gate
 from .before_draw import BeforeTheDraw
 from .link import Link
+from .opening import Openings
 from .protocol import (
     ANOTHER_NAMES_SEAT,
     NO_WATCHERS,
@@ -63,6 +64,10 @@ JOIN_TIMEOUT = 10.0
 #: Connections open at once, joiners' and watchers' alike; more are closed at once ("the table is busy"), so a flood
 #: cannot starve the table (protocol.MAX_CONNECTIONS, here so a test can make it small).
 MAX_CONNECTIONS = protocol.MAX_CONNECTIONS
+#: Connections from one address (an IPv6 address's /64) that have not joined, counted from their first byte, before
+#: their handshake: past this many, or twice MAX_CONNECTIONS in all, a new one is closed at once with no word
+#: (opening.py), so silent connections cannot hold the host's files; up to it, the host's own limits answer in words.
+OPENING_FROM_ONE = 2 * secrets_gate.MAX_WAITING_JOINS
 #: Watchers at once, and from one address: past either a watch is refused (WATCHERS_FULL), so watchers alone can
 #: never fill the connections the players need to join and rejoin.
 MAX_WATCHERS = MAX_CONNECTIONS // 2
@@ -214,6 +219,7 @@ class TableHost:
         #: took it back by acting.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
         self._server: Server | None = None
+        self._openings = Openings(lambda: (OPENING_FROM_ONE, 2 * MAX_CONNECTIONS), self.trust_proxy)
         #: The finished game's record frame, and the seats it is for (taken by a player before the game ended).
         self._record: str | None = None
         self._record_seats: frozenset[int] = frozenset()
@@ -235,6 +241,7 @@ class TableHost:
             ping_interval=PING_EVERY,
             ping_timeout=PING_TIMEOUT,
             logger=_LOG,
+            create_connection=self._openings.connection_type(),
         )
         sockets = list(self._server.sockets)
         if sockets:
@@ -252,6 +259,11 @@ class TableHost:
             with contextlib.suppress(TimeoutError, WebSocketException, OSError):
                 await asyncio.wait_for(link.ws.wait_closed(), 2.0)
             link.ws.transport.abort()
+
+    @property
+    def opening(self) -> int:
+        """How many connections are open that have not sent their join (or watch) yet, handshake or not."""
+        return len(self._openings)
 
     @property
     def public(self) -> bool:
@@ -767,6 +779,7 @@ class TableHost:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
         message, problem = await self._next_message(link, (Join, Watch), "no join in time", "join the table first")
         link.heard = True
+        self._openings.joined(link.ws)
         if isinstance(message, Watch):
             watch = message
             problem = await self._wrong.checked(link.address, lambda: self._watcher(link, watch))
