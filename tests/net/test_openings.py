@@ -98,3 +98,20 @@ async def test_a_connection_that_joins_is_no_longer_counted_as_silent() -> None:
         await ws.close()
     finally:
         await host.stop()
+
+
+async def test_behind_the_trusted_proxy_silent_connections_are_counted_in_all_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every client behind the proxy shares its address: its connections are not capped as one address's.
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 15)  # 30 in all before a word
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats, seed=6), seats, trust_proxy="127.0.0.1")
+    try:
+        flood = await _silent(host.port, 40)
+        kept = len(flood) - await _closed_by_host(flood)
+        assert kept == 30 > host_module.OPENING_FROM_ONE, kept
+        _close(flood)
+        await eventually(lambda: host.opening == 0)
+    finally:
+        await host.stop()

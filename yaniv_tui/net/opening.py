@@ -12,12 +12,13 @@ from .secrets_gate import address_group
 
 
 class Openings:
-    """Every TCP connection to the host is counted from the moment it opens until it sends its join (or watch) or
-    ends. One that would make more than `limits()`'s first number from one address (an IPv6 address's /64), or its
-    second in all, is closed at once, with no word: before its handshake it cannot be sent a frame. So connections
-    that never finish their handshake (a slow or silent client, each held for the handshake's timeout, then the
-    join's) cannot hold the host's files open, which its saves need. Connections from the `trusted` proxy
-    (`--trust-proxy`) are counted in all only: every client behind it shares its address.
+    """Every TCP connection to the host is counted from the moment it opens (under TLS, once its TLS handshake is
+    done: until then websockets' open_timeout alone bounds it) until it sends its join (or watch) or ends. One that
+    would make more than `limits()`'s first number from one address (an IPv6 address's /64), or its second in all,
+    is closed at once, with no word: before its handshake it cannot be sent a frame. So connections that never
+    finish their handshake (a slow or silent client, each held for the handshake's timeout, then the join's) cannot
+    hold the host's files open, which its saves need. Connections from the `trusted` proxy (`--trust-proxy`) are
+    counted in all only: every client behind it shares its address.
 
     `connection_type()` is the connection class to serve with (`serve(create_connection=...)`); the host calls
     `joined` when a connection's first message has come."""
