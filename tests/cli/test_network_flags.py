@@ -139,3 +139,36 @@ def test_no_watchers_reaches_the_tables_host() -> None:
     game = Game.new(load_ruleset("israeli"), ["Ann", "Bot"], seed=1)
     assert not host_factory(parse(["host", "--no-watchers"]))(game, seats, "no-such-game").allow_watchers
     assert host_factory(parse(["host"]))(game, seats, "no-such-game").allow_watchers
+
+
+def test_only_a_host_with_a_screen_says_its_seats_can_be_opened() -> None:
+    # A headless host has no `t` (its seats screen): the table it makes tells a joiner no seat can be opened.
+    from yaniv_tui.cli.host import host_factory
+    from yaniv_tui.engine import Game, Ruleset, Seat
+
+    seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
+    for flags, opens in ((["--headless"], False), ([], True)):
+        make = host_factory(parse(["host", "--players", "remote:Ann,bot:easy", "--port", "0", *flags]))
+        host = make(Game.new(Ruleset(), ["Ann", "Bot"], seed=1), seats, "0" * 32)
+        assert host.opens_seats is opens, flags
+
+
+def test_a_headless_table_no_bot_plays_for_a_player_who_leaves_says_so_at_its_start() -> None:
+    # With no screen there is no `t` to hand a seat to a bot: a player who leaves holds the table up until they are
+    # back, unless --away-bot or the turn clock plays for them. That is said once, at the start, with the flags.
+    from yaniv_tui.cli.host import held_up_line, host_factory
+    from yaniv_tui.engine import Game, Ruleset, Seat
+    from yaniv_tui.engine.clock import TurnClock
+
+    seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
+    game = Game.new(Ruleset(), ["Ann", "Bot"], seed=1)
+    for flags, clock, said in (
+        ([], TurnClock(None), True),
+        (["--away-bot", "easy"], TurnClock(None), False),
+        ([], TurnClock(30), False),
+    ):
+        host = host_factory(parse(["host", "--headless", "--port", "0", *flags]))(game, seats, "0" * 32)
+        line = held_up_line(host, clock)
+        assert (line is not None) == said, (flags, line)
+        if line is not None:
+            assert "--away-bot" in line and "--turn-seconds" in line and "\n" not in line, line

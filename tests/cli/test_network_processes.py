@@ -246,3 +246,28 @@ async def test_a_host_killed_mid_game_comes_back_with_host_resume_and_its_seats_
                 process.kill()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(process.wait(), 10)
+
+
+async def test_a_headless_host_no_bot_plays_for_says_a_seat_no_one_plays_holds_it_up(tmp_path: Path) -> None:
+    from yaniv_tui.cli.host import HELD_UP
+
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "d"), "YANIV_CONFIG_DIR": str(tmp_path / "c")}
+    env["PYTHONUNBUFFERED"] = "1"
+    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--port", str(free_port())]
+    for flags, said in (([], True), (["--away-bot", "easy"], False)):
+        process = await asyncio.create_subprocess_exec(
+            *command, *flags, "--players", "remote,bot:easy", stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        )
+        try:
+            assert process.stdout is not None and process.stderr is not None
+            deadline = time.monotonic() + OVERALL
+            assert JOIN_LINE.match(await read_line(process.stdout, deadline))
+            if said:
+                assert await read_line(process.stderr, deadline) == f"yaniv: {HELD_UP}"
+            else:
+                with contextlib.suppress(TimeoutError):
+                    line = await asyncio.wait_for(process.stderr.readline(), 1.0)
+                    assert HELD_UP not in line.decode("utf-8", "replace"), line
+        finally:
+            process.kill()
+            await process.wait()

@@ -538,3 +538,42 @@ async def test_each_session_keeps_its_own_folders_apart_from_the_servers(tmp_pat
         for folder in folders:
             assert tmp_path not in folder.parents, folder  # the server's own folders are in tmp_path
             assert folder.parent == folders[0].parent and not folder.parent.exists()  # one session's, removed
+
+
+@pytest.mark.slow
+async def test_bytes_that_are_not_utf8_break_nothing_and_keys_after_them_still_type(tmp_path: Path) -> None:
+    # The pty's app reads its keys as UTF-8 (Textual's driver, strictly): a byte that is none, sent raw, killed its
+    # input with a traceback on the player's screen, and no key typed after it reached the app.
+    async with ssh_server(tmp_path) as server, connected(server.port) as connection:
+        screen = await terminal(connection)
+        await screen.until("room code")
+        mark = len(screen.output)
+        await screen.until("host:port", since=mark)  # the address field drawn again as its cursor blinks: focused
+        mark = len(screen.output)
+        screen.process.stdin.write(b"\xff\xfe\xc3(\x80 \xed\xa0\x80")  # none of them UTF-8 (a surrogate's too)
+        screen.type("zq7w")
+        said = await screen.until("zq7w", since=mark)
+        assert "Traceback" not in said and "Error" not in said, said
+        screen.type("\x1b")  # the join screen's Escape: quit, and the session ends with its process
+        assert await screen.ended() == 0
+        assert "Traceback" not in screen.text()
+
+
+@pytest.mark.slow
+async def test_a_window_of_one_cell_then_ten_thousand_then_a_hang_up_leaves_no_process(tmp_path: Path) -> None:
+    async with ssh_server(tmp_path) as server:
+        async with connected(server.port) as connection:
+            screen = await terminal(connection, size=(1, 1))
+            await until_true(lambda: server.sessions == 1, "the session never started")
+            await asyncio.sleep(1.0)
+            mark = len(screen.output)
+            screen.process.change_terminal_size(10_000, 10_000)
+            said = await screen.until("room code", since=mark)
+            assert "Traceback" not in screen.text(), said
+            screen.process.change_terminal_size(1, 1)
+            await asyncio.sleep(0.5)
+            screen.process.change_terminal_size(100, 30)
+            await screen.until("room code", since=mark)
+        # the connection gone mid-screen: the session and its process end with it
+        await until_true(lambda: server.sessions == 0, "the session outlived its connection")
+    assert "Traceback" not in screen.text()

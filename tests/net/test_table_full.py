@@ -13,7 +13,7 @@ from websockets.asyncio.client import ClientConnection
 
 from yaniv_tui.engine import MAX_NAME, Seat
 from yaniv_tui.net import TableHost
-from yaniv_tui.net.protocol import MAX_LINE, TABLE_FULL, VERSION
+from yaniv_tui.net.protocol import MAX_LINE, TABLE_FULL, VERSION, table_full
 
 pytestmark = pytest.mark.slow
 
@@ -88,3 +88,30 @@ async def test_many_long_names_kept_are_cut_to_one_line_that_still_counts_them()
         assert message.endswith("(t at their table)"), message  # what to do is never cut off
     finally:
         await host.stop()
+
+
+@pytest.mark.parametrize("watchers", [True, False])
+async def test_a_headless_table_never_tells_a_joiner_to_ask_for_a_seat_no_one_can_open(watchers: bool) -> None:
+    # `yaniv host --headless` has no table and no `t`: its operator cannot open a seat, so a joiner is told so, and
+    # to watch where the table takes watchers.
+    seats = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.bot("easy", "Bot")]
+    host = await started(new_game(seats, seed=3), seats, watchers=watchers, opens_seats=False)
+    try:
+        ann, ben = await _seated(host, 2)
+        await _left(host, ben, 1)
+        message = await _refusal(host)
+        assert message.startswith(TABLE_FULL) and "kept for a player who left (Ben)" in message, message
+        assert "ask the host" not in message and "t at" not in message, message
+        assert "no screen" in message and "no seat can be opened" in message, message
+        assert ("watch" in message) == watchers, message
+        assert host.names == ["Ann", "Ben", "Bot"] and host.status(1) == "away"
+        await ann.close()
+    finally:
+        await host.stop()
+
+
+def test_every_advice_fits_one_line_with_a_name_kept() -> None:
+    for watchers in (True, False):
+        for opens in (True, False):
+            line = table_full(["A" * MAX_NAME], watchers, opens_seats=opens)
+            assert len(line) <= MAX_LINE and "A" * MAX_NAME in line, line

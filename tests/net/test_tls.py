@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from netplay import new_game, started
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import JoinError, TableClient
+from yaniv_tui.net import host as host_module
 from yaniv_tui.net.client import TRUST_IN_A_TERMINAL
 
 pytestmark = needs_openssl
@@ -50,5 +52,24 @@ async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_wa
         assert "certificate" in line and "not trusted" in line and "SSL_CERT_FILE" in line, line
         # The terminal's way, not a page's (cli/join.TRUST_IN_A_PAGE, tests/cli/test_serve_trust.py).
         assert line.endswith(f"(self-signed certificate): {TRUST_IN_A_TERMINAL}") and "yaniv serve" not in line, line
+    finally:
+        await host.stop()
+
+
+async def test_a_connection_that_never_starts_its_tls_handshake_is_closed_in_the_joins_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before its TLS handshake a connection is no WebSocket yet (and not counted by host.OPENING_FROM_ONE, whose
+    count starts after it): the handshake's time (websockets' open_timeout, JOIN_TIMEOUT) is its bound."""
+    monkeypatch.setattr(host_module, "JOIN_TIMEOUT", 0.5)
+    cert, key = self_signed(tmp_path)
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats), seats, ssl_context=serving_with(cert, key))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        try:
+            assert await asyncio.wait_for(reader.read(1), 10.0) == b""  # closed by the host
+        finally:
+            writer.close()
     finally:
         await host.stop()

@@ -483,3 +483,27 @@ async def test_a_stale_token_in_an_older_yanivs_file_is_offered_once(
             await ws.close()
     finally:
         await host.stop()
+
+
+async def test_two_pages_of_one_browser_joining_under_one_name_at_once_seat_one_and_keep_its_token() -> None:
+    """Two pages of one browser (one tokens folder) join under one name at the same moment, neither with a token
+    yet: one is seated, the other refused in one line, and the file keeps the seated one's token, not overwritten."""
+    seats = (Seat.remote(), Seat.remote(), Seat.bot("medium", "Noa"))
+    host = await started(new_game(seats), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        got = await asyncio.gather(
+            *(asyncio.wait_for(TableClient.join(address, host.code, name="Web"), LIMIT) for _ in range(2)),
+            return_exceptions=True,
+        )
+        seated = [client for client in got if isinstance(client, TableClient)]
+        refused = [str(error) for error in got if isinstance(error, JoinError)]
+        assert len(seated) == 1 and len(refused) == 1, got
+        assert refused[0] in (SEAT_IN_USE, "Web is already at this table: join with another name"), refused
+        (web,) = seated
+        assert web.seat is not None
+        assert read_token(token_file("127.0.0.1", host.port, host.code, "Web")) == web.token == host.tokens[web.seat]
+        assert len(host.tokens) == 1 and web.closed_reason is None
+        await web.close()
+    finally:
+        await host.stop()

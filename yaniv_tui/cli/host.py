@@ -16,6 +16,7 @@ from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
 from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
 
 if TYPE_CHECKING:
+    from yaniv_tui.engine.clock import TurnClock
     from yaniv_tui.net.host import TableHost
     from yaniv_tui.store import Claimed
     from yaniv_tui.table.launch_options import LaunchOptions
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
 
 #: How long a headless host stays up once the game is over, so every seat gets the final view.
 LINGER = 2.0
+
+#: Said at the start of a headless table where nothing plays for a player who leaves (held_up_line).
+HELD_UP = (
+    "a remote seat no one plays (its player gone, or never come) holds the table up until someone does: with no"
+    " screen, no one can hand it to a bot (--away-bot LEVEL plays it once it is away, --turn-seconds N once its"
+    " time runs out)"
+)
 
 #: Makes the host of a game, given the game, its seats and its id.
 MakeHost = Callable[[Game, Sequence[Seat], str], "TableHost"]
@@ -95,6 +103,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             ssl_context=tls,
             trust_proxy=args.trust_proxy,
             watchers=not args.no_watchers,
+            opens_seats=not args.headless,  # no screen: no seats screen to open one at
         )
 
     return make
@@ -181,6 +190,13 @@ def _at(hosts: list[TableHost]) -> str | None:
     return hosts[-1].join_address()
 
 
+def held_up_line(host: TableHost, clock: TurnClock | None) -> str | None:
+    """HELD_UP, when a remote seat no one plays would hold up a headless table at `host` (timed by `clock`): no away
+    bot and no turn clock plays it, and the seats screen (`t`, which hands a seat to a bot) is a screen's."""
+    timed = clock is not None and clock.on
+    return None if host.away_bot is not None or timed else HELD_UP
+
+
 def headless(
     options: GameOptions | None,
     claimed: Claimed | None,
@@ -240,6 +256,9 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
     print(host.join_command(), flush=True)
     for line in said:
         print(f"yaniv: {line}", flush=True)
+    held_up = held_up_line(host, session.clock)
+    if held_up is not None:
+        print(f"yaniv: {held_up}", file=sys.stderr, flush=True)
     try:
         hosted = HostedSession.taking_over(session, host)
         game = await run_headless(hosted, say=lambda line: print(f"yaniv: {line}", file=sys.stderr))

@@ -2,7 +2,8 @@
 `ssh -p PORT NAME@HOST` (asyncssh's server; the browsers' server is serve_web.py, its twin).
 
 - each SSH session runs one `yaniv join` (`join.join_argv`) on a pseudo-terminal of its own, sized as the
-  client's terminal and resized with it (the pty's window size, then SIGWINCH to the child), with the table's
+  client's terminal and resized with it (the pty's window size, then SIGWINCH to the child), given the client's
+  keys as UTF-8 only (a byte that is none is dropped), with the table's
   address filled in when the table is known (`yaniv host`), and the SSH user name proposed as the seat's name
   when the one name rule (`engine/names.py`) takes it; a table served over TLS (`yaniv host --cert`) is joined
   trusting the host's own certificate (join.TABLE_CERT_ENV);
@@ -22,6 +23,7 @@ server's. What an SSH command runs is decided in one place, `SshServer.what_to_r
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import fcntl
 import logging
@@ -413,6 +415,10 @@ class _Relay:
         self.given = given
         self.child: asyncio.subprocess.Process | None = None
         self.master = -1
+        #: The client's keys as UTF-8, what the process's app reads (strictly: a byte that is no UTF-8 ended its
+        #: input with a traceback on the player's screen); such bytes are dropped, a character split between two
+        #: reads is kept whole.
+        self._keys = codecs.getincrementaldecoder("utf-8")(errors="ignore")
 
     async def run(self) -> int:
         """Run the process until it exits or the client goes; its exit status."""
@@ -513,7 +519,8 @@ class _Relay:
                 continue
             if not data:
                 return
-            if not await self._write(data):
+            keys = self._keys.decode(data).encode("utf-8")
+            if keys and not await self._write(keys):
                 return
 
     async def _write(self, data: bytes) -> bool:

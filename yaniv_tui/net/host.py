@@ -23,6 +23,7 @@ from yaniv_tui.engine.clock import ClockNews, TurnClock
 from . import protocol, secrets_gate
 from .before_draw import BeforeTheDraw
 from .link import Link
+from .opening import Openings
 from .protocol import (
     ANOTHER_NAMES_SEAT,
     NO_WATCHERS,
@@ -63,6 +64,10 @@ JOIN_TIMEOUT = 10.0
 #: Connections open at once, joiners' and watchers' alike; more are closed at once ("the table is busy"), so a flood
 #: cannot starve the table (protocol.MAX_CONNECTIONS, here so a test can make it small).
 MAX_CONNECTIONS = protocol.MAX_CONNECTIONS
+#: Connections from one address (an IPv6 address's /64) that have not joined, counted from their first byte, before
+#: their handshake: past this many, or twice MAX_CONNECTIONS in all, a new one is closed at once with no word
+#: (opening.py), so silent connections cannot hold the host's files; up to it, the host's own limits answer in words.
+OPENING_FROM_ONE = 2 * secrets_gate.MAX_WAITING_JOINS
 #: Watchers at once, and from one address: past either a watch is refused (WATCHERS_FULL), so watchers alone can
 #: never fill the connections the players need to join and rejoin.
 MAX_WATCHERS = MAX_CONNECTIONS // 2
@@ -127,6 +132,7 @@ class TableHost:
         ssl_context: ssl.SSLContext | None = None,
         trust_proxy: str | None = None,
         watchers: bool = True,
+        opens_seats: bool = True,
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
@@ -134,7 +140,8 @@ class TableHost:
         back. With `ssl_context` the table is served over TLS (wss://). With `trust_proxy` (an IP address), a
         connection from that address is counted, for the limits on wrong tries, as coming from the address its
         X-Forwarded-For header ends with (ValueError if it is not an IP address). With `watchers` False
-        (`--no-watchers`), nobody may watch the table."""
+        (`--no-watchers`), nobody may watch the table. With `opens_seats` False (`--headless`: no screen, so no seats
+        screen), a joiner refused at a full table is told no seat can be opened, not to ask for one."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -155,6 +162,8 @@ class TableHost:
         self.ssl_context = ssl_context
         #: Whether the table takes watchers (`yaniv host --no-watchers`: not).
         self.allow_watchers = watchers
+        #: Whether its host can open a seat for someone else (its table's seats screen, `t`): not with no screen.
+        self.opens_seats = opens_seats
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
         #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
@@ -210,6 +219,7 @@ class TableHost:
         #: took it back by acting.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
         self._server: Server | None = None
+        self._openings = Openings(lambda: (OPENING_FROM_ONE, 2 * MAX_CONNECTIONS), self.trust_proxy)
         #: The finished game's record frame, and the seats it is for (taken by a player before the game ended).
         self._record: str | None = None
         self._record_seats: frozenset[int] = frozenset()
@@ -231,6 +241,7 @@ class TableHost:
             ping_interval=PING_EVERY,
             ping_timeout=PING_TIMEOUT,
             logger=_LOG,
+            create_connection=self._openings.connection_type(),
         )
         sockets = list(self._server.sockets)
         if sockets:
@@ -248,6 +259,11 @@ class TableHost:
             with contextlib.suppress(TimeoutError, WebSocketException, OSError):
                 await asyncio.wait_for(link.ws.wait_closed(), 2.0)
             link.ws.transport.abort()
+
+    @property
+    def opening(self) -> int:
+        """How many connections are open that have not sent their join (or watch) yet, handshake or not."""
+        return len(self._openings)
 
     @property
     def public(self) -> bool:
@@ -763,6 +779,7 @@ class TableHost:
         """Read the join and seat the client (welcome, then its view); False when refused (and closed)."""
         message, problem = await self._next_message(link, (Join, Watch), "no join in time", "join the table first")
         link.heard = True
+        self._openings.joined(link.ws)
         if isinstance(message, Watch):
             watch = message
             problem = await self._wrong.checked(link.address, lambda: self._watcher(link, watch))
@@ -860,7 +877,7 @@ class TableHost:
                     for s, seat in enumerate(self.seats)
                     if seat.is_remote and (s not in self._links or self._links[s].closing)
                 ]
-                return table_full(kept, self.allow_watchers)
+                return table_full(kept, self.allow_watchers, self.opens_seats)
             seat = free[0]
             taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
             if join.name is not None and name_key(join.name) in taken:

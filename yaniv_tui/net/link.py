@@ -29,11 +29,16 @@ def client_address(peer: str, forwarded: Sequence[str], trusted: str | None) -> 
     """The address a client connects from: `peer`, or, when `peer` is the proxy the host trusts, the last address
     in its X-Forwarded-For header (`forwarded`: the header's values), the one that proxy added. What comes before
     it was written by the client, and is not believed; neither is the header from anyone else."""
-    if trusted is None or _ip(peer) != _ip(trusted):
+    if not from_proxy(peer, trusted):
         return peer
     entries = [entry for value in forwarded for entry in value.split(",")]
     address = _ip(entries[-1]) if entries else None
     return peer if address is None else str(address)
+
+
+def from_proxy(peer: str, trusted: str | None) -> bool:
+    """Whether `peer` is the proxy the host trusts (`trusted`, or None: none)."""
+    return trusted is not None and _ip(peer) == _ip(trusted)
 
 
 def _ip(text: str) -> IPv4Address | IPv6Address | None:

@@ -21,7 +21,8 @@ From a client to the host:
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
              answers with a challenge. Without them it takes the first free seat; with none free it is refused
-             (`table_full`: every seat taken, or kept for the players named who left, and what to do). `name`
+             (`table_full`: every seat taken, or kept for the players named who left, and what to do: watch, ask
+             the host to open a seat, or, at a host with no screen, which cannot, only watch). `name`
              (the name rule of engine.names: at most 14 cells, no control character) names a seat taken afresh;
              null keeps the host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
              challenge).
@@ -138,18 +139,19 @@ From the host to a client:
              The host closes this connection next (also when its host opens this seat for someone else, after an
              error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
-Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a
-second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
-messages a second are each answered with an error frame and not acted on; after the third, the connection is
-closed (bye, then close code 1008). After ten joins (or watches) with a wrong room code, seat key or proof from one
-address in a minute, that address's joins are checked at most 8 at once, each wrong one answered only after 2.5
-seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections
-from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new
-one is closed at once ("the table is busy"). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a
-watch is refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the
-connection's, or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
-(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
-(`secrets_gate.address_group`).
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a second
+join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20 messages a second
+are each answered with an error frame and not acted on; after the third, the connection is closed (bye, then close
+code 1008). After ten joins (or watches) with a wrong room code, seat key or proof from one address in a minute, that
+address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds (a right one is seated
+as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections from one address that have not
+sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the table
+is busy"); past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte,
+a new one is closed before its handshake, with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100)
+watchers, or 8 from one address, a watch is refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's
+connections. An address is the connection's, or, from the proxy given to `yaniv host --trust-proxy`, the last one in
+its X-Forwarded-For header (`link.client_address`); an IPv6 address counts as its /64 network, which one client may
+send from all of (`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
@@ -353,12 +355,16 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def table_full(kept: Sequence[str], watchers: bool) -> str:
+def table_full(kept: Sequence[str], watchers: bool, opens_seats: bool = True) -> str:
     """The host's answer to a join afresh when no remote seat is free, in one line of at most MAX_LINE characters:
     every seat is taken, or kept for a player who left (`kept`, their names: their token still takes it back), and
-    what the joiner can do (watch, if the table takes `watchers`; or ask the host to open a seat, at their table's
-    seats screen, `t`). As many names as fit are told, then how many more."""
-    advice = f"{'watch, or ' if watchers else ''}ask the host to open a seat (t at their table)"
+    what the joiner can do: watch, if the table takes `watchers`; ask the host to open a seat, at their table's
+    seats screen (`t`), if it `opens_seats`; a host with no screen (`yaniv host --headless`) has none, and no seat
+    of its table can be opened, which is said instead. As many names as fit are told, then how many more."""
+    if opens_seats:
+        advice = f"{'watch, or ' if watchers else ''}ask the host to open a seat (t at their table)"
+    else:
+        advice = f"{'watch it: ' if watchers else ''}its host runs it with no screen, where no seat can be opened"
     if not kept:
         return f"{TABLE_FULL}: every seat is taken: {advice}"
     line = ""

@@ -1,0 +1,117 @@
+"""Connections that open and never say a word, not even the WebSocket handshake, are counted from their first byte:
+past a few from one address, or many in all, the host closes them at once, so a flood cannot hold its files (and
+with them its saves) open; the seats play on, and a player joins as soon as the flood is gone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from netplay import LIMIT, eventually, joined, new_game, play_out, started
+from test_faults import raw, still_serves
+
+from yaniv_tui.engine import Seat
+from yaniv_tui.net import host as host_module
+from yaniv_tui.net import secrets_gate
+from yaniv_tui.net.protocol import VERSION
+from yaniv_tui.table.headless import serve_headless
+
+pytestmark = pytest.mark.slow
+
+Socket = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+async def _silent(port: int, count: int) -> list[Socket]:
+    """`count` TCP connections to the host that send nothing at all."""
+    return [await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), LIMIT) for _ in range(count)]
+
+
+async def _closed_by_host(sockets: list[Socket]) -> int:
+    """How many of `sockets` the host closed within a moment (it closes one past the limits at once)."""
+
+    async def ended(reader: asyncio.StreamReader) -> bool:
+        try:
+            return await asyncio.wait_for(reader.read(1), 0.5) == b""
+        except TimeoutError:
+            return False
+        except ConnectionError:
+            return True
+
+    return sum(await asyncio.gather(*(ended(reader) for reader, _ in sockets)))
+
+
+def _close(sockets: list[Socket]) -> None:
+    for _, writer in sockets:
+        writer.close()
+
+
+async def test_silent_connections_past_a_few_from_one_address_are_closed_at_once(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("easy")]
+    game = new_game(seats, seed=6, end=100)
+    host = await started(game, seats)
+    try:
+        flood = await _silent(host.port, 60)
+        kept = len(flood) - await _closed_by_host(flood)
+        assert kept == host_module.OPENING_FROM_ONE == 2 * secrets_gate.MAX_WAITING_JOINS, kept
+        _close(flood)
+        await eventually(lambda: host.opening == 0)
+        await still_serves(host, tmp_path)
+    finally:
+        await host.stop()
+
+
+async def test_a_flood_of_silent_connections_never_stops_the_seated_playing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 4)  # room in all for twice this many before a word
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("easy")]
+    game = new_game(seats, seed=6, end=100)
+    host = await started(game, seats)
+    try:
+        clients = [await joined(host, tmp_path, f"s{i}") for i in range(2)]
+        table = asyncio.create_task(serve_headless(host, game, seats))
+        flood = await _silent(host.port, 40)
+        assert len(flood) - await _closed_by_host(flood) == 2 * 4
+        await asyncio.wait_for(asyncio.gather(*(play_out(c) for c in clients)), LIMIT)
+        assert (await asyncio.wait_for(table, LIMIT)).is_over
+        _close(flood)
+        for client in clients:
+            await client.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_connection_that_joins_is_no_longer_counted_as_silent() -> None:
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats, seed=6), seats)
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", host.port), LIMIT)
+        await eventually(lambda: host.opening == 1)
+        writer.close()
+        await eventually(lambda: host.opening == 0)
+        ws = await raw(host)
+        await ws.send(json.dumps({"v": VERSION, "type": "watch", "code": host.code}))
+        await eventually(lambda: host.watchers == 1)
+        assert host.opening == 0
+        await ws.close()
+    finally:
+        await host.stop()
+
+
+async def test_behind_the_trusted_proxy_silent_connections_are_counted_in_all_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every client behind the proxy shares its address: its connections are not capped as one address's.
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 15)  # 30 in all before a word
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats, seed=6), seats, trust_proxy="127.0.0.1")
+    try:
+        flood = await _silent(host.port, 40)
+        kept = len(flood) - await _closed_by_host(flood)
+        assert kept == 30 > host_module.OPENING_FROM_ONE, kept
+        _close(flood)
+        await eventually(lambda: host.opening == 0)
+    finally:
+        await host.stop()
