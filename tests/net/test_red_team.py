@@ -143,6 +143,8 @@ async def test_a_kept_seats_name_without_its_token_takes_nothing_and_sees_no_han
                 await _refused_as(host, pretender)
                 == f"{pretender.strip()} is already at this table: join with another name"
             )
+        for pretender in ("Ben\u034f", "B\ufe00en", "Ben\u3164", "\u2800Ben"):  # Ben with what draws nothing or a blank
+            assert (await _refused_as(host, pretender)).endswith("is already at this table: join with another name")
         cy, _ = await joined_raw(host)
         message = await _refused_as(host, "Ben")  # every seat taken or kept: the table is full, Ben's kept
         assert message.startswith(TABLE_FULL) and "(Ben)" in message, message

@@ -32,6 +32,21 @@ def name_cells(name: str) -> int:
     )
 
 
+#: Characters Python counts as printable that draw nothing (Unicode's default-ignorable ones that are not format
+#: characters, which no name takes anyway): the combining grapheme joiner, the Khmer inherent vowels, the Mongolian
+#: and the other variation selectors (kept in a name, where ❤️ needs one; never what tells two names apart).
+_ZERO_WIDTH = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f") | frozenset(
+    chr(c) for c in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))
+)
+#: Characters that draw a blank cell: the Hangul fillers and the braille blank, read as a space.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _as_read(name: str) -> str:
+    """`name` as a person reads it: what draws nothing left out, what draws a blank a space."""
+    return "".join(" " if c in _BLANKS else c for c in name if c not in _ZERO_WIDTH)
+
+
 def check_name(name: str, *, most: int = MAX_NAME) -> str:
     """`name` with its spaces tidied (stripped, runs of spaces made one) and its accents composed (NFC: an é typed
     as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one.
@@ -48,6 +63,8 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
         raise BadName("every player needs a name")
+    if not _as_read(name).strip():
+        raise BadName("every player needs a name that shows: this one draws only blanks")
     if name_cells(name) > most:
         raise BadName(f"the name {name!r} is too long: at most {most} characters (a wide one, like 田, counts two)")
     return name
@@ -56,8 +73,10 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
 def name_key(name: str) -> str:
     """What a name is told apart by: two seats whose keys are equal have one name, as a person reads it. Case, how
     an accent is typed (é composed or decomposed), full-width letters (Ａｎｎ) and ligatures (ﬁ) do not count,
-    nor spaces around or doubled (NFKC with case folded, Unicode's caseless match of identifiers)."""
-    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    nor spaces around or doubled (NFKC with case folded, Unicode's caseless match of identifiers), nor a character
+    that draws nothing (a variation selector, the combining grapheme joiner), and one that draws a blank (a Hangul
+    filler, the braille blank) is a space."""
+    folded = unicodedata.normalize("NFKC", " ".join(_as_read(name).split())).casefold()
     return unicodedata.normalize("NFKC", folded)
 
 
