@@ -118,8 +118,8 @@ def test_a_real_record_changed_anywhere_replays_or_is_one_line(
 @pytest.mark.parametrize(
     ("number", "says"),
     [
-        ("1e400", "the number 1e400 is beyond any a file of yaniv holds"),
-        ("NaN", "NaN is not a number a file of yaniv holds (a number is written in digits)"),
+        ("1e400", "the number 1e400 is beyond any yaniv reads"),
+        ("NaN", "NaN is not a number yaniv reads (a number is written in digits)"),
         ("1" * 10_000, "a number has more than 4300 digits, more than any field takes"),
     ],
 )
@@ -146,8 +146,8 @@ def test_a_record_saved_with_a_byte_order_mark_is_told_so(tmp_path: Path) -> Non
     ("text", "says"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deep"),
-        ("1e999", "the number 1e999 is beyond any a file of yaniv holds"),
-        ("-Infinity", "-Infinity is not a number a file of yaniv holds (a number is written in digits)"),
+        ("1e999", "the number 1e999 is beyond any yaniv reads"),
+        ("-Infinity", "-Infinity is not a number yaniv reads (a number is written in digits)"),
         ("1" * 4301, "a number has more than 4300 digits, more than any field takes"),
         ('{"a": 1', "not valid JSON (Expecting ',' delimiter: line 1 column 8 (char 7)): cut short or changed"),
     ],

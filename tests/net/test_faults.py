@@ -172,6 +172,9 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     ("message", "answer"),
     [
         ("{not json", "not JSON"),
+        pytest.param(f'{{"v": {VERSION}, "type": "say", "x": NaN}}', "not JSON: NaN is not a number", id="NaN"),
+        pytest.param(f'{{"v": {VERSION}, "type": "say", "x": 1e400}}', "not JSON: the number 1e400", id="1e400"),
+        pytest.param(f'{{"v": {VERSION}, "x": {"9" * 5000}}}', "not JSON: a number has more", id="5000 digits"),
         (json.dumps({"v": VERSION, "type": "shout", "text": "hi"}), "unknown message type 'shout'"),
         (json.dumps({"v": VERSION + 1, "type": "action"}), f"protocol version {VERSION + 1}"),
         (json.dumps([1, 2, 3]), "a message is a JSON object"),

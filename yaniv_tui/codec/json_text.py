@@ -29,13 +29,13 @@ class _Refused(ValueError):
 
 
 def _no_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number a file of yaniv holds (a number is written in digits)")
+    raise _Refused(f"{name} is not a number yaniv reads (a number is written in digits)")
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {printable(text)[:20]} is beyond any a file of yaniv holds")
+        raise _Refused(f"the number {printable(text)[:20]} is beyond any yaniv reads")
     return value
 
 

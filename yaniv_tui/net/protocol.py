@@ -166,6 +166,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
+from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
 from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
@@ -437,11 +438,9 @@ def _load(text: str | bytes) -> tuple[str, Reader]:
     if isinstance(text, bytes):
         raise ProtocolError("messages are JSON text, not binary")
     try:
-        data = json.loads(text)
-    except RecursionError:
-        raise ProtocolError("not JSON: nested too deep") from None
-    except ValueError as error:
-        raise ProtocolError(f"not JSON ({one_line(str(error), 80)})") from None
+        data = read_json(text)  # what a save or a record refuses (NaN, 1e400, 5,000 digits), a frame too
+    except JsonError as error:
+        raise ProtocolError(f"not JSON: {one_line(str(error), 120)}") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
     version = data.get("v")
