@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from yaniv_tui.engine import Game, Seat
 
 from .parser import DEFAULT_AWAY_AFTER, NEWEST, UsageError
-from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, saved_game
+from .play import EXIT_USAGE, catch_up, options_from_args, resume_id, resumed_notices, saved_game
 
 if TYPE_CHECKING:
     from yaniv_tui.engine.clock import TurnClock
@@ -124,6 +124,7 @@ def main(args: argparse.Namespace) -> int:
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
             saved, lock = claimed
+            launch = replace(launch, notices=resumed_notices(launch.notices, claimed))
             if not saved.is_table:
                 if lock is not None:
                     lock.release()
