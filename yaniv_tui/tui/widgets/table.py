@@ -210,8 +210,11 @@ class DeckView(Static):
             return
         self._shown = (count, ascii_only, key, palette())
         # The count inside the deck, under its back: the border's line has no room for "108 left" and its spaces.
-        shown = Text(mark("deck", ascii_only) * 4, style=f"bold {colour('card-back')}")
-        shown.append(f"\n{count} left", style=colour("deck-count"))
+        # The box is as wide as the count and a cell each side (table.tcss), and the back two cells narrower than
+        # the count: both centred in it, whatever the count's digits (a fixed box left "43 left" a cell off centre).
+        left = f"{count} left"
+        shown = Text(mark("deck", ascii_only) * (cell_len(left) - 2), style=f"bold {colour('card-back')}")
+        shown.append(f"\n{left}", style=colour("deck-count"))
         self.update(shown)
         self.border_title = key
 
