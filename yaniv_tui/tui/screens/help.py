@@ -71,8 +71,8 @@ SWAP_TEXT = (
 
 SLAP_TEXT = (
     "\nThe slap-down: when the card you took from the deck may be dropped at once (the rules say when), the line "
-    "over your hand says so: enter slaps it down, k keeps it. Either ends your turn; a seat that slapped shows "
-    "{dropped}{7S} {7H} +deck (dropped {7S}, then slapped down {7H}, the deck's card)."
+    "over your hand says so: enter (or a click on that card) slaps it down, k keeps it. Either ends your turn; a "
+    "seat that slapped shows {dropped}{7S} {7H} +deck (dropped {7S}, then slapped down {7H}, the deck's card)."
 )
 
 
@@ -155,7 +155,8 @@ class HelpScreen(ModalScreen[None]):
                     if words := notes_of(self.under).WORDS:
                         yield Static(Text(in_ascii(words, ascii_only)))
                     mouse = (
-                        "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
+                        "\nMouse: click cards to choose them (a click after enter chooses the drop again), then the "
+                        "deck or a marked card to take it.\n"
                         if plays
                         else ""
                     )
