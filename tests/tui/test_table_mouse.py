@@ -167,3 +167,34 @@ async def test_the_game_ends_quit_button_quits() -> None:
         await play_to_end(pilot)
         await pilot.click("#quit")
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+
+def hand_keys(table: TableScreen) -> list[str]:
+    """The key on each card of the hand shown, in its order."""
+    return [str(face.border_title or "") for face in table.query_one(HandView).query(CardFace) if face.card]
+
+
+async def test_the_hands_cards_show_their_keys_only_while_the_keys_choose_them() -> None:
+    """Before, once the drop was chosen the hand's cards still showed 1 to 5, while 1 took the pile's first marked
+    card: a player who pressed the 1 on a card of the hand, to change the drop, took a card instead. The hand shows its
+    keys while they choose cards; at a slap-down offer the card drawn shows enter, the key that slaps it down."""
+    session = stacked_session(SLAP, HANDS, up="AS", deck="9S 9H 8C")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert hand_keys(table) == ["1", "2", "3", "4", "5"]
+        await pilot.click(face_of(table, NINE_D))
+        await pilot.press("enter")
+        assert stage_of(table) == "take"
+        await pilot.pause()
+        assert hand_keys(table) == ["", "", "", "", ""]
+        await pilot.press("0")
+        await settle(pilot)
+        assert stage_of(table) == "slap"
+        keys = dict(zip(table.hand_of(0), hand_keys(table), strict=True))
+        assert keys == {card: ("⏎" if card == NINE_S else "") for card in table.hand_of(0)}, keys
+        await pilot.press("k")
+        await settle(pilot)
+        assert stage_of(table) == "choose" and hand_keys(table) == ["1", "2", "3", "4", "5"]

@@ -329,10 +329,13 @@ class HandView(Vertical):
         chosen: Sequence[int],
         cursor: int | None,
         ascii_only: bool,
+        keys: Mapping[int, str] | None = None,
     ) -> None:
-        """Show `cards` face up, or nothing when None (the hand is not yours to see)."""
+        """Show `cards` face up, or nothing when None (the hand is not yours to see). Each card shows its key, the
+        digit that chooses it; `keys` gives them instead, by place (none for a place not in it)."""
         shown_title = title.markup if isinstance(title, Text) else title
-        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, palette())
+        keyed = None if keys is None else tuple(sorted(keys.items()))
+        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, keyed, palette())
         if state == self._shown and ascii_only == self._ascii:
             return
         self._shown, self._ascii = state, ascii_only
@@ -341,7 +344,8 @@ class HandView(Vertical):
         for index, slot in enumerate(faces):
             card = cards[index] if cards is not None and index < len(cards) else None
             value = str(values[index]) if card is not None and index < len(values) else ""
-            slot.show(card, ascii_only, key=str(index + 1) if index < 9 else "", value=value)
+            digit = str(index + 1) if index < 9 else ""
+            slot.show(card, ascii_only, key=digit if keys is None else keys.get(index, ""), value=value)
             slot.set_class(index in chosen, "-chosen")
             slot.set_class(index == cursor, "-cursor")
 
