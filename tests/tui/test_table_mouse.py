@@ -4,6 +4,7 @@ tested in test_table_messages.py and test_table.py, the joker swap's click in te
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -198,3 +199,16 @@ async def test_the_hands_cards_show_their_keys_only_while_the_keys_choose_them()
         await pilot.press("k")
         await settle(pilot)
         assert stage_of(table) == "choose" and hand_keys(table) == ["1", "2", "3", "4", "5"]
+
+
+async def test_with_ascii_cards_the_card_drawn_at_a_slap_down_offer_is_lit_not_cut() -> None:
+    """Before, with ASCII cards the card drawn showed "enter" on its edge, cut to "e…" (a mark that is not ASCII):
+    there its edge is lit alone, as it is with ⏎."""
+    session = stacked_session(dataclasses.replace(SLAP, ascii=True), HANDS, up="AS", deck="9S 9H 8C")
+    app = TableApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await at_the_slap_offer(pilot, session)
+        faces = {face.card: face for face in table.query_one(HandView).query(CardFace) if face.card}
+        assert hand_keys(table) == ["", "", "", "", ""]
+        assert [card for card, face in faces.items() if face.has_class("-offered")] == [NINE_S]
+        assert "…" not in screen_text(app).split("Your hand")[1], screen_text(app)

@@ -332,7 +332,8 @@ class HandView(Vertical):
         keys: Mapping[int, str] | None = None,
     ) -> None:
         """Show `cards` face up, or nothing when None (the hand is not yours to see). Each card shows its key, the
-        digit that chooses it; `keys` gives them instead, by place (none for a place not in it)."""
+        digit that chooses it; `keys` gives them instead, by place (none for a place not in it), and lights the
+        edges of the cards it holds (a key may be "": the edge says it)."""
         shown_title = title.markup if isinstance(title, Text) else title
         keyed = None if keys is None else tuple(sorted(keys.items()))
         state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, keyed, palette())
@@ -347,6 +348,7 @@ class HandView(Vertical):
             digit = str(index + 1) if index < 9 else ""
             slot.show(card, ascii_only, key=digit if keys is None else keys.get(index, ""), value=value)
             slot.set_class(index in chosen, "-chosen")
+            slot.set_class(keys is not None and index in keys, "-offered")
             slot.set_class(index == cursor, "-cursor")
 
     @on(CardFace.Clicked)
