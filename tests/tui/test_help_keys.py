@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session, until
 
 from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.engine.ruleset_file import presets_dir
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import Session
 from yaniv_tui.tui.app import YanivApp
@@ -134,3 +135,29 @@ async def test_the_join_screens_help_is_about_joining_and_its_bar_says_how_to_op
         assert "The table's host chooses the" in text, text
         words = help_words(app)
         assert "f1 is help there" in words, words
+
+
+PRESETS = sorted(path.stem for path in presets_dir().glob("*.toml"))
+
+
+@pytest.mark.parametrize("ruleset", PRESETS)
+async def test_the_help_says_the_keys_of_each_house_rule_offered_in_play(ruleset: str) -> None:
+    """Before, the help at a table with the slap-down listed `⏎ slap it down` and `k keep it` among the other keys,
+    and its rules said what a slap-down is, but nothing said when those keys apply (after a deck card that matches
+    the drop) nor that k ends the turn; the joker swap had its paragraph. Now each house rule played with keys of
+    its own has one, only at a table that has it."""
+    options = make_options(ruleset, "Ann,bot:medium:Bea", seed=5)
+    app = TableApp(Session(options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = " ".join(help_words(app).split())
+        slap = (
+            "enter (or a click on that card) slaps it down" in words
+            and "k keeps it" in words
+            and "The slap-down:" in words
+        )
+        assert slap == options.rules.slap_down, words
+        swap = "The joker swap:" in words and "j (or a click on the joker marked j" in words
+        assert swap == options.rules.joker_swap, words

@@ -302,8 +302,9 @@ async def test_the_join_screen_starts_at_the_first_field_left_to_type(address: s
         assert app.focused is not None and app.focused.id == focused, app.focused
 
 
-async def test_the_join_screens_key_bar_says_quit_once() -> None:
-    """esc and ctrl+q both quit the join screen: the bar said `esc quit` and `^q quit`, one key too many."""
+async def test_the_join_screens_key_bar_says_esc_and_quit_once() -> None:
+    """esc and ctrl+q both leave the join screen: the bar said `esc quit` and `^q quit`, one word for two keys; then
+    it said nothing of esc at all. It says `esc leave` (asked first) and `^q quit` (at once), each once."""
 
     async def joiner(address: str, code: str, name: str | None) -> FakeClient:
         raise OSError("connection refused")
@@ -312,16 +313,47 @@ async def test_the_join_screens_key_bar_says_quit_once() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, JoinScreen))
         await pilot.pause()
-        descriptions = list(footer_keys(app).values())
-        assert descriptions.count("quit") == 1, footer_keys(app)
-        await pilot.press("escape")  # esc still quits
+        keys = footer_keys(app)
+        descriptions = list(keys.values())
+        assert descriptions.count("quit") == 1, keys
+        assert keys.get("esc") == "leave", keys
+
+
+@pytest.mark.parametrize("web", [False, True], ids=["terminal-or-ssh", "page"])
+async def test_esc_on_the_join_screen_asks_before_it_quits_in_a_terminal_and_over_ssh_too(
+    monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    """Over SSH (`yaniv host --ssh` runs `yaniv join` on a terminal of its own) esc, pressed to leave a field, ended
+    the guest's session at once, and what was typed with it: only a browser's page asked first. Now both ask (a
+    terminal at home too: it cannot be told from an SSH session's), and n or esc stay with what was typed."""
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    from yaniv_tui.tui.screens.saved_games import ConfirmScreen
+
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: web))
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause()
+        await pilot.press(*"host", "escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        text = " ".join(screen_text(app).split())
+        assert "Quit yaniv?" in text and ("reload" in text) == web, text
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        assert app.is_running and app.screen.query_one("#join-address", Input).value == "host"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
 
 
 async def test_in_a_browser_esc_on_the_join_screen_asks_before_the_page_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: in a page of `yaniv serve`, esc on the join screen (pressed to leave a field) ended the page's session at
     once, and the bar said nothing of esc. It asks first there, n or esc again stay with what was typed, y quits as
-    ctrl+q does; in a terminal esc still quits at once (test_the_join_screens_key_bar_says_quit_once)."""
+    ctrl+q does (so do a terminal and an SSH session now: test_esc_on_the_join_screen_asks_before_it_quits...)."""
 
     async def joiner(address: str, code: str, name: str | None) -> FakeClient:
         raise OSError("connection refused")

@@ -69,6 +69,12 @@ SWAP_TEXT = (
     "seat that swapped shows {dropped}{KS} {6H} +{JK} (dropped {KS}, gave {6H})."
 )
 
+SLAP_TEXT = (
+    "\nThe slap-down: when the card you took from the deck may be dropped at once (the rules say when), the line "
+    "over your hand says so: enter (or a click on that card) slaps it down, k keeps it. Either ends your turn; a "
+    "seat that slapped shows {dropped}{7S} {7H} +deck (dropped {7S}, then slapped down {7H}, the deck's card)."
+)
+
 
 def marks_text(text: str, ascii_only: bool) -> str:
     """`text` with its cards' faces and the table's marks as the table shows them (in ASCII with ASCII cards)."""
@@ -95,7 +101,13 @@ SEATS_TEXT = (
 
 
 #: The table's paragraphs that go with a key the table may not offer (a table joined from another machine).
-AT_TABLE = (("swap", SWAP_TEXT), ("hint", HINT_TEXT), ("concede", CONCEDE_TEXT), ("seats", SEATS_TEXT))
+AT_TABLE = (
+    ("slap", SLAP_TEXT),
+    ("swap", SWAP_TEXT),
+    ("hint", HINT_TEXT),
+    ("concede", CONCEDE_TEXT),
+    ("seats", SEATS_TEXT),
+)
 
 
 def _offered(screen: Screen[object], action: str) -> bool:
@@ -143,7 +155,8 @@ class HelpScreen(ModalScreen[None]):
                     if words := notes_of(self.under).WORDS:
                         yield Static(Text(in_ascii(words, ascii_only)))
                     mouse = (
-                        "\nMouse: click cards to choose them, then the deck or a marked card to take it.\n"
+                        "\nMouse: click cards to choose them (a click after enter chooses the drop again), then the "
+                        "deck or a marked card to take it.\n"
                         if plays
                         else ""
                     )

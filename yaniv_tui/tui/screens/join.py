@@ -45,9 +45,8 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     CSS_PATH = stylesheet("join")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # esc quits as ctrl+q does (in a browser's page, asked first: action_leave): the bar shows `^q quit` once,
-        # not the same word for two keys.
-        Binding("escape", "leave", "quit", show=False),
+        # esc leaves once asked (action_leave), ctrl+q quits at once: the bar says each, in words of its own.
+        Binding("escape", "leave", "leave", tooltip="quit, once asked (what was typed is not kept)"),
     ]
     #: The help's words on this screen's fields, and on the rules, which a joiner does not choose.
     FIELD_KEYS: ClassVar[str] = (
@@ -152,20 +151,20 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
 
     #: What esc asks in a browser's page before it quits.
     LEAVE_PAGE: ClassVar[str] = "Quit yaniv? This page's session ends: reload the page to come back."
+    #: What esc asks in a terminal before it quits: an SSH session's (`--ssh`) ends with it.
+    LEAVE_TERMINAL: ClassVar[str] = "Quit yaniv? What was typed here is not kept."
 
     def action_leave(self) -> None:
-        """Quit, as ctrl+q does. In a browser's page (`yaniv serve`) only once asked: esc, pressed there to leave a
-        field, ended the page's session at once, and what was typed with it."""
-        if not self.app.is_web:
-            self.dismiss(None)
-            return
+        """Quit as ctrl+q does, once asked: esc, pressed to leave a field, ended a browser page's session at once, or
+        an SSH session's (a terminal at home cannot be told from one), and what was typed with it."""
         from .saved_games import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.dismiss(None)
 
-        self.app.push_screen(ConfirmScreen(self.LEAVE_PAGE, "Quit", no="Stay"), answered)
+        question = self.LEAVE_PAGE if self.app.is_web else self.LEAVE_TERMINAL
+        self.app.push_screen(ConfirmScreen(question, "Quit", no="Stay"), answered)
 
     def say(self, line: str) -> None:
         """Say `line` (its marks in ASCII with ASCII cards) below the fields."""

@@ -31,6 +31,19 @@ def emptied(result: RoundScore, rules: Ruleset | None) -> bool:
     return rules is not None and rules.empty_hand == "wins_at_once" and result.hands[result.caller] == ()
 
 
+def penalty_said(result: RoundScore, rules: Ruleset | None) -> str:
+    """What an Assafed caller's penalty adds, as a note says it (": +30 penalty"; with a flat penalty under `rules`,
+    ", not the hand"); nothing when the rules are not known or there is no penalty."""
+    added = result.added[result.caller]
+    if rules is None or added is None:
+        return ""
+    value = result.values[result.caller] or 0
+    penalty = added - (value if rules.assaf_caller_adds_hand else 0)
+    if penalty <= 0:
+        return ""
+    return f": +{penalty} penalty" + ("" if rules.assaf_caller_adds_hand else ", not the hand")
+
+
 def headline(result: RoundScore, players: tuple[str, ...], rules: Ruleset | None = None) -> Text:
     """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"; a hand
     emptied to win at once under `rules`: "Ann emptied their hand · Ann wins the round."."""
@@ -90,7 +103,7 @@ def result_table(
         if seat == result.caller and emptied(result, rules):
             notes.append("emptied the hand")
         elif seat == result.caller:
-            notes.append("called Yaniv" + (", Assafed" if result.assaf else ""))
+            notes.append("called Yaniv" + (f", Assafed{penalty_said(result, rules)}" if result.assaf else ""))
         if seat in result.assafers:
             notes.append("Assafed the caller")
         if seat in result.zeroed:

@@ -496,12 +496,28 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
 
     @on(HandView.Toggled)
     def hand_toggled(self, event: HandView.Toggled) -> None:
+        if self.stage == "take":
+            self.action_back()  # a card clicked once the drop is chosen: the drop is chosen again, with that click
         if self.stage == "choose":
             self.cursor = event.index
             self.toggle(event.index)
+        elif self.stage == "slap":
+            hand = self.hand_of(self.viewer)
+            if event.index < len(hand) and hand[event.index] == self.session.view(self.viewer).slap_card:
+                self.action_slap()  # the card drawn, clicked to drop it at once
+            else:
+                self.slap_said()
+
+    def slap_said(self) -> None:
+        """A click at a slap-down offer other than on the card drawn: nothing happens, and the line says what does."""
+        card = self.session.view(self.viewer).slap_card
+        if card is not None:
+            self.message = f"enter or a click on {card.face(self.ascii_only)} slaps it down, k keeps it"
 
     @on(PileView.TakeChosen)
     def pile_chosen(self, event: PileView.TakeChosen) -> None:
+        if self.stage == "slap":
+            self.slap_said()
         if self.stage not in ("choose", "take"):
             return
         view = self.session.view(self.viewer)
@@ -519,5 +535,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
 
     @on(DeckView.Chosen)
     def deck_chosen(self) -> None:
-        if self.stage in ("choose", "take") and self.ready_to_take():
+        if self.stage == "slap":
+            self.slap_said()
+        elif self.stage in ("choose", "take") and self.ready_to_take():
             self.play(None)

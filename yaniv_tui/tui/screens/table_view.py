@@ -340,4 +340,17 @@ def draw_hand(table: TableState, view: PlayerView) -> None:
         hand_view.show(title, hand, [], (), None, ascii_only)
         return
     cursor = table.cursor if table.stage == "choose" else None
-    hand_view.show(title, hand, list(card_values(hand, view.rules)), table.chosen, cursor, ascii_only)
+    values = list(card_values(hand, view.rules))
+    hand_view.show(title, hand, values, table.chosen, cursor, ascii_only, hand_keys(table, view, hand))
+
+
+def hand_keys(table: TableState, view: PlayerView, hand: tuple[Card, ...]) -> dict[int, str] | None:
+    """The keys the hand's cards show: their digits while those choose cards (None), else none; at a slap-down
+    offer, ⏎ on the card drawn (enter, or a click on it, slaps it down), its edge lit; with ASCII cards, the edge
+    alone (a card's edge has room for two cells: "enter" was cut to "e…"). Once the drop is chosen the digits take
+    the pile's marked cards: a digit on a card of the hand would say another card."""
+    if table.stage == "choose":
+        return None
+    if table.stage == "slap" and view.slap_card in hand:
+        return {hand.index(view.slap_card): "" if table.ascii_only else mark("enter")}
+    return {}

@@ -210,8 +210,11 @@ class DeckView(Static):
             return
         self._shown = (count, ascii_only, key, palette())
         # The count inside the deck, under its back: the border's line has no room for "108 left" and its spaces.
-        shown = Text(mark("deck", ascii_only) * 4, style=f"bold {colour('card-back')}")
-        shown.append(f"\n{count} left", style=colour("deck-count"))
+        # The box is as wide as the count and a cell each side (table.tcss), and the back two cells narrower than
+        # the count: both centred in it, whatever the count's digits (a fixed box left "43 left" a cell off centre).
+        left = f"{count} left"
+        shown = Text(mark("deck", ascii_only) * (cell_len(left) - 2), style=f"bold {colour('card-back')}")
+        shown.append(f"\n{left}", style=colour("deck-count"))
         self.update(shown)
         self.border_title = key
 
@@ -326,10 +329,14 @@ class HandView(Vertical):
         chosen: Sequence[int],
         cursor: int | None,
         ascii_only: bool,
+        keys: Mapping[int, str] | None = None,
     ) -> None:
-        """Show `cards` face up, or nothing when None (the hand is not yours to see)."""
+        """Show `cards` face up, or nothing when None (the hand is not yours to see). Each card shows its key, the
+        digit that chooses it; `keys` gives them instead, by place (none for a place not in it), and lights the
+        edges of the cards it holds (a key may be "": the edge says it)."""
         shown_title = title.markup if isinstance(title, Text) else title
-        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, palette())
+        keyed = None if keys is None else tuple(sorted(keys.items()))
+        state = (shown_title, cards, tuple(values), frozenset(chosen), cursor, keyed, palette())
         if state == self._shown and ascii_only == self._ascii:
             return
         self._shown, self._ascii = state, ascii_only
@@ -338,8 +345,10 @@ class HandView(Vertical):
         for index, slot in enumerate(faces):
             card = cards[index] if cards is not None and index < len(cards) else None
             value = str(values[index]) if card is not None and index < len(values) else ""
-            slot.show(card, ascii_only, key=str(index + 1) if index < 9 else "", value=value)
+            digit = str(index + 1) if index < 9 else ""
+            slot.show(card, ascii_only, key=digit if keys is None else keys.get(index, ""), value=value)
             slot.set_class(index in chosen, "-chosen")
+            slot.set_class(keys is not None and index in keys, "-offered")
             slot.set_class(index == cursor, "-cursor")
 
     @on(CardFace.Clicked)
