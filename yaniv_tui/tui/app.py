@@ -621,14 +621,38 @@ class YanivApp(App[None]):
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
-        # Textual saves the palette's screenshot in the Downloads folder, and where there is none (a fresh account, a
-        # server's) says only "Failed to save screenshot": there, it goes in the folder yaniv was started from.
-        if path is None:
-            import platformdirs
+        # A page's screenshot is Textual's to hand to the browser. In a terminal Textual saves it in the Downloads
+        # folder, and where there is none (a fresh account, a server's) says only "Failed to save screenshot": there,
+        # it goes in the folder yaniv was started from. It shows the player's hand: written as every file yaniv
+        # writes (its owner's alone, whole or not at all, never over a file there: `store.files.write_new`), where
+        # Textual's delivery took the umask's permissions and wrote over a file of its name.
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        import re
+        import uuid
+        from datetime import datetime
 
-            if not platformdirs.user_downloads_path().is_dir():
-                path = str(Path.cwd())
-        return super().deliver_screenshot(filename, path, time_format)
+        import platformdirs
+
+        from yaniv_tui.store.files import write_new
+
+        folder = Path(path) if path is not None else platformdirs.user_downloads_path()
+        if path is None and not folder.is_dir():
+            folder = Path.cwd()
+        if not filename:
+            when = datetime.now().strftime(time_format) if time_format else datetime.now().isoformat()
+            filename = re.sub(r'[ <>:"/\\|?*.]', "_", f"{self.title} {when}") + ".svg"
+        shot = folder / filename
+        key = uuid.uuid4().hex
+        try:
+            write_new(shot, self.export_screenshot().encode("utf-8"))
+        except FileExistsError:
+            self.notify(f"Failed to save screenshot: {shot} is there already", title="Screenshot", severity="error")
+        except OSError as error:
+            self.notify(f"Failed to save screenshot: {error.strerror or error}", title="Screenshot", severity="error")
+        else:  # Textual's own notice says where it went
+            self.post_message(events.DeliveryComplete(key=key, path=shot, name="screenshot"))
+        return key
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
