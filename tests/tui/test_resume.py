@@ -487,3 +487,43 @@ async def test_a_new_game_whose_lock_cannot_be_taken_says_at_the_table_that_it_i
         await play_turn(pilot)
         await settle(pilot)
         assert sum("is played unlocked" in n for n in notices(app)) == 1  # said once, not at every save
+
+
+async def test_continue_of_a_game_whose_damaged_record_the_claim_meets_first_says_it_at_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The setup screen's listing left the game as it was (another yaniv had it open then); that one quit, and
+    Continue claims it and meets its damaged record first: the game resumes, its record begun again, and the table
+    says so in one line, as `yaniv --resume` does. Before, not a word (the copy kept aside unsaid)."""
+    import json
+
+    from yaniv_tui import store
+    from yaniv_tui.store import library
+    from yaniv_tui.tui.screens import setup_saved
+
+    await one_turn_saved("israeli", seed=4)
+    (saved,) = scan_saves().games
+    path = save_path(saved.game_id)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["record"] = "not a record"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    listing = store.scan_saves
+
+    def scan_while_open_elsewhere() -> library.Listing:
+        other = lock_game(saved.game_id)
+        try:
+            return listing()
+        finally:
+            other.release()
+
+    for module in (store, library, setup_saved):
+        monkeypatch.setattr(module, "scan_saves", scan_while_open_elsewhere)
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        said = [line for line in notices(app) if "damaged record" in line]
+        assert len(said) == 1 and "its record started again from round" in said[0], notices(app)
+        assert len(list(saves_dir().glob(f"{saved.game_id}.json.damaged-*"))) == 1

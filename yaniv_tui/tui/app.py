@@ -253,7 +253,9 @@ class YanivApp(App[None]):
         elif chosen is not None:
             hosted = self.hosting is not None
             saved, lock = chosen
-            self.open_table(self.resumed(saved, hosted=hosted, lock=lock))
+            # A damaged record the claim met first (the listing left the game, open in another yaniv then): said.
+            said = (saved.record_damage,) if saved.record_damage else ()
+            self.open_table(self.resumed(saved, hosted=hosted, lock=lock), notices=said)
 
     def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).
