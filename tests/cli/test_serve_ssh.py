@@ -15,7 +15,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,9 +99,34 @@ async def ssh_server(tmp_path: Path, **given: object) -> AsyncIterator[SshServer
         await asyncio.wait_for(server.stop(), WAIT)
 
 
+class Keyless(asyncssh.SSHClient):
+    """A client that answers keyboard-interactive as `ssh` does: with no answers to a challenge of no questions."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
+    ) -> list[str]:
+        assert not prompts, prompts  # no password is ever asked for
+        return []
+
+
 @contextlib.asynccontextmanager
-async def connected(port: int, user: str = "Noa") -> AsyncIterator[asyncssh.SSHClientConnection]:
-    connection = await asyncio.wait_for(asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None), WAIT)
+async def connected(
+    port: int, user: str = "Noa", key: asyncssh.SSHKey | asyncssh.SSHKeyPair | None = None
+) -> AsyncIterator[asyncssh.SSHClientConnection]:
+    """A connection of asyncssh's client as `user`, offering `key` (None: no key, none of ~/.ssh nor an agent's)."""
+    connecting = asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=user,
+        known_hosts=None,
+        client_keys=[key] if key is not None else None,
+        agent_path=None,
+        client_factory=Keyless,
+    )
+    connection = await asyncio.wait_for(connecting, WAIT)
     try:
         yield connection
     finally:

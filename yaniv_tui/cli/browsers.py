@@ -1,5 +1,6 @@
 """`yaniv serve`'s browsers: the key each browser keeps in a cookie, its private folder of seat tokens, and the
-bounds on what a page may ask for."""
+bounds on what a page may ask for. The folders are kept by one rule (`kept_folder`, `hold_browser_folder`,
+`_make_room`), which an SSH client's key's folder follows too (serve_ssh.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import re
 import secrets
 import shutil
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -31,9 +33,9 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{32}")
 KEY_MAX_AGE = 30 * 24 * 3600
 #: The folder of the browsers' token folders, in the data folder.
 BROWSERS_FOLDER = "browsers"
-#: The most browsers' folders kept: a new browser's folder past it removes those used longest ago first, never one a
-#: page has open (`hold_browser_folder`), so keys made up by the thousand cannot fill the disk. Twice the most pages
-#: open at once, so there is always one to remove.
+#: The most browsers' folders kept (and as many SSH keys' folders): a new one past it removes those used longest ago
+#: first, never one a page (or an SSH session) has open (`hold_browser_folder`), so keys made up by the thousand
+#: cannot fill the disk. Twice the most pages open at once, so there is always one to remove.
 MAX_BROWSER_FOLDERS = 2 * MAX_SESSIONS
 #: A browser's folder is named by this many hex digits of its key's hash.
 _FOLDER = re.compile(r"[0-9a-f]{32}")
@@ -41,6 +43,8 @@ _FOLDER = re.compile(r"[0-9a-f]{32}")
 _IN_USE = "in-use"
 #: The folders this process holds, each with its pages open (where there is no file lock, the only ones known held).
 _held: Counter[Path] = Counter()
+#: Guards `_held`: the SSH sessions hold their folders in a thread of their own, beside the pages' (serve_ssh.py).
+_holding = threading.Lock()
 #: The largest terminal a page may ask for: far more than any screen shows, far less than a process can't hold.
 MAX_COLUMNS = 400
 MAX_ROWS = 150
@@ -59,12 +63,18 @@ def browser_key(value: str | None) -> str | None:
 
 
 def browser_tokens_dir(key: str) -> Path:
-    """The private (0700) folder of the browser holding `key`'s seat tokens, made if need be, and marked used now. It
-    is named by a hash of the key, so the key (which only that browser holds) is not on disk and can name no other
-    path. A new folder first makes room (`_make_room`)."""
+    """The private (0700) folder of the browser holding `key`'s seat tokens (`kept_folder`)."""
     if browser_key(key) is None:
         raise ValueError("not a browser key")
-    folder = data_dir() / BROWSERS_FOLDER / hashlib.sha256(key.encode("ascii")).hexdigest()[:32]
+    return kept_folder(BROWSERS_FOLDER, key.encode("ascii"))
+
+
+def kept_folder(kind: str, key: bytes) -> Path:
+    """The private (0700) folder of whoever holds `key`, in the folder `kind` of the data folder, made if need be,
+    and marked used now. It is named by a hash of the key, so the key is not on disk and can name no other path: a
+    browser's key (which only that browser holds), or the public data of an SSH client's key (which only a client
+    that proved it holds the private key is given). A new folder first makes room (`_make_room`)."""
+    folder = data_dir() / kind / hashlib.sha256(key).hexdigest()[:32]
     folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.chmod(folder.parent, 0o700)
     if not folder.is_dir():
@@ -77,9 +87,10 @@ def browser_tokens_dir(key: str) -> Path:
 
 @contextlib.contextmanager
 def hold_browser_folder(folder: Path) -> Iterator[None]:
-    """Mark `folder` in use while a page has it open: no `yaniv serve` (this one or another on the same data folder)
-    removes it meanwhile; at the end it is marked used now."""
-    _held[folder] += 1
+    """Mark `folder` in use while a page (or an SSH session) has it open: no `yaniv serve` or `yaniv host` (this one
+    or another on the same data folder) removes it meanwhile; at the end it is marked used now."""
+    with _holding:
+        _held[folder] += 1
     fd = None
     try:
         if fcntl is not None:
@@ -87,9 +98,10 @@ def hold_browser_folder(folder: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_SH)
         yield
     finally:
-        _held[folder] -= 1
-        if not _held[folder]:
-            del _held[folder]
+        with _holding:
+            _held[folder] -= 1
+            if not _held[folder]:
+                del _held[folder]
         if fd is not None:
             os.close(fd)
         with contextlib.suppress(OSError):

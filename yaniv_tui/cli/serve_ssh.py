@@ -7,14 +7,19 @@
   address filled in when the table is known (`yaniv host`), and the SSH user name proposed as the seat's name
   when the one name rule (`engine/names.py`) takes it; a table served over TLS (`yaniv host --cert`) is joined
   trusting the host's own certificate (join.TABLE_CERT_ENV);
-- no password: any user name is let in, the room code typed at the join screen is the way in;
+- no password: any user name is let in, the room code typed at the join screen is the way in; a client that
+  offers a key (`ssh` offers those of ~/.ssh) proves it holds it (public-key authentication, any key taken, its
+  signature checked by asyncssh), one with none is let in by keyboard-interactive with no question;
 - the host key (ed25519) is made once and kept in the data folder, readable by its owner only;
 - at most `max_sessions` sessions (processes) and `net.host.MAX_CONNECTIONS` connections at once; past either,
   one line and the connection is closed; a connection that opens no session in time, or a client that stops
   reading its output (nothing sent for WRITE_TIMEOUT), is dropped, and its process with it;
-- each session keeps its seat tokens, its data and its settings in private folders of its own, removed when it
-  ends (anyone may give any user name, so a name can never find another player's token; and nothing a session
-  does lands in the server's history or settings).
+- each session keeps its seat tokens, its data and its settings in private folders of its own, never the
+  server's (nothing a session does lands in the server's history or settings), and never found by its user name
+  (anyone may give any user name): a session of a proven key, in its key's folder (`key_folder`: named by a hash
+  of the key's public data, held while a session has it open and kept after, cleared by the browsers' rule,
+  browsers.py), so the same key's `yaniv join` rejoins its seat after a dropped connection; a session with no
+  key, in throwaway folders removed when it ends.
 
 `SshServer` runs in an event loop; `SshThread` gives it one of its own in a thread, beside the app's or the web
 server's. What an SSH command runs is decided in one place, `SshServer.what_to_run`.
@@ -36,7 +41,7 @@ import sys
 import tempfile
 import termios
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +52,7 @@ from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
-from .browsers import MAX_COLUMNS, MAX_ROWS, bounded
+from .browsers import MAX_COLUMNS, MAX_ROWS, bounded, hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
@@ -95,8 +100,13 @@ NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your n
 #: so the line stays short.
 SHOWN_NAME = 40
 
-#: The folders each session has of its own, by the environment variable that names each to its `yaniv join`.
+#: The folders each session with no key has of its own, by the environment variable that names each to its `yaniv
+#: join`.
 _SESSION_FOLDERS = {TOKENS_ENV: "tokens", DATA_ENV: "data", CONFIG_ENV: "config"}
+#: The folder of the SSH keys' folders, in the data folder (one a client key, kept as a browser's: browsers.py).
+SSH_KEYS_FOLDER = "ssh-keys"
+#: What a client is told when its key's folder cannot be made or held.
+NO_FOLDER_LINE = "yaniv: cannot keep this session's seat tokens on the server ({}): try again, or ssh with no key."
 
 _LOG = logging.getLogger("yaniv_tui.ssh")
 # The host's screen is this program's output: neither this log nor asyncssh's may write over it.
@@ -218,8 +228,9 @@ class SshServer:
             encoding=None,
             line_editor=False,
             password_auth=False,
-            kbdint_auth=False,
-            public_key_auth=False,
+            kbdint_auth=True,
+            public_key_auth=True,
+            gss_host=None,
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
@@ -301,9 +312,49 @@ class SshServer:
             if run.line is not None:
                 await _say(process, run.line)
                 await _any_key(process)
-            return await _Relay(process, run.argv, self.environment).run()
+            door = process.get_extra_info("connection").get_owner()
+            try:
+                with _session_folders(door.client_key if isinstance(door, _Door) else None) as folders:
+                    return await _Relay(process, run.argv, {**self.environment, **folders}).run()
+            except _NoFolder as error:
+                await _say(process, NO_FOLDER_LINE.format(error))
+                return 1
         finally:
             self.sessions -= 1
+
+
+def key_folder(key: asyncssh.SSHKey) -> Path:
+    """The folder of the client that proved it holds `key`: named by a hash of its public data, never its user name,
+    kept by the browsers' rule (`browsers.kept_folder`)."""
+    return kept_folder(SSH_KEYS_FOLDER, key.public_data)
+
+
+class _NoFolder(Exception):
+    """A session's folders cannot be made or held; the message is the system's reason."""
+
+
+@contextlib.contextmanager
+def _session_folders(key: asyncssh.SSHKey | None) -> Iterator[dict[str, str]]:
+    """The folders of a session's `yaniv join` (its tokens, data and config), by the environment variable naming each
+    to it: with a proven `key`, the key's own (`key_folder`, laid out as a browser's: the tokens in it, `data` and
+    `config` beside them), held while the session runs and kept after; with none, throwaway ones (0700), removed at
+    its end. _NoFolder if they cannot be made."""
+    with contextlib.ExitStack() as stack:
+        try:
+            if key is not None:
+                folder = key_folder(key)
+                stack.enter_context(hold_browser_folder(folder))  # no new key's folder takes its place meanwhile
+                folders = {TOKENS_ENV: folder, DATA_ENV: folder / "data", CONFIG_ENV: folder / "config"}
+            else:
+                session = Path(tempfile.mkdtemp(prefix="yaniv-ssh-"))
+                stack.callback(shutil.rmtree, session, ignore_errors=True)
+                folders = {name: session / name_of for name, name_of in _SESSION_FOLDERS.items()}
+                for made in folders.values():
+                    made.mkdir(0o700)
+        except OSError as error:
+            _LOG.warning("an SSH session's folders cannot be made: %s", error)
+            raise _NoFolder(error.strerror or str(error)) from None
+        yield {name: str(path) for name, path in folders.items()}
 
 
 def _long_name(user: str) -> str:
@@ -317,8 +368,15 @@ class _TooSlow(Exception):
 
 
 class _Door(asyncssh.SSHServer):
-    """One connection: let in with no authentication (the room code is the way in), counted against
-    MAX_CONNECTIONS (past it, refused with BUSY_LINE), and closed if it opens no session in LOGIN_TIMEOUT seconds."""
+    """One connection: let in with no password (the room code is the way in), with the key it proved it holds if it
+    offered one (`client_key`), counted against MAX_CONNECTIONS (past it, refused with BUSY_LINE), and closed if it
+    opens no session in LOGIN_TIMEOUT seconds.
+
+    Any key is taken (`validate_public_key`); asyncssh then checks the client's signature with it, and lets the
+    client in (`auth_completed`) only if it holds the key's private half. A client with no key (or none it can sign
+    with) comes in by keyboard-interactive, which asks nothing and lets it in at once, with no key: a key offered but
+    not proven is forgotten there. asyncssh takes one authentication request at a time, and between the key taken
+    and its signature checked and the client let in it awaits nothing, so the key let in is the last one taken."""
 
     def __init__(self, server: SshServer) -> None:
         self.server = server
@@ -326,6 +384,10 @@ class _Door(asyncssh.SSHServer):
         #: Whether it has opened a session.
         self.opened = False
         self.conn: asyncssh.SSHServerConnection | None = None
+        #: The key the client proved it holds, once it is let in with one; None: it has none.
+        self.client_key: asyncssh.SSHKey | None = None
+        #: The last key the client offered, not yet proven.
+        self._offered: asyncssh.SSHKey | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -347,8 +409,26 @@ class _Door(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         if not self.counted and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY_LINE.format(MAX_CONNECTIONS))
-            return True
-        return False  # no authentication: anyone is let in, to type the room code
+        # Authentication, so that a client offers its key: with a key or without one, anyone is let in, to type the
+        # room code.
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._offered = key
+        return True  # any key: asyncssh checks the signature made with it before the client is let in
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._offered = None  # let in with no key: one offered before and not proven names no folder
+        return True  # no question: let in at once
+
+    def auth_completed(self) -> None:
+        self.client_key = self._offered
 
 
 async def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
@@ -423,13 +503,6 @@ class _Relay:
     async def run(self) -> int:
         """Run the process until it exits or the client goes; its exit status."""
         process = self.process
-        # This session's own folders (0700), removed at its end: its tokens, and a data and a config folder, so its
-        # `yaniv join` writes nothing of the server's (a record counted twice in the host's stats, a theme chosen
-        # over SSH become the host's).
-        session = tempfile.mkdtemp(prefix="yaniv-ssh-")
-        folders = {name: os.path.join(session, folder) for name, folder in _SESSION_FOLDERS.items()}
-        for folder in folders.values():
-            os.mkdir(folder, 0o700)
         self.master, slave = os.openpty()
         try:
             _set_size(self.master, *_size(process))
@@ -438,7 +511,9 @@ class _Relay:
             term = process.get_terminal_type() or ""
             if not (term.isascii() and term.isprintable() and 0 < len(term) <= 64):
                 term = "xterm-256color"
-            environment.update({**self.given, "TERM": term, **folders})
+            # `given` names this session's own folders (`_session_folders`): its `yaniv join` writes nothing of the
+            # server's (a record counted twice in the host's stats, a theme chosen over SSH become the host's).
+            environment.update({**self.given, "TERM": term})
             self.child = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-c",
@@ -460,7 +535,6 @@ class _Relay:
                 os.close(slave)
             await self._end()
             os.close(self.master)
-            shutil.rmtree(session, ignore_errors=True)
 
     async def _relay(self, child: asyncio.subprocess.Process) -> int:
         output = asyncio.create_task(self._output())
