@@ -142,6 +142,14 @@ async def terminal(
     return Terminal(process)
 
 
+async def quit_by_escape(screen: Terminal) -> None:
+    """The join screen's Escape, then its question answered: quit, and the session ends with its process."""
+    mark = len(screen.output)
+    screen.type("\x1b")
+    await screen.until("Quit yaniv?", since=mark)
+    screen.type("y")
+
+
 async def until_true(check: object, what: str) -> None:
     deadline = time.monotonic() + WAIT
     while not check():  # type: ignore[operator]
@@ -306,7 +314,7 @@ async def test_past_the_cap_a_client_is_told_in_one_line_and_a_place_frees_when_
                 second = await terminal(second_connection)
                 assert await second.ended() == 1
                 assert second.text() == FULL_LINE.format(1) + "\r\n"
-            first.type("\x1b")  # the join screen's Escape: quit, and the session ends with its process
+            await quit_by_escape(first)
             assert await first.ended() == 0
         await until_true(lambda: server.sessions == 0, "the first session never ended")
         async with connected(server.port, "Ben") as connection:
@@ -579,7 +587,7 @@ async def test_bytes_that_are_not_utf8_break_nothing_and_keys_after_them_still_t
         screen.type("zq7w")
         said = await screen.until("zq7w", since=mark)
         assert "Traceback" not in said and "Error" not in said, said
-        screen.type("\x1b")  # the join screen's Escape: quit, and the session ends with its process
+        await quit_by_escape(screen)
         assert await screen.ended() == 0
         assert "Traceback" not in screen.text()
 
