@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import Seat
 
 from .files import (
@@ -265,6 +264,8 @@ def read_save_bytes(source: Path) -> bytes:
 
 def read_save(source: Path) -> SavedGame:
     """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
+    from yaniv_tui.codec.json_text import JsonError, read_json  # the codec when a save is read, not at start-up
+
     raw = read_save_bytes(source)
     if not raw.strip():
         raise _bad("empty")
@@ -338,6 +339,8 @@ def keep_damaged_record(saved: SavedGame) -> None:
     save aside (never over another file), then write it again without its record, as a save written before records
     were kept: resumed, the game's record starts again from where it is (partial). `saved.record_damage` becomes the
     line to say. SaveError (one line) when no copy can be kept: the save is then left as it is."""
+    from yaniv_tui.codec.json_text import read_json
+
     path, why = saved.path, saved.record_damage
     try:
         raw = read_save_bytes(path)

@@ -17,8 +17,6 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from yaniv_tui.codec.json_text import JsonError, read_json
-
 from .files import NotAFile, TooBig, atomic_write, read_regular
 from .paths import tables_dir, tokens_dir
 
@@ -81,6 +79,8 @@ def _secret(value: object, where: str) -> str:
 def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTable | None:
     """The room code, seat tokens and address kept for a game, or None when it has none; TableFileError if
     damaged, or if a token names a seat not among `remote` (the seats played from another machine), when given."""
+    from yaniv_tui.codec.json_text import JsonError, read_json  # the codec when a table is read, not at start-up
+
     path = table_path(game_id)
     try:
         raw = read_regular(path, 64 * 1024)
