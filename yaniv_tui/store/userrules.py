@@ -33,7 +33,7 @@ from yaniv_tui.engine.ruleset_file import named
 from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
-from .files import atomic_write
+from .files import atomic_write, private_folder, write_new
 from .paths import user_rulesets_dir
 
 if TYPE_CHECKING:
@@ -224,20 +224,31 @@ def save_user_ruleset(
     base_id, base_path = _locate(base, where)
     base_rules = load_ruleset_file(base_path, base_id)
     target = where / f"{new_id}.toml"
-    if target.exists() and target.resolve() != base_path.resolve():
-        raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
+    in_place = target.resolve() == base_path.resolve()  # a user ruleset edited, not a new file
+    if target.exists() and not in_place:
+        raise _already_there(target)
     fields = _fields_of(changes)
     intended = named(dataclasses.replace(base_rules, id=new_id, **fields))
     text = _written(base_path, fields, intended, target)
-    if base_path.resolve() != target.resolve():
+    if not in_place:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d")
         text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
 
     try:
-        atomic_write(target, text.encode("utf-8"), through_link=True)  # edited in place: a link stays
+        if in_place:
+            atomic_write(target, text.encode("utf-8"), through_link=True)  # a link stays
+        else:  # a new file: never over one another yaniv wrote since it was looked for above
+            private_folder(where)
+            write_new(target, text.encode("utf-8"))
+    except FileExistsError:
+        raise _already_there(target) from None
     except OSError as error:
         raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
     return _entry(new_id, "user", target)
+
+
+def _already_there(target: Path) -> RulesetError:
+    return RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
 
 
 def _check_new_id(new_id: str) -> None:
