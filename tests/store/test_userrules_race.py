@@ -44,3 +44,32 @@ def test_two_new_rulesets_saved_under_one_id_at_once_keep_one_and_tell_the_other
         assert len(refused) == 1 and "already exists" in refused[0] and "\n" not in refused[0], (trial, got)
         assert load_ruleset_file(folder / "mine.toml", "mine").name == f"Mine {written[0]}"
         assert [p.name for p in folder.iterdir()] == ["mine.toml"]
+
+
+ROUNDS = 10
+
+
+def edit_mine(folder: Path, which: int, barrier: Barrier, answers: Any) -> None:
+    """One editor changes the name again and again, the other the slap-down rule, of one user ruleset in place."""
+    barrier.wait(timeout=30)
+    for n in range(ROUNDS):
+        change = {"name": f"Mine {n}"} if which == 0 else {"slap_down": n % 2 == 1}
+        save_user_ruleset("mine", change, "mine", folder=folder)
+    answers.put(which)
+
+
+def test_two_editors_changing_one_ruleset_in_place_at_once_keep_both_changes(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    for trial in range(3):
+        folder = tmp_path / str(trial)
+        save_user_ruleset("israeli", {"end_limit": 150, "end_limit_choices": (150, 200)}, "mine", folder=folder)
+        barrier, answers = context.Barrier(2), context.Queue()
+        workers = [context.Process(target=edit_mine, args=(folder, which, barrier, answers)) for which in (0, 1)]
+        for worker in workers:
+            worker.start()
+        assert sorted(answers.get(timeout=60) for _ in workers) == [0, 1]
+        for worker in workers:
+            worker.join(timeout=30)
+            assert worker.exitcode == 0
+        rules = load_ruleset_file(folder / "mine.toml", "mine")
+        assert (rules.name, rules.slap_down, rules.end_limit) == (f"Mine {ROUNDS - 1}", True, 150), trial
