@@ -10,7 +10,7 @@ from pathlib import Path
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main as yaniv
-from yaniv_tui.codec.record import after_action, start_record
+from yaniv_tui.codec.record import GameRecord, after_action, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import History, remove_save, save_game, save_user_ruleset
 from yaniv_tui.store.meta import SaveMeta
@@ -18,6 +18,7 @@ from yaniv_tui.store.settings import change_settings
 
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
 THEMES = ("nord", "dracula", "gruvbox")
+REPEATS = 2000
 
 
 def game_id(seed: int) -> str:
@@ -56,5 +57,42 @@ def main(seeds: list[int], exports: Path) -> None:
     print("done", flush=True)
 
 
+def finished_game(seed: int) -> tuple[Game, SaveMeta, GameRecord]:
+    game = new_game(seed)
+    record = start_record(game, SEATS)
+    bot = MediumBot()
+    while not game.is_over:
+        seat = game.current
+        action = bot.choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    return game, SaveMeta(SEATS, game_id=game_id(seed)), record
+
+
+def repeat(step: str, folder: Path) -> None:
+    """One step again and again (at most REPEATS times) until killed: a settings change, a user ruleset edited in
+    place, a new history made (`folder/first<n>/`) with a game recorded, a record exported (`folder/<n>.jsonl`)."""
+    game, meta, record = finished_game(1)
+    if step == "export":
+        with History() as history:
+            assert history.record(game, meta, record)
+    if step == "ruleset":
+        save_user_ruleset("israeli", {"slap_down": True}, "mine")
+    print("ready", flush=True)
+    for n in range(REPEATS):
+        if step == "settings":
+            change_settings(theme=THEMES[n % len(THEMES)], bell=n % 2 == 0)
+        elif step == "ruleset":
+            save_user_ruleset("mine", {"slap_down": n % 2 == 0}, "mine")
+        elif step == "history":
+            with History(folder / f"first{n}" / "history.sqlite3") as history:
+                history.record(game, meta, record)
+        else:
+            yaniv(["export", meta.game_id, str(folder / f"{n}.jsonl")])
+
+
 if __name__ == "__main__":
-    main([int(seed) for seed in sys.argv[1].split(",")], Path(sys.argv[2]))
+    if sys.argv[1].isalpha():
+        repeat(sys.argv[1], Path(sys.argv[2]))
+    else:
+        main([int(seed) for seed in sys.argv[1].split(",")], Path(sys.argv[2]))

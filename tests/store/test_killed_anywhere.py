@@ -142,3 +142,46 @@ def test_a_kill_at_any_moment_loses_no_game_and_cuts_no_file_short(
                 name = temp.name[1 : -len(".12345678.tmp")]
                 yaniv(["export", name.removesuffix(".jsonl"), str(folder / "exports" / name)])
         assert not [temp for temp in left if temp.exists()], where
+
+
+#: The steps a child repeats until killed, each a few milliseconds: a kill falls inside one nearly every time.
+REPEATED = ("settings", "ruleset", "history", "export")
+
+
+@pytest.mark.parametrize("step", REPEATED)
+def test_a_kill_while_a_step_is_done_again_and_again_cuts_no_file_short(
+    step: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chance = random.Random(REPEATED.index(step))
+    for trial in range(4):
+        folder = tmp_path / f"trial{trial}"
+        (folder / "out").mkdir(parents=True)
+        env = {**os.environ, "YANIV_DATA_DIR": str(folder / "data"), "YANIV_CONFIG_DIR": str(folder / "config")}
+        child = subprocess.Popen(
+            [sys.executable, str(Path(killed_child.__file__)), step, str(folder / "out")],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert child.stdout is not None
+        try:
+            assert child.stdout.readline().strip() == "ready"
+            time.sleep(chance.uniform(0.05, 0.4))
+        finally:
+            child.kill()
+            child.communicate(timeout=30)
+        monkeypatch.setenv("YANIV_DATA_DIR", str(folder / "data"))
+        monkeypatch.setenv("YANIV_CONFIG_DIR", str(folder / "config"))
+        settings, problem = read_settings()
+        assert problem is None and settings.theme in (None, *killed_child.THEMES), trial
+        if step == "ruleset":
+            load_ruleset_file(folder / "config" / "rulesets" / "mine.toml", "mine")
+        for made in (folder / "out").glob("first*/history.sqlite3"):
+            with History(made) as history:
+                assert history.games_played() in (0, 1) and (history.notice, history.problem) == (None, None)
+        for exported in (folder / "out").glob("*.jsonl"):
+            replay(read_record_file(exported), finished=True)
+        left = age_temporaries([*written_folders(), folder / "out"])
+        scan_saves()
+        assert not [temp for temp in left if temp.exists() and temp.parent != folder / "out"], trial
