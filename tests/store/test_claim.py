@@ -10,7 +10,17 @@ import pytest
 from locks_refused import refuse_opening
 
 from yaniv_tui.engine import Seat
-from yaniv_tui.store import Claimed, GameLock, SavedGame, SaveMeta, claim_game, is_open_elsewhere, read_save, save_game
+from yaniv_tui.store import (
+    Claimed,
+    GameLock,
+    SavedGame,
+    SaveError,
+    SaveMeta,
+    claim_game,
+    is_open_elsewhere,
+    read_save,
+    save_game,
+)
 from yaniv_tui.store.paths import lock_path
 
 from .helpers import new_game, play
@@ -74,3 +84,13 @@ def test_a_lock_taken_says_nothing() -> None:
     claimed = claim_game("claim0001")
     assert claimed.lock is not None and claimed.lock.held and claimed.lock.unprotected is None
     claimed.lock.release()
+
+
+def test_claiming_a_game_deleted_meanwhile_says_so_and_leaves_no_lock_file() -> None:
+    # A listing showed it; another yaniv deleted it (its lock taken and removed with the save) before this one claimed
+    # it. Before, the claim's lock file stayed behind for a game that is no more.
+    path = a_save()
+    path.unlink()
+    with pytest.raises(SaveError, match="no longer saved"):
+        claim_game("claim0001")
+    assert not lock_path("claim0001").exists()

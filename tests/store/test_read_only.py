@@ -163,3 +163,46 @@ def test_a_full_disk_is_said_as_such_and_the_rounds_wait(tmp_path: Path) -> None
     # The next call opens the database afresh (no page limit: room again) and records what waited.
     assert history.record(game, meta) and history.problem is None
     history.close()
+
+
+_MID_GAME_PROBE = """
+import os, sys
+from pathlib import Path
+from yaniv_tui.bots import MediumBot
+from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.store import SaveError, read_save, save_game
+from yaniv_tui.store.meta import SaveMeta
+folder = Path(sys.argv[1])
+game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=3)
+meta = SaveMeta((Seat.person("Ann"), Seat.bot("easy", "Bob")), game_id="midgame")
+bot = MediumBot()
+for move in range(12):
+    if move == 4:
+        folder.chmod(0o555)  # made read-only mid-game
+    if move == 8:
+        folder.chmod(0o700)  # and writable again
+    game.apply(bot.choose(game.view(game.current)))
+    try:
+        save_game(game, meta, path=folder / "midgame.json")
+    except SaveError as error:
+        print(move, error)
+    else:
+        print(move, read_save(folder / "midgame.json").game.turns == game.turns)
+print(sorted(name for name in os.listdir(folder)))
+"""
+
+
+def test_a_save_folder_made_read_only_mid_game_is_one_line_a_move_and_the_next_save_tries_again(
+    read_only: Path,
+) -> None:
+    done = subprocess.run(
+        [*_unprivileged(), sys.executable, "-c", _MID_GAME_PROBE, str(read_only)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    *moves, left = done.stdout.splitlines()
+    refused = f"cannot save the game to {read_only / 'midgame.json'}: {read_only} is read-only"
+    assert moves == [f"{move} {True if move < 4 or move >= 8 else refused}" for move in range(12)]
+    assert left == "['midgame.json']"  # no temporary file left by a refused save

@@ -10,7 +10,6 @@ import re
 import ssl
 import sys
 from collections.abc import Awaitable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -146,11 +145,11 @@ async def _remembering(joining: Awaitable[Client], address: str, code: str, name
     """`joining`'s table, kept in this browser's settings once joined (or watched), for its next page. A join that
     fails forgets nothing: the next page tries the table again (a host resumed keeps its code), and one that has
     gone leaves that page's join screen open, saying why, at the code to type (tui/screens/join.py)."""
-    from yaniv_tui.store.settings import load_settings, save_settings
+    from yaniv_tui.store.settings import change_settings
 
     client = await joining
-    kept = replace(load_settings(), join_address=address, join_code=code, join_watch=watch or None)
-    save_settings(kept if watch else replace(kept, join_name=name or None))
+    kept: dict[str, object] = {"join_address": address, "join_code": code, "join_watch": watch or None}
+    change_settings(**kept if watch else {**kept, "join_name": name or None})
     return client
 
 

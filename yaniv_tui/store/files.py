@@ -13,14 +13,16 @@ import contextlib
 import errno
 import fnmatch
 import glob
+import importlib
 import os
 import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from types import ModuleType
 
 from yaniv_tui.engine.files import NotAFile, TooBig, is_dangling_link, kind_of, read_regular
 
@@ -28,6 +30,7 @@ __all__ = [
     "NotAFile",
     "TooBig",
     "atomic_write",
+    "changing",
     "clear_stale_temps",
     "clear_stale_temps_beside",
     "create_private",
@@ -83,6 +86,52 @@ def atomic_write(path: Path, data: bytes, *, make_folder: bool = True, through_l
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+#: How long a change waits for another process's change of the same file (`changing`) before it goes on without.
+CHANGE_WAIT = 5.0
+
+
+@contextlib.contextmanager
+def changing(path: Path, wait: float = CHANGE_WAIT) -> Iterator[None]:
+    """Hold the lock on changing the file at `path` (read, changed and written again) against every other yaniv
+    changing it: an OS lock (`flock`) on a hidden file beside it (`.<name>.lock`), which dies with its process. It
+    waits at most `wait` seconds for another's change, then goes on without, as it does where no lock can be made (no
+    `flock` on this system, a folder that takes no file): a change is never stopped by its lock."""
+    fcntl = _fcntl()
+    fd: int | None = None
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            private_folder(path.parent)
+            fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o600)
+    try:
+        if fd is not None and fcntl is not None:  # fd is only opened where there is fcntl
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        break
+                    time.sleep(0.01)
+                except OSError:
+                    break
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # the lock goes with it
+
+
+#: A lock file is opened never through a link and never waiting on a FIFO.
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def _fcntl() -> ModuleType | None:
+    try:
+        return importlib.import_module("fcntl")
+    except ImportError:  # Windows
+        return None
 
 
 def _temp_of(temp: str) -> str:

@@ -212,6 +212,8 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
     try:
         fresh = load_save(save_path(game_id))
         if fresh is None:
+            if lock is not None:
+                lock.release(remove=True)  # no lock file left for a game that is no more
             raise SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
         if fresh.pending:
             raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")

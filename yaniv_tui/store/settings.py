@@ -4,7 +4,7 @@ for a `yaniv serve` page the table it last joined (each browser has a config fol
     settings = load_settings()                  # never raises: the defaults for a missing or damaged file
     settings, problem = read_settings()         # the same, with the one line to tell about a damaged file
     settings, problem = open_settings()         # as the app starts: a damaged file is moved aside, and told
-    problem = save_settings(replace(settings, theme="nord"))   # None once written; else the one line
+    problem = change_settings(theme="nord")     # None once written; else the one line (other keys kept, locked)
 
 A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults; `read_settings` leaves it
 as it is, and the app's start (`open_settings`) or the next save moves it aside (renamed, never deleted) and says
@@ -23,12 +23,13 @@ from typing import Any
 
 from yaniv_tui.engine.toml_text import parse_toml
 
-from .files import NotAFile, TooBig, atomic_write, move_aside, read_regular
+from .files import NotAFile, TooBig, atomic_write, changing, move_aside, read_regular
 from .paths import WRITE_REFUSED, config_dir, in_the_way, unwritable
 
 __all__ = [
     "SETTINGS_FILE",
     "Settings",
+    "change_settings",
     "load_settings",
     "open_settings",
     "read_settings",
@@ -199,3 +200,14 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
             return f"settings file {path} cannot be written: {why}"
         return f"settings file {path} cannot be written ({error.strerror or error})"
     return moved or None
+
+
+def change_settings(path: Path | None = None, /, **changes: Any) -> str | None:
+    """Change the keys named (a Settings field each; None removes it) in the file as it is now, keeping every other
+    key and comment; None once written, else the one line to tell (as `save_settings`). Read and written under the
+    file's lock (`files.changing`), so two yanivs changing their keys at once keep both."""
+    from dataclasses import replace
+
+    path = path or settings_path()
+    with changing(path):
+        return save_settings(replace(read_settings(path)[0], **changes), path)

@@ -8,6 +8,7 @@ A name is read as a person means it, whatever its case (`named_in`): "ISRAELI" i
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import re
@@ -33,7 +34,7 @@ from yaniv_tui.engine.ruleset_file import named
 from yaniv_tui.engine.ruleset_keys import OMIT, Key
 from yaniv_tui.engine.ruleset_read import printable, read_ruleset_bytes
 
-from .files import atomic_write
+from .files import atomic_write, changing, private_folder, write_new
 from .paths import user_rulesets_dir
 
 if TYPE_CHECKING:
@@ -222,22 +223,42 @@ def save_user_ruleset(
     where = folder or user_rulesets_dir()
     _check_new_id(new_id)
     base_id, base_path = _locate(base, where)
-    base_rules = load_ruleset_file(base_path, base_id)
     target = where / f"{new_id}.toml"
-    if target.exists() and target.resolve() != base_path.resolve():
-        raise RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
+    in_place = target.resolve() == base_path.resolve()  # a user ruleset edited, not a new file
+    # Edited in place, the file is read, changed and written by one yaniv at a time: another's edit is kept.
+    with changing(target) if in_place else contextlib.nullcontext():
+        text = _changed_text(base_id, base_path, changes, new_id, target, in_place)
+        try:
+            if in_place:
+                atomic_write(target, text.encode("utf-8"), through_link=True)  # a link stays
+            else:  # a new file: never over one another yaniv wrote since it was looked for
+                private_folder(where)
+                write_new(target, text.encode("utf-8"))
+        except FileExistsError:
+            raise _already_there(target) from None
+        except OSError as error:
+            raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
+    return _entry(new_id, "user", target)
+
+
+def _changed_text(
+    base_id: str, base_path: Path, changes: Mapping[str, Any], new_id: str, target: Path, in_place: bool
+) -> str:
+    """The text of the ruleset file `save_user_ruleset` writes: the base's file as it is now, with the changes."""
+    base_rules = load_ruleset_file(base_path, base_id)
+    if target.exists() and not in_place:
+        raise _already_there(target)
     fields = _fields_of(changes)
     intended = named(dataclasses.replace(base_rules, id=new_id, **fields))
     text = _written(base_path, fields, intended, target)
-    if base_path.resolve() != target.resolve():
+    if not in_place:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d")
         text = f"# Saved by yaniv-tui on {stamp} from the {base_id!r} ruleset ({base_path.name}).\n" + text
+    return text
 
-    try:
-        atomic_write(target, text.encode("utf-8"), through_link=True)  # edited in place: a link stays
-    except OSError as error:
-        raise RulesetError(f"cannot write {target}: {error.strerror or error}") from None
-    return _entry(new_id, "user", target)
+
+def _already_there(target: Path) -> RulesetError:
+    return RulesetError(f"{target} already exists: choose another id, or edit that ruleset")
 
 
 def _check_new_id(new_id: str) -> None:

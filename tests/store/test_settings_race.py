@@ -1,0 +1,60 @@
+"""Two yaniv processes changing the settings at once (two terminals: one picks a theme while the other turns the bell
+off): each change is one key, and neither may erase the other's. Before, a change was the settings read, one key
+replaced, and every key written back: a process that read before the other wrote wrote the other's key back as it
+was, and its change was lost (here, in most trials of twenty rounds). Now `change_settings` reads and writes under
+a lock beside the file, so each change is made to the file as the other left it."""
+
+from __future__ import annotations
+
+import multiprocessing
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any
+
+from yaniv_tui.store.settings import Settings, change_settings, load_settings
+
+ROUNDS = 20
+THEMES = ("nord", "dracula", "gruvbox", "monokai")
+
+
+def change_theme(path: Path, barrier: Barrier, answers: Any) -> None:
+    """One process: the theme changed again and again, from the moment both are ready."""
+    barrier.wait(timeout=30)
+    problems = [change_settings(path, theme=THEMES[i % len(THEMES)]) for i in range(ROUNDS)]
+    answers.put(("theme", problems))
+
+
+def change_bell(path: Path, barrier: Barrier, answers: Any) -> None:
+    """The other: the bell turned off and on again and again, ending off."""
+    barrier.wait(timeout=30)
+    problems = [change_settings(path, bell=i % 2 == 1) for i in range(ROUNDS)]
+    answers.put(("bell", problems))
+
+
+def test_two_processes_changing_different_keys_at_once_keep_both(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    for trial in range(3):
+        path = tmp_path / f"trial{trial}" / "settings.toml"
+        assert change_settings(path, join_code="ABCD") is None  # a key neither touches: kept through it all
+        barrier = context.Barrier(2)
+        answers = context.Queue()
+        workers = [context.Process(target=work, args=(path, barrier, answers)) for work in (change_theme, change_bell)]
+        for worker in workers:
+            worker.start()
+        got = dict(answers.get(timeout=60) for _ in workers)
+        for worker in workers:
+            worker.join(timeout=30)
+            assert worker.exitcode == 0
+        assert got == {"theme": [None] * ROUNDS, "bell": [None] * ROUNDS}
+        assert load_settings(path) == Settings(theme=THEMES[(ROUNDS - 1) % len(THEMES)], bell=True, join_code="ABCD")
+
+
+def test_a_change_keeps_the_other_keys_and_a_none_removes_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('# mine\ntheme = "nord"\nfuture = 3\n', "utf-8")
+    assert change_settings(path, bell=False) is None
+    assert load_settings(path) == Settings(theme="nord", bell=False)
+    assert change_settings(path, theme=None) is None
+    text = path.read_text("utf-8")
+    assert "# mine" in text and "future = 3" in text and "theme" not in text
+    assert load_settings(path) == Settings(bell=False)
