@@ -115,3 +115,34 @@ async def test_a_browsers_page_offers_no_ansi_theme_and_a_remembered_one_is_not_
         else:
             assert ansi <= offered
             assert app.theme == "ansi-light"
+
+
+def test_a_theme_kept_while_another_yaniv_changes_the_bell_keeps_both() -> None:
+    """Another yaniv changes the bell (under the settings' lock, reading the file first) while this one keeps a
+    theme: both changes stay. Before, this one read and wrote the file without the lock, and the other's write,
+    made of what it had read before, took the theme away."""
+    import threading
+    import time
+    from dataclasses import replace
+
+    from yaniv_tui.store.files import changing
+    from yaniv_tui.store.settings import load_settings, read_settings, save_settings, settings_path
+    from yaniv_tui.tui.app import YanivApp
+
+    path = settings_path()
+    read_first = threading.Event()
+
+    def another_yaniv() -> None:
+        with changing(path):
+            settings, _ = read_settings(path)
+            read_first.set()
+            time.sleep(0.5)  # its change under way, the lock held
+            save_settings(replace(settings, bell=False), path)
+
+    other = threading.Thread(target=another_yaniv)
+    other.start()
+    assert read_first.wait(10)
+    YanivApp().save_setting(theme="nord")
+    other.join(10)
+    kept = load_settings()
+    assert (kept.theme, kept.bell) == ("nord", False), kept

@@ -163,18 +163,15 @@ class YanivApp(App[None]):
 
     def save_setting(self, *, theme: str | None = None, bell: bool | None = None) -> None:
         """Keep the theme or the bell chosen in the user's settings for the next start; a problem is told in one
-        line."""
-        from dataclasses import replace
+        line. Only the key chosen is changed, in the file as it is now, under its lock: another yaniv changing another
+        key meanwhile keeps its change (`store.settings.change_settings`)."""
+        from yaniv_tui.store.settings import change_settings, read_settings
 
-        from yaniv_tui.store.settings import read_settings, save_settings
-
+        chosen = {key: value for key, value in (("theme", theme), ("bell", bell)) if value is not None}
         settings, _ = read_settings()
-        wanted = replace(
-            settings, theme=settings.theme if theme is None else theme, bell=settings.bell if bell is None else bell
-        )
-        if wanted == settings:
+        if all(getattr(settings, key) == value for key, value in chosen.items()):
             return
-        problem = save_settings(wanted)
+        problem = change_settings(**chosen)
         if problem and problem not in self.told:
             self.told.add(problem)
             self.notify(problem, severity="warning", timeout=10, markup=False)
