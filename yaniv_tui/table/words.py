@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from yaniv_tui.engine import Ruleset
 from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.engine.names import name_key
@@ -83,6 +84,18 @@ def notice(message: str, ascii_only: bool = False) -> str:
     """A message for the message line or a notice, in one voice: a capital first letter, and cards written as
     the screen shows them (`Q♠`, or `QS` with ASCII cards)."""
     return capital(ascii_faces(message) if ascii_only else message)
+
+
+def a_reset(rules: Ruleset) -> str:
+    """The reset as `rules` name it (`resets.name`), with its article: "a lucky reset", "a sursis", "a reduction"."""
+    name = rules.reset_name.strip()
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def reset_line(name: str, was: int, now: int, rules: Ruleset) -> str:
+    """The reset of the total of the seat named `name`, as its table names it (the round's end, the log, the
+    replay): "Ann's total lands on 100: a sursis takes it to 50."."""
+    return f"{possessive(name, start=True)} total lands on {was}: {a_reset(rules)} takes it to {now}."
 
 
 def clock_line(name: str, news: ClockNews) -> str:
