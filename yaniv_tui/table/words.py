@@ -98,6 +98,12 @@ def reset_line(name: str, was: int, now: int, rules: Ruleset) -> str:
     return f"{possessive(name, start=True)} total lands on {was}: {a_reset(rules)} takes it to {now}."
 
 
+def turn_subject(name: str, *, timed_out: bool) -> str:
+    """Who played a turn of the log, the seat named `name` (`timed_out`: a bot, for the seat, when its time ran out),
+    as the log and the replay open its line, before "dropped Q♠": "Ann", "Your time ran out: a bot"."""
+    return f"{possessive(name, start=True)} time ran out: a bot" if timed_out else name
+
+
 def clock_line(name: str, news: ClockNews) -> str:
     """The turn clock's news of the seat named `name` (engine/clock.py), as every screen and the replay say it."""
     if news == "timeout":
