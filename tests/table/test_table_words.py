@@ -5,6 +5,7 @@ Exact text for a handful; for every line: one line, a full sentence, no `None`, 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 
@@ -173,3 +174,12 @@ def test_a_slap_down_and_a_joker_swap_in_the_log() -> None:
 )
 def test_the_check_finds_a_broken_line(line: str) -> None:
     assert problems(line) != []
+
+
+def test_the_zero_hand_bonus_says_what_it_takes_off() -> None:
+    rules = dataclasses.replace(load_ruleset("israeli"), bonus_zero_wins=3)
+    result = score_round(rules, [40, 0, 0], [cards("JK JK"), cards("3C 2H"), cards("KS QH 9D")], 0, zero_wins=[2, 0, 0])
+    assert score_line(0, result, PLAYERS, rules) == (
+        "Ann scores 0: the lowest hand, and takes 20 off for 3 rounds won with a hand of 0. Total 20."
+    )
+    assert all(problems(line) == [] for line in round_lines(result, PLAYERS, rules))

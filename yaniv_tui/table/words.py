@@ -212,11 +212,13 @@ def score_line(seat: int, result: RoundScore, players: Sequence[str], rules: Rul
             said = f" {value} for the hand{jacks}, and a {penalty}-point penalty for the Assaf.{total}"
             return sentence(name, "add", said)
         return sentence(name, "add", f" {value} for the hand{jacks}.{total}")
+    if seat in result.bonus:  # a round won with a hand of 0, and the bonus it brings
+        wins = f"{result.zero_wins[seat]} rounds won with a hand of 0"
+        return sentence(
+            name, "score", f" 0: the lowest hand, and {verb(name, 'take')} {rules.bonus_points} off for {wins}.{total}"
+        )
     if seat in result.zeroed:
         return sentence(name, "score", f" 0: the lowest hand{jacks}.{total}")
-    if seat in result.bonus:
-        won = f" {rules.bonus_points} off for {rules.bonus_zero_wins} rounds won with a hand of 0.{total}"
-        return sentence(name, "take", won)
     if added == 0 and value > 0:
         return sentence(name, "add", f" nothing: only the caller scores on an Assaf.{total}")
     if added < 0:
