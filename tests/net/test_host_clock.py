@@ -19,7 +19,7 @@ from yaniv_tui.engine import CallYaniv, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 from yaniv_tui.net import ActionRefused, TableClient
 from yaniv_tui.net import host as host_module
-from yaniv_tui.table.events import Clocked, TableEvent
+from yaniv_tui.table.events import ActionApplied, Clocked, TableEvent
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.runner import TableRunner
@@ -59,6 +59,11 @@ async def test_a_remote_seats_clock_runs_out_twice_and_the_seat_goes_to_the_away
 
         await asyncio.wait_for(note_lefts(), LIMIT)
         assert clocked() == [Clocked(0, "timeout"), Clocked(0, "timeout"), Clocked(0, "bot")]
+        # The hosted table's log says her turns were played when her time ran out, not as if she had played.
+        assert [event.timed_out for event in events if isinstance(event, ActionApplied) and event.seat == 0][:2] == [
+            True,
+            True,
+        ]
         assert any(left is not None and 0 < left <= TICK for left in lefts)  # the host's frames said her time left
         await eventually(lambda: (0, "bot") in told)
         assert told[:3] == [(0, "timeout"), (0, "timeout"), (0, "bot")]  # her own screen said each one
@@ -188,7 +193,7 @@ async def test_a_joined_tables_turn_played_by_the_hosts_bot_moves_its_loop_on(tm
     """At a joined table the host's clock (not this screen) ends a turn nobody played here: its loop hears the host
     played it, and goes on to the next turn rather than waiting for a move that is no longer its to make."""
     from yaniv_tui.table.client_session import ClientSession
-    from yaniv_tui.table.events import ActionApplied, TurnStarted
+    from yaniv_tui.table.events import TurnStarted
 
     seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
     game = new_game(seats, seed=5, end=200)
@@ -210,7 +215,7 @@ async def test_a_joined_tables_turn_played_by_the_hosts_bot_moves_its_loop_on(tm
         await eventually(lambda: events.count(TurnStarted(0)) >= 3)
         started_at = [i for i, event in enumerate(events) if event == TurnStarted(0)]
         for first, second in itertools.pairwise(started_at):
-            assert ActionApplied(0, None, None) in events[first:second], events[first:second]
+            assert ActionApplied(0, None, None, timed_out=True) in events[first:second], events[first:second]
         assert Clocked(0, "timeout") in events
     finally:
         for task in (joining, hosting):

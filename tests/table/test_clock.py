@@ -14,7 +14,7 @@ from yaniv_tui.table.events import ActionApplied, Asked, Clocked, TableEvent, Tu
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import Session
-from yaniv_tui.table.words import clock_line
+from yaniv_tui.table.words import clock_line, turn_subject
 
 #: A turn's time in these tests, and the bound on every wait.
 TICK = 0.05
@@ -140,3 +140,52 @@ def test_the_replay_says_the_clocks_news_as_the_table_does() -> None:
     names = ("Ann", "Bea")
     for news in ("timeout", "bot", "back"):
         assert event_words({"event": "seat", "seat": 0, "status": news}, names) == clock_line("Ann", news)
+
+
+async def test_a_turn_played_when_its_time_ran_out_is_told_as_such() -> None:
+    session = table("Ann")
+    runner = TableRunner(session)
+    events = heard(runner)
+    await asyncio.wait_for(runner.step(), LIMIT)  # Ann's time runs out: a bot plays her turn
+    applied = [event for event in events if isinstance(event, ActionApplied)]
+    assert applied and all(event.seat == 0 and event.timed_out for event in applied)
+    await until_turn_of(runner, 0)
+    assert [event.timed_out for event in events if isinstance(event, ActionApplied) and event.seat == 1] != []
+    assert not any(event.timed_out for event in events if isinstance(event, ActionApplied) and event.seat == 1)
+    events.clear()
+    stepping = asyncio.create_task(runner.step())
+    await asyncio.sleep(0)
+    await runner.submit(0, session.view(0).legal_actions[0])  # in time: her own move
+    await asyncio.wait_for(stepping, LIMIT)
+    assert [event.timed_out for event in events if isinstance(event, ActionApplied)] == [False]
+    session.close()
+
+
+async def test_a_turn_the_hosts_clock_played_is_told_as_such() -> None:
+    """At a hosted or joined table the clock's news comes from the host before its bot's action: the action heard
+    next for that seat is the one played when its time ran out."""
+    session = table("Ann", seconds=None)
+    runner = TableRunner(session)
+    events = heard(runner)
+    stepping = asyncio.create_task(runner.step())
+    await asyncio.sleep(0)
+    await runner.submit(0, session.view(0).legal_actions[0])
+    await asyncio.wait_for(stepping, LIMIT)
+    assert session.view(None).current == 1
+    runner.emit(Clocked(1, "timeout"))  # as the host's news of seat 1 is heard, before its bot's action
+    await asyncio.wait_for(runner.play_seat(1), LIMIT)
+    stepping = asyncio.create_task(runner.step())
+    await asyncio.sleep(0)
+    await runner.submit(0, session.view(0).legal_actions[0])
+    await asyncio.wait_for(stepping, LIMIT)
+    await asyncio.wait_for(runner.play_seat(1), LIMIT)  # its next turn, in time
+    applied = [(event.seat, event.timed_out) for event in events if isinstance(event, ActionApplied)]
+    assert applied == [(0, False), (1, True), (0, False), (1, False)]
+    session.close()
+
+
+def test_the_log_says_who_played_a_turn_whose_time_ran_out() -> None:
+    assert turn_subject("Ann", timed_out=False) == "Ann"
+    assert turn_subject("Ann", timed_out=True) == "Ann's time ran out: a bot"
+    assert turn_subject("You", timed_out=True) == "Your time ran out: a bot"
+    assert f"{turn_subject('You', timed_out=True)} dropped Q♠" == "Your time ran out: a bot dropped Q♠"

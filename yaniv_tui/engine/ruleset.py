@@ -360,6 +360,15 @@ class Ruleset:
             "penalty brings there stays",
         ),
     )
+    reset_name: str = field(
+        default="lucky reset",
+        metadata=text(
+            "resets.name",
+            'what the table calls a reset, as the round\'s end, the log and the help name it: "sursis" under '
+            "source 002",
+            allowed_also="not blank",
+        ),
+    )
     reset_jokers_held: int = field(
         default=0,
         metadata=whole(

@@ -114,6 +114,8 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: boo
         raise fail(
             "resets.every_by", f"must not be above resets.every ({rules.reset_every}): a score cannot reset below 0"
         )
+    if not rules.reset_name.strip():
+        raise fail("resets.name", 'must not be blank: name the reset as the table calls it, "lucky reset" by default')
     # Last, once the rules hold together: can a round end, and a game? At each hand size a host may choose.
     if not playability:
         return

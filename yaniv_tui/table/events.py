@@ -34,11 +34,13 @@ class Asked:
 class ActionApplied:
     """`seat` acted and the game changed; `told` is the one line to show when a bot's action was illegal and the
     first legal action was played in its place; `action` is the action applied (None at a joined table, where the
-    host applied it)."""
+    host applied it); `timed_out`: the seat's time ran out and a bot played this action of its turn for it (the
+    log's line says so: `words.turn_subject`)."""
 
     seat: int
     told: str | None = None
     action: Action | None = None
+    timed_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,6 +119,9 @@ class TableRunner:
         self._submitting = False
         #: The save's problem last told (`SaveFailed`), while the saves since fail so; None after one that worked.
         self._save_told: str | None = None
+        #: Seats whose time ran out in this turn (a `Clocked` "timeout", this table's clock's or its host's): the
+        #: actions applied for them until the turn is over are a bot's, told as `ActionApplied.timed_out`.
+        self._ran_out: set[int] = set()
         # The game's record (codec/record.py) hears every event first, so each save after an action holds it.
         if session.recorder is not None:
             self.subscribe(session.recorder)
@@ -134,6 +137,8 @@ class TableRunner:
             self.listeners.remove(listener)
 
     def emit(self, event: TableEvent) -> None:
+        if isinstance(event, Clocked) and event.news == "timeout":
+            self._ran_out.add(event.seat)
         for listener in list(self.listeners):
             listener(event)
 
@@ -318,7 +323,10 @@ class TableRunner:
 
     def _applied(self, seat: int, told: str | None, action: Action | None) -> None:
         self.session.publish()
-        self.emit(ActionApplied(seat, told, action))
+        timed_out = seat in self._ran_out
+        if self.session.view(seat).phase != "slap":  # the turn is over: a slap-down decision is still its part
+            self._ran_out.discard(seat)
+        self.emit(ActionApplied(seat, told, action, timed_out))
         if not self.hurried:
             self.save()
 
