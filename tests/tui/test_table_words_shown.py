@@ -7,22 +7,23 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from playing import deal
-from records_helpers import finished_session
+from records_helpers import GameEndApp, finished_session
 from rich.console import Console
 from textual.pilot import Pilot
 from tui_helpers import SIZE, make_options, screen_text
 
 from yaniv_tui.codec.record import GameRecord, add_event, after_action, start_record
-from yaniv_tui.engine import CallYaniv, Play, Ruleset, Seat, Turn, load_ruleset, parse_cards, score_round
+from yaniv_tui.engine import CallYaniv, Play, RoundScore, Ruleset, Seat, Turn, load_ruleset, parse_cards, score_round
+from yaniv_tui.table.session import Session, TableSession
 from yaniv_tui.table.words import EMPTY_PILE, RESHUFFLED, call_line, round_lines, winners_line
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.rules_text import describe
 from yaniv_tui.tui.screens.replay_steps import event_words, log_lines, move_text, steps_of
-from yaniv_tui.tui.screens.round_end import headline, result_table
+from yaniv_tui.tui.screens.round_end import RoundEndScreen, headline, result_table
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import log_lines as table_log
 from yaniv_tui.tui.widgets.score_chart import chart_key
@@ -184,10 +185,29 @@ def test_the_round_end_says_the_zero_hand_bonus_where_it_is_taken() -> None:
     assert "scores 0, takes 20 off for 3 rounds won with a hand of 0" in text, text
 
 
-def test_the_round_end_says_the_game_end_in_the_tables_words() -> None:
+class RoundEndApp(GameEndApp):
+    """The app opened straight on the round's end of `result` (sursis: Cy's 95 and 29 end the game)."""
+
+    def __init__(self, result: RoundScore) -> None:
+        super().__init__(Session(make_options("sursis", "Ann,bot:easy:Bea,bot:easy:Cy")))
+        self.result = result
+
+    def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
+        self.push_screen(RoundEndScreen(self.result, NAMES, load_ruleset("sursis"), 4))
+
+
+async def test_the_round_end_says_the_game_end_in_the_tables_words() -> None:
+    """Before: "The game is over: Ann wins.", with no word of why it ended nor of the winning total."""
     rules = load_ruleset("sursis")
     result = score_round(rules, [0, 10, 95], [parse_cards("AC 2D"), parse_cards("3C 2H"), parse_cards("KS QH 9D")], 0)
+    app = RoundEndApp(result)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        text = " ".join(screen_text(app).split())
     assert winners_line(result, NAMES, rules) == "Cy has 100 or more: the game ends. Ann wins the game with 0."
+    assert "Cy has 100 or more: the game ends. Ann wins the game with 0." in text, text
+    assert "Ann calls Yaniv with 3 and wins the round." in text, text
 
 
 def test_the_replay_says_the_round_end_in_the_tables_words() -> None:
