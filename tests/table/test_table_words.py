@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from yaniv_tui.engine import Card, RoundScore, Ruleset, Turn, load_ruleset, parse_cards, preset_paths, score_round
+from yaniv_tui.engine.cards import faces
 from yaniv_tui.table.words import (
     EMPTY_PILE,
     RESHUFFLED,
@@ -21,7 +22,7 @@ from yaniv_tui.table.words import (
     round_lines,
     score_line,
     seat_line,
-    turn_line,
+    turn_parts,
 )
 
 PRESETS = sorted(preset_paths())
@@ -30,6 +31,12 @@ PLAYERS = ("Ann", "You", "Cal")
 
 def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
+
+
+def turn_line(turn: Turn, players: Sequence[str], *, timed_out: bool = False, drawn: Card | None = None) -> str:
+    """A turn's parts (`turn_parts`) joined as the log's plain text reads them, cards as the screen's faces."""
+    parts = turn_parts(turn, players, timed_out=timed_out, drawn=drawn)
+    return "".join(part if isinstance(part, str) else faces(part) for part in parts)
 
 
 def rounds(rules: Ruleset) -> Iterator[RoundScore]:

@@ -202,9 +202,10 @@ def test_the_round_ends_note_says_whom_an_assafer_assafed() -> None:
     from yaniv_tui.engine import load_ruleset, parse_cards, score_round
     from yaniv_tui.tui.screens.round_end import result_table
 
-    result = score_round(load_ruleset("israeli"), [0, 0], [parse_cards("AS 3S"), parse_cards("AH 2C")], caller=0)
+    rules = load_ruleset("israeli")
+    result = score_round(rules, [0, 0], [parse_cards("AS 3S"), parse_cards("AH 2C")], caller=0)
     console = Console(width=120, file=StringIO(), record=True)
-    console.print(result_table(result, ("Ann", "Bob"), ascii_only=False))
+    console.print(result_table(result, ("Ann", "Bob"), ascii_only=False, rules=rules))
     text = console.export_text()
     assert "Assafed the caller, scores 0" in text and "Assaf!," not in text, text
     assert "called Yaniv, Assafed" in text, text

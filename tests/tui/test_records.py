@@ -35,7 +35,7 @@ async def test_the_game_end_chart_shows_every_round() -> None:
         text = screen_text(app)
     axis = next((line for line in text.splitlines() if re.search(r"\b0\s+3\s+6\s+9\s+12\b", line)), "")
     assert axis.split()[-2:] == ["28", "│"], axis  # the rounds' axis runs from 0 to the last round
-    assert "end score 200" in text and "lucky reset" in text and "◆" in text
+    assert "end score 200" in text and "reduction" in text and "◆" in text
 
 
 def test_starting_the_app_does_not_load_the_plotting_library() -> None:

@@ -11,6 +11,7 @@ from playing import deal
 
 from yaniv_tui.codec.record import GameRecord, add_event, after_action, start_record
 from yaniv_tui.engine import JOKER, Action, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_card, parse_cards
+from yaniv_tui.table.words import RESHUFFLED, winners_line
 from yaniv_tui.tui.screens.replay_steps import ReplayStep, log_lines, move_text, steps_of
 
 
@@ -48,12 +49,12 @@ def log(step: ReplayStep) -> list[str]:
 def test_the_card_drawn_the_joker_swap_and_a_slap_down_are_said_each_as_itself() -> None:
     steps = steps_of(table_game(keep=False))
     assert [said(step) for step in steps[1:]] == [
-        "P0 dropped 5♥ ★JK 7♥, took 4♦ from the deck",
-        "P1 dropped K♠, took the joker for 6♥",
-        "P0 dropped 2♥, took 2♦ from the deck",
+        "P0 dropped 5♥ ★JK 7♥, took 4♦ from the deck.",
+        "P1 dropped K♠, gave 6♥ for the joker in the run just dropped and took the joker.",
+        "P0 dropped 2♥, took 2♦ from the deck.",
         "P0 slapped down 2♦ onto the drop.",
     ]
-    assert log(steps[-1])[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦"
+    assert log(steps[-1])[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦ onto the drop."
 
 
 def test_a_card_kept_is_named() -> None:
@@ -67,11 +68,11 @@ def test_hints_concedes_and_a_bot_taking_an_away_seat_are_in_the_log_in_their_pl
     assert log(steps[0]) == ["Round 1 dealt: P0 plays first.", "P0 asked the expert for a hint."]
     assert log(steps[-1]) == [
         "P0 asked the expert for a hint.",
-        "P0 dropped 5♥ ★JK 7♥, took from the deck",
+        "P0 dropped 5♥ ★JK 7♥, took from the deck.",
         "P1 conceded: a bot plays the seat from here on.",
         "P1's player is away: a bot plays the seat until they are back.",
-        "P1 dropped K♠, took the joker for 6♥",
-        "P0 dropped 2♥, took from the deck, slapped down 2♦",
+        "P1 dropped K♠, gave 6♥ for the joker in the run just dropped and took the joker.",
+        "P0 dropped 2♥, took from the deck, slapped down 2♦ onto the drop.",
     ]
 
 
@@ -82,7 +83,7 @@ def test_a_joiner_and_a_reshuffle_are_said() -> None:
     assert log(steps[-1])[-1] == "Noa took seat 2, playing from another machine."
     from yaniv_tui.tui.screens.replay_steps import event_words
 
-    assert event_words({"event": "reshuffle", "deck": []}, ("Ann", "Bob")) == "The pile was shuffled into a new deck."
+    assert event_words({"event": "reshuffle", "deck": []}, ("Ann", "Bob")) == RESHUFFLED
     back = {"event": "seat", "seat": 0, "status": "joined"}
     assert event_words(back, ("You", "Bob")) == "Your player is at the table."
 
@@ -92,11 +93,11 @@ def test_a_mark_shows_beside_the_line_of_its_move_a_slap_down_on_its_turns_line(
     last = steps[-1]
     assert last.made_by == ((0,), (1,), (2, 3))
     lines = [line.plain for line in log_lines(last, move_text(last, last.game, False), False, {3: "mistake"})]
-    assert lines[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦  ◀ mistake"
+    assert lines[-1] == "P0 dropped 2♥, took from the deck, slapped down 2♦ onto the drop.  ◀ mistake"
     assert not any("◀" in line for line in lines[:-1])
     kept = steps_of(table_game(keep=True))[-1]
     lines = [line.plain for line in log_lines(kept, move_text(kept, kept.game, False), False, {3: "blunder"})]
-    assert lines[-2:] == ["P0 dropped 2♥, took from the deck", "P0 kept 2♦ drawn from the deck.  ◀ blunder"]
+    assert lines[-2:] == ["P0 dropped 2♥, took from the deck.", "P0 kept 2♦ drawn from the deck.  ◀ blunder"]
 
 
 def test_a_joined_seat_is_called_by_its_joiners_name_from_then_on_as_the_table_called_it() -> None:
@@ -106,13 +107,14 @@ def test_a_joined_seat_is_called_by_its_joiners_name_from_then_on_as_the_table_c
     steps = steps_of(record)
     assert said(steps[0]) == "Round 1 dealt: P0 plays first."
     assert log(steps[0])[-2:] == ["Noa took seat 2, playing from another machine.", "P0 asked the expert for a hint."]
-    assert said(steps[2]) == "Noa dropped K♠, took the joker for 6♥"
+    assert said(steps[2]) == "Noa dropped K♠, gave 6♥ for the joker in the run just dropped and took the joker."
     assert steps[-1].game.players == ("P0", "Noa")
 
 
 def test_the_move_that_ends_the_game_says_who_wins_the_game() -> None:
     """The replay's last step said only "Noa called Yaniv with 5 · Yaniv! Noa wins the round.", with Avi's 208 and
-    no word that the game was over, nor who won it. It says the game's winner; a round that does not end it, not."""
+    no word that the game was over, nor who won it. Its log says the game's end as the table does
+    (`words.winners_line`); a round that does not end it, not."""
     from yaniv_tui.bots import make_bot
     from yaniv_tui.engine import Game
 
@@ -129,5 +131,8 @@ def test_the_move_that_ends_the_game_says_who_wins_the_game() -> None:
     ends = [step for step in steps if step.result is not None]
     assert len(ends) >= 2, "a game of one round shows no round that does not end it"
     winners = " and ".join(game.players[seat] for seat in game.winners)
-    assert said(ends[-1]).endswith(f" · {winners} wins the game."), said(ends[-1])
-    assert all("the game" not in said(step) for step in ends[:-1]), [said(step) for step in ends]
+    last, result = log(ends[-1]), ends[-1].result
+    assert result is not None
+    assert last[-1].endswith(f"{winners} wins the game with {min(s for s in game.scores if s is not None)}."), last
+    assert last[-1] == winners_line(result, game.players, rules)
+    assert all("the game" not in line for step in ends[:-1] for line in log(step)), [log(step) for step in ends]

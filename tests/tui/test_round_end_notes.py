@@ -1,4 +1,4 @@
-"""What the round's end says of each score change: an Assaf's penalty, a lucky reset, a seat knocked out."""
+"""What the round's end says of each score change: an Assaf's penalty, a reset by its name, a seat knocked out."""
 
 from __future__ import annotations
 
@@ -41,9 +41,9 @@ def test_a_flat_penalty_says_the_hand_is_not_added() -> None:
     assert "Ann A♣ 2♣ 2♦ 5 +25 25 called Yaniv, Assafed: +25 penalty, not the hand" in text, text
 
 
-def test_a_lucky_reset_and_a_seat_knocked_out_are_said() -> None:
+def test_a_reset_and_a_seat_knocked_out_are_said() -> None:
     rules = load_ruleset("israeli")
     text = said(rules, [50, 195, 0], ["AC 2C 2D", "9D 5H", "KS"])
     assert "Bea 5♥ 9♦ 14 +14 209 OUT" in text, text
     text = said(load_ruleset("sursis"), [40, 90, 0], ["AC 2C", "5D 5H", "QS 5C"])
-    assert "Bea 5♦ 5♥ 10 +10 100 → 50 lucky reset" in text, text
+    assert "Bea 5♦ 5♥ 10 +10 100 → 50 sursis" in text, text

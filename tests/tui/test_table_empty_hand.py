@@ -72,8 +72,12 @@ def test_a_hand_emptied_to_win_at_once_is_not_said_to_have_called() -> None:
     game.apply(Play(parse_cards("5S 5H")))
     game.apply(SlapDown(parse_cards("5D")[0]))
     result = game.history[-1]
-    assert headline(result, ("You", "Bot"), rules).plain == "You emptied your hand · You win the round."
-    assert headline(result, ("Ann", "Bot"), rules).plain == "Ann emptied their hand · Ann wins the round."
+    said = "slap down the last card of the hand and win the round at once."
+    assert headline(result, ("You", "Bot"), rules).plain == f"You {said}"
+    assert (
+        headline(result, ("Ann", "Bot"), rules).plain
+        == "Ann slaps down the last card of the hand and wins the round at once."
+    )
     table = result_table(result, ("You", "Bot"), False, rules=rules)
     notes = [str(cell) for cell in table.columns[-1].cells]
     assert notes[0] == "emptied the hand, scores 0"

@@ -59,7 +59,9 @@ async def test_j_swaps_the_card_for_the_joker_and_the_log_says_so() -> None:
         game = game_of(table)
         assert game.log[1] == Turn(0, (KS,), JOKER, None, SIX)
         assert JOKER in game.hand(0) and SIX not in game.hand(0)
-        assert "Ann dropped K♠, took the joker for 6♥" in screen_text(app)
+        text = screen_text(app)  # the log's line wraps in its box
+        assert "Ann dropped K♠, gave 6♥ for the joker in the run" in text
+        assert "just dropped and took the joker." in text
 
 
 async def test_a_click_on_the_joker_inside_the_run_swaps_it() -> None:
@@ -87,8 +89,14 @@ async def test_without_the_rule_there_is_no_swap_key_and_the_joker_is_not_taken(
 
 def test_the_log_and_the_seat_say_what_was_given_for_the_joker() -> None:
     turn = Turn(0, (KS,), JOKER, None, SIX)
-    assert turn_text(turn, ("Ann", "Bea"), False).plain == "Ann dropped K♠, took the joker for 6♥"
-    assert turn_text(turn, ("Ann", "Bea"), True).plain == "Ann dropped KS, took the joker for 6H"
+    assert (
+        turn_text(turn, ("Ann", "Bea"), False).plain
+        == "Ann dropped K♠, gave 6♥ for the joker in the run just dropped and took the joker."
+    )
+    assert (
+        turn_text(turn, ("Ann", "Bea"), True).plain
+        == "Ann dropped KS, gave 6H for the joker in the run just dropped and took the joker."
+    )
     assert lately_text(turn, False).plain == "−K♠ 6♥ +★JK"
 
 

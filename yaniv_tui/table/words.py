@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Card, RoundScore, Ruleset, Turn, hand_value
-from yaniv_tui.engine.cards import JACK, ascii_faces, faces
+from yaniv_tui.engine.cards import JACK, ascii_faces
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.engine.names import name_key
 
@@ -127,24 +127,34 @@ def seat_line(name: str, change: SeatChange, level: str | None = None) -> str:
 
 #: What the table says when the deck ran out and the pile under the previous drop became the new deck.
 RESHUFFLED = "The deck ran out: the pile under the previous drop was shuffled into a new deck."
-#: What the table says of a pile with no card on it (a ruleset that turns no card up, before the first drop).
-EMPTY_PILE = "The pile is empty: nothing is dropped yet, so the first player takes from the deck."
+#: A pile with no card on it (a ruleset that turns no card up, before the first drop), as the pile's label says it.
+PILE_EMPTY = "the pile is empty"
+#: What the table's log says of such a pile.
+EMPTY_PILE = f"{capital(PILE_EMPTY)}: nothing is dropped yet, so the first player takes from the deck."
 
 
-def turn_line(turn: Turn, players: Sequence[str], *, timed_out: bool = False, drawn: Card | None = None) -> str:
-    """One turn of the log as everyone at the table saw it: "Ann dropped 7♠ 7♥, took 3♣ from the pile, slapped down
-    7♦ onto the drop."; under the joker swap "Ann dropped 5♥, gave 6♥ for the joker in the run just dropped and took
-    the joker." (the card `drawn` from the deck named where every hand is face up: the replay)."""
-    line = f"{turn_subject(players[turn.seat], timed_out=timed_out)} dropped {faces(turn.drop)}"
+def turn_parts(
+    turn: Turn, players: Sequence[str], *, timed_out: bool = False, drawn: Card | None = None
+) -> list[str | tuple[Card, ...]]:
+    """One turn of the log as everyone at the table saw it, in parts: words, and the cards between them (each screen
+    writes a card its own way), the subject first: "Ann", " dropped ", (7♠, 7♥), ", took ", (3♣,), " from the pile",
+    "."; under the joker swap "Ann dropped 5♥, gave 6♥ for the joker in the run just dropped and took the joker."
+    (`timed_out`: a bot played it for the seat; the card `drawn` from the deck named where every hand is face up:
+    the replay)."""
+    parts: list[str | tuple[Card, ...]] = [
+        turn_subject(players[turn.seat], timed_out=timed_out),
+        " dropped ",
+        turn.drop,
+    ]
     if turn.given is not None:
-        line += f", gave {turn.given.face()} for the joker in the run just dropped and took the joker"
+        parts += [", gave ", (turn.given,), " for the joker in the run just dropped and took the joker"]
     elif turn.take is None:
-        line += ", took from the deck" if drawn is None else f", took {drawn.face()} from the deck"
+        parts += [", took from the deck"] if drawn is None else [", took ", (drawn,), " from the deck"]
     else:
-        line += f", took {turn.take.face()} from the pile"
+        parts += [", took ", (turn.take,), " from the pile"]
     if turn.slapped is not None:
-        line += f", slapped down {turn.slapped.face()} onto the drop"
-    return line + "."
+        parts += [", slapped down ", (turn.slapped,), " onto the drop"]
+    return [*parts, "."]
 
 
 def _points(n: int) -> str:
@@ -192,6 +202,20 @@ def call_line(result: RoundScore, players: Sequence[str], rules: Ruleset) -> str
     return f"{called}, but {clause(lowest, 'Assaf', f' with {low}')}{tie}."
 
 
+def assaf_penalty(result: RoundScore, rules: Ruleset) -> int:
+    """The points an Assafed caller adds this round beyond the hand (all they add, under a flat penalty); 0 with no
+    Assaf, or none at this table."""
+    added = result.added[result.caller]
+    if not (result.assaf and rules.assaf) or added is None:
+        return 0
+    return added - ((result.values[result.caller] or 0) if rules.assaf_caller_adds_hand else 0)
+
+
+def bonus_said(seat: int, result: RoundScore, rules: Ruleset) -> str:
+    """The zero-hand bonus the seat takes this round: "20 off for 3 rounds won with a hand of 0"."""
+    return f"{rules.bonus_points} off for {result.zero_wins[seat]} rounds won with a hand of 0"
+
+
 def score_line(seat: int, result: RoundScore, players: Sequence[str], rules: Ruleset) -> str | None:
     """What one seat scores this round, in points, and its total before any reset: "Ben scores 0: the lowest hand.
     Total 20.", "Avi adds 5 for the hand and a 30-point penalty for the Assaf. Total 45."; None for a seat out."""
@@ -205,7 +229,7 @@ def score_line(seat: int, result: RoundScore, players: Sequence[str], rules: Rul
     before = {at: was for at, was, _ in result.resets}
     total = f" Total {before.get(seat, result.scores[seat])}."
     if seat == result.caller and result.assaf and rules.assaf:
-        penalty = added - (value if rules.assaf_caller_adds_hand else 0)
+        penalty = assaf_penalty(result, rules)
         if not rules.assaf_caller_adds_hand:
             return sentence(name, "add", f" a flat {_points(penalty)} for the Assaf, not the hand.{total}")
         if penalty > 0:
@@ -213,10 +237,8 @@ def score_line(seat: int, result: RoundScore, players: Sequence[str], rules: Rul
             return sentence(name, "add", said)
         return sentence(name, "add", f" {value} for the hand{jacks}.{total}")
     if seat in result.bonus:  # a round won with a hand of 0, and the bonus it brings
-        wins = f"{result.zero_wins[seat]} rounds won with a hand of 0"
-        return sentence(
-            name, "score", f" 0: the lowest hand, and {verb(name, 'take')} {rules.bonus_points} off for {wins}.{total}"
-        )
+        took = f"{verb(name, 'take')} {bonus_said(seat, result, rules)}"
+        return sentence(name, "score", f" 0: the lowest hand, and {took}.{total}")
     if seat in result.zeroed:
         return sentence(name, "score", f" 0: the lowest hand{jacks}.{total}")
     if added == 0 and value > 0:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from yaniv_tui.engine import PRESET_GROUPS, Ruleset, parse_card, preset_group
 from yaniv_tui.store.userrules import GROUP_HEADINGS
+from yaniv_tui.table.words import a_reset, capital
 
 
 def _plural(n: int, word: str) -> str:
@@ -137,7 +138,7 @@ def _resets(rules: Ruleset) -> str | None:
         parts.append(f"every multiple of {rules.reset_every} drops by {rules.reset_every_by}")
     text = ""
     if parts:
-        text = f"Lucky resets, when a round's points land a score exactly on it: {'; '.join(parts)}."
+        text = f"{capital(a_reset(rules))} when a round's points land a score exactly on it: {'; '.join(parts)}."
         if rules.reset_on_zero_added:
             text += " A score the round adds nothing to is reset too."
         if not rules.reset_with_penalty:

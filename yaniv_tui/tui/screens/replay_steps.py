@@ -14,7 +14,7 @@ from rich.text import Text
 from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
-from yaniv_tui.table.words import clause, clock_line, possessive, seat_line, sentence, subject
+from yaniv_tui.table.words import RESHUFFLED, clause, clock_line, possessive, round_lines, seat_line, subject
 
 from ..colours import colour
 from ..widgets.cards import faces_text
@@ -48,6 +48,9 @@ class ReplayStep:
     notes: tuple[tuple[int, str], ...] = ()
     #: For each of `turns`, the game's action numbers that made it (a drop and take, then its slap-down or keep).
     made_by: tuple[tuple[int, ...], ...] = ()
+    #: The round's turns (counted from 1) a bot played for a seat whose time ran out (the record's "seat" event with
+    #: status "timeout" before them).
+    timed_out: tuple[int, ...] = ()
 
     @property
     def kept(self) -> bool:
@@ -69,7 +72,7 @@ def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
     shows otherwise (a round's end and the game's end are its moves' headlines)."""
     kind = event["event"]
     if kind == "reshuffle":
-        return "The pile was shuffled into a new deck."
+        return RESHUFFLED
     seat = event.get("seat")
     if not isinstance(seat, int) or not 0 <= seat < len(names):
         return None
@@ -144,6 +147,8 @@ class _Builder:
     last: ReplayStep | None = None
     before: _Before | None = None
     moves: int = 0
+    #: The seats whose time ran out and whose next turn a bot plays for them.
+    ran_out: frozenset[int] = frozenset()
 
     def fed(self, event: dict[str, Any], game: Game) -> _Builder:
         """After the next event of the record (`game`: the engine's game after it, changed in place later): a new
@@ -151,7 +156,7 @@ class _Builder:
         kind = event["event"]
         if kind in ("deal", "resume"):
             step = ReplayStep("deal", game, game.round_no, self.moves, game.current, tuple(game.log))
-            return _Builder(self.count + 1, step, _Before.of(game), self.moves)
+            return _Builder(self.count + 1, step, _Before.of(game), self.moves, self.ran_out)
         last, before = self.last, self.before
         if last is None or before is None:
             return self
@@ -167,12 +172,18 @@ class _Builder:
             else:
                 drawn = _drawn(before, game, seat, action)
                 step = ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), None, action, turn, drawn)
-            step = replace(step, notes=last.notes, made_by=made_by)
-            return _Builder(self.count + 1, step, _Before.of(game), moves)
+            timed_out = last.timed_out
+            if seat in self.ran_out and step.result is None and len(step.turns) > len(last.turns):
+                timed_out = (*timed_out, len(step.turns))
+            step = replace(step, notes=last.notes, made_by=made_by, timed_out=timed_out)
+            return _Builder(self.count + 1, step, _Before.of(game), moves, self.ran_out - {seat})
+        fed = self
+        if kind == "seat" and event.get("status") == "timeout" and isinstance(event.get("seat"), int):
+            fed = replace(fed, ran_out=fed.ran_out | {event["seat"]})
         said = event_words(event, game.players)
         if said is None:
-            return self
-        return replace(self, last=replace(last, notes=(*last.notes, (len(last.turns), said))))
+            return fed
+        return replace(fed, last=replace(last, notes=(*last.notes, (len(last.turns), said))))
 
 
 #: A replay keeps where it stood (the engine's game, and the step) every this many steps, and makes any step by
@@ -256,16 +267,12 @@ def steps_of(record: GameRecord, every: int = KEEP_EVERY) -> ReplaySteps:
 
 def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
     """The step in the table's words: the turn as the table's log says it (naming the card drawn from the deck, as
-    every hand is face up), a slap-down or a card kept on its own, the round's end as its headline (and the game's
-    end with who won it)."""
+    every hand is face up), a slap-down or a card kept on its own, the round's end as its headline (the log says
+    the rest: `log_lines`)."""
     names = game.players
     name = names[step.seat]
     if step.result is not None:
-        said = headline(step.result, names, game.rules)
-        if step.result.winners:  # the round that ended the game: who won it, as the game's end says
-            said.append(" · ")
-            said.append(sentence([names[seat] for seat in step.result.winners], "win", " the game."), style="bold")
-        return said
+        return headline(step.result, names, game.rules)
     if step.kind == "deal":
         return Text(f"Round {step.round_no} dealt: {clause(name, 'play', ' first.')}", style="italic")
     if step.kept:
@@ -275,12 +282,13 @@ def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
     if isinstance(step.action, SlapDown):
         text = Text(f"{subject(name, start=True)} slapped down ")
         return text.append_text(faces_text([step.action.card], ascii_only)).append(" onto the drop.")
-    return turn_text(step.turns[-1], names, ascii_only, step.drawn)
+    return turn_text(step.turns[-1], names, ascii_only, step.drawn, timed_out=len(step.turns) in step.timed_out)
 
 
 def log_lines(step: ReplayStep, said: Text, ascii_only: bool, marks: Mapping[int, str] | None = None) -> list[Text]:
     """The round's log as it stood at `step`: each turn as the table's log says it, the table's other events in
-    their place, and the step's own words last when they are not a turn (a deal, a card kept, the round's end);
+    their place, and the step's own words last when they are not a turn (a deal, a card kept, the round's end, then
+    the rest of what the table says of it: `words.round_lines`);
     a line whose move the review marked (`marks`: by the game's action number) ends with its mark."""
     names = step.game.players
     marks = marks or {}
@@ -291,11 +299,15 @@ def log_lines(step: ReplayStep, said: Text, ascii_only: bool, marks: Mapping[int
         made_by = (*made_by[:-1], tuple(n for n in made_by[-1] if n != step.turn))
     for index, turn in enumerate(step.turns):
         lines.extend(Text(note, style="italic") for at, note in notes if at == index)
-        lines.append(_marked(turn_text(turn, names, ascii_only), made_by[index], marks))
+        line = turn_text(turn, names, ascii_only, timed_out=index + 1 in step.timed_out)
+        lines.append(_marked(line, made_by[index], marks))
     if step.kind == "deal":
         lines = [said.copy()]
     elif step.result is not None or step.kept:
         lines.append(_marked(said.copy(), (step.turn,) if step.turn is not None else (), marks))
+    if step.result is not None:  # the rest of what the table says of the round's end: scores, resets, the game's end
+        rules = step.game.rules
+        lines.extend(Text(line, style="italic") for line in round_lines(step.result, names, rules)[1:])
     lines.extend(Text(note, style="italic") for at, note in notes if at >= len(step.turns))
     return lines
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from rich import box
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
-from yaniv_tui.table.words import is_you, sentence, subject
+from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_line
 
 from ..app_seam import game_app
 from ..colours import colour
@@ -26,45 +27,25 @@ from .common import TooSmall, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
-def emptied(result: RoundScore, rules: Ruleset | None) -> bool:
+def emptied(result: RoundScore, rules: Ruleset) -> bool:
     """Whether the round ended with no call: a hand emptied by a slap-down won it at once (`yaniv.empty_hand`)."""
-    return rules is not None and rules.empty_hand == "wins_at_once" and result.hands[result.caller] == ()
+    return rules.empty_hand == "wins_at_once" and result.hands[result.caller] == ()
 
 
-def penalty_said(result: RoundScore, rules: Ruleset | None) -> str:
-    """What an Assafed caller's penalty adds, as a note says it (": +30 penalty"; with a flat penalty under `rules`,
-    ", not the hand"); nothing when the rules are not known or there is no penalty."""
-    added = result.added[result.caller]
-    if rules is None or added is None:
-        return ""
-    value = result.values[result.caller] or 0
-    penalty = added - (value if rules.assaf_caller_adds_hand else 0)
+def penalty_said(result: RoundScore, rules: Ruleset) -> str:
+    """What an Assafed caller's penalty adds (`words.assaf_penalty`), as a note says it (": +30 penalty"; with a
+    flat penalty under `rules`, ", not the hand"); nothing when there is no penalty."""
+    penalty = assaf_penalty(result, rules)
     if penalty <= 0:
         return ""
     return f": +{penalty} penalty" + ("" if rules.assaf_caller_adds_hand else ", not the hand")
 
 
-def headline(result: RoundScore, players: tuple[str, ...], rules: Ruleset | None = None) -> Text:
-    """ "Ann called Yaniv with 3 · Yaniv!", or who Assafed whom: "Avi called Yaniv with 5 · You Assaf Avi!"; a hand
-    emptied to win at once under `rules`: "Ann emptied their hand · Ann wins the round."."""
-    caller = players[result.caller]
-    value = result.values[result.caller]
-    text = Text()
-    if emptied(result, rules):
-        whose = "your" if is_you(caller) else "their"
-        text.append(f"{subject(caller, start=True)} emptied {whose} hand", style="bold")
-        text.append(f" · {sentence(caller, 'win', ' the round.')}")
-        return text
-    text.append(f"{subject(caller, start=True)} called Yaniv with {value}", style="bold")
-    if not result.assaf:
-        text.append(" · Yaniv!", style=f"bold {colour('good')}")
-        text.append(f" {sentence(caller, 'win', ' the round.')}")
-    else:
-        assafers = [players[s] for s in result.assafers or result.zeroed]
-        text.append(" · ")
-        text.append(sentence(assafers, "Assaf", f" {subject(caller)}!"), style=f"bold {colour('bad')}")
-        text.append(f" {sentence(players[result.winner], 'win', ' the round.')}")
-    return text
+def headline(result: RoundScore, players: Sequence[str], rules: Ruleset) -> Text:
+    """How the round ended, in the table's words (`words.call_line`), in the colour of its caller's fortune:
+    "Ann calls Yaniv with 3 and wins the round.", "Avi calls Yaniv with 5, but you Assaf with 3."."""
+    lost = result.assaf and not emptied(result, rules)
+    return Text(call_line(result, players, rules), style=f"bold {colour('bad' if lost else 'good')}")
 
 
 def result_table(
@@ -73,10 +54,10 @@ def result_table(
     ascii_only: bool,
     sort_by: SortBy = "rank",
     *,
-    rules: Ruleset | None = None,
+    rules: Ruleset,
 ) -> Table:
     """Each seat: hand (in the order the table shows a hand, `sort_by`), value, what it adds, the new total (with a
-    lucky reset as `100 → 50`), and notes."""
+    reset as `100 → 50`), and notes in the table's words (the reset by its name under `rules`, `resets.name`)."""
     # No edge nor padding at its sides, and one space between columns: at 80 columns the notes of a caller who
     # scores 0 ("called Yaniv, scores 0") wrapped by a cell at a table of five-card hands.
     table = Table(
@@ -102,16 +83,18 @@ def result_table(
         notes: list[str] = []
         if seat == result.caller and emptied(result, rules):
             notes.append("emptied the hand")
+        elif seat == result.caller and result.assaf and not rules.assaf:
+            notes.append("called Yaniv, not the lowest hand")  # no Assaf at this table: the lowest hand scores 0
         elif seat == result.caller:
             notes.append("called Yaniv" + (f", Assafed{penalty_said(result, rules)}" if result.assaf else ""))
-        if seat in result.assafers:
+        if seat in result.assafers and rules.assaf:
             notes.append("Assafed the caller")
         if seat in result.zeroed:
-            notes.append("scores 0")
+            notes.append("the lowest hand, scores 0" if result.assaf and not rules.assaf else "scores 0")
         if seat in result.bonus:
-            notes.append("bonus")
+            notes.append(f"takes {bonus_said(seat, result, rules)}")
         if seat in resets:
-            notes.append("lucky reset")
+            notes.append(rules.reset_name.strip())
         if seat in result.eliminated:
             notes.append("OUT")
         added = result.added[seat] or 0
@@ -196,9 +179,9 @@ class RoundEndScreen(Screen[TheRest | None]):
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
                 )
-            if result.game_over:
-                winners = sentence([self.players[s] for s in result.winners], "win", ".")
-                yield Static(Text(f"The game is over: {winners}", style=f"bold {colour('gold')}"), id="round-over")
+            won = winners_line(result, self.players, self.rules)
+            if won is not None:
+                yield Static(Text(won, style=f"bold {colour('gold')}"), id="round-over")
         # Below the round, not in it: focused at once, the button would scroll a long round out of view.
         with Vertical(id="round-foot"):
             with Center():

@@ -326,6 +326,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         """After a seat's action: say an illegal one replaced, hide a human's hand once their turn is over."""
         seat = event.seat
         self.thinking = None
+        self.note_timed_out(event)
         if event.told:
             self.notify(notice(event.told, self.ascii_only), severity="warning", markup=False)
         if self.follow == "skip":

@@ -11,7 +11,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, DropError, PlayerView, arrange_drop
+from yaniv_tui.engine import Card, DropError, Play, PlayerView, arrange_drop
+from yaniv_tui.table.events import ActionApplied
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
@@ -73,6 +74,8 @@ class TableState(Screen[str | None]):
         self.set_reactive(TableState.sort_by, "suit" if meta.sort_by == "suit" else "rank")
         #: After how many turns of this round the pile was shuffled into a new deck (the log says so there).
         self.reshuffled_after: list[int] = list(meta.reshuffled_after)
+        #: This round's turns (counted from 1) that a bot played for a seat whose time ran out (the log says so).
+        self.timed_out: list[int] = []
         #: What the notes above were taken from: the round, its turns, the reshuffles counted and the deck's size.
         self.noted = self.counts()
 
@@ -144,11 +147,13 @@ class TableState(Screen[str | None]):
         if now[0] != round_no:
             self.fresh.clear()
             self.reshuffled_after.clear()
+            self.timed_out.clear()
         # Each play takes at most one card from the deck, the one it draws: a deck larger than the draws since
         # leave was made anew from the pile. An undo takes turns back, and any reshuffle they made.
         elif now[1] > turns and now[2] > deck - self.draws_since(turns):
             self.reshuffled_after.append(now[1])
         self.reshuffled_after = [turn for turn in self.reshuffled_after if turn <= now[1]]
+        self.timed_out = [turn for turn in self.timed_out if turn <= now[1]]
         self.noted = now
         self.session.meta = dataclasses.replace(
             self.session.meta,
@@ -156,6 +161,13 @@ class TableState(Screen[str | None]):
             sort_by=self.sort_by,
             reshuffled_after=tuple(self.reshuffled_after),
         )
+
+    def note_timed_out(self, event: ActionApplied) -> None:
+        """A play a bot made for a seat whose time ran out (`ActionApplied.timed_out`): the log's line of its turn
+        says so."""
+        turns = len(self.public.seen)
+        if event.timed_out and isinstance(event.action, Play) and turns and turns not in self.timed_out:
+            self.timed_out.append(turns)
 
     def counts(self) -> tuple[int, int, int]:
         """The round, its turns so far and the deck's size, as anyone at the table sees them: what the notes follow."""

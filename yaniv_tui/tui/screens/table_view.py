@@ -14,7 +14,7 @@ from textual.widgets import Static
 from yaniv_tui.engine import Card, PlayerView, Ruleset, Turn, card_values, hand_value
 from yaniv_tui.table.client_session import AT_THE_HOST
 from yaniv_tui.table.session import TableSession
-from yaniv_tui.table.words import clause, is_you, notice, possessive, sentence
+from yaniv_tui.table.words import EMPTY_PILE, RESHUFFLED, clause, is_you, notice, possessive, sentence
 
 from ..colours import colour
 from ..marks import in_ascii, mark, text_in_ascii
@@ -110,24 +110,25 @@ def compact_name_width(view: PlayerView, width: int) -> int:
     return widest
 
 
-def log_lines(view: PlayerView, reshuffled_after: list[int], news_from: int | None, ascii_only: bool) -> list[Text]:
-    """Every line of this round's log: who started it, each turn (those since your last move marked ▸), and
-    each time the pile was shuffled into a new deck."""
+def log_lines(
+    view: PlayerView, reshuffled_after: list[int], news_from: int | None, ascii_only: bool, timed_out: list[int]
+) -> list[Text]:
+    """Every line of this round's log: who started it, an empty pile, each turn (those since your last move marked
+    ▸; `timed_out`: the turns, counted from 1, a bot played for a seat whose time ran out), and each time the pile
+    was shuffled into a new deck (`reshuffled_after`: after how many turns)."""
     lines: list[Text] = []
     opening = round_opening(view)
     if opening is not None:
         lines.append(opening)
+    if not view.seen and not view.previous_drop:
+        lines.append(Text(EMPTY_PILE, style="dim italic"))
     for index, turn in enumerate(view.seen):
-        line = turn_text(turn, view.players, ascii_only)
+        line = turn_text(turn, view.players, ascii_only, timed_out=index + 1 in timed_out)
         if news_from is not None and index >= news_from:
             line = Text.assemble(Text(f"{mark('news', ascii_only)} ", style=f"bold {colour('gold')}"), line)
         lines.append(line)
-        lines.extend(RESHUFFLED.copy() for _ in range(reshuffled_after.count(index + 1)))
+        lines.extend(Text(RESHUFFLED, style="dim italic") for _ in range(reshuffled_after.count(index + 1)))
     return lines
-
-
-#: The log's line when the deck ran out and the pile under the previous drop became the new deck.
-RESHUFFLED = Text("The deck ran out: the pile was shuffled into a new deck.", style="dim italic")
 
 
 def round_opening(view: PlayerView) -> Text | None:
@@ -271,7 +272,7 @@ def draw(table: TableState) -> None:
     table.query_one(DeckView).show(view.deck_size, ascii_only, "0/d" if table.stage == "take" else "")
     swaps = swap_keys(view, table.drop) if table.stage == "take" else None
     table.query_one(PileView).show(view.previous_drop, view.previous_kind, view.takeable, ascii_only, swaps)
-    table.query_one(TurnLog).show(log_lines(view, table.reshuffled_after, news_from, ascii_only))
+    table.query_one(TurnLog).show(log_lines(view, table.reshuffled_after, news_from, ascii_only, table.timed_out))
     draw_hand(table, view)
     status = table.session.status(table.thinking) if table.thinking is not None else ""
     conceded = table.thinking in table.session.meta.conceded

@@ -85,7 +85,8 @@ def seat_rgb(seat: int) -> tuple[int, int, int]:
 
 
 def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
-    """The chart's key in one line: each player's colour and name, the end score, the lucky reset's mark."""
+    """The chart's key in one line: each player's colour and name, the end score, the reset's mark and its name at
+    this table (`resets.name`: "lucky reset", "sursis")."""
     text = Text()
     for seat, line in enumerate(score_lines(view)):
         text.append("━━ ", style=Color(*seat_rgb(seat)).hex6)
@@ -95,7 +96,7 @@ def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
     text.append(f"end score {view.rules.end_limit}")
     if lucky_resets(view):
         text.append(f"  {mark('reset-point', ascii_only)} ", style=colour("gold"))
-        text.append("lucky reset")
+        text.append(view.rules.reset_name.strip())
     return text
 
 

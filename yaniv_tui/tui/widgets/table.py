@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import Label, Static
 
 from yaniv_tui.engine import Card, Turn
+from yaniv_tui.table.words import PILE_EMPTY, turn_parts
 
 from ..colours import colour, palette
 from ..marks import mark
@@ -278,7 +279,7 @@ class PileView(Vertical):
         self._shown = state
         # No card turned up (a ruleset's deck.turn_up): nothing dropped yet is an empty pile, not a drop of nothing.
         dot = mark("dot", ascii_only)
-        self.query_one("#pile-label", Label).update(f"previous drop {dot} {kind}" if drop else "the pile is empty")
+        self.query_one("#pile-label", Label).update(f"previous drop {dot} {kind}" if drop else PILE_EMPTY)
         marked: set[int] = set()
         keys: dict[int, str] = {}
         for number, card in enumerate(takeable, start=1):
@@ -357,29 +358,20 @@ class HandView(Vertical):
         self.post_message(self.Toggled(event.index))
 
 
-def turn_text(turn: Turn, names: tuple[str, ...], ascii_only: bool, drawn: Card | None = None) -> Text:
-    """One line of the log: what a player dropped and what they took, as everyone at the table saw it (and the
-    card `drawn` from the deck, where every hand is face up: the replay)."""
+def turn_text(
+    turn: Turn, names: tuple[str, ...], ascii_only: bool, drawn: Card | None = None, *, timed_out: bool = False
+) -> Text:
+    """One line of the log: what a player dropped and what they took, as everyone at the table saw it, in the
+    table's words (`words.turn_parts`): the card `drawn` from the deck where every hand is face up (the replay), and a
+    turn a bot played because the seat's time ran out (`timed_out`) said so."""
     text = Text()
-    text.append(names[turn.seat], style="bold")
-    text.append(" dropped ")
-    text.append_text(faces_text(list(turn.drop), ascii_only))
-    if turn.given is not None:
-        text.append(", took the joker for ")  # the joker swap: the card given lies in the run in its place
-        text.append_text(faces_text([turn.given], ascii_only))
-    elif turn.take is None and drawn is not None:
-        text.append(", took ")
-        text.append_text(faces_text([drawn], ascii_only))
-        text.append(" from the deck")
-    elif turn.take is None:
-        text.append(", took from the deck", style="dim")
-    else:
-        text.append(", took ")
-        text.append_text(faces_text([turn.take], ascii_only))
-        text.append(" from the pile")
-    if turn.slapped is not None:
-        text.append(", slapped down ")
-        text.append_text(faces_text([turn.slapped], ascii_only))
+    subject, *rest = turn_parts(turn, names, timed_out=timed_out, drawn=drawn)
+    text.append(str(subject), style="bold")
+    for part in rest:
+        if isinstance(part, str):
+            text.append(part)
+        else:
+            text.append_text(faces_text(list(part), ascii_only))
     return text
 
 
