@@ -1,0 +1,80 @@
+"""Hostile text pasted into every field a player types into: each field keeps only what it may hold (no control or
+format character, no more than fits), or the screen refuses it in one printable line; nothing escapes as an error."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+from tui_helpers import SIZE, screen_lines, until
+
+from yaniv_tui.net.joining import JoinError, parse_address
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.remote import Client, JoinRequest
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.join import JoinScreen
+
+#: What a red team pastes: 10,000 characters, controls (C0, DEL, C1), bidi overrides and isolates, zero-width
+#: joiners, emoji with variation selectors, Hebrew and Chinese, markup and TOML openers, triple quotes, NUL.
+HOSTILE = {
+    "ten thousand": "x" * 10_000,
+    "controls": "a" + "".join(map(chr, range(1, 32))) + "\x7f\x85\x9bb",
+    "bidi": "ab\u202ecd\u2066e\u2069f\u200f",
+    "zero-width joiner": "\U0001f469\u200d\U0001f469\u200d\U0001f467",
+    "variation selectors": "\u263a\ufe0f\u2764\ufe0f",
+    "hebrew": "שלום עולם",
+    "chinese": "你好世界" * 3,
+    "brackets": "[" * 3000,
+    "braces": "{" * 3000,
+    "quotes": '"""',
+    "nul": "a\x00b",
+}
+
+
+def no_control_or_format(text: str) -> bool:
+    """Whether `text` holds nothing that could drive or reorder a terminal (every character printable)."""
+    return text.isprintable()
+
+
+async def paste(pilot: Pilot[None], field: Input, text: str) -> None:
+    """Paste `text` into `field`, emptied first, as a terminal's bracketed paste does."""
+    field.focus()
+    field.value = ""
+    await pilot.pause()
+    field.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def _refused(address: str, code: str, name: str | None) -> Client:
+    parse_address(address)  # what the real joiner checks first
+    raise ConnectionRefusedError(111, "Connection refused")  # a host that is not there: no network in this test
+
+
+def join_app() -> YanivApp:
+    request = JoinRequest(joiner=_refused, join_error=(JoinError,), code="ABCD")
+    return YanivApp(None, LaunchOptions(bot_delay=0.0), joining=request)
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+async def test_the_join_address_keeps_no_control_character_and_its_line_fits(kind: str) -> None:
+    """Before: the address took controls, bidi overrides and NUL as pasted, and "cannot join ..." said all
+    10,000 characters of a pasted address, over every row of the screen. A paste with a character the field
+    refuses is refused whole, as the seats' names are."""
+    app = join_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        field = join.query_one("#join-address", Input)
+        await paste(pilot, field, HOSTILE[kind])
+        assert no_control_or_format(field.value), repr(field.value[:40])
+        assert field.value == HOSTILE[kind] or not no_control_or_format(HOSTILE[kind])  # printable text is kept
+        await pilot.press("enter")
+        await until(pilot, lambda: join.said.startswith(("cannot", "type the address")))  # refused, or not there
+        said = join.said
+        assert "\n" not in said and no_control_or_format(said), repr(said[:80])
+        assert cell_len(said) <= 2 * 80, said[:80]  # at most two rows of the smallest screen
+        assert app.return_code is None and app.crash_line is None
+        assert all(cell_len(line) == SIZE[0] for line in screen_lines(app))
