@@ -78,3 +78,55 @@ async def test_the_join_address_keeps_no_control_character_and_its_line_fits(kin
         assert cell_len(said) <= 2 * 80, said[:80]  # at most two rows of the smallest screen
         assert app.return_code is None and app.crash_line is None
         assert all(cell_len(line) == SIZE[0] for line in screen_lines(app))
+
+
+def house_rules_fields() -> list[str]:
+    """The id of every text field of the house rules editor: the new preset's id, then each key's."""
+    from yaniv_tui.engine import KEYS
+
+    return ["hr-id", *(f"hr-{key.field}" for key in KEYS if key.kind not in ("bool", "choice"))]
+
+
+@pytest.mark.slow  # about 50 s: 36 fields, 12 pastes each
+async def test_every_house_rule_field_keeps_no_control_character_and_refuses_in_one_line() -> None:
+    """Each hostile text pasted into each field: the field holds only printable text, and the editor says what is
+    wrong in one printable line; then ctrl+s saves (back at the setup screen) or says why not in that line.
+    Before, every field took controls, bidi overrides, zero-width joiners and NUL as pasted."""
+    from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
+    from yaniv_tui.tui.screens.setup import SetupScreen
+
+    def said(editor: HouseRulesScreen) -> str:
+        line = str(editor.query_one("#hr-error").render()).strip()
+        assert "\n" not in line and no_control_or_format(line), line[:80]
+        return line
+
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        editor = app.screen
+        assert isinstance(editor, HouseRulesScreen)
+        for field_id in house_rules_fields():
+            field = editor.query_one(f"#{field_id}", Input)
+            kept = field.value
+            for kind, text in HOSTILE.items():
+                await paste(pilot, field, text)
+                assert no_control_or_format(field.value), (field_id, kind, repr(field.value[:40]))
+                said(editor)
+            field.value = kept
+        await pilot.pause()
+        assert said(editor) == ""
+        for kind, text in HOSTILE.items():  # saved under a hostile name, or refused in one line
+            await paste(pilot, editor.query_one("#hr-name", Input), text)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            if not isinstance(app.screen, HouseRulesScreen):
+                await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+                await pilot.press("ctrl+e")
+                await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+                editor = app.screen
+                assert isinstance(editor, HouseRulesScreen)
+            else:
+                assert said(editor), kind
+        assert app.return_code is None and app.crash_line is None
