@@ -80,6 +80,23 @@ async def test_the_join_address_keeps_no_control_character_and_its_line_fits(kin
         assert all(cell_len(line) == SIZE[0] for line in screen_lines(app))
 
 
+@pytest.mark.parametrize("kind", list(HOSTILE))
+async def test_the_join_name_and_code_keep_what_fits(kind: str) -> None:
+    """The name keeps printable text of at most MAX_NAME cells (before, MAX_NAME characters: twelve wide ones, 24
+    cells, were kept, for the name rule to refuse at the host); the code only letters and digits."""
+    from yaniv_tui.engine.names import MAX_NAME
+
+    app = join_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#join-name", Input)
+        await paste(pilot, name, HOSTILE[kind])
+        assert no_control_or_format(name.value) and cell_len(name.value) <= MAX_NAME, (kind, name.value[:40])
+        code = app.screen.query_one("#join-code", Input)
+        await paste(pilot, code, HOSTILE[kind])
+        assert code.value.isalnum() or not code.value, (kind, code.value[:40])
+
+
 def house_rules_fields() -> list[str]:
     """The id of every text field of the house rules editor: the new preset's id, then each key's."""
     from yaniv_tui.engine import KEYS
@@ -130,3 +147,35 @@ async def test_every_house_rule_field_keeps_no_control_character_and_refuses_in_
             else:
                 assert said(editor), kind
         assert app.return_code is None and app.crash_line is None
+
+
+@pytest.mark.slow  # about 40 s: a setup screen for each field and paste
+@pytest.mark.parametrize("field", ["name", "seed", "end score"])
+async def test_the_setup_fields_keep_what_fits_and_refuse_in_one_line(field: str) -> None:
+    """Each hostile text pasted into a seat's name, the seed or a typed end score (Seven Cards takes any), then
+    ctrl+s: the field holds printable text that fits (a name at most MAX_NAME cells), and the game starts or the
+    line above Start says why not, one printable line; nothing escapes."""
+    from yaniv_tui.engine.names import MAX_NAME
+    from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+
+    for kind, text in HOSTILE.items():
+        app = YanivApp(None, LaunchOptions(bot_delay=0.0, ruleset="seven-cards"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            setup = app.screen
+            assert isinstance(setup, SetupScreen)
+            if field == "name":
+                target: Input = setup.query(SeatRow).first()
+            else:
+                target = setup.query_one("#seed" if field == "seed" else "#end-typed", Input)
+            await paste(pilot, target, text)
+            assert no_control_or_format(target.value), (kind, repr(target.value[:40]))
+            if field == "name":
+                assert cell_len(target.value) <= MAX_NAME, kind
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            if app.screen is setup:
+                line = str(setup.query_one("#setup-error").render()).strip()
+                assert line and "\n" not in line and no_control_or_format(line), (kind, line[:80])
+                assert cell_len(line) <= 2 * 80, (kind, line[:80])
+            assert app.return_code is None and app.crash_line is None

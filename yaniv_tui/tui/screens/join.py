@@ -17,12 +17,13 @@ from textual.widgets import Button, Input, Label, Static
 
 from yaniv_tui.net.secrets_gate import CODE_LENGTH
 from yaniv_tui.table.client_session import ClientSession
-from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
+from yaniv_tui.table.options import OptionsError, check_name
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
 from ..marks import in_ascii, mark
+from ..widgets.form import NameInput
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -106,12 +107,11 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                 )
             with Horizontal(classes="join-row"):
                 yield Label("your name", classes="join-label")
-                yield Input(
+                yield NameInput(
                     _shown(request.name),
                     placeholder="optional",
                     id="join-name",
                     compact=True,
-                    max_length=MAX_NAME,
                     restrict=NAME_CHARACTERS,
                 )
             with Horizontal(id="join-buttons"):
