@@ -8,29 +8,13 @@ from rich.cells import cell_len
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_helpers import SIZE, screen_lines, until
+from tui_helpers import HOSTILE, SIZE, screen_lines, until
 
 from yaniv_tui.net.joining import JoinError, parse_address
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.remote import Client, JoinRequest
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
-
-#: What a red team pastes: 10,000 characters, controls (C0, DEL, C1), bidi overrides and isolates, zero-width
-#: joiners, emoji with variation selectors, Hebrew and Chinese, markup and TOML openers, triple quotes, NUL.
-HOSTILE = {
-    "ten thousand": "x" * 10_000,
-    "controls": "a" + "".join(map(chr, range(1, 32))) + "\x7f\x85\x9bb",
-    "bidi": "ab\u202ecd\u2066e\u2069f\u200f",
-    "zero-width joiner": "\U0001f469\u200d\U0001f469\u200d\U0001f467",
-    "variation selectors": "\u263a\ufe0f\u2764\ufe0f",
-    "hebrew": "שלום עולם",
-    "chinese": "你好世界" * 3,
-    "brackets": "[" * 3000,
-    "braces": "{" * 3000,
-    "quotes": '"""',
-    "nul": "a\x00b",
-}
 
 
 def no_control_or_format(text: str) -> bool:

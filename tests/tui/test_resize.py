@@ -76,6 +76,12 @@ SCREENS: dict[str, tuple[Callable[[], YanivApp], Opening]] = {
     "saved games": (setup_app, keys("ctrl+o")),
     "stats": (setup_app, keys("ctrl+t")),
     "help": (setup_app, keys("question_mark")),
+    "palette": (setup_app, keys("ctrl+p")),
+    "palette over the table": (make_app, at_the_table("ctrl+p")),
+    "quit asked at the join screen": (
+        lambda: YanivApp(None, LaunchOptions(bot_delay=0.0), joining=JoinRequest(joiner=_refused)),
+        keys("escape"),
+    ),
     "table mid-game": (make_app, at_the_table()),
     "a card chosen": (make_app, at_the_table("1")),
     "scores": (make_app, at_the_table("s")),
