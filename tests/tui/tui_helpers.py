@@ -32,6 +32,22 @@ from yaniv_tui.tui.widgets.cards import face
 
 SIZE = (100, 30)
 
+#: What a red team pastes: 10,000 characters, controls (C0, DEL, C1), bidi overrides and isolates, zero-width
+#: joiners, emoji with variation selectors, Hebrew and Chinese, markup and TOML openers, triple quotes, NUL.
+HOSTILE = {
+    "ten thousand": "x" * 10_000,
+    "controls": "a" + "".join(map(chr, range(1, 32))) + "\x7f\x85\x9bb",
+    "bidi": "ab\u202ecd\u2066e\u2069f\u200f",
+    "zero-width joiner": "\U0001f469\u200d\U0001f469\u200d\U0001f467",
+    "variation selectors": "\u263a\ufe0f\u2764\ufe0f",
+    "hebrew": "שלום עולם",
+    "chinese": "你好世界" * 3,
+    "brackets": "[" * 3000,
+    "braces": "{" * 3000,
+    "quotes": '"""',
+    "nul": "a\x00b",
+}
+
 
 class SnapCompare(Protocol):
     """pytest-textual-snapshot's `snap_compare` fixture as the snapshot tests call it (the plugin ships no types).

@@ -653,6 +653,15 @@ class YanivApp(App[None]):
             self.post_message(events.DeliveryComplete(key=key, path=shot, name="screenshot"))
         return key
 
+    def action_command_palette(self) -> None:
+        """Open the command palette (ctrl+p): Textual's, its page keys safe while its list is rebuilt (palette.py)."""
+        from textual.command import CommandPalette
+
+        from .palette import Palette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
         # choose cards") and squeezes the screen beside it: "Help and rules" says the keys whole.

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import ClassVar, Literal, TypeVar
 
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen
@@ -43,8 +44,20 @@ class Dialog(ModalScreen[DialogResult]):
 
     BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
 
+    #: Whether the dialog has given its answer (`dismiss`): a second key before it is gone is no second answer.
+    answered = False
+
     async def action_help(self) -> None:
         await self.app.run_action("help")
+
+    def dismiss(self, result: DialogResult | None = None) -> AwaitComplete:
+        """Close with `result`, once: keys queued behind the first answer (esc twice, enter then esc, as fast
+        fingers or a slow connection send them) answer nothing. Before, Textual handed the second to the dialog's
+        callback too, and the app stopped on InvalidStateError (found by tests/tui/test_monkey.py)."""
+        if self.answered:
+            return AwaitComplete()
+        self.answered = True
+        return super().dismiss(result)
 
 
 #: What comes after the final standings: the same seats again, the setup screen, or quitting.

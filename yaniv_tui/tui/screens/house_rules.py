@@ -23,6 +23,7 @@ from ..app_seam import game_app
 from ..marks import mark
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
+from .setup_seats import NAME_CHARACTERS
 
 
 def key_words(key: Key) -> str:
@@ -57,6 +58,7 @@ def _widget(key: Key, value: Any) -> Widget:
         # What a blank stands for: a default that follows another key, or none (no card with a value of its own).
         placeholder=(key.default_doc.replace("`", "") or "none") if key.omittable else "",
         type="integer" if key.kind == "int" else "text",
+        restrict=NAME_CHARACTERS,  # no control or format character, typed or pasted
         compact=True,
         id=widget_id,
         classes="hr-widget",
@@ -97,7 +99,13 @@ class HouseRulesScreen(Dialog[str | None]):
             yield Static(Content.styled(f"Edit rules {dot} from {rules.name}", "bold"), classes="dialog-title")
             with VerticalScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
-                    yield Input(suggest_id(rules, self.taken), compact=True, id="hr-id", classes="hr-widget")
+                    yield Input(
+                        suggest_id(rules, self.taken),
+                        restrict=NAME_CHARACTERS,
+                        compact=True,
+                        id="hr-id",
+                        classes="hr-widget",
+                    )
                     yield Label(
                         Content.assemble(
                             "The new preset's file name: lowercase letters, digits, - _ ", ("id", "$text-muted")

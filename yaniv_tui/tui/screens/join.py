@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,12 +17,13 @@ from textual.widgets import Button, Input, Label, Static
 
 from yaniv_tui.net.secrets_gate import CODE_LENGTH
 from yaniv_tui.table.client_session import ClientSession
-from yaniv_tui.table.options import MAX_NAME, OptionsError, check_name
+from yaniv_tui.table.options import OptionsError, check_name
 from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
 from ..marks import in_ascii, mark
+from ..widgets.form import NameInput
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -89,6 +91,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                     placeholder="host or host:port",
                     id="join-address",
                     compact=True,
+                    restrict=NAME_CHARACTERS,  # no control or format character, typed or pasted
                     classes=_first(request, "address"),
                 )
             with Horizontal(classes="join-row"):
@@ -104,12 +107,11 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                 )
             with Horizontal(classes="join-row"):
                 yield Label("your name", classes="join-label")
-                yield Input(
+                yield NameInput(
                     _shown(request.name),
                     placeholder="optional",
                     id="join-name",
                     compact=True,
-                    max_length=MAX_NAME,
                     restrict=NAME_CHARACTERS,
                 )
             with Horizontal(id="join-buttons"):
@@ -194,7 +196,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
             return
         watcher = self.request.watcher if watch else None
         verb = "watch" if watcher is not None else "join"
-        self.say(f"{verb}ing {address}{mark('more')}")
+        self.say(f"{verb}ing {_cut(address)}{mark('more')}")
         failures: tuple[type[Exception], ...] = (*self.request.join_error, OSError)
         try:
             if watcher is not None:
@@ -202,7 +204,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
             else:
                 client = await self.request.joiner(address, code, name)
         except failures as error:
-            line = f"cannot {verb} {address}: {error}"
+            line = f"cannot {verb} {_cut(address)}: {error}"
             if from_command_line:
                 self.dismiss(line)
                 return
@@ -215,6 +217,17 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
         ascii_cards = game_app(self).ascii_cards
         typed = replace(self.request, address=address, code=code, name=name_typed.strip(), watch=watcher is not None)
         self.dismiss(ClientSession(client, self.request.refused, ascii_cards=ascii_cards, rejoin=typed))
+
+
+#: The most of an address a line says, in terminal cells: a pasted page of text would fill the screen.
+ADDRESS_SAID = 30
+
+
+def _cut(address: str) -> str:
+    """`address` as a line says it: its first ADDRESS_SAID cells, then "…" if it is longer."""
+    if cell_len(address) <= ADDRESS_SAID:
+        return address
+    return set_cell_size(address, ADDRESS_SAID - 1) + mark("more")
 
 
 def _first(request: JoinRequest, field: str) -> str:

@@ -37,7 +37,9 @@ class SeatsScreen(Dialog[None]):
     }
     #seats-box {
         width: 72;
-        max-width: 100%;
+        /* No max-width: at 1x1, laid out once before the screen says it is too small, a box cut to the screen
+           left its list no width, and Textual's OptionList wrapped its options at width 0 and raised
+           (rich.cells.chop_cells). Below 80 columns the screen shows only "enlarge the terminal". */
         height: auto;
         padding: 0 1;
         border: round $primary;

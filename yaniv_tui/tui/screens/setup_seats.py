@@ -19,11 +19,11 @@ from yaniv_tui.engine import DEFAULT_RULESET, PRESET_GROUPS, Ruleset, RulesetErr
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 from yaniv_tui.store.userrules import USER_GROUP
-from yaniv_tui.table.options import MAX_NAME, levels
+from yaniv_tui.table.options import levels
 
 from ..app_seam import game_app
 from ..marks import in_ascii
-from ..widgets.form import FormInput, StyledWhenAttached
+from ..widgets.form import NameInput, StyledWhenAttached
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -133,13 +133,13 @@ class SeatLine(Horizontal):
         yield self.row
 
 
-class SeatRow(FormInput):
+class SeatRow(NameInput):
     """A seat's name, typed in place in Textual's own Input (cursor, selection, word motions, the clipboard),
     and who plays it: human, a bot of each level (shown with its rating from the ladder, "Bot · medium ≈1690")
     or, when hosting, remote. Enter here, or a click on who plays it (SeatKind, beside it), moves to the next.
-    The name takes no control character (NAME_CHARACTERS) and at most MAX_NAME characters. Reached by the keyboard
-    (Tab, ↑↓), its name is selected, as Input does, so the first thing typed replaces a default ("You", "Player 2");
-    a click puts the cursor where it is.
+    The name takes no control character (NAME_CHARACTERS) and at most MAX_NAME cells (NameInput). Reached by the
+    keyboard (Tab, ↑↓), its name is selected, as Input does, so the first thing typed replaces a default ("You",
+    "Player 2"); a click puts the cursor where it is.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cycle", "change who plays", show=False)]
@@ -153,7 +153,6 @@ class SeatRow(FormInput):
             "" if seat.is_bot and not seat.name else seat.name,
             placeholder=self.placeholder_for(kind),
             restrict=NAME_CHARACTERS,
-            max_length=MAX_NAME,
             compact=True,
             classes="seat-row",
         )

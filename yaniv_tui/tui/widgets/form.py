@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import Button, Input
 
+from yaniv_tui.engine.names import MAX_NAME, name_cells
+
 
 class StyledWhenAttached(Widget):
     """A widget whose class changes restyle it only once it is attached to the DOM: before, Textual's own styling
@@ -31,3 +33,17 @@ class FormButton(Button, StyledWhenAttached):
 
 class FormInput(Input, StyledWhenAttached):
     """Textual's `Input`, for a form's fields (the setup screen's names, seed and typed end score)."""
+
+
+class NameInput(FormInput):
+    """A field for a player's name: it holds at most MAX_NAME terminal cells, the measure of the name rule
+    (`engine/names.py`: 田 takes two), not MAX_NAME characters; what would make it wider is refused as Textual
+    refuses what passes a field's `max_length`, a paste whole."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        if name_cells(f"{value[:start]}{text}{value[end:]}") > MAX_NAME:
+            self.restricted()
+            return
+        super().replace(text, start, end)
