@@ -659,7 +659,7 @@ class YanivApp(App[None]):
 
         from .palette import Palette
 
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+        if self.use_command_palette and not CommandPalette.is_open(self):  # as Textual's own action
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
