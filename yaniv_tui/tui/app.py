@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
@@ -659,7 +659,7 @@ class YanivApp(App[None]):
 
         from .palette import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):  # as Textual's own action
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):  # as Textual's own
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
