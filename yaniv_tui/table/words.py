@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from yaniv_tui.engine import Card, RoundScore, Ruleset, Turn, hand_value
+from yaniv_tui.engine import Card, Ruleset, hand_value
 from yaniv_tui.engine.cards import JACK, ascii_faces
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.engine.names import name_key
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # named in types only: the setup screen's words load no game (engine/game.py) at start-up
+    from yaniv_tui.engine import RoundScore, Turn
     from yaniv_tui.net.protocol import SeatChange
 
 #: Verbs whose third person singular is not the plain form plus "s".
