@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import multiprocessing
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from playing import play
 
@@ -29,3 +31,23 @@ def rounds_recorded(path: Path) -> int:
     stats count finished games only)."""
     with contextlib.closing(sqlite3.connect(path)) as db:
         return int(db.execute("SELECT count(*) FROM rounds").fetchone()[0])
+
+
+def in_two(work: Any, *args: Any) -> list[Any]:
+    """`work(which, barrier, *args)` in two processes at once (which: 0 and 1; each waits at the barrier for the
+    other before its part): their answers, in that order. Bounded: each answer within 60 s, each process's end 30."""
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    answers = context.Queue()
+
+    def run(which: int) -> None:
+        answers.put((which, work(which, barrier, *args)))
+
+    workers = [context.Process(target=run, args=(which,)) for which in (0, 1)]
+    for worker in workers:
+        worker.start()
+    got = dict(answers.get(timeout=60) for _ in workers)
+    for worker in workers:
+        worker.join(timeout=30)
+        assert worker.exitcode == 0
+    return [got[0], got[1]]

@@ -6,46 +6,32 @@ a lock beside the file, so each change is made to the file as the other left it.
 
 from __future__ import annotations
 
-import multiprocessing
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
-from typing import Any
 
 from yaniv_tui.store.settings import Settings, change_settings, load_settings
+
+from .helpers import in_two
 
 ROUNDS = 20
 THEMES = ("nord", "dracula", "gruvbox", "monokai")
 
 
-def change_theme(path: Path, barrier: Barrier, answers: Any) -> None:
-    """One process: the theme changed again and again, from the moment both are ready."""
+def change(which: int, barrier: Barrier, path: Path) -> list[str | None]:
+    """One process (0) changes the theme again and again, the other (1) turns the bell off and on, ending off, from
+    the moment both are ready; the problems each change told."""
     barrier.wait(timeout=30)
-    problems = [change_settings(path, theme=THEMES[i % len(THEMES)]) for i in range(ROUNDS)]
-    answers.put(("theme", problems))
-
-
-def change_bell(path: Path, barrier: Barrier, answers: Any) -> None:
-    """The other: the bell turned off and on again and again, ending off."""
-    barrier.wait(timeout=30)
-    problems = [change_settings(path, bell=i % 2 == 1) for i in range(ROUNDS)]
-    answers.put(("bell", problems))
+    if which == 0:
+        return [change_settings(path, theme=THEMES[i % len(THEMES)]) for i in range(ROUNDS)]
+    return [change_settings(path, bell=i % 2 == 1) for i in range(ROUNDS)]
 
 
 def test_two_processes_changing_different_keys_at_once_keep_both(tmp_path: Path) -> None:
-    context = multiprocessing.get_context("fork")
     for trial in range(3):
         path = tmp_path / f"trial{trial}" / "settings.toml"
         assert change_settings(path, join_code="ABCD") is None  # a key neither touches: kept through it all
-        barrier = context.Barrier(2)
-        answers = context.Queue()
-        workers = [context.Process(target=work, args=(path, barrier, answers)) for work in (change_theme, change_bell)]
-        for worker in workers:
-            worker.start()
-        got = dict(answers.get(timeout=60) for _ in workers)
-        for worker in workers:
-            worker.join(timeout=30)
-            assert worker.exitcode == 0
-        assert got == {"theme": [None] * ROUNDS, "bell": [None] * ROUNDS}
+        theme, bell = in_two(change, path)
+        assert theme == bell == [None] * ROUNDS
         assert load_settings(path) == Settings(theme=THEMES[(ROUNDS - 1) % len(THEMES)], bell=True, join_code="ABCD")
 
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import io
-import multiprocessing
 import os
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playing import play_recorded
@@ -32,7 +30,7 @@ from yaniv_tui.store import (
 )
 from yaniv_tui.store.meta import SaveMeta
 
-from .helpers import new_game, play
+from .helpers import in_two, new_game, play
 
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
 TRIALS = 6
@@ -44,25 +42,6 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def in_two(work: Any, *args: Any) -> list[Any]:
-    """`work(which, barrier, *args)` in two processes at once (which: 0 and 1): their answers, in that order."""
-    context = multiprocessing.get_context("fork")
-    barrier = context.Barrier(2)
-    answers = context.Queue()
-
-    def run(which: int) -> None:
-        answers.put((which, work(which, barrier, *args)))
-
-    workers = [context.Process(target=run, args=(which,)) for which in (0, 1)]
-    for worker in workers:
-        worker.start()
-    got = dict(answers.get(timeout=60) for _ in workers)
-    for worker in workers:
-        worker.join(timeout=30)
-        assert worker.exitcode == 0
-    return [got[0], got[1]]
 
 
 def delete_or_resume(which: int, barrier: Barrier, game_id: str) -> str:
