@@ -588,11 +588,23 @@ def test_yaniv_games_resolution_awards_assaf_only_to_the_lowest_qualifying_oppon
 
 
 def test_yaniv_games_resolution_tied_lowest_assafers() -> None:
-    """stateMachine.test.ts, "awards Assaf to the later player when the lowest qualifying total is tied": there the
-    later of the two 3s (p3) scores 0 and the earlier adds 3. The preset's "Left out" lists it: here the first in
-    turn after the caller takes it (`assaf.zero = "first_lowest"`), so p2 scores 0 and p3 adds 3."""
+    """stateMachine.test.ts, "awards Assaf to the later player when the lowest qualifying total is tied": the later
+    of the two 3s (p3) scores 0 and the earlier (p2) adds 3 (`assaf.zero = "last_lowest"`)."""
     result = settle(YG, [0, 0, 0, 0], ["7H", "3D", "3S", "5C"], 0)
-    assert result.zeroed == (1,) and result.added == (37, 0, 3, 5) and result.winner == 1
+    assert result.zeroed == (2,) and result.added == (37, 3, 0, 5) and result.winner == 2
+
+
+def test_yaniv_games_resolve_yaniv_gives_a_tie_to_the_later_seat_wherever_the_caller_sits() -> None:
+    """gameLogic.ts, resolveYaniv (the same at 30beed1 and 4770907): it walks the seats in the table's order
+    (`seatOrder`, skipping the caller) and keeps the last of the lowest hands at or below the caller's, so with the
+    caller (seat 1) between two 3s the later seat, 2, takes the Assaf, not seat 0 (which would be the last in turn
+    after the caller); stateMachine.ts, pickNextRoundStarterId: that Assafer starts the next round."""
+    result = settle(YG, [0, 0, 0, 0], ["3D", "7H", "3S", "5C"], 1)
+    assert result.assaf and result.zeroed == (2,) and result.added == (3, 37, 0, 5) and result.winner == 2
+    game = deal(small(YG, 1), ["3D", "7H", "3S", "5C"], up="9C", first=1)
+    game.apply(CallYaniv())
+    assert game.history[-1].zeroed == (2,) and game.scores == [3, 37, 0, 5]
+    assert game.round_no == 2 and game.current == 2
 
 
 def test_yaniv_games_a_match_ending_yaniv_call() -> None:
