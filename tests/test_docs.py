@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.cli.parser import build_parser
+from yaniv_tui.engine import load_ruleset, parse_cards, preset_paths, score_round
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -63,6 +64,22 @@ def _help(*command: str) -> str:
     with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
         build_parser().parse_args([*command, "--help"])
     return out.getvalue()
+
+
+def test_the_readme_says_a_reset_in_general_words_true_at_every_table() -> None:
+    """The README's opening says a reset as any table may: a total landing exactly on 100 drops back to 50 at each
+    preset that has resets, and each name it gives it is one a preset calls it (`resets.name`): the screens use the
+    table's own name, so the README does not call every reset by one table's."""
+    opening = " ".join(_read(README).split("\n## ", 1)[0].split())
+    said = re.search(r"a reset may take an exact 100 back to 50 \((.+?), as your table calls it\)", opening)
+    assert said, "the README's opening does not say what a reset does and what each table calls it"
+    names = {name.removeprefix("a ") for name in re.split(r", | or ", said.group(1))}
+    presets = [load_ruleset(preset) for preset in sorted(preset_paths())]
+    with_resets = [rules for rules in presets if rules.resets or rules.reset_every]
+    assert names <= {rules.reset_name for rules in with_resets}, names
+    for rules in with_resets:
+        landed = score_round(rules, [0, 90], [parse_cards("AC"), parse_cards("10C")], 0)
+        assert landed.resets == ((1, 100, 50),), rules.id
 
 
 @pytest.mark.parametrize("command", ["", "sim", "host", "join", "serve", "stats"])

@@ -208,9 +208,11 @@ def settle(
                 zeroed = set(undercut)
             elif rules.assaf_zero == "first_lowest":
                 zeroed = {lowest[0]}
+            elif rules.assaf_zero == "last_lowest":
+                zeroed = {max(lowest)}  # the last seat at the table, however the turn runs from the caller
             else:
                 zeroed = set(lowest)
-            starter = lowest[0]
+            starter = max(lowest) if rules.assaf_zero == "last_lowest" else lowest[0]
             for s in opponents:
                 added[s] = 0 if s in zeroed or not rules.assaf_others_score else value[s]
             penalty = rules.assaf_penalty + rules.assaf_penalty_per_extra * (len(undercut) - 1)

@@ -450,7 +450,7 @@ def test_fuzzymango_game_call_yaniv_validation() -> None:
     """game.test.ts, describe("callYaniv - validation"): "refuses a hand above the threshold" (5H 4S, 9), "allows a
     hand exactly on the threshold" (5H 2S, 7)."""
     above = deal(small(FM, 2), ["5H 4S", "2C KC"], up="4C")
-    assert "above the limit of 7" in refused(above, CallYaniv())
+    assert "your hand is 9: you may call Yaniv at 7 or less" in refused(above, CallYaniv())
     at = deal(small(FM, 2), ["5H 2S", "2C KC"], up="4C")
     at.apply(CallYaniv())
     assert at.history[-1].caller == 0
@@ -588,11 +588,23 @@ def test_yaniv_games_resolution_awards_assaf_only_to_the_lowest_qualifying_oppon
 
 
 def test_yaniv_games_resolution_tied_lowest_assafers() -> None:
-    """stateMachine.test.ts, "awards Assaf to the later player when the lowest qualifying total is tied": there the
-    later of the two 3s (p3) scores 0 and the earlier adds 3. The preset's "Left out" lists it: here the first in
-    turn after the caller takes it (`assaf.zero = "first_lowest"`), so p2 scores 0 and p3 adds 3."""
+    """stateMachine.test.ts, "awards Assaf to the later player when the lowest qualifying total is tied": the later
+    of the two 3s (p3) scores 0 and the earlier (p2) adds 3 (`assaf.zero = "last_lowest"`)."""
     result = settle(YG, [0, 0, 0, 0], ["7H", "3D", "3S", "5C"], 0)
-    assert result.zeroed == (1,) and result.added == (37, 0, 3, 5) and result.winner == 1
+    assert result.zeroed == (2,) and result.added == (37, 3, 0, 5) and result.winner == 2
+
+
+def test_yaniv_games_resolve_yaniv_gives_a_tie_to_the_later_seat_wherever_the_caller_sits() -> None:
+    """gameLogic.ts, resolveYaniv (the same at 30beed1 and 4770907): it walks the seats in the table's order
+    (`seatOrder`, skipping the caller) and keeps the last of the lowest hands at or below the caller's, so with the
+    caller (seat 1) between two 3s the later seat, 2, takes the Assaf, not seat 0 (which would be the last in turn
+    after the caller); stateMachine.ts, pickNextRoundStarterId: that Assafer starts the next round."""
+    result = settle(YG, [0, 0, 0, 0], ["3D", "7H", "3S", "5C"], 1)
+    assert result.assaf and result.zeroed == (2,) and result.added == (3, 37, 0, 5) and result.winner == 2
+    game = deal(small(YG, 1), ["3D", "7H", "3S", "5C"], up="9C", first=1)
+    game.apply(CallYaniv())
+    assert game.history[-1].zeroed == (2,) and game.scores == [3, 37, 0, 5]
+    assert game.round_no == 2 and game.current == 2
 
 
 def test_yaniv_games_a_match_ending_yaniv_call() -> None:
@@ -686,7 +698,7 @@ def test_jdross_validate_discard_rejects_invalid_pairs_and_mixed_suit_runs() -> 
 
 def test_jdross_declare_yaniv_only_at_five_or_less() -> None:
     """server/src/yaniv.js, declareYaniv: "Cannot declare Yaniv with more than 5 points."."""
-    assert "above the limit of 5" in refused(deal(small(JD, 2), ["4H 2S", "KC QC"], up="9D"), CallYaniv())
+    assert "you may call Yaniv at 5 or less" in refused(deal(small(JD, 2), ["4H 2S", "KC QC"], up="9D"), CallYaniv())
     at = deal(small(JD, 2), ["3H 2S", "KC QC"], up="9D")
     at.apply(CallYaniv())
     assert at.history[-1].scores == (0, 20)

@@ -121,11 +121,12 @@ def settle_by_the_text(
     Otherwise the caller is Assafed": a lower hand Assafs, an equal one too where ties Assaf; the caller adds
     their hand (where the preset says) and the penalty, and more for each further Assafer; the lowest hands
     score 0 ("where several share it, each of them"), or every Assafer, or only the first lowest after the
-    caller; the others add their hands unless the Assaf penalty is flat. With no Assaf rule, the lowest hands
-    score 0 and everyone else adds theirs. The winner (the caller, or who Assafed them; with no Assaf rule the
-    lowest) starts the next round, ties going to the first in turn after the caller. Resets: "only when a
-    round's addition (more than 0) lands a score exactly on the listed value; applied once". Elimination knocks
-    out a total above the limit (or at it, where the preset ends on reaching it); first-to-limit ends the game.
+    caller, or only the lowest in the last seat; the others add their hands unless the Assaf penalty is flat.
+    With no Assaf rule, the lowest hands score 0 and everyone else adds theirs. The winner (the caller, or who
+    Assafed them; with no Assaf rule the lowest) starts the next round, ties going to the first in turn after the
+    caller (to the one scoring 0 where only the last seat of the lowest does). Resets: "only when a round's
+    addition (more than 0) lands a score exactly on the listed value; applied once". Elimination knocks out a
+    total above the limit (or at it, where the preset ends on reaching it); first-to-limit ends the game.
     """
     n = len(hands)
     value = [hand_value(hand, rules) for hand in hands]
@@ -146,8 +147,14 @@ def settle_by_the_text(
         else:
             low = min(value[s] for s in opponents)
             lowest = [s for s in opponents if value[s] == low]
-            winner = lowest[0]
-            zero = {"lowest": lowest, "assafers": assafers, "first_lowest": lowest[:1]}[rules.assaf_zero]
+            last_seat = [s for s in range(n) if s in lowest][-1:]
+            zero = {
+                "lowest": lowest,
+                "assafers": assafers,
+                "first_lowest": lowest[:1],
+                "last_lowest": last_seat,
+            }[rules.assaf_zero]
+            winner = last_seat[0] if rules.assaf_zero == "last_lowest" else lowest[0]
             for s in opponents:
                 added[s] = 0 if s in zero or not rules.assaf_others_score else value[s]
             extra = rules.assaf_penalty_per_extra * (len(assafers) - 1)
@@ -292,13 +299,30 @@ def test_the_round_winner_starts_the_next_round_under_each_source(
 @pytest.mark.parametrize(("hands", "zeroed"), [(["5S", "4H", "KD", "4C"], (1,)), (["5S", "KD", "2H", "2C"], (2,))])
 def test_only_one_assafer_scores_0_the_first_lowest_after_the_caller(hands: list[str], zeroed: tuple[int]) -> None:
     """A variant of RULES.md: "only one Assafer scoring 0 (the lowest, ties going to the first in turn order after
-    the caller)" (`assaf.zero = "first_lowest"`, yaniv.games); the other Assafers add their hands."""
-    rules = load_ruleset("yaniv-games")
+    the caller)" (`assaf.zero = "first_lowest"`, fuzzymango); the other Assafers add their hands."""
+    rules = load_ruleset("fuzzymango")
     result = score_round(rules, [0, 0, 0, 0], [list(cards(hand)) for hand in hands], 0)
     assert result.assaf and result.zeroed == zeroed and result.winner == zeroed[0]
     others = [s for s in (1, 2, 3) if s not in zeroed]
     assert all(result.added[s] == hand_value(cards(hands[s]), rules) for s in others)
     assert result.added[0] == 5 + 30
+
+
+@pytest.mark.parametrize(
+    ("caller", "hands", "zeroed"),
+    [(0, ["5S", "2H", "KD", "2C"], 3), (2, ["2H", "KD", "5S", "2C"], 3), (3, ["2H", "2C", "KD", "5S"], 1)],
+)
+def test_only_one_assafer_scores_0_the_lowest_in_the_last_seat(caller: int, hands: list[str], zeroed: int) -> None:
+    """`assaf.zero = "last_lowest"` (yaniv.games): only one Assafer scores 0, the lowest, ties going to the one in the
+    later seat of the table wherever the caller sits (seat 3 over seat 0 with the caller between them); it starts
+    the next round, and the other Assafers add their hands."""
+    rules = load_ruleset("yaniv-games")
+    assert rules.assaf_zero == "last_lowest"
+    result = score_round(rules, [0, 0, 0, 0], [list(cards(hand)) for hand in hands], caller)
+    assert result.assaf and result.zeroed == (zeroed,) and result.winner == zeroed
+    others = [s for s in range(4) if s not in (caller, zeroed)]
+    assert all(result.added[s] == hand_value(cards(hands[s]), rules) for s in others)
+    assert result.added[caller] == 5 + 30
 
 
 def test_a_first_to_limit_game_that_ends_only_strictly_above_the_limit() -> None:

@@ -40,7 +40,7 @@ def test_yaniv_may_be_called_at_exactly_the_limit_and_not_one_above() -> None:
     assert at_limit.history[-1].values[0] == 5 and not at_limit.history[-1].assaf
     above = deal(ISRAELI, ["AC AD AH 3C JK", "KC KD KH KS QC"], "9C")
     before = (list(above.hands[0] or []), above.round_no)
-    with pytest.raises(IllegalActionError, match="worth 6, above the limit of 5"):
+    with pytest.raises(IllegalActionError, match="your hand is 6: you may call Yaniv at 5 or less"):
         above.apply(CallYaniv())
     assert (above.hands[0], above.round_no) == before
 
@@ -276,7 +276,7 @@ TWO_LOWEST = {
     "jdross": ((1, 2), (30, 0, 0, 0)),  # a flat 30, and nobody else scores
     "seven-cards": ((1, 2), (4, 0, 0, 10)),  # no Assaf: the lowest hands score 0, the caller adds 4
     "sursis": ((1, 2), (34, 0, 0, 10)),
-    "yaniv-games": ((1,), (34, 0, 3, 10)),
+    "yaniv-games": ((2,), (34, 3, 0, 10)),  # only the lowest in the later seat
     "yanivo": ((1, 2), (34, 0, 0, 10)),  # every player who Assafed
 }
 
@@ -284,12 +284,13 @@ TWO_LOWEST = {
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_two_players_assaf_at_once_with_the_same_lowest_hand(preset: str) -> None:
     """ "Where several share it, each of them scores 0"; "every player who Assafed" (001); one Assafer where the
-    preset says; the first of them in turn after the caller starts the next round."""
+    preset says; the first of them in turn after the caller starts the next round, or the one scoring 0 where only
+    the later seat does."""
     rules = load_ruleset(preset)
     hands = [cards("AC 3C"), cards("AD 2D"), cards("AH 2H"), cards("KC")]
     result = score_round(rules, [0] * 4, hands, 0)
     assert (result.zeroed, result.added) == TWO_LOWEST[preset]
-    assert result.assafers == (1, 2) and result.winner == 1
+    assert result.assafers == (1, 2) and result.winner == (2 if rules.assaf_zero == "last_lowest" else 1)
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)

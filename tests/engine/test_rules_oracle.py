@@ -195,7 +195,7 @@ def test_every_hand_of_the_small_universe_counts_as_the_rules_say() -> None:
 
 SCORING_KEYS: dict[str, Sequence[object]] = {
     "assaf_on_tie": (True, False),
-    "assaf_zero": ("lowest", "assafers", "first_lowest"),
+    "assaf_zero": ("lowest", "assafers", "first_lowest", "last_lowest"),
     "assaf_others_score": (True, False),
     "assaf_caller_adds_hand": (True, False),
     "assaf_penalty_per_extra": (0, 20),

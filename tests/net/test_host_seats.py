@@ -218,7 +218,7 @@ def test_a_seat_frame_is_read_checked() -> None:
         ("handed", "genius", "level: one of easy"),
         ("given", "easy", "level: one of easy"),
     ):
-        frame = json.dumps({"v": 8, "type": "seat", "seat": 0, "change": change, "level": level})
+        frame = json.dumps({"v": 9, "type": "seat", "seat": 0, "change": change, "level": level})
         with pytest.raises(ProtocolError, match=why):
             from_host(frame)
 
@@ -229,7 +229,7 @@ async def test_a_seat_frame_naming_no_seat_of_the_table_is_said_in_one_line(tmp_
     seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
     async with table(seats) as at:
         noa = await joined(at.host, tmp_path, "noa")
-        at.host._links[0].put(json.dumps({"v": 8, "type": "seat", "seat": 7, "change": "given", "level": None}))
+        at.host._links[0].put(json.dumps({"v": 9, "type": "seat", "seat": 7, "change": "given", "level": None}))
         why = await asyncio.wait_for(noa.lost(), LIMIT)
         assert why == "the host sent what no yaniv table sends (seat: 7 is no seat of this table)"
 

@@ -171,25 +171,25 @@ def test_any_json_in_any_field_is_one_short_error_line_or_a_close(found: list[di
 #: Frames no generator is likely to make: nested deep, big, binary, numbers of many digits, a lone surrogate.
 ODD_FRAMES: list[str | bytes] = [
     "[" * 100_000,
-    '{"v": 8, "type": "join", "code": ' + "[" * 30_000 + "]" * 30_000 + "}",
-    '{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": ' + '{"kind":' * 20_000,
+    '{"v": 9, "type": "join", "code": ' + "[" * 30_000 + "]" * 30_000 + "}",
+    '{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": ' + '{"kind":' * 20_000,
     json.dumps({"v": VERSION, "type": "join", "code": "K7QF", "name": "x" * (MAX_MESSAGE + 10)}),
     json.dumps({"v": VERSION, "type": "say", "text": "y" * 900_000}),
     json.dumps({"v": VERSION, "type": "say", "text": "z" * 2_000_000}),  # past what the WebSocket layer takes
     b"\x00\x01binary",
-    '{"v": 8, "type": "action", "id": '
+    '{"v": 9, "type": "action", "id": '
     + "9" * 5000
     + ', "seat": 0, "round": 1, "turn": 0, "action": {"kind": "call"}}',
-    '{"v": 8, "type": "join", "code": "\\ud800\\udfff\\ud800", "name": "\\ud800"}',
-    '{"v": 8, "type": "join", "code": "K7QF", "name": "Ann\\u202e", "key": null, "nonce": null}',
-    '{"v": 8, "type": "action", "id": -1e999, "seat": NaN, "round": Infinity, "turn": 0, "action": {"kind": "keep"}}',
-    '{"v": 8.0, "type": "back"}',
+    '{"v": 9, "type": "join", "code": "\\ud800\\udfff\\ud800", "name": "\\ud800"}',
+    '{"v": 9, "type": "join", "code": "K7QF", "name": "Ann\\u202e", "key": null, "nonce": null}',
+    '{"v": 9, "type": "action", "id": -1e999, "seat": NaN, "round": Infinity, "turn": 0, "action": {"kind": "keep"}}',
+    '{"v": 9.0, "type": "back"}',
     '{"v": true, "type": "back"}',
-    '{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": {"kind": "play", "drop": '
+    '{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": {"kind": "play", "drop": '
     + json.dumps(["5H"] * 5000)
     + ', "take": null}}',
-    '{"v": 8, "type": "join", "code": "K7QF", "v": 8}',
-    '{"v": 8, "type": "join", "type": "watch", "code": "K7QF"}',
+    '{"v": 9, "type": "join", "code": "K7QF", "v": 9}',
+    '{"v": 9, "type": "join", "type": "watch", "code": "K7QF"}',
 ]
 
 

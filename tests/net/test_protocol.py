@@ -118,21 +118,21 @@ def test_a_welcome_whose_token_is_not_a_tokens_shape_is_refused(token: str) -> N
 
 
 #: An action frame's opening, up to its action.
-ACTION_AT = '{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, '
+ACTION_AT = '{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, '
 
 
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ('{"v": 8, "type": "join"}', "code: missing"),
-        ('{"v": 8, "type": "watch"}', "code: missing"),
-        ('{"v": 8, "type": "watch", "code": 7}', "code: must be"),
-        ('{"v": 8, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
-        ('{"v": 8, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
-        ('{"v": 8, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
-        ('{"v": 8, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
-        ('{"v": 8, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
-        ('{"v": 8, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
+        ('{"v": 9, "type": "join"}', "code: missing"),
+        ('{"v": 9, "type": "watch"}', "code: missing"),
+        ('{"v": 9, "type": "watch", "code": 7}', "code: must be"),
+        ('{"v": 9, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
+        ('{"v": 9, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
+        ('{"v": 9, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
+        ('{"v": 9, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
+        ('{"v": 9, "type": "prove", "proof": "' + "G" * 64 + '"}', "proof: must be 64 hex digits"),
+        ('{"v": 9, "type": "join", "code": "K", "name": "a\\u001b[2J"}', "name: the name 'a\\x1b[2J' has a control"),
         (ACTION_AT.replace('"id": 1', '"id": -1') + '"action": {"kind": "call"}}', "id: must be at least 0"),
         (ACTION_AT + '"action": {"kind": "dance"}}', "action.kind: one of"),
         (ACTION_AT + '"action": {"kind": "play", "drop": ["ZZ"], "take": null}}',
@@ -145,12 +145,12 @@ ACTION_AT = '{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 
          ' "given": "6X"}}', "action.given: not a card"),
         (ACTION_AT + '"action": {"kind": "play", "drop": ["KS"], "take": "5H",'
          ' "given": "6H"}}', 'action.given: a joker swap takes "JK"'),
-        ('{"v": 8, "type": "action", "id": 1, "seat": 0, "turn": 0, "action": {"kind": "call"}}', "round: "),
-        ('{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 0, "turn": 0, "action": {"kind": "call"}}',
+        ('{"v": 9, "type": "action", "id": 1, "seat": 0, "turn": 0, "action": {"kind": "call"}}', "round: "),
+        ('{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 0, "turn": 0, "action": {"kind": "call"}}',
          "round: must be at least 1"),
-        ('{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": -1, "action": {"kind": "call"}}',
+        ('{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": -1, "action": {"kind": "call"}}',
          "turn: must be at least 0"),
-        ('{"v": 8, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": "5", "action": {"kind": "call"}}',
+        ('{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": "5", "action": {"kind": "call"}}',
          "turn: "),
         ('{"v": 2, "type": "action", "id": 1, "seat": 0, "action": {"kind": "call"}}', "protocol version 2"),
         ('{"type": "join"}', "protocol version None"),
@@ -167,7 +167,7 @@ def test_a_record_frame_holds_text_or_is_refused_in_one_line() -> None:
     """The record's own checks are the codec's (`read_record_text`, at the client's session): here, only text."""
     for record in (None, 7, ["a line"]):
         with pytest.raises(ProtocolError, match="record: must be text") as caught:
-            from_host(json.dumps({"v": 8, "type": "record", "record": record}))
+            from_host(json.dumps({"v": 9, "type": "record", "record": record}))
         assert "\n" not in str(caught.value)
 
 

@@ -71,7 +71,7 @@ class CheatWithCards:
 
 async def test_the_notice_names_no_card_and_no_hand_value_of_the_bot() -> None:
     """The line goes to every screen (other humans at this keyboard, the host's seats): the engine's reason would
-    tell them the bot's cards ("K♠ K♥ Q♦ is not a legal drop") or its hand's value ("the hand is worth 50")."""
+    tell them the bot's cards ("K♠ K♥ Q♦ is not a legal drop") or its hand's value ("your hand is 50")."""
     told: list[str] = []
     for cheat in (Cheat(), CheatWithCards()):
         session = cheating_table()

@@ -86,3 +86,23 @@ def test_more_decks_say_how_many_decks_not_one_more_of_something() -> None:
     assert "from 1 deck (2 decks from 4 players) with 2 jokers each" in text, text
     three = " ".join(describe(dataclasses.replace(rules, more_decks_from=(6, 4))))
     assert "from 1 deck (2 decks from 4 players, 3 decks from 6 players)" in three, three
+
+
+def test_each_assaf_zero_rule_says_who_scores_0_and_who_takes_a_tie() -> None:
+    """`assaf.zero`: each choice in words; yaniv.games' tie goes to the highest-numbered seat, as its engine plays
+    it (tests/engine/test_rules_audit.py), not to the first after the caller as under fuzzymango."""
+    said = {
+        zero: next(
+            line
+            for line in describe(dataclasses.replace(load_ruleset("israeli"), assaf_zero=zero))
+            if "Assafed" in line
+        )
+        for zero in ("lowest", "assafers", "first_lowest", "last_lowest")
+    }
+    assert len(set(said.values())) == 4, said
+    assert "the lowest hand scores 0 (the one in the highest-numbered seat on a tie)" in "\n".join(
+        describe(load_ruleset("yaniv-games"))
+    )
+    assert "the lowest hand scores 0 (the first after the caller on a tie)" in "\n".join(
+        describe(load_ruleset("fuzzymango"))
+    )

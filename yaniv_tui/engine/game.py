@@ -474,7 +474,7 @@ class Game(GameState):
         value = hand_value(hand, self.rules)
         if not self.rules.may_call(value):
             raise IllegalActionError(
-                f"cannot call Yaniv: the hand is worth {value}, above the limit of {self.rules.yaniv_limit}"
+                f"your hand is {value}: you may call Yaniv at {self.rules.yaniv_limit} or less; drop cards to lower it"
             )
         self._end_round(self.current)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from .cards import Card, parse_card
 from .choosing import choose
@@ -11,7 +11,7 @@ from .ruleset_keys import Key, card_values, declared_keys, one_of, reset_pairs, 
 from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
 
 TakeRule = Literal["ends", "any"]
-ZeroRule = Literal["lowest", "assafers", "first_lowest"]
+ZeroRule = Literal["lowest", "assafers", "first_lowest", "last_lowest"]
 EndMode = Literal["elimination", "first_to_limit"]
 EndTrigger = Literal["above", "reach"]
 FirstRule = Literal["random", "left_of_dealer"]
@@ -303,10 +303,11 @@ class Ruleset:
         default="lowest",
         metadata=one_of(
             "assaf.zero",
-            ("lowest", "assafers", "first_lowest"),
-            "who scores 0 on an Assaf: every opponent with the lowest hand; every opponent who Assafed; or only "
-            "one lowest, ties going to the first in turn after the caller. The first lowest after the caller "
-            "starts the next round.",
+            get_args(ZeroRule),
+            "who scores 0 on an Assaf: every opponent with the lowest hand; every opponent who Assafed; only one "
+            "lowest, ties going to the first in turn after the caller; or only one lowest, ties going to the one "
+            "in the last seat (the highest seat number, wherever the caller sits). The one scoring 0 under "
+            "`last_lowest`, otherwise the first lowest after the caller, starts the next round.",
         ),
     )
     assaf_others_score: bool = field(

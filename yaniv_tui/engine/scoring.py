@@ -132,13 +132,16 @@ def _settle_call(
     else:
         low = min(value[s] for s in opponents)
         lowest = [s for s in _after(caller, opponents, n) if value[s] == low]
+        winner = lowest[0]
         if rules.assaf_zero == "assafers":
             zeroed = assafers
         elif rules.assaf_zero == "first_lowest":
             zeroed = lowest[:1]
+        elif rules.assaf_zero == "last_lowest":  # the last seat of the table, not counted from the caller
+            winner = max(lowest)
+            zeroed = [winner]
         else:
             zeroed = lowest
-        winner = lowest[0]
     for s in opponents:
         if s not in zeroed and (not assaf or rules.assaf_others_score):
             added[s] = value[s]

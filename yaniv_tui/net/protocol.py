@@ -179,8 +179,8 @@ _HEX_DIGITS = "0123456789abcdef"
 #: 4: the finished game's record, sent to the joined seats once the game is over; 5: watchers, the watch message,
 #: a welcome with no seat, a state's "watchers" and a view with no seat; 6: the seat frame, a host's change to a
 #: remote seat; 7: an action names the turn it is for, "round" and "turn"; 8: the rules' `resets.name`, which a
-#: client of 7 refuses as not a rule).
-VERSION = 8
+#: client of 7 refuses as not a rule; 9: the rules' `assaf.zero = "last_lowest"`, a choice a client of 8 refuses).
+VERSION = 9
 #: The most milliseconds a state frame's clock may say are left of a turn (an hour).
 MAX_CLOCK_MS = 3_600_000
 #: The largest message the host reads; larger ones get an error frame.

@@ -119,6 +119,7 @@ def _assaf(rules: Ruleset) -> str:
         "lowest": "the lowest hand scores 0",
         "assafers": "everyone who Assafed scores 0",
         "first_lowest": "the lowest hand scores 0 (the first after the caller on a tie)",
+        "last_lowest": "the lowest hand scores 0 (the one in the highest-numbered seat on a tie)",
     }[rules.assaf_zero]
     others = "others add their hands" if rules.assaf_others_score else "nobody else scores"
     # Both sentences come from the one tie rule, so they cannot disagree about an equal hand.
