@@ -176,20 +176,14 @@ def _open_locked(path: Path) -> int | None:
     raise OSError(f"the lock file {path} keeps disappearing or is not a file")
 
 
-def lock_game(game_id: str, wait: float = 0.0) -> GameLock:
-    """Lock the game to this process, trying again for `wait` seconds while another holds it. GameOpenElsewhere (one
-    line) when another process plays it; OSError when the lock file cannot be made (then the caller decides whether
-    to play on unlocked)."""
+def lock_game(game_id: str) -> GameLock:
+    """Lock the game to this process. GameOpenElsewhere (one line) when another process plays it;
+    OSError when the lock file cannot be made (then the caller decides whether to play on unlocked)."""
     path = lock_path(game_id)
     private_folder(path.parent)
-    waited = 0.0
-    while (fd := _open_locked(path)) is None:
-        if waited >= wait:
-            raise GameOpenElsewhere(
-                f"the game {game_id[:8]} is open in another yaniv ({_holder(path)}); finish it there"
-            )
-        _pause(_STEP)
-        waited += _STEP
+    fd = _open_locked(path)
+    if fd is None:
+        raise GameOpenElsewhere(f"the game {game_id[:8]} is open in another yaniv ({_holder(path)}); finish it there")
     with contextlib.suppress(OSError):
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
@@ -202,12 +196,17 @@ def take_lock(game_id: str, wait: float = 0.0) -> GameLock | None:
     another process plays it). Where its lock file is there but cannot be opened (one a `sudo yaniv` left), the game
     is played on `unlocked`, whose `unprotected` line its table says; where none can be made at all (the folder takes
     no file), None: its save says what is wrong."""
-    try:
-        return lock_game(game_id, wait)
-    except GameOpenElsewhere:
-        raise
-    except OSError as error:
-        return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
+    waited = 0.0
+    while True:
+        try:
+            return lock_game(game_id)
+        except GameOpenElsewhere:
+            if waited >= wait:
+                raise
+        except OSError as error:
+            return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
+        _pause(_STEP)
+        waited += _STEP
 
 
 def unlocked(game_id: str, error: OSError) -> GameLock:
