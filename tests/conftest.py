@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,17 @@ def dealt() -> Callable[..., Game]:
 def state() -> Callable[[Game], dict[str, Any]]:
     """`state(game)`: a full copy of the game's state, for before/after comparisons."""
     return snapshot
+
+
+@pytest.fixture
+def wide_umask() -> Iterator[None]:
+    """The usual umask (0022), which leaves a new file readable by everyone unless it is made private: for the tests
+    that what yaniv makes is its owner's alone (`pytestmark = pytest.mark.usefixtures("wide_umask")`)."""
+    old = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(old)
 
 
 @pytest.fixture

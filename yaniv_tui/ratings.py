@@ -115,19 +115,42 @@ def _tables_data(path: Path) -> list[Any] | None:
     return list(document["tables"])
 
 
+def _tables(found: list[Any]) -> tuple[list[RatingsTable], str | None]:
+    """The sound tables of a file's list, and None or why its first damaged one is not a table, in a few words."""
+    tables: list[RatingsTable] = []
+    damage = None
+    for number, data in enumerate(found, 1):
+        try:
+            tables.append(RatingsTable.from_json(data))
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            damage = damage or f"its table {number}{_which(data)} is not a ratings table ({_why(error)})"
+    return tables, damage
+
+
+def _which(data: Any) -> str:
+    """A damaged table's ruleset and seats, as far as it says them: " (israeli, 2 seats)", or nothing."""
+    if not isinstance(data, dict):
+        return ""
+    ruleset, seats = data.get("ruleset"), data.get("seats_per_game")
+    if not isinstance(ruleset, str) or not ruleset.isprintable() or type(seats) is not int:
+        return ""
+    return f" ({ruleset[:40]}, {seats} seats)"
+
+
+def _why(error: Exception) -> str:
+    """What is wrong with a table, in a few words on one line."""
+    if isinstance(error, KeyError):
+        return f"its {str(error.args[0])[:40]} is missing"
+    return " ".join(str(error).split())[:100] or type(error).__name__
+
+
 def read_tables(path: Path | None = None) -> list[RatingsTable]:
     """Every table in the file; none for a missing or damaged file (a damaged table is left out)."""
     try:
         found = _tables_data(path or RATINGS_FILE)
     except (OSError, DamagedRatings, NotAFile, TooBig):
         return []
-    tables = []
-    for data in found or ():
-        try:
-            tables.append(RatingsTable.from_json(data))
-        except (ValueError, TypeError, KeyError, IndexError):
-            continue
-    return tables
+    return _tables(found or [])[0]
 
 
 def level_ratings(ruleset: str = DEFAULT_RULESET, seats: int = SHOWN_SEATS, path: Path | None = None) -> dict[str, int]:
@@ -138,15 +161,32 @@ def level_ratings(ruleset: str = DEFAULT_RULESET, seats: int = SHOWN_SEATS, path
     return {}
 
 
-def write_table(table: RatingsTable, path: Path | None = None, *, write: Callable[[Path, bytes], None]) -> Path:
+def write_table(
+    table: RatingsTable,
+    path: Path | None = None,
+    *,
+    write: Callable[[Path, bytes], None],
+    move_aside: Callable[[Path], Path] | None = None,
+    tell: Callable[[str], None] | None = None,
+) -> Path:
     """Put `table` in the file, in place of any table of its ruleset and seats; the file written. `write` replaces
     the file's bytes whole or not at all (`store.atomic_write`: the file holds every ruleset's tables, and a write
     cut short by a full disk lost them). DamagedRatings when the file there is not a ratings file: it is never written
-    over (its tables would be lost)."""
+    over (its tables would be lost). A file with a damaged table among its tables is never written over either: with
+    `move_aside` (`store.files.move_aside`: renamed beside itself, never deleted) and `tell`, it is moved aside, told
+    in one line (which file, which table, what is wrong, where it went), and its sound tables are written again with
+    `table`; without, DamagedRatings names the table and what is wrong, and the file is left as it is."""
     path = path or RATINGS_FILE
+    found: list[Any] | None = None
     with contextlib.suppress(OSError, NotAFile, TooBig):  # told by the write below
-        _tables_data(path)
-    kept = [t for t in read_tables(path) if (t.ruleset, t.seats_per_game) != (table.ruleset, table.seats_per_game)]
+        found = _tables_data(path)
+    sound, damage = _tables(found or [])
+    if damage is not None:
+        if move_aside is None or tell is None:
+            raise DamagedRatings(path, damage)
+        aside = move_aside(Path(os.path.realpath(path)))  # the file a link names: the link stays, and is written
+        tell(f"ratings file {path} had a damaged table ({damage}); it was moved to {aside}")
+    kept = [t for t in sound if (t.ruleset, t.seats_per_game) != (table.ruleset, table.seats_per_game)]
     tables = sorted([*kept, table], key=lambda t: (t.ruleset != DEFAULT_RULESET, t.ruleset, t.seats_per_game))
     document = {
         "format": FORMAT,

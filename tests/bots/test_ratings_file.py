@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from yaniv_tui.engine import BOT_LEVELS
-from yaniv_tui.ratings import FORMAT, RATINGS_FILE, RatingsTable, level_ratings, read_tables, write_table
+from yaniv_tui.ratings import (
+    FORMAT,
+    RATINGS_FILE,
+    DamagedRatings,
+    RatingsTable,
+    level_ratings,
+    read_tables,
+    write_table,
+)
+from yaniv_tui.store.files import move_aside
 from yaniv_tui.store.saves import atomic_write
 
 
@@ -86,3 +95,67 @@ def test_the_shipped_file_rates_every_level_heads_up_on_the_default_rules_easy_a
     assert shipped.command.startswith("yaniv sim --ladder --ruleset israeli --seats-per-game 2")
     assert f"--games {shipped.games_per_pairing} --seed {shipped.seed}" in shipped.command
     assert shipped.expert_samples is not None and f"--expert-samples {shipped.expert_samples}" in shipped.command
+
+
+# -- a damaged table among sound ones ------------------------------------------------------------
+# A ratings file with one damaged table among sound ones (`ratings.write_table`): writing a new table never drops the
+# damaged one silently. Told in one line naming the file and the table and what is wrong, and nothing lost: left as it
+# is (the command line's own line), or, where the writer can move a file aside (`store.files.move_aside`), moved
+# aside whole, then the sound tables written again with the new one.
+
+#: A table's ratings damaged as a hand might: a rating that is no number, a table with no ruleset.
+DAMAGE = {
+    "a rating that is no number": ('"medium": 1234.4', '"medium": "high"', "could not convert string to float"),
+    "no ruleset": ('"ruleset": "israeli"', '"rules": "israeli"', "its ruleset is missing"),
+}
+
+
+def damaged_file(tmp_path: Path, damage: tuple[str, str, str]) -> tuple[Path, bytes]:
+    """A ratings file of two tables, israeli heads up (its second, damaged) and israeli at 4 seats: the path and its
+    bytes."""
+    path = tmp_path / "ratings.json"
+    write_table(table(seats=4), path, write=atomic_write)
+    write_table(table(), path, write=atomic_write)
+    sound, broken, _ = damage
+    document = json.loads(path.read_text("utf-8"))
+    assert [t["seats_per_game"] for t in document["tables"]] == [2, 4]
+    text = path.read_text("utf-8").replace(sound, broken, 1)
+    path.write_text(text, "utf-8")
+    assert len(read_tables(path)) == 1  # reading leaves it out, and never fails
+    return path, path.read_bytes()
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=list(DAMAGE))
+def test_a_damaged_table_is_told_and_the_file_left_as_it_is(tmp_path: Path, damage: tuple[str, str, str]) -> None:
+    """Before: the new table was written with the sound ones, and the damaged one was gone, unsaid."""
+    path, before = damaged_file(tmp_path, damage)
+    with pytest.raises(DamagedRatings) as told:
+        write_table(table("yanivo"), path, write=atomic_write)
+    line = str(told.value)
+    assert told.value.path == path and "\n" not in line
+    assert line.startswith("its table 1 ") and "is not a ratings table" in line and damage[2] in line, line
+    assert path.read_bytes() == before
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=list(DAMAGE))
+def test_a_damaged_table_is_moved_aside_with_its_file_and_told_where(
+    tmp_path: Path, damage: tuple[str, str, str]
+) -> None:
+    path, before = damaged_file(tmp_path, damage)
+    said: list[str] = []
+    assert write_table(table("yanivo"), path, write=atomic_write, move_aside=move_aside, tell=said.append) == path
+    (aside,) = tmp_path.glob("ratings.json.damaged-*")
+    assert aside.read_bytes() == before  # the damaged table kept, with the file it was in
+    (line,) = said
+    assert line.startswith(f"ratings file {path} had a damaged table (its table 1 ") and "is not a ratings" in line
+    assert line.endswith(f"; it was moved to {aside}") and damage[2] in line and "\n" not in line, line
+    assert [(t.ruleset, t.seats_per_game) for t in read_tables(path)] == [("israeli", 4), ("yanivo", 2)]
+
+
+def test_a_file_with_every_table_sound_is_written_with_nothing_said(tmp_path: Path) -> None:
+    path = tmp_path / "ratings.json"
+    said: list[str] = []
+    write_table(table(), path, write=atomic_write, move_aside=move_aside, tell=said.append)
+    write_table(table(medium=1500.0), path, write=atomic_write, move_aside=move_aside, tell=said.append)
+    assert said == [] and read_tables(path) == [table(medium=1500.0)] and list(tmp_path.iterdir()) == [path]

@@ -6,40 +6,18 @@ ratings file or among the records is cleared by the next write there (old enough
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from private_files import a_temp, mode
 
 from yaniv_tui.cli import main as yaniv
 
 LADDER = ["sim", "--ladder", "--games", "1", "--expert-samples", "1"]
 
 
-@pytest.fixture(autouse=True)
-def wide_umask() -> Iterator[None]:
-    old = os.umask(0o022)
-    try:
-        yield
-    finally:
-        os.umask(old)
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
-
-
-def a_temp(folder: Path, name: str, *, age: float) -> Path:
-    """A temporary file as a killed write of `name` in `folder` leaves it, `age` seconds old."""
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    os.write(fd, b"half written")
-    os.close(fd)
-    when = time.time() - age
-    os.utime(temp, (when, when))
-    return Path(temp)
+pytestmark = pytest.mark.usefixtures("wide_umask")
 
 
 def test_a_sims_records_and_their_new_folder_are_their_owners_alone(tmp_path: Path) -> None:

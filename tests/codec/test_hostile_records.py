@@ -5,12 +5,12 @@ record that replays, or refused with one RecordError line naming what is wrong: 
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hostile import HOSTILE, NOT_NUMBERS, places, written_with
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import play_recorded
@@ -20,31 +20,6 @@ from yaniv_tui.codec.record import RecordError, read_record_file, record_text, r
 from yaniv_tui.engine import Game, Seat, load_ruleset
 
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bob"))
-#: What a hostile hand puts in place of any value of a record's event, as JSON text.
-HOSTILE = (
-    "NaN",
-    "Infinity",
-    "-Infinity",
-    "1e400",
-    "-1e400",
-    "1" * 10_000,
-    "-" + "9" * 5_000,
-    "5.0",
-    "1.5",
-    "-0",
-    "true",
-    "false",
-    "null",
-    '"x"',
-    '""',
-    "[]",
-    "{}",
-    "[" * 5_000 + "]" * 5_000,
-    '{"a":' * 3_000 + "1" + "}" * 3_000,
-    '"' + "a" * 100_000 + '"',
-    '"\\u0000"',
-    '"\\ud800"',
-)
 
 
 def real_record() -> str:
@@ -56,27 +31,11 @@ TEXT = real_record()
 EVENTS: list[dict[str, Any]] = [json.loads(line) for line in TEXT.splitlines()]
 
 
-def places(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in an event a value sits, by its keys and indexes."""
-    found = [path] if path else []
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for key, value in items:
-        found.extend(places(value, (*path, key)))
-    return found
-
-
 def changed(index: int, pick: int, hostile: str) -> str:
     """The record's text with one value of event `index` (the `pick`th place) written as `hostile`."""
-    event = copy.deepcopy(EVENTS[index])
-    where = places(event)
-    path = where[pick % len(where)]
-    node = event
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = "@@hostile@@"
-    line = json.dumps(event, ensure_ascii=False).replace('"@@hostile@@"', hostile)
+    where = places(EVENTS[index])
     lines = TEXT.splitlines()
-    lines[index] = line
+    lines[index] = written_with(EVENTS[index], where[pick % len(where)], hostile)
     return "\n".join(lines) + "\n"
 
 
@@ -110,7 +69,7 @@ def test_a_real_record_changed_anywhere_replays_or_is_one_line(
     text = changed(index, pick, hostile)
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     line = one_line_or_none(path)
-    if hostile in ("NaN", "Infinity", "-Infinity", "1e400", "-1e400"):
+    if hostile in NOT_NUMBERS:
         assert line is not None  # no record holds one: a file's, a save's and a frame's reading alike
     assert path.read_bytes() == text.encode("utf-8", "surrogatepass")  # read, never changed
 

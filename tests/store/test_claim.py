@@ -13,13 +13,18 @@ from yaniv_tui.engine import Seat
 from yaniv_tui.store import (
     Claimed,
     GameLock,
+    GameOpenElsewhere,
     SavedGame,
     SaveError,
     SaveMeta,
     claim_game,
     is_open_elsewhere,
+    library,
+    lock_game,
+    locks,
     read_save,
     save_game,
+    scan_saves,
 )
 from yaniv_tui.store.paths import lock_path
 
@@ -94,3 +99,75 @@ def test_claiming_a_game_deleted_meanwhile_says_so_and_leaves_no_lock_file() -> 
     with pytest.raises(SaveError, match="no longer saved"):
         claim_game("claim0001")
     assert not lock_path("claim0001").exists()
+
+
+def test_claiming_a_game_another_yaniv_is_deleting_says_it_is_gone_not_open_there() -> None:
+    # The other yaniv deletes it as the saved-games list does: its lock taken, the save removed, the lock let go (and
+    # removed). Before, a claim in between (the save gone, the lock not yet let go) said "open in another yaniv".
+    path = a_save()
+    deleting = lock_game("claim0001")
+    path.unlink()
+    try:
+        with pytest.raises(SaveError) as told:
+            claim_game("claim0001")
+        assert not isinstance(told.value, GameOpenElsewhere)
+        assert "no longer saved" in str(told.value) and "open in another" not in str(told.value)
+    finally:
+        deleting.release(remove=True)
+    assert not lock_path("claim0001").exists()
+
+
+def test_claiming_a_game_as_another_yaniv_deletes_it_waits_out_the_delete_and_says_it_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The claim meets the delete's lock while the save is still there: a delete holds the lock a moment, so the claim
+    # waits that moment for it (the delete done on its first pause here), and says the game is gone.
+    path = a_save()
+    deleting = lock_game("claim0001")
+    pauses: list[float] = []
+
+    def delete_done(seconds: float) -> None:
+        if not pauses:
+            path.unlink()
+            deleting.release(remove=True)
+        pauses.append(seconds)
+
+    monkeypatch.setattr(locks, "_pause", delete_done)
+    with pytest.raises(SaveError) as told:
+        claim_game("claim0001")
+    assert not isinstance(told.value, GameOpenElsewhere)
+    assert "no longer saved" in str(told.value) and "open in another" not in str(told.value)
+    assert len(pauses) == 1 and not lock_path("claim0001").exists()
+
+
+def test_a_game_open_in_another_yaniv_is_told_so_once_the_claim_has_waited_a_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    a_save()
+    pauses: list[float] = []
+    monkeypatch.setattr(locks, "_pause", pauses.append)
+    playing = lock_game("claim0001")
+    try:
+        with pytest.raises(GameOpenElsewhere, match="open in another yaniv"):
+            claim_game("claim0001")
+    finally:
+        playing.release()
+    assert pauses and sum(pauses) >= locks.CLAIM_WAIT  # never waiting for ever: no longer than a delete takes
+
+
+def test_a_save_deleted_while_listed_is_no_problem_to_tell(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The listing found the file, then another yaniv deleted it (its lock held a moment). Before: "the saved game
+    # claim0001.json cannot be read (no such file); another yaniv has it open".
+    path = a_save()
+    deleting = lock_game("claim0001")
+
+    def deleted_first(source: Path) -> SavedGame:
+        path.unlink()
+        return read_save(source)
+
+    monkeypatch.setattr(library, "read_save", deleted_first)
+    try:
+        listing = scan_saves()
+    finally:
+        deleting.release(remove=True)
+    assert listing.games == () and listing.problems == ()

@@ -6,7 +6,6 @@ it was, or moved aside whole with its line)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import shutil
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hostile import HOSTILE, NOT_NUMBERS, places, written_with
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,27 +26,6 @@ from yaniv_tui.store.tables import TableFileError, load_table, table_path
 
 GAME_ID = "hostile1"
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bob"), Seat.bot("hard", "Cy"))
-#: What a hostile hand puts in place of any value of a save, as JSON text.
-HOSTILE = (
-    "NaN",
-    "Infinity",
-    "-Infinity",
-    "1e400",
-    "1" * 10_000,
-    "-" + "9" * 5_000,
-    "5.0",
-    "1.5",
-    "-0",
-    "true",
-    "false",
-    "null",
-    '"x"',
-    "[]",
-    "{}",
-    "[" * 5_000 + "]" * 5_000,
-    '"' + "a" * 100_000 + '"',
-    '"\\u0000"',
-)
 
 
 @pytest.fixture(autouse=True)
@@ -80,26 +59,12 @@ SAVE = real_save()
 DOCUMENT: dict[str, Any] = json.loads(SAVE)
 
 
-def places(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path] if path else []
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for key, value in items:
-        found.extend(places(value, (*path, key)))
-    return found
-
-
 PLACES = places(DOCUMENT)
 
 
 def changed(pick: int, hostile: str) -> bytes:
     """The save with its `pick`th value written as `hostile`."""
-    document = copy.deepcopy(DOCUMENT)
-    path = PLACES[pick % len(PLACES)]
-    node = document
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = "@@hostile@@"
-    return json.dumps(document, ensure_ascii=False).replace('"@@hostile@@"', hostile).encode("utf-8")
+    return written_with(DOCUMENT, PLACES[pick % len(PLACES)], hostile).encode("utf-8")
 
 
 def resumed_or_lines(data: bytes) -> tuple[bool, list[str]]:
@@ -131,7 +96,7 @@ def resumed_or_lines(data: bytes) -> tuple[bool, list[str]]:
 @given(pick=st.integers(0, len(PLACES) - 1), hostile=st.sampled_from(HOSTILE))
 def test_a_real_save_changed_anywhere_resumes_or_is_one_line_and_nothing_is_lost(pick: int, hostile: str) -> None:
     resumed, lines = resumed_or_lines(changed(pick, hostile))
-    if hostile in ("NaN", "Infinity", "-Infinity", "1e400") or hostile.lstrip("-").startswith("9" * 5000):
+    if hostile in NOT_NUMBERS or hostile.lstrip("-").startswith("9" * 5000):
         assert not resumed and lines  # no save holds one: refused in one line, as a record's and a frame's
     if hostile.startswith("1" * 10_000):
         assert any("a number has more than 4300 digits" in line for line in lines), lines
@@ -140,9 +105,7 @@ def test_a_real_save_changed_anywhere_resumes_or_is_one_line_and_nothing_is_lost
 def test_a_save_whose_record_holds_nan_is_refused_in_one_line() -> None:
     """Before: a NaN (or 1e400) in an event of the save's record was read as it was, and the game played on with a
     record that no reader takes (it replays nowhere)."""
-    document = copy.deepcopy(DOCUMENT)
-    document["record"][3]["seat"] = "@@"
-    resumed, lines = resumed_or_lines(json.dumps(document).replace('"@@"', "NaN").encode("utf-8"))
+    resumed, lines = resumed_or_lines(written_with(DOCUMENT, ("record", 3, "seat"), "NaN").encode("utf-8"))
     assert not resumed
     assert any("NaN is not a number yaniv reads" in line for line in lines), lines
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playing import play_recorded
+from private_files import OPEN, mode
 
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import History, save_game
@@ -23,18 +22,7 @@ from yaniv_tui.store.paths import history_path
 from yaniv_tui.store.tables import save_table, token_path, write_token
 
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
-#: Read, write or search for the group or the others.
-OPEN = 0o077
-
-
-@pytest.fixture(autouse=True)
-def wide_umask() -> Iterator[None]:
-    """The usual umask (0022), which leaves a new file readable by everyone unless it is made private."""
-    old = os.umask(0o022)
-    try:
-        yield
-    finally:
-        os.umask(old)
+pytestmark = pytest.mark.usefixtures("wide_umask")
 
 
 @pytest.fixture
@@ -43,10 +31,6 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("YANIV_DATA_DIR", str(folder))
     monkeypatch.setenv("YANIV_TOKENS_DIR", str(folder / "tokens"))
     return folder
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(os.lstat(path).st_mode)
 
 
 def finished() -> tuple[Game, SaveMeta]:

@@ -4,11 +4,11 @@ yaniv writes that way, when the saves are listed: old enough, named as ours, and
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from private_files import a_temp
 
 from yaniv_tui.store.library import scan_saves
 from yaniv_tui.store.paths import written_folders
@@ -31,16 +31,6 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     for folder in named.values():
         folder.mkdir(parents=True, exist_ok=True)
     return named
-
-
-def a_temp(folder: Path, name: str, *, age: float) -> Path:
-    """A temporary file as a write of `name` in `folder` makes it (tempfile's own name), `age` seconds old."""
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    os.write(fd, b"half written")
-    os.close(fd)
-    when = time.time() - age
-    os.utime(temp, (when, when))
-    return Path(temp)
 
 
 FILES = {

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
+    from .round_notes import timed_out_turns
     from .saves import (
         SavedGame,
         SaveError,
@@ -66,6 +67,7 @@ _HOME = {
         ),
         "saves",
     ),
+    "timed_out_turns": "round_notes",
     **dict.fromkeys(("UndoError", "UndoStack"), "undo"),
     **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
@@ -110,5 +112,6 @@ __all__ = [
     "scan_saves",
     "short_ids",
     "take_lock",
+    "timed_out_turns",
     "user_rulesets_dir",
 ]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
-from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
+from .locks import CLAIM_WAIT, GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
@@ -117,6 +117,8 @@ def _read_named(path: Path) -> SavedGame | None:
     try:
         saved = read_save(path)
     except SaveError as error:
+        if not os.path.lexists(path):
+            return None  # deleted or finished in another yaniv since the folder was listed: gone, nothing to tell
         if is_open_elsewhere(path.stem):
             raise SaveError(f"the saved game {path.name} cannot be read ({error}); another yaniv has it open") from None
         try:
@@ -204,17 +206,25 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
-    (a SaveError) when another yaniv has it now. Where no lock can be made at all (its file cannot be opened: one a
+    (a SaveError) when another yaniv has it now, once the claim has waited a moment (`CLAIM_WAIT`: a delete holds the
+    lock that long); a game deleted or finished meanwhile is a SaveError saying it is gone, never that it is open
+    there. Where no lock can be made at all (its file cannot be opened: one a
     `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
     A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
-    lock: GameLock | None = take_lock(game_id)  # no lock can be made here: played on, told so (`unprotected`)
+    try:
+        # A delete in another yaniv holds the lock a moment: waited out, and told as the game gone.
+        lock: GameLock | None = take_lock(game_id, CLAIM_WAIT)  # None: no lock can be made here, played on, told so
+    except GameOpenElsewhere:
+        if not os.path.lexists(save_path(game_id)):
+            raise _gone(game_id) from None  # its delete had not let go of the lock yet
+        raise
     try:
         fresh = load_save(save_path(game_id))
         if fresh is None:
             if lock is not None:
                 lock.release(remove=True)  # no lock file left for a game that is no more
-            raise SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+            raise _gone(game_id)
         if fresh.pending:
             raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
         if any(seat.is_remote for seat in fresh.meta.seats) and not hosted:
@@ -227,6 +237,11 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
             lock.release()
         raise
     return Claimed(fresh, lock)
+
+
+def _gone(game_id: str) -> SaveError:
+    """A game claimed that has no save any more: the one line saying so."""
+    return SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
 
 
 # -- finished games the history missed ---------------------------------------------------

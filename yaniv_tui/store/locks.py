@@ -12,6 +12,7 @@ import importlib
 import os
 import stat
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -37,6 +38,13 @@ _ATTEMPTS = 20
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 #: What opening a path that is not a regular file (or became one of those meanwhile) fails with.
 _ODD = {errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK, errno.ENOTDIR}
+#: How long a claim of a saved game (`library.claim_game`) waits for a lock another yaniv holds, in seconds: a delete
+#: holds it a moment (the save removed, then the lock let go), a game played for as long as it is played; so a game
+#: deleted meanwhile is told as gone, not as open there.
+CLAIM_WAIT = 0.25
+#: Between two tries at a lock another yaniv holds.
+_STEP = 0.02
+_pause = time.sleep
 
 
 class GameOpenElsewhere(SaveError):
@@ -183,16 +191,22 @@ def lock_game(game_id: str) -> GameLock:
     return GameLock(game_id, path, fd)
 
 
-def take_lock(game_id: str) -> GameLock | None:
-    """Lock the game to this process (GameOpenElsewhere when another process plays it). Where its lock file is there
-    but cannot be opened (one a `sudo yaniv` left), the game is played on `unlocked`, whose `unprotected` line its
-    table says; where none can be made at all (the folder takes no file), None: its save says what is wrong."""
-    try:
-        return lock_game(game_id)
-    except GameOpenElsewhere:
-        raise
-    except OSError as error:
-        return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
+def take_lock(game_id: str, wait: float = 0.0) -> GameLock | None:
+    """Lock the game to this process, trying again for `wait` seconds while another holds it (GameOpenElsewhere when
+    another process plays it). Where its lock file is there but cannot be opened (one a `sudo yaniv` left), the game
+    is played on `unlocked`, whose `unprotected` line its table says; where none can be made at all (the folder takes
+    no file), None: its save says what is wrong."""
+    waited = 0.0
+    while True:
+        try:
+            return lock_game(game_id)
+        except GameOpenElsewhere:
+            if waited >= wait:
+                raise
+        except OSError as error:
+            return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
+        _pause(_STEP)
+        waited += _STEP
 
 
 def unlocked(game_id: str, error: OSError) -> GameLock:

@@ -125,6 +125,14 @@ class SavedGame:
         return any(seat.is_remote for seat in self.meta.seats)
 
     @property
+    def timed_out(self) -> tuple[int, ...]:
+        """This round's turns (counted from 1) a bot played for a seat whose time ran out, as its record keeps them
+        (`round_notes.timed_out_turns`): the table's log marks them again once the game is resumed."""
+        from .round_notes import timed_out_turns
+
+        return timed_out_turns(self.record, self.game)
+
+    @property
     def pending(self) -> bool:
         """A finished game whose save is kept until the history holds it: never resumed, only recorded."""
         return self.game.is_over

@@ -148,15 +148,21 @@ def _read(path: Path) -> tuple[Settings, str | None, bool]:
 
 def open_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings as the app starts with them, and None or the one line to tell: a damaged file is moved aside
-    (kept beside, never deleted) so the next start does not tell it again; the defaults are used."""
+    (kept beside, never deleted) so the next start does not tell it again; the defaults are used. The move is made
+    under the settings' lock (`files.changing`), on the file as read under it: another yaniv starting or changing a
+    key at the same moment may have moved it aside and written a good one since, which is read, never moved."""
     path = path or settings_path()
     settings, problem, damaged = _read(path)
-    if problem is None or not damaged or not os.path.lexists(path):
+    if problem is None or not damaged:
         return settings, problem
-    try:
-        aside = move_aside(path)
-    except OSError:
-        return settings, problem  # it stays where it is, and read_settings' line says so
+    with changing(path):
+        settings, problem, damaged = _read(path)
+        if problem is None or not damaged or not os.path.lexists(path):
+            return settings, problem
+        try:
+            aside = move_aside(path)
+        except OSError:
+            return settings, problem  # it stays where it is, and read_settings' line says so
     return settings, problem.replace("and the file is kept", f"and the file was moved to {aside}")
 
 
