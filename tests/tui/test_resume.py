@@ -527,3 +527,30 @@ async def test_continue_of_a_game_whose_damaged_record_the_claim_meets_first_say
         said = [line for line in notices(app) if "damaged record" in line]
         assert len(said) == 1 and "its record started again from round" in said[0], notices(app)
         assert len(list(saves_dir().glob(f"{saved.game_id}.json.damaged-*"))) == 1
+
+
+async def test_a_resumed_game_marks_the_turns_a_bot_played_when_a_seats_time_ran_out() -> None:
+    """The log marks a turn a bot played for a seat whose time ran out; resumed, it marks it again (the save's record
+    keeps it: `SavedGame.timed_out`). Before, the resumed log showed that turn as the seat's own."""
+    from playing import deal
+
+    from yaniv_tui.codec.record import add_event, after_action, start_record
+    from yaniv_tui.engine import Play, Seat, load_ruleset, parse_cards
+    from yaniv_tui.store import SaveMeta, read_save, save_game
+
+    seats = (Seat.person("P0"), Seat.bot("medium", "P1"))
+    game = deal(load_ruleset("israeli"), ["5H 7H KD 2H 9C", "6H KS 2C 9D 3S"], up="AS", deck="4D 2D 9S 6C 10D 8C")
+    record = start_record(game, seats)
+    for index, cards in enumerate(("KD", "KS", "9C")):
+        if index == 1:
+            add_event(record, "seat", 1, status="timeout")
+        seat, action = game.current, Play(tuple(parse_cards(cards)))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    saved = read_save(save_game(game, SaveMeta(seats, game_id="timedout-tui"), record=record))
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0), saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "P1's time ran out: a bot dropped K♠" in text, text  # the deal's names, P0 and P1
+        assert "P0 dropped K♦" in text and "P0 dropped 9♣" in text

@@ -176,6 +176,10 @@ class ClientSession(SeatsAtScreen):
         """What the host's last frame said is left of the turn's clock, counted down since it came."""
         return self.client.time_left()
 
+    def timed_out(self) -> tuple[int, ...]:
+        """None known: the host's frames mark each timed-out turn as it is played (`ActionApplied.timed_out`)."""
+        return ()
+
     def handed(self, seat: int) -> bool:
         """Whether a bot plays `seat`, as the host's last state said (known of this screen's own seat only)."""
         return seat == self.client.seat and self.client.handed

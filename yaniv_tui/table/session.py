@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, ClockNews, TurnClock
-from yaniv_tui.store import SaveError, SaveMeta, UndoError, UndoStack, remove_save, save_game, take_lock
+from yaniv_tui.store import (
+    SaveError,
+    SaveMeta,
+    UndoError,
+    UndoStack,
+    remove_save,
+    save_game,
+    take_lock,
+    timed_out_turns,
+)
 
 from .options import GameOptions
 from .players import CONCEDED_LEVEL, BotPlayer, HostNotYet, Player, SeatSource, make_player
@@ -74,6 +83,11 @@ class TableSession(Protocol):
     def time_left(self) -> float | None:
         """Seconds left of the current turn's clock as this table knows it (a joined table: as its host last
         said); None when no clock runs."""
+        ...
+
+    def timed_out(self) -> tuple[int, ...]:
+        """This round's turns (counted from 1) that a bot played for a seat whose time ran out, as far back as this
+        table knows them: a resumed game's from its save's record (a joined table: none before it joined)."""
         ...
 
     def view(self, seat: int | None) -> PlayerView:
@@ -366,6 +380,9 @@ class Session(SeatsAtScreen):
 
     def time_left(self) -> float | None:
         return None if self.clock is None else self.clock.left()
+
+    def timed_out(self) -> tuple[int, ...]:
+        return timed_out_turns(self.game_record, self.game)
 
     def handed(self, seat: int) -> bool:
         return self.clock is not None and self.clock.is_handed(seat)

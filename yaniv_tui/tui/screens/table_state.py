@@ -75,7 +75,7 @@ class TableState(Screen[str | None]):
         #: After how many turns of this round the pile was shuffled into a new deck (the log says so there).
         self.reshuffled_after: list[int] = list(meta.reshuffled_after)
         #: This round's turns (counted from 1) that a bot played for a seat whose time ran out (the log says so).
-        self.timed_out: list[int] = []
+        self.timed_out: list[int] = list(session.timed_out())
         #: What the notes above were taken from: the round, its turns, the reshuffles counted and the deck's size.
         self.noted = self.counts()
 
