@@ -162,3 +162,27 @@ def test_a_damaged_ratings_file_is_not_written_over_and_reads_as_no_ratings(
     assert line.startswith(f"yaniv sim: cannot write the ratings: {path} is damaged (") and says in line, line
     assert line.endswith("): it is left as it is; move it away, or give --write another file"), line
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_file_with_one_damaged_table_is_moved_aside_and_the_ladder_still_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ratings file with a sound table (yanivo) and a damaged one (at 4 seats, a rating that is no number): the
+    ladder's table is written with the sound one, and the file as it was is moved aside whole and told in one line.
+    Before, the ladder's run was lost: the file was left as it was, exit 1."""
+    path = tmp_path / "ratings.json"
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]
+    assert yaniv(argv) == 0
+    document = json.loads(path.read_text("utf-8"))
+    (ran,) = document["tables"]
+    damaged = dict(ran, seats_per_game=4, ratings=dict(ran["ratings"], medium="high"))
+    document["tables"] = [dict(ran, ruleset="yanivo"), damaged]
+    text = json.dumps(document)
+    path.write_text(text, "utf-8")
+    capsys.readouterr()
+    assert yaniv(argv) == 0
+    line = capsys.readouterr().err.strip().splitlines()[0]
+    assert line.startswith(f"yaniv sim: ratings file {path} had a damaged table (") and "moved to" in line, line
+    (aside,) = [p for p in tmp_path.iterdir() if p != path]
+    assert aside.read_text("utf-8") == text
+    assert sorted((t.ruleset, t.seats_per_game) for t in read_tables(path)) == [("israeli", 2), ("yanivo", 2)]
