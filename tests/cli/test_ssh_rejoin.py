@@ -15,7 +15,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from test_serve_ssh import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
+from ssh_client import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import browsers, serve_ssh
