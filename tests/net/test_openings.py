@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 from pathlib import Path
 
 import pytest
+from certificates import needs_openssl, self_signed, serving_with
 from netplay import LIMIT, eventually, joined, new_game, play_out, started
 from test_faults import raw, still_serves
 
 from yaniv_tui.engine import Seat
+from yaniv_tui.net import TableClient, secrets_gate
 from yaniv_tui.net import host as host_module
-from yaniv_tui.net import secrets_gate
 from yaniv_tui.net.protocol import VERSION
 from yaniv_tui.table.headless import serve_headless
 
@@ -113,5 +115,38 @@ async def test_behind_the_trusted_proxy_silent_connections_are_counted_in_all_on
         assert kept == 30 > host_module.OPENING_FROM_ONE, kept
         _close(flood)
         await eventually(lambda: host.opening == 0)
+    finally:
+        await host.stop()
+
+
+@needs_openssl
+async def test_under_tls_connections_still_in_their_tls_handshake_are_counted_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table served over TLS (`yaniv host --cert`): a connection that opens and never starts (or finishes) its TLS
+    handshake holds a place among the openings until its timeout, as one that never sends its WebSocket handshake
+    does; past the few from one address, a new one is closed at once. Before, the count started once the TLS
+    handshake was done: every one of the flood was held, for the handshake's whole timeout."""
+    monkeypatch.setattr(host_module, "JOIN_TIMEOUT", 1.0)  # the TLS handshake's time, then the join's
+    cert, key = self_signed(tmp_path)
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats, seed=6, end=100), seats, ssl_context=serving_with(cert, key))
+    try:
+        flood = await _silent(host.port, 60)
+        kept = len(flood) - await _closed_by_host(flood)
+        assert kept == host_module.OPENING_FROM_ONE, kept
+        assert host.opening == host_module.OPENING_FROM_ONE
+        # Each held one keeps its place until the handshake's timeout, then it is closed and its place is free.
+        await eventually(lambda: host.opening == 0)
+        assert await _closed_by_host(flood) == len(flood)
+        _close(flood)
+        # A client that speaks TLS still joins (its handshake counted, then its join), and the count is empty again.
+        trusted = ssl.create_default_context(cafile=str(cert))
+        client = await asyncio.wait_for(
+            TableClient.join(f"wss://localhost:{host.port}", host.code, token_file=tmp_path / "t", ssl_context=trusted),
+            LIMIT,
+        )
+        assert client.view.hand == host.game.hand(client.view.seat) and host.opening == 0
+        await client.close()
     finally:
         await host.stop()
