@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
-from yaniv_tui.cli.serve_ssh import SshServer, host_key
+from yaniv_tui.cli.serve_ssh import PRESS_A_KEY, SshServer, host_key
 
 #: The longest any one wait of these tests takes, in seconds (a `yaniv join` starts in a second or two).
 WAIT = 30.0
@@ -36,6 +36,8 @@ class Terminal:
     def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
         self.process = process
         self.output = bytearray()
+        #: What a client with no key was told on arrival, before its key let the session go on (`arrive`).
+        self.arrival = ""
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -63,6 +65,26 @@ class Terminal:
 
     def type(self, keys: str) -> None:
         self.process.stdin.write(keys.encode("utf-8"))
+
+    async def arrive(self) -> None:
+        """Past the lines the server says before a session's command runs (the server's, beginning "yaniv: "), when
+        they wait for a key: a client with no key is told how to keep its seat (serve_ssh.NO_KEY_LINE), and a user
+        name the name rule refuses is said; a key is pressed once they show, and the text read so far is kept as
+        `arrival`, not as the screen's. A session whose first output is its command's, or that ends first (one
+        refused at once, as past the cap on sessions), is left as it is."""
+        deadline = time.monotonic() + WAIT
+        while not self.output and not self._reader.done():
+            assert time.monotonic() < deadline, "the session never said anything"
+            await asyncio.sleep(0.05)
+        if not self.text().startswith("yaniv: "):
+            return
+        while PRESS_A_KEY not in self.text() and not self._reader.done():
+            assert time.monotonic() < deadline, f"the arrival's lines never asked for a key: {self.text()[-2000:]!r}"
+            await asyncio.sleep(0.05)
+        if PRESS_A_KEY in self.text():
+            self.arrival = self.text()
+            del self.output[:]  # the session waits for the key: nothing more has come
+            self.type(" ")
 
 
 @contextlib.asynccontextmanager
@@ -114,11 +136,19 @@ async def connected(
 
 
 async def terminal(
-    connection: asyncssh.SSHClientConnection, size: tuple[int, int] = (100, 30), command: str | None = None
+    connection: asyncssh.SSHClientConnection,
+    size: tuple[int, int] = (100, 30),
+    command: str | None = None,
+    *,
+    arrive: bool = True,
 ) -> Terminal:
-    """A session on `connection` with a pseudo-terminal of `size` (columns, rows), running `command`."""
+    """A session on `connection` with a pseudo-terminal of `size` (columns, rows), running `command`; past the lines
+    said before it runs that wait for a key (`Terminal.arrive`) unless not `arrive`."""
     process = await connection.create_process(command, term_type="xterm-256color", term_size=size, encoding=None)
-    return Terminal(process)
+    screen = Terminal(process)
+    if arrive:
+        await screen.arrive()
+    return screen
 
 
 async def quit_by_escape(screen: Terminal) -> None:

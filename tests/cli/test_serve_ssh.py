@@ -24,6 +24,7 @@ from yaniv_tui.cli import main, serve_ssh
 from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
+    NO_KEY_LINE,
     NO_TERMINAL_LINE,
     NO_TERMINAL_WATCH_LINE,
     Run,
@@ -211,10 +212,13 @@ async def test_past_the_cap_a_client_is_told_in_one_line_and_a_place_frees_when_
 @pytest.mark.slow
 async def test_a_user_name_the_name_rule_refuses_is_said_and_not_proposed(tmp_path: Path) -> None:
     async with ssh_server(tmp_path) as server, connected(server.port, "a name far too long for a seat") as connection:
-        screen = await terminal(connection)
+        screen = await terminal(connection, arrive=False)
         said = await screen.until("Press a key.")
         refused = "your SSH user name cannot be a seat's name (the name 'a name far too long for a seat' is too long"
         assert refused in said
+        # With no key, what that loses is said too, on a line of its own after it; one key goes on.
+        keyless = NO_KEY_LINE.format(port=server.port)
+        assert said.index(refused) < said.index(keyless) and said.count("Press a key.") == 1, said
         mark = len(screen.output)
         screen.type(" ")
         await screen.until("room code", since=mark)
@@ -235,6 +239,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on(
         )
         channel.pause_reading()
         await until_true(lambda: server.sessions == 1, "the silent session never started")
+        channel.write(b" ")  # the key past the line a client with no key is told on arrival
         for step in range(40):  # each size is a whole screen drawn again, more than it will ever read
             channel.change_terminal_size(100 + step % 2, 30)
             await asyncio.sleep(0.05)
