@@ -17,6 +17,7 @@ from test_faults import raw, still_serves
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import TableClient, secrets_gate
 from yaniv_tui.net import host as host_module
+from yaniv_tui.net.opening import _Early
 from yaniv_tui.net.protocol import VERSION
 from yaniv_tui.table.headless import serve_headless
 
@@ -150,3 +151,59 @@ async def test_under_tls_connections_still_in_their_tls_handshake_are_counted_to
         await client.close()
     finally:
         await host.stop()
+
+
+@needs_openssl
+async def test_under_tls_bytes_that_are_no_tls_handshake_are_closed_at_once_and_a_stop_ends_the_handshakes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain request (or any bytes that are no TLS handshake) at a table served over TLS: closed at once, no longer
+    counted. Connections still in their handshake when the host stops are closed by the stop, long before their
+    handshake's time (a minute here) is up."""
+    monkeypatch.setattr(host_module, "JOIN_TIMEOUT", 60.0)
+    cert, key = self_signed(tmp_path)
+    seats = [Seat.remote(), Seat.bot("easy")]
+    host = await started(new_game(seats, seed=6), seats, ssl_context=serving_with(cert, key))
+    stopped = False
+    try:
+        plain = await _silent(host.port, 3)
+        for _, writer in plain:
+            writer.write(b"GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n\r\n")
+        assert await _closed_by_host(plain) == 3
+        await eventually(lambda: host.opening == 0)
+        _close(plain)
+        silent = await _silent(host.port, 5)
+        await eventually(lambda: host.opening == 5)
+        await asyncio.wait_for(host.stop(), LIMIT)
+        stopped = True
+        assert await _closed_by_host(silent) == 5 and host.opening == 0
+        _close(silent)
+    finally:
+        if not stopped:
+            await host.stop()
+
+
+def test_what_a_secure_transport_tells_before_and_after_its_connection_takes_it_over_reaches_the_connection() -> None:
+    """Between a TLS handshake's end and its connection taking the transport over, what comes is kept for it (the
+    client's request may come with the handshake's last bytes); a loss the transport told before the hand-over but
+    that arrives after it is passed on too, so the connection ends and is no longer counted among the openings."""
+    heard: list[object] = []
+
+    class Connection(asyncio.Protocol):
+        def data_received(self, data: bytes) -> None:
+            heard.append(data)
+
+        def eof_received(self) -> bool | None:
+            heard.append("eof")
+            return None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            heard.append("lost")
+
+    early = _Early()
+    early.data_received(b"GET / HTTP/1.1\r\n")
+    early.hand_over(Connection())
+    early.data_received(b"\r\n")
+    early.eof_received()
+    early.connection_lost(None)
+    assert heard == [b"GET / HTTP/1.1\r\n", b"\r\n", "eof", "lost"]

@@ -130,27 +130,39 @@ class Openings:
 
 class _Early(asyncio.Protocol):
     """What a connection's secure transport brings between its TLS handshake's end and its connection taking it
-    over (the client's WebSocket handshake may come with the TLS handshake's last bytes), handed over in order."""
+    over (the client's WebSocket handshake may come with the TLS handshake's last bytes), handed over in order; and
+    whatever is still on its way to it after that (a loss the transport told it before the hand-over), passed on."""
 
     def __init__(self) -> None:
         self._data: list[bytes] = []
         self._eof = False
         self._lost: tuple[Exception | None] | None = None
+        self._to: asyncio.Protocol | None = None
 
     def data_received(self, data: bytes) -> None:
-        self._data.append(data)
+        if self._to is not None:
+            self._to.data_received(data)
+        else:
+            self._data.append(data)
 
     def eof_received(self) -> bool | None:
+        if self._to is not None:
+            return self._to.eof_received()
         self._eof = True
         return None
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._lost = (exc,)
+        if self._to is not None:
+            self._to.connection_lost(exc)
+        else:
+            self._lost = (exc,)
 
     def hand_over(self, connection: asyncio.Protocol) -> None:
-        """What came meanwhile, to `connection`, now the transport's protocol."""
+        """What came meanwhile, to `connection`, now the transport's protocol; and what comes here after, too."""
+        self._to = connection
         for data in self._data:
             connection.data_received(data)
+        self._data.clear()
         if self._eof:
             connection.eof_received()
         if self._lost is not None:
