@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -94,6 +95,17 @@ def test_yaniv_serve_with_a_damaged_host_key_says_so_in_one_line(
     assert main(["serve", "--ssh", "0"]) == 1  # refused before the web port is opened
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv serve: the SSH host key ") and "is damaged" in err[0], err
+
+
+def test_loading_the_ssh_server_writes_no_librarys_warning() -> None:
+    """`yaniv host --ssh` and `yaniv serve --ssh` load asyncssh, which names DSA keys: with cryptography 51 that load
+    wrote five lines of CryptographyDeprecationWarning ("DSA is deprecated") to the host's terminal, before its
+    own first line, at every start."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONWARNINGS"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import yaniv_tui.cli.serve_ssh"], capture_output=True, text=True, env=env, timeout=WAIT
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
 # -- the flags ------------------------------------------------------------------------------------------------------

@@ -42,11 +42,10 @@ import sys
 import tempfile
 import termios
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import asyncssh
 
 from yaniv_tui.engine.names import MAX_NAME, BadName, check_name
 from yaniv_tui.net import host as table_host
@@ -56,6 +55,12 @@ from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded, hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
+
+with warnings.catch_warnings():
+    # asyncssh names DSA keys as it loads, which cryptography 51 and later warns of (CryptographyDeprecationWarning,
+    # a UserWarning) on the host's terminal, before its own first line: a library's business, not the host's.
+    warnings.filterwarnings("ignore", message="DSA is deprecated", category=UserWarning)
+    import asyncssh
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
