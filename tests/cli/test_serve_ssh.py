@@ -8,26 +8,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import signal
 import socket
 import stat
 import subprocess
 import sys
-import time
-from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 import pytest
 from certificates import needs_openssl, self_signed
+from ssh_client import WAIT, Terminal, connected, hosted_table, quit_by_escape, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main, serve_ssh
 from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
+    NO_KEY_LINE,
     NO_TERMINAL_LINE,
     NO_TERMINAL_WATCH_LINE,
     Run,
@@ -37,124 +35,14 @@ from yaniv_tui.cli.serve_ssh import (
 )
 from yaniv_tui.net import TableClient
 
-#: The longest any one wait of these tests takes, in seconds (a `yaniv join` starts in a second or two).
-WAIT = 30.0
-#: A terminal's escape sequences (CSI, OSC, charset and keypad ones): what is left is the text on screen.
-ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
-JOIN_LINE = re.compile(r"^yaniv join (?P<where>\S+):(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
-SSH_LINE = re.compile(
-    r"^yaniv: or with nothing installed: ssh -p (?P<port>\d+) NAME@localhost \(host key (?P<key>\S+)\)$"
-)
+#: The tests that find a session's process in /proc (Linux).
+needs_proc = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the session's process in /proc")
 
 
 @pytest.fixture(autouse=True)
 def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("YANIV_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("YANIV_CONFIG_DIR", str(tmp_path / "config"))
-
-
-class Terminal:
-    """An SSH client's session as a person sees it: its output read as it comes, the text without escapes."""
-
-    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
-        self.process = process
-        self.output = bytearray()
-        self._reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        with contextlib.suppress(asyncssh.Error, OSError):
-            while data := await self.process.stdout.read(65536):
-                self.output += data
-
-    def text(self, since: int = 0) -> str:
-        return ESCAPES.sub(b"", bytes(self.output[since:])).decode("utf-8", "replace")
-
-    async def until(self, words: str, since: int = 0) -> str:
-        """The text once it shows `words` (AssertionError with what it showed if not within WAIT)."""
-        deadline = time.monotonic() + WAIT
-        while words not in self.text(since):
-            assert time.monotonic() < deadline, f"{words!r} never showed: {self.text(since)[-2000:]!r}"
-            assert not self._reader.done() or words in self.text(since), f"closed first: {self.text(since)!r}"
-            await asyncio.sleep(0.05)
-        return self.text(since)
-
-    async def ended(self) -> int | None:
-        """The session's exit status, once the server has closed it."""
-        await asyncio.wait_for(self.process.wait_closed(), WAIT)
-        await asyncio.wait_for(self._reader, WAIT)
-        return self.process.exit_status
-
-    def type(self, keys: str) -> None:
-        self.process.stdin.write(keys.encode("utf-8"))
-
-
-@contextlib.asynccontextmanager
-async def ssh_server(tmp_path: Path, **given: object) -> AsyncIterator[SshServer]:
-    options: dict[str, object] = {"host": "127.0.0.1", "port": 0, "max_sessions": 4, **given}
-    server = SshServer(host_key(tmp_path / "key"), **options)  # type: ignore[arg-type]
-    await server.start()
-    try:
-        yield server
-    finally:
-        await asyncio.wait_for(server.stop(), WAIT)
-
-
-class Keyless(asyncssh.SSHClient):
-    """A client that answers keyboard-interactive as `ssh` does: with no answers to a challenge of no questions."""
-
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-    def kbdint_challenge_received(
-        self, name: str, instructions: str, lang: str, prompts: Sequence[tuple[str, bool]]
-    ) -> list[str]:
-        assert not prompts, prompts  # no password is ever asked for
-        return []
-
-
-@contextlib.asynccontextmanager
-async def connected(
-    port: int, user: str = "Noa", key: asyncssh.SSHKey | asyncssh.SSHKeyPair | None = None
-) -> AsyncIterator[asyncssh.SSHClientConnection]:
-    """A connection of asyncssh's client as `user`, offering `key` (None: no key, none of ~/.ssh nor an agent's)."""
-    connecting = asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=user,
-        known_hosts=None,
-        client_keys=[key] if key is not None else None,
-        agent_path=None,
-        client_factory=Keyless,
-    )
-    connection = await asyncio.wait_for(connecting, WAIT)
-    try:
-        yield connection
-    finally:
-        connection.close()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(connection.wait_closed(), WAIT)
-
-
-async def terminal(
-    connection: asyncssh.SSHClientConnection, size: tuple[int, int] = (100, 30), command: str | None = None
-) -> Terminal:
-    process = await connection.create_process(command, term_type="xterm-256color", term_size=size, encoding=None)
-    return Terminal(process)
-
-
-async def quit_by_escape(screen: Terminal) -> None:
-    """The join screen's Escape, then its question answered: quit, and the session ends with its process."""
-    mark = len(screen.output)
-    screen.type("\x1b")
-    await screen.until("Quit yaniv?", since=mark)
-    screen.type("y")
-
-
-async def until_true(check: object, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, what
-        await asyncio.sleep(0.05)
 
 
 # -- the host key ---------------------------------------------------------------------------------------------------
@@ -207,6 +95,17 @@ def test_yaniv_serve_with_a_damaged_host_key_says_so_in_one_line(
     assert main(["serve", "--ssh", "0"]) == 1  # refused before the web port is opened
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv serve: the SSH host key ") and "is damaged" in err[0], err
+
+
+def test_loading_the_ssh_server_writes_no_librarys_warning() -> None:
+    """`yaniv host --ssh` and `yaniv serve --ssh` load asyncssh, which names DSA keys: with cryptography 51 that load
+    wrote five lines of CryptographyDeprecationWarning ("DSA is deprecated") to the host's terminal, before its
+    own first line, at every start."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONWARNINGS"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import yaniv_tui.cli.serve_ssh"], capture_output=True, text=True, env=env, timeout=WAIT
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
 # -- the flags ------------------------------------------------------------------------------------------------------
@@ -325,10 +224,13 @@ async def test_past_the_cap_a_client_is_told_in_one_line_and_a_place_frees_when_
 @pytest.mark.slow
 async def test_a_user_name_the_name_rule_refuses_is_said_and_not_proposed(tmp_path: Path) -> None:
     async with ssh_server(tmp_path) as server, connected(server.port, "a name far too long for a seat") as connection:
-        screen = await terminal(connection)
+        screen = await terminal(connection, arrive=False)
         said = await screen.until("Press a key.")
         refused = "your SSH user name cannot be a seat's name (the name 'a name far too long for a seat' is too long"
         assert refused in said
+        # With no key, what that loses is said too, on a line of its own after it; one key goes on.
+        keyless = NO_KEY_LINE.format(port=server.port)
+        assert said.index(refused) < said.index(keyless) and said.count("Press a key.") == 1, said
         mark = len(screen.output)
         screen.type(" ")
         await screen.until("room code", since=mark)
@@ -349,6 +251,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on(
         )
         channel.pause_reading()
         await until_true(lambda: server.sessions == 1, "the silent session never started")
+        channel.write(b" ")  # the key past the line a client with no key is told on arrival
         for step in range(40):  # each size is a whole screen drawn again, more than it will ever read
             channel.change_terminal_size(100 + step % 2, 30)
             await asyncio.sleep(0.05)
@@ -361,50 +264,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on(
         await asyncio.wait_for(channel.wait_closed(), WAIT)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the session's process in /proc (Linux)")
-@dataclass
-class Hosted:
-    """A `yaniv host --headless --ssh 0` process of two remote seats, with what its first lines said."""
-
-    process: asyncio.subprocess.Process
-    port: int
-    code: str
-    ssh_port: int
-    fingerprint: str
-
-
-@contextlib.asynccontextmanager
-async def hosted_table(tmp_path: Path, *flags: str, nohup: bool = False) -> AsyncIterator[Hosted]:
-    """`yaniv host --headless --ssh` with two remote seats; with `nohup`, run as `nohup` runs it (hangups ignored)."""
-    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "host-data"), "PYTHONUNBUFFERED": "1"}
-    env["YANIV_CONFIG_DIR"] = str(tmp_path / "host-config")
-    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--players", "remote,remote"]
-    if nohup:
-        ignoring = (
-            "import os, signal, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])"
-        )
-        command = [sys.executable, "-c", ignoring, *command]
-    command += ["--port", "0", "--ssh", "0", "--seed", "5", "--bot-delay", "0", *flags]
-    host = await asyncio.create_subprocess_exec(
-        *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env
-    )
-    try:
-        assert host.stdout is not None
-        joined = JOIN_LINE.match(await _line(host.stdout))
-        ssh = SSH_LINE.match(await _line(host.stdout))
-        assert joined is not None and ssh is not None
-        yield Hosted(host, int(joined["port"]), joined["code"], int(ssh["port"]), ssh["key"])
-    finally:
-        if host.returncode is None:
-            host.terminate()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(host.wait(), 10)
-        if host.returncode is None:
-            host.kill()
-            await host.wait()
-
-
+@needs_proc
 async def test_over_ssh_a_player_joins_a_hosted_table_plays_a_move_and_resizes(tmp_path: Path) -> None:
     other: TableClient | None = None
     async with hosted_table(tmp_path) as table:
@@ -481,6 +341,7 @@ async def test_over_ssh_a_player_joins_a_table_served_over_tls_with_its_hosts_ow
         await screen.until("Noa (you)", since=mark)
 
 
+@needs_proc
 async def test_a_sessions_yaniv_join_ends_with_a_host_killed_under_nohup(tmp_path: Path) -> None:
     """A host run as `nohup yaniv host --headless --ssh PORT &` is killed: its SSH sessions' `yaniv join` end with
     it (their terminal hung up). They inherited nohup's ignored hangup, and were seen running on at a quarter of a
@@ -544,11 +405,6 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
-
-
-async def _line(stream: asyncio.StreamReader) -> str:
-    raw = await asyncio.wait_for(stream.readline(), WAIT)
-    return raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
 async def _until_changed(client: TableClient, turns: int) -> None:

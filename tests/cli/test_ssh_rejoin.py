@@ -15,11 +15,11 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from test_serve_ssh import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
+from ssh_client import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import browsers, serve_ssh
-from yaniv_tui.cli.serve_ssh import NO_FOLDER_LINE, SSH_KEYS_FOLDER
+from yaniv_tui.cli.serve_ssh import NO_FOLDER_LINE, NO_KEY_LINE, PRESS_A_KEY, SSH_KEYS_FOLDER
 from yaniv_tui.net import TableClient
 
 #: A session's command that prints the folders it was given, then waits for a line (or its end).
@@ -150,6 +150,30 @@ async def test_a_keys_folder_that_cannot_be_made_is_one_line_and_a_keyless_clien
         assert said == NO_FOLDER_LINE.format("File exists") + "\r\n", said
         assert server.sessions == 0
         assert (await shown_folders(server.port, "Noa", None))[0].name == "tokens"
+
+
+async def test_a_client_with_no_key_is_told_once_on_arrival_how_to_keep_its_seat(tmp_path: Path) -> None:
+    """A player who comes in with no key (keyboard-interactive) gets throwaway folders: a dropped connection loses
+    their seat for good. Before, nothing said so; now one line, before the join screen, says what happens without a
+    key and how to come with one, and a key goes on to the join. A client with a key, or one that watches (no seat),
+    is told nothing of it."""
+    command = [sys.executable, "-c", "print('the join screen', flush=True)"]
+    async with ssh_server(tmp_path, argv=command, watch_argv=command) as server:
+        async with connected(server.port, "Noa") as connection:
+            screen = await terminal(connection, arrive=False)
+            said = await screen.until(PRESS_A_KEY)
+            line = NO_KEY_LINE.format(port=server.port)
+            assert said == f"{line}{PRESS_A_KEY}\r\n", said
+            assert "no SSH key" in line and "seat" in line and "ssh -i" in line and f"-p {server.port}" in line
+            assert "the join screen" not in said  # nothing runs before a key
+            screen.type(" ")
+            assert await screen.ended() == 0
+            assert screen.text().count(line) == 1 and screen.text().endswith("the join screen\r\n"), screen.text()
+        for key, command_given in ((new_key(), None), (None, "watch")):
+            async with connected(server.port, "Noa", key) as connection:
+                screen = await terminal(connection, command=command_given)
+                assert await screen.ended() == 0
+                assert screen.text() == "the join screen\r\n", screen.text()
 
 
 # -- a real table ---------------------------------------------------------------------------------------------------

@@ -59,8 +59,8 @@ async def test_a_certificate_the_joiner_does_not_trust_is_said_whole_with_the_wa
 async def test_a_connection_that_never_starts_its_tls_handshake_is_closed_in_the_joins_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Before its TLS handshake a connection is no WebSocket yet (and not counted by host.OPENING_FROM_ONE, whose
-    count starts after it): the handshake's time (websockets' open_timeout, JOIN_TIMEOUT) is its bound."""
+    """Before its TLS handshake a connection is no WebSocket yet (counted by host.OPENING_FROM_ONE all the same:
+    test_openings.py): the handshake's time (JOIN_TIMEOUT, as websockets' open_timeout) is its bound."""
     monkeypatch.setattr(host_module, "JOIN_TIMEOUT", 0.5)
     cert, key = self_signed(tmp_path)
     seats = [Seat.remote(), Seat.bot("easy")]

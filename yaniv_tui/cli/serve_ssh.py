@@ -19,7 +19,8 @@
   (anyone may give any user name): a session of a proven key, in its key's folder (`key_folder`: named by a hash
   of the key's public data, held while a session has it open and kept after, cleared by the browsers' rule,
   browsers.py), so the same key's `yaniv join` rejoins its seat after a dropped connection; a session with no
-  key, in throwaway folders removed when it ends.
+  key, in throwaway folders removed when it ends, and its player is told so once, on arrival, with how to come with
+  a key (NO_KEY_LINE; a watcher, with no seat to keep, is not).
 
 `SshServer` runs in an event loop; `SshThread` gives it one of its own in a thread, beside the app's or the web
 server's. What an SSH command runs is decided in one place, `SshServer.what_to_run`.
@@ -41,11 +42,10 @@ import sys
 import tempfile
 import termios
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import asyncssh
 
 from yaniv_tui.engine.names import MAX_NAME, BadName, check_name
 from yaniv_tui.net import host as table_host
@@ -55,6 +55,12 @@ from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded, hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
+
+with warnings.catch_warnings():
+    # asyncssh names DSA keys as it loads, which cryptography 51 and later warns of (CryptographyDeprecationWarning,
+    # a UserWarning) on the host's terminal, before its own first line: a library's business, not the host's.
+    warnings.filterwarnings("ignore", message="DSA is deprecated", category=UserWarning)
+    import asyncssh
 
 #: Connections open at once, as many as the table takes (net/host.py); past it, one is closed at once.
 MAX_CONNECTIONS = table_host.MAX_CONNECTIONS
@@ -73,7 +79,7 @@ KEEPALIVE_EVERY = 30.0
 KEEPALIVE_MISSES = 3
 #: Seconds a session's process has to end after its hangup before it is killed.
 HANGUP_GRACE = 3.0
-#: Seconds the line about a user name the name rule refused waits for a key before the join screen opens.
+#: Seconds the lines said before the join screen (a user name the name rule refused, no key) wait for a key.
 NAME_LINE_WAIT = 20.0
 #: Run first in each session's new process, alone in its new session: its pseudo-terminal becomes its controlling
 #: terminal, the terminal's signals do what they do in a new terminal (a server run under `nohup` ignores hangups,
@@ -95,7 +101,15 @@ BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a w
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
 NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
-NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen. Press a key."
+NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen."
+#: What a player who came in with no key is told once, on arrival (before the join screen): their session's seat
+#: token goes with it, so a dropped connection loses their seat; a key's session keeps it (`key_folder`).
+NO_KEY_LINE = (
+    "yaniv: with no SSH key, a dropped connection loses your seat. To keep it, connect with a key:"
+    " ssh -i ~/.ssh/id_ed25519 -p {port} NAME@HOST (ssh-keygen makes one)."
+)
+#: Said after the lines shown before the join screen, which waits for a key (at most NAME_LINE_WAIT seconds).
+PRESS_A_KEY = " Press a key."
 #: The most characters of a refused user name NAME_LINE quotes: a longer one (SSH takes names of thousands) is cut,
 #: so the line stays short.
 SHOWN_NAME = 40
@@ -300,8 +314,8 @@ class SshServer:
         if isinstance(run, str):
             await _say(process, run)
             return 1
+        watching = (process.command or "").strip() == WATCH  # a watcher has no seat, and none to keep
         if process.get_terminal_type() is None:
-            watching = (process.command or "").strip() == WATCH
             await _say(process, (NO_TERMINAL_WATCH_LINE if watching else NO_TERMINAL_LINE).format(port=self.port))
             return 1
         if self.sessions >= self.max_sessions:
@@ -309,12 +323,16 @@ class SshServer:
             return 1
         self.sessions += 1
         try:
-            if run.line is not None:
-                await _say(process, run.line)
-                await _any_key(process)
             door = process.get_extra_info("connection").get_owner()
+            key = door.client_key if isinstance(door, _Door) else None
+            keyless = None if key is not None or watching else NO_KEY_LINE.format(port=self.port)
+            lines = [line for line in (run.line, keyless) if line is not None]
+            for number, line in enumerate(lines, 1):
+                await _say(process, line + (PRESS_A_KEY if number == len(lines) else ""))
+            if lines:
+                await _any_key(process)
             try:
-                with _session_folders(door.client_key if isinstance(door, _Door) else None) as folders:
+                with _session_folders(key) as folders:
                     return await _Relay(process, run.argv, {**self.environment, **folders}).run()
             except _NoFolder as error:
                 await _say(process, NO_FOLDER_LINE.format(error))

@@ -59,14 +59,15 @@ from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat
 
 #: The port `yaniv host` listens on unless told.
 DEFAULT_PORT = 7777
-#: Seconds a new connection has to send its join.
+#: Seconds a new connection has to send its join (and, before, each of its handshakes: TLS's, then WebSocket's).
 JOIN_TIMEOUT = 10.0
 #: Connections open at once, joiners' and watchers' alike; more are closed at once ("the table is busy"), so a flood
 #: cannot starve the table (protocol.MAX_CONNECTIONS, here so a test can make it small).
 MAX_CONNECTIONS = protocol.MAX_CONNECTIONS
 #: Connections from one address (an IPv6 address's /64) that have not joined, counted from their first byte, before
-#: their handshake: past this many, or twice MAX_CONNECTIONS in all, a new one is closed at once with no word
-#: (opening.py), so silent connections cannot hold the host's files; up to it, the host's own limits answer in words.
+#: their handshakes (TLS's too): past this many, or twice MAX_CONNECTIONS in all, a new one is closed at once with no
+#: word (opening.py), so silent connections cannot hold the host's files; up to it, the host's own limits answer in
+#: words.
 OPENING_FROM_ONE = 2 * secrets_gate.MAX_WAITING_JOINS
 #: Watchers at once, and from one address: past either a watch is refused (WATCHERS_FULL), so watchers alone can
 #: never fill the connections the players need to join and rejoin.
@@ -219,7 +220,10 @@ class TableHost:
         #: took it back by acting.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
         self._server: Server | None = None
-        self._openings = Openings(lambda: (OPENING_FROM_ONE, 2 * MAX_CONNECTIONS), self.trust_proxy)
+        # Under TLS, its handshake is done there, each counted from its first byte (`serve` is given no `ssl`).
+        self._openings = Openings(
+            lambda: (OPENING_FROM_ONE, 2 * MAX_CONNECTIONS), self.trust_proxy, ssl_context, lambda: JOIN_TIMEOUT
+        )
         #: The finished game's record frame, and the seats it is for (taken by a player before the game ended).
         self._record: str | None = None
         self._record_seats: frozenset[int] = frozenset()
@@ -233,7 +237,6 @@ class TableHost:
             self._serve,
             self.host,
             self.port,
-            ssl=self.ssl_context,
             compression=None,
             max_size=MAX_WIRE,
             max_queue=32,
@@ -253,6 +256,7 @@ class TableHost:
             link.close("the table closed")
         if self._server is not None:
             self._server.close(close_connections=False)
+            await self._openings.stop()
             await self._server.wait_closed()
             self._server = None
         for link in list(self._all):

@@ -146,12 +146,13 @@ code 1008). After ten joins (or watches) with a wrong room code, seat key or pro
 address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds (a right one is seated
 as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections from one address that have not
 sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the table
-is busy"); past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte,
-a new one is closed before its handshake, with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100)
-watchers, or 8 from one address, a watch is refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's
-connections. An address is the connection's, or, from the proxy given to `yaniv host --trust-proxy`, the last one in
-its X-Forwarded-For header (`link.client_address`); an IPv6 address counts as its /64 network, which one client may
-send from all of (`secrets_gate.address_group`).
+is busy"); past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte
+(under TLS, before its TLS handshake), a new one is closed before its handshake, with no word
+(`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is refused
+(`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's, or,
+from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
+(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
+(`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
