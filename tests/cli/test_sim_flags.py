@@ -8,6 +8,7 @@ import pytest
 
 from yaniv_tui.cli import main as yaniv
 from yaniv_tui.cli.parser import MAX_EXPERT_SAMPLES, MAX_JOBS, parse
+from yaniv_tui.table.options import MAX_SEED_DIGITS
 
 
 def main(argv: list[str]) -> int:
@@ -39,6 +40,14 @@ def test_a_negative_seed_is_refused_as_yaniv_refuses_it(seed: str, capsys: pytes
     line = one_line_status_2(["--seed", seed], capsys)
     assert f"argument --seed: must be 0 or more, not {seed}" in line
     assert parse(["sim", "--seed", "0"]).seed == 0
+
+
+def test_a_seed_of_too_many_digits_is_told_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: 5,000 digits were told "takes a whole number" (Python's int() digit limit)."""
+    for digits in (MAX_SEED_DIGITS + 1, 5000):
+        line = one_line_status_2(["--seed", "1" * digits], capsys)
+        assert f"argument --seed: must be at most {MAX_SEED_DIGITS} digits, not {digits}" in line
+    assert parse(["sim", "--seed", "1" * MAX_SEED_DIGITS]).seed == int("1" * MAX_SEED_DIGITS)
 
 
 def test_an_end_limit_beyond_the_files_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

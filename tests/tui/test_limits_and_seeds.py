@@ -17,6 +17,7 @@ from yaniv_tui.engine import KEYS, Game, preset_paths
 from yaniv_tui.store.game_format import game_from_dict, game_to_dict
 from yaniv_tui.store.saves import SaveMeta, Seat, read_save, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.table.options import MAX_SEED_DIGITS
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -118,3 +119,56 @@ async def test_the_setup_seed_box_refuses_a_negative_seed() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "the seed must be 0 or more, not -5" in screen_text(app)
+
+
+@pytest.mark.parametrize("digits", [MAX_SEED_DIGITS + 1, 4301, 5000])
+def test_a_seed_of_too_many_digits_is_told_its_limit(
+    digits: int, no_app: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: a seed of more than 4,300 digits was told "takes a whole number" (Python's int() digit limit), and
+    one of 21 to 4,300 digits was taken, longer than anyone types and than the field shows."""
+    assert main(["--seed", "7" * digits]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"argument --seed: must be at most {MAX_SEED_DIGITS} digits, not {digits}" in err
+    _, launch = options_from_args(["--seed", "9" * MAX_SEED_DIGITS])
+    assert launch.seed == int("9" * MAX_SEED_DIGITS)
+
+
+async def test_the_setup_seed_box_holds_a_seeds_digits_and_no_more() -> None:
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        field = setup.query_one("#seed", Input)
+        assert field.max_length == MAX_SEED_DIGITS
+        field.focus()
+        await pilot.pause()
+        await pilot.press(*"1234567890" * 3)
+        assert field.value == ("1234567890" * 3)[:MAX_SEED_DIGITS]
+        field.value = "7" * 5000  # set, not typed: the limit is the start's too
+        setup.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert f"the seed must be at most {MAX_SEED_DIGITS} digits, not 5000" in screen_text(app)
+        field.value = "9" * MAX_SEED_DIGITS
+        setup.action_start()
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and game_of(table).seed == int("9" * MAX_SEED_DIGITS)
+
+
+async def test_the_typed_end_score_holds_the_digits_of_the_highest_end_score() -> None:
+    """Before: the box took any number of digits; 5,000 pasted were told "must be a whole number"."""
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ruleset="seven-cards"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        typed = setup.query_one("#end-typed", Input)
+        assert typed.max_length == len(str(END.high))
+        typed.focus()
+        await pilot.pause()
+        await pilot.press(*"9" * (len(str(END.high)) + 3))
+        assert typed.value == "9" * len(str(END.high))

@@ -26,3 +26,22 @@ def test_eight_players_at_100x30(snap_compare: SnapCompare) -> None:
 def test_four_players_marked_since_your_move_at_80x24(snap_compare: SnapCompare) -> None:
     app = make_app("seven-cards", "Ann,bot,bot,bot", seed=7)
     assert snap_compare(app, terminal_size=(80, 24), run_before=one_round_of_turns)
+
+
+async def two_notices(pilot: Pilot[None]) -> None:
+    """Ann's turn, then two notices at once: a short one and one of three lines."""
+    await settle(pilot)
+    pilot.app.screen.notify("Sorted by suit", timeout=60, markup=False)
+    pilot.app.screen.notify(
+        "Avi's clock ran out three times in a row: a medium bot plays the seat until Avi acts again.",
+        timeout=60,
+        markup=False,
+    )
+    for _ in range(4):
+        await pilot.pause()
+
+
+def test_notices_sit_under_the_deck_above_the_prompt_at_100x30(snap_compare: SnapCompare) -> None:
+    """The notices in the felt's corner under the deck and the previous drop: the prompt, the hint and the hand
+    whole (before, the toasts covered the prompt line's right half)."""
+    assert snap_compare(make_app("israeli", "Ann,bot,bot", seed=3), terminal_size=(100, 30), run_before=two_notices)

@@ -15,11 +15,9 @@ from yaniv_tui.engine import (
     DEFAULT_BOT_DELAY,
     DEFAULT_BOT_LEVEL,
     DEFAULT_RULESET,
-    GameSetupError,
-    check_seed,
 )
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
-from yaniv_tui.table.options import level_word
+from yaniv_tui.table.options import MAX_SEED_DIGITS, OptionsError, level_word, read_seed
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -92,8 +90,8 @@ def _whole(text: str) -> int:
 
 def _seed(text: str) -> int:
     try:
-        return check_seed(_whole(text))
-    except GameSetupError as error:
+        return read_seed(text)
+    except OptionsError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
@@ -231,7 +229,12 @@ def _add_play_flags(parser: argparse.ArgumentParser) -> None:
         help="go straight back to the newest game in progress, or to the game whose id starts with ID "
         "(see 'yaniv saves')",
     )
-    parser.add_argument("--seed", type=_seed, metavar="N", help="deal the same game again (0 or more)")
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help=f"deal the same game again (0 or more, at most {MAX_SEED_DIGITS} digits)",
+    )
     parser.add_argument(
         "--bot-delay", type=_delay, metavar="SECONDS", help=f"pause before a bot plays (default {DEFAULT_BOT_DELAY})"
     )
@@ -281,7 +284,13 @@ def _add_sim_flags(sim: argparse.ArgumentParser) -> None:
         help=f"play this many whole games (default 100; with --ladder, a pairing's, default {LADDER_GAMES})",
     )
     count.add_argument("--rounds", type=_positive, metavar="N", help="play this many single rounds instead of games")
-    sim.add_argument("--seed", type=_seed, default=1, metavar="N", help="the run's seed, 0 or more (default 1)")
+    sim.add_argument(
+        "--seed",
+        type=_seed,
+        default=1,
+        metavar="N",
+        help=f"the run's seed, 0 or more, at most {MAX_SEED_DIGITS} digits (default 1)",
+    )
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
     sim.add_argument(
         "--record",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 __all__ = [
     "BOT_NAMES",
     "MAX_NAME",
+    "MAX_SEED_DIGITS",
     "GameOptions",
     "OptionsError",
     "Seat",
@@ -30,7 +32,6 @@ __all__ = [
     "check_level",
     "check_name",
     "check_seats",
-    "check_seed",
     "choose_limits",
     "default_level",
     "default_seats",
@@ -38,6 +39,7 @@ __all__ = [
     "level_word",
     "levels",
     "parse_players",
+    "read_seed",
 ]
 
 #: Names given to bots, in seat order, so a table reads like people sitting at it.
@@ -182,9 +184,23 @@ def choose_limits(
         raise OptionsError(str(error)) from None
 
 
-def check_seed(seed: int) -> int:
-    """The seed as given; OptionsError for a negative one."""
+#: The most digits a seed is typed with (`--seed`, the setup screen's Seed): every 64-bit seed, and every seed a
+#: random deal draws (`engine.game.UNSEEDED`). The engine takes any whole number of 0 or more; a person types one
+#: of a few digits, and a longer one only passes what a field shows.
+MAX_SEED_DIGITS = 20
+
+
+def read_seed(text: str) -> int:
+    """A seed as a person types it: a whole number of 0 or more, in at most MAX_SEED_DIGITS digits; else
+    OptionsError, one line saying what is wrong and what a seed takes, its subject left to the caller ("must be 0 or
+    more, not -5": `--seed`'s, the setup screen's "the seed ...")."""
+    typed = text.strip()
+    if re.fullmatch(r"[+-]?[0-9]+", typed) is None:
+        raise OptionsError(f"takes a whole number, not {typed[:30]!r}")
+    digits = len(typed.lstrip("+-"))
+    if digits > MAX_SEED_DIGITS:
+        raise OptionsError(f"must be at most {MAX_SEED_DIGITS} digits, not {digits}")
     try:
-        return engine_check_seed(seed)
+        return engine_check_seed(int(typed))
     except GameSetupError as error:
-        raise OptionsError(f"the seed {error}") from None
+        raise OptionsError(str(error)) from None

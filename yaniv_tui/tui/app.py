@@ -51,6 +51,12 @@ class YanivApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *HELP_BINDINGS,
         Binding("ctrl+q", "quit", "quit", priority=True),
+        # Textual's screens move the focus on tab once the key has passed up from the focused field to the screen,
+        # after the keys typed behind it reached that field: a name typed at once after tab landed in the field
+        # left. Bound first (priority), the focus moves before the next key is handed on. No words: the help and
+        # each screen's words say what tab does there.
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
     ]
 
     #: Suits as S H D C instead of ♠ ♥ ♦ ♣; the table redraws when it changes.

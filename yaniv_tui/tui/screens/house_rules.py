@@ -21,6 +21,7 @@ from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
 from ..app_seam import game_app
 from ..marks import mark
+from ..widgets.form import FormInput
 from ..widgets.keybar import KeyBar
 from .common import Dialog, TooSmall, stylesheet
 from .setup_seats import NAME_CHARACTERS
@@ -53,7 +54,7 @@ def _widget(key: Key, value: Any) -> Widget:
     if key.kind == "choice":
         options = [(choice, choice) for choice in key.choices]
         return Select(options, value=value, allow_blank=False, compact=True, id=widget_id, classes="hr-widget")
-    return Input(
+    return FormInput(
         key.to_text(value),
         # What a blank stands for: a default that follows another key, or none (no card with a value of its own).
         placeholder=(key.default_doc.replace("`", "") or "none") if key.omittable else "",
@@ -99,7 +100,7 @@ class HouseRulesScreen(Dialog[str | None]):
             yield Static(Content.styled(f"Edit rules {dot} from {rules.name}", "bold"), classes="dialog-title")
             with VerticalScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
-                    yield Input(
+                    yield FormInput(
                         suggest_id(rules, self.taken),
                         restrict=NAME_CHARACTERS,
                         compact=True,

@@ -23,7 +23,7 @@ from yaniv_tui.table.session import TableSession
 
 from ..app_seam import ScreenNotes, game_app
 from ..marks import in_ascii, mark
-from ..widgets.form import NameInput
+from ..widgets.form import FormInput, NameInput
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
@@ -86,7 +86,7 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
             yield Static(Text(intro), id="join-intro")
             with Horizontal(classes="join-row"):
                 yield Label("address", classes="join-label")
-                yield Input(
+                yield FormInput(
                     _shown(request.address),
                     placeholder="host or host:port",
                     id="join-address",
@@ -96,13 +96,14 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                 )
             with Horizontal(classes="join-row"):
                 yield Label("room code", classes="join-label")
-                yield Input(
+                yield FormInput(
                     _shown(request.code),
                     # Words, not a made-up code: a code in grey was taken for one filled in.
                     placeholder=f"the {CODE_LENGTH} letters and digits on the host's screen",
                     id="join-code",
                     compact=True,
                     restrict=CODE_CHARACTERS,
+                    max_length=CODE_LENGTH,  # a longer code is no table's: said as typed, not by the host
                     classes=_first(request, "code"),
                 )
             with Horizontal(classes="join-row"):

@@ -19,14 +19,15 @@ from yaniv_tui.store import SavedGame, all_rulesets
 from yaniv_tui.store.userrules import GROUP_HEADINGS, USER_GROUP
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.options import (
+    MAX_SEED_DIGITS,
     GameOptions,
     OptionsError,
     Seat,
     check_name,
     check_seats,
-    check_seed,
     choose_limits,
     finish_seats,
+    read_seed,
 )
 
 from ..app_seam import ScreenNotes, game_app
@@ -196,7 +197,8 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
                     if len(self.rules.hand_sizes) > 1:
                         yield self.hand_size(hand)
                     seed = self.launch.seed
-                    yield labelled("Seed", digits_field("" if seed is None else str(seed), "random", id="seed"))
+                    seed_text = "" if seed is None else str(seed)
+                    yield labelled("Seed", digits_field(seed_text, "random", id="seed", most=MAX_SEED_DIGITS))
                     if self.hosting:
                         clock = self.launch.turn_seconds
                         yield Choice(clock_choices(clock), value=int(clock or 0), label="Turn clock", id="turn-clock")
@@ -274,7 +276,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     def end_typed(self, value: str) -> Horizontal:
         """The row for any end score: only for rules that take one (end.any_limit)."""
         low, high = end_limit_range()
-        field = digits_field(value, "any end score", id="end-typed")
+        field = digits_field(value, "any end score", id="end-typed", most=len(str(high)))
         field.tooltip = f"any end score from {low} to {high}"
         self.end_field = field
         return labelled("  or type", field)
@@ -409,11 +411,9 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         rules = choose_limits(self.rules, int(str(yaniv)), int(str(end)), int(str(hand)))
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise OptionsError(f"the seed must be a whole number, not {seed_text[:30]!r}") from None
-        if seed is not None:
-            check_seed(seed)
+            seed = read_seed(seed_text) if seed_text else None
+        except OptionsError as error:
+            raise OptionsError(f"the seed {error}") from None
         return GameOptions(
             rules,
             seats,
@@ -474,13 +474,14 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         self.action_start()
 
 
-def digits_field(value: str, placeholder: str, *, id: str) -> Input:
-    """A field for a whole number (the seed, an end score): digits only, as typed or pasted; reached by the keyboard,
-    its number is selected, so the first digit typed replaces it."""
+def digits_field(value: str, placeholder: str, *, id: str, most: int) -> Input:
+    """A field for a whole number (the seed, an end score): digits only, at most `most` of them, as typed or pasted;
+    reached by the keyboard, its number is selected, so the first digit typed replaces it."""
     return FormInput(
         value,
         placeholder=placeholder,
         restrict=DIGITS,
+        max_length=most,
         type="integer",
         valid_empty=True,
         compact=True,

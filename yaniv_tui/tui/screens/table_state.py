@@ -25,6 +25,12 @@ from .common import TooSmall, stylesheet
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
 
+#: Textual's rack of notices on a screen (its toasts), by the id Textual gives it.
+NOTICES_RACK = "#textual-toastrack"
+#: The least room a notice takes: a line of words in a toast (a row of padding above and below), and its width.
+NOTICE_ROWS = 3
+NOTICE_WIDTH = 24
+
 #: How the tip line says what `o` sorted the hand by: "sorted by suit".
 SORTED = "sorted by "
 
@@ -216,6 +222,40 @@ class TableState(Screen[str | None]):
         self._redraw_due = False
         if self.is_attached and self.is_running:
             draw(self)
+            self.call_after_refresh(self.place_notices)  # once the redrawn lines have their rows
+
+    def on_screen_suspend(self) -> None:
+        """A screen over the table (a dialog) shows the notices itself, where Textual puts them: the table's copy,
+        seen through a dialog's backdrop in its corner, would say each twice. Textual shows the table's again when
+        the table is back on top."""
+        for rack in self.query(NOTICES_RACK):
+            rack.display = False
+
+    def place_notices(self) -> None:
+        """Put the notices (Textual's toasts, on this screen's rack) in the felt's corner under the deck and the
+        previous drop, left of the round's log and above the prompt: no text of the table is there. Textual docks
+        them at the bottom right, over the prompt's and the hint's lines and the hand. Where the corner has no room
+        for a notice of one line (a short screen), they stay where Textual puts them."""
+        racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
+        if not (self.is_attached and self.is_running and racks):
+            return
+        rack = racks.first()
+        middle = self.query_one("#middle").region
+        shown = [self.query_one(DeckView).region, *(card.region for card in self.query_one(PileView).query(".card"))]
+        top = max((region.bottom for region in shown), default=middle.y)
+        left, right = middle.x, self.query_one(TurnLog).region.x
+        height, width = middle.bottom - top, right - left
+        styles = rack.styles
+        if height < NOTICE_ROWS or width < NOTICE_WIDTH:
+            styles.clear_rule("margin")
+            styles.clear_rule("width")
+            styles.clear_rule("max_height")
+            styles.clear_rule("align_horizontal")
+            return
+        styles.margin = (0, 0, self.size.height - middle.bottom, left)
+        styles.width = width
+        styles.max_height = height
+        styles.align_horizontal = "left"
 
     # -- a human's turn: choosing the cards ----------------------------------------------------
 
