@@ -118,7 +118,7 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> Records | None:
     except OSError as error:
         raise UsageError(f"--record: cannot make the folder {printable(args.record)}: {error.strerror}", PROG) from None
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    run = f"{_RUN}-{stamp}-{_name_part(rules.id)}-seed{_seed_part(args.seed)}"
+    run = f"{_RUN}-{stamp}-{_name_part(rules.id)}-seed{args.seed}"
     try:
         taken = {entry.name.rsplit("-game", 1)[0] for entry in folder.iterdir() if entry.name.startswith(run)}
     except OSError as error:
@@ -132,10 +132,9 @@ def records_of(args: argparse.Namespace, rules: Ruleset) -> Records | None:
 
 #: How a run's records are named first (`sim-<time>-<ruleset>-seed<seed>`, then `-game<index>.jsonl`).
 _RUN = "sim"
-#: The most characters of a ruleset's id and of a seed in a record's file name: a name stays far under the 255 bytes
-#: a file name takes (the seed whole up to 20 digits: every 64-bit seed).
+#: The most characters of a ruleset's id in a record's file name: a name stays far under the 255 bytes a file name
+#: takes (with the seed, whole: `--seed` takes at most table.options.MAX_SEED_DIGITS digits).
 _ID_CHARS = 40
-_SEED_DIGITS = 20
 
 
 def _name_part(ruleset_id: str) -> str:
@@ -146,17 +145,6 @@ def _name_part(ruleset_id: str) -> str:
 
     plain = unicodedata.normalize("NFKD", ruleset_id).encode("ascii", "ignore").decode("ascii").lower()
     return re.sub(r"[^a-z0-9_]+", "-", plain).strip("-")[:_ID_CHARS].strip("-") or "rules"
-
-
-def _seed_part(seed: int) -> str:
-    """A run's seed in a file name: whole up to _SEED_DIGITS digits, else its first digits and a digest of it all (two
-    long seeds still name two runs). The record holds the seed whole."""
-    import hashlib
-
-    digits = str(seed)
-    if len(digits) <= _SEED_DIGITS:
-        return digits
-    return f"{digits[:12]}-{hashlib.sha256(digits.encode('ascii')).hexdigest()[:8]}"
 
 
 _LADDER_ONLY = (("--levels", "levels"), ("--seats-per-game", "seats_per_game"), ("--write", "write"))
