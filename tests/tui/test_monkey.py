@@ -70,10 +70,12 @@ from yaniv_tui.tui.screens.replay import ReplayScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.widgets.cards import face
+from yaniv_tui.tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.slow
 
-#: The keys every screen meets besides its own bindings (never ctrl+q: a quit ends the run, and is tested apart).
+#: The keys every screen meets besides its own bindings (never ctrl+q, nor a click on it in the key bar: a quit ends
+#: the run, and is tested apart).
 COMMON_KEYS = [
     *string.ascii_lowercase,
     *string.digits,
@@ -192,6 +194,16 @@ def check_the_game(app: YanivApp, whole: Whole = own_game) -> None:
         check_state(game)
 
 
+def quits(app: YanivApp, x: int, y: int) -> bool:
+    """Whether a click at (x, y) lands on the key bar's ctrl+q, which ends the run as the key would."""
+    try:
+        widget, region = app.screen.get_widget_at(x, y)
+    except NoWidget:
+        return False
+    key = widget.key_at(x - region.x) if isinstance(widget, KeyBar) else None
+    return key is not None and key.key == "ctrl+q"
+
+
 async def monkey(pilot: Pilot[None], seed: int, presses: int = PRESSES, whole: Whole = own_game) -> None:
     """`presses` random keys and clicks, a resize to 20x8 and back halfway, the checks along the way."""
     app = pilot.app
@@ -207,7 +219,9 @@ async def monkey(pilot: Pilot[None], seed: int, presses: int = PRESSES, whole: W
                 await pilot.press(rng.choice(COMMON_KEYS))
             await pilot.resize_terminal(width, height)
         if rng.random() < 0.1:
-            await pilot.click(offset=(rng.randrange(width), rng.randrange(height)))
+            x, y = rng.randrange(width), rng.randrange(height)
+            if not quits(app, x, y):
+                await pilot.click(offset=(x, y))
             continue
         if rng.random() < 0.03:  # a hostile paste, into the field with the focus or the screen
             (app.focused or app.screen).post_message(events.Paste(rng.choice(list(HOSTILE.values()))))
