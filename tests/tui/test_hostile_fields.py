@@ -4,15 +4,14 @@ format character, no more than fits), or the screen refuses it in one printable 
 from __future__ import annotations
 
 import pytest
+from openings import join_app
 from rich.cells import cell_len
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import HOSTILE, SIZE, screen_lines, until
 
-from yaniv_tui.net.joining import JoinError, parse_address
 from yaniv_tui.table.launch_options import LaunchOptions
-from yaniv_tui.table.remote import Client, JoinRequest
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
 
@@ -31,22 +30,12 @@ async def paste(pilot: Pilot[None], field: Input, text: str) -> None:
     await pilot.pause()
 
 
-async def _refused(address: str, code: str, name: str | None) -> Client:
-    parse_address(address)  # what the real joiner checks first
-    raise ConnectionRefusedError(111, "Connection refused")  # a host that is not there: no network in this test
-
-
-def join_app() -> YanivApp:
-    request = JoinRequest(joiner=_refused, join_error=(JoinError,), code="ABCD")
-    return YanivApp(None, LaunchOptions(bot_delay=0.0), joining=request)
-
-
 @pytest.mark.parametrize("kind", list(HOSTILE))
 async def test_the_join_address_keeps_no_control_character_and_its_line_fits(kind: str) -> None:
     """Before: the address took controls, bidi overrides and NUL as pasted, and "cannot join ..." said all
     10,000 characters of a pasted address, over every row of the screen. A paste keeps the characters the field
     takes, as the seats' names do (tests/tui/test_paste_fields.py)."""
-    app = join_app()
+    app = join_app(code="ABCD")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         join = app.screen
@@ -70,7 +59,7 @@ async def test_the_join_name_and_code_keep_what_fits(kind: str) -> None:
     cells, were kept, for the name rule to refuse at the host); the code only letters and digits."""
     from yaniv_tui.engine.names import MAX_NAME
 
-    app = join_app()
+    app = join_app(code="ABCD")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         name = app.screen.query_one("#join-name", Input)
