@@ -152,7 +152,7 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
         ),
         (Play((), None), "choose at least one card to drop"),
         (Play(cards("5C"), card("9S")), "9♠ cannot be taken: take 2♦ from the previous drop, or the deck"),
-        (CallYaniv(), "your hand is 31: you may call Yaniv at 5 or less; drop cards to lower it"),
+        (CallYaniv(), "the hand is worth 31: Yaniv may be called at 5 or less; drop cards to lower it"),
         (
             SlapDown(card("5C")),
             "a slap-down is only for the card just drawn from the deck when it matches the drop: "

@@ -450,7 +450,7 @@ def test_fuzzymango_game_call_yaniv_validation() -> None:
     """game.test.ts, describe("callYaniv - validation"): "refuses a hand above the threshold" (5H 4S, 9), "allows a
     hand exactly on the threshold" (5H 2S, 7)."""
     above = deal(small(FM, 2), ["5H 4S", "2C KC"], up="4C")
-    assert "your hand is 9: you may call Yaniv at 7 or less" in refused(above, CallYaniv())
+    assert "the hand is worth 9: Yaniv may be called at 7 or less" in refused(above, CallYaniv())
     at = deal(small(FM, 2), ["5H 2S", "2C KC"], up="4C")
     at.apply(CallYaniv())
     assert at.history[-1].caller == 0
@@ -698,7 +698,7 @@ def test_jdross_validate_discard_rejects_invalid_pairs_and_mixed_suit_runs() -> 
 
 def test_jdross_declare_yaniv_only_at_five_or_less() -> None:
     """server/src/yaniv.js, declareYaniv: "Cannot declare Yaniv with more than 5 points."."""
-    assert "you may call Yaniv at 5 or less" in refused(deal(small(JD, 2), ["4H 2S", "KC QC"], up="9D"), CallYaniv())
+    assert "Yaniv may be called at 5 or less" in refused(deal(small(JD, 2), ["4H 2S", "KC QC"], up="9D"), CallYaniv())
     at = deal(small(JD, 2), ["3H 2S", "KC QC"], up="9D")
     at.apply(CallYaniv())
     assert at.history[-1].scores == (0, 20)

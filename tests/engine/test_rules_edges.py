@@ -40,7 +40,7 @@ def test_yaniv_may_be_called_at_exactly_the_limit_and_not_one_above() -> None:
     assert at_limit.history[-1].values[0] == 5 and not at_limit.history[-1].assaf
     above = deal(ISRAELI, ["AC AD AH 3C JK", "KC KD KH KS QC"], "9C")
     before = (list(above.hands[0] or []), above.round_no)
-    with pytest.raises(IllegalActionError, match="your hand is 6: you may call Yaniv at 5 or less"):
+    with pytest.raises(IllegalActionError, match="the hand is worth 6: Yaniv may be called at 5 or less"):
         above.apply(CallYaniv())
     assert (above.hands[0], above.round_no) == before
 

@@ -358,7 +358,8 @@ def test_yaniv_is_called_at_exactly_the_limit_and_refused_one_above(preset: str)
     with pytest.raises(IllegalActionError) as error:
         over.apply(CallYaniv())
     assert (
-        str(error.value) == f"your hand is {limit + 1}: you may call Yaniv at {limit} or less; drop cards to lower it"
+        str(error.value)
+        == f"the hand is worth {limit + 1}: Yaniv may be called at {limit} or less; drop cards to lower it"
     )
     assert snapshot(over) == before
     at = deal(preset, [WORTH[limit], other], "9H")
@@ -372,7 +373,7 @@ def test_seven_cards_calls_at_5_with_two_jacks_at_minus_2_and_not_at_6_where_the
     over = deal("seven-cards", ["AS AD 4C 2S 2D JS JD", other], "9H")
     with pytest.raises(IllegalActionError) as error:
         over.apply(CallYaniv())
-    assert str(error.value) == "your hand is 40: you may call Yaniv at 5 or less; drop cards to lower it"
+    assert str(error.value) == "the hand is worth 40: Yaniv may be called at 5 or less; drop cards to lower it"
     at = deal("seven-cards", ["AS AD 3C 2S 2D JS JD", other], "9H")
     at.apply(CallYaniv())
     assert at.history[-1].values == (5, 70) and at.scores == [0, 70]

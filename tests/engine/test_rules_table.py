@@ -160,7 +160,7 @@ def test_yaniv_limit_and_jack_swing_seven_cards(dealt: Callable[..., Game]) -> N
     six = dealt("seven-cards", ["JH JS AS AD AH AC 6C", "KS KH KD KC QS QH QD"], up="9C")
     assert six.view(0).hand_value == 40  # 4 + 6 + 2 * 15
     assert CallYaniv() not in six.legal_actions()
-    with pytest.raises(IllegalActionError, match="your hand is 40: you may call Yaniv at 5 or less"):
+    with pytest.raises(IllegalActionError, match="the hand is worth 40: Yaniv may be called at 5 or less"):
         six.apply(CallYaniv())
 
 
@@ -238,7 +238,7 @@ def test_yaniv_limit(
     assert over.view(0).hand_value == limit + 1
     assert CallYaniv() not in over.legal_actions()
     before = state(over)
-    with pytest.raises(IllegalActionError, match=f"you may call Yaniv at {limit} or less; drop cards to lower it"):
+    with pytest.raises(IllegalActionError, match=f"Yaniv may be called at {limit} or less; drop cards to lower it"):
         over.apply(CallYaniv())
     assert state(over) == before
 

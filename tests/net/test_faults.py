@@ -161,7 +161,7 @@ async def test_an_action_out_of_turn_or_for_another_seat_is_refused(host: TableH
     assert error == {"v": VERSION, "type": "error", "message": "you play seat 0, not seat 1", "re": 5}
     message["seat"] = 0
     await ws.send(json.dumps(message))  # a call with a hand too high to call
-    assert "you may call Yaniv at" in (await next_of(ws, "error"))["message"]
+    assert "Yaniv may be called at" in (await next_of(ws, "error"))["message"]
     assert game_to_dict(host.game) == before
     await ws.close()
     await ben.close()

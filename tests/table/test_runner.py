@@ -110,7 +110,7 @@ async def test_a_refused_move_changes_nothing_and_the_turn_stays() -> None:
     stepping = asyncio.create_task(runner.step())
     await asyncio.sleep(0)
     before = session.game.clone()
-    with pytest.raises(IllegalActionError, match="your hand is 15: you may call Yaniv at 7 or less"):
+    with pytest.raises(IllegalActionError, match="the hand is worth 15: Yaniv may be called at 7 or less"):
         await runner.submit(0, CallYaniv())  # 15 is above the limit of 7
     assert session.game.turns == before.turns and session.game.hand(0) == before.hand(0)
     assert not stepping.done()

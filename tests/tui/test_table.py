@@ -74,7 +74,7 @@ async def test_y_is_offered_only_when_the_hand_may_call_and_otherwise_explains()
         assert "y" not in keys
         assert keys["1-9 ←→ space"] == "choose" and keys["⏎"] == "drop"
         await pilot.press("y")
-        assert "Your hand is 34: you may call Yaniv at 5 or less; drop cards to lower it" in screen_text(app)
+        assert "The hand is worth 34: Yaniv may be called at 5 or less; drop cards to lower it" in screen_text(app)
         assert session.game.turns == 0
 
 

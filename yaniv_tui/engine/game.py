@@ -474,7 +474,8 @@ class Game(GameState):
         value = hand_value(hand, self.rules)
         if not self.rules.may_call(value):
             raise IllegalActionError(
-                f"your hand is {value}: you may call Yaniv at {self.rules.yaniv_limit} or less; drop cards to lower it"
+                f"the hand is worth {value}: Yaniv may be called at {self.rules.yaniv_limit} or less; "
+                "drop cards to lower it"
             )
         self._end_round(self.current)
 
