@@ -4,6 +4,7 @@ listing = scan_saves()          # games in progress, finished ones waiting for t
 saved = find_save(listing, "3f2a")   # SaveError (one line): unknown, ambiguous or finished
 for line in record_pending():   # at each start: finished games the history missed, recorded now
     print(line)
+delete_game(saved.game_id)      # the player's choice, under its lock; SaveError (one line) when it cannot be
 """
 
 from __future__ import annotations
@@ -239,9 +240,37 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
     return Claimed(fresh, lock)
 
 
-def _gone(game_id: str) -> SaveError:
-    """A game claimed that has no save any more: the one line saying so."""
-    return SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+class GameGone(SaveError):
+    """A game claimed or deleted that has no save any more (finished or deleted in another yaniv); one line."""
+
+
+def _gone(game_id: str) -> GameGone:
+    """A game claimed or deleted that has no save any more: the one line saying so."""
+    return GameGone(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+
+
+def delete_game(game_id: str) -> None:
+    """Delete a game's save, as its player chose: under the game's lock, so no other yaniv plays it meanwhile, its
+    lock file removed with it. One line otherwise, the save left as it was: GameOpenElsewhere when another yaniv has
+    it open, GameGone when it is no longer saved (finished or deleted in another yaniv, or being deleted there now),
+    a SaveError naming what the system refused (the lock file or the save that could not be opened or removed)."""
+    try:
+        lock = lock_game(game_id)
+    except GameOpenElsewhere:
+        if not os.path.lexists(save_path(game_id)):
+            raise _gone(game_id) from None  # another yaniv's delete had not let go of the lock yet
+        raise
+    except OSError as error:
+        raise SaveError(str(error.strerror or error)) from None
+    try:
+        save_path(game_id).unlink()
+    except FileNotFoundError:
+        lock.release(remove=True)  # no lock file left for a game that is no more
+        raise _gone(game_id) from None
+    except OSError as error:
+        lock.release()
+        raise SaveError(str(error.strerror or error)) from None
+    lock.release(remove=True)
 
 
 # -- finished games the history missed ---------------------------------------------------
