@@ -276,6 +276,34 @@ def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys: pytest.C
         held.release()
 
 
+def test_resume_without_an_id_waits_once_for_all_the_games_open_elsewhere(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game open in another yaniv is waited for a moment (a delete holds its lock that long): with three, the
+    wait is one game's, not three. Before, `yaniv --resume` waited CLAIM_WAIT for each in turn."""
+    import asyncio
+
+    from yaniv_tui.store import locks
+
+    for seed, ruleset in ((4, "israeli"), (2, "sursis"), (5, "bga")):
+        asyncio.run(one_turn_saved(ruleset, seed=seed))
+    games = scan_saves().games
+    held = [lock_game(saved.game_id) for saved in games]
+    pauses: list[float] = []
+    monkeypatch.setattr(locks, "_pause", pauses.append)
+    try:
+        assert play.main(["--resume", games[0].game_id]) == 2  # one game named: the wait for one game
+        one_game = len(pauses)
+        pauses.clear()
+        assert play.main(["--resume"]) == 2
+        assert one_game > 0 and len(pauses) == one_game
+        err = capsys.readouterr().err.strip().splitlines()
+        assert "open in another yaniv" in err[0] and "all 3 saved games are open in another yaniv" in err[1]
+    finally:
+        for lock in held:
+            lock.release()
+
+
 @pytest.mark.parametrize(
     ("given", "words"),
     [("zzz", "no saved game has an id starting with 'zzz'"), ("", "matches 2 saved games"), ("a/b", "not a game id")],
