@@ -1,11 +1,13 @@
 """`codec.record.timeouts_in_a_row`: each seat's timeouts in a row, read back from a game's record for
-`yaniv host --resume`, beside `bots_playing` (tests/codec/test_record.py), from the same "seat" events."""
+`yaniv host --resume`, beside `bots_playing` (tests/codec/test_record.py), from the same "seat" events; and
+`timed_out_actions`, the one rule of which actions a bot played for a seat whose time ran out (the replay and a
+resumed game's log ask it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from yaniv_tui.codec.record import GameRecord
+from yaniv_tui.codec.record import GameRecord, timed_out_actions
 from yaniv_tui.codec.record import timeouts_in_a_row as counted
 
 
@@ -60,3 +62,35 @@ def test_a_waiting_seats_action_is_the_away_bots_and_clears_nothing() -> None:
 def test_a_seat_number_that_is_no_number_is_passed_over() -> None:
     events: list[dict[str, Any]] = [{"event": "seat", "seat": True, "status": "timeout"}, seat(0, "timeout")]
     assert timeouts_in_a_row(events) == {0: 1}
+
+
+def by_bot(events: list[dict[str, Any]]) -> list[int]:
+    """The lines (from 1, the header's line 1 left out here) of the actions a bot played for a timed-out seat."""
+    return sorted(timed_out_actions(GameRecord(events)))
+
+
+def test_the_action_after_a_seats_timeout_is_the_bots_and_only_that_one() -> None:
+    events = [seat(1, "timeout"), action(0), action(1), action(1), seat(0, "timeout"), action(0)]
+    assert by_bot(events) == [3, 6]
+
+
+def test_a_timeout_marks_its_own_seats_next_action_whatever_comes_between() -> None:
+    events = [seat(0, "timeout"), seat(1, "timeout"), seat(1, "away"), action(1), action(0), action(0)]
+    assert by_bot(events) == [4, 5]
+
+
+def test_a_timeout_no_action_followed_marks_nothing_and_two_in_a_row_mark_one_action() -> None:
+    assert by_bot([action(0), seat(0, "timeout")]) == []
+    assert by_bot([seat(0, "timeout"), seat(0, "timeout"), action(0), action(0)]) == [3]
+
+
+def test_hostile_seats_and_events_are_passed_over() -> None:
+    events: list[dict[str, Any]] = [
+        {"event": "seat", "seat": True, "status": "timeout"},
+        {"event": "seat", "seat": "0", "status": "timeout"},
+        {"event": "action", "seat": True},
+        action(1),
+        {"event": "seat", "seat": 0, "status": ["timeout"]},
+        action(0),
+    ]
+    assert by_bot(events) == []

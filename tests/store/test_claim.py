@@ -18,6 +18,7 @@ from yaniv_tui.store import (
     SaveError,
     SaveMeta,
     claim_game,
+    claim_newest,
     is_open_elsewhere,
     library,
     lock_game,
@@ -171,3 +172,59 @@ def test_a_save_deleted_while_listed_is_no_problem_to_tell(monkeypatch: pytest.M
     finally:
         deleting.release(remove=True)
     assert listing.games == () and listing.problems == ()
+
+
+def saves(*ids: str) -> list[str]:
+    for game_id in ids:
+        meta = SaveMeta((Seat.person("Player 1"), Seat.bot("easy", "Player 2")), screen_seat=0, game_id=game_id)
+        save_game(play(new_game(players=2), 6), meta)
+    return list(ids)
+
+
+def test_claiming_the_newest_of_games_all_open_elsewhere_waits_once_in_all_not_once_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `yaniv --resume` with no id tries every game, newest first. Before, each game open in another yaniv was waited
+    # for CLAIM_WAIT in turn: four such games, four times the wait for one.
+    pauses: list[float] = []
+    monkeypatch.setattr(locks, "_pause", pauses.append)
+    ids = saves("open0001", "open0002", "open0003", "open0004")
+    held = [lock_game(game_id) for game_id in ids]
+    try:
+        with pytest.raises(GameOpenElsewhere):
+            claim_game(ids[0])
+        one_game = len(pauses)
+        pauses.clear()
+        assert one_game > 0 and claim_newest(ids) is None
+        assert len(pauses) == one_game  # the waits for one game, not for each of the four
+        held.pop(2).release()  # a game let go meanwhile is claimed without waiting
+        pauses.clear()
+        claimed = claim_newest(ids)
+        assert claimed is not None and claimed.saved.game_id == "open0003" and pauses == []
+        assert claimed.lock is not None
+        claimed.lock.release()
+    finally:
+        for lock in held:
+            lock.release()
+
+
+def test_claiming_the_newest_takes_a_game_let_go_while_it_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every game open elsewhere; the other yaniv quits one of them during the wait: that one is claimed then.
+    ids = saves("open0005", "open0006")
+    playing = lock_game(ids[0])
+    deleting = lock_game(ids[1])
+    pauses: list[float] = []
+
+    def let_go(seconds: float) -> None:
+        if len(pauses) == 2:
+            deleting.release()
+        pauses.append(seconds)
+
+    monkeypatch.setattr(locks, "_pause", let_go)
+    try:
+        claimed = claim_newest(ids)
+        assert claimed is not None and claimed.saved.game_id == ids[1] and len(pauses) == 3
+        assert claimed.lock is not None
+        claimed.lock.release()
+    finally:
+        playing.release()

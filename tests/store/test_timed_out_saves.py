@@ -13,7 +13,7 @@ import pytest
 from playing import deal
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.codec.record import add_event, after_action, start_record
+from yaniv_tui.codec.record import add_event, after_action, back_to, start_record, timed_out_actions
 from yaniv_tui.engine import Game, Play, Seat, load_ruleset, parse_cards
 from yaniv_tui.store import SaveMeta, read_save, save_game, save_path, timed_out_turns
 from yaniv_tui.table.events import ActionApplied, TableEvent
@@ -146,4 +146,59 @@ async def test_a_resumed_game_marks_the_turns_its_table_marked() -> None:
     assert marked and any(turn.seat == 0 for turn in seen[marked[-1] :]), (marked, seen)
     saved = read_save(save_path(session.meta.game_id))
     assert saved.timed_out == tuple(marked)
+    session.close()
+
+
+def test_an_undone_bots_play_for_a_timed_out_seat_takes_its_timeout_with_it() -> None:
+    """P1's time ran out and its bot dropped K♠; undo takes that play back (the record cut with the game, as the
+    session's undo cuts it): the record says no more of it, so P1's own move there is P1's, in the replay's rule
+    (`timed_out_actions`) and a resumed log's (`timed_out_turns`) alike. A bot's play that stands stays marked."""
+    game, meta, plays = two_turns_and_a_timeout()
+    record = start_record(game, SEATS)
+    kept = []
+    for index, action in enumerate(plays[:2]):
+        if index == 1:
+            add_event(record, "seat", 1, status="timeout")
+        kept.append(game.clone())
+        seat = game.current
+        game.apply(action)
+        after_action(record, game, seat, action)
+    assert timed_out_turns(record, game) == (2,)
+    game = kept[1]  # undo: back to just before the bot's play for P1
+    back_to(record, game)
+    assert not any(event.get("status") == "timeout" for event in record.events)
+    own = Play(tuple(parse_cards("9D")))  # P1's own move, not the bot's K♠
+    game.apply(own)
+    after_action(record, game, 1, own)
+    assert timed_out_actions(record) == frozenset()
+    assert read_save(save_game(game, meta, record=record)).timed_out == ()
+    # The cut after a bot's play keeps it, and its mark.
+    add_event(record, "seat", 0, status="timeout")
+    before = game.clone()
+    game.apply(plays[2])
+    after_action(record, game, 0, plays[2])
+    later = Play(tuple(parse_cards("3S")))
+    game.apply(later)
+    after_action(record, game, 1, later)
+    stands = before.apply(plays[2])  # undo of P1's move: the bot's play for P0 before it stands
+    back_to(record, stands)
+    assert [event["event"] for event in record.events[-2:]] == ["seat", "action"]
+    assert timed_out_turns(record, stands) == (3,)
+
+
+def test_a_game_saved_before_the_timed_out_seats_bot_played_resumes_with_that_turn_its_players() -> None:
+    """P1's time ran out, and the game was saved and left before its bot played (quit in the bot's pause): resumed,
+    P1 plays that turn, and neither the table's log nor the replay reads P1's own move as the bot's."""
+    game, meta, plays = two_turns_and_a_timeout()
+    record = start_record(game, SEATS)
+    game.apply(plays[0])
+    after_action(record, game, 0, plays[0])
+    add_event(record, "seat", 1, status="timeout")
+    saved = read_save(save_game(game, meta, record=record))
+    session = Session.resumed(saved, bot_delay=0.0)
+    own = Play(tuple(parse_cards("9D")))
+    session.apply(own)
+    session.hear_record(ActionApplied(1, None, own))
+    assert session.timed_out() == ()
+    assert timed_out_actions(session.game_record) == frozenset()
     session.close()

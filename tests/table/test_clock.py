@@ -5,11 +5,14 @@ hundredths of a second, so each test takes a fraction of one."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
+from playing import deal
 
+from yaniv_tui.codec.record import start_record
 from yaniv_tui.engine import Game, Play, Seat, load_ruleset, parse_cards
-from yaniv_tui.store import read_save, save_path
+from yaniv_tui.store import read_save, save_path, timed_out_turns
 from yaniv_tui.table.events import ActionApplied, Asked, Clocked, TableEvent, TurnStarted
 from yaniv_tui.table.options import GameOptions
 from yaniv_tui.table.runner import TableRunner
@@ -189,3 +192,33 @@ def test_the_log_says_who_played_a_turn_whose_time_ran_out() -> None:
     assert turn_subject("Ann", timed_out=True) == "Ann's time ran out: a bot"
     assert turn_subject("You", timed_out=True) == "Your time ran out: a bot"
     assert f"{turn_subject('You', timed_out=True)} dropped Q♠" == "Your time ran out: a bot dropped Q♠"
+
+
+async def test_a_move_of_your_own_after_undo_is_never_told_as_the_bots() -> None:
+    """Ann's time ran out and her bot dropped three 5s and drew 5♠, a slap-down for her to decide; she undid her last
+    move instead (the bot's play went with it) and played again: her own move. Before, the runner still held her as
+    timed out, and told her own move as the bot's ("Your time ran out: a bot dropped K♦ ...")."""
+    rules = dataclasses.replace(load_ruleset("israeli").with_choices(yaniv_limit=7, end_limit=None), slap_down=True)
+    seats = (Seat.person("Ann"), Seat.bot("medium", "Bea"))
+    session = Session(GameOptions(rules, seats, seed=3, bot_delay=0.0, turn_seconds=TICK, timeouts_to_bot=5))
+    session.game = deal(rules, ["5H 5D 5C KD 7D", "2C 3C 4C 9S 10S"], up="7H", deck="9D 5S 8C 8D 6C 6D")
+    session.game_record = start_record(session.game, seats)
+    runner = TableRunner(session)
+    events = heard(runner)
+    own = Play(tuple(parse_cards("KD")), parse_cards("7H")[0])  # the turned-up 7♥: a card seen, so undone
+    stepping = asyncio.create_task(runner.step())
+    await asyncio.sleep(0)
+    await runner.submit(0, own)
+    await asyncio.wait_for(stepping, LIMIT)
+    await until_turn_of(runner, 0)
+    await asyncio.wait_for(runner.step(), LIMIT)  # Ann's time runs out: her bot drops the 5s and draws 5♠
+    assert session.game.phase == "slap" and session.game.current == 0
+    stepping = asyncio.create_task(runner.step())  # her slap-down to decide, on her clock
+    await asyncio.sleep(0)
+    session.take_back()
+    await runner.submit(0, own)  # her own move again
+    await asyncio.wait_for(stepping, LIMIT)
+    applied = [(event.seat, event.timed_out) for event in events if isinstance(event, ActionApplied)]
+    assert applied == [(0, False), (1, False), (0, True), (0, False)]
+    assert timed_out_turns(session.game_record, session.game) == ()
+    session.close()

@@ -9,7 +9,7 @@ import dataclasses
 
 from playing import deal
 
-from yaniv_tui.codec.record import GameRecord, add_event, after_action, start_record
+from yaniv_tui.codec.record import GameRecord, add_event, after_action, back_to, start_record
 from yaniv_tui.engine import JOKER, Action, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_card, parse_cards
 from yaniv_tui.table.words import RESHUFFLED, winners_line
 from yaniv_tui.tui.screens.replay_steps import ReplayStep, log_lines, move_text, steps_of
@@ -136,3 +136,35 @@ def test_the_move_that_ends_the_game_says_who_wins_the_game() -> None:
     assert last[-1].endswith(f"{winners} wins the game with {min(s for s in game.scores if s is not None)}."), last
     assert last[-1] == winners_line(result, game.players, rules)
     assert all("the game" not in line for step in ends[:-1] for line in log(step)), [log(step) for step in ends]
+
+
+def test_the_replay_marks_only_a_timed_out_seats_bot_play_that_stands_after_an_undo() -> None:
+    """P1's time ran out and its bot dropped K♠; undo took that play back (the record cut as the session's undo
+    cuts it) and P1 dropped 9♦ itself: the replay reads it as P1's own. A bot's play that stands stays marked."""
+    game = deal("israeli", ["5H 7H KD 2H 9C", "6H KS 2C 9D 3S"], up="AS", deck="4D 2D 9S 6C 10D 8C")
+    record = start_record(game, [Seat.person("P0"), Seat.person("P1")])
+    first = Play(tuple(parse_cards("KD")))
+    game.apply(first)
+    after_action(record, game, 0, first)
+    before = game.clone()
+    add_event(record, "seat", 1, status="timeout")
+    bots = Play(tuple(parse_cards("KS")))
+    game.apply(bots)
+    after_action(record, game, 1, bots)
+    assert steps_of(record)[-1].timed_out == (2,)
+    back_to(record, before)
+    own = Play(tuple(parse_cards("9D")))
+    before.apply(own)
+    after_action(record, before, 1, own)
+    step = steps_of(record)[-1]
+    assert step.timed_out == ()
+    assert move_text(step, step.game, False).plain.startswith("P1 dropped 9♦, took ")
+    add_event(record, "seat", 0, status="timeout")
+    for seat, action in ((0, Play(tuple(parse_cards("9C")))), (1, Play(tuple(parse_cards("3S"))))):
+        if seat == 1:
+            stands = before.clone()  # the bot's 9♣ for P0 played: P1's 3♠ is undone below
+        before.apply(action)
+        after_action(record, before, seat, action)
+    back_to(record, stands)
+    assert [event["event"] for event in record.events[-2:]] == ["seat", "action"]
+    assert steps_of(record)[-1].timed_out == (3,)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
 from yaniv_tui.engine import Card
 from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
+from yaniv_tui.store.paths import lock_path
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -274,6 +276,34 @@ def test_resume_without_an_id_passes_over_a_game_open_elsewhere(capsys: pytest.C
         held.release()
 
 
+def test_resume_without_an_id_waits_once_for_all_the_games_open_elsewhere(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game open in another yaniv is waited for a moment (a delete holds its lock that long): with three, the
+    wait is one game's, not three. Before, `yaniv --resume` waited CLAIM_WAIT for each in turn."""
+    import asyncio
+
+    from yaniv_tui.store import locks
+
+    for seed, ruleset in ((4, "israeli"), (2, "sursis"), (5, "bga")):
+        asyncio.run(one_turn_saved(ruleset, seed=seed))
+    games = scan_saves().games
+    held = [lock_game(saved.game_id) for saved in games]
+    pauses: list[float] = []
+    monkeypatch.setattr(locks, "_pause", pauses.append)
+    try:
+        assert play.main(["--resume", games[0].game_id]) == 2  # one game named: the wait for one game
+        one_game = len(pauses)
+        pauses.clear()
+        assert play.main(["--resume"]) == 2
+        assert one_game > 0 and len(pauses) == one_game
+        err = capsys.readouterr().err.strip().splitlines()
+        assert "open in another yaniv" in err[0] and "all 3 saved games are open in another yaniv" in err[1]
+    finally:
+        for lock in held:
+            lock.release()
+
+
 @pytest.mark.parametrize(
     ("given", "words"),
     [("zzz", "no saved game has an id starting with 'zzz'"), ("", "matches 2 saved games"), ("a/b", "not a game id")],
@@ -339,6 +369,27 @@ async def test_deleting_a_saved_game_asks_first() -> None:
         await pilot.press("enter")  # starts a new game, as with no save at all
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_deleting_a_game_deleted_in_another_yaniv_meanwhile_says_it_is_gone() -> None:
+    """The list showed the game; another yaniv deleted it before the answer. Before, this one said it deleted it."""
+    await one_turn_saved("israeli", seed=4)
+    (saved,) = scan_saves().games
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        saved.path.unlink()  # deleted by another yaniv while this one asks
+        await pilot.press("y")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "not deleted: the game" in text and "no longer saved" in text and "Deleted the game" not in text
+        assert app.screen.__class__.__name__ == "SavedGamesScreen"
+        assert app.screen.query_one("#saved-list", OptionList).option_count == 0
+        assert not lock_path(saved.game_id).exists()
 
 
 async def test_continue_of_a_game_open_in_another_yaniv_is_one_line() -> None:

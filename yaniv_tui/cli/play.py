@@ -143,7 +143,7 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
     """The game `--resume [ID]` goes back to, locked to this process: its save and its lock. UsageError (one line)
     when there is none, the id fits none or several, or it is open in another yaniv. Damaged saves met are moved
     aside, each said in a line unless `told` holds it (`catch_up` said it: a save left where it is is met again)."""
-    from yaniv_tui.store import GameOpenElsewhere, SaveError, claim_game, find_save, scan_saves
+    from yaniv_tui.store import SaveError, claim_game, claim_newest, find_save, scan_saves
 
     prog = "yaniv host" if hosted else "yaniv"
     listing = scan_saves()
@@ -159,22 +159,23 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
     candidates = [saved] if game_id else [g for g in listing.games if not hosted or g.is_table]
     if not candidates:
         raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone", prog)
-    for candidate in candidates:
-        try:
-            claimed = claim_game(candidate.game_id, hosted=hosted)
-        except GameOpenElsewhere as error:
-            if game_id:
-                raise UsageError(str(error), prog) from None
-        except SaveError as error:
-            raise UsageError(str(error), prog) from None
-        else:
-            # A damaged record the listings left (the game was open in another yaniv then), met by the claim: its
-            # line as the listing says it; `resumed_notices` puts it at the table too.
-            for said in (claimed.saved.record_damage, unprotected(claimed)):
-                if said:
-                    print(f"yaniv: {said}", file=sys.stderr)
-            return claimed
-    raise UsageError(_every_game_open(len(candidates)), prog)
+    try:
+        # Without an id, the games open elsewhere are waited for once in all (a delete holds its lock a moment).
+        claimed = (
+            claim_game(saved.game_id, hosted=hosted)
+            if game_id
+            else claim_newest([candidate.game_id for candidate in candidates], hosted=hosted)
+        )
+    except SaveError as error:  # GameOpenElsewhere too: the game named is open in another yaniv
+        raise UsageError(str(error), prog) from None
+    if claimed is None:
+        raise UsageError(_every_game_open(len(candidates)), prog)
+    # A damaged record the listings left (the game was open in another yaniv then), met by the claim: its line as the
+    # listing says it; `resumed_notices` puts it at the table too.
+    for said in (claimed.saved.record_damage, unprotected(claimed)):
+        if said:
+            print(f"yaniv: {said}", file=sys.stderr)
+    return claimed
 
 
 def resumed_notices(notices: tuple[str, ...], claimed: Claimed) -> tuple[str, ...]:

@@ -7,7 +7,8 @@ limit a record is read up to (`within_limit`, here beside the limit); `replay` r
 (replaying.py), and a record that does not replay is refused in one RecordError line naming its first event that
 does not. Reading a record file (`read_record_file`, here) is reading hostile input: its size, nesting and
 characters are checked as a ruleset file's are (engine/files.py, engine/ruleset_read.py). The seats a bot plays as
-a record ends (`bots_playing`) are read here too.
+a record ends (`bots_playing`), and the actions a bot played for a seat whose time ran out (`timed_out_actions`),
+are read here too.
 
     record = start_record(game, seats)        # the header and the first deal
     after_action(record, game, seat, action)  # after each action the game applied
@@ -23,15 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import BOT_LEVELS, Game
-from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.engine.files import NotAFile, TooBig, read_regular
 from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 
 from .fields import kind_of
 from .game import state_to_dict
 from .json_text import JsonError, read_json
-from .record_build import add_event, after_action, back_to, start_record
-from .record_format import FORMAT, VERSION, GameRecord, RecordError, at_line
+from .record_build import add_event, after_action, back_to, drop_unplayed_timeouts, start_record
+from .record_format import FORMAT, TIMEOUT, VERSION, GameRecord, RecordError, at_line
 
 if TYPE_CHECKING:
     from .replaying import Replayer, ReplayPoint, replay, replay_steps
@@ -48,6 +48,7 @@ __all__ = [
     "after_action",
     "back_to",
     "bots_playing",
+    "drop_unplayed_timeouts",
     "parse_record",
     "read_record_file",
     "read_record_text",
@@ -59,6 +60,7 @@ __all__ = [
     "rounds_held",
     "rounds_resumed",
     "start_record",
+    "timed_out_actions",
     "timeouts_in_a_row",
     "within_limit",
 ]
@@ -86,11 +88,11 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 # -- the seats a bot plays, and the record's text --------------------------------------------
 
 
-#: A "seat" event's statuses, named here once for every reader of a record (`bots_playing`, `timeouts_in_a_row`):
-#: the turn clock's news (engine/clock.py: a timeout, the seat handed to its bot, its player back), its host's
+#: A "seat" event's statuses, named here once for every reader of a record (`bots_playing`, `timed_out_actions`,
+#: `timeouts_in_a_row`; a timeout's, TIMEOUT, in record_format.py): the turn clock's news (engine/clock.py: the seat
+#: handed to its bot, its player back), its host's
 #: changes to a remote seat (net/host.py: handed to a bot of a "level", given back) and a remote seat's connection
 #: (net/host.py: its player connected, or not: away, or waiting for someone to take it).
-_TIMEOUT: ClockNews = "timeout"
 _TO_A_BOT: tuple[str, ...] = ("bot", "handed")
 _HOSTS_CHOICE = "handed"
 _TO_ITS_PLAYER: tuple[str, ...] = ("back", "given")
@@ -124,23 +126,51 @@ def bots_playing(record: GameRecord) -> dict[int, str | None]:
     return playing
 
 
+def _actor(event: dict[str, Any]) -> int | None:
+    """The seat of an "action" event; None for any other event, or one without a seat number."""
+    seat = event.get("seat")
+    if event.get("event") != "action" or not isinstance(seat, int) or isinstance(seat, bool):
+        return None
+    return seat
+
+
+def timed_out_actions(record: GameRecord) -> frozenset[int]:
+    """The lines of the record (counted from 1, as a RecordError names them) of the actions a bot played for a seat
+    whose time ran out: each seat's next action after its "timeout" event (its turn's play, or the slap-down decision
+    whose time ran out). The one home of that rule: the replay marks those turns, a resumed game's log marks this
+    round's (store/round_notes.py), and `timeouts_in_a_row` counts them as the bot's. Never raises: the events may be a
+    save's, read from outside."""
+    ran_out: set[int] = set()
+    lines: set[int] = set()
+    for line, event in enumerate(record.events, 1):
+        news = _seat_news(event)
+        if news is not None:
+            if news[1] == TIMEOUT:
+                ran_out.add(news[0])
+            continue
+        actor = _actor(event)
+        if actor is not None and actor in ran_out:
+            ran_out.discard(actor)
+            lines.add(line)
+    return frozenset(lines)
+
+
 def timeouts_in_a_row(record: GameRecord) -> dict[int, int]:
     """Each seat's timeouts in a row as the record ends (the turn clock's `timeouts`, engine/clock.py), for the
     seats at 1 or more, so `yaniv host --resume` counts on from them. A timeout adds one, and the action after it
-    is the bot's; the seat's player acting clears them, as the clock's `acted`: an action of the seat with no
-    timeout before it, while no bot plays it (handed by the clock or its host) and its player is connected (an away
-    or waiting seat's action is the away bot's), or the seat taken back or given back."""
+    is the bot's (`timed_out_actions`); the seat's player acting clears them, as the clock's `acted`: an action of the
+    seat that is not the bot's for a timeout, while no bot plays it (handed by the clock or its host) and its player is
+    connected (an away or waiting seat's action is the away bot's), or the seat taken back or given back."""
     counts: dict[int, int] = {}
-    bots_turn: set[int] = set()
+    bots = timed_out_actions(record)
     handed: set[int] = set()
     away: set[int] = set()
-    for event in record.events:
+    for line, event in enumerate(record.events, 1):
         news = _seat_news(event)
         if news is not None:
             seat, status = news
-            if status == _TIMEOUT:
+            if status == TIMEOUT:
                 counts[seat] = counts.get(seat, 0) + 1
-                bots_turn.add(seat)
             elif status in _TO_A_BOT:
                 handed.add(seat)
             elif status in _TO_ITS_PLAYER:
@@ -151,12 +181,8 @@ def timeouts_in_a_row(record: GameRecord) -> dict[int, int]:
             elif status in _NOT_CONNECTED:
                 away.add(seat)
             continue
-        actor = event.get("seat")
-        if event.get("event") != "action" or not isinstance(actor, int) or isinstance(actor, bool):
-            continue
-        if actor in bots_turn:
-            bots_turn.discard(actor)
-        elif actor not in handed and actor not in away:
+        actor = _actor(event)
+        if actor is not None and line not in bots and actor not in handed and actor not in away:
             counts.pop(actor, None)
     return counts
 

@@ -1,6 +1,7 @@
 """A game's record built as the game is played (docs/game-record.md): the header and the first deal
 (`start_record`), then after each action what it led to (`after_action`), the table's other events (`add_event`),
-and undo's cut (`back_to`). Imported from `codec/record.py`."""
+undo's cut (`back_to`), and a turn clock's timeout whose bot never played dropped (`drop_unplayed_timeouts`). Imported
+from `codec/record.py`."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from typing import Any
 from yaniv_tui.engine import Action, Game, Seat
 
 from .game import state_to_dict
-from .record_format import FORMAT, VERSION, GameRecord
+from .record_format import FORMAT, TIMEOUT, VERSION, GameRecord
 from .rules import ruleset_to_dict
 from .values import action_to_dict, card_codes, hand_codes, round_to_dict
 
-__all__ = ["add_event", "after_action", "back_to", "start_record"]
+__all__ = ["add_event", "after_action", "back_to", "drop_unplayed_timeouts", "start_record"]
 
 
 def _seat_to_dict(name: str, seat: Seat) -> dict[str, Any]:
@@ -79,11 +80,31 @@ def add_event(record: GameRecord, kind: str, seat: int, **fields: Any) -> None:
 
 
 def back_to(record: GameRecord, game: Game) -> None:
-    """Undo took the game back to `game` (within its round): drop every event from its first action undone on."""
+    """Undo took the game back to `game` (within its round): drop every event from its first action undone on, and
+    with it what the record said of the turns undone: a seat's timeout whose bot's play was undone
+    (`drop_unplayed_timeouts`), so the seat's player's own move there is not read as the bot's."""
     events = record.events
     cut = next(
         (i for i, event in enumerate(events) if event.get("event") == "action" and event.get("turn", -1) >= game.turns),
         len(events),
     )
     del events[cut:]
+    drop_unplayed_timeouts(record)
     record.reshuffles = game.reshuffles
+
+
+def drop_unplayed_timeouts(record: GameRecord) -> None:
+    """Drop each "seat" event of a timeout that no action of its seat came after: the bot that was to play that turn
+    never did (undo took its play back, or the game was saved and left before it played), so the seat's next action,
+    its player's, is not read as the bot's (`timed_out_actions`, codec/record.py)."""
+    events = record.events
+    acted: set[int] = set()
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        seat = event.get("seat")
+        if type(seat) is not int:
+            continue
+        if event.get("event") == "action":
+            acted.add(seat)
+        elif event.get("event") == "seat" and event.get("status") == TIMEOUT and seat not in acted:
+            del events[index]

@@ -8,12 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "at_line"]
+from yaniv_tui.engine.clock import ClockNews
+
+__all__ = ["FORMAT", "TIMEOUT", "VERSION", "GameRecord", "RecordError", "at_line"]
 
 #: Names a file as a yaniv game record, so another JSON Lines file is told apart from a damaged record.
 FORMAT = "yaniv-game-record"
 #: Bumped whenever an event changes meaning; a record of another version is refused, not guessed at.
 VERSION = 1
+#: A "seat" event's status when the seat's time ran out, and a bot plays its turn (the turn clock's news,
+#: engine/clock.py).
+TIMEOUT: ClockNews = "timeout"
 
 
 class RecordError(ValueError):

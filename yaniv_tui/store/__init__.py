@@ -26,7 +26,18 @@ if TYPE_CHECKING:
 
     from .files import move_aside
     from .history import History, PlayerStats
-    from .library import Claimed, Listing, claim_game, find_save, record_pending, scan_saves, short_ids
+    from .library import (
+        Claimed,
+        GameGone,
+        Listing,
+        claim_game,
+        claim_newest,
+        delete_game,
+        find_save,
+        record_pending,
+        scan_saves,
+        short_ids,
+    )
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
@@ -52,7 +63,19 @@ _HOME = {
         "paths",
     ),
     **dict.fromkeys(
-        ("Claimed", "Listing", "claim_game", "find_save", "record_pending", "scan_saves", "short_ids"), "library"
+        (
+            "Claimed",
+            "GameGone",
+            "Listing",
+            "claim_game",
+            "claim_newest",
+            "delete_game",
+            "find_save",
+            "record_pending",
+            "scan_saves",
+            "short_ids",
+        ),
+        "library",
     ),
     **dict.fromkeys(("GameLock", "GameOpenElsewhere", "is_open_elsewhere", "lock_game", "take_lock"), "locks"),
     **dict.fromkeys(("SaveMeta", "Seat"), "meta"),
@@ -78,6 +101,7 @@ __getattr__ = lazy_exports(__name__, _HOME, globals())
 
 __all__ = [
     "Claimed",
+    "GameGone",
     "GameLock",
     "GameOpenElsewhere",
     "History",
@@ -92,8 +116,10 @@ __all__ = [
     "UndoStack",
     "all_rulesets",
     "claim_game",
+    "claim_newest",
     "config_dir",
     "data_dir",
+    "delete_game",
     "find_ruleset",
     "find_save",
     "history_path",

@@ -4,6 +4,8 @@ listing = scan_saves()          # games in progress, finished ones waiting for t
 saved = find_save(listing, "3f2a")   # SaveError (one line): unknown, ambiguous or finished
 for line in record_pending():   # at each start: finished games the history missed, recorded now
     print(line)
+claimed = claim_newest([g.game_id for g in listing.games])  # None: every one open in another yaniv
+delete_game(saved.game_id)      # the player's choice, under its lock; SaveError (one line) when it cannot be
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .files import clear_stale_temps, move_aside, private_folder
-from .locks import CLAIM_WAIT, GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
+from .locks import CLAIM_WAIT, GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, pause_a_step, take_lock
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
 from .saves import GAME_ID, SavedGame, SaveError, load_save, read_save
 
@@ -200,21 +202,21 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
-def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
+def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) -> Claimed:
     """Lock the game to this process and read its save afresh, ready to play: the save and its lock side by side;
     SaveError in one line otherwise.
 
     Read again once locked: a listing is a moment's picture, and another yaniv may have played the game
     on, finished it or deleted it since (resuming the listed copy would undo its moves). GameOpenElsewhere
     (a SaveError) when another yaniv has it now, once the claim has waited a moment (`CLAIM_WAIT`: a delete holds the
-    lock that long); a game deleted or finished meanwhile is a SaveError saying it is gone, never that it is open
-    there. Where no lock can be made at all (its file cannot be opened: one a
-    `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
+    lock that long; `wait`: another time, `claim_newest` waiting once for several); a game deleted or finished meanwhile
+    is a SaveError saying it is gone (GameGone), never that it is open there. Where no lock can be made at all (its
+    file cannot be opened: one a `sudo yaniv` left), the game is played unlocked, and its lock's `unprotected` says so.
     A game with seats played from other machines is refused unless it is `hosted` (by `yaniv host`).
     """
     try:
         # A delete in another yaniv holds the lock a moment: waited out, and told as the game gone.
-        lock: GameLock | None = take_lock(game_id, CLAIM_WAIT)  # None: no lock can be made here, played on, told so
+        lock: GameLock | None = take_lock(game_id, wait)  # None: no lock can be made here, played on, told so
     except GameOpenElsewhere:
         if not os.path.lexists(save_path(game_id)):
             raise _gone(game_id) from None  # its delete had not let go of the lock yet
@@ -239,9 +241,54 @@ def claim_game(game_id: str, *, hosted: bool = False) -> Claimed:
     return Claimed(fresh, lock)
 
 
-def _gone(game_id: str) -> SaveError:
-    """A game claimed that has no save any more: the one line saying so."""
-    return SaveError(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+def claim_newest(game_ids: Sequence[str], *, hosted: bool = False) -> Claimed | None:
+    """The first of `game_ids` (newest first) that no other yaniv has open, claimed as `claim_game` claims one; None
+    when every one is open in another yaniv. Those open elsewhere are waited for `CLAIM_WAIT` (a delete in another
+    yaniv holds a lock that long) once in all, each tried again at every step, not that long for each game.
+    SaveError (one line) as `claim_game` says, for any other reason a game met cannot be claimed."""
+    waited = 0.0
+    while True:
+        for game_id in game_ids:
+            try:
+                return claim_game(game_id, hosted=hosted, wait=0.0)
+            except GameOpenElsewhere:
+                continue
+        if not game_ids or waited >= CLAIM_WAIT:
+            return None
+        waited += pause_a_step()
+
+
+class GameGone(SaveError):
+    """A game claimed or deleted that has no save any more (finished or deleted in another yaniv); one line."""
+
+
+def _gone(game_id: str) -> GameGone:
+    """A game claimed or deleted that has no save any more: the one line saying so."""
+    return GameGone(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+
+
+def delete_game(game_id: str) -> None:
+    """Delete a game's save, as its player chose: under the game's lock, so no other yaniv plays it meanwhile, its
+    lock file removed with it. One line otherwise, the save left as it was: GameOpenElsewhere when another yaniv has
+    it open, GameGone when it is no longer saved (finished or deleted in another yaniv, or being deleted there now),
+    a SaveError naming what the system refused (the lock file or the save that could not be opened or removed)."""
+    try:
+        lock = lock_game(game_id)
+    except GameOpenElsewhere:
+        if not os.path.lexists(save_path(game_id)):
+            raise _gone(game_id) from None  # another yaniv's delete had not let go of the lock yet
+        raise
+    except OSError as error:
+        raise SaveError(str(error.strerror or error)) from None
+    try:
+        save_path(game_id).unlink()
+    except FileNotFoundError:
+        lock.release(remove=True)  # no lock file left for a game that is no more
+        raise _gone(game_id) from None
+    except OSError as error:
+        lock.release()
+        raise SaveError(str(error.strerror or error)) from None
+    lock.release(remove=True)
 
 
 # -- finished games the history missed ---------------------------------------------------

@@ -38,9 +38,9 @@ _ATTEMPTS = 20
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 #: What opening a path that is not a regular file (or became one of those meanwhile) fails with.
 _ODD = {errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK, errno.ENOTDIR}
-#: How long a claim of a saved game (`library.claim_game`) waits for a lock another yaniv holds, in seconds: a delete
-#: holds it a moment (the save removed, then the lock let go), a game played for as long as it is played; so a game
-#: deleted meanwhile is told as gone, not as open there.
+#: How long a claim of a saved game (`library.claim_game`; once in all for `claim_newest`) waits for a lock another
+#: yaniv holds, in seconds: a delete holds it a moment (the save removed, then the lock let go), a game played for as
+#: long as it is played; so a game deleted meanwhile is told as gone, not as open there.
 CLAIM_WAIT = 0.25
 #: Between two tries at a lock another yaniv holds.
 _STEP = 0.02
@@ -191,6 +191,12 @@ def lock_game(game_id: str) -> GameLock:
     return GameLock(game_id, path, fd)
 
 
+def pause_a_step() -> float:
+    """Wait between two tries at a lock another yaniv holds; the seconds waited."""
+    _pause(_STEP)
+    return _STEP
+
+
 def take_lock(game_id: str, wait: float = 0.0) -> GameLock | None:
     """Lock the game to this process, trying again for `wait` seconds while another holds it (GameOpenElsewhere when
     another process plays it). Where its lock file is there but cannot be opened (one a `sudo yaniv` left), the game
@@ -205,8 +211,7 @@ def take_lock(game_id: str, wait: float = 0.0) -> GameLock | None:
                 raise
         except OSError as error:
             return unlocked(game_id, error) if os.path.lexists(lock_path(game_id)) else None
-        _pause(_STEP)
-        waited += _STEP
+        waited += pause_a_step()
 
 
 def unlocked(game_id: str, error: OSError) -> GameLock:

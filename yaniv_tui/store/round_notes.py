@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Play
-from yaniv_tui.engine.clock import ClockNews
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
@@ -15,35 +14,29 @@ if TYPE_CHECKING:
 
 __all__ = ["timed_out_turns"]
 
-#: The turn clock's news that a seat's time ran out and a bot plays its turn (a "seat" event's status).
-_TIMEOUT: ClockNews = "timeout"
 #: The events a round's turns start again after: a round dealt, or a partial record's game as it stood.
 _ROUND_STARTS = ("deal", "resume")
 
 
 def timed_out_turns(record: GameRecord | None, game: Game) -> tuple[int, ...]:
     """This round's turns (counted from 1, as the table's log counts them) that a bot played for a seat whose time ran
-    out: the play of that seat's next action after its "timeout" event, as the replay marks it. The record's plays
-    since the round began are the last turns of `game`'s log; a record that does not fit the game so (none kept, a
-    damaged one) marks none. Never raises: the record is a save's, read from outside."""
+    out: the plays among the record's `timed_out_actions` (codec/record.py, the rule's one home, as the replay marks
+    them). The record's plays since the round began are the last turns of `game`'s log; a record that does not fit the
+    game so (none kept, a damaged one) marks none. Never raises: the record is a save's, read from outside."""
+    from yaniv_tui.codec.record import timed_out_actions
+
     if record is None or game.is_over:
         return ()
     events = record.events
     start = max((i for i, event in enumerate(events) if event.get("event") in _ROUND_STARTS), default=None)
     if start is None:
         return ()
+    by_bot = timed_out_actions(record)
     plays: list[tuple[int, bool]] = []  # each play's seat, and whether a bot played it when the seat's time ran out
-    ran_out: set[int] = set()
-    for event in events[start + 1 :]:
+    for line, event in enumerate(events[start + 1 :], start + 2):
         seat = event.get("seat")
-        if type(seat) is not int:
-            continue
-        if event.get("event") == "seat" and event.get("status") == _TIMEOUT:
-            ran_out.add(seat)
-        elif event.get("event") == "action":
-            if _is_play(event.get("action")):
-                plays.append((seat, seat in ran_out))
-            ran_out.discard(seat)
+        if event.get("event") == "action" and type(seat) is int and _is_play(event.get("action")):
+            plays.append((seat, line in by_bot))
     log = game.log
     first = len(log) - len(plays)
     if first < 0 or any(log[first + i].seat != seat for i, (seat, _) in enumerate(plays)):

@@ -321,10 +321,12 @@ class TableRunner:
             return illegal_line(session, seat, action), legal
         return None, action
 
-    def _applied(self, seat: int, told: str | None, action: Action | None) -> None:
+    def _applied(self, seat: int, told: str | None, action: Action | None, *, own: bool = False) -> None:
+        """Tell what `seat` just played; `own`: this screen's player played it (`submit`), never a bot for them, so
+        the seat's timed-out turn is over (an undo took the bot's play back, or its slap-down is the player's)."""
         self.session.publish()
-        timed_out = seat in self._ran_out
-        if self.session.view(seat).phase != "slap":  # the turn is over: a slap-down decision is still its part
+        timed_out = seat in self._ran_out and not own
+        if own or self.session.view(seat).phase != "slap":  # the turn is over: a slap-down decision is still its part
             self._ran_out.discard(seat)
         self.emit(ActionApplied(seat, told, action, timed_out))
         if not self.hurried:
@@ -353,7 +355,7 @@ class TableRunner:
         turn_clock = self.session.clock
         if turn_clock is not None:
             turn_clock.acted(seat)
-        self._applied(seat, None, action)
+        self._applied(seat, None, action, own=True)
         self._wake()
 
     def seen(self, seat: int) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Literal, overload
 
 from rich.text import Text
 
-from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint
+from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint, timed_out_actions
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
 from yaniv_tui.table.words import RESHUFFLED, clause, clock_line, possessive, round_lines, seat_line, subject
@@ -48,8 +48,8 @@ class ReplayStep:
     notes: tuple[tuple[int, str], ...] = ()
     #: For each of `turns`, the game's action numbers that made it (a drop and take, then its slap-down or keep).
     made_by: tuple[tuple[int, ...], ...] = ()
-    #: The round's turns (counted from 1) a bot played for a seat whose time ran out (the record's "seat" event with
-    #: status "timeout" before them).
+    #: The round's turns (counted from 1) a bot played for a seat whose time ran out (the record's
+    #: `timed_out_actions`).
     timed_out: tuple[int, ...] = ()
 
     @property
@@ -147,16 +147,15 @@ class _Builder:
     last: ReplayStep | None = None
     before: _Before | None = None
     moves: int = 0
-    #: The seats whose time ran out and whose next turn a bot plays for them.
-    ran_out: frozenset[int] = frozenset()
 
-    def fed(self, event: dict[str, Any], game: Game) -> _Builder:
+    def fed(self, event: dict[str, Any], game: Game, by_bot: bool = False) -> _Builder:
         """After the next event of the record (`game`: the engine's game after it, changed in place later): a new
-        step, or a note on the last, or as it was."""
+        step, or a note on the last, or as it was. `by_bot`: the event is an action a bot played for a seat whose time
+        ran out (`timed_out_actions`)."""
         kind = event["event"]
         if kind in ("deal", "resume"):
             step = ReplayStep("deal", game, game.round_no, self.moves, game.current, tuple(game.log))
-            return _Builder(self.count + 1, step, _Before.of(game), self.moves, self.ran_out)
+            return _Builder(self.count + 1, step, _Before.of(game), self.moves)
         last, before = self.last, self.before
         if last is None or before is None:
             return self
@@ -173,17 +172,14 @@ class _Builder:
                 drawn = _drawn(before, game, seat, action)
                 step = ReplayStep("move", game, game.round_no, moves, seat, tuple(game.log), None, action, turn, drawn)
             timed_out = last.timed_out
-            if seat in self.ran_out and step.result is None and len(step.turns) > len(last.turns):
+            if by_bot and step.result is None and len(step.turns) > len(last.turns):
                 timed_out = (*timed_out, len(step.turns))
             step = replace(step, notes=last.notes, made_by=made_by, timed_out=timed_out)
-            return _Builder(self.count + 1, step, _Before.of(game), moves, self.ran_out - {seat})
-        fed = self
-        if kind == "seat" and event.get("status") == "timeout" and isinstance(event.get("seat"), int):
-            fed = replace(fed, ran_out=fed.ran_out | {event["seat"]})
+            return _Builder(self.count + 1, step, _Before.of(game), moves)
         said = event_words(event, game.players)
         if said is None:
-            return fed
-        return replace(fed, last=replace(last, notes=(*last.notes, (len(last.turns), said))))
+            return self
+        return replace(self, last=replace(last, notes=(*last.notes, (len(last.turns), said))))
 
 
 #: A replay keeps where it stood (the engine's game, and the step) every this many steps, and makes any step by
@@ -203,9 +199,11 @@ class ReplaySteps(Sequence[ReplayStep]):
         deals: list[int] = []
         by_turn: dict[int, int] = {}
         builder = _Builder()
+        #: The lines of the actions a bot played for a seat whose time ran out (the record's one rule for it).
+        self.by_bot = timed_out_actions(record)
         replayer = Replayer(record)
-        for _, event, game in replayer:
-            made = builder.fed(event, game)
+        for line, event, game in replayer:
+            made = builder.fed(event, game, line in self.by_bot)
             if made.count > builder.count:
                 if made.last is not None and made.last.kind == "deal":
                     deals.append(made.count - 1)
@@ -246,8 +244,8 @@ class ReplaySteps(Sequence[ReplayStep]):
         game = point.game.clone() if builder.count - 1 == index else None
         if game is not None:
             game.history = point.shared_history[: point.rounds]
-        for _, event, live in Replayer(self.record, point):
-            made = builder.fed(event, live)
+        for line, event, live in Replayer(self.record, point):
+            made = builder.fed(event, live, line in self.by_bot)
             if made.count > builder.count:
                 if made.count - 1 > index:
                     break

@@ -15,11 +15,11 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.store import (
-    GameOpenElsewhere,
+    GameGone,
     SavedGame,
+    SaveError,
+    delete_game,
     is_open_elsewhere,
-    lock_game,
-    remove_save,
     short_ids,
 )
 
@@ -172,20 +172,15 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
         if not yes:
             return
         try:
-            lock = lock_game(saved.game_id)
-        except GameOpenElsewhere as error:
+            delete_game(saved.game_id)
+        except GameGone as error:  # finished or deleted in another yaniv meanwhile: no longer in the list either
+            self.games.remove(saved)
+            self.show_games()
             self.say(f"not deleted: {error}")
             return
-        except OSError as error:
-            self.say(f"not deleted: {error.strerror or error}")
+        except SaveError as error:
+            self.say(f"not deleted: {error}")
             return
-        try:
-            remove_save(saved.game_id)
-        except OSError as error:
-            self.say(f"not deleted: {error.strerror or error}")
-            lock.release()
-            return
-        lock.release(remove=True)
         self.games.remove(saved)
         self.deleted.add(saved.game_id)
         self.say(f"Deleted the game {saved.game_id[:8]}.", error=False)
