@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from fake_net import fake_hosting
 from textual.pilot import Pilot
@@ -138,29 +139,51 @@ async def to_the_replay(pilot: Pilot[None]) -> None:
 JOINED_PLAYERS = ["Bo", "Player 2", "Cy"]
 
 
-@contextlib.asynccontextmanager
-async def real_host(tmp_path: Path, seed: int = 4) -> AsyncIterator[TableHost]:
-    """A real TableHost on 127.0.0.1 (port 0) serving a game of Israeli for `JOINED_PLAYERS` headless, its bots
-    at no delay; stopped on the way out."""
+def joined_game(seed: int = 4) -> tuple[Game, list[Seat]]:
+    """The game a real host serves in tests, dealt by `seed`, and its seats: Bo (a medium bot), the remote seat a
+    joiner takes, Cy (a medium bot); the remote seat plays first, so the table waits for it at the start."""
     seats = [Seat.bot("medium", "Bo"), Seat.remote(), Seat.bot("medium", "Cy")]
-    game = Game.new(load_ruleset("israeli"), JOINED_PLAYERS, seed=seed, first=1)
+    return Game.new(load_ruleset("israeli"), JOINED_PLAYERS, seed=seed, first=1), seats
+
+
+#: The headless table serving each real host (`real_host`), while it is open: a test asks it with `serving`.
+_SERVING: WeakKeyDictionary[TableHost, asyncio.Task[Game]] = WeakKeyDictionary()
+
+
+@contextlib.asynccontextmanager
+async def real_host(tmp_path: Path, seed: int = 4, *, served: bool = True) -> AsyncIterator[TableHost]:
+    """A real TableHost on 127.0.0.1 (port 0) serving a game of Israeli for `JOINED_PLAYERS` headless, its bots
+    at no delay; stopped on the way out (a test may stop it first, as a host that quits does). Not `served`, no
+    table plays its game: the host listens and sends its game as dealt, the joiner's turn first."""
+    game, seats = joined_game(seed)
     host = TableHost(game, seats, host="127.0.0.1", port=0)
     await host.start()
     history = History(tmp_path / "host-history.sqlite3")
-    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
+    if served:
+        _SERVING[host] = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
     try:
         yield host
     finally:
-        serving.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await serving
+        table = _SERVING.pop(host, None)
+        if table is not None:
+            table.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await table
         await host.stop()
         history.close()
 
 
+def serving(host: TableHost) -> asyncio.Task[Game]:
+    """The headless table serving `host`, a `real_host` served: done only if it stopped (an error, the game's end)."""
+    return _SERVING[host]
+
+
 def joined_app(host: TableHost, name: str = "Noa") -> YanivApp:
-    """The app `yaniv join 127.0.0.1:PORT CODE --name Noa` opens (the command line's own request)."""
-    return YanivApp(joining=join_request(parse(["join", f"127.0.0.1:{host.port}", host.code, "--name", name])))
+    """The app `yaniv join 127.0.0.1:PORT CODE --name Noa` opens (the command line's own request, the address, code
+    and name given)."""
+    request = join_request(parse(["join", f"127.0.0.1:{host.port}", host.code, "--name", name]))
+    assert (request.address, request.code, request.name) == (f"127.0.0.1:{host.port}", host.code, name)
+    return YanivApp(joining=request)
 
 
 async def to_the_joined_table(pilot: Pilot[None]) -> None:

@@ -5,8 +5,9 @@ from a real host on 127.0.0.1.
 
 After each run no error escaped (Pilot raises the app's own again; the app wrote no crash line and exited, if it
 did, with 0), the game on the table (if one; a joined table's is its host's) still passes its engine's checks, and
-no screen on the way showed a card of a hand its viewer may not see: not a pass screen (no hand at all), nor the
-help (its example cards are allowed only in its own paragraphs of examples). No time is asserted: each run is a
+no screen on the way showed a card of a hand its viewer may not see (its face, `7♠`, anywhere; with ASCII cards its
+code, `7S`, in a card's box): not a pass screen (no hand at all), nor the help (its example cards are allowed only in
+its own paragraphs of examples). No time is asserted: each run is a
 bounded number of keys.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,7 @@ from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.replay import ReplayScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.widgets.cards import face
+from yaniv_tui.tui.widgets.cards import FACE_WIDTH, CardFace, face
 from yaniv_tui.tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.slow
@@ -101,18 +102,47 @@ def help_examples(screen: Screen[object]) -> set[Widget]:
     return {static for static in screen.query(Static) if " ".join(str(static.render()).split()) in texts}
 
 
-def shown_outside(app: YanivApp, text: str, lines: list[str], examples: set[Widget]) -> bool:
-    """Whether `text` is on screen (`lines`, as screen_lines reads it) anywhere but in one of the `examples`."""
+def places(lines: list[str], text: str) -> Iterator[tuple[int, int]]:
+    """Every cell (x, y) where `text` starts on screen (`lines`, as screen_lines reads them)."""
     for y, line in enumerate(lines):
         at = line.find(text)
         while at >= 0:
-            try:
-                widget, _ = app.screen.get_widget_at(cell_len(line[:at]), y)
-            except NoWidget:
-                return True
-            if widget not in examples:
-                return True
+            yield cell_len(line[:at]), y
             at = line.find(text, at + 1)
+
+
+def cells(line: str, start: int, end: int) -> str:
+    """What `line` shows in its cells from `start` to before `end`."""
+    shown, x = "", 0
+    for character in line:
+        if x >= end:
+            break
+        width = cell_len(character)
+        if x >= start and x + width <= end:
+            shown += character
+        x += width
+    return shown
+
+
+def in_card_boxes(lines: list[str], text: str) -> Iterator[tuple[int, int]]:
+    """The places of `text` drawn as the table draws a card (widgets/cards.CardFace): its face at the top left of the
+    box's FACE_WIDTH cells and again at the bottom right, on the line below. With ASCII cards a face is letters and
+    digits (`AS`), which words hold too ("ASCII"): only a card's box says it is a card."""
+    pad = " " * (FACE_WIDTH - cell_len(text))
+    for x, y in places(lines[:-1], text):
+        if cells(lines[y], x, x + FACE_WIDTH) == text + pad and cells(lines[y + 1], x, x + FACE_WIDTH) == pad + text:
+            yield x, y
+
+
+def shown_outside(app: YanivApp, spots: Iterable[tuple[int, int]], examples: set[Widget]) -> bool:
+    """Whether any of the cells `spots` is on screen anywhere but in one of the `examples`."""
+    for x, y in spots:
+        try:
+            widget, _ = app.screen.get_widget_at(x, y)
+        except NoWidget:
+            return True
+        if widget not in examples:
+            return True
     return False
 
 
@@ -181,7 +211,13 @@ def check_what_is_shown(app: YanivApp, whole: Whole = own_game) -> None:
         if seat == viewer:
             continue
         shown = [
-            card for card in game.hand(seat) if card not in public and shown_outside(app, face(card), lines, examples)
+            card
+            for card in game.hand(seat)
+            if card not in public
+            and (
+                shown_outside(app, places(lines, face(card)), examples)
+                or shown_outside(app, in_card_boxes(lines, face(card, True)), examples)
+            )
         ]
         assert not shown, f"{game.players[seat]}'s {shown} on {type(screen).__name__}"
 
@@ -331,3 +367,31 @@ async def test_the_monkeys_check_finds_a_hand_on_the_help_beside_its_examples(ca
         with pytest.raises(AssertionError) as caught:
             check_what_is_shown(app)
         assert str(caught.value).startswith(f"{game_of(table).players[1]}'s [{shown!r}]"), caught.value
+
+
+@pytest.mark.parametrize("boxed", [True, False], ids=["card box", "words"])
+async def test_the_monkeys_check_finds_a_hidden_card_drawn_in_ascii(boxed: bool) -> None:
+    """With ASCII cards a card shows as `AS`: the check finds one of another's hand drawn in a card's box (its face in
+    the box's two corners, as the table draws a card), and not the same letters in words ("ASCII")."""
+    (shown,) = parse_cards("AS")
+    app = help_deal()
+    app.ascii_cards = True
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = the_table(app)
+        assert table is not None and table.viewer == 0 and shown in game_of(table).hand(2)
+        check_what_is_shown(app)  # the table alone: no hand but the viewer's
+        if boxed:
+            card = CardFace("hand", 9, classes="card")
+            await table.mount(card, before=0)
+            card.show(shown, ascii_only=True)
+        else:
+            await table.mount(Static(f"ASCII cards: {face(shown, True)} is the ace of spades"), before=0)
+        await pilot.pause()
+        assert face(shown, True) in screen_text(app)
+        if not boxed:
+            check_what_is_shown(app)
+            return
+        with pytest.raises(AssertionError) as caught:
+            check_what_is_shown(app)
+        assert str(caught.value).startswith(f"{game_of(table).players[2]}'s [{shown!r}]"), caught.value

@@ -1,5 +1,6 @@
 """The table over a REAL network on 127.0.0.1 (port 0): `yaniv host`'s app with TableClient seats, and `yaniv join`'s
-app at a TableHost served by `serve_headless`, driven by Pilot keys. Every wait is bounded (LIMIT seconds)."""
+app at a TableHost served by `serve_headless` (openings.real_host), driven by Pilot keys. Every wait is bounded (LIMIT
+seconds)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,22 @@ import argparse
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from openings import joined_app, real_host, serving
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import SIZE, cards_in, choose_play, game_of, keys_for, screen_text
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli.host import host_factory
-from yaniv_tui.cli.join import join_request
 from yaniv_tui.cli.parser import parse
 from yaniv_tui.cli.play import options_from_args
-from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, PlayerView, Seat, hand_value, load_ruleset
+from yaniv_tui.engine import CallYaniv, Card, Game, IllegalActionError, PlayerView, hand_value
 from yaniv_tui.net import TableClient, TableClosed, TableHost
-from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
-from yaniv_tui.table.headless import serve_headless
 from yaniv_tui.table.words import capital
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -213,38 +212,6 @@ def same_public(view: PlayerView, real: Game) -> bool:
 # -- 1b, 1c: `yaniv join`'s app at a real TableHost served headless ---------------------------------------------
 
 
-def headless_game(seed: int) -> tuple[Game, list[Seat]]:
-    """Bo (bot), a remote seat, Cy (bot); the remote seat plays first, so the table waits for it at the start."""
-    seats = [Seat.bot("medium", "Bo"), Seat.remote(), Seat.bot("medium", "Cy")]
-    game = Game.new(load_ruleset("israeli"), ["Bo", "Player 2", "Cy"], seed=seed, first=1)
-    return game, seats
-
-
-@contextlib.asynccontextmanager
-async def headless_host(tmp_path: Path, seed: int = 4) -> AsyncIterator[TableHost]:
-    """A real TableHost of `headless_game(seed)` on 127.0.0.1 (port 0), served headless; stopped on the way out."""
-    game, seats = headless_game(seed=seed)
-    host = TableHost(game, seats, host="127.0.0.1", port=0)
-    await host.start()
-    history = History(tmp_path / "history.sqlite3")
-    serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
-    try:
-        yield host
-    finally:
-        serving.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await serving
-        await host.stop()
-        history.close()
-
-
-def join_app(host: TableHost, name: str = "Noa") -> YanivApp:
-    """The app `yaniv join 127.0.0.1:PORT CODE --name Noa` opens (cli/join.py's request, address and code given)."""
-    request = join_request(parse(["join", f"127.0.0.1:{host.port}", host.code, "--name", name]))
-    assert (request.address, request.code, request.name) == (f"127.0.0.1:{host.port}", host.code, name)
-    return YanivApp(joining=request)
-
-
 async def joined_table(pilot: Pilot[None]) -> TableScreen:
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, TableScreen), "the joined table")
@@ -269,14 +236,9 @@ def hidden_cards_shown(host: TableHost, table: TableScreen, text: str) -> list[C
 
 
 async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_same_seat(tmp_path: Path) -> None:
-    game, seats = headless_game(seed=4)
-    host = TableHost(game, seats, host="127.0.0.1", port=0)
-    await host.start()
-    serving: asyncio.Task[Game] | None = None
-    history = History(tmp_path / "history.sqlite3")
-    try:
-        serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.0, history=history))
-        app = join_app(host)
+    async with real_host(tmp_path) as host:
+        served = serving(host)
+        app = joined_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
             assert isinstance(table.session, ClientSession)
@@ -317,12 +279,12 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
                 assert cards_in(text, mine) == mine
                 assert hidden_cards_shown(host, table, text) == []
             token, turns = client.token, host.game.turns
-            assert not serving.done()
+            assert not served.done()
         # The app closed: its seat is away at the host, and the game waits for her.
         await bounded(_status(host, 1, "away"), "Noa shown as away at the host")
-        assert host.game.turns == turns and not serving.done()
+        assert host.game.turns == turns and not served.done()
 
-        app = join_app(host)  # the same command again: the token kept in the data folder takes the same seat
+        app = joined_app(host)  # the same command again: the token kept in the data folder takes the same seat
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
             assert isinstance(table.session, ClientSession)
@@ -335,13 +297,6 @@ async def test_a_joined_player_plays_by_keys_at_a_real_host_then_rejoins_the_sam
             assert list(table.session.view(1).hand) == list(host.game.hand(1))
             await key_turn(pilot, host)
             await until(pilot, lambda: host.game.turns > turns, "the host took her move after the rejoin")
-    finally:
-        if serving is not None:
-            serving.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await serving
-        await host.stop()
-        history.close()
 
 
 async def _status(host: TableHost, seat: int, status: str) -> None:
@@ -350,12 +305,12 @@ async def _status(host: TableHost, seat: int, status: str) -> None:
 
 
 async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_path: Path) -> None:
-    async with headless_host(tmp_path) as host:
+    async with real_host(tmp_path) as host:
         rules = host.game.rules
         assert not rules.may_call(hand_value(host.game.hand(1), rules)), (
             "the deal must give the remote seat a hand over the limit"
         )
-        app = join_app(host)
+        app = joined_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
             await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
@@ -375,39 +330,40 @@ async def test_an_action_the_real_host_refuses_is_said_in_the_message_line(tmp_p
             assert host.game.turns >= 1
 
 
-async def test_a_joiner_whose_host_stops_is_told_why_and_takes_its_seat_again_once_the_host_is_back() -> None:
+async def test_a_joiner_whose_host_stops_is_told_why_and_takes_its_seat_again_once_the_host_is_back(
+    tmp_path: Path,
+) -> None:
     """No standings of a game that did not end: the join screen says what happened, its fields filled, and joining
     again takes the same seat at the host brought back (as `yaniv host --resume` does: same port, code, tokens)."""
-    game, seats = headless_game(seed=4)
-    host = TableHost(game, seats, host="127.0.0.1", port=0)
-    await host.start()
     back: TableHost | None = None
-    try:
-        app = join_app(host)
-        async with app.run_test(size=SIZE) as pilot:
-            table = await joined_table(pilot)
-            token = table.session.client.token  # type: ignore[attr-defined]
-            await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
-            await host.stop()
-            await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the join screen, saying why")
-            assert not any(isinstance(screen, GameEndScreen) for screen in app.screen_stack)
-            await pilot.pause()
-            await until(pilot, lambda: "stopped before its end" in screen_text(app), "the reason, drawn")
-            text = screen_text(app)
-            assert "The game stopped before its end" in text and "the table closed" in text
-            assert "once the host is back" not in text and "after 0 rounds" not in text
-            fields = [app.screen.query_one(f"#join-{f}", Input).value for f in ("address", "code", "name")]
-            assert fields == [f"127.0.0.1:{host.port}", host.code, "Noa"]
-            # As `yaniv host --resume` does: its save holds the names its joiners took (table/hosted.py names the
-            # game's seat when one joins), and a kept token comes back only under its seat's name.
-            game.players = tuple(host.names)
-            back = TableHost(game, seats, host="127.0.0.1", port=host.port, code=host.code, tokens=host.tokens)
-            await back.start()
-            await pilot.click("#join")
-            table = await joined_table(pilot)
-            assert table.session.client.seat == 1 and table.session.client.token == token  # type: ignore[attr-defined]
-            assert back.status(1) == "joined"
-    finally:
-        await host.stop()
-        if back is not None:
-            await back.stop()
+    async with real_host(tmp_path, served=False) as host:
+        game, seats = host.game, host.seats
+        try:
+            app = joined_app(host)
+            async with app.run_test(size=SIZE) as pilot:
+                table = await joined_table(pilot)
+                token = table.session.client.token  # type: ignore[attr-defined]
+                await until(pilot, lambda: table.stage == "choose", "Noa's first turn")
+                await host.stop()
+                await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the join screen, saying why")
+                assert not any(isinstance(screen, GameEndScreen) for screen in app.screen_stack)
+                await pilot.pause()
+                await until(pilot, lambda: "stopped before its end" in screen_text(app), "the reason, drawn")
+                text = screen_text(app)
+                assert "The game stopped before its end" in text and "the table closed" in text
+                assert "once the host is back" not in text and "after 0 rounds" not in text
+                fields = [app.screen.query_one(f"#join-{f}", Input).value for f in ("address", "code", "name")]
+                assert fields == [f"127.0.0.1:{host.port}", host.code, "Noa"]
+                # As `yaniv host --resume` does: its save holds the names its joiners took (table/hosted.py names the
+                # game's seat when one joins), and a kept token comes back only under its seat's name.
+                game.players = tuple(host.names)
+                back = TableHost(game, seats, host="127.0.0.1", port=host.port, code=host.code, tokens=host.tokens)
+                await back.start()
+                await pilot.click("#join")
+                table = await joined_table(pilot)
+                again = table.session.client  # type: ignore[attr-defined]
+                assert again.seat == 1 and again.token == token
+                assert back.status(1) == "joined"
+        finally:
+            if back is not None:
+                await back.stop()

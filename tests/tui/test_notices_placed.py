@@ -1,15 +1,21 @@
 """Where the table's notices (Textual's toasts) go: in the felt's corner under the deck and the previous drop,
 left of the round's log and above the prompt, hiding no text of the table (`TableState.place_notices`). Before,
-Textual docked them at the bottom right, over the right half of the prompt's and the hint's lines and the hand."""
+Textual docked them at the bottom right, over the right half of the prompt's and the hint's lines and the hand. Each
+notice is read whole: tight (no padding rows) where the corner is short (80x24), where Textual puts them where even
+that does not fit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from tui_helpers import make_app, screen_lines, settle
 
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.screens.table_state import NOTICES_RACK
 from yaniv_tui.tui.widgets.table import DeckView, PileView, SeatPanel, TurnLog
 
 
@@ -96,3 +102,77 @@ async def test_a_dialog_over_the_table_shows_each_notice_once() -> None:
         assert isinstance(app.screen, TableScreen)
         lines = screen_lines(app)
         assert "".join(lines).count("Sorted by suit") == 1 and sum(TOAST_EDGE in line for line in lines) == 3
+
+
+def notices_read(app: App[Any]) -> list[str]:
+    """The words of each notice as they can be read on screen now: the rows of its toast in sight (its rack cuts what
+    does not fit in it: there the screen shows what is under it), its cells right of its left edge, joined by
+    spaces."""
+    lines = screen_lines(app)
+    screen = app.screen
+    read = []
+    for toast in screen.query_one(NOTICES_RACK).query("Toast"):
+        region = toast.region
+        rows = [
+            lines[y][region.x + 1 : region.right].strip()
+            for y in range(region.y, min(region.bottom, screen.size.height))
+            if screen.get_widget_at(region.x + 1, y)[0] is toast
+        ]
+        read.append(" ".join(row for row in rows if row))
+    return read
+
+
+def rows_cut(app: App[Any]) -> int:
+    """How many rows of the notices' toasts (words or padding) are out of sight."""
+    screen = app.screen
+    return sum(
+        screen.get_widget_at(toast.region.x + 1, y)[0] is not toast
+        for toast in screen.query_one(NOTICES_RACK).query("Toast")
+        for y in range(toast.region.y, toast.region.bottom)
+    )
+
+
+@pytest.mark.parametrize(
+    "words", [("Sorted by suit",), (LONG,), ("Sorted by suit", LONG)], ids=["one line", "long", "two"]
+)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_every_notice_is_read_whole(size: tuple[int, int], words: tuple[str, ...]) -> None:
+    """At 80x24 the corner has three rows: a notice of one line lost its bottom row of padding, and a long one all
+    but its first line. A notice is read whole at every size: in the corner, tighter, where it fits, else where
+    Textual puts it."""
+    app = make_app("israeli", "Ann,bot,bot", seed=3)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        changed = await show_notices(pilot, *words)
+        assert notices_read(app) == list(words)
+        assert rows_cut(app) == 0
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        if size == (80, 24) and len(words) == 1:  # the corner holds one notice, whatever its length
+            for name, region in table_text_regions(table).items():
+                hidden = sorted(cell for cell in changed if region.contains(*cell))
+                assert not hidden, (name, region, hidden[:3])
+
+
+async def test_a_notice_left_alone_goes_back_to_the_corner() -> None:
+    """Two notices at 80x24 do not fit the corner, and show where Textual puts them; once the short one has gone,
+    the long one is in the corner again, read whole, hiding no text of the table."""
+    app = make_app("israeli", "Ann,bot,bot", seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        log = table.query_one(TurnLog).region
+        rack = table.query_one(NOTICES_RACK)
+        table.notify("Sorted by suit", timeout=1, markup=False)
+        await show_notices(pilot, LONG)
+        assert notices_read(app) == ["Sorted by suit", LONG]
+        assert any(toast.region.right > log.x for toast in rack.query("Toast")), "not in the corner"
+        for _ in range(400):  # bounded: the short notice's timer ends it
+            if len(rack.query("Toast")) == 1:
+                break
+            await pilot.pause(0.01)
+        for _ in range(4):
+            await pilot.pause()
+        (toast,) = rack.query("Toast")
+        assert notices_read(app) == [LONG] and rows_cut(app) == 0
+        assert toast.region.right <= log.x and toast.region.bottom <= table.query_one("#prompt").region.y

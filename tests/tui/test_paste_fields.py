@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import SIZE, notices, until
 
+from yaniv_tui.engine import KEYS
 from yaniv_tui.engine.names import MAX_NAME
 from yaniv_tui.net.secrets_gate import CODE_LENGTH
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -133,6 +134,22 @@ async def test_a_house_rule_field_keeps_what_it_takes() -> None:
         rule_id = app.screen.query_one("#hr-id", Input)
         await paste(pilot, rule_id, "my-rules\t\n")
         assert rule_id.value == "my-rules" and "tab" in last_notice(app)
+
+
+@pytest.mark.parametrize(("field", "pasted"), [("assaf_penalty", "3o"), ("ace_value", "1-")])
+async def test_a_house_rule_number_refused_whole_says_what_its_field_takes(field: str, pasted: str) -> None:
+    """A paste the number field cannot take whole (a letter, a sign after a digit) is refused whole, and its notice
+    says what the field takes, from the key's own range. Before: only "this field does not take that text"."""
+    key = next(key for key in KEYS if key.field == field)
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        number = app.screen.query_one(f"#hr-{field}", Input)
+        await paste(pilot, number, pasted)
+        assert number.value == ""
+        assert last_notice(app) == f"Nothing pasted: this field takes a whole number from {key.low} to {key.high}."
 
 
 def test_the_left_out_line_names_each_kind_once_and_at_most_three() -> None:

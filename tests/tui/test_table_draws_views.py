@@ -127,10 +127,11 @@ async def test_a_joined_table_at_a_real_host_draws_the_view_its_frame_carried(
 ) -> None:
     """A real host on 127.0.0.1 sends this seat only its view: the table draws that view, the very object the
     frame carried, with no game made up around it."""
-    from test_network_real import headless_host, join_app, joined_table, until
+    from openings import joined_app, real_host
+    from test_network_real import joined_table, until
 
-    async with headless_host(tmp_path) as host:
-        app = join_app(host)
+    async with real_host(tmp_path) as host:
+        app = joined_app(host)
         async with app.run_test(size=SIZE) as pilot:
             table = await joined_table(pilot)
             await until(pilot, lambda: table.stage == "choose", "Noa's first turn")

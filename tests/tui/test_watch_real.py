@@ -8,7 +8,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from test_network_real import LIMIT, bounded, headless_game, host_app, until
+from openings import joined_game
+from test_network_real import LIMIT, bounded, host_app, until
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import SIZE, cards_in, screen_text
@@ -28,7 +29,7 @@ from yaniv_tui.tui.screens.table import TableScreen
 @contextlib.asynccontextmanager
 async def bots_table(seed: int = 4) -> AsyncIterator[TableHost]:
     """A host on a free port of 127.0.0.1 whose remote seat is played by its away bot at once: bots play it all."""
-    game, seats = headless_game(seed)
+    game, seats = joined_game(seed)
     host = TableHost(game, seats, host="127.0.0.1", port=0, away_bot="easy", away_after=0.0)
     await host.start()
     serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=0.3))

@@ -60,6 +60,7 @@ def _widget(key: Key, value: Any) -> Widget:
         placeholder=(key.default_doc.replace("`", "") or "none") if key.omittable else "",
         type="integer" if key.kind == "int" else "text",
         restrict=NAME_CHARACTERS,  # no control or format character, typed or pasted
+        takes=f"a whole number from {key.low} to {key.high}" if key.kind == "int" else "",
         compact=True,
         id=widget_id,
         classes="hr-widget",

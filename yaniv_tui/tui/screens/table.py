@@ -118,6 +118,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         self.watch(self.app, "ascii_cards", self.redraw_soon, init=False)
         # Published once the new theme's colours are in use (colours.py): the cards' faces take them.
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
+        self.screen_layout_refresh_signal.subscribe(self, self.notices_laid_out)
         self.runner.history = lambda: game_app(self).history  # opened when a round is first recorded
         self.redraw()
         self.run_table()

@@ -27,9 +27,12 @@ from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order,
 
 #: Textual's rack of notices on a screen (its toasts), by the id Textual gives it.
 NOTICES_RACK = "#textual-toastrack"
-#: The least room a notice takes: a line of words in a toast (a row of padding above and below), and its width.
-NOTICE_ROWS = 3
+#: The least width of the felt's corner that takes the notices.
 NOTICE_WIDTH = 24
+#: The rows a notice takes in the corner beyond its lines of words, as Textual draws a toast: a row of margin above
+#: it and a row of padding above and below its words. Tight (the rack's `-tight` class, table.tcss), it takes none
+#: but a row between it and the notice above.
+NOTICE_PADDING = 3
 
 #: How the tip line says what `o` sorted the hand by: "sorted by suit".
 SORTED = "sorted by "
@@ -74,6 +77,9 @@ class TableState(Screen[str | None]):
         #: The prompt and message lines as last shown.
         self.shown_lines: tuple[object, ...] = ()
         self._redraw_due = False
+        #: Where the notices were put last (`place_notices`): the rows below the corner, its left, height and width,
+        #: and whether they are tight there; None where Textual puts them.
+        self._notices_placed: tuple[int, int, int, int, bool] | None = None
         meta = session.meta
         #: The card each human took on their last turn of this round, shown only in their own hand's title.
         self.fresh: dict[int, Card] = dict(meta.took)
@@ -231,11 +237,19 @@ class TableState(Screen[str | None]):
         for rack in self.query(NOTICES_RACK):
             rack.display = False
 
+    def notices_laid_out(self, _: Screen[object]) -> None:
+        """After each layout of the screen, with notices shown: one come or gone (its toast mounted or removed by
+        Textual) may let them into the corner or not (`place_notices`)."""
+        racks = self.query(NOTICES_RACK)
+        if racks and racks.first().display:
+            self.place_notices()
+
     def place_notices(self) -> None:
         """Put the notices (Textual's toasts, on this screen's rack) in the felt's corner under the deck and the
         previous drop, left of the round's log and above the prompt: no text of the table is there. Textual docks
-        them at the bottom right, over the prompt's and the hint's lines and the hand. Where the corner has no room
-        for a notice of one line (a short screen), they stay where Textual puts them."""
+        them at the bottom right, over the prompt's and the hint's lines and the hand. Each is read whole: where the
+        corner is too short for them as Textual draws a toast, they are drawn tight (no padding rows); where it is too
+        short for that too (a short screen, many notices at once), they stay where Textual puts them."""
         racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
         if not (self.is_attached and self.is_running and racks):
             return
@@ -245,14 +259,28 @@ class TableState(Screen[str | None]):
         top = max((region.bottom for region in shown), default=middle.y)
         left, right = middle.x, self.query_one(TurnLog).region.x
         height, width = middle.bottom - top, right - left
+        fits = width >= NOTICE_WIDTH and height > 0
+        # Each notice's lines of words at the corner's width (a toast's own gutter left out: its edge and padding).
+        toasts = list(rack.query("Toast")) if fits else []
+        size = self.size
+        lines = sum(toast.get_content_height(size, size, width - toast.styles.gutter.width) for toast in toasts)
+        tight = lines + len(toasts) * NOTICE_PADDING > height  # as Textual draws them, they do not fit
+        fits = fits and lines + max(0, len(toasts) - 1) <= height  # tight, a row between two
+        below = self.size.height - middle.bottom
+        placed = (below, left, height, width, tight) if fits else None
+        if placed == self._notices_placed:
+            return
+        self._notices_placed = placed
         styles = rack.styles
-        if height < NOTICE_ROWS or width < NOTICE_WIDTH:
+        rack.set_class(fits, "-corner")
+        rack.set_class(fits and tight, "-tight")
+        if not fits:
             styles.clear_rule("margin")
             styles.clear_rule("width")
             styles.clear_rule("max_height")
             styles.clear_rule("align_horizontal")
             return
-        styles.margin = (0, 0, self.size.height - middle.bottom, left)
+        styles.margin = (0, 0, below, left)
         styles.width = width
         styles.max_height = height
         styles.align_horizontal = "left"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from typing import Any
 
 from textual import events
 from textual.widget import Widget
@@ -75,7 +76,14 @@ class FormInput(Input, StyledWhenAttached):
     """Textual's `Input`, for a form's fields (the setup screen's names, seed and typed end score, the join screen's,
     the house rules'). A paste keeps each character its `restrict` takes, as much as fits (`fits`), and a notice
     says in one line what it left out (`left_out_line`). A `restrict` here is a set of characters (`[...]*`), as
-    each of ours is: a character is taken or not on its own."""
+    each of ours is: a character is taken or not on its own. A paste the field's `type` refuses whole (a letter in a
+    number) is refused whole, and its notice says what the field takes, in the words of `takes` when it has them
+    ("a whole number from 0 to 1000")."""
+
+    def __init__(self, *args: Any, takes: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: What the field takes, in a player's words, for the notice that refuses a paste whole ("" if none).
+        self.takes = takes
 
     def fits(self, value: str) -> bool:
         """Whether the field has room for `value`: its `max_length` (a name's room in cells: `NameInput`)."""
@@ -105,7 +113,7 @@ class FormInput(Input, StyledWhenAttached):
             self.replace(kept, start, end)  # Textual's own checks too (an integer field's sign)
         told = left_out_line(dropped, cut)
         if kept and self.value != f"{before}{kept}{after}":
-            told = "Nothing pasted: this field does not take that text."
+            told = f"Nothing pasted: this field {f'takes {self.takes}' if self.takes else 'does not take that text'}."
         if told:
             self.notify(told, severity="warning", markup=False)
 
