@@ -16,6 +16,7 @@ from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import History, SaveMeta, Seat, history_path, save_game, save_path, saves_dir
 from yaniv_tui.store.paths import lock_path
+from yaniv_tui.store.saves import load_save
 
 
 @pytest.fixture(autouse=True)
@@ -308,3 +309,59 @@ def test_resuming_a_game_whose_damaged_record_is_met_first_by_the_claim_says_it_
     assert "a copy of the save was kept in" in line and "its record started again from round" in line, line
     assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1
     assert opened == [(line.removeprefix("yaniv: "),)]  # at the table too, a hosted one's as a local one's
+
+
+def test_resume_without_an_id_goes_on_past_the_newest_game_deleted_during_the_claim(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another yaniv deleted (or finished) the newest game between this one's listing and its claim. Before, `yaniv
+    --resume` stopped with "the game ... is no longer saved"; now it goes on to the next, saying nothing of it."""
+    from yaniv_tui.cli.play import saved_game
+    from yaniv_tui.store import library
+
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "oldr1111")
+    time.sleep(0.01)
+    a_game("israeli", ["Ann", "Bob"], 2, 5, "newr2222")
+
+    def deleted_first(path: Path) -> Any:
+        if path.stem == "newr2222" and path.exists():
+            path.unlink()
+        return load_save(path)
+
+    monkeypatch.setattr(library, "load_save", deleted_first)
+    saved, lock = saved_game(None)
+    try:
+        assert saved.game_id == "oldr1111"
+    finally:
+        assert lock is not None
+        lock.release()
+    assert capsys.readouterr().err == ""
+
+
+def test_resume_without_an_id_counts_only_the_games_still_saved_as_open_elsewhere(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The newest game deleted during the claim, the other open in another yaniv: one game is open there, not two."""
+    from yaniv_tui.store import library, locks
+    from yaniv_tui.store.locks import lock_game
+
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "oldr3333")
+    time.sleep(0.01)
+    a_game("israeli", ["Ann", "Bob"], 2, 5, "newr4444")
+
+    def deleted_first(path: Path) -> Any:
+        if path.stem == "newr4444" and path.exists():
+            path.unlink()
+        return load_save(path)
+
+    monkeypatch.setattr(library, "load_save", deleted_first)
+    monkeypatch.setattr(locks, "_pause", lambda seconds: None)
+    playing = lock_game("oldr3333")
+    try:
+        assert main(["--resume"]) == 2
+    finally:
+        playing.release()
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "yaniv: the saved game is open in another yaniv; finish one there, or start a new game with 'yaniv'"
+    ), err

@@ -27,7 +27,8 @@ from yaniv_tui.store import (
     save_game,
     scan_saves,
 )
-from yaniv_tui.store.paths import lock_path
+from yaniv_tui.store.paths import lock_path, save_path
+from yaniv_tui.store.saves import load_save
 
 from .helpers import new_game, play
 
@@ -228,3 +229,43 @@ def test_claiming_the_newest_takes_a_game_let_go_while_it_waits(monkeypatch: pyt
         claimed.lock.release()
     finally:
         playing.release()
+
+
+def test_claiming_the_newest_goes_on_past_a_game_deleted_during_the_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `yaniv --resume` with no id listed two games; another yaniv deleted the newest before its claim read it. Before,
+    # the claim stopped with "the game ... is no longer saved" and the older game was never tried.
+    ids = saves("gone0001", "next0002")
+
+    def deleted_first(path: Path) -> SavedGame | None:
+        if path.stem == "gone0001":
+            path.unlink()
+        return load_save(path)
+
+    monkeypatch.setattr(library, "load_save", deleted_first)
+    claimed = claim_newest(ids)
+    assert claimed is not None and claimed.saved.game_id == "next0002"
+    assert claimed.lock is not None
+    claimed.lock.release()
+    assert not lock_path("gone0001").exists()
+
+
+def test_claiming_the_newest_goes_on_past_a_game_finished_in_another_yaniv(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The other yaniv played the newest game to its end (its save kept until the history holds it) after the listing.
+    ids = saves("done0001", "next0003")
+    finished = play(new_game(players=2), 10_000)
+    assert finished.is_over
+    meta = SaveMeta((Seat.person("Player 1"), Seat.bot("easy", "Player 2")), screen_seat=0, game_id="done0001")
+    save_game(finished, meta)
+    claimed = claim_newest(ids)
+    assert claimed is not None and claimed.saved.game_id == "next0003"
+    assert claimed.lock is not None
+    claimed.lock.release()
+
+
+def test_claiming_the_newest_when_every_game_is_gone_says_the_newest_is_no_longer_saved() -> None:
+    # Nothing left to go on to: the line of the newest, as a claim of that one game says it (the Continue button's).
+    ids = saves("gone0003", "gone0004")
+    for game_id in ids:
+        save_path(game_id).unlink()
+    with pytest.raises(SaveError, match="the game gone0003 is no longer saved"):
+        claim_newest(ids)

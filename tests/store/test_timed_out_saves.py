@@ -202,3 +202,33 @@ def test_a_game_saved_before_the_timed_out_seats_bot_played_resumes_with_that_tu
     assert session.timed_out() == ()
     assert timed_out_actions(session.game_record) == frozenset()
     session.close()
+
+
+def test_a_hosted_game_saved_before_the_timed_out_seats_bot_played_keeps_the_count_but_not_the_mark() -> None:
+    """The same at a hosted table (P1 plays from another machine): `yaniv host --resume` keeps P1's timeout in a row
+    (`timeouts_in_a_row`: the clock counts on from it), but P1's own move after the resume is the player's, not the
+    bot's: not marked, and it clears the count. Before, the resumed game read it as the bot's play for that timeout,
+    and the count stayed at 1 after P1 acted. A second restart before P1 acts keeps the count as it is."""
+    from yaniv_tui.codec.record import timeouts_in_a_row
+
+    game, _, plays = two_turns_and_a_timeout()
+    seats = (Seat.person("P0"), Seat.remote("P1"))
+    meta = SaveMeta(seats, screen_seat=0)
+    record = start_record(game, seats)
+    game.apply(plays[0])
+    after_action(record, game, 0, plays[0])
+    add_event(record, "seat", 1, status="timeout")
+    saved = read_save(save_game(game, meta, record=record))
+    session = Session.resumed(saved, bot_delay=0.0, hosted=True)
+    assert timeouts_in_a_row(session.game_record) == {1: 1}
+    session.write()  # saved again and resumed again (a second restart) before P1 acts
+    session.close()
+    session = Session.resumed(read_save(save_game(session.game, session.meta, record=session.game_record)), hosted=True)
+    assert timeouts_in_a_row(session.game_record) == {1: 1}
+    own = Play(tuple(parse_cards("9D")))
+    session.apply(own)
+    session.hear_record(ActionApplied(1, None, own))
+    assert session.timed_out() == ()
+    assert timed_out_actions(session.game_record) == frozenset()
+    assert timeouts_in_a_row(session.game_record) == {}
+    session.close()

@@ -481,6 +481,54 @@ async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() ->
         assert not app.screen.query_one("#saved-box").display
 
 
+async def test_continue_goes_on_to_the_next_game_when_the_one_offered_was_deleted_elsewhere() -> None:
+    # As `yaniv --resume` does (store.claim_newest): the game Continue offers is deleted by another yaniv before ctrl+r,
+    # and the next saved game is played. Before, Continue claimed the one game and stopped at "no longer saved".
+    await one_turn_saved("israeli", seed=4)
+    await one_turn_saved("sursis", seed=2)
+    older, newer = reversed(scan_saves().games)
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.saved is not None and app.screen.saved.game_id == newer.game_id
+        save_path(newer.game_id).unlink()  # deleted by another yaniv meanwhile
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.session.meta.game_id == older.game_id
+
+
+async def test_continue_waits_once_in_all_for_the_games_open_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every game open in another yaniv: Continue waits a moment once (a delete holds its lock that long), not once a
+    # game, and says so in its own words.
+    from yaniv_tui.store import locks
+
+    await one_turn_saved("israeli", seed=4)
+    await one_turn_saved("sursis", seed=2)
+    games = scan_saves().games
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.saved is not None
+        held = [lock_game(saved.game_id) for saved in games]  # both opened elsewhere after the screen listed them
+        pauses: list[float] = []
+        monkeypatch.setattr(locks, "_pause", pauses.append)
+        try:
+            with pytest.raises(SaveError):
+                locks.take_lock(games[0].game_id, locks.CLAIM_WAIT)
+            one_game = len(pauses)
+            pauses.clear()
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            assert one_game > 0 and len(pauses) == one_game
+            error = str(app.screen.query_one("#setup-error").render())
+            assert "Every saved game is open in another yaniv: finish one there, or start a new game." in error
+        finally:
+            for lock in held:
+                lock.release()
+
+
 async def test_continue_looks_again_once_the_other_yaniv_has_quit() -> None:
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games

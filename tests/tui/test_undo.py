@@ -19,6 +19,7 @@ from tui_helpers import (
     screen_text,
     settle,
     stacked_session,
+    until,
 )
 
 from yaniv_tui.engine import Card, Game, KeepCard, Play, SlapDown, load_ruleset, parse_cards
@@ -26,7 +27,7 @@ from yaniv_tui.store import UndoError, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.table.players import BotPlayer
-from yaniv_tui.table.session import DREW_FROM_DECK
+from yaniv_tui.table.session import DREW_FROM_DECK, Session
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -258,3 +259,75 @@ async def test_a_game_of_bots_alone_offers_no_undo_in_its_help() -> None:
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(screen_text(app).split())
         assert "undo" not in text, text
+
+
+def undo_kept(table: TableScreen) -> int:
+    """How many moves undo keeps at the table now."""
+    session = table.session
+    assert isinstance(session, Session)
+    return len(session.undo.games)
+
+
+def stage_of(table: TableScreen) -> str:
+    """The table's stage as it is now (read anew after the app ran)."""
+    return table.stage
+
+
+def replays_to(table: TableScreen) -> bool:
+    """Whether the table's record, as kept now, replays to the game it holds (undo keeps the two together)."""
+    from yaniv_tui.codec.record import replay
+
+    session = table.session
+    assert isinstance(session, Session)
+    return as_seen(replay(session.game_record)) == as_seen(session.game)
+
+
+async def test_u_while_a_bot_thinks_or_pauses_is_refused_and_leaves_the_game_the_runner_and_the_record() -> None:
+    """Issue: could `u` fire while a bot is asked (the runner said `Asked`) and in its visible pause, taking a move
+    back under the bot? No: the screen's stage is "wait" from `Asked` on, and `u` only says why not."""
+    options = dataclasses.replace(
+        make_options("israeli", "Ann,bot:medium,bot:medium", seed=21), bot_delay=0.6, turn_seconds=30
+    )
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, limit=4000)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        own = as_seen(game_of(table))
+        await pilot.press(*keys_for(table, pile_take(table)))
+        await until(pilot, lambda: table.thinking in (1, 2))
+        turns, undone = game_of(table).turns, undo_kept(table)
+        await pilot.press("u")
+        assert table.message == "cannot undo: wait for your turn" and table.stage == "wait"
+        assert game_of(table).turns >= turns and undo_kept(table) == undone
+        await settle(pilot, limit=4000)  # the bots play on as asked, the record with them
+        assert stage_of(table) == "choose" and game_of(table).turns >= 3 and replays_to(table)
+        await pilot.press("u")  # now, at Ann's turn, the move comes back
+        await pilot.pause()
+        assert as_seen(game_of(table)) == own and replays_to(table)
+
+
+async def test_u_while_a_bot_plays_a_seat_whose_time_ran_out_is_refused_and_the_bots_play_is_marked() -> None:
+    """The clock runs out: the stand-in bot is asked for Ann's seat and pauses. `u` then takes the seat back (any key
+    does) but takes nothing back: the bot's play is applied, marked as timed out in the record, and Ann plays next."""
+    from yaniv_tui.codec.record import timed_out_actions
+
+    options = dataclasses.replace(make_options("israeli", "Ann,bot:medium", seed=21), turn_seconds=2.0, bot_delay=0.8)
+    app = YanivApp(options)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, limit=4000)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(*keys_for(table, pile_take(table)))  # a move of Ann's that undo could take back
+        await until(pilot, lambda: table.thinking == 0, limit=4000)  # her next turn's time ran out: the stand-in
+        assert table.session.why_no_undo() is None  # her move could be taken back, were it her turn
+        turns, undone = game_of(table).turns, undo_kept(table)
+        await pilot.press("u")
+        assert table.message == "cannot undo: wait for your turn" and table.stage == "wait"
+        assert game_of(table).turns == turns and undo_kept(table) == undone
+        await until(pilot, lambda: game_of(table).turns > turns, limit=4000)
+        session = table.session
+        assert isinstance(session, Session)
+        record = session.game_record
+        marked = timed_out_actions(record)
+        assert len(marked) == 1 and record.events[min(marked) - 1]["seat"] == 0 and replays_to(table)

@@ -141,9 +141,10 @@ def options_from_args(
 
 def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequence[str] = ()) -> Claimed:
     """The game `--resume [ID]` goes back to, locked to this process: its save and its lock. UsageError (one line)
-    when there is none, the id fits none or several, or it is open in another yaniv. Damaged saves met are moved
+    when there is none, the id fits none or several, or it is open in another yaniv; without an id, a game deleted
+    or finished in another yaniv meanwhile is passed over for the next. Damaged saves met are moved
     aside, each said in a line unless `told` holds it (`catch_up` said it: a save left where it is is met again)."""
-    from yaniv_tui.store import SaveError, claim_game, claim_newest, find_save, scan_saves
+    from yaniv_tui.store import SaveError, claim_game, claim_newest, find_save, is_open_elsewhere, scan_saves
 
     prog = "yaniv host" if hosted else "yaniv"
     listing = scan_saves()
@@ -168,8 +169,9 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
         )
     except SaveError as error:  # GameOpenElsewhere too: the game named is open in another yaniv
         raise UsageError(str(error), prog) from None
-    if claimed is None:
-        raise UsageError(_every_game_open(len(candidates)), prog)
+    if claimed is None:  # the games gone meanwhile passed over: those still open in another yaniv are counted
+        still_open = sum(is_open_elsewhere(candidate.game_id) for candidate in candidates)
+        raise UsageError(_every_game_open(still_open or len(candidates)), prog)
     # A damaged record the listings left (the game was open in another yaniv then), met by the claim: its line as the
     # listing says it; `resumed_notices` puts it at the table too.
     for said in (claimed.saved.record_damage, unprotected(claimed)):

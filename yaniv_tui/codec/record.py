@@ -30,8 +30,15 @@ from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 from .fields import kind_of
 from .game import state_to_dict
 from .json_text import JsonError, read_json
-from .record_build import add_event, after_action, back_to, drop_unplayed_timeouts, start_record
-from .record_format import FORMAT, TIMEOUT, VERSION, GameRecord, RecordError, at_line
+from .record_build import (
+    add_event,
+    after_action,
+    back_to,
+    drop_unplayed_timeouts,
+    mark_unplayed_timeouts,
+    start_record,
+)
+from .record_format import FORMAT, TIMEOUT, UNPLAYED, VERSION, GameRecord, RecordError, at_line
 
 if TYPE_CHECKING:
     from .replaying import Replayer, ReplayPoint, replay, replay_steps
@@ -49,6 +56,7 @@ __all__ = [
     "back_to",
     "bots_playing",
     "drop_unplayed_timeouts",
+    "mark_unplayed_timeouts",
     "parse_record",
     "read_record_file",
     "read_record_text",
@@ -137,9 +145,10 @@ def _actor(event: dict[str, Any]) -> int | None:
 def timed_out_actions(record: GameRecord) -> frozenset[int]:
     """The lines of the record (counted from 1, as a RecordError names them) of the actions a bot played for a seat
     whose time ran out: each seat's next action after its "timeout" event (its turn's play, or the slap-down decision
-    whose time ran out). The one home of that rule: the replay marks those turns, a resumed game's log marks this
-    round's (store/round_notes.py), and `timeouts_in_a_row` counts them as the bot's. Never raises: the events may be a
-    save's, read from outside."""
+    whose time ran out), unless an "unplayed" event came between (a hosted game saved and left before the bot played,
+    then resumed: `mark_unplayed_timeouts`). The one home of that rule: the replay marks those turns, a resumed game's
+    log marks this round's (store/round_notes.py), and `timeouts_in_a_row` counts them as the bot's. Never raises: the
+    events may be a save's, read from outside."""
     ran_out: set[int] = set()
     lines: set[int] = set()
     for line, event in enumerate(record.events, 1):
@@ -147,6 +156,8 @@ def timed_out_actions(record: GameRecord) -> frozenset[int]:
         if news is not None:
             if news[1] == TIMEOUT:
                 ran_out.add(news[0])
+            elif news[1] == UNPLAYED:  # saved and left before the bot played: the next action is the player's
+                ran_out.discard(news[0])
             continue
         actor = _actor(event)
         if actor is not None and actor in ran_out:

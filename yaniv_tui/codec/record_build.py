@@ -1,7 +1,7 @@
 """A game's record built as the game is played (docs/game-record.md): the header and the first deal
 (`start_record`), then after each action what it led to (`after_action`), the table's other events (`add_event`),
-undo's cut (`back_to`), and a turn clock's timeout whose bot never played dropped (`drop_unplayed_timeouts`). Imported
-from `codec/record.py`."""
+undo's cut (`back_to`), and a turn clock's timeout whose bot never played dropped (`drop_unplayed_timeouts`), or at a
+hosted game marked unplayed (`mark_unplayed_timeouts`). Imported from `codec/record.py`."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 from yaniv_tui.engine import Action, Game, Seat
 
 from .game import state_to_dict
-from .record_format import FORMAT, TIMEOUT, VERSION, GameRecord
+from .record_format import FORMAT, TIMEOUT, UNPLAYED, VERSION, GameRecord
 from .rules import ruleset_to_dict
 from .values import action_to_dict, card_codes, hand_codes, round_to_dict
 
-__all__ = ["add_event", "after_action", "back_to", "drop_unplayed_timeouts", "start_record"]
+__all__ = ["add_event", "after_action", "back_to", "drop_unplayed_timeouts", "mark_unplayed_timeouts", "start_record"]
 
 
 def _seat_to_dict(name: str, seat: Seat) -> dict[str, Any]:
@@ -93,18 +93,36 @@ def back_to(record: GameRecord, game: Game) -> None:
     record.reshuffles = game.reshuffles
 
 
-def drop_unplayed_timeouts(record: GameRecord) -> None:
-    """Drop each "seat" event of a timeout that no action of its seat came after: the bot that was to play that turn
-    never did (undo took its play back, or the game was saved and left before it played), so the seat's next action,
-    its player's, is not read as the bot's (`timed_out_actions`, codec/record.py)."""
-    events = record.events
-    acted: set[int] = set()
+def _unplayed_timeouts(events: list[dict[str, Any]]) -> list[int]:
+    """The indexes of the "seat" events of a timeout that no action of its seat came after, nor its "unplayed" mark:
+    the bot that was to play that turn never did (undo took its play back, or the game was saved and left before it
+    played)."""
+    closed: set[int] = set()
+    found: list[int] = []
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
         seat = event.get("seat")
         if type(seat) is not int:
             continue
-        if event.get("event") == "action":
-            acted.add(seat)
-        elif event.get("event") == "seat" and event.get("status") == TIMEOUT and seat not in acted:
-            del events[index]
+        if event.get("event") == "action" or (event.get("event") == "seat" and event.get("status") == UNPLAYED):
+            closed.add(seat)
+        elif event.get("event") == "seat" and event.get("status") == TIMEOUT and seat not in closed:
+            found.append(index)
+    return found
+
+
+def drop_unplayed_timeouts(record: GameRecord) -> None:
+    """Drop each "seat" event of a timeout whose bot never played (undo took its play back, or a game of this screen
+    was saved and left before it played), so the seat's next action, its player's, is not read as the bot's
+    (`timed_out_actions`, codec/record.py)."""
+    for index in _unplayed_timeouts(record.events):  # from the last: the indexes before it stay as they are
+        del record.events[index]
+
+
+def mark_unplayed_timeouts(record: GameRecord) -> None:
+    """A hosted game resumed (`yaniv host --resume`): each seat whose timeout's bot never played gets an "unplayed"
+    "seat" event, so its timeouts in a row still count that one (`timeouts_in_a_row`), but its next action, its
+    player's, is not read as the bot's (`timed_out_actions`)."""
+    seats = sorted({record.events[index]["seat"] for index in _unplayed_timeouts(record.events)})
+    for seat in seats:
+        add_event(record, "seat", seat, status=UNPLAYED)

@@ -10,7 +10,7 @@ from typing import Any
 
 from yaniv_tui.engine.clock import ClockNews
 
-__all__ = ["FORMAT", "TIMEOUT", "VERSION", "GameRecord", "RecordError", "at_line"]
+__all__ = ["FORMAT", "TIMEOUT", "UNPLAYED", "VERSION", "GameRecord", "RecordError", "at_line"]
 
 #: Names a file as a yaniv game record, so another JSON Lines file is told apart from a damaged record.
 FORMAT = "yaniv-game-record"
@@ -19,6 +19,9 @@ VERSION = 1
 #: A "seat" event's status when the seat's time ran out, and a bot plays its turn (the turn clock's news,
 #: engine/clock.py).
 TIMEOUT: ClockNews = "timeout"
+#: A "seat" event's status after a timeout whose bot never played (a hosted game saved and left in the bot's pause,
+#: resumed by `yaniv host --resume`): the timeout still counts in a row, but the seat's next action is its player's.
+UNPLAYED = "unplayed"
 
 
 class RecordError(ValueError):

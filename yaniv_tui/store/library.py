@@ -228,7 +228,7 @@ def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) 
                 lock.release(remove=True)  # no lock file left for a game that is no more
             raise _gone(game_id)
         if fresh.pending:
-            raise SaveError(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
+            raise GameGone(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
         if any(seat.is_remote for seat in fresh.meta.seats) and not hosted:
             raise SaveError(
                 f"the game {game_id[:8]} has a seat played from another machine: 'yaniv host --resume {game_id[:8]}' "
@@ -243,17 +243,26 @@ def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) 
 
 def claim_newest(game_ids: Sequence[str], *, hosted: bool = False) -> Claimed | None:
     """The first of `game_ids` (newest first) that no other yaniv has open, claimed as `claim_game` claims one; None
-    when every one is open in another yaniv. Those open elsewhere are waited for `CLAIM_WAIT` (a delete in another
-    yaniv holds a lock that long) once in all, each tried again at every step, not that long for each game.
-    SaveError (one line) as `claim_game` says, for any other reason a game met cannot be claimed."""
+    when every one still saved is open in another yaniv. A game gone meanwhile (deleted, or finished in another yaniv)
+    is passed over without a word; GameGone (the newest's line) only when every one is gone. Those open elsewhere are
+    waited for `CLAIM_WAIT` (a delete in another yaniv holds a lock that long) once in all, each tried again at every
+    step, not that long for each game. SaveError (one line) as `claim_game` says, for any other reason a game met
+    cannot be claimed."""
     waited = 0.0
+    left = list(game_ids)
+    first_gone: GameGone | None = None
     while True:
-        for game_id in game_ids:
+        for game_id in list(left):
             try:
                 return claim_game(game_id, hosted=hosted, wait=0.0)
             except GameOpenElsewhere:
                 continue
-        if not game_ids or waited >= CLAIM_WAIT:
+            except GameGone as gone:
+                first_gone = first_gone or gone
+                left.remove(game_id)
+        if not left and first_gone is not None:
+            raise first_gone
+        if not left or waited >= CLAIM_WAIT:
             return None
         waited += pause_a_step()
 

@@ -301,7 +301,8 @@ class Session(SeatsAtScreen):
         """The game of a save, at the same seats, hands, scores and rules. It takes `lock`, the save's lock from
         `claim_game` (or locks the game now): GameOpenElsewhere when another process plays it, SaveError when the
         game is over, or when it has remote seats and is not `hosted` (`yaniv host --resume` brings those back). A
-        timeout its record holds whose bot never played is dropped (`drop_unplayed_timeouts`), but for a hosted game."""
+        timeout its record holds whose bot never played is dropped (`drop_unplayed_timeouts`), or for a hosted game
+        marked unplayed (`mark_unplayed_timeouts`)."""
         game = saved.game
         if game.is_over:
             raise SaveError(f"the game {saved.game_id[:8]} is finished: it is recorded in the history, not resumed")
@@ -324,12 +325,13 @@ class Session(SeatsAtScreen):
             timeouts_to_bot=timeouts_to_bot,
         )
         record = saved.record
-        if record is not None and not hosted:
-            from yaniv_tui.codec.record import drop_unplayed_timeouts
+        if record is not None:
+            from yaniv_tui.codec.record import drop_unplayed_timeouts, mark_unplayed_timeouts
 
             # Saved before a timed-out seat's bot played (left in its pause): the seat's player plays that turn now.
-            # A hosted game keeps them: `yaniv host --resume` counts each seat's timeouts in a row from them.
-            drop_unplayed_timeouts(record)
+            # A hosted game keeps the timeouts, marked unplayed: `yaniv host --resume` counts each seat's timeouts
+            # in a row from them, and its player's next action is not the bot's.
+            (mark_unplayed_timeouts if hosted else drop_unplayed_timeouts)(record)
         session = cls(options, game=game, meta=saved.meta, lock=lock, record=record)
         session.undo = saved.undo
         return session

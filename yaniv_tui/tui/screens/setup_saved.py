@@ -1,4 +1,5 @@
-"""The setup screen's saved games: Continue offers the newest game no other yaniv has open, the list all of them."""
+"""The setup screen's saved games: Continue offers the newest game no other yaniv has open (claimed as `yaniv --resume`
+claims one: `store.claim_newest`), the list all of them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, is_open_elsewhere, scan_saves
+from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, claim_newest, is_open_elsewhere, scan_saves
 from yaniv_tui.table.options import GameOptions
 
 from ..app_seam import game_app
@@ -121,13 +122,29 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         self.refresh_bindings()
 
     def action_continue_game(self) -> None:
+        """Go back to the game offered, or the next no other yaniv has open, as `yaniv --resume` does
+        (`store.claim_newest`: a game gone meanwhile passed over, those open elsewhere waited for once in all)."""
         if self.saved is None:
             self.refresh_saves()  # the other yaniv that had every game open may have quit since
-        if self.saved is not None:
-            self.continue_with(self.saved)
-        elif self.games:
-            line = "Every saved game is open in another yaniv: finish one there, or start a new game."
-            self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
+        if not self.games:
+            return
+        offered = [self.saved] if self.saved is not None else []
+        tried = [*offered, *(saved for saved in self.games if saved is not self.saved)]
+        try:
+            # As saved now: another yaniv may have played it since it was listed.
+            claimed = claim_newest([saved.game_id for saved in tried], hosted=self.hosting)
+        except SaveError as error:
+            self.say_error(str(error))
+            self.refresh_saves()
+            return
+        if claimed is None:
+            self.say_error("Every saved game is open in another yaniv: finish one there, or start a new game.")
+            self.refresh_saves()
+            return
+        self.dismiss(claimed)
+
+    def say_error(self, line: str) -> None:
+        self.query_one("#setup-error", Static).update(Text(line, style=f"bold {colour('bad')}"))
 
     def continue_with(self, saved: SavedGame) -> None:
         """Lock the game to this process and go to its table; one line when another yaniv has it."""
@@ -136,7 +153,7 @@ class SetupSaved(Screen[GameOptions | Claimed]):
                 saved.game_id, hosted=self.hosting
             )  # as saved now: another yaniv may have played it since it was listed
         except SaveError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style=f"bold {colour('bad')}"))
+            self.say_error(str(error))
             self.refresh_saves()
             return
         self.dismiss(fresh)
