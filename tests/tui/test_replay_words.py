@@ -168,3 +168,17 @@ def test_the_replay_marks_only_a_timed_out_seats_bot_play_that_stands_after_an_u
     back_to(record, stands)
     assert [event["event"] for event in record.events[-2:]] == ["seat", "action"]
     assert steps_of(record)[-1].timed_out == (3,)
+
+
+def test_a_timeout_whose_bot_never_played_is_said_to_end_so() -> None:
+    """A hosted game saved and left in the bot's pause after a seat's timeout, then resumed (`host --resume` marks it
+    "unplayed"): the replay said "P1's time ran out: a bot played the turn." and nothing after, though no bot played
+    it. It now says the game stopped before the bot played, and the player plays the turn."""
+    from yaniv_tui.codec.record_format import UNPLAYED
+    from yaniv_tui.tui.screens.replay_steps import event_words
+
+    unplayed = {"event": "seat", "seat": 1, "status": UNPLAYED}
+    assert event_words(unplayed, ("Ann", "Bob")) == "The game stopped before the bot played: Bob plays the turn."
+    assert event_words({**unplayed, "seat": 0}, ("You", "Bob")) == (
+        "The game stopped before the bot played: you play the turn."
+    )

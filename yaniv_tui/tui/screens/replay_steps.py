@@ -12,6 +12,7 @@ from typing import Any, Literal, overload
 from rich.text import Text
 
 from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint, timed_out_actions
+from yaniv_tui.codec.record_format import UNPLAYED
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
 from yaniv_tui.table.words import RESHUFFLED, clause, clock_line, possessive, round_lines, seat_line, subject
@@ -93,6 +94,8 @@ def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
             return f"{possessive(name, start=True)} seat waits for its player."
         if status in ("timeout", "bot", "back"):
             return clock_line(name, status)
+        if status == UNPLAYED:  # a hosted game saved and left in the bot's pause after that timeout, then resumed
+            return f"The game stopped before the bot played: {clause(name, 'play', ' the turn.')}"
         if status in ("handed", "given", "opened"):
             level = event.get("level")
             return seat_line(name, status, level if isinstance(level, str) else None)
