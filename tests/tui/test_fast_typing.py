@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -34,18 +35,21 @@ async def burst(pilot: Pilot[None], app: App[Any], typed: str) -> None:
         await pilot.pause()
 
 
-async def test_names_typed_at_once_after_tab_land_each_in_its_own_seat() -> None:
-    """Before: every letter landed in the first seat's name ("AnnBobCy"), and the focus ended on the third."""
+@pytest.mark.parametrize(("forward", "back"), [("\t", "\x19"), ("↓", "↑")], ids=["tab", "arrows"])
+async def test_names_typed_at_once_after_a_move_land_each_in_its_own_seat(forward: str, back: str) -> None:
+    """Tab and shift+tab, and on the setup screen ↓ and ↑, move between the fields before the keys typed behind
+    them are handled. Before: every letter after tab landed in the first seat's name ("AnnBobCy"), and the focus
+    ended on the third; after ↓, "Bob" landed in the first seat's name."""
     app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         rows = list(app.screen.query(SeatRow))
         rows[0].focus()
         await pilot.pause()
-        await burst(pilot, app, "Ann\tBob\tCy")
+        await burst(pilot, app, f"Ann{forward}Bob{forward}Cy")
         assert [row.value for row in rows] == ["Ann", "Bob", "Cy"]
         assert app.focused is rows[2]
-        await burst(pilot, app, "\x19Dan")  # shift+tab back: Bob is selected, replaced as typed
+        await burst(pilot, app, f"{back}Dan")  # back: Bob is selected, replaced as typed
         assert [row.value for row in rows] == ["Ann", "Dan", "Cy"]
 
 
@@ -62,22 +66,6 @@ async def test_the_join_fields_typed_at_once_each_keep_their_own() -> None:
         await burst(pilot, app, "localhost\tABCD\tDana")
         values = {field.id: field.value for field in app.screen.query(Input)}
         assert values == {"join-address": "localhost", "join-code": "ABCD", "join-name": "Dana"}
-
-
-async def test_names_typed_at_once_after_the_arrows_land_each_in_its_own_seat() -> None:
-    """↓ and ↑ move between the setup screen's fields as tab does, and as quickly. Before: "Bob" landed in the first
-    seat's name ("AnnBob..."), typed before the focus had moved."""
-    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        rows = list(app.screen.query(SeatRow))
-        rows[0].focus()
-        await pilot.pause()
-        await burst(pilot, app, "Ann↓Bob↓Cy")
-        assert [row.value for row in rows] == ["Ann", "Bob", "Cy"]
-        assert app.focused is rows[2]
-        await burst(pilot, app, "↑Dan")  # up: Bob is selected, replaced as typed
-        assert [row.value for row in rows] == ["Ann", "Dan", "Cy"]
 
 
 async def test_a_name_typed_at_once_after_down_from_the_last_rules_lands_in_the_first_seat() -> None:

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 from tui_helpers import SIZE, game_of, make_app, notices, play_to_end, play_turn, screen_text, settle
 
 from yaniv_tui.cli import play
 from yaniv_tui.engine import Card
-from yaniv_tui.store import SaveError, is_open_elsewhere, load_save, lock_game, save_path, saves_dir, scan_saves
+from yaniv_tui.store import (
+    SavedGame,
+    SaveError,
+    is_open_elsewhere,
+    load_save,
+    lock_game,
+    save_path,
+    saves_dir,
+    scan_saves,
+)
 from yaniv_tui.store.game_format import game_to_dict
 from yaniv_tui.store.paths import lock_path
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -342,14 +352,23 @@ async def test_continue_offers_the_newest_and_the_list_picks_another() -> None:
         assert game_to_dict(game_of(app.screen)) == older
 
 
-async def test_deleting_a_saved_game_asks_first() -> None:
+async def one_game_listed() -> tuple[SavedGame, YanivApp]:
+    """One game saved (Ann's turn played), and the app that will list it (ctrl+o on the setup screen)."""
     await one_turn_saved("israeli", seed=4)
     (saved,) = scan_saves().games
-    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    return saved, YanivApp(None, LaunchOptions(bot_delay=0.0))
+
+
+async def to_saved_games(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+
+
+async def test_deleting_a_saved_game_asks_first() -> None:
+    saved, app = await one_game_listed()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await to_saved_games(pilot)
         await pilot.press("delete")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "ConfirmScreen"
@@ -373,13 +392,9 @@ async def test_deleting_a_saved_game_asks_first() -> None:
 
 async def test_deleting_a_game_deleted_in_another_yaniv_meanwhile_says_it_is_gone() -> None:
     """The list showed the game; another yaniv deleted it before the answer. Before, this one said it deleted it."""
-    await one_turn_saved("israeli", seed=4)
-    (saved,) = scan_saves().games
-    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    saved, app = await one_game_listed()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await to_saved_games(pilot)
         await pilot.press("x")
         await pilot.pause()
         saved.path.unlink()  # deleted by another yaniv while this one asks
