@@ -4,6 +4,10 @@ saved, a hosted table stopped) when its terminal hangs up.
 Textual's input thread reads on at its input's end: a terminal hung up (its window closed, its SSH connection
 gone, its server killed) whose hangup signal the app does not die of (ignored: `nohup`, `trap '' HUP`) left the
 app running with nothing to read or draw on, its input thread spinning at most of a core, until someone killed it.
+
+Its input's bytes that are not UTF-8 are dropped (input_bytes.py): Textual's own decoder raised on the first, and
+its input thread died of it.
+
 The pages of `yaniv serve` have their own driver (page_driver.py), which quits at its input's end."""
 
 from __future__ import annotations
@@ -17,13 +21,19 @@ from textual.app import App
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
+from .input_bytes import dropping_bad_bytes
+
 #: How often, in milliseconds, the terminal is looked at for a hangup (a wait, costing nothing in between).
 HANGUP_EVERY_MS = 250
 
 
+#: Textual's input loop, reading this driver's terminal, with a decoder that drops the bytes that are not UTF-8.
+_read_input = dropping_bad_bytes(LinuxDriver.run_input_thread)
+
+
 class TerminalDriver(LinuxDriver):
-    """Textual's POSIX driver, and a thread that quits the app once its terminal hangs up (`hung_up`, given by
-    `in_a_terminal`: a driver has no public way to its app)."""
+    """Textual's POSIX driver, dropping the bytes that are not UTF-8, and a thread that quits the app once its
+    terminal hangs up (`hung_up`, given by `in_a_terminal`: a driver has no public way to its app)."""
 
     #: Asks the app to quit, from the watch's thread (set by `in_a_terminal` for the app it runs).
     hung_up: Callable[[], None]
@@ -34,7 +44,7 @@ class TerminalDriver(LinuxDriver):
 
     def run_input_thread(self) -> None:
         threading.Thread(target=self._quit_at_hangup, name="yaniv-hangup", daemon=True).start()
-        super().run_input_thread()
+        _read_input(self)
 
     def _quit_at_hangup(self) -> None:
         """Wait until the terminal hangs up (or the app ends), then quit the app as ctrl+q does."""
