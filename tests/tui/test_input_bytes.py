@@ -1,6 +1,8 @@
 """Bytes that are not UTF-8 on a terminal's input (a Latin-1 terminal's key, a paste of such text, a multiplexer's
 stray byte) are dropped, and the app goes on: Textual's driver decodes its input strictly (Textual issue #6456), and
 one such byte ended the app with a whole traceback and a status of 0 (tui/input_bytes.py, tui/terminal_driver.py).
+Any other error of the input thread keeps the crash report's promise: status 1, a report, one line, the game saved
+(Textual's `panic` printed a whole traceback and ended with status 0).
 
 The driver's own input thread is driven here: in the app's process (a pipe for its terminal, the app under Pilot),
 and `yaniv` itself on a pseudo-terminal of its own, its standard error a file (where Textual draws, and the last
@@ -97,12 +99,28 @@ def test_textuals_drivers_still_make_their_decoder_by_the_name_the_app_gives_ano
 
 # -- `yaniv` on a pseudo-terminal ---------------------------------------------------------------------------------
 
+#: Run in the app's process before the app: a key "z" makes the input thread raise, as a bug in it would.
+PLANTED = (
+    "import runpy, sys\n"
+    "from textual import events\n"
+    "from textual.drivers.linux_driver import LinuxDriver\n"
+    "class Planted(RuntimeError): pass\n"
+    "handed = LinuxDriver.process_message\n"
+    "def process_message(self, message):\n"
+    "    if isinstance(message, events.Key) and message.key == 'z':\n"
+    "        raise Planted('a bug planted by the test')\n"
+    "    handed(self, message)\n"
+    "LinuxDriver.process_message = process_message\n"
+    "sys.argv[0] = 'yaniv'\n"
+    "runpy.run_module('yaniv_tui', run_name='__main__')\n"
+)
 
-def run_yaniv(tmp_path: Path, keys: list[bytes]) -> tuple[int, str]:
+
+def run_yaniv(tmp_path: Path, keys: list[bytes], planted: bool = False) -> tuple[int, str]:
     """`yaniv` at a table (You and an easy bot) on a pseudo-terminal, `keys` typed one write after another once the
     table is drawn; its exit status and what it wrote on its standard error, once it has quit by itself."""
     argv = ["--players", "You,bot:easy", "--seed", "7", "--bot-delay", "0"]
-    command = [sys.executable, "-m", "yaniv_tui", *argv]
+    command = [sys.executable, "-c", PLANTED, *argv] if planted else [sys.executable, "-m", "yaniv_tui", *argv]
     folders = {"YANIV_DATA_DIR": str(tmp_path / "data"), "YANIV_CONFIG_DIR": str(tmp_path / "config")}
     master, slave = pty.openpty()
     errors = tmp_path / "stderr"
@@ -146,3 +164,17 @@ def test_bytes_not_utf8_at_the_table_leave_the_game_going_and_saved(tmp_path: Pa
     assert "Traceback" not in said and "UnicodeDecodeError" not in said, last
     assert "yaniv: the game is saved: 'yaniv --resume " in last, last
     assert status == 0
+
+
+def test_an_error_in_the_input_thread_keeps_the_crash_reports_promise(tmp_path: Path) -> None:
+    """Status 1, a report, one line saying where it is and how to resume the game. Before: Textual's panic, its
+    whole traceback on the terminal, no report, and a status of 0."""
+    status, said = run_yaniv(tmp_path, [b"z"], planted=True)
+    last = said.splitlines()[-1]
+    assert "Traceback" not in said, last
+    (report,) = (tmp_path / "data" / "crashes").glob("crash-*.txt")
+    text = report.read_text()
+    assert "Planted: a bug planted by the test" in text and "in process_message" in text  # its own traceback
+    assert "yaniv: stopped by an unexpected error (Planted); " in last and str(report) in last, last
+    assert "'yaniv --resume " in last, last
+    assert status == 1

@@ -6,7 +6,8 @@ gone, its server killed) whose hangup signal the app does not die of (ignored: `
 app running with nothing to read or draw on, its input thread spinning at most of a core, until someone killed it.
 
 Its input's bytes that are not UTF-8 are dropped (input_bytes.py): Textual's own decoder raised on the first, and
-its input thread died of it.
+its input thread died of it. Any other error of its input thread is the app's error, reported as any other crash is
+(status 1, a report, one line, the game saved): Textual's `panic` printed a whole traceback and ended with status 0.
 
 The pages of `yaniv serve` have their own driver (page_driver.py), which quits at its input's end."""
 
@@ -37,6 +38,8 @@ class TerminalDriver(LinuxDriver):
 
     #: Asks the app to quit, from the watch's thread (set by `in_a_terminal` for the app it runs).
     hung_up: Callable[[], None]
+    #: Hands an error of the input thread to the app, as its own (set by `in_a_terminal`).
+    failed: Callable[[Exception], None]
 
     #: Whether the app was told to quit for a hangup: once. A hangup also sends SIGCONT, on which Textual starts its
     #: input again (and so this watch), while the quit is under way.
@@ -44,7 +47,10 @@ class TerminalDriver(LinuxDriver):
 
     def run_input_thread(self) -> None:
         threading.Thread(target=self._quit_at_hangup, name="yaniv-hangup", daemon=True).start()
-        _read_input(self)
+        try:
+            _read_input(self)
+        except Exception as error:  # any: caught here, Textual's `panic` would print it and end with status 0
+            self.failed(error)
 
     def _quit_at_hangup(self) -> None:
         """Wait until the terminal hangs up (or the app ends), then quit the app as ctrl+q does."""
@@ -67,4 +73,11 @@ def in_a_terminal(driver: type[Driver], app: App[Any]) -> type[Driver]:
         # The thread-safe way into the app (a message posted from another thread is handed to its loop).
         app.call_later(app.run_action, "quit")
 
-    return type("TerminalDriver", (TerminalDriver,), {"hung_up": staticmethod(hung_up)})
+    def failed(error: Exception) -> None:
+        def raise_it() -> None:
+            raise error  # in the app's loop, whose errors are the app's crash (YanivApp._handle_exception)
+
+        app.call_later(raise_it)
+
+    members = {"hung_up": staticmethod(hung_up), "failed": staticmethod(failed)}
+    return type("TerminalDriver", (TerminalDriver,), members)
