@@ -1,9 +1,9 @@
-"""Input bytes that are not UTF-8, dropped rather than the end of the app: the one home of that rule, for the app's
-drivers (terminal_driver.py).
+"""Input bytes that are not UTF-8, dropped rather than the end of the app: the one home of that rule, for both of the
+app's drivers (terminal_driver.py, page_driver.py).
 
 Textual's drivers decode their input strictly (Textual issue #6456, open in the pinned 8.2.8): one byte that is not
 UTF-8 (a key in a Latin-1 terminal, a paste of such text, a multiplexer's stray byte, a hostile page) ended the
-terminal's app with a whole traceback and a status of 0.
+terminal's app with a whole traceback and a status of 0, and a page's app as if its page had gone.
 
 Each driver makes its decoder inside its `run_input_thread`, from the name `getincrementaldecoder` of its module, and
 no public way changes it. `dropping_bad_bytes` gives the same function, its code untouched, seeing that one name as a
