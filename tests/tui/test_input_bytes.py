@@ -19,12 +19,13 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
+from textual.pilot import Pilot
 from tui_helpers import SIZE
 
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -51,9 +52,9 @@ def signals_kept() -> Iterator[None]:
 
 @pytest.mark.usefixtures("signals_kept", "private_folders")
 async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed() -> None:
-    """A name typed with such bytes among its letters (and a UTF-8 "é" cut in two reads) keeps every letter and
-    nothing else: U+FFFD, the replacement character, is one a name field takes, so they are dropped, not replaced.
-    Before: the input thread died of the first such byte."""
+    """A name typed with such bytes among its letters (and a UTF-8 "é" cut in two reads), then pasted so, keeps every
+    letter and nothing else: U+FFFD, the replacement character, is one a name field takes, so they are dropped, not
+    replaced. Before: the input thread died of the first such byte."""
     app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -70,11 +71,11 @@ async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed()
             os.write(typing, b"Z" + b"o".join(NOT_UTF8) + b"\xc3")
             time.sleep(0.2)  # the rest of the "é" in a read of its own
             os.write(typing, b"\xa9!")
-            deadline = time.monotonic() + LIMIT
-            while not row.value.endswith("!"):
-                assert time.monotonic() < deadline and reading.is_alive(), row.value
-                await pilot.pause(0.05)
+            await until_typed(pilot, reading, lambda: row.value.endswith("!"))
             assert row.value == "Zoooé!"
+            os.write(typing, b"\x1b[200~P\xffq\x80\x1b[201~")  # a paste (bracketed), such bytes among its letters
+            await until_typed(pilot, reading, lambda: row.value.endswith("q"))
+            assert row.value == "Zoooé!Pq"
             assert reading.is_alive()  # still reading
         finally:
             driver.exit_event.set()
@@ -82,6 +83,14 @@ async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed()
             os.close(typing)
             os.close(terminal)
         assert not reading.is_alive()
+
+
+async def until_typed(pilot: Pilot[None], reading: threading.Thread, typed: Callable[[], bool]) -> None:
+    """Let the app run until what was written on its terminal is `typed`, its input thread reading on."""
+    deadline = time.monotonic() + LIMIT
+    while not typed():
+        assert time.monotonic() < deadline and reading.is_alive(), "not typed in time"
+        await pilot.pause(0.05)
 
 
 @pytest.mark.parametrize("driver", [LinuxDriver, WebDriver], ids=["terminal", "page"])
