@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import io
 import json
 import os
 import re
@@ -482,6 +483,53 @@ def test_a_pages_last_line_is_shown_on_its_page(tmp_path: Path) -> None:
     exit_at = next(i for i, (kind, payload) in enumerate(screens) if kind == b"M" and b'"exit"' in payload)
     shown = b"".join(payload for kind, payload in screens[:exit_at] if kind == b"D").decode("utf-8", "replace")
     assert f"yaniv: cannot join 127.0.0.1:{port}: " in shown, shown[-600:]
+
+
+def test_a_pages_bytes_not_utf8_are_dropped_and_its_app_goes_on(tmp_path: Path) -> None:
+    """A page may send bytes that are not UTF-8 as its keys (a hostile one, or a paste): they are dropped and the
+    rest typed (tui/input_bytes.py), the field showing no U+FFFD. Before: Textual's web driver stopped reading at the
+    first, and the app quit as at its input's end."""
+    process = subprocess.Popen(
+        join_argv(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=page_process_environment(tmp_path),
+    )
+    bound = threading.Timer(60, process.kill)  # the reads below are bounded
+    bound.start()
+    sent = b""
+
+    def read_until(text: str) -> None:
+        nonlocal sent
+        assert isinstance(process.stdout, io.BufferedReader)
+        while text not in _shown(sent):
+            more = process.stdout.read1(65536)
+            assert more, f"the app quit before showing {text!r}: {_shown(sent)[-600:]}"
+            sent += more
+
+    try:
+        assert process.stdout is not None and process.stdin is not None
+        assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
+        read_until("host or host:port")  # the join screen, its address field focused
+        typed = b"loc\xffal\xe9ho\x80st"
+        process.stdin.write(b"D" + len(typed).to_bytes(4, "big") + typed)
+        process.stdin.flush()
+        read_until("localhost")
+        process.stdin.close()  # its input ends: it quits
+        sent += process.stdout.read()  # to its end, every packet whole
+        process.wait(timeout=60)
+    finally:
+        bound.cancel()
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == 0
+    assert "\ufffd" not in _shown(sent)
+
+
+def _shown(sent: bytes) -> str:
+    """What a page's app drew in `sent` (its stream, from its first screen)."""
+    return b"".join(payload for kind, payload in _packets(sent) if kind == b"D").decode("utf-8", "replace")
 
 
 def _packets(stream: bytes) -> list[tuple[bytes, bytes]]:
