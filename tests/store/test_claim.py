@@ -269,3 +269,14 @@ def test_claiming_the_newest_when_every_game_is_gone_says_the_newest_is_no_longe
         save_path(game_id).unlink()
     with pytest.raises(SaveError, match="the game gone0003 is no longer saved"):
         claim_newest(ids)
+
+
+def test_the_games_resumed_are_the_tables_under_yaniv_host_and_the_others_under_yaniv() -> None:
+    # `yaniv --resume` and Continue cannot play a table (a seat played from another machine): before, the newest game
+    # was claimed whatever it was, and a newer table stopped them.
+    saves("locl0001")
+    table = SaveMeta((Seat.person("Player 1"), Seat.remote("Player 2")), screen_seat=0, game_id="tabl0002")
+    save_game(play(new_game(players=2), 6), table)
+    games = scan_saves().games
+    assert [saved.game_id for saved in library.resumable(games)] == ["locl0001"]
+    assert [saved.game_id for saved in library.resumable(games, hosted=True)] == ["tabl0002"]

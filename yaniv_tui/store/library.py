@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -202,6 +202,17 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
+#: What `yaniv --resume` and Continue say when every game saved is a table they cannot play (`resumable`).
+ONLY_TABLES = "every saved game has a remote seat: 'yaniv host --resume' opens the newest table"
+
+
+def resumable(games: Iterable[SavedGame], *, hosted: bool = False) -> list[SavedGame]:
+    """The games (newest first) `yaniv --resume` and Continue may go back to: under `yaniv host` (`hosted`) its tables
+    alone (a game with a seat played from another machine: `SavedGame.is_table`; one of a single screen is no table
+    anyone could join), else every other game (a table is `yaniv host`'s: `claim_game` refuses it)."""
+    return [saved for saved in games if saved.is_table == hosted]
+
+
 def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) -> Claimed:
     """Lock the game to this process and read its save afresh, ready to play: the save and its lock side by side;
     SaveError in one line otherwise.
@@ -229,7 +240,7 @@ def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) 
             raise _gone(game_id)
         if fresh.pending:
             raise GameGone(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
-        if any(seat.is_remote for seat in fresh.meta.seats) and not hosted:
+        if fresh.is_table and not hosted:
             raise SaveError(
                 f"the game {game_id[:8]} has a seat played from another machine: 'yaniv host --resume {game_id[:8]}' "
                 "opens its table again"
