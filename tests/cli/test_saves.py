@@ -409,3 +409,34 @@ def test_resume_with_only_tables_saved_is_one_line_naming_yaniv_host_resume(caps
     err = capsys.readouterr().err
     assert err == "yaniv: every saved game has a remote seat: 'yaniv host --resume' opens the newest table\n", err
     assert not any(is_open_elsewhere(game_id) for game_id in ("tabl5555", "tabl6666"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "prog"), [(["--resume"], "yaniv"), (["host", "--headless", "--resume"], "yaniv host")]
+)
+def test_resume_when_every_game_went_during_the_claim_says_so_of_them_all(
+    argv: list[str], prog: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game listed was finished or deleted in another yaniv before this one's claim read it. Before, the line
+    said "the game ... is no longer saved" of the newest alone, by its id; now what happened, and what to do."""
+    from yaniv_tui.store import library
+
+    for number, game_id in enumerate(("gone7777", "gone8888")):
+        if prog == "yaniv":
+            a_game("israeli", ["Ann", "Bob"], number, 5, game_id)
+        else:
+            a_table(game_id, seed=number)
+        time.sleep(0.01)
+
+    def deleted_first(path: Path) -> Any:
+        if path.exists():
+            path.unlink()  # by another yaniv, between the listing and the claim
+        return load_save(path)
+
+    monkeypatch.setattr(library, "load_save", deleted_first)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"{prog}: no saved game is left to resume: the 2 saved games were finished or deleted in another yaniv; "
+        f"start a new game with '{prog}'\n"
+    ), err

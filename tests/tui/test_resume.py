@@ -492,7 +492,10 @@ async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() ->
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         error = str(app.screen.query_one("#setup-error").render())
-        assert "no longer saved" in error
+        assert error == (
+            "no saved game is left to resume: the saved game was finished or deleted in another yaniv; "
+            "start a new game below."
+        ), error
         assert not app.screen.query_one("#saved-box").display
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from yaniv_tui.store import (
     Claimed,
+    GameGone,
     SavedGame,
     SaveError,
     claim_game,
@@ -156,6 +157,10 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         try:
             # As saved now: another yaniv may have played it since it was listed.
             claimed = claim_newest([saved.game_id for saved in tried], hosted=self.hosting)
+        except GameGone as error:  # every one finished or deleted in another yaniv since it was listed
+            self.say_error(f"{error}; start a new game below.")
+            self.refresh_saves()
+            return
         except SaveError as error:
             self.say_error(str(error))
             self.refresh_saves()
