@@ -14,7 +14,7 @@ from locks_refused import refuse_opening
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
-from yaniv_tui.store import History, SaveMeta, Seat, history_path, save_game, save_path, saves_dir
+from yaniv_tui.store import History, SaveMeta, Seat, history_path, is_open_elsewhere, save_game, save_path, saves_dir
 from yaniv_tui.store.paths import lock_path
 from yaniv_tui.store.saves import load_save
 
@@ -364,4 +364,79 @@ def test_resume_without_an_id_counts_only_the_games_still_saved_as_open_elsewher
     err = capsys.readouterr().err.strip()
     assert err == (
         "yaniv: the saved game is open in another yaniv; finish one there, or start a new game with 'yaniv'"
+    ), err
+
+
+def a_table(game_id: str, seed: int = 3) -> None:
+    """A table `yaniv host` saved: Ann at its screen, a seat played from another machine."""
+    table = Game.new(load_ruleset("israeli"), ["Ann", "Web"], seed=seed)
+    save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id=game_id))
+
+
+def test_resume_without_an_id_takes_the_newest_game_of_this_screen_not_a_newer_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game hosted with `yaniv host` was saved after the one of this screen alone. Before, `yaniv --resume` claimed
+    the table, which it cannot play, and stopped with its line; now it plays the newest game it can."""
+    from yaniv_tui.cli.play import saved_game
+
+    a_game("israeli", ["Ann", "Bob"], 1, 5, "locl3333")
+    time.sleep(0.01)
+    a_table("tabl4444")
+    opened: list[str] = []
+
+    def run_app(options: Any, launch: Any, claimed: Any = None, **kwargs: Any) -> int:
+        opened.append(claimed.saved.game_id)
+        claimed.lock.release()
+        return 0
+
+    monkeypatch.setattr("yaniv_tui.tui.launch.run_app", run_app)
+    assert main(["--resume"]) == 0
+    assert opened == ["locl3333"] and capsys.readouterr().err == ""
+    saved, lock = saved_game(None, hosted=True)
+    try:
+        assert saved.game_id == "tabl4444"  # `yaniv host --resume` keeps to its tables
+    finally:
+        assert lock is not None
+        lock.release()
+
+
+def test_resume_with_only_tables_saved_is_one_line_naming_yaniv_host_resume(capsys: pytest.CaptureFixture[str]) -> None:
+    a_table("tabl5555", seed=3)
+    time.sleep(0.01)
+    a_table("tabl6666", seed=4)
+    assert main(["--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == "yaniv: every saved game has a remote seat: 'yaniv host --resume' opens the newest table\n", err
+    assert not any(is_open_elsewhere(game_id) for game_id in ("tabl5555", "tabl6666"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "prog"), [(["--resume"], "yaniv"), (["host", "--headless", "--resume"], "yaniv host")]
+)
+def test_resume_when_every_game_went_during_the_claim_says_so_of_them_all(
+    argv: list[str], prog: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game listed was finished or deleted in another yaniv before this one's claim read it. Before, the line
+    said "the game ... is no longer saved" of the newest alone, by its id; now what happened, and what to do."""
+    from yaniv_tui.store import library
+
+    for number, game_id in enumerate(("gone7777", "gone8888")):
+        if prog == "yaniv":
+            a_game("israeli", ["Ann", "Bob"], number, 5, game_id)
+        else:
+            a_table(game_id, seed=number)
+        time.sleep(0.01)
+
+    def deleted_first(path: Path) -> Any:
+        if path.exists():
+            path.unlink()  # by another yaniv, between the listing and the claim
+        return load_save(path)
+
+    monkeypatch.setattr(library, "load_save", deleted_first)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"{prog}: no saved game is left to resume: the 2 saved games were finished or deleted in another yaniv; "
+        f"start a new game with '{prog}'\n"
     ), err

@@ -12,6 +12,7 @@ from locks_refused import refuse_opening
 from yaniv_tui.engine import Seat
 from yaniv_tui.store import (
     Claimed,
+    GameGone,
     GameLock,
     GameOpenElsewhere,
     SavedGame,
@@ -262,10 +263,30 @@ def test_claiming_the_newest_goes_on_past_a_game_finished_in_another_yaniv(monke
     claimed.lock.release()
 
 
-def test_claiming_the_newest_when_every_game_is_gone_says_the_newest_is_no_longer_saved() -> None:
-    # Nothing left to go on to: the line of the newest, as a claim of that one game says it (the Continue button's).
-    ids = saves("gone0003", "gone0004")
+@pytest.mark.parametrize(
+    ("ids", "went"),
+    [
+        (("gone0003", "gone0004"), "the 2 saved games were"),
+        (("gone0005",), "the saved game was"),
+    ],
+)
+def test_claiming_the_newest_when_every_game_is_gone_says_so_of_them_all(ids: tuple[str, ...], went: str) -> None:
+    # Nothing left to go on to. Before, the line spoke of the newest alone, by its id ("the game gone0003 is no longer
+    # saved"), though every one had gone: now what happened to them all, in one line.
+    saves(*ids)
     for game_id in ids:
         save_path(game_id).unlink()
-    with pytest.raises(SaveError, match="the game gone0003 is no longer saved"):
+    with pytest.raises(GameGone) as told:
         claim_newest(ids)
+    assert str(told.value) == f"no saved game is left to resume: {went} finished or deleted in another yaniv"
+
+
+def test_the_games_resumed_are_the_tables_under_yaniv_host_and_the_others_under_yaniv() -> None:
+    # `yaniv --resume` and Continue cannot play a table (a seat played from another machine): before, the newest game
+    # was claimed whatever it was, and a newer table stopped them.
+    saves("locl0001")
+    table = SaveMeta((Seat.person("Player 1"), Seat.remote("Player 2")), screen_seat=0, game_id="tabl0002")
+    save_game(play(new_game(players=2), 6), table)
+    games = scan_saves().games
+    assert [saved.game_id for saved in library.resumable(games)] == ["locl0001"]
+    assert [saved.game_id for saved in library.resumable(games, hosted=True)] == ["tabl0002"]

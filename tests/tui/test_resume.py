@@ -492,7 +492,10 @@ async def test_continue_of_a_game_finished_or_deleted_elsewhere_is_one_line() ->
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         error = str(app.screen.query_one("#setup-error").render())
-        assert "no longer saved" in error
+        assert error == (
+            "no saved game is left to resume: the saved game was finished or deleted in another yaniv; "
+            "start a new game below."
+        ), error
         assert not app.screen.query_one("#saved-box").display
 
 
@@ -668,3 +671,43 @@ async def test_a_resumed_game_marks_the_turns_a_bot_played_when_a_seats_time_ran
         text = screen_text(app)
         assert "P1's time ran out: a bot dropped K♠" in text, text  # the deal's names, P0 and P1
         assert "P0 dropped K♦" in text and "P0 dropped 9♣" in text
+
+
+def a_table_saved(game_id: str) -> None:
+    """A table `yaniv host` saved (Ann at its screen, a seat played from another machine), through the store's API."""
+    from yaniv_tui.engine import Game, Seat, load_ruleset
+    from yaniv_tui.store import SaveMeta, save_game
+
+    table = Game.new(load_ruleset("israeli"), ["Ann", "Web"], seed=3)
+    save_game(table, SaveMeta((Seat.person(), Seat.remote()), game_id=game_id))
+
+
+async def test_continue_goes_back_to_the_newest_game_of_this_screen_not_a_newer_table() -> None:
+    # A game hosted with `yaniv host` was saved after the one of this screen alone. Before, Continue offered the table
+    # and ctrl+r said each time that it has a seat played from another machine, never reaching the older game.
+    before, _ = await one_turn_saved("sursis", seed=2)
+    a_table_saved("tabl0001")
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.saved is not None and not app.screen.saved.is_table
+        assert "Sursis" in str(app.screen.query_one("#saved-desc").render())
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game_to_dict(game_of(app.screen)) == before
+
+
+async def test_continue_with_only_tables_saved_says_which_command_opens_one() -> None:
+    a_table_saved("tabl0002")
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.saved is None
+        line = "Every saved game has a remote seat: 'yaniv host --resume' opens the newest table."
+        assert str(app.screen.query_one("#saved-desc").render()) == line
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and not is_open_elsewhere("tabl0002")
+        assert str(app.screen.query_one("#setup-error").render()) == line

@@ -144,7 +144,8 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
     when there is none, the id fits none or several, or it is open in another yaniv; without an id, a game deleted
     or finished in another yaniv meanwhile is passed over for the next. Damaged saves met are moved
     aside, each said in a line unless `told` holds it (`catch_up` said it: a save left where it is is met again)."""
-    from yaniv_tui.store import SaveError, claim_game, claim_newest, find_save, is_open_elsewhere, scan_saves
+    from yaniv_tui.store import GameGone, SaveError, claim_game, claim_newest, find_save, is_open_elsewhere, scan_saves
+    from yaniv_tui.store.library import ONLY_TABLES, resumable
 
     prog = "yaniv host" if hosted else "yaniv"
     listing = scan_saves()
@@ -155,11 +156,17 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
         saved = find_save(listing, game_id or None)
     except SaveError as error:
         raise UsageError(str(error), prog) from None
-    # Without an id, the newest game no other yaniv has open, as Continue on the setup screen offers (a table,
-    # under `yaniv host`: a game of this screen alone is no table anyone could join).
-    candidates = [saved] if game_id else [g for g in listing.games if not hosted or g.is_table]
+    # Without an id, the newest game no other yaniv has open that this command plays, as Continue on the setup screen
+    # offers: a table under `yaniv host` (a game of this screen alone is no table anyone could join), any other game
+    # under `yaniv` (a table's remote seats are `yaniv host`'s).
+    candidates = [saved] if game_id else resumable(listing.games, hosted=hosted)
     if not candidates:
-        raise UsageError("no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone", prog)
+        raise UsageError(
+            "no saved game has a remote seat: 'yaniv --resume' plays a game of this screen alone"
+            if hosted
+            else ONLY_TABLES,
+            prog,
+        )
     try:
         # Without an id, the games open elsewhere are waited for once in all (a delete holds its lock a moment).
         claimed = (
@@ -167,6 +174,8 @@ def saved_game(game_id: str | None = None, *, hosted: bool = False, told: Sequen
             if game_id
             else claim_newest([candidate.game_id for candidate in candidates], hosted=hosted)
         )
+    except GameGone as error:  # without an id, every game listed was finished or deleted in another yaniv since
+        raise UsageError(str(error) if game_id else f"{error}; start a new game with '{prog}'", prog) from None
     except SaveError as error:  # GameOpenElsewhere too: the game named is open in another yaniv
         raise UsageError(str(error), prog) from None
     if claimed is None:  # the games gone meanwhile passed over: those still open in another yaniv are counted

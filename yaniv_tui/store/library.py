@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -202,6 +202,17 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     )
 
 
+#: What `yaniv --resume` and Continue say when every game saved is a table they cannot play (`resumable`).
+ONLY_TABLES = "every saved game has a remote seat: 'yaniv host --resume' opens the newest table"
+
+
+def resumable(games: Iterable[SavedGame], *, hosted: bool = False) -> list[SavedGame]:
+    """The games (newest first) `yaniv --resume` and Continue may go back to: under `yaniv host` (`hosted`) its tables
+    alone (a game with a seat played from another machine: `SavedGame.is_table`; one of a single screen is no table
+    anyone could join), else every other game (a table is `yaniv host`'s: `claim_game` refuses it)."""
+    return [saved for saved in games if saved.is_table == hosted]
+
+
 def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) -> Claimed:
     """Lock the game to this process and read its save afresh, ready to play: the save and its lock side by side;
     SaveError in one line otherwise.
@@ -229,7 +240,7 @@ def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) 
             raise _gone(game_id)
         if fresh.pending:
             raise GameGone(f"the game {game_id[:8]} was finished in another yaniv: it goes to the history")
-        if any(seat.is_remote for seat in fresh.meta.seats) and not hosted:
+        if fresh.is_table and not hosted:
             raise SaveError(
                 f"the game {game_id[:8]} has a seat played from another machine: 'yaniv host --resume {game_id[:8]}' "
                 "opens its table again"
@@ -244,24 +255,22 @@ def claim_game(game_id: str, *, hosted: bool = False, wait: float = CLAIM_WAIT) 
 def claim_newest(game_ids: Sequence[str], *, hosted: bool = False) -> Claimed | None:
     """The first of `game_ids` (newest first) that no other yaniv has open, claimed as `claim_game` claims one; None
     when every one still saved is open in another yaniv. A game gone meanwhile (deleted, or finished in another yaniv)
-    is passed over without a word; GameGone (the newest's line) only when every one is gone. Those open elsewhere are
-    waited for `CLAIM_WAIT` (a delete in another yaniv holds a lock that long) once in all, each tried again at every
-    step, not that long for each game. SaveError (one line) as `claim_game` says, for any other reason a game met
-    cannot be claimed."""
+    is passed over without a word; GameGone (one line of them all) only when every one is gone. Those open elsewhere
+    are waited for `CLAIM_WAIT` (a delete in another yaniv holds a lock that long) once in all, each tried again at
+    every step, not that long for each game. SaveError (one line) as `claim_game` says, for any other reason a game
+    met cannot be claimed."""
     waited = 0.0
     left = list(game_ids)
-    first_gone: GameGone | None = None
     while True:
         for game_id in list(left):
             try:
                 return claim_game(game_id, hosted=hosted, wait=0.0)
             except GameOpenElsewhere:
                 continue
-            except GameGone as gone:
-                first_gone = first_gone or gone
+            except GameGone:
                 left.remove(game_id)
-        if not left and first_gone is not None:
-            raise first_gone
+        if game_ids and not left:
+            raise _all_gone(len(game_ids))
         if not left or waited >= CLAIM_WAIT:
             return None
         waited += pause_a_step()
@@ -274,6 +283,12 @@ class GameGone(SaveError):
 def _gone(game_id: str) -> GameGone:
     """A game claimed or deleted that has no save any more: the one line saying so."""
     return GameGone(f"the game {game_id[:8]} is no longer saved: it was finished or deleted in another yaniv")
+
+
+def _all_gone(count: int) -> GameGone:
+    """Every game `claim_newest` was given gone meanwhile: the one line saying so, of them all."""
+    went = "the saved game was" if count == 1 else f"the {count} saved games were"
+    return GameGone(f"no saved game is left to resume: {went} finished or deleted in another yaniv")
 
 
 def delete_game(game_id: str) -> None:

@@ -1,5 +1,5 @@
-"""The setup screen's saved games: Continue offers the newest game no other yaniv has open (claimed as `yaniv --resume`
-claims one: `store.claim_newest`), the list all of them."""
+"""The setup screen's saved games: Continue offers the newest game this screen plays that no other yaniv has open
+(claimed as `yaniv --resume` claims one: `store.claim_newest`), the list all of them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from yaniv_tui.store import Claimed, SavedGame, SaveError, claim_game, claim_newest, is_open_elsewhere, scan_saves
+from yaniv_tui.store import (
+    Claimed,
+    GameGone,
+    SavedGame,
+    SaveError,
+    claim_game,
+    claim_newest,
+    is_open_elsewhere,
+    scan_saves,
+)
+from yaniv_tui.store.library import ONLY_TABLES, resumable
 from yaniv_tui.table.options import GameOptions
 
 from ..app_seam import game_app
@@ -32,7 +42,8 @@ class SetupSaved(Screen[GameOptions | Claimed]):
     notices: tuple[str, ...]
     #: `yaniv host`: its tables only are offered.
     hosting: bool
-    #: The games in progress, newest first; Continue goes back to the newest not open in another yaniv.
+    #: The games in progress listed, newest first; Continue goes back to the newest this screen plays (under `yaniv`,
+    #: no table: `store.library.resumable`) not open in another yaniv.
     games: list[SavedGame]
     saved: SavedGame | None
     #: Damaged saves moved aside, finished games recorded late: a line each.
@@ -59,11 +70,15 @@ class SetupSaved(Screen[GameOptions | Claimed]):
             self.save_problem = "\n".join(lines) + ("\nStart a new game below." if listing.problems else "")
 
     def offer(self, games: Iterable[SavedGame]) -> None:
-        """Offer the games this screen can open: under `yaniv host` its tables only (a game with a remote seat;
-        one of this screen only is `yaniv`'s, and nobody could join it), else every game. Continue goes back to
-        the newest no other yaniv has open."""
+        """List the games: under `yaniv host` its tables only (a game with a remote seat; one of this screen only is
+        `yaniv`'s, and nobody could join it), else every game (a table chosen from the list says which command opens
+        it). Continue goes back to the newest this screen plays that no other yaniv has open."""
         self.games = [saved for saved in games if not self.hosting or saved.is_table]
-        self.saved = next((s for s in self.games if not is_open_elsewhere(s.game_id)), None)
+        self.saved = next((s for s in self.playable() if not is_open_elsewhere(s.game_id)), None)
+
+    def playable(self) -> list[SavedGame]:
+        """The games listed that Continue may go back to: none of them a table under `yaniv` (`yaniv host`'s)."""
+        return resumable(self.games, hosted=self.hosting)
 
     def compose_saved(self) -> Iterator[Widget]:
         if self.games:
@@ -102,10 +117,16 @@ class SetupSaved(Screen[GameOptions | Claimed]):
 
     def saved_text(self) -> Text:
         if self.saved is None:
-            return Text("Every saved game is open in another yaniv.", style="italic")
+            return Text(self.none_to_continue(), style="italic")
         from .saved_games import describe_save  # only when there is a saved game: start-up is faster
 
         return text_in_ascii(describe_save(self.saved), game_app(self).ascii_cards)
+
+    def none_to_continue(self) -> str:
+        """Why Continue has no game to go back to: every game listed is a table (under `yaniv`), or open elsewhere."""
+        if not self.playable():
+            return f"{ONLY_TABLES[:1].upper()}{ONLY_TABLES[1:]}."
+        return "Every saved game is open in another yaniv."
 
     def show_saved(self) -> None:
         """Bring the saved-game box up to date after games were deleted."""
@@ -122,17 +143,24 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         self.refresh_bindings()
 
     def action_continue_game(self) -> None:
-        """Go back to the game offered, or the next no other yaniv has open, as `yaniv --resume` does
-        (`store.claim_newest`: a game gone meanwhile passed over, those open elsewhere waited for once in all)."""
+        """Go back to the game offered, or the next this screen plays that no other yaniv has open, as `yaniv --resume`
+        does (`store.claim_newest`: a game gone meanwhile passed over, those open elsewhere waited for once in all)."""
         if self.saved is None:
             self.refresh_saves()  # the other yaniv that had every game open may have quit since
         if not self.games:
             return
+        if not self.playable():  # every game listed is a table, which `yaniv host --resume` opens
+            self.say_error(self.none_to_continue())
+            return
         offered = [self.saved] if self.saved is not None else []
-        tried = [*offered, *(saved for saved in self.games if saved is not self.saved)]
+        tried = [*offered, *(saved for saved in self.playable() if saved is not self.saved)]
         try:
             # As saved now: another yaniv may have played it since it was listed.
             claimed = claim_newest([saved.game_id for saved in tried], hosted=self.hosting)
+        except GameGone as error:  # every one finished or deleted in another yaniv since it was listed
+            self.say_error(f"{error}; start a new game below.")
+            self.refresh_saves()
+            return
         except SaveError as error:
             self.say_error(str(error))
             self.refresh_saves()
