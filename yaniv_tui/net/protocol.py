@@ -148,16 +148,18 @@ From the host to a client:
 Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, an unknown
 key, a second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
 messages a second are each answered with an error frame and not acted on; after the third, the connection is closed
-(bye, then close code 1008). After ten joins (or watches) with a wrong room code, seat key or proof from one address in
-a minute, that address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds (a right
-one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections from one address that
-have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the
-table is busy"); past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first
-byte (under TLS, before its TLS handshake), a new one is closed before its handshake, with no word
-(`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is refused
-(`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's, or, from
-the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`); an
-IPv6 address counts as its /64 network, which one client may send from all of (`secrets_gate.address_group`).
+(bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
+once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
+key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
+only after 2.5 seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8
+connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
+a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
+counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
+with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is
+refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's,
+or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
+(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
+(`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
@@ -175,7 +177,7 @@ from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_d
 from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
-from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
+from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
 from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"
@@ -525,7 +527,8 @@ def from_client(text: str | bytes) -> FromClient:
     kind, r = _load(text)
     if kind in CLIENT_KEYS:
         keys = ("v", "type", *CLIENT_KEYS[kind])
-        _only_keys(r.data, keys, f"a {kind} message", f" (this yaniv speaks version {VERSION})")
+        article = "an" if kind[0] in "aeiou" else "a"
+        _only_keys(r.data, keys, f"{article} {kind} message", f" (this yaniv speaks version {VERSION})")
     action = r.data.get("action") if kind == "action" else None
     if isinstance(action, dict) and isinstance(action.get("kind"), str) and action["kind"] in ACTION_KEYS:
         _only_keys(action, ACTION_KEYS[action["kind"]], f"a {action['kind']} action")
@@ -614,7 +617,7 @@ def from_host(text: str | bytes) -> FromHost:
 def _code(reader: Reader) -> str:
     code = reader.str_("code")
     if len(code) > 64:
-        raise ProtocolError("code: too long")
+        raise ProtocolError(f"code: too long ({len(code)} characters): a room code is {CODE_LENGTH} letters or digits")
     return code
 
 
