@@ -23,7 +23,6 @@ it, a bad one ends the loop as Textual's own "exit" meta does, through the publi
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from textual import messages
 from textual.drivers.web_driver import WebDriver
@@ -106,7 +105,7 @@ class PageDriver(WebDriver):
         finally:
             if not self.exit_event.is_set():
                 # The thread-safe ways into the app (a message posted from another thread is handed to its loop).
-                app: Any = self._app
+                app = self._app
                 if self._bad_packet is not None and isinstance(app, YanivApp):
                     app.call_later(app.leave, self._bad_packet)
                 else:  # as the web driver does for the server's own "quit"
