@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from netplay import new_game
@@ -340,3 +340,11 @@ def test_the_protocols_record_of_its_messages_is_of_this_version_and_names_every
         assert all(f'"{key}"' in line for key in keys), (kind, line)
     for kind, keys in ACTION_KEYS.items():
         assert all(any(f'"kind": "{kind}"' in line and f'"{key}"' in line for line in doc.splitlines()) for key in keys)
+
+
+def test_every_message_a_client_sends_has_its_keys_named_and_written_as_named() -> None:
+    """CLIENT_KEYS names every type of FromClient (a new one missing from it would skip the check of its keys), and
+    each message is written with exactly "v", "type" and its keys."""
+    assert {type(message) for message in _CLIENTS_MESSAGES.values()} == set(get_args(FromClient))
+    for kind, message in _CLIENTS_MESSAGES.items():
+        assert list(json.loads(encode(message))) == ["v", "type", *CLIENT_KEYS[kind]]

@@ -558,7 +558,8 @@ def from_client(text: str | bytes) -> FromClient:
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
     raise ProtocolError(
-        f"unknown message type {one_line(repr(kind), 30)}: a client sends join, watch, prove, action, say or back"
+        f"unknown message type {one_line(repr(kind), 30)}: a client sends {', '.join([*CLIENT_KEYS][:-1])}"
+        f" or {[*CLIENT_KEYS][-1]}"
     )
 
 
