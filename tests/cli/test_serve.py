@@ -527,6 +527,60 @@ def test_a_pages_bytes_not_utf8_are_dropped_and_its_app_goes_on(tmp_path: Path) 
     assert "\ufffd" not in _shown(sent)
 
 
+#: Packets no page's server sends (textual-serve's: a kind byte, a 4-byte length, the payload), each with what the line
+#: ending its session names.
+BAD_PACKETS = [
+    (b"M", b"not json", "a meta packet that is not JSON"),
+    (b"M", b"[1, 2]", "a meta packet that is not a JSON object"),
+    (b"M", b'{"type": 7}', "a meta packet with no type"),
+    (b"M", b'{"type": "dance"}', "a meta packet of type 'dance'"),
+    (b"M", b'{"type": "resize", "width": "wide", "height": 24}', "a resize with no whole width and height"),
+    (b"M", b"[" * 100_000 + b"]" * 100_000, "a meta packet that is not JSON"),
+    (b"X", b"{}", "a packet of kind 'X'"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "payload", "named"), BAD_PACKETS, ids=lambda value: str(value)[:24])
+def test_a_pages_bad_packet_ends_its_session_in_one_line(
+    tmp_path: Path, kind: bytes, payload: bytes, named: str
+) -> None:
+    """A packet that is not textual-serve's (tui/page_driver.py): its page's session ends, with one line saying what
+    was wrong and what a page may send, on its page and on standard error (which textual-serve writes to the
+    server's output), status 1, no traceback. Before: Textual's web driver swallowed the error, stopped reading, and
+    the app quit as if its page had gone, status 0 and no word."""
+    process = subprocess.Popen(
+        join_argv(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=page_process_environment(tmp_path),
+    )
+    bound = threading.Timer(60, process.kill)  # the reads below are bounded
+    bound.start()
+    sent = b""
+    try:
+        assert process.stdout is not None and process.stdin is not None and process.stderr is not None
+        assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
+        while "host or host:port" not in _shown(sent):  # the join screen
+            more = process.stdout.read1(65536)  # type: ignore[attr-defined]
+            assert more, f"the app quit before its join screen: {_shown(sent)[-600:]}"
+            sent += more
+        process.stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
+        process.stdin.flush()
+        sent += process.stdout.read()  # to its end: the app quits by itself, its input still open
+        said = process.stderr.read().decode("utf-8", "replace")
+        process.wait(timeout=30)
+    finally:
+        bound.cancel()
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == 1, said
+    assert said.count("\n") == 1 and said.startswith("yaniv: ") and "Traceback" not in said, said
+    assert named in said and "a page sends" in said and len(said) < 240, said
+    assert said.strip() in " ".join(_shown(sent).split()), _shown(sent)[-600:]  # on its page too
+
+
 def _shown(sent: bytes) -> str:
     """What a page's app drew in `sent` (its stream, from its first screen)."""
     return b"".join(payload for kind, payload in _packets(sent) if kind == b"D").decode("utf-8", "replace")
@@ -555,3 +609,30 @@ def test_the_page_driver_named_to_textual_is_the_apps_page_driver() -> None:
     module, _, name = PAGE_DRIVER.partition(":")
     driver = getattr(importlib.import_module(module), name)
     assert driver is PageDriver and issubclass(driver, WebDriver)
+
+
+def test_every_packet_a_pages_server_sends_is_read_and_textual_still_hands_the_driver_each_but_keys() -> None:
+    """What textual-serve's AppService sends a page's app (its keys aside) passes page_driver.packet_fault; and
+    Textual's web driver's input loop still hands every packet but D to `_on_meta`, the one name of Textual's the
+    page driver reaches (if it stops, a bad packet ends a session with no word again: the test above fails too)."""
+    from textual.drivers.web_driver import WebDriver
+
+    from yaniv_tui.tui.page_driver import META_TYPES, packet_fault
+
+    sent: list[bytes] = []
+    session = serve_web.Session(
+        serve.join_command(), Path("."), lambda: None, write_bytes=_nothing, write_str=_nothing, close=_nothing,
+        download_manager=DownloadManager(),
+    )  # fmt: skip
+    session._stdin = type("Pipe", (), {"write": sent.append, "drain": _nothing})()
+    for step in (
+        session.set_terminal_size(100, 30),
+        session.focus(),
+        session.blur(),
+        session.send_meta({"type": "quit"}),
+    ):
+        asyncio.run(step)
+    assert len(sent) == 4 and {packet[:1] for packet in sent} == {b"M"}
+    assert [packet_fault("M", packet[5:]) for packet in sent] == [None] * 4
+    assert set(META_TYPES) >= {"resize", "focus", "blur", "quit"}
+    assert "_on_meta" in WebDriver.run_input_thread.__code__.co_names

@@ -9,17 +9,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import stat
 import sys
 from pathlib import Path
 
 import asyncssh
 import pytest
+from rich.cells import cell_len
 from ssh_client import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.cli import browsers, serve_ssh
-from yaniv_tui.cli.serve_ssh import NO_FOLDER_LINE, NO_KEY_LINE, PRESS_A_KEY, SSH_KEYS_FOLDER
+from yaniv_tui.cli.serve_ssh import NO_FOLDER_LINE, NO_KEY_COMMAND, NO_KEY_LINE, PRESS_A_KEY, SSH_KEYS_FOLDER, fitted
 from yaniv_tui.net import TableClient
 
 #: A session's command that prints the folders it was given, then waits for a line (or its end).
@@ -163,17 +165,52 @@ async def test_a_client_with_no_key_is_told_once_on_arrival_how_to_keep_its_seat
             screen = await terminal(connection, arrive=False)
             said = await screen.until(PRESS_A_KEY)
             line = NO_KEY_LINE.format(port=server.port)
-            assert said == f"{line}{PRESS_A_KEY}\r\n", said
+            assert said.endswith(f"{PRESS_A_KEY}\r\n") and " ".join(said.split("\r\n")).strip() == line + PRESS_A_KEY
             assert "no SSH key" in line and "seat" in line and "ssh -i" in line and f"-p {server.port}" in line
             assert "the join screen" not in said  # nothing runs before a key
             screen.type(" ")
             assert await screen.ended() == 0
-            assert screen.text().count(line) == 1 and screen.text().endswith("the join screen\r\n"), screen.text()
+            assert screen.text().count(PRESS_A_KEY) == 1 and screen.text().endswith("the join screen\r\n"), (
+                screen.text()
+            )
         for key, command_given in ((new_key(), None), (None, "watch")):
             async with connected(server.port, "Noa", key) as connection:
                 screen = await terminal(connection, command=command_given)
                 assert await screen.ended() == 0
                 assert screen.text() == "the join screen\r\n", screen.text()
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+async def test_the_line_told_to_a_client_with_no_key_reads_whole_at_its_width(tmp_path: Path, columns: int) -> None:
+    """The line told on arrival to a client with no key is broken between words to its terminal's width, in cells,
+    and the command to type is never cut: before, it was one line of some 170 characters that the terminal wrapped
+    where it fell, at 100 columns inside the command ("ssh -i" | "~/.ssh/id_ed25519 ...")."""
+    command = [sys.executable, "-c", "print('the join screen', flush=True)"]
+    async with ssh_server(tmp_path, argv=command) as server, connected(server.port, "Noa") as connection:
+        screen = await terminal(connection, size=(columns, 24), arrive=False)
+        said = await screen.until(PRESS_A_KEY)
+        lines = said.removesuffix("\r\n").split("\r\n")
+        assert all(0 < cell_len(line) <= columns for line in lines), lines
+        assert any(NO_KEY_COMMAND.format(port=server.port) in line for line in lines), lines
+        assert " ".join(lines) == NO_KEY_LINE.format(port=server.port) + PRESS_A_KEY
+        screen.type(" ")
+        assert await screen.ended() == 0
+
+
+def test_fitted_breaks_between_words_by_cells_and_never_inside_the_command() -> None:
+    command = "ssh -i ~/.ssh/id_ed25519 -p 2222 NAME@HOST"
+    line = f"yaniv: 名前名前名前 with no key, connect with a key: {command} (ssh-keygen makes one)."
+    for width in (20, 30, 44, 60, 80, 100, 200):
+        lines = fitted(line, width, command)
+        assert " ".join(lines) == line
+        assert sum(command in shown for shown in lines) == 1
+        assert all(cell_len(shown) <= width or shown == command for shown in lines), (width, lines)
+        # No line could have taken the next line's first word (the command, where it begins): broken as late as fits.
+        for shown, after in itertools.pairwise(lines):
+            first = command if after.startswith(command) else after.split()[0]
+            assert cell_len(f"{shown} {first}") > width, (width, lines)
+    assert fitted("名前名前 ab", 9) == ["名前名前", "ab"]  # 8 cells and 2 more, though 7 characters
+    assert fitted(line, 30, command)[2] == command  # wider than nothing but itself: a line of its own
 
 
 # -- a real table ---------------------------------------------------------------------------------------------------

@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from typing import Any, get_args
 
 import pytest
 from netplay import new_game
 
+from yaniv_tui.codec import action_to_dict
 from yaniv_tui.engine import CallYaniv, KeepCard, Play, Seat, SlapDown, parse_cards
+from yaniv_tui.net import protocol
 from yaniv_tui.net.client import JoinError, parse_address
 from yaniv_tui.net.protocol import (
+    ACTION_KEYS,
+    CLIENT_KEYS,
+    MAX_LINE,
+    VERSION,
     ActionMessage,
+    Back,
     Bye,
     Challenge,
     ClockState,
     Error,
+    FromClient,
     Join,
     ProtocolError,
     Prove,
     Record,
+    Say,
     State,
     Watch,
     Welcome,
@@ -127,7 +137,7 @@ ACTION_AT = '{"v": 9, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 
         ('{"v": 9, "type": "join"}', "code: missing"),
         ('{"v": 9, "type": "watch"}', "code: missing"),
         ('{"v": 9, "type": "watch", "code": 7}', "code: must be"),
-        ('{"v": 9, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long"),
+        ('{"v": 9, "type": "watch", "code": "' + "K" * 65 + '"}', "code: too long (65 characters): a room code"),
         ('{"v": 9, "type": "spectate", "code": "K"}', "a client sends join, watch, prove, action, say or back"),
         ('{"v": 9, "type": "join", "code": "K", "key": "ab", "nonce": null}', "key: must be 64 hex digits"),
         ('{"v": 9, "type": "join", "code": "K", "key": null, "nonce": "' + "0" * 32 + '"}', "key and nonce: both"),
@@ -253,3 +263,88 @@ def test_an_address_is_read(address: str, parsed: tuple[str, str, int]) -> None:
 def test_a_bad_address_is_one_line(address: str) -> None:
     with pytest.raises(JoinError):
         parse_address(address)
+
+
+#: Each message a client sends, well formed, by its type: every key it has is one the host reads.
+_CLIENTS_MESSAGES: dict[str, FromClient] = {
+    "join": Join("K7QF", "Noa", seat_key("tok"), new_nonce()),
+    "watch": Watch("K7QF"),
+    "prove": Prove(seat_proof("tok", "client", "K7QF", new_nonce(), new_nonce())),
+    "action": ActionMessage(8, 1, Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0]), 4, 12),
+    "say": Say("good game"),
+    "back": Back(),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_CLIENTS_MESSAGES))
+@pytest.mark.parametrize("value", [None, 1, "x", {"a": 1}])
+def test_a_key_no_clients_message_of_its_type_has_is_refused_naming_it_and_the_keys_it_has(
+    kind: str, value: Any
+) -> None:
+    """The version rule (protocol.VERSION): a new key is a new version, which an older side refuses; so a key this
+    version's message does not have is refused too, never passed over (before, it was read as if it were not there)."""
+    frame = json.loads(encode(_CLIENTS_MESSAGES[kind]))
+    keys = ", ".join(frame)
+    with pytest.raises(ProtocolError) as caught:
+        from_client(json.dumps({**frame, "colour": value}))
+    line = str(caught.value)
+    article = "an" if kind == "action" else "a"
+    assert (
+        line == f"unknown key 'colour' in {article} {kind} message: it has {keys} (this yaniv speaks version {VERSION})"
+    )
+    assert "\n" not in line and len(line) <= MAX_LINE
+
+
+@pytest.mark.parametrize(
+    ("action", "keys"),
+    [
+        ({"kind": "call", "drop": ["5H"]}, "kind"),
+        ({"kind": "keep", "card": "5H"}, "kind"),
+        ({"kind": "slap", "card": "5D", "take": None}, "kind, card"),
+        ({"kind": "play", "drop": ["5H"], "take": None, "card": "5H"}, "kind, drop, take, given"),
+        ({"kind": "play", "drop": ["KS"], "take": "JK", "given": "6H", "swap": True}, "kind, drop, take, given"),
+    ],
+)
+def test_a_key_no_action_of_its_kind_has_is_refused_naming_it_and_the_keys_it_has(
+    action: dict[str, Any], keys: str
+) -> None:
+    frame = {"v": VERSION, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": action}
+    with pytest.raises(ProtocolError) as caught:
+        from_client(json.dumps(frame))
+    extra = next(key for key in action if key not in keys.split(", "))
+    assert str(caught.value) == f"unknown key {extra!r} in a {action['kind']} action: it has {keys}"
+
+
+def test_a_key_null_where_its_message_may_leave_it_out_is_read() -> None:
+    """A join may leave out name, key and nonce (null); a play its take's given card: no unknown key, read as ever."""
+    assert from_client(json.dumps({"v": VERSION, "type": "join", "code": "K7QF"})) == Join("K7QF")
+    play = {"kind": "play", "drop": ["5H"], "take": None}
+    frame = {"v": VERSION, "type": "action", "id": 1, "seat": 0, "round": 1, "turn": 0, "action": play}
+    assert from_client(json.dumps(frame)) == ActionMessage(1, 0, Play(tuple(parse_cards("5H"))), 1, 0)
+
+
+def test_the_keys_the_host_reads_of_an_action_are_the_keys_an_action_is_written_with() -> None:
+    """ACTION_KEYS, the keys a client's action may have, against what the codec writes for every kind of action."""
+    written = [action_to_dict(action) for action in (CallYaniv(), KeepCard(), SlapDown(parse_cards("5D")[0]))]
+    written += [action_to_dict(Play(tuple(parse_cards("KS")), parse_cards("JK")[0], parse_cards("6H")[0]))]
+    assert {data["kind"]: tuple(data) for data in written} == ACTION_KEYS
+
+
+def test_the_protocols_record_of_its_messages_is_of_this_version_and_names_every_key_a_client_sends() -> None:
+    """protocol.py's docstring is the wire's record: each example's "v" is VERSION (before, it said 7 of version 9),
+    and each key of CLIENT_KEYS and ACTION_KEYS is in it."""
+    doc = protocol.__doc__ or ""
+    assert set(re.findall(r'"v": (\d+)', doc)) == {str(VERSION)}
+    for kind, keys in CLIENT_KEYS.items():
+        line = next(line for line in doc.splitlines() if line.lstrip().startswith(f"{kind} ") and '{"v"' in line)
+        assert all(f'"{key}"' in line for key in keys), (kind, line)
+    for kind, keys in ACTION_KEYS.items():
+        assert all(any(f'"kind": "{kind}"' in line and f'"{key}"' in line for line in doc.splitlines()) for key in keys)
+
+
+def test_every_message_a_client_sends_has_its_keys_named_and_written_as_named() -> None:
+    """CLIENT_KEYS names every type of FromClient (a new one missing from it would skip the check of its keys), and
+    each message is written with exactly "v", "type" and its keys."""
+    assert {type(message) for message in _CLIENTS_MESSAGES.values()} == set(get_args(FromClient))
+    for kind, message in _CLIENTS_MESSAGES.items():
+        assert list(json.loads(encode(message))) == ["v", "type", *CLIENT_KEYS[kind]]

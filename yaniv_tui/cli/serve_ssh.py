@@ -47,6 +47,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
+
 from yaniv_tui.engine.names import MAX_NAME, BadName, check_name
 from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
@@ -104,9 +106,12 @@ NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen."
 #: What a player who came in with no key is told once, on arrival (before the join screen): their session's seat
 #: token goes with it, so a dropped connection loses their seat; a key's session keeps it (`key_folder`).
+#: The command in it is never cut by the terminal's edge: the arrival's lines are wrapped between words to the
+#: client's width, this command kept whole on one line (`fitted`).
+NO_KEY_COMMAND = "ssh -i ~/.ssh/id_ed25519 -p {port} NAME@HOST"
 NO_KEY_LINE = (
     "yaniv: with no SSH key, a dropped connection loses your seat. To keep it, connect with a key:"
-    " ssh -i ~/.ssh/id_ed25519 -p {port} NAME@HOST (ssh-keygen makes one)."
+    f" {NO_KEY_COMMAND} (ssh-keygen makes one)."
 )
 #: Said after the lines shown before the join screen, which waits for a key (at most NAME_LINE_WAIT seconds).
 PRESS_A_KEY = " Press a key."
@@ -327,8 +332,11 @@ class SshServer:
             key = door.client_key if isinstance(door, _Door) else None
             keyless = None if key is not None or watching else NO_KEY_LINE.format(port=self.port)
             lines = [line for line in (run.line, keyless) if line is not None]
+            width, _ = _size(process)
+            whole = NO_KEY_COMMAND.format(port=self.port)
             for number, line in enumerate(lines, 1):
-                await _say(process, line + (PRESS_A_KEY if number == len(lines) else ""))
+                said = line + (PRESS_A_KEY if number == len(lines) else "")
+                await _say(process, "\r\n".join(fitted(said, width, whole)))
             if lines:
                 await _any_key(process)
             try:
@@ -454,6 +462,22 @@ async def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
     process.stdout.write(line.encode("utf-8", "replace") + b"\r\n")
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(process.stdout.drain(), WRITE_TIMEOUT)
+
+
+def fitted(line: str, width: int, whole: str = "") -> list[str]:
+    """`line` as lines of at most `width` terminal cells, broken between words, never inside `whole` (a command the
+    reader must type as it is), which is kept on one line; a word (or `whole`) wider than `width` has a line of its
+    own, which the terminal wraps."""
+    words: list[str] = []
+    for number, part in enumerate(line.split(whole) if whole else [line]):
+        words += ([whole] if number else []) + part.split()
+    lines: list[str] = []
+    for word in words:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 async def _any_key(process: asyncssh.SSHServerProcess[bytes]) -> None:

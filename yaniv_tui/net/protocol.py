@@ -1,7 +1,13 @@
 """The table's messages: one JSON object per WebSocket text message, each checked on arrival, on both sides.
 
-Every message is an object with `"v": 7` (the protocol version: another version is refused, and so is 7.0 or true:
+Every message is an object with `"v": 9` (the protocol version: another version is refused, and so is 9.0 or true:
 every whole number in a message is a JSON number without a fraction, never true or false) and `"type"`.
+A client's message holds the keys shown for its type below and no other (`CLIENT_KEYS`), its action those of its
+kind (`ACTION_KEYS`): a key the host does not know is refused with an error frame naming it and the keys that message
+has, never passed over. That is the version rule's: a key a newer yaniv adds comes with a new version, which an older
+side refuses, so a message of this version with another key is no message of any version; a host cannot tell what
+an unknown key was meant to change, and does nothing rather than half of it. (The client reads of a host's message
+the keys shown below, and passes over any other.)
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -16,7 +22,7 @@ that relays the whole exchange to the real host as it happens is not stopped thi
 
 From a client to the host:
 
-    join     {"v": 7, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
+    join     {"v": 9, "type": "join", "code": "K7QF", "name": "Noa" | null, "key": "..." | null, "nonce": "..." | null}
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
@@ -26,16 +32,16 @@ From a client to the host:
              (the name rule of engine.names: at most 14 cells, no control character) names a seat taken afresh;
              null keeps the host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
              challenge).
-    watch    {"v": 7, "type": "watch", "code": "K7QF"}
+    watch    {"v": 9, "type": "watch", "code": "K7QF"}
              Instead of a join, the first message on a connection, and only then: watch the table of room code
              `code` without a seat. A watcher is sent what anyone at the table may see (a state whose view has no
              seat), and what is said; it is never asked to act, and an action, say, join or prove from it is
              answered with an error frame (a fault). A host run with `--no-watchers` refuses it (NO_WATCHERS).
              Watchers count against the host's limits as joiners do.
-    prove    {"v": 7, "type": "prove", "proof": "..."}
+    prove    {"v": 9, "type": "prove", "proof": "..."}
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
-    action   {"v": 7, "type": "action", "id": 7, "seat": 2, "round": 3, "turn": 5, "action": ACTION}
+    action   {"v": 9, "type": "action", "id": 7, "seat": 2, "round": 3, "turn": 5, "action": ACTION}
              The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
              action on a connection), which the host's answer carries; an id not above the last one the host took
              from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
@@ -53,27 +59,27 @@ From a client to the host:
                                                                 standing for it inside the run just dropped
              {"kind": "slap", "card": "5D"}                     slap down the card just drawn
              {"kind": "keep"}                                   keep the card just drawn
-    say      {"v": 7, "type": "say", "text": "good game"}
+    say      {"v": 9, "type": "say", "text": "good game"}
              One of the table's fixed messages (SAYINGS), for everyone at the table; at most one every
              SAY_EVERY seconds from a seat. There is no free text: no chat to moderate.
-    back     {"v": 7, "type": "back"}
+    back     {"v": 9, "type": "back"}
              This seat's player is here: a seat a bot plays (its clock ran out, or the host handed it to a bot)
              is its player's again, told to every screen as the clock's "back" (the bot plays a handed seat's
              turns at once, so its player has no turn to act on). Nothing changes for a seat its player plays.
 
 From the host to a client:
 
-    challenge {"v": 7, "type": "challenge", "nonce": "...", "proof": "..."}
+    challenge {"v": 9, "type": "challenge", "nonce": "...", "proof": "..."}
              The answer to a join with a key that names a seat of this table: `nonce` is 32 fresh hex digits,
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
-    welcome  {"v": 7, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
+    welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` (secrets_gate.TOKEN's shape) to
              rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
-    state    {"v": 7, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
+    state    {"v": 9, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
               "watchers": 2, "view": VIEW}
              The table as this seat may see it, sent after the join and after every change (an action
              applied, a round dealt, a seat joining or leaving, a watcher coming or going, a turn's clock
@@ -115,17 +121,17 @@ From the host to a client:
                               (`codec.turn_to_dict`)
                history        the finished rounds, every hand revealed at its end
                               (`codec.round_to_dict`)
-    error    {"v": 7, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
+    error    {"v": 9, "type": "error", "message": "it is not your turn: Ann is to play", "re": 7 | null}
              One line saying what was refused; `re` is the id of the action refused, if it was one.
              Nothing changed at the table.
-    said     {"v": 7, "type": "said", "seat": 1, "text": "your turn"}
+    said     {"v": 9, "type": "said", "seat": 1, "text": "your turn"}
              A seat said one of the table's fixed messages (SAYINGS).
-    seat     {"v": 7, "type": "seat", "seat": 1, "change": "handed", "level": "easy" | null}
+    seat     {"v": 9, "type": "seat", "seat": 1, "change": "handed", "level": "easy" | null}
              The host changed a remote seat (SEAT_CHANGES), to every seat and watcher: "handed" to a bot of
              `level` (one of the bot levels; null for the other changes), which plays it until its player acts
              or the host gives it back; "given" back; "opened" for someone else (its token no longer works). Sent
              before the state that shows it (the clock's "bots"), which then brings no news of its own.
-    record   {"v": 7, "type": "record", "record": RECORD}
+    record   {"v": 9, "type": "record", "record": RECORD}
              The finished game's record: RECORD is its JSON Lines text (one event a line, each line ending in a
              newline) exactly as a record file holds it (`codec.record_text`, docs/game-record.md), every card
              of the game in it. Sent once the game is over, after the state that ends it (the last round's
@@ -135,22 +141,23 @@ From the host to a client:
              as hostile input, as a record file (`codec.read_record_text`: at most MAX_RECORD_BYTES of UTF-8,
              then replayed through the engine to the game's end), and keeps it only when it is the game this seat
              played (the same seats and rules, the same rounds and scores as its last state).
-    bye      {"v": 7, "type": "bye", "reason": "the table closed"}
+    bye      {"v": 9, "type": "bye", "reason": "the table closed"}
              The host closes this connection next (also when its host opens this seat for someone else, after an
              error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
-Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, a second
-join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20 messages a second
-are each answered with an error frame and not acted on; after the third, the connection is closed (bye, then close
-code 1008). After ten joins (or watches) with a wrong room code, seat key or proof from one address in a minute, that
-address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds (a right one is seated
-as soon as it is checked; past 32 waiting, "the table is busy"); past 8 connections from one address that have not
-sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the table
-is busy"); past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte
-(under TLS, before its TLS handshake), a new one is closed before its handshake, with no word
-(`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is refused
-(`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's, or,
-from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, an unknown
+key, a second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
+messages a second are each answered with an error frame and not acted on; after the third, the connection is closed
+(bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
+once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
+key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
+only after 2.5 seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8
+connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
+a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
+counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
+with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is
+refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's,
+or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
 (`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
 (`secrets_gate.address_group`).
 
@@ -170,7 +177,7 @@ from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_d
 from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
-from .secrets_gate import KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
+from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
 from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"
@@ -218,6 +225,25 @@ SEAT_IN_USE = "this seat is being played from another connection: if that was yo
 #: a file one name keeps its token in may be where an older yaniv kept another name's, and a seat is never handed
 #: over by a token offered under another name. Told before any proof, so nothing of the seat is sent.
 ANOTHER_NAMES_SEAT = "this token is of a seat with another name at this table: join with that name, or afresh"
+
+#: The keys of each message a client sends, by its type, beside "v" and "type"; any other key is refused (the version
+#: rule: a key a newer version adds is refused by this one, as a newer value is, never passed over).
+CLIENT_KEYS: dict[str, tuple[str, ...]] = {
+    "join": ("code", "name", "key", "nonce"),
+    "watch": ("code",),
+    "prove": ("proof",),
+    "action": ("id", "seat", "round", "turn", "action"),
+    "say": ("text",),
+    "back": (),
+}
+#: The keys of an action message's action, by its kind (`codec.action_to_dict` writes them; "given" only for a joker
+#: swap); any other key is refused, as a message's is.
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "call": ("kind",),
+    "keep": ("kind",),
+    "slap": ("kind", "card"),
+    "play": ("kind", "drop", "take", "given"),
+}
 
 Status = Literal["here", "waiting", "joined", "away"]
 STATUSES: tuple[Status, ...] = ("here", "waiting", "joined", "away")
@@ -446,7 +472,7 @@ def _load(text: str | bytes) -> tuple[str, Reader]:
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
     version = data.get("v")
-    if type(version) is not int or version != VERSION:  # 7.0 and true are no version: a version is a whole number
+    if type(version) is not int or version != VERSION:  # 9.0 and true are no version: a version is a whole number
         raise ProtocolError(
             f"protocol version {one_line(repr(version), 20)}: this yaniv speaks version {VERSION}"
             f' ("v": {VERSION}, a whole number)'
@@ -489,9 +515,23 @@ def read_name(reader: Reader) -> str | None:
         raise ProtocolError(f"name: {error}") from None
 
 
+def _only_keys(data: dict[str, Any], keys: Sequence[str], what: str, after: str = "") -> None:
+    """ProtocolError naming the first key of `data` not one of `keys`, and the keys `what` has (then `after`)."""
+    for key in data:
+        if key not in keys:
+            raise ProtocolError(f"unknown key {one_line(repr(key), 30)} in {what}: it has {', '.join(keys)}{after}")
+
+
 def from_client(text: str | bytes) -> FromClient:
-    """A client's message, checked; ProtocolError (one line) says what is wrong."""
+    """A client's message, checked; ProtocolError (one line) says what is wrong, a key it does not know too."""
     kind, r = _load(text)
+    if kind in CLIENT_KEYS:
+        keys = ("v", "type", *CLIENT_KEYS[kind])
+        article = "an" if kind[0] in "aeiou" else "a"
+        _only_keys(r.data, keys, f"{article} {kind} message", f" (this yaniv speaks version {VERSION})")
+    action = r.data.get("action") if kind == "action" else None
+    if isinstance(action, dict) and isinstance(action.get("kind"), str) and action["kind"] in ACTION_KEYS:
+        _only_keys(action, ACTION_KEYS[action["kind"]], f"a {action['kind']} action")
     try:
         if kind == "join":
             code = _code(r)
@@ -518,7 +558,8 @@ def from_client(text: str | bytes) -> FromClient:
     except SnapshotError as error:
         raise ProtocolError(str(error)) from None
     raise ProtocolError(
-        f"unknown message type {one_line(repr(kind), 30)}: a client sends join, watch, prove, action, say or back"
+        f"unknown message type {one_line(repr(kind), 30)}: a client sends {', '.join([*CLIENT_KEYS][:-1])}"
+        f" or {[*CLIENT_KEYS][-1]}"
     )
 
 
@@ -577,7 +618,7 @@ def from_host(text: str | bytes) -> FromHost:
 def _code(reader: Reader) -> str:
     code = reader.str_("code")
     if len(code) > 64:
-        raise ProtocolError("code: too long")
+        raise ProtocolError(f"code: too long ({len(code)} characters): a room code is {CODE_LENGTH} letters or digits")
     return code
 
 
