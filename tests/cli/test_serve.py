@@ -19,8 +19,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -435,24 +435,46 @@ def page_process_environment(tokens: Path) -> dict[str, str]:
     return session._build_environment(80, 24)
 
 
+@contextmanager
+def page_app(tokens: Path, *args: str, stderr: int = subprocess.DEVNULL) -> Iterator[subprocess.Popen[bytes]]:
+    """A page's `yaniv join ARGS` in its own process, with the environment `yaniv serve` gives it (its tokens folder
+    `tokens`) and no page at its end: the test writes its packets and reads its screens. Killed after 60 seconds at
+    most (so every read is bounded), and at the end."""
+    process = subprocess.Popen(
+        [*join_argv(), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        env=page_process_environment(tokens),
+    )
+    bound = threading.Timer(60, process.kill)
+    bound.start()
+    try:
+        yield process
+    finally:
+        bound.cancel()
+        process.kill()
+        process.wait(timeout=30)
+
+
+def read_until(process: subprocess.Popen[bytes], sent: bytes, text: str) -> bytes:
+    """`sent`, and what a page's app writes after it until it has drawn `text`."""
+    assert isinstance(process.stdout, io.BufferedReader)
+    while text not in _shown(sent):
+        more = process.stdout.read1(65536)
+        assert more, f"the app quit before showing {text!r}: {_shown(sent)[-600:]}"
+        sent += more
+    return sent
+
+
 def test_a_pages_yaniv_join_quits_when_its_input_ends(tmp_path: Path) -> None:
     """A page's `yaniv join`, run with the environment a page's process gets, quits when its input ends (its page
     or its server gone): Textual's web driver only stopped reading, and the app ran on with no one to see it."""
-    process = subprocess.Popen(
-        join_argv(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=page_process_environment(tmp_path),
-    )
-    try:
+    with page_app(tmp_path) as process:
         assert process.stdout is not None and process.stdin is not None
         assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
         process.communicate(b"", timeout=60)  # its input ends, its screens read
         assert process.returncode == 0
-    finally:
-        process.kill()
-        process.wait(timeout=30)
 
 
 def test_a_pages_last_line_is_shown_on_its_page(tmp_path: Path) -> None:
@@ -461,22 +483,10 @@ def test_a_pages_last_line_is_shown_on_its_page(tmp_path: Path) -> None:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]  # nothing listens on it once closed
-    process = subprocess.Popen(
-        [*join_argv(), f"127.0.0.1:{port}", "K7QF"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=page_process_environment(tmp_path),
-    )
-    bound = threading.Timer(60, process.kill)  # the wait below is bounded
-    bound.start()
-    try:
+    with page_app(tmp_path, f"127.0.0.1:{port}", "K7QF", stderr=subprocess.PIPE) as process:
         assert process.stdout is not None and process.stderr is not None
         sent = process.stdout.read()  # to its end: the app has quit by itself, its input still open
         said = process.stderr.read()
-    finally:
-        bound.cancel()
-        process.kill()
         process.wait(timeout=30)
     assert process.returncode == 1, said
     screens = _packets(sent.split(b"__GANGLION__\n", 1)[1])
@@ -489,40 +499,17 @@ def test_a_pages_bytes_not_utf8_are_dropped_and_its_app_goes_on(tmp_path: Path) 
     """A page may send bytes that are not UTF-8 as its keys (a hostile one, or a paste): they are dropped and the
     rest typed (tui/input_bytes.py), the field showing no U+FFFD. Before: Textual's web driver stopped reading at the
     first, and the app quit as at its input's end."""
-    process = subprocess.Popen(
-        join_argv(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=page_process_environment(tmp_path),
-    )
-    bound = threading.Timer(60, process.kill)  # the reads below are bounded
-    bound.start()
-    sent = b""
-
-    def read_until(text: str) -> None:
-        nonlocal sent
-        assert isinstance(process.stdout, io.BufferedReader)
-        while text not in _shown(sent):
-            more = process.stdout.read1(65536)
-            assert more, f"the app quit before showing {text!r}: {_shown(sent)[-600:]}"
-            sent += more
-
-    try:
+    with page_app(tmp_path) as process:
         assert process.stdout is not None and process.stdin is not None
         assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
-        read_until("host or host:port")  # the join screen, its address field focused
+        sent = read_until(process, b"", "host or host:port")  # the join screen, its address field focused
         typed = b"loc\xffal\xe9ho\x80st"
         process.stdin.write(b"D" + len(typed).to_bytes(4, "big") + typed)
         process.stdin.flush()
-        read_until("localhost")
+        sent = read_until(process, sent, "localhost")
         process.stdin.close()  # its input ends: it quits
         sent += process.stdout.read()  # to its end, every packet whole
         process.wait(timeout=60)
-    finally:
-        bound.cancel()
-        process.kill()
-        process.wait(timeout=30)
     assert process.returncode == 0
     assert "\ufffd" not in _shown(sent)
 
@@ -549,31 +536,14 @@ def test_a_pages_bad_packet_ends_its_session_in_one_line(
     was wrong and what a page may send, on its page and on standard error (which textual-serve writes to the
     server's output), status 1, no traceback. Before: Textual's web driver swallowed the error, stopped reading, and
     the app quit as if its page had gone, status 0 and no word."""
-    process = subprocess.Popen(
-        join_argv(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=page_process_environment(tmp_path),
-    )
-    bound = threading.Timer(60, process.kill)  # the reads below are bounded
-    bound.start()
-    sent = b""
-    try:
+    with page_app(tmp_path, stderr=subprocess.PIPE) as process:
         assert process.stdout is not None and process.stdin is not None and process.stderr is not None
         assert process.stdout.readline() == b"__GANGLION__\n"  # the app is up, on a page's driver
-        while "host or host:port" not in _shown(sent):  # the join screen
-            more = process.stdout.read1(65536)  # type: ignore[attr-defined]
-            assert more, f"the app quit before its join screen: {_shown(sent)[-600:]}"
-            sent += more
+        sent = read_until(process, b"", "host or host:port")  # the join screen
         process.stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
         process.stdin.flush()
         sent += process.stdout.read()  # to its end: the app quits by itself, its input still open
         said = process.stderr.read().decode("utf-8", "replace")
-        process.wait(timeout=30)
-    finally:
-        bound.cancel()
-        process.kill()
         process.wait(timeout=30)
     assert process.returncode == 1, said
     assert said.count("\n") == 1 and said.startswith("yaniv: ") and "Traceback" not in said, said
