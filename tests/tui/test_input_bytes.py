@@ -21,6 +21,7 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.drivers.linux_driver import LinuxDriver
@@ -30,7 +31,7 @@ from tui_helpers import SIZE
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.input_bytes import DECODER_MAKER
+from yaniv_tui.tui.input_bytes import DECODER_MAKER, NOT_UTF8_LINE
 from yaniv_tui.tui.screens.setup import SeatRow
 from yaniv_tui.tui.terminal_driver import TerminalDriver, in_a_terminal
 
@@ -51,11 +52,20 @@ def signals_kept() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("signals_kept", "private_folders")
-async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed() -> None:
+async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A name typed with such bytes among its letters (and a UTF-8 "é" cut in two reads), then pasted so, keeps every
     letter and nothing else: U+FFFD, the replacement character, is one a name field takes, so they are dropped, not
-    replaced. Before: the input thread died of the first such byte."""
+    replaced; the player is told once why letters went missing (a notice). Before: the input thread died of the first
+    such byte, and then nothing said the letters were dropped."""
     app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    told: list[str] = []
+    notify = app.notify
+
+    def noted(message: str, *args: Any, **kwargs: Any) -> None:
+        told.append(message)
+        notify(message, *args, **kwargs)
+
+    monkeypatch.setattr(app, "notify", noted)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         row = app.screen.query(SeatRow).first()
@@ -77,6 +87,9 @@ async def test_bytes_not_utf8_typed_into_a_name_are_dropped_and_the_rest_typed()
             await until_typed(pilot, reading, lambda: row.value.endswith("q"))
             assert row.value == "Zoooé!Pq"
             assert reading.is_alive()  # still reading
+            # The player is told once why letters went missing, and what to do.
+            assert told == [NOT_UTF8_LINE]
+            assert "UTF-8" in NOT_UTF8_LINE and "encoding" in NOT_UTF8_LINE
         finally:
             driver.exit_event.set()
             reading.join(LIMIT)

@@ -5,9 +5,10 @@ Textual's input thread reads on at its input's end: a terminal hung up (its wind
 gone, its server killed) whose hangup signal the app does not die of (ignored: `nohup`, `trap '' HUP`) left the
 app running with nothing to read or draw on, its input thread spinning at most of a core, until someone killed it.
 
-Its input's bytes that are not UTF-8 are dropped (input_bytes.py): Textual's own decoder raised on the first, and
-its input thread died of it. Any other error of its input thread is the app's error, reported as any other crash is
-(status 1, a report, one line, the game saved): Textual's `panic` printed a whole traceback and ended with status 0.
+Its input's bytes that are not UTF-8 are dropped (input_bytes.py), and its player told once that they were:
+Textual's own decoder raised on the first, and its input thread died of it. Any other error of its input thread is
+the app's error, reported as any other crash is (status 1, a report, one line, the game saved): Textual's `panic`
+printed a whole traceback and ended with status 0.
 
 The pages of `yaniv serve` have their own driver (page_driver.py), which quits at its input's end."""
 
@@ -22,14 +23,10 @@ from textual.app import App
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
-from .input_bytes import dropping_bad_bytes
+from .input_bytes import NOT_UTF8_LINE, dropping_bad_bytes
 
 #: How often, in milliseconds, the terminal is looked at for a hangup (a wait, costing nothing in between).
 HANGUP_EVERY_MS = 250
-
-
-#: Textual's input loop, reading this driver's terminal, with a decoder that drops the bytes that are not UTF-8.
-_read_input = dropping_bad_bytes(LinuxDriver.run_input_thread)
 
 
 class TerminalDriver(LinuxDriver):
@@ -40,6 +37,8 @@ class TerminalDriver(LinuxDriver):
     hung_up: Callable[[], None]
     #: Hands an error of the input thread to the app, as its own (set by `in_a_terminal`).
     failed: Callable[[Exception], None]
+    #: Tells the player their terminal's bytes that are not UTF-8 were dropped (set by `in_a_terminal`).
+    not_utf8: Callable[[], None]
 
     #: Whether the app was told to quit for a hangup: once. A hangup also sends SIGCONT, on which Textual starts its
     #: input again (and so this watch), while the quit is under way.
@@ -48,7 +47,8 @@ class TerminalDriver(LinuxDriver):
     def run_input_thread(self) -> None:
         threading.Thread(target=self._quit_at_hangup, name="yaniv-hangup", daemon=True).start()
         try:
-            _read_input(self)
+            # Textual's input loop, with a decoder that drops the bytes that are not UTF-8, the first told.
+            dropping_bad_bytes(LinuxDriver.run_input_thread, self.not_utf8)(self)
         except Exception as error:  # any: caught here, Textual's `panic` would print it and end with status 0
             self.failed(error)
 
@@ -79,5 +79,8 @@ def in_a_terminal(driver: type[Driver], app: App[Any]) -> type[Driver]:
 
         app.call_later(raise_it)
 
-    members = {"hung_up": staticmethod(hung_up), "failed": staticmethod(failed)}
+    def not_utf8() -> None:
+        app.call_later(app.notify, NOT_UTF8_LINE, severity="warning", timeout=10, markup=False)
+
+    members = {"hung_up": staticmethod(hung_up), "failed": staticmethod(failed), "not_utf8": staticmethod(not_utf8)}
     return type("TerminalDriver", (TerminalDriver,), members)
