@@ -245,9 +245,14 @@ class Choice(Kind):
         return ", ".join(f'`"{c}"`' for c in key.choices)
 
 
+def whole_range(key: Key) -> str:
+    """What a whole-number key takes, in the words every refusal and field uses: "a whole number from 1 to 8"."""
+    return f"a whole number from {key.low} to {key.high}"
+
+
 def whole_number(key: Key, data: Any, fail: Fail) -> int:
     """A whole number within the key's range; else `fail` with the range."""
-    allowed = f"a whole number from {key.low} to {key.high}"
+    allowed = whole_range(key)
     if type(data) is not int:
         raise fail(f"must be {allowed}, got {show(data)}")
     if key.low is not None and key.high is not None and not key.low <= data <= key.high:

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from yaniv_tui.engine import KEYS, Ruleset, RulesetError
-from yaniv_tui.engine.ruleset_keys import Key
+from yaniv_tui.engine.ruleset_keys import Key, whole_range
 from yaniv_tui.store import save_user_ruleset, user_rulesets_dir
 
 from ..app_seam import game_app
@@ -60,7 +60,7 @@ def _widget(key: Key, value: Any) -> Widget:
         placeholder=(key.default_doc.replace("`", "") or "none") if key.omittable else "",
         type="integer" if key.kind == "int" else "text",
         restrict=NAME_CHARACTERS,  # no control or format character, typed or pasted
-        takes=f"a whole number from {key.low} to {key.high}" if key.kind == "int" else "",
+        takes=whole_range(key) if key.kind == "int" else "",
         compact=True,
         id=widget_id,
         classes="hr-widget",
