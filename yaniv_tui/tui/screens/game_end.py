@@ -115,11 +115,11 @@ class GameEndScreen(Screen[AfterGame]):
                 with Vertical(id="end-chart"):
                     yield Static(Text("Scores by round (low is good)", style="bold"), id="chart-title")
                     # Here, not at the top: only a game's end pays for the plotting library.
-                    from ..widgets.score_chart import ScoreChart, chart_key
+                    from ..widgets.score_chart import ChartKey, ScoreChart
 
                     ascii_only = game_app(self).ascii_cards
                     yield ScoreChart(view, id="chart", ascii_only=ascii_only)
-                    yield Static(chart_key(view, ascii_only), id="chart-key")
+                    yield ChartKey(view, id="chart-key", ascii_only=ascii_only)
             yield Static(ScoreSheet(view.players, view.history, view.scores, ascii_only), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
@@ -191,14 +191,16 @@ class GameEndScreen(Screen[AfterGame]):
     def show_marks(self) -> None:
         """Draw again the chart, its key and the score sheet, whose marks were written in ASCII or not when the screen
         opened: ASCII cards were switched (from the command palette) while it is open."""
-        from ..widgets.score_chart import ScoreChart, chart_key
+        from ..widgets.score_chart import ChartKey, ScoreChart
 
         ascii_only = game_app(self).ascii_cards
         view = self.session.view(None)
         chart = self.query_one("#chart", ScoreChart)
         chart.ascii_only = ascii_only
         chart.refresh()
-        self.query_one("#chart-key", Static).update(chart_key(view, ascii_only))
+        key = self.query_one("#chart-key", ChartKey)
+        key.ascii_only = ascii_only
+        key.refresh(layout=True)
         self.query_one("#end-scores", Static).update(ScoreSheet(view.players, view.history, view.scores, ascii_only))
 
     def action_again(self) -> None:
