@@ -4,12 +4,15 @@ and 100x30, and in a browser on `yaniv serve`)."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, settle
+from fake_net import fake_hosting
+from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, screen_text, settle, until
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+from yaniv_tui.tui.screens.table import TableScreen
 
 pytestmark = pytest.mark.slow
 
@@ -43,3 +46,41 @@ async def test_the_setup_bar_keeps_its_order_when_a_name_field_has_focus() -> No
         assert "f1" in on_name and "^a" in on_name, on_name
         both = [key for key in on_rules if key in on_name]
         assert [key for key in on_name if key in on_rules] == both, (on_rules, on_name)
+
+
+@pytest.mark.parametrize("kind", ["human", "remote"])
+async def test_a_seat_named_you_is_refused_at_a_table_of_several_people(kind: str) -> None:
+    # Seat 1 kept its default name "You" with a second person at the table: every screen speaks to a seat of that
+    # name, so the pass screen read "Pass to You" for seat 1 and the joined player's log "You dropped 6♦, took from
+    # the deck" of the host's move, and its turn line "Your turn at the host." while the host played.
+    factory, _made = fake_hosting()
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0), hosting=factory if kind == "remote" else None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        rows = list(setup.query(SeatRow))
+        assert rows[0].value == "You"
+        while rows[1].kind != kind:
+            rows[1].focus()
+            await pilot.press("enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is setup, "the game started with a seat named You among other people"
+        text = screen_text(app)
+        assert "seat 1" in text and "'You'" in text, text
+        assert setup.focused is rows[0]
+        await pilot.press(*"Dana")
+        assert rows[0].value == "Dana", "the name was selected: what is typed replaces it"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen | PassScreen))
+
+
+async def test_you_alone_against_bots_keeps_the_name_you() -> None:
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.session.options.seats[0].name == "You"
