@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from fake_net import fake_hosting
+from textual.containers import VerticalScroll
 from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, screen_text, settle, until
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -84,3 +86,27 @@ async def test_you_alone_against_bots_keeps_the_name_you() -> None:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.session.options.seats[0].name == "You"
+
+
+async def test_the_help_says_how_to_scroll_and_the_arrows_scroll_the_rules_too() -> None:
+    # At 80x24 the rules ran below the help's fold, and the bar said only "esc close": ↓ scrolled the keys' column
+    # (the focused one) or nothing at all (the replay's, whose keys fit), never the rules, which took tab first.
+    app = make_app("israeli", "Ann,bot:easy,bot:easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert footer_keys(app).get("↑↓") == "scroll", footer_keys(app)
+        rules = help_screen.query_one("#help-rules", VerticalScroll)
+        assert rules.max_scroll_y > 0
+        for _ in range(rules.max_scroll_y):
+            await pilot.press("down")
+        await pilot.pause()
+        assert rules.scroll_y == rules.max_scroll_y, "↓ reaches the rules' last line"
+        await pilot.press("pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert rules.scroll_y == 0
+
