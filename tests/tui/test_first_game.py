@@ -110,3 +110,18 @@ async def test_the_help_says_how_to_scroll_and_the_arrows_scroll_the_rules_too()
         await pilot.pause()
         assert rules.scroll_y == 0
 
+
+async def test_concede_and_skip_to_the_end_leaves_no_notice_over_the_game_end() -> None:
+    # "You conceded: a medium bot plays the seat out." stayed eight seconds over the game end's buttons (it covered
+    # "New game"), saying of the future a game already played out.
+    app = make_app("israeli", "Ann,bot:easy,bot:easy")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "bot plays" not in text, text
+        assert "New game (n)" in text
