@@ -3,15 +3,18 @@ and 100x30, and in a browser on `yaniv serve`)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from fake_net import fake_hosting
+from rich.console import Console
 from textual.containers import VerticalScroll
 from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, screen_text, settle, until
 
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
-from yaniv_tui.tui.screens.help import HelpScreen
+from yaniv_tui.tui.screens.help import HelpScreen, keys_table
 from yaniv_tui.tui.screens.pass_turn import PassScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -125,3 +128,18 @@ async def test_concede_and_skip_to_the_end_leaves_no_notice_over_the_game_end() 
         text = screen_text(app)
         assert "bot plays" not in text, text
         assert "New game (n)" in text
+
+
+async def test_the_help_says_when_e_skips_to_the_end() -> None:
+    # The help listed "e  skip to the end" at every table of this screen, and e did nothing while anyone here played.
+    app = make_app("israeli", "Ann,bot:easy,bot:easy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen is table, "e skips nothing while Ann plays"
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(keys_table(table, []))
+        assert "skip to the end once no one here is left in the game" in console.export_text()

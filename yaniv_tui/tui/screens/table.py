@@ -82,7 +82,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         Binding("h", "hint", "hint"),
         Binding("h", "hint_refused", "hint", show=False),
         Binding("c", "concede", "concede the game", show=False),
-        Binding("e", "skip_rest", "skip to the end"),
+        Binding("e", "skip_rest", "skip to the end", tooltip="skip to the end once no one here is left in the game"),
         Binding("m", "say", "say to the table"),
         Binding("t", "seats", "seats", show=False, tooltip="the seats and watchers (the host)"),
     ]
