@@ -4,13 +4,17 @@ and 100x30, and in a browser on `yaniv serve`)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
-from fake_net import fake_hosting
+from fake_net import ActionRefused, FakeClient, fake_hosting
 from rich.console import Console
+from test_joined_game_end import JoinedEndApp, hosted_game
 from textual.containers import VerticalScroll
 from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, screen_text, settle, until
 
+from yaniv_tui.store import History
+from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -143,3 +147,24 @@ async def test_the_help_says_when_e_skips_to_the_end() -> None:
         console = Console(width=200, record=True, file=io.StringIO())
         console.print(keys_table(table, []))
         assert "skip to the end once no one here is left in the game" in console.export_text()
+
+
+async def test_a_joined_tables_end_says_it_scrolls_at_80x24(tmp_path: Path) -> None:
+    # The joined table's end focuses its body (so a second enter does not quit), whose own ↓ key hid the screen's:
+    # the bar never said "↑↓ scroll" there, though the chart's key and the score sheet ran below the fold.
+    game, _text = hosted_game()
+    session = ClientSession(FakeClient(game, seat=1), refused=(ActionRefused,))
+    with History(tmp_path / "history.sqlite3") as history:
+        session.record(history)
+        app = JoinedEndApp(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameEndScreen))
+            await pilot.pause()
+            end = app.screen
+            assert isinstance(end, GameEndScreen)
+            body = end.query_one("#end-body", VerticalScroll)
+            assert body.max_scroll_y > 0
+            assert footer_keys(app).get("↑↓") == "scroll", footer_keys(app)
+            await pilot.press("down")
+            await pilot.pause()
+            assert body.scroll_y > 0

@@ -84,11 +84,12 @@ class GameEndScreen(Screen[AfterGame]):
         Binding("q", "quit_game", "quit", show=False),
         Binding("r", "replay", "replay"),
         # The chart's key and the score sheet run below a small screen's fold: the keys scroll to them wherever the
-        # focus is (a button), and the bar offers them only when there is more to see.
-        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓"),
-        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False),
-        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False),
-        Binding("pageup", "scroll_body('page_up')", "scroll", show=False),
+        # focus is (a button, or the body itself at a joined table, whose own ↓ would hide these from the bar), and
+        # the bar offers them only when there is more to see.
+        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False, priority=True),
+        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False, priority=True),
+        Binding("pageup", "scroll_body('page_up')", "scroll", show=False, priority=True),
     ]
     AUTO_FOCUS = "#again"
 
