@@ -47,6 +47,7 @@ async def test_the_preset_decides_the_limits_offered_and_the_seat_count() -> Non
         assert len(setup.query(SeatRow)) == 8  # Yanivo seats up to 8, no more
         assert setup.query_one("#add-seat", Button).disabled
         setup.query_one("#seed", Input).value = "11"
+        setup.query(SeatRow).first().value = "Ann"  # five people at the table: none of them named "You"
         setup.action_start()
         await pilot.pause()
         table = app.screen_stack[1]  # five humans among the eight: a pass screen is on top

@@ -95,7 +95,7 @@ async def test_a_bots_only_game_offers_skip_to_the_end_in_the_key_bar_and_help()
         table = app.screen
         assert isinstance(table, TableScreen)
         assert footer_keys(app).get("e") == "skip to the end"
-        assert ("e", "skip to the end") in help_rows(table)
+        assert ("e", "skip to the end once no one here is left in the game") in help_rows(table)
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, GameEndScreen), 3000)
         assert game_of(table.session).is_over

@@ -84,11 +84,12 @@ class GameEndScreen(Screen[AfterGame]):
         Binding("q", "quit_game", "quit", show=False),
         Binding("r", "replay", "replay"),
         # The chart's key and the score sheet run below a small screen's fold: the keys scroll to them wherever the
-        # focus is (a button), and the bar offers them only when there is more to see.
-        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓"),
-        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False),
-        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False),
-        Binding("pageup", "scroll_body('page_up')", "scroll", show=False),
+        # focus is (a button, or the body itself at a joined table, whose own ↓ would hide these from the bar), and
+        # the bar offers them only when there is more to see.
+        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False, priority=True),
+        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False, priority=True),
+        Binding("pageup", "scroll_body('page_up')", "scroll", show=False, priority=True),
     ]
     AUTO_FOCUS = "#again"
 
@@ -115,11 +116,11 @@ class GameEndScreen(Screen[AfterGame]):
                 with Vertical(id="end-chart"):
                     yield Static(Text("Scores by round (low is good)", style="bold"), id="chart-title")
                     # Here, not at the top: only a game's end pays for the plotting library.
-                    from ..widgets.score_chart import ScoreChart, chart_key
+                    from ..widgets.score_chart import ChartKey, ScoreChart
 
                     ascii_only = game_app(self).ascii_cards
                     yield ScoreChart(view, id="chart", ascii_only=ascii_only)
-                    yield Static(chart_key(view, ascii_only), id="chart-key")
+                    yield ChartKey(view, id="chart-key", ascii_only=ascii_only)
             yield Static(ScoreSheet(view.players, view.history, view.scores, ascii_only), id="end-scores")
         with Horizontal(id="end-buttons"):
             if self.session.can_play_again:
@@ -191,14 +192,16 @@ class GameEndScreen(Screen[AfterGame]):
     def show_marks(self) -> None:
         """Draw again the chart, its key and the score sheet, whose marks were written in ASCII or not when the screen
         opened: ASCII cards were switched (from the command palette) while it is open."""
-        from ..widgets.score_chart import ScoreChart, chart_key
+        from ..widgets.score_chart import ChartKey, ScoreChart
 
         ascii_only = game_app(self).ascii_cards
         view = self.session.view(None)
         chart = self.query_one("#chart", ScoreChart)
         chart.ascii_only = ascii_only
         chart.refresh()
-        self.query_one("#chart-key", Static).update(chart_key(view, ascii_only))
+        key = self.query_one("#chart-key", ChartKey)
+        key.ascii_only = ascii_only
+        key.refresh(layout=True)
         self.query_one("#end-scores", Static).update(ScoreSheet(view.players, view.history, view.scores, ascii_only))
 
     def action_again(self) -> None:

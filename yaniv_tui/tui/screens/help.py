@@ -123,7 +123,15 @@ def _has(screen: Screen[object], action: str) -> bool:
 class HelpScreen(ModalScreen[None]):
     """Keys and rules over the current screen; escape closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1", "close", "close"),
+        # The rules (and at a table the keys) run below a small screen's fold: the keys scroll both columns together,
+        # whichever has the focus, and the bar offers them only when there is more to see.
+        Binding("down", "scroll_columns('down')", "scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll_columns('up')", "scroll", key_display="↑↓", show=False, priority=True),
+        Binding("pagedown", "scroll_columns('page_down')", "scroll", show=False, priority=True),
+        Binding("pageup", "scroll_columns('page_up')", "scroll", show=False, priority=True),
+    ]
 
     def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
         super().__init__(classes="dialog-screen")
@@ -173,6 +181,24 @@ class HelpScreen(ModalScreen[None]):
                         lines = (f"{mark('bullet', ascii_only)} {line}" for line in describe(self.rules))
                         yield Static(Text(in_ascii("\n".join(lines), ascii_only)))
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
+
+    def on_resize(self) -> None:
+        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
+        self.call_after_refresh(self.refresh_bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_columns":
+            return any(column.max_scroll_y > 0 for column in self.query(VerticalScroll))
+        return True
+
+    def action_scroll_columns(self, way: str) -> None:
+        """Scroll the keys and the rules together, each as far as it goes: `way` is down, up, page_down or page_up."""
+        for column in self.query(VerticalScroll):
+            moves = {"down": column.scroll_down, "up": column.scroll_up, "page_down": column.scroll_page_down}
+            moves.get(way, column.scroll_page_up)()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -29,6 +29,7 @@ from yaniv_tui.table.options import (
     finish_seats,
     read_seed,
 )
+from yaniv_tui.table.words import you_among_others, you_among_others_line
 
 from ..app_seam import ScreenNotes, game_app
 from ..colours import colour
@@ -484,6 +485,11 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
             options = self.read_options()
         except OptionsError as error:
             self.say_problem(str(error))
+            return
+        misnamed = you_among_others(options.seats)
+        if misnamed is not None:  # the name is kept, selected: what is typed replaces it
+            self.say_problem(you_among_others_line(misnamed))
+            self.query(SeatRow)[misnamed].focus()
             return
         self.dismiss(options)
 

@@ -82,7 +82,7 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         Binding("h", "hint", "hint"),
         Binding("h", "hint_refused", "hint", show=False),
         Binding("c", "concede", "concede the game", show=False),
-        Binding("e", "skip_rest", "skip to the end"),
+        Binding("e", "skip_rest", "skip to the end", tooltip="skip to the end once no one here is left in the game"),
         Binding("m", "say", "say to the table"),
         Binding("t", "seats", "seats", show=False, tooltip="the seats and watchers (the host)"),
     ]
@@ -380,18 +380,19 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         from yaniv_tui.table.players import CONCEDED_LEVEL
 
         name = self.public.players[seat]
-        self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
         self.viewer = None  # the seat is a bot's now: its cards are no one's to see
         self.message = self.tip = ""
         self.stage = "wait"
         self.chosen = ()
         self.drop = ()
         self.runner.concede(seat)
-        if rest_to_skip(self.session):
-            if how == "skip":
-                self.skip_rest()
-            else:
-                self.follow = "watch"
+        skip = how == "skip" and rest_to_skip(self.session)
+        if not skip:  # skipped, the game's end comes next and says it (a notice would stay over its buttons)
+            self.notify(f"{name} conceded: a {CONCEDED_LEVEL} bot plays the seat out.", timeout=8, markup=False)
+        if skip:
+            self.skip_rest()
+        elif rest_to_skip(self.session):
+            self.follow = "watch"
 
     def action_scores(self) -> None:
         from .scores import ScoresScreen

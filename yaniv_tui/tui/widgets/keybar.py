@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widget import Widget
 
@@ -31,6 +32,7 @@ from ..marks import in_ascii
 
 if TYPE_CHECKING:
     from textual.binding import ActiveBinding
+    from textual.dom import DOMNode
     from textual.screen import Screen
 
 #: The keys that open the help (f1 where a text field takes `?`), kept at the end of the bar when others are left out
@@ -55,6 +57,30 @@ class Key:
     @property
     def width(self) -> int:
         return cell_len(self.display) + (1 + cell_len(self.description) if self.description else 0)
+
+
+def declared(node: DOMNode) -> list[str]:
+    """The actions `node` binds, in the order its classes declare them (a base class's first, as Textual merges
+    them)."""
+    actions: list[str] = []
+    for cls in reversed(type(node).__mro__):
+        for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())):
+            if binding.action not in actions:
+                actions.append(binding.action)
+    return actions
+
+
+def bar_order(nodes: dict[str, DOMNode]) -> dict[str, tuple[int, int]]:
+    """Each action's place on the bar: the focused widget's keys first, then its parents', the screen's and the app's
+    (the order Textual looks them up in), each node's in the order it declares them. Textual's own order
+    (`Screen.active_bindings`) puts a key where the first node binding it put it: a text field's ctrl+a (home) kept
+    the setup screen's priority ctrl+a (+ seat) at the bar's head while a name had focus, and elsewhere in its place."""
+    places: dict[str, tuple[int, int]] = {}
+    for action, node in nodes.items():
+        actions = declared(node)
+        at = actions.index(action) if action in actions else len(actions)
+        places[action] = (-len(node.ancestors_with_self), at)
+    return places
 
 
 class KeyBar(Widget, can_focus=False):
@@ -117,6 +143,7 @@ class KeyBar(Widget, can_focus=False):
         """Every key the bar would show given room: one per action, the first key bound to it."""
         app = self.app
         keys: dict[str, Key] = {}
+        nodes: dict[str, DOMNode] = {}  # each key's action: the node that binds it (its place on the bar)
         screen = self.keyed_screen
         active_bindings = screen.active_bindings
         if screen is self.screen and screen.is_modal:
@@ -130,13 +157,17 @@ class KeyBar(Widget, can_focus=False):
                 keys[binding.action] = Key(
                     binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip, binding.action
                 )
+                nodes[binding.action] = active.node
         help_key = next((active for active in active_bindings.values() if active.binding.action == HELP_ACTION), None)
         if HELP_ACTION not in keys and help_key is not None:
             # A text field takes `?` as a letter: the help's other key (f1) is said instead.
             binding = help_key.binding
             keys[HELP_ACTION] = Key(binding.key, app.get_key_display(binding), binding.description, help_key.enabled)
-        # Help last, as the app's screens have it: a dialog's (common.Dialog) is bound before the dialog's own keys.
-        shown = sorted(keys.values(), key=lambda key: key.key in HELP_KEYS)
+        # In the order their nodes declare them (`bar_order`), then help last, as the app's screens have it: a dialog's
+        # (common.Dialog) is bound before the dialog's own keys.
+        order = bar_order(nodes)
+        shown = sorted(keys.values(), key=lambda key: order.get(key.action, (1, 0)))
+        shown.sort(key=lambda key: key.key in HELP_KEYS)
         palette = active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:  # as Textual's Footer finds it
             binding = palette.binding

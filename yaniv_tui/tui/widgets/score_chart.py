@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import RenderResult
 from textual.color import Color
+from textual.geometry import Size
+from textual.widget import Widget
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
@@ -84,20 +86,47 @@ def seat_rgb(seat: int) -> tuple[int, int, int]:
     return rgb(LINE_COLOURS[seat % len(LINE_COLOURS)])
 
 
-def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
-    """The chart's key in one line: each player's colour and name, the end score, the reset's mark and its name at
-    this table (`resets.name`: "lucky reset", "sursis")."""
-    text = Text()
+def chart_key_entries(view: PlayerView, ascii_only: bool = False) -> list[Text]:
+    """The chart's key, entry by entry: each player's colour and name, the end score, the reset's mark and its name
+    at this table (`resets.name`: "lucky reset", "sursis")."""
+    entries: list[Text] = []
     for seat, line in enumerate(score_lines(view)):
-        text.append("━━ ", style=Color(*seat_rgb(seat)).hex6)
-        text.append(line.name, style="bold" if line.won else "")
-        text.append("  ")
-    text.append("── ", style=colour("bad"))
-    text.append(f"end score {view.rules.end_limit}")
+        entry = Text()
+        entry.append("━━ ", style=Color(*seat_rgb(seat)).hex6)
+        entry.append(line.name, style="bold" if line.won else "")
+        entries.append(entry)
+    entry = Text()
+    entry.append("── ", style=colour("bad"))
+    entry.append(f"end score {view.rules.end_limit}")
+    entries.append(entry)
     if lucky_resets(view):
-        text.append(f"  {mark('reset-point', ascii_only)} ", style=colour("gold"))
-        text.append(view.rules.reset_name.strip())
-    return text
+        entry = Text()
+        entry.append(f"{mark('reset-point', ascii_only)} ", style=colour("gold"))
+        entry.append(view.rules.reset_name.strip())
+        entries.append(entry)
+    return entries
+
+
+#: What parts the key's entries on one line.
+KEY_GAP = "  "
+
+
+def key_lines(entries: list[Text], width: int) -> list[Text]:
+    """The key's entries in lines of at most `width` cells, each entry whole on one line (one wider than the width
+    alone on its line): a narrow screen breaks the key between its entries, never inside one ("── end" above
+    "score 200")."""
+    lines: list[Text] = []
+    for entry in entries:
+        if lines and lines[-1].cell_len + len(KEY_GAP) + entry.cell_len <= width:
+            lines[-1] = Text.assemble(lines[-1], KEY_GAP, entry)
+        else:
+            lines.append(entry.copy())
+    return lines
+
+
+def chart_key(view: PlayerView, ascii_only: bool = False) -> Text:
+    """The chart's key in one line (`chart_key_entries`, parted by two spaces)."""
+    return Text(KEY_GAP).join(chart_key_entries(view, ascii_only))
 
 
 def drawing_order(lines: list[Line]) -> list[int]:
@@ -148,3 +177,27 @@ class ScoreChart(PlotextPlot):
     def render(self) -> RenderResult:
         draw_chart(self.plt, self.table_view, self.ascii_only)
         return super().render()
+
+
+class ChartKey(Widget):
+    """The chart's key under it, in as many lines as its width takes, each entry whole on one line."""
+
+    DEFAULT_CSS = """
+    ChartKey {
+        height: auto;
+    }
+    """
+
+    def __init__(self, view: PlayerView, *, id: str | None = None, ascii_only: bool = False) -> None:
+        super().__init__(id=id)
+        self.table_view = view
+        self.ascii_only = ascii_only
+
+    def lines(self, width: int) -> list[Text]:
+        return key_lines(chart_key_entries(self.table_view, self.ascii_only), width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> RenderResult:
+        return Text("\n").join(self.lines(self.content_size.width))
