@@ -467,3 +467,51 @@ async def test_a_window_of_one_cell_then_ten_thousand_then_a_hang_up_leaves_no_p
         # the connection gone mid-screen: the session and its process end with it
         await until_true(lambda: server.sessions == 0, "the session outlived its connection")
     assert "Traceback" not in screen.text()
+
+
+async def _play_out(client: TableClient) -> None:
+    """Play `client`'s seat by a MediumBot until the game is over."""
+    bot = MediumBot()
+    while client.view.phase != "over":
+        if client.view.is_my_turn:
+            await client.send(bot.choose(client.view))
+        await client.changed()
+
+
+async def test_a_headless_host_with_ssh_stays_up_for_its_ssh_sessions_once_the_game_is_over(tmp_path: Path) -> None:
+    """Once the game is over a headless host with `--ssh` waits for its SSH sessions to end, saying so in one line:
+    their screens are its own processes, still showing the game's end. Before, it stopped two seconds after the last
+    move and closed them (`Connection to 127.0.0.1 closed.` over the round's end a player was still reading)."""
+    from yaniv_tui.cli.host import LINGER
+
+    async with hosted_table(tmp_path) as table, connected(table.ssh_port, "Dana") as connection:
+        screen = await terminal(connection, command="watch")
+        await screen.until("letters and digits")
+        screen.type(table.code + "\r")
+        await screen.until("you watch")
+        seats = [
+            await asyncio.wait_for(
+                TableClient.join(f"127.0.0.1:{table.port}", table.code, name=name, token_file=tmp_path / f"{name}.t"),
+                WAIT,
+            )
+            for name in ("Ann", "Ben")
+        ]
+        try:
+            await asyncio.wait_for(asyncio.gather(*map(_play_out, seats)), WAIT * 4)
+        finally:
+            for seat in seats:
+                await asyncio.wait_for(seat.close(), 5)
+        assert table.process.stderr is not None
+        said = [b"start"]
+        while said[-1] and not said[-1].startswith(b"yaniv: the game is over"):  # ends at the end of its output
+            said.append(await asyncio.wait_for(table.process.stderr.readline(), WAIT))
+        assert said[-1].decode().startswith("yaniv: the game is over: waiting for the players over SSH to leave"), said
+        await asyncio.sleep(LINGER + 1)
+        assert table.process.returncode is None  # still up, and the session's screen with it
+        assert not screen.process.is_closing()
+        mark = len(screen.output)
+        screen.process.change_terminal_size(90, 28)  # the session still draws the game's end, at the new size
+        await screen.until("wins!", since=mark)
+        screen.type("\x11")  # ctrl+q: the watcher leaves, and the host's work is done
+        assert await asyncio.wait_for(table.process.wait(), WAIT) == 0
+        await screen.ended()
