@@ -883,7 +883,9 @@ class TableHost:
                     if seat.is_remote and (s not in self._links or self._links[s].closing)
                 ]
                 return table_full(kept, self.allow_watchers, self.opens_seats)
-            seat = free[0]
+            # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first.
+            named = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
+            seat = (named or free)[0]
             taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
             if join.name is not None and name_key(join.name) in taken:
                 return f"{join.name.strip()} is already at this table: join with another name"
