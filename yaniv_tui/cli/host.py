@@ -268,7 +268,6 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
     from yaniv_tui.store.tables import TableFileError
     from yaniv_tui.table.headless import run_headless
     from yaniv_tui.table.hosted import HostedSession
-    from yaniv_tui.table.words import subject
 
     try:
         host = hosting(session.game, session.options.seats, session.meta.game_id)
@@ -292,6 +291,12 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
         await asyncio.sleep(LINGER)
     finally:
         await host.stop()
-    winners = subject([game.players[s] for s in game.winners], start=True)
-    print(f"{winners} won after {len(game.history)} rounds.", flush=True)
+    print(winner_line([game.players[s] for s in game.winners], len(game.history)), flush=True)
     return 0
+
+
+def winner_line(winners: Sequence[str], rounds: int) -> str:
+    """A headless table's last line: who won, after how many rounds."""
+    from yaniv_tui.table.words import subject
+
+    return f"{subject(winners, start=True)} won after {rounds} round{'s' if rounds != 1 else ''}."
