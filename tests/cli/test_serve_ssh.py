@@ -166,6 +166,25 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
     assert hosted.what_to_run(None, "Noa" + " " * 100) == Run(("join", "localhost:7777", "--name=Noa"))  # tidied
 
 
+@pytest.mark.parametrize("watch", [False, True])
+def test_a_session_runs_this_yaniv_whatever_folder_its_server_was_started_in(tmp_path: Path, watch: bool) -> None:
+    """What a session (or a page) runs is this Python's own `yaniv_tui`, never a folder of that name where its server
+    was started: `python -m` puts that folder first on the path. Before, a host started in a checkout of another
+    version served its friends that version's `yaniv join` (seen: sessions of a host started in another checkout ran
+    that checkout's code), and one started where a `yaniv_tui` folder lay served whatever it held."""
+    from yaniv_tui.cli.join import join_argv
+
+    decoy = tmp_path / "yaniv_tui"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("")
+    (decoy / "__main__.py").write_text("print('not yaniv')\n")
+    ran = subprocess.run(
+        [*join_argv(watch=watch), "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "not yaniv" not in ran.stdout
+    assert ran.stdout.startswith(f"usage: yaniv {'watch' if watch else 'join'}"), (ran.stdout, ran.stderr)
+
+
 async def test_a_session_with_no_terminal_is_one_line(tmp_path: Path) -> None:
     async with ssh_server(tmp_path, argv=[sys.executable, "-c", "raise SystemExit(9)"]) as server:
         async with connected(server.port) as connection:

@@ -48,8 +48,10 @@ _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CE
 
 def join_argv(*, watch: bool = False) -> list[str]:
     """The command `yaniv serve` runs for each browser page, and `--ssh` for each SSH session: this Python's
-    `yaniv join` (with `watch`, `yaniv watch`), whatever is on the PATH."""
-    return [sys.executable, "-m", "yaniv_tui", "watch" if watch else "join"]
+    `yaniv join` (with `watch`, `yaniv watch`), whatever is on the PATH, and whatever folder it is run in: `-P` keeps
+    `python -m` from putting that folder first on the path, where a `yaniv_tui` folder (another checkout's) would be
+    run instead."""
+    return [sys.executable, "-P", "-m", "yaniv_tui", "watch" if watch else "join"]
 
 
 def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinRequest:
