@@ -158,3 +158,31 @@ async def test_a_second_tab_refused_the_seat_its_first_tab_plays_keeps_the_table
         await host.stop()
     again = opened()
     assert (again.address, again.code, again.name) == (address, host.code, "Ann")
+
+
+async def test_an_ssh_session_with_a_key_comes_back_to_its_table_with_the_code_filled_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An SSH session's `yaniv join` is given the table's address and the user's name, never the code. One whose key
+    joined before (its own config folder) finds the code of the table it joined at that address filled in, so a
+    dropped connection comes back with the same key without asking the host for the code again; a session with no
+    key (throwaway folders) and a table at another address ask for it as before. Before, the code was always asked."""
+    from yaniv_tui.cli.join import SSH_KEY_ENV
+
+    browser(tmp_path, monkeypatch, "key-1", page=False)
+    monkeypatch.setenv(SSH_KEY_ENV, "1")
+    host = await table()
+    try:
+        address = f"localhost:{host.port}"
+        first = opened(address, "--name", "Ben")
+        assert (first.address, first.code, first.name) == (address, "", "Ben")
+        client = await asyncio.wait_for(first.joiner(address, host.code, "Ben"), LIMIT)
+        await client.close()
+    finally:
+        await host.stop()
+    again = opened(address, "--name", "Ben")  # the connection dropped: the same key, a new session
+    assert (again.address, again.code, again.name, again.remembered) == (address, host.code, "Ben", True)
+    elsewhere = opened("localhost:9", "--name", "Ben")
+    assert (elsewhere.code, elsewhere.remembered) == ("", False)
+    monkeypatch.delenv(SSH_KEY_ENV)  # a terminal's `yaniv join`, or a session with no key, remembers nothing
+    assert opened(address, "--name", "Ben").code == ""

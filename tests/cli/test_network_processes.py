@@ -22,7 +22,7 @@ from yaniv_tui.store import History
 OVERALL = 120.0
 #: What `yaniv host` prints for friends to type: "yaniv join localhost:PORT CODE".
 JOIN_LINE = re.compile(r"^yaniv join (?P<where>\S+):(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
-WINNER_LINE = re.compile(r"^(?P<winners>.+) won after (?P<rounds>\d+) rounds\.$")
+WINNER_LINE = re.compile(r"^(?P<winners>.+) won after (?P<rounds>\d+) rounds?\.$")
 
 
 async def read_line(stream: asyncio.StreamReader, deadline: float) -> str:
@@ -271,3 +271,12 @@ async def test_a_headless_host_no_bot_plays_for_says_a_seat_no_one_plays_holds_i
         finally:
             process.kill()
             await process.wait()
+
+
+def test_the_headless_hosts_last_line_counts_its_rounds_in_words() -> None:
+    """A game won in its first round is "after 1 round", not "after 1 rounds" (seen at a headless table's end)."""
+    from yaniv_tui.cli.host import winner_line
+
+    assert winner_line(["Ben"], 1) == "Ben won after 1 round."
+    assert winner_line(["Ann", "Ben"], 12) == "Ann and Ben won after 12 rounds."
+    assert WINNER_LINE.match(winner_line(["Ben"], 1)) is not None

@@ -166,6 +166,25 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
     assert hosted.what_to_run(None, "Noa" + " " * 100) == Run(("join", "localhost:7777", "--name=Noa"))  # tidied
 
 
+@pytest.mark.parametrize("watch", [False, True])
+def test_a_session_runs_this_yaniv_whatever_folder_its_server_was_started_in(tmp_path: Path, watch: bool) -> None:
+    """What a session (or a page) runs is this Python's own `yaniv_tui`, never a folder of that name where its server
+    was started: `python -m` puts that folder first on the path. Before, a host started in a checkout of another
+    version served its friends that version's `yaniv join` (seen: sessions of a host started in another checkout ran
+    that checkout's code), and one started where a `yaniv_tui` folder lay served whatever it held."""
+    from yaniv_tui.cli.join import join_argv
+
+    decoy = tmp_path / "yaniv_tui"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("")
+    (decoy / "__main__.py").write_text("print('not yaniv')\n")
+    ran = subprocess.run(
+        [*join_argv(watch=watch), "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "not yaniv" not in ran.stdout
+    assert ran.stdout.startswith(f"usage: yaniv {'watch' if watch else 'join'}"), (ran.stdout, ran.stderr)
+
+
 async def test_a_session_with_no_terminal_is_one_line(tmp_path: Path) -> None:
     async with ssh_server(tmp_path, argv=[sys.executable, "-c", "raise SystemExit(9)"]) as server:
         async with connected(server.port) as connection:
@@ -467,3 +486,51 @@ async def test_a_window_of_one_cell_then_ten_thousand_then_a_hang_up_leaves_no_p
         # the connection gone mid-screen: the session and its process end with it
         await until_true(lambda: server.sessions == 0, "the session outlived its connection")
     assert "Traceback" not in screen.text()
+
+
+async def _play_out(client: TableClient) -> None:
+    """Play `client`'s seat by a MediumBot until the game is over."""
+    bot = MediumBot()
+    while client.view.phase != "over":
+        if client.view.is_my_turn:
+            await client.send(bot.choose(client.view))
+        await client.changed()
+
+
+async def test_a_headless_host_with_ssh_stays_up_for_its_ssh_sessions_once_the_game_is_over(tmp_path: Path) -> None:
+    """Once the game is over a headless host with `--ssh` waits for its SSH sessions to end, saying so in one line:
+    their screens are its own processes, still showing the game's end. Before, it stopped two seconds after the last
+    move and closed them (`Connection to 127.0.0.1 closed.` over the round's end a player was still reading)."""
+    from yaniv_tui.cli.host import LINGER
+
+    async with hosted_table(tmp_path) as table, connected(table.ssh_port, "Dana") as connection:
+        screen = await terminal(connection, command="watch")
+        await screen.until("letters and digits")
+        screen.type(table.code + "\r")
+        await screen.until("you watch")
+        seats = [
+            await asyncio.wait_for(
+                TableClient.join(f"127.0.0.1:{table.port}", table.code, name=name, token_file=tmp_path / f"{name}.t"),
+                WAIT,
+            )
+            for name in ("Ann", "Ben")
+        ]
+        try:
+            await asyncio.wait_for(asyncio.gather(*map(_play_out, seats)), WAIT * 4)
+        finally:
+            for seat in seats:
+                await asyncio.wait_for(seat.close(), 5)
+        assert table.process.stderr is not None
+        said = [b"start"]
+        while said[-1] and not said[-1].startswith(b"yaniv: the game is over"):  # ends at the end of its output
+            said.append(await asyncio.wait_for(table.process.stderr.readline(), WAIT))
+        assert said[-1].decode().startswith("yaniv: the game is over: waiting for the players over SSH to leave"), said
+        await asyncio.sleep(LINGER + 1)
+        assert table.process.returncode is None  # still up, and the session's screen with it
+        assert not screen.process.is_closing()
+        mark = len(screen.output)
+        screen.process.change_terminal_size(90, 28)  # the session still draws the game's end, at the new size
+        await screen.until("wins!", since=mark)
+        screen.type("\x11")  # ctrl+q: the watcher leaves, and the host's work is done
+        assert await asyncio.wait_for(table.process.wait(), WAIT) == 0
+        await screen.ended()

@@ -236,8 +236,9 @@ def status(ben: TableClient | None) -> str | None:
 
 async def test_a_player_with_an_ssh_key_gets_their_seat_back_after_a_drop(tmp_path: Path) -> None:
     """`yaniv host --headless --ssh`: Noa joins over SSH with her key, her connection drops; a stranger with another
-    key under her name is refused her seat; Noa comes back with the same `ssh` and the same code, and plays her seat
-    (her hand) on. Before, her session's token went with its folder: she was refused too, and the seat was lost."""
+    key under her name is refused her seat; Noa comes back with the same `ssh` (the code filled in for her key), and
+    plays her seat (her hand) on. Before, her session's token went with its folder: she was refused too, and the seat
+    was lost."""
     noa, stranger = new_key(), new_key()
     ben: TableClient | None = None
     async with hosted_table(tmp_path) as table:
@@ -260,10 +261,9 @@ async def test_a_player_with_an_ssh_key_gets_their_seat_back_after_a_drop(tmp_pa
                 await screen.until("kept for a player who left (Noa)")
                 assert "Noa (you)" not in screen.text()
             assert status(ben) == "away"  # kept for her
-            # Noa's key again: her seat back.
+            # Noa's key again: her seat back, with no code to type (her key's session remembers the table it joined).
             async with connected(table.ssh_port, "Noa", noa) as connection:
                 screen = await terminal(connection)
-                await join_at(screen, table.code)
                 await screen.until("Noa (you)")
                 await until_true(lambda: status(ben) == "joined", "Noa never came back")
                 # Her hand is hers to play: her turn comes, her first card goes, the table moves on to Ben.

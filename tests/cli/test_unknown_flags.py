@@ -36,3 +36,15 @@ def test_other_mistakes_are_said_as_before(argv: list[str], said: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse(argv)
     assert said in str(caught.value)
+
+
+@pytest.mark.parametrize("flag", ["--watch", "--watcher", "-w"])
+def test_a_join_asked_to_watch_says_how_to_watch(flag: str) -> None:
+    """`yaniv join --watch HOST CODE`, as a friend may guess: the line says watching is `yaniv watch`, with the same
+    address and code. Before, it named the flag and sent them to `yaniv join --help`, which says nothing of watching."""
+    with pytest.raises(UsageError) as caught:
+        parse(["join", flag, "127.0.0.1:7971", "K7QF"])
+    assert str(caught.value) == (
+        f"unrecognized arguments: {flag}: to watch with no seat, 'yaniv watch 127.0.0.1:7971 K7QF'"
+    )
+    assert caught.value.prog == "yaniv join"

@@ -278,3 +278,43 @@ async def test_a_remote_seats_first_turn_of_a_later_round_gives_its_player_time_
         assert clock.timeouts.get(0) == 2
     finally:
         await host.stop()
+
+
+async def test_a_player_who_takes_a_seat_nobody_held_has_their_whole_turn_and_no_timeouts_of_before(
+    tmp_path: Path,
+) -> None:
+    """A seat nobody has taken yet is timed like any other (so the table moves on without its player), but those
+    timeouts and the time spent waiting are not the newcomer's: the one who takes the seat during its turn has the
+    turn's whole time from then, and no timeouts in a row. Their own seat taken back after a drop keeps its clock.
+    Before, a friend who joined late found their turn nearly gone and one timeout against them, so one more (in the
+    seconds left) handed the seat they had just taken to a bot."""
+    now = [0.0]
+    seats = (Seat.remote(), Seat.bot("easy", "Bea"))
+    game = new_game(seats, seed=1)
+    assert game.current == 0
+    host = await started(game, seats)
+    clock = TurnClock(30, 2, stand_in="easy", now=lambda: now[0])
+    host.use_clock(clock)
+    assert clock.ran_out(0) == ["timeout"]  # the seat's last turn ran out with nobody there
+    asking = asyncio.create_task(host.action_for(0))
+    try:
+        await eventually(lambda: clock.running(0))
+        now[0] = 25.0  # 25 of the turn's 30 seconds pass before anyone sits down
+        client = await joined(host, tmp_path, "noa", name="Noa")
+        await eventually(lambda: client.view.is_my_turn)
+        assert clock.left(0) == 30.0
+        assert clock.timeouts.get(0, 0) == 0
+        await eventually(lambda: (client.time_left() or 0.0) > 25.0)  # their screen shows the whole turn
+        # Dropped and back with the same token: the turn's clock runs on (a drop buys no time).
+        now[0] = 40.0
+        await client.close()
+        await eventually(lambda: host.status(0) == "away")
+        again = await joined(host, tmp_path, "noa", name="Noa")
+        await eventually(lambda: again.seat == 0 and host.status(0) == "joined")
+        assert clock.left(0) == 15.0
+        await again.close()
+    finally:
+        asking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asking
+        await host.stop()

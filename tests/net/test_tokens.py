@@ -71,6 +71,24 @@ async def test_a_name_already_at_the_table_is_refused() -> None:
         await host.stop()
 
 
+async def test_a_friend_the_host_named_a_seat_for_takes_that_seat_whichever_seat_is_free_first() -> None:
+    """`--players remote,remote:Cat`: Cat, joining first as "cat", takes the seat named for her, and the other
+    friend the first seat. Before, Cat was offered the first free seat and refused there ("Cat is already at this
+    table: join with another name"), her own seat's name counted against her."""
+    seats = (Seat.remote(), Seat.remote("Cat"), Seat.bot("medium", "Bea"))
+    host = await started(new_game(seats), seats)
+    try:
+        cat = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="cat"), LIMIT)
+        assert cat.seat == 1
+        ben = await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ben"), LIMIT)
+        assert ben.seat == 0
+        assert host.names[:2] == ["Ben", "cat"]
+        await cat.close()
+        await ben.close()
+    finally:
+        await host.stop()
+
+
 async def test_a_seat_whose_player_is_connected_is_refused_to_a_second_client_of_the_same_data_folder() -> None:
     """Two browser players of one `yaniv serve` share a data folder: the second, joining as "web" where "Web" plays,
     reads Web's kept token. It is refused in one line; Web keeps the seat; once Web is really gone, it rejoins."""

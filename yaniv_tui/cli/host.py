@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ssl
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -23,10 +25,13 @@ if TYPE_CHECKING:
     from yaniv_tui.table.options import GameOptions
     from yaniv_tui.table.session import Session
 
-    from .serve_ssh import SshThread
+    from .serve_ssh import SshServer, SshThread
 
 #: How long a headless host stays up once the game is over, so every seat gets the final view.
 LINGER = 2.0
+#: The most minutes a headless host with `--ssh` waits, once the game is over, for its SSH sessions to end: their
+#: screens (the game's end, its record) are processes of its own, and end with it.
+SSH_LINGER_MINUTES = 10
 
 #: Said at the start of a headless table where nothing plays for a player who leaves (held_up_line).
 HELD_UP = (
@@ -163,7 +168,10 @@ def main(args: argparse.Namespace) -> int:
         said = (ssh_line(ssh.server, args.public),)
     try:
         if args.headless:
-            return headless(options, claimed, hosting, launch, said)
+            status = headless(options, claimed, hosting, launch, said)
+            if ssh is not None and status == 0:
+                until_sessions_end(ssh.server)
+            return status
         from yaniv_tui.tui.launch import run_app
 
         return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
@@ -189,6 +197,24 @@ def _at(hosts: list[TableHost]) -> str | None:
     if not hosts or hosts[-1].port == 0:
         return None
     return hosts[-1].join_address()
+
+
+def until_sessions_end(server: SshServer, minutes: float = SSH_LINGER_MINUTES) -> None:
+    """Once a headless game is over, while `server` still has SSH sessions: wait for them to end (at most `minutes`;
+    Ctrl+C ends them now), saying so in one line. Their players still read the game's end on screens this process
+    draws."""
+    if server.sessions == 0:
+        return
+    print(
+        "yaniv: the game is over: waiting for the players over SSH to leave "
+        f"(at most {minutes:g} minutes; ctrl+c ends their sessions now)",
+        file=sys.stderr,
+        flush=True,
+    )
+    deadline = time.monotonic() + minutes * 60
+    with contextlib.suppress(KeyboardInterrupt):
+        while server.sessions > 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
 
 
 def held_up_line(host: TableHost, clock: TurnClock | None) -> str | None:
@@ -242,7 +268,6 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
     from yaniv_tui.store.tables import TableFileError
     from yaniv_tui.table.headless import run_headless
     from yaniv_tui.table.hosted import HostedSession
-    from yaniv_tui.table.words import subject
 
     try:
         host = hosting(session.game, session.options.seats, session.meta.game_id)
@@ -266,6 +291,12 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
         await asyncio.sleep(LINGER)
     finally:
         await host.stop()
-    winners = subject([game.players[s] for s in game.winners], start=True)
-    print(f"{winners} won after {len(game.history)} rounds.", flush=True)
+    print(winner_line([game.players[s] for s in game.winners], len(game.history)), flush=True)
     return 0
+
+
+def winner_line(winners: Sequence[str], rounds: int) -> str:
+    """A headless table's last line: who won, after how many rounds."""
+    from yaniv_tui.table.words import subject
+
+    return f"{subject(winners, start=True)} won after {rounds} round{'s' if rounds != 1 else ''}."

@@ -37,6 +37,10 @@ TRUST_IN_A_PAGE = "ask whoever runs this page to start it with 'yaniv serve --tr
 #: Set (to "1") by `yaniv serve --ssh PORT` for its SSH sessions' `yaniv join` (its pages have play.PAGE_ENV): an
 #: SSH guest cannot set SSL_CERT_FILE either, and a table not trusted says what they can do instead (TRUST_OVER_SSH).
 SERVED_OVER_SSH_ENV = "YANIV_SERVED_OVER_SSH"
+#: Set (to "1") by `--ssh` for the `yaniv join` of a session whose client proved it holds a key (its folders are the
+#: key's own, kept after the session): it remembers the table it joins in the key's settings, as a page does, and a
+#: session of that key given the same address again (a dropped connection come back) finds its code filled in.
+SSH_KEY_ENV = "YANIV_SSH_KEY"
 TRUST_OVER_SSH = "ask whoever runs this server to start it with 'yaniv serve --trust THEIR-CERT.pem'"
 #: A certificate in a PEM file (the first is the table's own; a chain's others follow it).
 _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----")
@@ -44,8 +48,10 @@ _PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CE
 
 def join_argv(*, watch: bool = False) -> list[str]:
     """The command `yaniv serve` runs for each browser page, and `--ssh` for each SSH session: this Python's
-    `yaniv join` (with `watch`, `yaniv watch`), whatever is on the PATH."""
-    return [sys.executable, "-m", "yaniv_tui", "watch" if watch else "join"]
+    `yaniv join` (with `watch`, `yaniv watch`), whatever is on the PATH, and whatever folder it is run in: `-P` keeps
+    `python -m` from putting that folder first on the path, where a `yaniv_tui` folder (another checkout's) would be
+    run instead."""
+    return [sys.executable, "-P", "-m", "yaniv_tui", "watch" if watch else "join"]
 
 
 def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinRequest:
@@ -70,8 +76,15 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     given = (args.address or "").strip()
     pinned = os.environ.get(TABLE_CERT_ENV)
     page = os.environ.get(PAGE_ENV) == "1"
+    keyed = os.environ.get(SSH_KEY_ENV) == "1"
     # A browser's page opened again (reloaded, or come back to): the table it last joined, in its own settings.
     kept = remembered() if page and not (given or args.code or name) else None
+    # An SSH key's session given the address of the table it last joined (not watched): that table's code.
+    if keyed and given and args.code is None and not watch:
+        last = remembered()
+        code_kept = last.join_code if last.join_address == given and not last.join_watch else None
+    else:
+        code_kept = None
 
     also = os.environ.get(TRUST_CERT_ENV)
     # What a guest who cannot set SSL_CERT_FILE can do for a table not trusted; None: a terminal's own way.
@@ -91,7 +104,7 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
         joining = _advised(TableClient.join(address, code, name=name, ssl_context=trusted(address)), advice)
-        return await (_remembering(joining, address, code, name, watch=False) if page else joining)
+        return await (_remembering(joining, address, code, name, watch=False) if page or keyed else joining)
 
     async def watcher(address: str, code: str) -> Client:
         watching = _advised(TableClient.watch(address, code, ssl_context=trusted(address)), advice)
@@ -114,10 +127,11 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
         refused=(ActionRefused,),
         join_error=(JoinError,),
         address=given,
-        code=(args.code or "").strip().upper(),
+        code=(args.code or code_kept or "").strip().upper(),
         name=(name or "").strip(),
         watcher=watcher,
         watch=watch,
+        remembered=code_kept is not None,
     )
 
 

@@ -600,6 +600,16 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     if extra and command in LISTINGS:
         takes = "only --ruleset NAME and --games" if command == "stats" else "no arguments"
         raise UsageError(f"'yaniv {command}' takes {takes}, got {' '.join(extra)}")
+    asked_to_watch = [arg for arg in extra if arg in _WATCH_FLAGS]
+    if command == "join" and asked_to_watch:  # watching is a command of its own
+        table = " ".join(given for given in (args.address, args.code) if given) or "HOST[:PORT] CODE"
+        raise UsageError(
+            f"unrecognized arguments: {asked_to_watch[0]}: to watch with no seat, 'yaniv watch {table}'", "yaniv join"
+        )
     if extra:
         raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see yaniv {command} --help)", f"yaniv {command}")
     return args
+
+
+#: The flags a friend may guess `yaniv join` watches with: they are told it is `yaniv watch`.
+_WATCH_FLAGS = ("--watch", "--watcher", "-w")

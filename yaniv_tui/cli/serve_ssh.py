@@ -55,7 +55,7 @@ from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 
 from .browsers import MAX_COLUMNS, MAX_ROWS, bounded, hold_browser_folder, kept_folder
-from .join import SERVED_OVER_SSH_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
+from .join import SERVED_OVER_SSH_ENV, SSH_KEY_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
 with warnings.catch_warnings():
@@ -380,7 +380,8 @@ def _session_folders(key: asyncssh.SSHKey | None) -> Iterator[dict[str, str]]:
         except OSError as error:
             _LOG.warning("an SSH session's folders cannot be made: %s", error)
             raise _NoFolder(error.strerror or str(error)) from None
-        yield {name: str(path) for name, path in folders.items()}
+        # A key's session remembers the table it joins (join.SSH_KEY_ENV), in the key's own settings.
+        yield {name: str(path) for name, path in folders.items()} | ({SSH_KEY_ENV: "1"} if key is not None else {})
 
 
 def _long_name(user: str) -> str:

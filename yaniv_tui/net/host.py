@@ -854,6 +854,7 @@ class TableHost:
     async def _seat_for(self, link: Link, join: Join) -> str | None:
         """Seat the client of `join`; why not (one line) if it cannot be."""
         address = link.address
+        fresh = False  # a new player takes a seat nobody holds (not one back with their token)
         if not same(join.code.strip().upper(), self.code):
             self._wrong.wrong(address)
             return "wrong room code"
@@ -882,11 +883,14 @@ class TableHost:
                     if seat.is_remote and (s not in self._links or self._links[s].closing)
                 ]
                 return table_full(kept, self.allow_watchers, self.opens_seats)
-            seat = free[0]
+            # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first.
+            named = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
+            seat = (named or free)[0]
             taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
             if join.name is not None and name_key(join.name) in taken:
                 return f"{join.name.strip()} is already at this table: join with another name"
             self.tokens[seat] = new_token()
+            fresh = True
             if join.name is not None:
                 self.names[seat] = join.name
                 for listener in list(self.joined):
@@ -906,10 +910,21 @@ class TableHost:
             record = self.sent
             link.sent = lambda text: record(seat, text)
         link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds())))
+        if fresh:
+            self._fresh_start(seat)
         self._wake[seat].set()
         self._changed()
         self._send_record(seat, link)
         return None
+
+    def _fresh_start(self, seat: int) -> None:
+        """A new player took `seat`, which nobody held: its timeouts in a row while it waited are not theirs, and a
+        turn of its that no one has begun (neither a bot nor a player) is theirs from now, on its whole time
+        (on_start sends it). A player back in their own seat has no such start: a drop buys no time."""
+        clock = self.clock
+        clock.timeouts.pop(seat, None)
+        if seat in self._asking and seat not in self._playing and clock.running(seat):
+            clock.start(seat)
 
     async def _read(self, link: Link) -> None:
         """Every message after the join, until the client goes or is closed."""

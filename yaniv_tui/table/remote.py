@@ -197,6 +197,7 @@ class JoinRequest:
     watcher: Watcher | None = None
     #: Whether the command line asked to watch (`yaniv watch`), not to join.
     watch: bool = False
-    #: Whether the address and code are the table a browser's page last joined (remembered, not given): one that
-    #: cannot be joined any more leaves the join screen open, saying why, with the code to type again.
+    #: Whether the code (and on a page the address) is the table a browser's page or an SSH key's session last joined
+    #: (remembered, not given): one that cannot be joined any more leaves the join screen open, saying why, with the
+    #: code to type again.
     remembered: bool = False
