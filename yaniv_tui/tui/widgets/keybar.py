@@ -18,6 +18,7 @@ priority ones (`^q quit`, `^p palette`) reach it, so its bar says them too.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -59,15 +60,16 @@ class Key:
         return cell_len(self.display) + (1 + cell_len(self.description) if self.description else 0)
 
 
-def declared(node: DOMNode) -> list[str]:
-    """The actions `node` binds, in the order its classes declare them (a base class's first, as Textual merges
-    them)."""
+@cache
+def declared(node_class: type[DOMNode]) -> tuple[str, ...]:
+    """The actions a node of `node_class` binds, in the order its classes declare them (a base class's first, as
+    Textual merges them): read once a class, as its classes' BINDINGS are."""
     actions: list[str] = []
-    for cls in reversed(type(node).__mro__):
+    for cls in reversed(node_class.__mro__):
         for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())):
             if binding.action not in actions:
                 actions.append(binding.action)
-    return actions
+    return tuple(actions)
 
 
 def bar_order(nodes: dict[str, DOMNode]) -> dict[str, tuple[int, int]]:
@@ -77,7 +79,7 @@ def bar_order(nodes: dict[str, DOMNode]) -> dict[str, tuple[int, int]]:
     the setup screen's priority ctrl+a (+ seat) at the bar's head while a name had focus, and elsewhere in its place."""
     places: dict[str, tuple[int, int]] = {}
     for action, node in nodes.items():
-        actions = declared(node)
+        actions = declared(type(node))
         at = actions.index(action) if action in actions else len(actions)
         places[action] = (-len(node.ancestors_with_self), at)
     return places
