@@ -86,3 +86,39 @@ def test_the_expert_takes_a_bounded_number_of_guesses(monkeypatch: pytest.Monkey
     hint = suggest(game.view(0), seed=1, samples=3, budget_ms=None)
     assert hint.line.startswith("drop ")
     assert len(guesses) == 3  # with no clock, exactly `samples` guesses for the play
+
+
+def test_points_off_count_a_swinging_jack_at_what_the_hand_counts_it() -> None:
+    """Under the jack swing (seven-cards) a jack is 15 in a hand above the limit, -2 in one at it or under: the
+    line says what the drop takes off the hand, not what the dropped cards would count as a hand of their own
+    (a review said "drop J♣ (-2 points off)" of a jack the hand counted 15)."""
+    game = deal("seven-cards", ["JC QS 7C 5D 7H 8D QD", "AH 2H 3H 4H 5H 6H 7S"], up="9C")
+    view = game.view(0)
+    assert view.hand_value == 62
+    assert explain(view, Play((parse_card("JC"),), None)).startswith("drop JC (15 points off)")
+    # Two jacks that count -2 each in a hand worth 3: dropping them leaves 7, the hand goes up.
+    game = deal("seven-cards", ["JC JD AS AC AD 2C 2D", "AH 2H 3H 4H 5H 6H 7S"], up="9C")
+    view = game.view(0)
+    assert view.hand_value == 3
+    assert explain(view, Play(tuple(parse_cards("JC JD")), None)).startswith("drop JC JD (4 points more)")
+
+
+def test_a_jack_taken_is_worth_what_the_hand_will_count_it() -> None:
+    """A jack taken into a hand well above the limit counts 15 there, not "only -2"."""
+    game = deal("seven-cards", ["KC QH 7C 5D 7H 8D QD", "AH 2H 3H 4H 5H 6H 7S"], up="JS")
+    line = explain(game.view(0), Play((parse_card("KC"),), parse_card("JS")))
+    assert line.endswith("take JS: a known 15, rather than a card unseen"), line
+
+
+def test_a_slapped_jack_lowers_the_hand_by_what_the_hand_counted_it() -> None:
+    """Slapping down a jack drawn onto a jack dropped, under the swing in a hand above the limit: 15 lower."""
+    from dataclasses import replace
+
+    from yaniv_tui.engine import SlapDown, load_ruleset
+
+    rules = replace(load_ruleset("seven-cards"), slap_down=True)
+    game = deal(rules, ["JC KS QD 9D 8H", "AH 2H 3H 4H 5H"], up="AS", deck="JD 4D 5D 6H")
+    game.apply(Play((parse_card("JC"),), None))
+    assert game.phase == "slap"
+    view = game.view(0)
+    assert explain(view, SlapDown(parse_card("JD"))) == "slap down JD: your hand goes 15 lower"

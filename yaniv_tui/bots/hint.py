@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.engine import Action, CallYaniv, Card, KeepCard, Play, PlayerView, SlapDown, hand_value
+from yaniv_tui.engine import Action, CallYaniv, Card, KeepCard, Play, PlayerView, Ruleset, SlapDown, hand_value
 
 from .expert import ExpertBot
 
@@ -50,22 +50,24 @@ def explain(view: PlayerView, action: Action, face: Face = str) -> str:
     if isinstance(action, CallYaniv):
         return f"call Yaniv: your hand is worth {view.hand_value}; playing on gives the others a turn to call first"
     if isinstance(action, SlapDown):
-        return f"slap down {face(action.card)}: your hand goes {hand_value([action.card], rules)} lower"
+        # The card drawn is not yet in the hand: slapping it down keeps it out.
+        return f"slap down {face(action.card)}: your hand goes {_lower(_part(action.card, view.hand, rules))}"
     if isinstance(action, KeepCard):
         return "keep the card you drew"
     if not isinstance(action, Play):
         return str(action)
-    points = hand_value(action.drop, rules)
-    line = f"drop {_faces(action.drop, face)} ({points} {'point' if points == 1 else 'points'} off)"
     kept = list(view.hand)
     for card in action.drop:
         kept.remove(card)
+    # What the drop takes off the hand as the hand counts it (under the jack swing a jack is worth what the
+    # whole hand makes it), not what the dropped cards would count as a hand of their own.
+    points = view.hand_value - hand_value(kept, rules)
+    line = f"drop {_faces(action.drop, face)} ({_points(points)})"
     if action.given is not None and action.take is not None:
         # The joker swap: the card given leaves the hand and the joker joins it, nothing drawn.
         kept.remove(action.given)
         left = hand_value([*kept, action.take], rules)
-        lower = hand_value([action.given], rules) - hand_value([action.take], rules)
-        why = f"your hand goes {lower} lower and keeps a joker for a run"
+        why = f"your hand goes {_lower(hand_value([*kept, action.given], rules) - left)} and keeps a joker for a run"
         if rules.may_call(left):
             why += f"; it leaves {left}, low enough to call Yaniv next turn"
         return f"{line}, give {face(action.given)} for the joker inside the run: {why}"
@@ -81,7 +83,7 @@ def explain(view: PlayerView, action: Action, face: Face = str) -> str:
 
 def _why_take(take: Card, kept: Sequence[Card], view: PlayerView, face: Face) -> str:
     """Why a card of the previous drop is worth taking, given the cards kept."""
-    worth = hand_value([take], view.rules)
+    worth = _part(take, kept, view.rules)
     if take.is_joker:
         return f"a joker fits any run, and is worth {worth}"
     same = [c for c in kept if c.rank == take.rank]
@@ -100,6 +102,24 @@ def _why_take(take: Card, kept: Sequence[Card], view: PlayerView, face: Face) ->
         verb = "makes the run" if all(c.rank in have for c in run) else "makes"
         return f"it {verb} {_faces(run, face)}" + ("" if verb == "makes the run" else " likelier")
     return f"it is worth only {worth}" if worth <= 3 else f"a known {worth}, rather than a card unseen"
+
+
+def _part(card: Card, rest: Sequence[Card], rules: Ruleset) -> int:
+    """What `card` adds to a hand of `rest` (a jack under the swing counts as that whole hand makes it)."""
+    return hand_value([*rest, card], rules) - hand_value(rest, rules)
+
+
+def _points(points: int) -> str:
+    """A drop's effect on the hand: "20 points off", or, where it raises the hand (jacks that counted less than
+    nothing), "4 points more"."""
+    size = abs(points)
+    word = "point" if size == 1 else "points"
+    return f"{size} {word} {'more' if points < 0 else 'off'}"
+
+
+def _lower(points: int) -> str:
+    """How far an action moves the hand: "10 lower", or "2 higher" (a jack that counted less than nothing)."""
+    return f"{points} lower" if points >= 0 else f"{-points} higher"
 
 
 def _faces(cards: Sequence[Card], face: Face) -> str:
