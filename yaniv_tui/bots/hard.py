@@ -196,10 +196,13 @@ class HardBot:
             expected.append(known + sum(Odds.mean(p) for p in parts))
         assaf = 1.0 - clear
         score = view.scores[me] or 0
+        jokers = view.hand.count(JOKER)
         mean_gain = sum(expected) / len(expected)
-        win = mean_gain + self._ending_bonus(view, opponents, expected, winning=True)
+        # What the call's round does to this seat's own total, won (0 added) or Assafed: a reset either way.
+        win = mean_gain + score - after_reset(rules, score, 0, jokers=jokers)
+        win += self._ending_bonus(view, opponents, expected, winning=True)
         add = rules.assaf_penalty + (mine if rules.assaf_caller_adds_hand else 0) if rules.assaf else mine
-        after = after_reset(rules, score, add)
+        after = after_reset(rules, score, add, penalised=rules.assaf, jokers=jokers)
         lose = float(score - after)
         if len(opponents) > 1 and (rules.assaf_others_score or not rules.assaf):
             lose += mean_gain * (len(opponents) - 1) / len(opponents)
