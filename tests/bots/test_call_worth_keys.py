@@ -1,5 +1,6 @@
-"""The hard bot (and the expert, which weighs a call with it) reads the reset keys as the scoring does: what a call
-Assafed would do to its total under `resets.with_penalty` and `resets.jokers_held` (`Ruleset.after_round`)."""
+"""The hard bot (and the expert, which weighs a call with it) reads the keys of a call's cost as the scoring does:
+what a call Assafed would do to its total under `resets.with_penalty` and `resets.jokers_held`
+(`Ruleset.after_round`), and under `assaf.penalty_per_extra`."""
 
 from __future__ import annotations
 
@@ -87,3 +88,38 @@ def test_the_bots_totals_after_a_round_are_the_scorings() -> None:
             jokers = caller.split().count("JK")
             expected = after_reset(rules, score, result.added[0] or 0, penalised=result.assaf, jokers=jokers)
             assert result.scores[0] == expected, (resets, score, caller, other)
+
+
+def test_a_call_against_several_players_weighs_the_extra_penalty_for_each_further_assafer() -> None:
+    """Under `assaf.penalty_per_extra` each Assafer past the first adds to the caller's penalty (as `score_round`
+    does). Before, the bot weighed an Assaf at the flat penalty however many players were likely to make it."""
+    flat = ruleset_from_dict({}, ruleset_id="flat")
+    extra = ruleset_from_dict({"assaf": {"penalty_per_extra": 20}}, ruleset_id="extra")
+    hands = [parse_cards("4C 3D"), parse_cards("AS"), parse_cards("2S"), parse_cards("AH")]
+    assert score_round(extra, [0] * 4, hands, 0).added[0] == 7 + 30 + 2 * 20  # the scoring's reading
+
+    def worth(rules: Ruleset) -> float:
+        up = tuple(parse_cards("9C"))
+        view = PlayerView.given(
+            rules=rules,
+            players=["A", "B", "C", "D"],
+            seat=0,
+            hand=parse_cards("4C 3D"),
+            hand_sizes=[2, 2, 2, 2],
+            deck_size=40,
+            discards=(),
+            previous_drop=up,
+            previous_kind="single",
+            takeable=up,
+            scores=[0, 0, 0, 0],
+            out=[False] * 4,
+            current=0,
+            phase="turn",
+            slap_card=None,
+            round_no=1,
+            seen=(),
+            history=(),
+        )
+        return call_worth(view)
+
+    assert worth(extra) < worth(flat)
