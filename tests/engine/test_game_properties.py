@@ -1,16 +1,30 @@
-"""Whole games under every preset, checked after every action: no card made or lost, only legal actions, games end."""
+"""Whole games under every preset, checked after every action: no card made or lost, none shown to a seat (or a
+watcher) that may not see it, only legal actions, games end."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from builders import rebuilt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yaniv_tui.bots import MediumBot
-from yaniv_tui.engine import Action, CallYaniv, Game, Ruleset, load_ruleset, preset_paths, ruleset_from_dict
+from yaniv_tui.engine import (
+    Action,
+    CallYaniv,
+    Card,
+    Game,
+    PlayerView,
+    Ruleset,
+    load_ruleset,
+    preset_paths,
+    ruleset_from_dict,
+)
 
 #: Every shipped preset, the four seed families and the five programs' tables.
 PRESETS = tuple(sorted(preset_paths()))
@@ -70,6 +84,7 @@ def play_out(table: Table) -> Game:
     assert sum(full.values()) == table.rules.deck_size_for(table.players)
     bot = MediumBot()
     randoms = RandomPlayer(table.seed)
+    leaks = random.Random(table.seed)
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
@@ -90,6 +105,8 @@ def play_out(table: Table) -> Game:
                 assert (hand is None) == (before is None)
                 assert hand is None or before is None or len(hand) <= before
         assert all(score is None or score >= 0 for score in game.scores)
+        # No view shows a card its viewer may not see.
+        check_no_leak(game, leaks)
     assert game.is_over, f"no end after {MAX_ACTIONS} actions"
     left = [s for s in range(table.players) if not game.out[s]]
     if table.rules.end_mode == "elimination" and left:
@@ -99,6 +116,117 @@ def play_out(table: Table) -> Game:
         best = min(game.scores[s] or 0 for s in pool)
         assert game.winners == tuple(s for s in pool if game.scores[s] == best), "the lowest score wins"
     return game
+
+
+def _public(view: PlayerView) -> dict[str, object]:
+    """Everything a view holds, read as its users read it: each slot, the private ones through their public face
+    (this round's turns, the finished rounds, the pile, the legal actions), so that a slot added later is read too."""
+    read: dict[str, object] = {}
+    for name in PlayerView.__slots__:
+        if name.endswith("_len"):
+            continue
+        if name == "_log":
+            read[name] = view.seen
+        elif name == "_history":
+            read[name] = view.history
+        elif name == "_pile":
+            read[name] = (view.discards, view.previous_drop)
+        elif name == "_legal":
+            read[name] = view.legal_actions
+        else:
+            read[name] = getattr(view, name)
+    return read
+
+
+def _views(game: Game) -> dict[int | None, PlayerView]:
+    """Every seat's view and the watcher's (None)."""
+    return {**{seat: game.view(seat) for seat in range(len(game.players))}, None: game.watcher_view()}
+
+
+def _known_held(game: Game) -> dict[int, Counter[Card]]:
+    """The cards each seat took from the pile this round and holds still: everyone saw them taken."""
+    held: dict[int, Counter[Card]] = {}
+    for turn in game.log:
+        cards = held.setdefault(turn.seat, Counter())
+        cards.subtract((*turn.drop, *(c for c in (turn.slapped, turn.given) if c is not None)))
+        if turn.take is not None:
+            cards[turn.take] += 1
+    return {seat: +cards for seat, cards in held.items()}
+
+
+def _hidden_dealt_again(game: Game, viewer: int | None, rng: random.Random) -> Game:
+    """The same game with the cards `viewer` cannot see (the deck, the other hands but for the cards seen taken
+    into them and a drawn card waiting to be slapped down) dealt again among the same places."""
+    known = _known_held(game)
+    if game.slap_card is not None:
+        known.setdefault(game.current, Counter())[game.slap_card] += 1
+    kept: list[list[Card] | None] = []
+    pool = list(game.deck)
+    for seat, hand in enumerate(game.hands):
+        if hand is None or seat == viewer:
+            kept.append(None if hand is None else list(hand))
+            continue
+        stays = Counter(known.get(seat, Counter()))
+        mine: list[Card] = []
+        for card in hand:
+            if stays[card] > 0:
+                stays[card] -= 1
+                mine.append(card)
+            else:
+                pool.append(card)
+        kept.append(mine)
+    rng.shuffle(pool)
+    hands: list[list[Card] | None] = []
+    for seat, hand in enumerate(game.hands):
+        mine_now = kept[seat]
+        if hand is None or mine_now is None or seat == viewer:
+            hands.append(mine_now)
+            continue
+        refill = len(hand) - len(mine_now)
+        hands.append(mine_now + [pool.pop() for _ in range(refill)])
+    return rebuilt(game, hands=hands, deck=pool)
+
+
+#: One action in this many (at random) also checks that each view stays the same with its hidden cards dealt again.
+DEAL_AGAIN_EVERY = 25
+
+
+def check_no_leak(game: Game, rng: random.Random) -> None:
+    """No view shows a card its viewer may not see: every card a view shows is in its own hand, on the pile, in this
+    round's public turns, or in the finished rounds as played; and (one action in `DEAL_AGAIN_EVERY`) each seat's
+    view and the watcher's are the same whatever the cards hidden from it are (the deck's, the other hands')."""
+    public: Counter[Card] = Counter(c for group in game.pile for c in group)
+    for turn in game.log:
+        public.update((*turn.drop, *(c for c in (turn.take, turn.slapped, turn.given) if c is not None)))
+    deal_again = rng.randrange(DEAL_AGAIN_EVERY) == 0
+    for viewer, view in _views(game).items():
+        own = set() if viewer is None else set(game.hands[viewer] or ())
+        # The finished rounds are public, their hands revealed: a view holds them as they are, and no more.
+        assert view.history == tuple(game.history)
+        shown = set(_cards_in({k: v for k, v in _public(view).items() if k != "_history"}))
+        assert shown <= own | set(public), f"seat {viewer}'s view shows {shown - own - set(public)}"
+        if game.phase == "over" or not deal_again:
+            continue
+        other = _hidden_dealt_again(game, viewer, rng)
+        again = other.watcher_view() if viewer is None else other.view(viewer)
+        assert _public(again) == _public(view), f"seat {viewer}'s view changes with cards hidden from it"
+
+
+def _cards_in(value: object) -> Iterator[Card]:
+    """Every card anywhere in a value: in its tuples, lists, dicts and dataclasses."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, Ruleset):  # the rules name cards (a card's own value), not where any card is
+        return
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from _cards_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _cards_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _cards_in(getattr(value, field.name))
 
 
 @settings(max_examples=60, deadline=None)

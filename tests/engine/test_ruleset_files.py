@@ -77,6 +77,17 @@ def test_not_utf8(tmp_path: Path) -> None:
         load_ruleset(file)
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_refused_in_words_that_say_so(tmp_path: Path) -> None:
+    """Windows Notepad may save UTF-8 with a byte order mark before the text. Before, such a house-rule file was
+    refused as "not valid TOML: Invalid statement (at line 1, column 1)", a fault its player could not see there."""
+    file = tmp_path / "notepad.toml"
+    file.write_bytes(b"\xef\xbb\xbf[yaniv]\nlimit = 7\n")
+    expected = f"{file}: begins with a byte order mark (BOM), which TOML text does not: save it as UTF-8 without one"
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(file)
+    assert str(error.value) == expected
+
+
 BAD_FILES = [
     # (what is wrong, file text, the key named, the words that say what is allowed)
     ("toml syntax", "[yaniv]\nlimit = \n", None, "not valid TOML: "),

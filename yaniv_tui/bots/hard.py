@@ -189,17 +189,26 @@ class HardBot:
             return 1.0
         beats_at = mine if (rules.assaf and rules.assaf_on_tie) else mine - 1
         clear = 1.0
+        assafers = 0.0  # how many opponents are expected to beat the call
         expected: list[float] = []
         for seat in opponents:
             known, parts = opponent_parts(view, memory, seat, odds, self.lean)
-            clear *= 1.0 - odds.chance_at_most(parts, beats_at - known)
+            beats = odds.chance_at_most(parts, beats_at - known)
+            clear *= 1.0 - beats
+            assafers += beats
             expected.append(known + sum(Odds.mean(p) for p in parts))
         assaf = 1.0 - clear
         score = view.scores[me] or 0
+        jokers = view.hand.count(JOKER)
         mean_gain = sum(expected) / len(expected)
-        win = mean_gain + self._ending_bonus(view, opponents, expected, winning=True)
+        # What the call's round does to this seat's own total, won (0 added) or Assafed: a reset either way.
+        win = mean_gain + score - after_reset(rules, score, 0, jokers=jokers)
+        win += self._ending_bonus(view, opponents, expected, winning=True)
         add = rules.assaf_penalty + (mine if rules.assaf_caller_adds_hand else 0) if rules.assaf else mine
-        after = after_reset(rules, score, add)
+        if rules.assaf and rules.assaf_penalty_per_extra and assaf > 0:
+            # Each Assafer past the first adds `penalty_per_extra`: as many as are expected, once one Assafs.
+            add += round(rules.assaf_penalty_per_extra * (assafers - assaf) / assaf)
+        after = after_reset(rules, score, add, penalised=rules.assaf, jokers=jokers)
         lose = float(score - after)
         if len(opponents) > 1 and (rules.assaf_others_score or not rules.assaf):
             lose += mean_gain * (len(opponents) - 1) / len(opponents)

@@ -178,11 +178,8 @@ def opponent_parts(
     return known_value, parts
 
 
-def after_reset(rules: Ruleset, score: int, add: int) -> int:
-    """A total after adding `add` points, lucky reset applied."""
-    total = max(0, score + add)
-    if add > 0:
-        target = rules.reset_target(total)
-        if target is not None:
-            return target
-    return total
+def after_reset(rules: Ruleset, score: int, add: int, *, penalised: bool = False, jokers: int = 0) -> int:
+    """A total after adding `add` points, resets applied as the scoring applies them (`Ruleset.after_round`):
+    `penalised` for an Assafed caller's, `jokers` the jokers held at the round's end."""
+    total, target = rules.after_round(score, add, penalised=penalised, jokers=jokers)
+    return total if target is None else target

@@ -525,6 +525,21 @@ class Ruleset:
             return score - self.reset_every_by
         return None
 
+    def after_round(
+        self, score: int, added: int, *, penalised: bool = False, jokers: int = 0
+    ) -> tuple[int, int | None]:
+        """A seat's total once a round adds `added` points to `score` (never below 0), and the total it resets to
+        (None: no reset): the one place a round's resets are worked out, for the scoring and for a bot weighing a
+        call. `penalised`: the seat is the Assafed caller (`added` holds the penalty, `resets.with_penalty`);
+        `jokers`: the jokers its hand holds at the round's end (`resets.jokers_held`)."""
+        total = max(0, score + added)
+        target = None
+        if (added > 0 or (added == 0 and self.reset_on_zero_added)) and (not penalised or self.reset_with_penalty):
+            target = self.reset_target(total)
+        if self.reset_jokers_held and total and jokers >= self.reset_jokers_held:
+            target = 0
+        return total, target
+
     def is_out(self, score: int) -> bool:
         """Whether a total passes the end limit (out, or the game ends)."""
         return score > self.end_limit if self.end_on == "above" else score >= self.end_limit

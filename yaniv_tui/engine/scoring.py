@@ -159,19 +159,13 @@ def _totals(
     hands: Sequence[Sequence[Card] | None],
     penalised: int | None,
 ) -> tuple[list[int | None], list[tuple[int, int, int]]]:
-    """The totals after the round, resets applied, and (seat, total, reset to) for each reset: a lucky reset of a
-    total the round adds to (or adds nothing to, under `on_zero_added`), unless an Assaf penalty brought it there
-    and `with_penalty` is off; then the jokers held (`jokers_held`)."""
+    """The totals after the round, resets applied (`Ruleset.after_round`), and (seat, total, reset to) for each
+    reset."""
     totals: list[int | None] = list(scores)
     resets: list[tuple[int, int, int]] = []
     for s in active:
-        gain = added[s] or 0
-        total = max(0, (scores[s] or 0) + gain)
-        target = None
-        if (gain > 0 or (gain == 0 and rules.reset_on_zero_added)) and (s != penalised or rules.reset_with_penalty):
-            target = rules.reset_target(total)
-        if rules.reset_jokers_held and total and (hands[s] or ()).count(JOKER) >= rules.reset_jokers_held:
-            target = 0
+        jokers = (hands[s] or ()).count(JOKER) if rules.reset_jokers_held else 0
+        total, target = rules.after_round(scores[s] or 0, added[s] or 0, penalised=s == penalised, jokers=jokers)
         if target is not None:
             resets.append((s, total, target))
             total = target
