@@ -123,7 +123,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(
                 "--away-after goes with --away-bot: without an away bot, an away player's turn waits", "yaniv host"
             )
-        resume = resume_id(game_args)
+        resume = resume_id(game_args, "yaniv host")
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
