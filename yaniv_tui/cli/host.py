@@ -117,6 +117,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
 def main(args: argparse.Namespace) -> int:
     """Run `yaniv host`; the exit status."""
     claimed: Claimed | None = None
+    told: tuple[str, ...] = ()  # what a headless host prints after its join command
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
         if args.away_after is not None and args.away_bot is None:
@@ -124,19 +125,30 @@ def main(args: argparse.Namespace) -> int:
                 "--away-after goes with --away-bot: without an away bot, an away player's turn waits", "yaniv host"
             )
         resume = resume_id(game_args, "yaniv host")
+        if resume is not None:
+            game_args.timeouts_to_bot = None  # the resumed table's own clock may be what it counts: resumed_clock
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
             saved, lock = claimed
             launch = replace(launch, notices=resumed_notices(launch.notices, claimed))
-            if not saved.is_table:
+            try:
+                if not saved.is_table:
+                    raise UsageError(
+                        f"the game {saved.game_id[:8]} has no remote seat: "
+                        f"'yaniv --resume {saved.game_id[:8]}' plays it",
+                        "yaniv host",
+                    )
+                launch, clock_said = resumed_clock(launch, saved.game_id, args)
+            except UsageError:
                 if lock is not None:
                     lock.release()
-                raise UsageError(
-                    f"the game {saved.game_id[:8]} has no remote seat: 'yaniv --resume {saved.game_id[:8]}' plays it",
-                    "yaniv host",
-                )
+                raise
+            if args.headless:
+                told = (clock_said,)
+            else:
+                launch = replace(launch, notices=(*launch.notices, clock_said))
         if args.headless and options is None and claimed is None:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):
@@ -146,7 +158,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
     ssh: SshThread | None = None
-    said: tuple[str, ...] = ()
+    said: tuple[str, ...] = told
     if args.ssh is not None:
         from .serve_ssh import SshError, open_ssh, ssh_line
 
@@ -165,7 +177,7 @@ def main(args: argparse.Namespace) -> int:
                 claimed.lock.release()
             print(f"yaniv host: {error}", file=sys.stderr)
             return 1
-        said = (ssh_line(ssh.server, args.public),)
+        said = (*said, ssh_line(ssh.server, args.public))
     try:
         if args.headless:
             status = headless(options, claimed, hosting, launch, said)
@@ -178,6 +190,35 @@ def main(args: argparse.Namespace) -> int:
     finally:
         if ssh is not None:
             ssh.stop()
+
+
+def resumed_clock(launch: LaunchOptions, game_id: str, args: argparse.Namespace) -> tuple[LaunchOptions, str]:
+    """`launch` with the turn clock a resumed table is played with: the one kept with it (store/tables.py), each of
+    `--turn-seconds` and `--timeouts-to-bot` given again winning; and the line telling its host which. UsageError (one
+    line) for `--timeouts-to-bot` where the table resumes with no clock."""
+    from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
+    from yaniv_tui.store.tables import TableFileError, load_table
+
+    try:
+        kept = load_table(game_id)
+    except TableFileError:
+        kept = None  # said in one line when its host is made (host_factory)
+    seconds = args.turn_seconds if args.turn_seconds is not None else (kept and kept.turn_seconds)
+    if not seconds:
+        if args.timeouts_to_bot is not None:
+            raise UsageError(
+                "--timeouts-to-bot counts the turn clock's timeouts, and the table resumes with none: "
+                "give --turn-seconds too",
+                "yaniv host",
+            )
+        return replace(launch, turn_seconds=None), "the table resumes with no turn clock (--turn-seconds N gives one)"
+    to_bot = args.timeouts_to_bot or (kept and kept.timeouts_to_bot) or DEFAULT_TIMEOUTS_TO_BOT
+    said = (
+        f"the table resumes with a turn clock of {seconds:g} seconds"
+        f" ({'--turn-seconds' if args.turn_seconds is not None else 'as it was played'}); after {to_bot} timeouts in"
+        f" a row a bot plays the seat ({'--timeouts-to-bot' if args.timeouts_to_bot is not None else 'as it was'})"
+    )
+    return replace(launch, turn_seconds=seconds, timeouts_to_bot=to_bot), said
 
 
 def _kept(make: MakeHost, hosts: list[TableHost]) -> MakeHost:

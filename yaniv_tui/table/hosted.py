@@ -205,11 +205,19 @@ class HostedSession(Session):
         return "there is no undo at a table with players on other machines"
 
     def write(self) -> None:
-        """The game with the table's room code and its seats' tokens, so `host --resume` brings every player back."""
+        """The game with the table's room code, its seats' tokens and its turn clock, so `host --resume` brings every
+        player back to the table as it was."""
         save_game(self.game, self.meta, record=self.game_record)
         try:
+            clock = self.clock
             save_table(
-                self.meta.game_id, self.host.code, self.host.tokens, port=self.host.port, public=self.host.public
+                self.meta.game_id,
+                self.host.code,
+                self.host.tokens,
+                port=self.host.port,
+                public=self.host.public,
+                turn_seconds=None if clock is None else clock.seconds,
+                timeouts_to_bot=None if clock is None else clock.to_bot,
             )
         except OSError as error:
             raise SaveError(f"cannot save the table: {error.strerror or error}") from None
