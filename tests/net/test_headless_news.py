@@ -1,0 +1,56 @@
+"""A headless host (`yaniv host --headless`) says who came and went: one line each when a player takes a seat, leaves
+it, or takes it back with their token, with the seat and the name. Before, its terminal showed nothing after the
+start line: its host never knew whether anyone had joined."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netplay import LIMIT, eventually, joined, new_game, play_out, started
+
+from yaniv_tui.engine import Seat
+from yaniv_tui.store import History
+from yaniv_tui.table.events import SeatsChanged
+from yaniv_tui.table.headless import say_news, serve_headless
+
+
+async def test_a_headless_host_says_each_join_leave_and_return(tmp_path: Path) -> None:
+    seats = [Seat.remote(), Seat.remote(), Seat.bot("easy", "Bea")]
+    game = new_game(seats, seed=4)
+    host = await started(game, seats, away_bot="easy", away_after=0.0)
+    said: list[str] = []
+    try:
+        with History(tmp_path / "h.sqlite3") as history:
+            table = asyncio.create_task(serve_headless(host, game, seats, history=history, say=said.append))
+            ann = await joined(host, tmp_path, "ann", name="Ann")
+            await eventually(lambda: "Ann takes seat 1." in said)
+            cy = await joined(host, tmp_path, "cy", name="Cy")
+            await eventually(lambda: "Cy takes seat 2." in said)
+            await cy.close()
+            await eventually(lambda: any(line.startswith("Cy leaves seat 2") for line in said))
+            cy = await joined(host, tmp_path, "cy")  # back with the token kept
+            await eventually(lambda: "Cy is back at seat 2." in said)
+            await asyncio.wait_for(asyncio.gather(play_out(ann), play_out(cy)), LIMIT)
+            await asyncio.wait_for(table, LIMIT)
+            await ann.close()
+            await cy.close()
+    finally:
+        await host.stop()
+    news = [line for line in said if "seat" in line and ("takes" in line or "leaves" in line or "back at" in line)]
+    assert news[:4] == [
+        "Ann takes seat 1.",
+        "Cy takes seat 2.",
+        "Cy leaves seat 2: it is kept for Cy, whose same 'yaniv join' command takes it back.",
+        "Cy is back at seat 2.",
+    ]
+
+
+def test_a_name_cannot_write_escapes_or_lines_on_the_hosts_terminal() -> None:
+    """The host's network refuses such names already (the name rule); the host's terminal lines escape them anyway."""
+    said: list[str] = []
+    statuses = [["waiting"], ["joined"]]
+    hear = say_news(said.append, lambda: ["Evil\x1b[2J\nyaniv: fake"], lambda: statuses[0])
+    statuses.pop(0)
+    hear(SeatsChanged())
+    assert said == ["Evil\\x1b[2J\\nyaniv: fake takes seat 1."]
