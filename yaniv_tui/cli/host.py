@@ -159,10 +159,10 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     ssh: SshThread | None = None
     said: tuple[str, ...] = told
+    hosts: list[tuple[str, TableHost]] = []
     if args.ssh is not None:
         from .serve_ssh import SshError, open_ssh, ssh_line
 
-        hosts: list[TableHost] = []
         hosting = _kept(hosting, hosts)
         try:
             ssh = open_ssh(
@@ -189,7 +189,20 @@ def main(args: argparse.Namespace) -> int:
         return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
     finally:
         if ssh is not None:
-            ssh.stop()
+            ssh.stop(ended_line(hosts[-1][0] if hosts else None))
+
+
+def ended_line(game_id: str | None) -> str:
+    """What each SSH player is told as the host's table ends their session: the host ended it, and, for a game
+    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it."""
+    from yaniv_tui.store.tables import table_path
+
+    if game_id is None or not table_path(game_id).exists():
+        return "yaniv: the host ended the table."
+    return (
+        "yaniv: the host ended the table. The game is saved: once the host opens it again "
+        f"('yaniv host --resume {game_id[:8]}'), connect the same way to come back to it."
+    )
 
 
 def resumed_clock(launch: LaunchOptions, game_id: str, args: argparse.Namespace) -> tuple[LaunchOptions, str]:
@@ -221,23 +234,24 @@ def resumed_clock(launch: LaunchOptions, game_id: str, args: argparse.Namespace)
     return replace(launch, turn_seconds=seconds, timeouts_to_bot=to_bot), said
 
 
-def _kept(make: MakeHost, hosts: list[TableHost]) -> MakeHost:
-    """`make`, keeping each host it makes in `hosts` (for `--ssh`: where the table is)."""
+def _kept(make: MakeHost, hosts: list[tuple[str, TableHost]]) -> MakeHost:
+    """`make`, keeping each host it makes in `hosts`, with its game's id (for `--ssh`: where the table is, and whether
+    its game is saved when it ends)."""
 
     def making(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
         host = make(game, seats, game_id)
-        hosts.append(host)
+        hosts.append((game_id, host))
         return host
 
     return making
 
 
-def _at(hosts: list[TableHost]) -> str | None:
+def _at(hosts: list[tuple[str, TableHost]]) -> str | None:
     """The address of the newest table in `hosts` as its join command gives it (None before it listens): what an
     SSH session's `yaniv join` is given, on this machine."""
-    if not hosts or hosts[-1].port == 0:
+    if not hosts or hosts[-1][1].port == 0:
         return None
-    return hosts[-1].join_address()
+    return hosts[-1][1].join_address()
 
 
 def until_sessions_end(server: SshServer, minutes: float = SSH_LINGER_MINUTES) -> None:

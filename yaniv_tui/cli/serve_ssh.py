@@ -236,6 +236,8 @@ class SshServer:
         self.connections = 0
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._running: set[asyncio.Task[None]] = set()
+        #: What each session's client is told once its process is ended by `stop` (None: nothing).
+        self.ending: str | None = None
 
     async def start(self) -> None:
         self._acceptor = await asyncssh.create_server(
@@ -259,7 +261,10 @@ class SshServer:
         )
         self.port = self._acceptor.get_port()
 
-    async def stop(self) -> None:
+    async def stop(self, said: str | None = None) -> None:
+        """Close every session and its process (hung up as a closed terminal), each client then told `said` in one
+        line, fitted to its terminal's width: why its session ends (`yaniv host`: the host ended the table)."""
+        self.ending = said
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -304,6 +309,11 @@ class SshServer:
         status = 1
         try:
             status = await self._serve(process)
+        except asyncio.CancelledError:  # `stop`: the session's process has been hung up, its screen given back
+            if self.ending is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(_say(process, "\r\n".join(fitted(self.ending, _size(process)[0]))), 2)
+            raise
         except _TooSlow:
             connection.abort()
         except (asyncssh.Error, OSError) as error:
@@ -708,11 +718,13 @@ class SshThread:
         try:
             self._loop.run_forever()
         finally:
-            self._loop.run_until_complete(self.server.stop())
+            self._loop.run_until_complete(self.server.stop(self.server.ending))
             self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self._loop.close()
 
-    def stop(self) -> None:
+    def stop(self, said: str | None = None) -> None:
+        """Close the server and every session, each client told `said` (SshServer.stop)."""
+        self.server.ending = said
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=HANGUP_GRACE + 10)
