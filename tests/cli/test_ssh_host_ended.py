@@ -11,6 +11,7 @@ import pytest
 from ssh_client import connected, ssh_server, terminal
 
 from yaniv_tui.cli.host import ended_line
+from yaniv_tui.cli.serve_ssh import GIVEN_BACK
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
 from yaniv_tui.store.tables import save_table
@@ -27,7 +28,8 @@ async def test_each_session_is_told_why_it_ends(tmp_path: Path) -> None:
         await server.stop(said)
         await screen.ended()
         told = screen.text().split("the join screen", 1)[1]
-        lines = [line for line in told.split("\r\n") if line.strip()]
+        assert GIVEN_BACK in bytes(screen.output).decode()  # the full screen left, the mouse's reports off
+        lines = [line.strip() for line in told.split("\r\n") if line.strip()]
         assert " ".join(lines) == " ".join(said.split())
         assert all(len(line) <= 60 for line in lines), lines  # fitted to the client's terminal
 
@@ -41,6 +43,6 @@ def test_the_line_says_whether_the_game_is_saved_and_how_it_comes_back() -> None
     assert ended_line(meta.game_id) == "yaniv: the host ended the table."  # no table kept: the game is over
     save_table(meta.game_id, "ABCD", {0: "a-token"})
     assert ended_line(meta.game_id) == (
-        "yaniv: the host ended the table. The game is saved: once the host opens it again "
-        f"('yaniv host --resume {meta.game_id[:8]}'), connect the same way to come back to it."
+        "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to "
+        "come back to it."
     )

@@ -54,3 +54,39 @@ def test_a_name_cannot_write_escapes_or_lines_on_the_hosts_terminal() -> None:
     statuses.pop(0)
     hear(SeatsChanged())
     assert said == ["Evil\\x1b[2J\\nyaniv: fake takes seat 1."]
+
+
+async def test_a_headless_host_stopped_says_no_player_left(tmp_path: Path) -> None:
+    """Ctrl+C on `yaniv host --headless`: its host closes every connection, which is no player leaving. Before (with
+    the lines above), each joined player was said to leave their seat as the host stopped."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from yaniv_tui.net import TableClient
+
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path / "d"), "YANIV_CONFIG_DIR": str(tmp_path / "c")}
+    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless", "--players", "remote,bot:easy", "--port", "0"]
+    process = await asyncio.create_subprocess_exec(
+        *command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        words = (await asyncio.wait_for(process.stdout.readline(), LIMIT)).decode().split()
+        address, code = words[2], words[3]
+        client = await asyncio.wait_for(
+            TableClient.join(address, code, token_file=tmp_path / "ann.token", name="Ann"), LIMIT
+        )
+        line = await asyncio.wait_for(process.stderr.readline(), LIMIT)
+        while b"Ann takes seat 1." not in line:
+            line = await asyncio.wait_for(process.stderr.readline(), LIMIT)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = await asyncio.wait_for(process.communicate(), LIMIT)
+        await client.close()
+    finally:
+        if process.returncode is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            await process.wait()
+    assert process.returncode == 130
+    assert b"leaves seat" not in err, err

@@ -200,8 +200,8 @@ def ended_line(game_id: str | None) -> str:
     if game_id is None or not table_path(game_id).exists():
         return "yaniv: the host ended the table."
     return (
-        "yaniv: the host ended the table. The game is saved: once the host opens it again "
-        f"('yaniv host --resume {game_id[:8]}'), connect the same way to come back to it."
+        "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to"
+        " come back to it."
     )
 
 
@@ -340,11 +340,18 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
     held_up = held_up_line(host, session.clock)
     if held_up is not None:
         print(f"yaniv: {held_up}", file=sys.stderr, flush=True)
+    stopping: list[bool] = []
+
+    def say(line: str) -> None:
+        if not stopping:  # the host closing every connection is no player leaving
+            print(f"yaniv: {line}", file=sys.stderr)
+
     try:
         hosted = HostedSession.taking_over(session, host)
-        game = await run_headless(hosted, say=lambda line: print(f"yaniv: {line}", file=sys.stderr))
+        game = await run_headless(hosted, say=say)
         await asyncio.sleep(LINGER)
     finally:
+        stopping.append(True)
         await host.stop()
     print(winner_line([game.players[s] for s in game.winners], len(game.history)), flush=True)
     return 0

@@ -113,6 +113,10 @@ NO_KEY_LINE = (
     "yaniv: with no SSH key, a dropped connection loses your seat. To keep it, connect with a key:"
     f" {NO_KEY_COMMAND} (ssh-keygen makes one)."
 )
+#: What a terminal is given back before the line a session ends with (`SshServer.stop`): its process, hung up, drew
+#: no more, and may have left its client's terminal as a full-screen app has it: the alternate screen left, the
+#: cursor shown, the mouse's, focus and paste reports off, line wrapping on, colours plain, at a line's start.
+GIVEN_BACK = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m\r"
 #: Said after the lines shown before the join screen, which waits for a key (at most NAME_LINE_WAIT seconds).
 PRESS_A_KEY = " Press a key."
 #: The most characters of a refused user name NAME_LINE quotes: a longer one (SSH takes names of thousands) is cut,
@@ -312,7 +316,8 @@ class SshServer:
         except asyncio.CancelledError:  # `stop`: the session's process has been hung up, its screen given back
             if self.ending is not None:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(_say(process, "\r\n".join(fitted(self.ending, _size(process)[0]))), 2)
+                    said = "\r\n".join(fitted(self.ending, _size(process)[0]))
+                    await asyncio.wait_for(_say(process, GIVEN_BACK + said), 2)
             raise
         except _TooSlow:
             connection.abort()
