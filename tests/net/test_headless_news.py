@@ -41,7 +41,7 @@ async def test_a_headless_host_says_each_join_leave_and_return(tmp_path: Path) -
     assert news[:4] == [
         "Ann takes seat 1.",
         "Cy takes seat 2.",
-        "Cy leaves seat 2: it is kept for Cy, whose same 'yaniv join' command takes it back.",
+        "Cy leaves seat 2: it is kept until Cy comes back to it.",
         "Cy is back at seat 2.",
     ]
 

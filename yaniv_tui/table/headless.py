@@ -14,7 +14,7 @@ from .events import ActionApplied, Clocked, Recorded, SaveFailed, SeatManaged, S
 from .hosted import HostedSession
 from .options import GameOptions
 from .runner import TableRunner
-from .words import clock_line, seat_line
+from .words import clause, clock_line, seat_line
 
 if TYPE_CHECKING:
     from .remote import Host
@@ -65,7 +65,7 @@ def presence_line(seat: int, name: str, was: str, now: str) -> str | None:
     if now == "joined":
         return f"{shown} is back at seat {seat + 1}." if was == "away" else f"{shown} takes seat {seat + 1}."
     if now == "away" and was == "joined":
-        return f"{shown} leaves seat {seat + 1}: it is kept for {shown}, whose same 'yaniv join' command takes it back."
+        return f"{shown} leaves seat {seat + 1}: it is kept until {clause(shown, 'come', ' back')} to it."
     return None
 
 
