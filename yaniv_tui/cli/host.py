@@ -206,31 +206,16 @@ def ended_line(game_id: str | None) -> str:
 
 
 def resumed_clock(launch: LaunchOptions, game_id: str, args: argparse.Namespace) -> tuple[LaunchOptions, str]:
-    """`launch` with the turn clock a resumed table is played with: the one kept with it (store/tables.py), each of
-    `--turn-seconds` and `--timeouts-to-bot` given again winning; and the line telling its host which. UsageError (one
-    line) for `--timeouts-to-bot` where the table resumes with no clock."""
-    from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
-    from yaniv_tui.store.tables import TableFileError, load_table
+    """`launch` with the turn clock a resumed table is played with (table/hosted.resumed_clock: its own, each flag
+    given again winning), and the line telling its host which. UsageError (one line) for `--timeouts-to-bot` where the
+    table resumes with no clock."""
+    from yaniv_tui.table.hosted import resumed_clock as table_clock
+    from yaniv_tui.table.options import OptionsError
 
     try:
-        kept = load_table(game_id)
-    except TableFileError:
-        kept = None  # said in one line when its host is made (host_factory)
-    seconds = args.turn_seconds if args.turn_seconds is not None else (kept and kept.turn_seconds)
-    if not seconds:
-        if args.timeouts_to_bot is not None:
-            raise UsageError(
-                "--timeouts-to-bot counts the turn clock's timeouts, and the table resumes with none: "
-                "give --turn-seconds too",
-                "yaniv host",
-            )
-        return replace(launch, turn_seconds=None), "the table resumes with no turn clock (--turn-seconds N gives one)"
-    to_bot = args.timeouts_to_bot or (kept and kept.timeouts_to_bot) or DEFAULT_TIMEOUTS_TO_BOT
-    said = (
-        f"the table resumes with a turn clock of {seconds:g} seconds"
-        f" ({'--turn-seconds' if args.turn_seconds is not None else 'as it was played'}); after {to_bot} timeouts in"
-        f" a row a bot plays the seat ({'--timeouts-to-bot' if args.timeouts_to_bot is not None else 'as it was'})"
-    )
+        seconds, to_bot, said = table_clock(game_id, args.turn_seconds, args.timeouts_to_bot)
+    except OptionsError as error:
+        raise UsageError(str(error), "yaniv host") from None
     return replace(launch, turn_seconds=seconds, timeouts_to_bot=to_bot), said
 
 

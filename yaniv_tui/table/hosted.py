@@ -226,3 +226,35 @@ class HostedSession(Session):
         super().remove_files()
         with contextlib.suppress(OSError):
             remove_table(self.meta.game_id)
+
+
+def resumed_clock(
+    game_id: str, turn_seconds: float | None = None, timeouts_to_bot: int | None = None
+) -> tuple[float | None, int, str]:
+    """The turn clock the hosted game `game_id` resumes with: the one kept with its table (store/tables.py), each of
+    `turn_seconds` and `timeouts_to_bot` given (`--turn-seconds`, `--timeouts-to-bot`) winning; and the line telling
+    its host which. OptionsError (one line) for `timeouts_to_bot` where the table resumes with no clock."""
+    from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
+    from yaniv_tui.store.tables import TableFileError, load_table
+
+    from .options import OptionsError
+
+    try:
+        kept = load_table(game_id)
+    except TableFileError:
+        kept = None  # said in one line when its host is made
+    seconds = turn_seconds if turn_seconds is not None else (kept.turn_seconds if kept else None)
+    if not seconds:
+        if timeouts_to_bot is not None:
+            raise OptionsError(
+                "--timeouts-to-bot counts the turn clock's timeouts, and the table resumes with none: "
+                "give --turn-seconds too"
+            )
+        return None, DEFAULT_TIMEOUTS_TO_BOT, "the table resumes with no turn clock (--turn-seconds N gives one)"
+    to_bot = timeouts_to_bot or (kept.timeouts_to_bot if kept else None) or DEFAULT_TIMEOUTS_TO_BOT
+    said = (
+        f"the table resumes with a turn clock of {seconds:g} seconds"
+        f" ({'--turn-seconds' if turn_seconds is not None else 'as it was played'}); after {to_bot} timeouts in"
+        f" a row a bot plays the seat ({'--timeouts-to-bot' if timeouts_to_bot is not None else 'as it was'})"
+    )
+    return seconds, to_bot, said
