@@ -51,7 +51,7 @@ def until(check: object, what: str, process: subprocess.Popen[bytes]) -> None:
 def test_an_app_whose_terminal_hung_up_with_hangups_ignored_quits_as_ctrl_q_does(tmp_path: Path, hosted: bool) -> None:
     """Before: it ran on until killed (measured: over half a core, `ps -o %cpu` climbing past 40)."""
     port = free_port()
-    argv = ["--players", "You,remote" if hosted else "You,bot:easy", "--seed", "7", "--bot-delay", "0"]
+    argv = ["--players", "Ann,remote" if hosted else "You,bot:easy", "--seed", "7", "--bot-delay", "0"]
     if hosted:
         argv = ["host", *argv, "--port", str(port)]
     master, slave = pty.openpty()

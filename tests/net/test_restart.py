@@ -15,7 +15,7 @@ from yaniv_tui.engine import Seat
 from yaniv_tui.net import TableClosed, TableHost
 from yaniv_tui.net.headless import host_from_save
 from yaniv_tui.store import History, SavedGame, SaveMeta, read_save, save_path
-from yaniv_tui.store.tables import table_path
+from yaniv_tui.store.tables import load_table, table_path
 from yaniv_tui.table.headless import serve_headless
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -185,9 +185,42 @@ async def test_a_resumed_host_keeps_each_seats_timeouts_in_a_row(tmp_path: Path)
     timeout hands his seat to the bot, as had the table run on. Before, he started again at 0."""
     seats = (Seat.remote("Ann"), Seat.remote("Bea"), Seat.remote("Cy"))
     saved = await _saved_hosted(tmp_path, seats, [(2, 1), (1, 2)])
+    kept = load_table(saved.game_id)  # the table's own clock, kept with it for `yaniv host --resume`
+    assert kept is not None and (kept.turn_seconds, kept.timeouts_to_bot) == (30.0, 2)
     async with resumed_host(saved, turn_seconds=30.0) as (again, _):
         assert again.clock.timeouts == {2: 1, 1: 2} and again.handed(1) and not again.handed(2)
         cy = await joined(again, tmp_path, "cy")
         assert cy.clock is not None and cy.clock.timeouts == (0, 2, 1)
         assert again.clock.ran_out(2) == ["timeout", "bot"]
         await cy.close()
+
+
+async def test_a_late_joiners_timeouts_in_a_row_are_none_in_the_record_as_on_the_clock(tmp_path: Path) -> None:
+    """A seat nobody had taken ran out of time once; then a new player took it: the live clock forgets that timeout
+    (it was not theirs, `_fresh_start`), and so must the record, which `yaniv host --resume` counts them from. Checked
+    after the join, and again after a resume."""
+    from yaniv_tui.codec.record import timeouts_in_a_row
+
+    seats = (Seat.remote(), Seat.bot("easy", "Bea"))
+    game = new_game(seats, seed=8)
+    host = await started(game, seats)
+    options = GameOptions(game.rules, seats, seed=8, bot_delay=0.0, turn_seconds=30.0)
+    session = HostedSession(options, game=game, host=host)
+    try:
+        session.watch(session.hear_record)
+        for news in host.clock.ran_out(0):
+            assert host.on_clock is not None
+            host.on_clock(0, news)
+        assert host.clock.timeouts == {0: 1} == timeouts_in_a_row(session.game_record)
+        noa = await joined(host, tmp_path, "noa", name="Noa")
+        await eventually(lambda: host.status(0) == "joined")
+        assert host.clock.timeouts.get(0, 0) == 0
+        assert timeouts_in_a_row(session.game_record).get(0, 0) == 0
+        session.write()
+        await noa.close()
+    finally:
+        session.close()
+        await host.stop()
+    saved = read_save(save_path(session.meta.game_id))
+    async with resumed_host(saved, turn_seconds=30.0) as (again, _):
+        assert again.clock.timeouts.get(0, 0) == 0

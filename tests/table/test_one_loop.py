@@ -154,9 +154,12 @@ async def first_move(kind: str, table: Table, folder: Path) -> PlayerView:
     try:
         client = await TableClient.join(f"127.0.0.1:{host.port}", host.code, name="Ann", token_file=folder / "t")
         history = History(folder / "history.sqlite3")
-        serving = asyncio.create_task(
-            serve_headless(host, game, seats, bot_delay=DELAY, history=history, say=table.told.append)
-        )
+
+        def say(line: str) -> None:  # Ann's comings and goings are the headless host's news too: not the bot's
+            if not line.startswith("Ann "):
+                table.told.append(line)
+
+        serving = asyncio.create_task(serve_headless(host, game, seats, bot_delay=DELAY, history=history, say=say))
         joined = ClientSession(client)
         runner = TableRunner(joined)
         for _ in range(10):  # each step brings one view from the host: the first may be the table before Bea's turn

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from yaniv_tui.engine import load_ruleset
-from yaniv_tui.table.options import OptionsError, choose_limits, default_seats, parse_players
+from yaniv_tui.table.options import (
+    OptionsError,
+    YouAmongOthers,
+    check_seats,
+    choose_limits,
+    default_seats,
+    parse_players,
+)
 
 
 def test_bots_get_names_nobody_at_the_table_has() -> None:
@@ -101,3 +108,21 @@ def test_names_read_as_one_are_refused_as_two_players_of_one_name(players: str, 
 def test_a_bot_never_takes_a_humans_name_in_full_width_letters() -> None:
     seats = parse_players("bot:easy,ＤＡＮＡ")
     assert seats[0].name != "Dana" and seats[1].name == "ＤＡＮＡ"
+
+
+@pytest.mark.parametrize("players", ["You,Ann", "Ann,you,bot:easy", "You,remote:Ann", "remote,YOU"])
+def test_a_seat_named_you_among_people_is_refused_where_seats_are_checked(players: str) -> None:
+    """Every screen speaks to a seat named "You" as its reader: with a second person at the table, each would read
+    the other's moves as their own. The setup screen refused it; `yaniv --players You,Ann` and `yaniv host --players
+    You,remote:Ann` started. The rule is `check_seats`'s, which both ask."""
+    seats = parse_players(players)
+    at = next(index for index, seat in enumerate(seats) if seat.name.lower() == "you")
+    with pytest.raises(YouAmongOthers) as refused:
+        check_seats(seats, load_ruleset("israeli"))
+    assert refused.value.seat == at
+    assert str(refused.value).startswith(f"give seat {at + 1} a name of its own")
+
+
+@pytest.mark.parametrize("players", ["You,bot:easy", "You,bot:easy,bot:hard:Zoe", "Ann,Ben"])
+def test_you_alone_against_bots_or_no_you_at_all_is_fine(players: str) -> None:
+    check_seats(parse_players(players), load_ruleset("israeli"))

@@ -4,7 +4,7 @@ open with their host listening; a game of this screen only is left to `yaniv` (i
 from __future__ import annotations
 
 from fake_net import FakeHost, fake_hosting
-from tui_helpers import SIZE, play_to_end, screen_text, until
+from tui_helpers import SIZE, notices, play_to_end, screen_text, until
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
@@ -153,3 +153,22 @@ async def test_the_hosts_setup_says_a_seat_cycles_on_to_remote() -> None:
         await pilot.pause()
         text = " ".join(line.strip() for line in screen_text(app).splitlines())
         assert "enter changes a seat's Human/Bot," in text and "Remote" not in text, text
+
+
+async def test_continue_under_host_brings_the_table_back_with_its_own_turn_clock() -> None:
+    """A table played with a turn clock, continued from `yaniv host`'s setup screen (no --resume), is timed as it was
+    (its clock kept with it, store/tables.py), and the notice says so. Before, it came back with no clock."""
+    from yaniv_tui.store.tables import save_table as keep_table
+
+    save_table()
+    keep_table("table1", "K7QF", {}, turn_seconds=45, timeouts_to_bot=3)
+    app, _ = hosting_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        clock = screen.session.clock
+        assert clock is not None and (clock.seconds, clock.to_bot) == (45, 3)
+        assert any("turn clock of 45 seconds" in said for said in notices(app)), notices(app)

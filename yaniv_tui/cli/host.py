@@ -117,26 +117,38 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
 def main(args: argparse.Namespace) -> int:
     """Run `yaniv host`; the exit status."""
     claimed: Claimed | None = None
+    told: tuple[str, ...] = ()  # what a headless host prints after its join command
     game_args = argparse.Namespace(**{**vars(args), "command": None})
     try:
         if args.away_after is not None and args.away_bot is None:
             raise UsageError(
                 "--away-after goes with --away-bot: without an away bot, an away player's turn waits", "yaniv host"
             )
-        resume = resume_id(game_args)
+        resume = resume_id(game_args, "yaniv host")
+        if resume is not None:
+            game_args.timeouts_to_bot = None  # the resumed table's own clock may be what it counts: resumed_clock
         options, launch = options_from_args(game_args, hosting=True)
         launch = replace(launch, notices=tuple(catch_up()))
         if resume is not None:
             claimed = saved_game(None if resume == NEWEST else resume, hosted=True, told=launch.notices)
             saved, lock = claimed
             launch = replace(launch, notices=resumed_notices(launch.notices, claimed))
-            if not saved.is_table:
+            try:
+                if not saved.is_table:
+                    raise UsageError(
+                        f"the game {saved.game_id[:8]} has no remote seat: "
+                        f"'yaniv --resume {saved.game_id[:8]}' plays it",
+                        "yaniv host",
+                    )
+                launch, clock_said = resumed_clock(launch, saved.game_id, args)
+            except UsageError:
                 if lock is not None:
                     lock.release()
-                raise UsageError(
-                    f"the game {saved.game_id[:8]} has no remote seat: 'yaniv --resume {saved.game_id[:8]}' plays it",
-                    "yaniv host",
-                )
+                raise
+            if args.headless:
+                told = (clock_said,)
+            else:
+                launch = replace(launch, notices=(*launch.notices, clock_said))
         if args.headless and options is None and claimed is None:
             raise UsageError("--headless has no setup screen: give --players (or --resume)", "yaniv host")
         if options is not None and not any(seat.is_remote for seat in options.seats):
@@ -146,11 +158,11 @@ def main(args: argparse.Namespace) -> int:
         print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_USAGE
     ssh: SshThread | None = None
-    said: tuple[str, ...] = ()
+    said: tuple[str, ...] = told
+    hosts: list[tuple[str, TableHost]] = []
     if args.ssh is not None:
         from .serve_ssh import SshError, open_ssh, ssh_line
 
-        hosts: list[TableHost] = []
         hosting = _kept(hosting, hosts)
         try:
             ssh = open_ssh(
@@ -165,7 +177,7 @@ def main(args: argparse.Namespace) -> int:
                 claimed.lock.release()
             print(f"yaniv host: {error}", file=sys.stderr)
             return 1
-        said = (ssh_line(ssh.server, args.public),)
+        said = (*said, ssh_line(ssh.server, args.public))
     try:
         if args.headless:
             status = headless(options, claimed, hosting, launch, said)
@@ -177,26 +189,54 @@ def main(args: argparse.Namespace) -> int:
         return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
     finally:
         if ssh is not None:
-            ssh.stop()
+            ssh.stop(ended_line(hosts[-1][0] if hosts else None))
 
 
-def _kept(make: MakeHost, hosts: list[TableHost]) -> MakeHost:
-    """`make`, keeping each host it makes in `hosts` (for `--ssh`: where the table is)."""
+def ended_line(game_id: str | None) -> str:
+    """What each SSH player is told as the host's table ends their session: the host ended it, and, for a game
+    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it."""
+    from yaniv_tui.store.tables import table_path
+
+    if game_id is None or not table_path(game_id).exists():
+        return "yaniv: the host ended the table."
+    return (
+        "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to"
+        " come back to it."
+    )
+
+
+def resumed_clock(launch: LaunchOptions, game_id: str, args: argparse.Namespace) -> tuple[LaunchOptions, str]:
+    """`launch` with the turn clock a resumed table is played with (table/hosted.resumed_clock: its own, each flag
+    given again winning), and the line telling its host which. UsageError (one line) for `--timeouts-to-bot` where the
+    table resumes with no clock."""
+    from yaniv_tui.table.hosted import resumed_clock as table_clock
+    from yaniv_tui.table.options import OptionsError
+
+    try:
+        seconds, to_bot, said = table_clock(game_id, args.turn_seconds, args.timeouts_to_bot)
+    except OptionsError as error:
+        raise UsageError(str(error), "yaniv host") from None
+    return replace(launch, turn_seconds=seconds, timeouts_to_bot=to_bot), said
+
+
+def _kept(make: MakeHost, hosts: list[tuple[str, TableHost]]) -> MakeHost:
+    """`make`, keeping each host it makes in `hosts`, with its game's id (for `--ssh`: where the table is, and whether
+    its game is saved when it ends)."""
 
     def making(game: Game, seats: Sequence[Seat], game_id: str) -> TableHost:
         host = make(game, seats, game_id)
-        hosts.append(host)
+        hosts.append((game_id, host))
         return host
 
     return making
 
 
-def _at(hosts: list[TableHost]) -> str | None:
+def _at(hosts: list[tuple[str, TableHost]]) -> str | None:
     """The address of the newest table in `hosts` as its join command gives it (None before it listens): what an
     SSH session's `yaniv join` is given, on this machine."""
-    if not hosts or hosts[-1].port == 0:
+    if not hosts or hosts[-1][1].port == 0:
         return None
-    return hosts[-1].join_address()
+    return hosts[-1][1].join_address()
 
 
 def until_sessions_end(server: SshServer, minutes: float = SSH_LINGER_MINUTES) -> None:
@@ -285,11 +325,18 @@ async def serve(session: Session, hosting: MakeHost, said: Sequence[str] = ()) -
     held_up = held_up_line(host, session.clock)
     if held_up is not None:
         print(f"yaniv: {held_up}", file=sys.stderr, flush=True)
+    stopping: list[bool] = []
+
+    def say(line: str) -> None:
+        if not stopping:  # the host closing every connection is no player leaving
+            print(f"yaniv: {line}", file=sys.stderr)
+
     try:
         hosted = HostedSession.taking_over(session, host)
-        game = await run_headless(hosted, say=lambda line: print(f"yaniv: {line}", file=sys.stderr))
+        game = await run_headless(hosted, say=say)
         await asyncio.sleep(LINGER)
     finally:
+        stopping.append(True)
         await host.stop()
     print(winner_line([game.players[s] for s in game.winners], len(game.history)), flush=True)
     return 0

@@ -91,14 +91,16 @@ def options_from_args(
     """The game to start at once (with --players), or None; and the options the app is launched with (what to
     fill in on the setup screen, the bot delay, the cards' look, the bell).
 
-    UsageError for any bad flag, file, level or limit, and for a remote seat unless `hosting` (`yaniv host`).
+    UsageError for any bad flag, file, level or limit, and for a remote seat unless `hosting` (`yaniv host`), its
+    line named by the command given (`yaniv host:` when `hosting`).
     """
     args = _parsed(argv)
+    prog = "yaniv host" if hosting else "yaniv"
     ruleset_ref = args.ruleset or DEFAULT_RULESET
     bot_delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     ascii_cards = bool(args.ascii) or not utf8_terminal()
     if args.timeouts_to_bot is not None and args.turn_seconds is None:
-        raise UsageError("--timeouts-to-bot counts the turn clock's timeouts: give --turn-seconds too")
+        raise UsageError("--timeouts-to-bot counts the turn clock's timeouts: give --turn-seconds too", prog)
     turn_seconds: int | None = args.turn_seconds
     to_bot = DEFAULT_TIMEOUTS_TO_BOT if args.timeouts_to_bot is None else int(args.timeouts_to_bot)
     launch = LaunchOptions(
@@ -117,7 +119,7 @@ def options_from_args(
     if given == (None,) * len(given):
         return None, launch  # nothing to check: the setup screen reads the rulesets itself, each once
     try:
-        rules = choose_limits(resolve_ruleset(args.ruleset), args.yaniv_limit, args.end_score, args.hand_size)
+        rules = choose_limits(resolve_ruleset(args.ruleset, prog), args.yaniv_limit, args.end_score, args.hand_size)
         if args.players is None:
             return None, launch
         seats = parse_players(args.players)
@@ -125,7 +127,7 @@ def options_from_args(
         if not hosting and any(seat.is_remote for seat in seats):
             raise OptionsError("a remote seat is played from another machine: open the table with 'yaniv host'")
     except (RulesetError, OptionsError) as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(str(error), prog) from None
     options = GameOptions(
         rules,
         seats,
@@ -224,17 +226,19 @@ def catch_up() -> list[str]:
     return lines
 
 
-def resume_id(args: argparse.Namespace) -> str | None:
-    """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError for a bad flag."""
+def resume_id(args: argparse.Namespace, prog: str = "yaniv") -> str | None:
+    """What `--resume` was given: None without it, NEWEST alone, else the id. UsageError (of `prog`) for a bad
+    flag."""
     resume: str | None = args.resume
     if resume is not None and not resume.strip():
-        raise UsageError("--resume takes a game's id, or nothing for the newest game (see 'yaniv saves')")
+        raise UsageError("--resume takes a game's id, or nothing for the newest game (see 'yaniv saves')", prog)
     if resume is not None:
         # A saved game keeps its own seats, rules, limits and deal: a flag that would change them is refused.
         given = [flag for flag in GAME_FLAGS if getattr(args, flag.lstrip("-").replace("-", "_")) is not None]
         if given:
             raise UsageError(
-                f"--resume goes back to the saved game's own seats, rules and deal: leave out {', '.join(given)}"
+                f"--resume goes back to the saved game's own seats, rules and deal: leave out {', '.join(given)}",
+                prog,
             )
     return resume
 

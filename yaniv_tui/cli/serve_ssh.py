@@ -113,6 +113,10 @@ NO_KEY_LINE = (
     "yaniv: with no SSH key, a dropped connection loses your seat. To keep it, connect with a key:"
     f" {NO_KEY_COMMAND} (ssh-keygen makes one)."
 )
+#: What a terminal is given back before the line a session ends with (`SshServer.stop`): its process, hung up, drew
+#: no more, and may have left its client's terminal as a full-screen app has it: the alternate screen left, the
+#: cursor shown, the mouse's, focus and paste reports off, line wrapping on, colours plain, at a line's start.
+GIVEN_BACK = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m\r"
 #: Said after the lines shown before the join screen, which waits for a key (at most NAME_LINE_WAIT seconds).
 PRESS_A_KEY = " Press a key."
 #: The most characters of a refused user name NAME_LINE quotes: a longer one (SSH takes names of thousands) is cut,
@@ -236,6 +240,8 @@ class SshServer:
         self.connections = 0
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._running: set[asyncio.Task[None]] = set()
+        #: What each session's client is told once its process is ended by `stop` (None: nothing).
+        self.ending: str | None = None
 
     async def start(self) -> None:
         self._acceptor = await asyncssh.create_server(
@@ -259,7 +265,10 @@ class SshServer:
         )
         self.port = self._acceptor.get_port()
 
-    async def stop(self) -> None:
+    async def stop(self, said: str | None = None) -> None:
+        """Close every session and its process (hung up as a closed terminal), each client then told `said` in one
+        line, fitted to its terminal's width: why its session ends (`yaniv host`: the host ended the table)."""
+        self.ending = said
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -304,6 +313,12 @@ class SshServer:
         status = 1
         try:
             status = await self._serve(process)
+        except asyncio.CancelledError:  # `stop`: the session's process has been hung up, its screen given back
+            if self.ending is not None:
+                with contextlib.suppress(Exception):
+                    said = "\r\n".join(fitted(self.ending, _size(process)[0]))
+                    await asyncio.wait_for(_say(process, GIVEN_BACK + said), 2)
+            raise
         except _TooSlow:
             connection.abort()
         except (asyncssh.Error, OSError) as error:
@@ -708,11 +723,13 @@ class SshThread:
         try:
             self._loop.run_forever()
         finally:
-            self._loop.run_until_complete(self.server.stop())
+            self._loop.run_until_complete(self.server.stop(self.server.ending))
             self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self._loop.close()
 
-    def stop(self) -> None:
+    def stop(self, said: str | None = None) -> None:
+        """Close the server and every session, each client told `said` (SshServer.stop)."""
+        self.server.ending = said
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=HANGUP_GRACE + 10)

@@ -171,12 +171,18 @@ def timeouts_in_a_row(record: GameRecord) -> dict[int, int]:
     seats at 1 or more, so `yaniv host --resume` counts on from them. A timeout adds one, and the action after it
     is the bot's (`timed_out_actions`); the seat's player acting clears them, as the clock's `acted`: an action of the
     seat that is not the bot's for a timeout, while no bot plays it (handed by the clock or its host) and its player is
-    connected (an away or waiting seat's action is the away bot's), or the seat taken back or given back."""
+    connected (an away or waiting seat's action is the away bot's), or the seat taken back or given back. A new
+    player taking a seat nobody held (a "joined" event) clears its count too: the timeouts while it waited are not
+    theirs, as the host's live clock forgets them (net/host.py, `_fresh_start`)."""
     counts: dict[int, int] = {}
     bots = timed_out_actions(record)
     handed: set[int] = set()
     away: set[int] = set()
     for line, event in enumerate(record.events, 1):
+        joiner = event.get("seat")
+        if event.get("event") == "joined" and isinstance(joiner, int):
+            counts.pop(joiner, None)
+            continue
         news = _seat_news(event)
         if news is not None:
             seat, status = news

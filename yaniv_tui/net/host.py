@@ -105,8 +105,8 @@ class TableHost:
     seats its players took. `stop()` closes the table. A seat's status is one of "here" (not a
     remote seat), "waiting" (nobody has taken it), "joined" (its player is connected) and "away" (taken, its
     player not connected now); `on_status` is called whenever one changes. `names` holds the seats' names with
-    the ones joiners gave, and each of `joined` is called with (seat, name) when a joiner gives one, so the table
-    can name the seat in its game.
+    the ones joiners gave, and each of `joined` is called with (seat, name) when a new player takes a seat nobody
+    held, so the table can name the seat in its game and record that it has a new player.
 
     A client that watches (protocol: watch) takes no seat: it is sent what anyone at the table may see
     (`Game.watcher_view`) and what is said, is never asked to act, and counts against the connection limits as a
@@ -167,7 +167,8 @@ class TableHost:
         self.opens_seats = opens_seats
         self.names: list[str] = list(game.players)
         self.on_status: Callable[[], None] | None = None
-        #: Each called with (seat, name) when a joiner takes a remote seat under a name of their own.
+        #: Each called with (seat, name) when a new player takes a remote seat nobody held (under the name they gave,
+        #: or the seat's own).
         self.joined: list[Callable[[int, str], None]] = []
         #: Called with (seat, frame) for every frame queued for a joined seat (tests record them).
         self.sent: Callable[[int, str], None] | None = None
@@ -893,8 +894,10 @@ class TableHost:
             fresh = True
             if join.name is not None:
                 self.names[seat] = join.name
-                for listener in list(self.joined):
-                    listener(seat, join.name)
+            # Heard for every new player, named or not: the table's record says a new player took the seat (their
+            # timeouts in a row start again from none, as `_fresh_start` starts the clock's).
+            for listener in list(self.joined):
+                listener(seat, self.names[seat])
         old = self._links.get(seat)
         if old is not None and not old.closing:
             # Its player is still here (a dropped one is noticed within the pings' time): a kept token shared by

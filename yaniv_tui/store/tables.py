@@ -1,9 +1,10 @@
 """A hosted table's secrets kept beside its save (room code, seat tokens), and a joiner's seat token.
 
 The host writes `tables/<game id>.json` in the data folder after each change, so `yaniv host --resume` brings
-back the same room code and tokens; a joiner keeps its seat's token in `<host>-<port>-<code>-<name>.token` (with
-a digest, `-<16 hex digits>`, when the name holds letters a file name does not take) in `paths.tokens_dir()`, so
-the same `yaniv join` command rejoins the same seat. Both files are readable by their owner only.
+back the same room code, tokens, address and turn clock; a joiner keeps its seat's token in
+`<host>-<port>-<code>-<name>.token` (with a digest, `-<16 hex digits>`, when the name holds letters a file name does
+not take) in `paths.tokens_dir()`, so the same `yaniv join` command rejoins the same seat. Both files are readable
+by their owner only.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
+
+from yaniv_tui.engine.clock import TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
 
 from .files import NotAFile, TooBig, atomic_write, read_regular
 from .paths import tables_dir, tokens_dir
@@ -44,26 +47,40 @@ def _write_private(path: Path, data: bytes) -> None:
 
 
 class KeptTable(NamedTuple):
-    """What a hosted game's table file keeps: its room code, its seats' tokens, and where it listened."""
+    """What a hosted game's table file keeps: its room code, its seats' tokens, where it listened, and its turn
+    clock."""
 
     code: str
     tokens: dict[int, str]
     #: The port and whether it listened on every network (`--public`); None in a file from before they were kept.
     port: int | None = None
     public: bool | None = None
+    #: The turn clock it was played with (`--turn-seconds`: None, no clock; `--timeouts-to-bot`); both None in a file
+    #: from before they were kept.
+    turn_seconds: float | None = None
+    timeouts_to_bot: int | None = None
 
 
 def save_table(
-    game_id: str, code: str, tokens: Mapping[int, str], *, port: int | None = None, public: bool | None = None
+    game_id: str,
+    code: str,
+    tokens: Mapping[int, str],
+    *,
+    port: int | None = None,
+    public: bool | None = None,
+    turn_seconds: float | None = None,
+    timeouts_to_bot: int | None = None,
 ) -> Path:
-    """Keep the room code, the tokens of the seats taken so far, and where the table listens, so `yaniv host
-    --resume` opens it where its players look for it (OSError if the disk refuses)."""
+    """Keep the room code, the tokens of the seats taken so far, where the table listens and its turn clock, so
+    `yaniv host --resume` opens it where its players look for it, timed as it was (OSError if the disk refuses)."""
     document = {
         "format": TABLE_FORMAT,
         "code": code,
         "tokens": {str(seat): t for seat, t in sorted(tokens.items())},
         "port": port,
         "public": public,
+        "turn_seconds": turn_seconds,
+        "timeouts_to_bot": timeouts_to_bot,
     }
     path = table_path(game_id)
     _write_private(path, json.dumps(document).encode("utf-8"))
@@ -109,7 +126,22 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     public = data.get("public")
     if public is not None and not isinstance(public, bool):
         raise TableFileError(f"{path}: public: must be true or false")
-    return KeptTable(_secret(data.get("code"), f"{path}: code"), tokens, port, public)
+    seconds = data.get("turn_seconds")
+    most = TURN_SECONDS_RANGE[1]
+    if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= most):
+        raise TableFileError(f"{path}: turn_seconds: must be a number of seconds, more than 0 and at most {most}")
+    to_bot = _whole_in(data.get("timeouts_to_bot"), TIMEOUTS_TO_BOT_RANGE, f"{path}: timeouts_to_bot", "timeouts")
+    return KeptTable(_secret(data.get("code"), f"{path}: code"), tokens, port, public, seconds, to_bot)
+
+
+def _whole_in(value: object, allowed: tuple[int, int], where: str, unit: str) -> int | None:
+    """`value` as a whole number of `allowed`'s range, or None (not kept); TableFileError for anything else."""
+    if value is None:
+        return None
+    low, high = allowed
+    if type(value) is not int or not low <= value <= high:
+        raise TableFileError(f"{where}: must be a whole number of {unit} from {low} to {high}")
+    return value
 
 
 def remove_table(game_id: str) -> None:

@@ -7,25 +7,40 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from yaniv_tui.engine import Game, Seat
+from yaniv_tui.engine.ruleset_keys import printable
 from yaniv_tui.store import History, SaveMeta
 
-from .events import ActionApplied, Clocked, Recorded, SaveFailed, SeatManaged, TableEvent
+from .events import ActionApplied, Clocked, Recorded, SaveFailed, SeatManaged, SeatsChanged, TableEvent
 from .hosted import HostedSession
 from .options import GameOptions
 from .runner import TableRunner
-from .words import clock_line, seat_line
+from .words import clause, clock_line, seat_line
 
 if TYPE_CHECKING:
     from .remote import Host
 
 
-def say_news(say: Callable[[str], None], names: Callable[[], Sequence[str]]) -> Callable[[TableEvent], None]:
+def say_news(
+    say: Callable[[str], None],
+    names: Callable[[], Sequence[str]],
+    statuses: Callable[[], Sequence[str]] | None = None,
+) -> Callable[[TableEvent], None]:
     """A listener that says in one line each problem of a table with no screen (a bot's illegal action, a save that
     failed, a finished game the history could not take) and what a screen would tell of its seats: the turn clock's
-    news and the host's changes to them, in the words of the seats' `names` then."""
+    news, the host's changes to them, and, given the seats' `statuses` (net/host.py: "waiting", "joined", "away"),
+    each player who takes a seat, leaves it or takes it back (`presence_line`), in the words of the seats' `names`
+    then."""
+    seen = list(statuses()) if statuses is not None else []
 
     def hear(event: TableEvent) -> None:
-        if isinstance(event, Clocked):
+        if isinstance(event, SeatsChanged) and statuses is not None:
+            now = list(statuses())
+            for seat, (was, status) in enumerate(zip(seen, now, strict=False)):
+                line = presence_line(seat, names()[seat], was, status)
+                if line is not None:
+                    say(line)
+            seen[:] = now
+        elif isinstance(event, Clocked):
             say(clock_line(names()[event.seat], event.news))
         elif isinstance(event, SeatManaged):
             say(seat_line(names()[event.seat], event.change, event.level))
@@ -39,6 +54,21 @@ def say_news(say: Callable[[str], None], names: Callable[[], Sequence[str]]) -> 
     return hear
 
 
+def presence_line(seat: int, name: str, was: str, now: str) -> str | None:
+    """What a headless host's terminal says when remote `seat`'s status goes from `was` to `now`: a player took it,
+    left it, or took it back with their token; None for any other change (a seat its host opened is said as the
+    host's change). The name is printed with its control and format characters escaped, so no name writes an escape
+    or a line of its own on the host's terminal (the network's name rule refuses such names already)."""
+    shown = printable(name)
+    if now == was:
+        return None
+    if now == "joined":
+        return f"{shown} is back at seat {seat + 1}." if was == "away" else f"{shown} takes seat {seat + 1}."
+    if now == "away" and was == "joined":
+        return f"{shown} leaves seat {seat + 1}: it is kept until {clause(shown, 'come', ' back')} to it."
+    return None
+
+
 async def run_headless(
     session: HostedSession, history: History | None = None, say: Callable[[str], None] = print
 ) -> Game:
@@ -50,7 +80,8 @@ async def run_headless(
         if session.humans:
             raise ValueError("a table with no screen has no seat for a human here: make it a remote seat")
         runner = TableRunner(session, history or History())
-        runner.subscribe(say_news(say, lambda: session.game.players))
+        seats = range(len(session.options.seats))
+        runner.subscribe(say_news(say, lambda: session.game.players, lambda: [session.status(seat) for seat in seats]))
         for seat, level in sorted(session.bots_again.items()):  # a resumed game's seats a bot plays again
             name = session.game.players[seat]
             say(clock_line(name, "bot") if level is None else seat_line(name, "handed", level))

@@ -205,11 +205,19 @@ class HostedSession(Session):
         return "there is no undo at a table with players on other machines"
 
     def write(self) -> None:
-        """The game with the table's room code and its seats' tokens, so `host --resume` brings every player back."""
+        """The game with the table's room code, its seats' tokens and its turn clock, so `host --resume` brings every
+        player back to the table as it was."""
         save_game(self.game, self.meta, record=self.game_record)
         try:
+            clock = self.clock
             save_table(
-                self.meta.game_id, self.host.code, self.host.tokens, port=self.host.port, public=self.host.public
+                self.meta.game_id,
+                self.host.code,
+                self.host.tokens,
+                port=self.host.port,
+                public=self.host.public,
+                turn_seconds=None if clock is None else clock.seconds,
+                timeouts_to_bot=None if clock is None else clock.to_bot,
             )
         except OSError as error:
             raise SaveError(f"cannot save the table: {error.strerror or error}") from None
@@ -218,3 +226,35 @@ class HostedSession(Session):
         super().remove_files()
         with contextlib.suppress(OSError):
             remove_table(self.meta.game_id)
+
+
+def resumed_clock(
+    game_id: str, turn_seconds: float | None = None, timeouts_to_bot: int | None = None
+) -> tuple[float | None, int, str]:
+    """The turn clock the hosted game `game_id` resumes with: the one kept with its table (store/tables.py), each of
+    `turn_seconds` and `timeouts_to_bot` given (`--turn-seconds`, `--timeouts-to-bot`) winning; and the line telling
+    its host which. OptionsError (one line) for `timeouts_to_bot` where the table resumes with no clock."""
+    from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
+    from yaniv_tui.store.tables import TableFileError, load_table
+
+    from .options import OptionsError
+
+    try:
+        kept = load_table(game_id)
+    except TableFileError:
+        kept = None  # said in one line when its host is made
+    seconds = turn_seconds if turn_seconds is not None else (kept.turn_seconds if kept else None)
+    if not seconds:
+        if timeouts_to_bot is not None:
+            raise OptionsError(
+                "--timeouts-to-bot counts the turn clock's timeouts, and the table resumes with none: "
+                "give --turn-seconds too"
+            )
+        return None, DEFAULT_TIMEOUTS_TO_BOT, "the table resumes with no turn clock (--turn-seconds N gives one)"
+    to_bot = timeouts_to_bot or (kept.timeouts_to_bot if kept else None) or DEFAULT_TIMEOUTS_TO_BOT
+    said = (
+        f"the table resumes with a turn clock of {seconds:g} seconds"
+        f" ({'--turn-seconds' if turn_seconds is not None else 'as it was played'}); after {to_bot} timeouts in"
+        f" a row a bot plays the seat ({'--timeouts-to-bot' if timeouts_to_bot is not None else 'as it was'})"
+    )
+    return seconds, to_bot, said

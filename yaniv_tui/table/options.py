@@ -21,6 +21,8 @@ from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
 
+from .words import is_you
+
 __all__ = [
     "BOT_NAMES",
     "MAX_NAME",
@@ -28,6 +30,7 @@ __all__ = [
     "GameOptions",
     "OptionsError",
     "Seat",
+    "YouAmongOthers",
     "bot_name",
     "check_level",
     "check_name",
@@ -40,6 +43,7 @@ __all__ = [
     "levels",
     "parse_players",
     "read_seed",
+    "you_among_others",
 ]
 
 #: Names given to bots, in seat order, so a table reads like people sitting at it.
@@ -48,6 +52,18 @@ BOT_NAMES = ("Dana", "Avi", "Noa", "Eli", "Tamar", "Yossi", "Maya", "Omer")
 
 class OptionsError(ValueError):
     """A seat list or setting that cannot start a game; the message is one line for the player."""
+
+
+class YouAmongOthers(OptionsError):
+    """A seat named "You" at a table of several people (`you_among_others`): the line says what to do, and `seat`
+    is the seat to name again (the setup screen puts its player there)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(
+            f"give seat {seat + 1} a name of its own: with other people at the table, each would read 'You' as"
+            " themselves"
+        )
+        self.seat = seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +180,22 @@ def finish_seats(specs: Sequence[tuple[str | None, str | None]]) -> tuple[Seat, 
 
 
 def check_seats(seats: Sequence[Seat], rules: Ruleset) -> None:
+    """OptionsError (one line) unless `seats` can start a game of `rules`: as many as it is for, and no seat named
+    "You" among several people (YouAmongOthers); `--players` and the setup screen both ask."""
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise OptionsError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {len(seats)}")
+    misnamed = you_among_others(seats)
+    if misnamed is not None:
+        raise YouAmongOthers(misnamed)
+
+
+def you_among_others(seats: Sequence[Seat]) -> int | None:
+    """The first seat named "You" at a table where more than one person plays (at this screen or another), or None.
+    Every screen speaks to a seat of that name (`words.is_you`): the others' would say "Pass to You", "You dropped
+    6♦" and "Your turn at the host." of someone else's seat. Alone against bots, "You" is the default name."""
+    if sum(1 for seat in seats if not seat.is_bot) < 2:
+        return None
+    return next((index for index, seat in enumerate(seats) if is_you(seat.name)), None)
 
 
 def default_seats() -> tuple[Seat, ...]:

@@ -19,7 +19,6 @@ from yaniv_tui.engine.names import name_key
 
 if TYPE_CHECKING:  # named in types only: the setup screen's words load no game (engine/game.py) at start-up
     from yaniv_tui.engine import RoundScore, Turn
-    from yaniv_tui.engine.seats import Seat
     from yaniv_tui.net.protocol import SeatChange
 
 #: Verbs whose third person singular is not the plain form plus "s".
@@ -29,22 +28,6 @@ _IRREGULAR = {"be": ("is", "are"), "have": ("has", "have"), "do": ("does", "do")
 def is_you(name: str) -> bool:
     """Whether a seat's name is the second person ("You", "you"): the seat is spoken to, not about."""
     return name_key(name) == "you"
-
-
-def you_among_others(seats: Sequence[Seat]) -> int | None:
-    """The first seat named "You" at a table where more than one person plays (at this screen or another), or None.
-    Every screen speaks to a seat of that name: the others' would say "Pass to You", "You dropped 6♦" and "Your turn
-    at the host." of someone else's seat."""
-    if sum(1 for seat in seats if not seat.is_bot) < 2:
-        return None
-    return next((index for index, seat in enumerate(seats) if is_you(seat.name)), None)
-
-
-def you_among_others_line(index: int) -> str:
-    """Why a game of `you_among_others` does not start, and what to do."""
-    return (
-        f"give seat {index + 1} a name of its own: with other people at the table, each would read 'You' as themselves"
-    )
 
 
 def _named(name: str) -> str:

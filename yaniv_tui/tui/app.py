@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 from weakref import WeakKeyDictionary
@@ -218,11 +219,13 @@ class YanivApp(App[None]):
             return Session(self.options)
         return None
 
-    def resumed(self, saved: SavedGame, *, hosted: bool, lock: GameLock | None) -> Session:
-        """The game of `saved` at this run's bot delay, cards and turn clock (`Session.resumed`)."""
+    def resumed(
+        self, saved: SavedGame, *, hosted: bool, lock: GameLock | None, launch: LaunchOptions | None = None
+    ) -> Session:
+        """The game of `saved` at this run's bot delay, cards and turn clock (`Session.resumed`), or `launch`'s."""
         from yaniv_tui.table.session import Session
 
-        launch = self.launch
+        launch = launch or self.launch
         return Session.resumed(
             saved,
             launch.bot_delay,
@@ -258,7 +261,14 @@ class YanivApp(App[None]):
             saved, lock = chosen
             # A damaged record the claim met first (the listing left the game, open in another yaniv then): said.
             said = (saved.record_damage,) if saved.record_damage else ()
-            self.open_table(self.resumed(saved, hosted=hosted, lock=lock), notices=said)
+            launch = self.launch
+            if hosted and launch.turn_seconds is None:  # Continue: the table's own clock (no flag gave one)
+                from yaniv_tui.table.hosted import resumed_clock
+
+                seconds, to_bot, clock_said = resumed_clock(saved.game_id)
+                launch = replace(launch, turn_seconds=seconds, timeouts_to_bot=to_bot)
+                said = (*said, clock_said)
+            self.open_table(self.resumed(saved, hosted=hosted, lock=lock, launch=launch), notices=said)
 
     def open_table(self, session: TableSession, *, first: bool = False, notices: Sequence[str] = ()) -> None:
         """The table, showing `notices`; it comes back when the game is over (or stopped by a guard, with why).

@@ -23,13 +23,13 @@ from yaniv_tui.table.options import (
     GameOptions,
     OptionsError,
     Seat,
+    YouAmongOthers,
     check_name,
     check_seats,
     choose_limits,
     finish_seats,
     read_seed,
 )
-from yaniv_tui.table.words import you_among_others, you_among_others_line
 
 from ..app_seam import ScreenNotes, game_app
 from ..colours import colour
@@ -485,11 +485,8 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
             options = self.read_options()
         except OptionsError as error:
             self.say_problem(str(error))
-            return
-        misnamed = you_among_others(options.seats)
-        if misnamed is not None:  # the name is kept, selected: what is typed replaces it
-            self.say_problem(you_among_others_line(misnamed))
-            self.query(SeatRow)[misnamed].focus()
+            if isinstance(error, YouAmongOthers):  # the name is kept, selected: what is typed replaces it
+                self.query(SeatRow)[error.seat].focus()
             return
         self.dismiss(options)
 
