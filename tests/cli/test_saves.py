@@ -242,7 +242,9 @@ def test_resuming_a_game_whose_lock_file_cannot_be_opened_says_it_is_unprotected
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("yaniv: the game lock1234 is played unlocked, as its lock file "), err
     assert err[0].endswith("it is not protected from a second terminal playing it at the same time"), err
-    assert opened == [(err[0].removeprefix("yaniv: "),)]  # the terminal's line, and the table's, once each
+    # The terminal's line, and the table's, once each; a host is also told its table's turn clock.
+    clock = ("the table resumes with no turn clock (--turn-seconds N gives one)",) if argv[0] == "host" else ()
+    assert opened == [(*clock, err[0].removeprefix("yaniv: "))]
 
 
 def test_saves_lists_a_game_whose_record_alone_is_damaged_and_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
@@ -308,7 +310,9 @@ def test_resuming_a_game_whose_damaged_record_is_met_first_by_the_claim_says_it_
     assert line.startswith("yaniv: the saved game recd1234.json had a damaged record (record: "), line
     assert "a copy of the save was kept in" in line and "its record started again from round" in line, line
     assert len(list(saves_dir().glob("recd1234.json.damaged-*"))) == 1
-    assert opened == [(line.removeprefix("yaniv: "),)]  # at the table too, a hosted one's as a local one's
+    # At the table too, a hosted one's as a local one's (a host is also told its table's turn clock).
+    clock = ("the table resumes with no turn clock (--turn-seconds N gives one)",) if argv[0] == "host" else ()
+    assert opened == [(line.removeprefix("yaniv: "), *clock)]
 
 
 def test_resume_without_an_id_goes_on_past_the_newest_game_deleted_during_the_claim(
