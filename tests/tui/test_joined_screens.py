@@ -1,0 +1,72 @@
+"""A joined player's table at a real host on 127.0.0.1 (served headless, as `yaniv host --headless` serves it): what
+it says of a turn the clock ran out on, whose move it is on a seat a bot was playing for them, who starts a round."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from openings import joined_app, joined_game, on_the_network
+from tui_helpers import SIZE, screen_text
+
+from yaniv_tui.net import TableHost
+from yaniv_tui.store import History, SaveMeta
+from yaniv_tui.table.headless import run_headless
+from yaniv_tui.table.hosted import HostedSession
+from yaniv_tui.table.options import GameOptions
+from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.screens.table_view import log_lines
+
+
+@contextlib.asynccontextmanager
+async def clocked_host(tmp_path: Path, turn_seconds: float, timeouts_to_bot: int = 3) -> AsyncIterator[TableHost]:
+    """A real host on 127.0.0.1 serving `joined_game` headless with a turn clock of `turn_seconds`: the joiner's seat
+    (Player 2) plays first, its bots (Bo, Cy) at no delay."""
+    game, seats = joined_game()
+    host = TableHost(game, seats, host="127.0.0.1", port=0)
+    await host.start()
+    history = History(tmp_path / "host-history.sqlite3")
+    options = GameOptions(
+        game.rules,
+        tuple(seats),
+        bot_delay=0.0,
+        ruleset_ref=game.rules.id,
+        turn_seconds=turn_seconds,
+        timeouts_to_bot=timeouts_to_bot,
+    )
+    session = HostedSession(options, game=game, meta=SaveMeta(tuple(seats)), host=host)
+    table = asyncio.create_task(run_headless(session, history, lambda line: None))
+    try:
+        yield host
+    finally:
+        table.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await table
+        await host.stop()
+        history.close()
+
+
+async def test_a_joined_tables_log_says_a_turn_a_bot_played_when_the_time_ran_out(tmp_path: Path) -> None:
+    """Before, the host's log said "Noa's time ran out: a bot dropped ..." but the joined player's own log said
+    "Noa dropped ..." as if she had played it: a joined table's events carry no action, and the mark asked for one."""
+    async with clocked_host(tmp_path, turn_seconds=0.5) as host:
+        app = joined_app(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen)
+
+            def lines() -> list[str]:
+                view = table.public
+                return [line.plain for line in log_lines(view, table.reshuffled_after, None, False, table.timed_out)]
+
+            # Noa presses nothing: her first turn's time runs out and a bot plays it for her.
+            await on_the_network(pilot, lambda: host.game.turns >= 1 and len(table.public.seen) >= 1)
+            await on_the_network(pilot, lambda: any("time ran out: a bot dropped" in line for line in lines()))
+            said = lines()
+            assert any(line.startswith("Noa's time ran out: a bot dropped ") for line in said), said
+            assert not any(line.startswith("Noa dropped ") for line in said), said
+            assert not any(line.startswith(("Bo's time", "Cy's time")) for line in said), said
+            await on_the_network(pilot, lambda: "time ran out: a bot dropped" in screen_text(app))
