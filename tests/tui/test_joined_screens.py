@@ -8,7 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from openings import joined_app, joined_game, on_the_network
+from openings import joined_app, joined_game, on_the_network, real_host
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.net import TableHost
@@ -16,6 +16,7 @@ from yaniv_tui.store import History, SaveMeta
 from yaniv_tui.table.headless import run_headless
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
+from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import log_lines
 
@@ -70,3 +71,23 @@ async def test_a_joined_tables_log_says_a_turn_a_bot_played_when_the_time_ran_ou
             assert not any(line.startswith("Noa dropped ") for line in said), said
             assert not any(line.startswith(("Bo's time", "Cy's time")) for line in said), said
             await on_the_network(pilot, lambda: "time ran out: a bot dropped" in screen_text(app))
+
+
+async def test_a_player_whose_seat_the_host_opened_is_not_told_to_take_it_back(tmp_path: Path) -> None:
+    """Before, the join screen said "Join again to take back your seat" to a player whose seat the host had opened
+    for someone else: their token takes it no more. What is true: joining again takes a free seat, theirs if nobody
+    took it (and it does)."""
+    async with real_host(tmp_path) as host:
+        app = joined_app(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen) and host.status(1) == "joined")
+            assert host.open_seat(1) is None
+            await on_the_network(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert "take back your seat" not in text, text
+            assert "The host opened your seat for someone else" in text, text
+            assert "Join again to take a free seat" in text, text
+            # And so it does: nobody took hers, so Join takes it again, with a new token.
+            await pilot.click("#join")
+            await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen) and host.status(1) == "joined")
