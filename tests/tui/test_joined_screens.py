@@ -9,10 +9,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from openings import joined_app, joined_game, on_the_network, real_host
+from textual.widgets import Static
 from tui_helpers import SIZE, screen_text
 
 from yaniv_tui.net import TableHost
 from yaniv_tui.store import History, SaveMeta
+from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import run_headless
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -22,9 +24,11 @@ from yaniv_tui.tui.screens.table_view import log_lines
 
 
 @contextlib.asynccontextmanager
-async def clocked_host(tmp_path: Path, turn_seconds: float, timeouts_to_bot: int = 3) -> AsyncIterator[TableHost]:
+async def clocked_host(
+    tmp_path: Path, turn_seconds: float, timeouts_to_bot: int = 3, bot_delay: float = 0.0
+) -> AsyncIterator[TableHost]:
     """A real host on 127.0.0.1 serving `joined_game` headless with a turn clock of `turn_seconds`: the joiner's seat
-    (Player 2) plays first, its bots (Bo, Cy) at no delay."""
+    (Player 2) plays first, its bots (Bo, Cy, and the one a seat is handed to) `bot_delay` from asking to playing."""
     game, seats = joined_game()
     host = TableHost(game, seats, host="127.0.0.1", port=0)
     await host.start()
@@ -32,7 +36,7 @@ async def clocked_host(tmp_path: Path, turn_seconds: float, timeouts_to_bot: int
     options = GameOptions(
         game.rules,
         tuple(seats),
-        bot_delay=0.0,
+        bot_delay=bot_delay,
         ruleset_ref=game.rules.id,
         turn_seconds=turn_seconds,
         timeouts_to_bot=timeouts_to_bot,
@@ -91,3 +95,25 @@ async def test_a_player_whose_seat_the_host_opened_is_not_told_to_take_it_back(t
             # And so it does: nobody took hers, so Join takes it again, with a new token.
             await pilot.click("#join")
             await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen) and host.status(1) == "joined")
+
+
+async def test_a_joined_seat_a_bot_plays_is_not_told_it_is_their_turn(tmp_path: Path) -> None:
+    """Before, a joined seat the host's bot played (its clock ran out, or the host handed it) read "Your turn: choose
+    cards to drop ..." at each of its turns while the bot played them: a drop chosen then was refused, the bot's move
+    played. Its prompt says the bot plays the seat, and that any key takes it back."""
+    async with clocked_host(tmp_path, turn_seconds=0.3, timeouts_to_bot=1, bot_delay=0.6) as host:
+        app = joined_app(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen) and isinstance(table.session, ClientSession)
+            client = table.session.client
+            # Noa presses nothing: her time runs out once, and a bot plays her seat from then on.
+            await on_the_network(pilot, lambda: client.handed and len(table.public.seen) >= 3)
+            # Her next turn, the bot's to play.
+            await on_the_network(pilot, lambda: table.public.current == 1 and client.handed and bool(table.shown_lines))
+            await pilot.pause()
+            prompt = table.query_one("#prompt", Static).render()
+            said = str(prompt)
+            assert not said.startswith("Your turn"), said
+            assert "A bot plays your seat for now: any key takes it back." in said, said
