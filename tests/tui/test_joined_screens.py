@@ -8,19 +8,27 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+from fake_net import ActionRefused, FakeClient
 from openings import joined_app, joined_game, on_the_network, real_host
+from rich.cells import cell_len
+from textual.content import Content
 from textual.widgets import Static
-from tui_helpers import SIZE, screen_text
+from tui_helpers import SIZE, screen_lines, screen_text
 
+from yaniv_tui.engine import Game, PlayerView, load_ruleset
 from yaniv_tui.net import TableHost
 from yaniv_tui.store import History, SaveMeta
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import run_headless
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
+from yaniv_tui.table.remote import JoinRequest
+from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import log_lines
+from yaniv_tui.tui.widgets.table import SeatPanel
 
 
 @contextlib.asynccontextmanager
@@ -117,3 +125,43 @@ async def test_a_joined_seat_a_bot_plays_is_not_told_it_is_their_turn(tmp_path: 
             said = str(prompt)
             assert not said.startswith("Your turn"), said
             assert "A bot plays your seat for now: any key takes it back." in said, said
+
+
+class HostsTurn(FakeClient):
+    """A joined seat (Noa's, seat 2) whose host's own player (Ann, seat 0) is to play, on a clock with 26 s left."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(Game.new(load_ruleset("israeli"), names, seed=5, first=0), seat=2)
+        self.kinds = ("human", *self.kinds[1:])
+
+    def time_left(self) -> float | None:
+        return 26.0
+
+    async def changed(self) -> PlayerView:
+        if self.real.current == 0:
+            await asyncio.Event().wait()  # Ann thinks on, at the host's screen
+        return await super().changed()
+
+
+@pytest.mark.parametrize("names", [["Ann", "Bo", "Noa", "Cy"], ["שרה", "山田", "Noa", "🎉Kid"]])
+async def test_a_turns_countdown_at_the_host_is_whole_at_80x24(names: list[str]) -> None:
+    """Before, at 80x24 the seat box of the host's player read "▶ at the hos…": its seconds left were cut off. The
+    box's label keeps the turn's mark and its seconds, and cuts the words between them to what fits."""
+    client = HostsTurn(names)
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        return client
+
+    app = YanivApp(joining=JoinRequest(joiner, refused=(ActionRefused,), address="127.0.0.1:7811", code="K7QF"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await on_the_network(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await on_the_network(pilot, lambda: table.public.current == 0 and table.thinking == 0)
+        await pilot.pause(0.2)
+        box = table.query_one("#seat-0", SeatPanel)
+        bottom = screen_lines(app)[box.region.bottom - 1]
+        edge = bottom[box.region.x : box.region.right]
+        assert "26s" in edge and "▶" in edge, edge
+        label = Content.from_text(box.border_subtitle or "").plain
+        assert cell_len(label) <= box.outer_size.width - 6 and label in edge, (label, edge)
