@@ -134,7 +134,7 @@ def box_label(info: SeatInfo, ascii_only: bool, room: int) -> Text:
 
 
 def _seconds_left(info: SeatInfo) -> Text:
-    """" 12s": a turn on the clock's whole seconds left, nothing without one."""
+    """ " 12s": a turn on the clock's whole seconds left, nothing without one."""
     if info.playing and info.time_left is not None:
         return Text(f" {info.time_left}s", style=f"bold {colour('gold')}")
     return Text()
