@@ -132,12 +132,12 @@ def log_lines(
 
 
 def round_opening(view: PlayerView) -> Text | None:
-    """The log's first line in a round after the first: who starts it."""
-    history = view.history
-    if not history:
+    """The log's first line in every round: who starts it, as the table shows it (the round's first turn, or whose
+    turn it is before any), whatever rule chose them; None once the game is over."""
+    if view.phase == "over":
         return None
-    winner = view.players[history[-1].winner]
-    return Text(f"Round {view.round_no}: {clause(winner, 'start', '.')}", style="dim italic")
+    first = view.players[view.seen[0].seat if view.seen else view.current]
+    return Text(f"Round {view.round_no}: {clause(first, 'start', '.')}", style="dim italic")
 
 
 def hand_title(owner: str, hand: tuple[Card, ...], rules: Ruleset, fresh: Card | None, ascii_only: bool) -> Text:
