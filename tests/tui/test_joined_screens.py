@@ -28,7 +28,7 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.table import TableScreen
 from yaniv_tui.tui.screens.table_view import log_lines
-from yaniv_tui.tui.widgets.table import SeatPanel
+from yaniv_tui.tui.widgets.table import SeatInfo, SeatPanel, box_label
 
 
 @contextlib.asynccontextmanager
@@ -165,3 +165,16 @@ async def test_a_turns_countdown_at_the_host_is_whole_at_80x24(names: list[str])
         assert "26s" in edge and "▶" in edge, edge
         label = Content.from_text(box.border_subtitle or "").plain
         assert cell_len(label) <= box.outer_size.width - 6 and label in edge, (label, edge)
+
+
+def test_a_boxs_label_keeps_the_turns_mark_and_seconds_in_any_room() -> None:
+    """The label fitted to a box of any width: a turn's mark and seconds whole, words cut at a cell's edge with one
+    "…" (no space before it), and no turn's mark on a seat whose turn it is not."""
+    playing = SeatInfo("Ann", "human", 0, 5, False, True, False, False, status="at the host", time_left=26)
+    assert box_label(playing, False, 20).plain == "▶ at the host 26s"
+    assert box_label(playing, False, 14).plain == "▶ at the… 26s"
+    assert box_label(playing, False, 4).plain == "▶ 26s"
+    waiting = SeatInfo("Bo", "medium bot", 0, 5, False, False, False, False)
+    for room in range(0, 12):
+        label = box_label(waiting, False, room).plain
+        assert "▶" not in label and cell_len(label) <= max(room, 2), (room, label)

@@ -124,12 +124,16 @@ def box_label(info: SeatInfo, ascii_only: bool, room: int) -> Text:
         words = Text("conceded")  # "conceded · bot" cut to "conceded · b…" in a narrow box: the word whole
     turn = f"{mark('turn', ascii_only)} "
     kept = Text(turn) if info.playing and words.plain.startswith(turn) else Text()
-    rest = words[kept.cell_len :] if kept else words
+    rest = words[len(kept.plain) :]
     fits = room - kept.cell_len - left.cell_len
+    more = mark("more", ascii_only)
     if rest.cell_len > fits:
-        rest.truncate(max(0, fits), overflow="ellipsis")
-    if not rest.plain.strip(mark("more", ascii_only)):
-        rest, kept = Text(), Text(turn.strip())  # no room for any word: the mark and the seconds alone
+        rest.truncate(max(0, fits - cell_len(more)))
+        rest.rstrip()
+        rest.append(more)
+    if not rest.plain.strip(more):
+        # No room for any word: the turn's mark (if it is the seat's turn) and the seconds alone.
+        rest, kept = Text(), Text(turn.strip() if kept else "")
     return Text.assemble(kept, rest, left)
 
 
