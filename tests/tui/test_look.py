@@ -160,7 +160,8 @@ async def test_a_reshuffle_of_the_pile_into_a_new_deck_is_logged() -> None:
         assert game.reshuffles == 1 if session.game is game else session.game.reshuffles == 1
         lines = app.screen.query_one(TurnLog)._shown
         assert lines is not None
-        assert "shuffled into a new deck" in lines[1], lines
+        assert "Round 1: Ann starts." in lines[0], lines
+        assert "shuffled into a new deck" in lines[2], lines
         assert isinstance(app.screen, TableScreen) and app.screen.reshuffled_after == [1]
 
 

@@ -8,10 +8,11 @@ import re
 
 import pytest
 from rich.cells import cell_len
+from textual.widgets import Static
 from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
 
 from yaniv_tui.bots import make_bot
-from yaniv_tui.codec.record import GameRecord, after_action, replay_steps, start_record
+from yaniv_tui.codec.record import GameRecord, add_event, after_action, replay_steps, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -214,3 +215,30 @@ async def test_m_goes_to_each_marked_move_once_the_review_is_done(monkeypatch: p
         await pilot.press("end", "m")
         await pilot.pause()
         assert screen.at == marked[0]  # round again, from the last step
+
+
+async def test_a_joined_games_replay_names_the_seats_as_the_table_called_them() -> None:
+    """Before, a joiner's replay headed the game "Bo, Player 2, Player 3": the names the host's record starts with,
+    before its `joined` events named the seats Noa and Eli, the names everyone saw at the table."""
+    rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
+    game = Game.new(rules, ["Bo", "Player 2", "Player 3"], seed=5)
+    record = start_record(game, [Seat.bot("easy", "Bo"), Seat.remote(), Seat.remote()])
+    add_event(record, "joined", 1, name="Noa")
+    add_event(record, "joined", 2, name="Eli")
+    bots = [make_bot("easy", 5 + seat) for seat in range(3)]
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        after_action(record, game, seat, action)
+    app = replay_app(record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for index in (0, 1, len(screen.steps) - 1):
+            screen.go_to(index)
+            await pilot.pause()
+            head = str(screen.query_one("#replay-head", Static).render())
+            assert "Bo, Noa, Eli" in head, head
+            assert "Player 2" not in head and "Player 3" not in head, head

@@ -47,3 +47,41 @@ def test_a_reset_and_a_seat_knocked_out_are_said() -> None:
     assert "Bea 5♥ 9♦ 14 +14 209 OUT" in text, text
     text = said(load_ruleset("sursis"), [40, 90, 0], ["AC 2C", "5D 5H", "QS 5C"])
     assert "Bea 5♦ 5♥ 10 +10 100 → 50 sursis" in text, text
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("Annabelle Leah", "Bea", "Cy", "Dana"), ("山田太郎さん山", "שלמה בן דוד", "Cy", "🎉Party🎉 Kid")],
+)
+async def test_an_assafed_callers_penalty_is_never_cut_at_80x24(names: tuple[str, ...]) -> None:
+    """Before, at 80x24 the notes' column wrapped the caller's note between "+30" and "penalty" (the number on one
+    line, what it is on the next). The notes break only between their phrases: "+30 penalty" stays whole."""
+    from tui_helpers import make_options, screen_lines
+
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    rules = load_ruleset("israeli")
+    hands = ["3C 2H", "AC 2D", "KS QH 9D 8H 7C", "KS QH 9D 8H JK"]
+    result = score_round(rules, [90, 20, 30, 40], [parse_cards(hand) for hand in hands], 0)
+    app = YanivApp(make_options("israeli", "Ann,bot:easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(result, names, rules, 3))
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert any("+30 penalty" in line for line in lines), "\n".join(lines)
+        assert any("Assafed the caller," in line for line in lines), "\n".join(lines)
+
+
+def test_a_note_wraps_between_its_phrases_at_every_width() -> None:
+    """However wide the screen, the notes' column wraps between words, never inside "+30 penalty"."""
+    rules = load_ruleset("israeli")
+    hands = ["3C 2H", "AC 2D", "KS QH 9D 8H 7C", "KS QH 9D 8H JK"]
+    result = score_round(rules, [90, 20, 30, 40], [parse_cards(hand) for hand in hands], 0)
+    for width in range(72, 121):  # the content's width at 80 columns and up
+        console = Console(width=width, record=True, file=io.StringIO())
+        console.print(result_table(result, ("Annabelle Leah", "Bea", "Cy", "Dana"), False, rules=rules))
+        text = console.export_text()
+        assert "+30 penalty" in text, (width, text)
+        assert "Assafed the caller" in " ".join(text.split()), (width, text)

@@ -71,6 +71,7 @@ def test_the_log_marks_only_the_turns_whose_time_ran_out() -> None:
     view = game.view(0)
     said = [line.plain for line in table_log(view, [], None, False, [2])]
     assert said == [
+        "Round 1: P0 starts.",
         "P0 dropped K♦, took from the deck.",
         "P1's time ran out: a bot dropped K♠, took from the deck.",
     ]
@@ -232,5 +233,5 @@ def test_the_log_says_the_reshuffle_and_the_empty_pile_as_the_table_does() -> No
     rules = dataclasses.replace(load_ruleset("israeli"), turn_up=False)
     game = deal(rules, ["5H 7H KD 2H 9C", "6H KS 2C 9D 3S"], up="", deck="4D 2D 9S 6C 10D 8C")
     view = game.view(0)
-    assert [line.plain for line in table_log(view, [], None, False, [])] == [EMPTY_PILE]
+    assert [line.plain for line in table_log(view, [], None, False, [])] == ["Round 1: P0 starts.", EMPTY_PILE]
     assert event_words({"event": "reshuffle", "deck": []}, ("Ann", "Bob")) == RESHUFFLED

@@ -3,6 +3,7 @@ message about cards writes them as the screen does, in one voice (issue 14, item
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -269,3 +270,27 @@ async def test_sorting_keeps_a_hint_on_screen_and_says_by_what_in_a_notice() -> 
         await pilot.pause()
         assert str(table.query_one("#message").render()).startswith("Hint: drop K♠")
         assert notices(app)[-1:] == ["Sorted by suit"]
+
+
+def test_round_ones_log_opens_with_who_starts_it() -> None:
+    """Before, round 1's log never said who started it (later rounds' logs did): its first line is now who starts,
+    read from the round's first turn once there is one, else from whose turn it is."""
+    game = Game.new(ISRAELI, ["Ann", "Ben", "Cy"], seed=3, first=1)
+    opening = round_opening(game.view(0))
+    assert opening is not None and opening.plain == "Round 1: Ben starts."
+    game.apply(game.legal_actions()[0])
+    opening = round_opening(game.view(0))
+    assert opening is not None and opening.plain == "Round 1: Ben starts."
+
+
+def test_a_later_rounds_opening_names_who_starts_it_under_any_rule() -> None:
+    """Under `next_first = "caller"` an Assafed caller starts the next round, not its winner: the line said the
+    winner, a guess from the rule of most tables."""
+    rules = dataclasses.replace(ISRAELI, next_first="caller")
+    parsed = [parse_cards(h) for h in ["AC 2D 3H 2S 5C", "AH AS 2C 2H 3C", "QD QH QS JC JD"]]
+    order = [parsed[s][i] for i in range(5) for s in range(3)] + parse_cards("8D")
+    game = Game.new(rules, ["Ann", "Ben", "Cy"], seed=3, deck=order, first=0)
+    game.apply(CallYaniv())
+    assert game.history[-1].assaf and game.current == 0
+    opening = round_opening(game.view(1))
+    assert opening is not None and opening.plain == "Round 2: Ann starts."

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from yaniv_tui.net.host import SEAT_OPENED
 from yaniv_tui.net.secrets_gate import CODE_LENGTH
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.options import OptionsError, check_name
@@ -70,6 +71,12 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
         #: The line said below the fields (`say`), with its marks.
         self.said = ""
 
+    @property
+    def seat_opened(self) -> bool:
+        """Whether the table was lost because its host opened this player's seat for someone else (`SEAT_OPENED`):
+        the game goes on, and their token takes the seat no more."""
+        return self.lost is not None and SEAT_OPENED in self.lost
+
     def compose(self) -> ComposeResult:
         request = self.request
         yield TooSmall()
@@ -81,6 +88,8 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                 intro = "Join a friend's table, or only watch it: they see the address and the code on their screen."
             elif self.lost is None:
                 intro = "Join a friend's table: they see the address and the code on their screen."
+            elif self.seat_opened:
+                intro = f"{SEAT_OPENED[0].upper()}{SEAT_OPENED[1:]}."
             else:
                 intro = f"The game stopped before its end: {self.lost}."
             yield Static(Text(intro), id="join-intro")
@@ -130,6 +139,8 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
                 again = ""
             elif request.watch:  # a watcher has no seat to take back
                 again = "Watch again to follow the table, once the host's table is up."
+            elif self.seat_opened:  # joined afresh (the old token is refused), a player takes whichever seat is free
+                again = "Join again to take a free seat, if one is still open (yours, if nobody has taken it)."
             else:
                 again = "Join again to take back your seat, once the host's table is up."
             yield Static(Text(again), id="join-error")
@@ -137,7 +148,10 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
 
     def on_mount(self) -> None:
         watch = self.request.watch
-        self.sub_title = ("watch a table" if watch else "join a table") if self.lost is None else "the table was lost"
+        if self.lost is None:
+            self.sub_title = "watch a table" if watch else "join a table"
+        else:
+            self.sub_title = "your seat was opened" if self.seat_opened else "the table was lost"
         self.watch(self.app, "ascii_cards", lambda _: self.show_marks(), init=False)
         if self.request.address and self.request.code and self.lost is None:
             self.join(from_command_line=not self.request.remembered, watch=watch)

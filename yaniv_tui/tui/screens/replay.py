@@ -4,6 +4,7 @@ they stood, and, once asked (`v`), the expert's review beside each move. The ste
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich import box
@@ -29,7 +30,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.table import TurnLog
 from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
-from .replay_steps import ReplayStep, log_lines, move_text, steps_of
+from .replay_steps import ReplayStep, log_lines, move_text, steps_of, table_names
 
 if TYPE_CHECKING:
     from yaniv_tui.bots.review import Decision, SeatReview
@@ -84,15 +85,16 @@ def mark_text(decision: Decision, ascii_only: bool) -> Text:
     return text
 
 
-def summary_text(reviews: list[SeatReview]) -> Text:
-    """One line for each seat reviewed: its decisions, the marks, the points its choices cost, its accuracy."""
+def summary_text(reviews: list[SeatReview], names: Sequence[str]) -> Text:
+    """One line for each seat reviewed, by its name at the table (`names`): its decisions, the marks, the points its
+    choices cost, its accuracy."""
     text = Text()
     for review in reviews:
         marked = len(review.marked)
         decisions = len(review.decisions)
         if text:
             text.append(" · ")
-        text.append(f"{review.name}: ", style="bold")
+        text.append(f"{names[review.seat]}: ", style="bold")
         text.append(
             f"{decisions} decision{'' if decisions == 1 else 's'}, {marked} marked, "
             f"{review.cost:.1f} points lost, accuracy {review.accuracy:.0f}%"
@@ -129,6 +131,9 @@ class ReplayScreen(Screen[None]):
         #: What names the game besides its ruleset and seats (its id and date, or its file).
         self.title_note = title
         self.steps = steps_of(record)
+        #: The seats' names as the table called them (a joined seat by its joiner's name): the header's and the
+        #: review's.
+        self.names = table_names(record)
         self.at = 0
         #: The review was asked for when the screen opened (the stats list's `v`): it starts at once.
         self.review_asked = review
@@ -181,7 +186,7 @@ class ReplayScreen(Screen[None]):
         ascii_only = self.ascii_only
         head = Text()
         head.append(game.rules.name, style="bold")
-        head.append(f" · {', '.join(game.players)}")
+        head.append(f" · {', '.join(self.names)}")
         if self.title_note:
             head.append(f" · {self.title_note}", style="dim")
         head.append("\n")
@@ -266,7 +271,7 @@ class ReplayScreen(Screen[None]):
         from yaniv_tui.engine import Card
 
         worker = get_current_worker()
-        names = [str(seat["name"]) for seat in self.record.events[0]["seats"]]
+        names = self.names
         seats = reviewing.people_seats(self.record)
         done: list[SeatReview] = []
         for number, seat in enumerate(seats, 1):
@@ -301,7 +306,8 @@ class ReplayScreen(Screen[None]):
         self.decisions = {(review.seat, d.turn): d for review in reviews for d in review.decisions}
         self.marks = {d.turn: d.mark for d in self.decisions.values() if d.mark is not None}
         self.query_one("#replay-progress").display = False
-        self.query_one("#replay-review", Static).update(text_in_ascii(summary_text(reviews), self.ascii_only))
+        summary = summary_text(reviews, self.names)
+        self.query_one("#replay-review", Static).update(text_in_ascii(summary, self.ascii_only))
         self.show()
 
     def action_close(self) -> None:

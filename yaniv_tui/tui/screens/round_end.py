@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -39,6 +43,45 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
     if penalty <= 0:
         return ""
     return f": +{penalty} penalty" + ("" if rules.assaf_caller_adds_hand else ", not the hand")
+
+
+class Notes:
+    """A row's notes, wrapped only between their phrases (`phrases`): "+30 penalty" is never split over two lines,
+    the number on one and what it is on the next. Rich's own wrap breaks at any space."""
+
+    def __init__(self, notes: Sequence[str], style: str) -> None:
+        self.style = style
+        #: The words of the notes, a comma closing each but the last, with a penalty's number and word as one.
+        self.phrases: list[str] = []
+        for index, note in enumerate(notes):
+            words = PENALTY.sub(lambda found: found.group().replace(" ", _GLUE), note).split()
+            if index < len(notes) - 1:
+                words[-1] += ","
+            self.phrases.extend(word.replace(_GLUE, " ") for word in words)
+
+    def __str__(self) -> str:
+        """The notes in one line, as they read when the column is wide enough."""
+        return " ".join(self.phrases)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((cell_len(phrase) for phrase in self.phrases), default=0)
+        return Measurement(widest, cell_len(str(self)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for phrase in self.phrases:
+            joined = f"{lines[-1]} {phrase}" if lines else phrase
+            if lines and cell_len(joined) <= options.max_width:
+                lines[-1] = joined
+            else:
+                lines.append(phrase)
+        yield Text("\n".join(lines), style=self.style)
+
+
+#: A penalty as a note says it ("+30 penalty"): its number and its word stay on one line.
+PENALTY = re.compile(r"\+\d+ penalty")
+#: What holds a phrase's words together while the notes are split into words (no note holds it).
+_GLUE = "\x00"
 
 
 def headline(result: RoundScore, players: Sequence[str], rules: Ruleset) -> Text:
@@ -110,7 +153,7 @@ def result_table(
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
-            Text(", ".join(notes), style=f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
+            Notes(notes, f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
         )
     return table
 

@@ -11,7 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from yaniv_tui.engine import Card, DropError, Play, PlayerView, arrange_drop
+from yaniv_tui.engine import Card, DropError, PlayerView, arrange_drop
 from yaniv_tui.table.events import ActionApplied
 from yaniv_tui.table.runner import TableRunner
 from yaniv_tui.table.session import TableSession
@@ -175,11 +175,15 @@ class TableState(Screen[str | None]):
         )
 
     def note_timed_out(self, event: ActionApplied) -> None:
-        """A play a bot made for a seat whose time ran out (`ActionApplied.timed_out`): the log's line of its turn
-        says so."""
-        turns = len(self.public.seen)
-        if event.timed_out and isinstance(event.action, Play) and turns and turns not in self.timed_out:
-            self.timed_out.append(turns)
+        """A turn a bot played for a seat whose time ran out (`ActionApplied.timed_out`): the log's line of its turn
+        says so. What marks it is what the table shows, the same at a local, hosted and joined table (a joined one's
+        events carry no action): the action added the round's last turn, and it is the seat's. A call of Yaniv and a
+        slap-down decision (a bot's, after the seat's player dropped in time) add none."""
+        round_no, turns, _ = self.noted
+        seen = self.public.seen
+        added = self.public.round_no == round_no and len(seen) > turns and seen[-1].seat == event.seat
+        if event.timed_out and added and len(seen) not in self.timed_out:
+            self.timed_out.append(len(seen))
 
     def counts(self) -> tuple[int, int, int]:
         """The round, its turns so far and the deck's size, as anyone at the table sees them: what the notes follow."""

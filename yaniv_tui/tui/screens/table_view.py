@@ -132,12 +132,12 @@ def log_lines(
 
 
 def round_opening(view: PlayerView) -> Text | None:
-    """The log's first line in a round after the first: who starts it."""
-    history = view.history
-    if not history:
+    """The log's first line in every round: who starts it, as the table shows it (the round's first turn, or whose
+    turn it is before any), whatever rule chose them; None once the game is over."""
+    if view.phase == "over":
         return None
-    winner = view.players[history[-1].winner]
-    return Text(f"Round {view.round_no}: {clause(winner, 'start', '.')}", style="dim italic")
+    first = view.players[view.seen[0].seat if view.seen else view.current]
+    return Text(f"Round {view.round_no}: {clause(first, 'start', '.')}", style="dim italic")
 
 
 def hand_title(owner: str, hand: tuple[Card, ...], rules: Ruleset, fresh: Card | None, ascii_only: bool) -> Text:
@@ -177,15 +177,17 @@ def prompt_text(
     seat's when a person plays it elsewhere (waiting, joined, away; at a joined screen, "at the host"), "" for a
     bot; `conceded`, that its person conceded and a bot plays it; `handed`, that a bot plays the seat (this
     screen's since its clock ran out, until a key is pressed; a remote one until its player acts or is given it);
-    `yours_handed`, that a bot plays this screen's own seat while another's turn is played (a joined seat whose
-    clock ran out, or that its host handed to a bot). Past "wait", `view` is the seat to play's."""
+    `yours_handed`, that a bot plays this screen's own seat (a joined seat whose clock ran out, or that its host
+    handed to a bot), whoever's turn it is: on its own, the host's bot plays it, until the host says the seat is its
+    player's again. Past "wait", `view` is the seat to play's."""
     players = view.players
     name = players[view.current]
     text = Text()
+    if yours_handed:
+        text.append("A bot plays your seat for now: any key takes it back.", style="italic")
+        return text
     if stage == "wait":
-        if yours_handed:
-            text.append("A bot plays your seat for now: any key takes it back.", style="italic")
-        elif thinking is not None and handed and status and status != AT_THE_HOST:
+        if thinking is not None and handed and status and status != AT_THE_HOST:
             # A remote seat its host (or its clock) handed to a bot: the bot plays, whether its player is here or not.
             who = players[thinking]
             text.append(f"A bot plays {possessive(who)} seat until {clause(who, 'act')} again…", style="italic")

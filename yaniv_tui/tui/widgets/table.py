@@ -109,10 +109,39 @@ class SeatPanel(Static):
             text.append("\n")
             text.append_text(lately_text(info.lately, ascii_only, width))
         self.update(text)
-        said = doing(info, ascii_only, lately=False)
-        if info.conceded and said.plain == info.kind and said.cell_len > self.size.width - _BORDER_LABEL_EDGES:
-            said = Text("conceded")  # "conceded · bot" cut to "conceded · b…" in a narrow box: the word whole
-        self.border_subtitle = said
+        self.border_subtitle = box_label(info, ascii_only, self.outer_size.width - _BORDER_LABEL_EDGES)
+
+
+def box_label(info: SeatInfo, ascii_only: bool, room: int) -> Text:
+    """What a seat's box says on its bottom edge (`doing`, without what it did lately) within `room` cells: the
+    turn's mark and its seconds left are kept whole and the words between them cut to what fits ("▶ at the… 26s",
+    where Textual cut "▶ at the host 26s" to "▶ at the hos…"); a conceded seat's "conceded · bot" is "conceded"."""
+    words = _doing(info, ascii_only, lately=False)
+    left = _seconds_left(info)
+    if words.cell_len + left.cell_len <= room:
+        return Text.assemble(words, left)
+    if info.conceded and words.plain == info.kind:
+        words = Text("conceded")  # "conceded · bot" cut to "conceded · b…" in a narrow box: the word whole
+    turn = f"{mark('turn', ascii_only)} "
+    kept = Text(turn) if info.playing and words.plain.startswith(turn) else Text()
+    rest = words[len(kept.plain) :]
+    fits = room - kept.cell_len - left.cell_len
+    more = mark("more", ascii_only)
+    if rest.cell_len > fits:
+        rest.truncate(max(0, fits - cell_len(more)))
+        rest.rstrip()
+        rest.append(more)
+    if not rest.plain.strip(more):
+        # No room for any word: the turn's mark (if it is the seat's turn) and the seconds alone.
+        rest, kept = Text(), Text(turn.strip() if kept else "")
+    return Text.assemble(kept, rest, left)
+
+
+def _seconds_left(info: SeatInfo) -> Text:
+    """ " 12s": a turn on the clock's whole seconds left, nothing without one."""
+    if info.playing and info.time_left is not None:
+        return Text(f" {info.time_left}s", style=f"bold {colour('gold')}")
+    return Text()
 
 
 def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
@@ -120,8 +149,7 @@ def doing(info: SeatInfo, ascii_only: bool, *, lately: bool = True) -> Text:
     human, a bot of some level, or for a remote seat whether its player has joined or is away; a turn on the clock
     ends with its seconds left ("▶ to play 12s")."""
     said = _doing(info, ascii_only, lately=lately)
-    if info.playing and info.time_left is not None:
-        said.append(f" {info.time_left}s", style=f"bold {colour('gold')}")
+    said.append_text(_seconds_left(info))
     return said
 
 
