@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from yaniv_tui.codec.record import GameRecord, replay
+from yaniv_tui.codec.record import GameRecord, record_players, replay
 from yaniv_tui.engine import Action, CallYaniv, Game, KeepCard, PlayerView, SlapDown, hand_value
 from yaniv_tui.engine.determinize import game_from_view
 
@@ -181,8 +181,7 @@ def review_seat(
         RoundReview(n, len(ds), sum(d.cost for d in ds), tuple(d.mark for d in ds if d.mark is not None))
         for n, ds in sorted(rounds.items())
     )
-    name = str(record.events[0]["seats"][seat]["name"])
-    return SeatReview(seat, name, tuple(judged), summary)
+    return SeatReview(seat, record_players(record)[seat], tuple(judged), summary)
 
 
 def judge(

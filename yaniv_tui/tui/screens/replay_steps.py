@@ -68,17 +68,6 @@ class ReplayStep:
         return self.result.scores if self.result is not None else self.game.scores
 
 
-def table_names(record: GameRecord) -> tuple[str, ...]:
-    """Each seat's name as the table called it by the game's end: the record's header names a remote seat before
-    anyone took it ("Player 2"), and each `joined` event the name its joiner took it under."""
-    names = [str(seat["name"]) for seat in record.events[0]["seats"]]
-    for event in record.events:
-        seat, name = event.get("seat"), event.get("name")
-        if event["event"] == "joined" and isinstance(seat, int) and 0 <= seat < len(names) and isinstance(name, str):
-            names[seat] = name
-    return tuple(names)
-
-
 def event_words(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """An event of the record that is not a deal or a move, said as the table would; None for the ones the replay
     shows otherwise (a round's end and the game's end are its moves' headlines)."""
