@@ -191,5 +191,6 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
 
 
 def describe_save(saved: SavedGame) -> Text:
-    """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
-    return Text(f"{saved.describe()} · saved {saved.when}")
+    """Whose game it is: the players with their scores, the round and the ruleset, when it was saved; a line each,
+    so that where the setup screen's narrow column wraps them no line ends in a " ·" that led to the next."""
+    return Text(f"{saved.players_line}\n{saved.round_line}\nsaved {saved.when}")

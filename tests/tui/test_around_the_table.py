@@ -1,0 +1,34 @@
+"""What a new player met on the screens around the table (the setup screen's saved game, the palette), each tested
+as that player saw it in tmux at 80x24."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import screen_lines
+
+from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.store import SaveMeta, save_game
+from yaniv_tui.table.launch_options import LaunchOptions
+from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.setup import SetupScreen
+
+pytestmark = pytest.mark.slow
+
+
+def saved(game_id: str, names: list[str], seats: tuple[Seat, ...]) -> None:
+    """A game in progress saved through the store's API, as a quit mid-game leaves it."""
+    save_game(Game.new(load_ruleset("israeli"), names, seed=3), SaveMeta(seats, game_id=game_id))
+
+
+async def test_the_saved_game_on_the_setup_screen_has_no_line_ending_in_a_dot() -> None:
+    # The first game quit in round 1 came back as "You 0, Avi 0, Noa 0 · round 1 ·" above "Israeli · saved ...":
+    # the column wrapped right after a separator, and the line ended in a stray "·".
+    saved("first001", ["You", "Avi", "Noa"], (Seat.person(), Seat.bot("medium"), Seat.bot("medium")))
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        desc = app.screen.query_one("#saved-desc").region
+        lines = [line[desc.x : desc.right].rstrip() for line in screen_lines(app)[desc.y : desc.bottom]]
+        assert "You 0, Avi 0, Noa 0" in lines and "round 1 · Israeli" in lines, lines
+        assert not [line for line in lines if line.endswith("·")], lines
