@@ -4,7 +4,7 @@ as that player saw it in tmux at 80x24."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import screen_lines
+from tui_helpers import footer_keys, screen_lines
 
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
@@ -32,3 +32,18 @@ async def test_the_saved_game_on_the_setup_screen_has_no_line_ending_in_a_dot() 
         lines = [line[desc.x : desc.right].rstrip() for line in screen_lines(app)[desc.y : desc.bottom]]
         assert "You 0, Avi 0, Noa 0" in lines and "round 1 · Israeli" in lines, lines
         assert not [line for line in lines if line.endswith("·")], lines
+
+
+async def test_continue_is_not_offered_when_every_saved_game_is_a_table() -> None:
+    # Only a table `yaniv host` saved: the box said "Every saved game has a remote seat: 'yaniv host --resume' opens
+    # the newest table." and still showed a Continue button and `^r continue` on the bar, which could only say so again.
+    saved("tabl0003", ["Ann", "Web"], (Seat.person(), Seat.remote()))
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.saved is None
+        assert not app.screen.query_one("#continue-saved").display
+        assert app.screen.query_one("#saved-games").display  # the list still shows the table, and its command
+        assert "^r" not in footer_keys(app), footer_keys(app)
+        text = "\n".join(screen_lines(app))
+        assert "Continue" not in text and "'yaniv host --resume'" in text, text
