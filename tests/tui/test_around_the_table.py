@@ -4,13 +4,14 @@ as that player saw it in tmux at 80x24."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import footer_keys, screen_lines
+from tui_helpers import footer_keys, make_app, screen_lines, settle, until
 
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.table import TableScreen
 
 pytestmark = pytest.mark.slow
 
@@ -47,3 +48,33 @@ async def test_continue_is_not_offered_when_every_saved_game_is_a_table() -> Non
         assert "^r" not in footer_keys(app), footer_keys(app)
         text = "\n".join(screen_lines(app))
         assert "Continue" not in text and "'yaniv host --resume'" in text, text
+
+
+def quit_help(app: YanivApp) -> str:
+    """What the palette (ctrl+p) says its Quit does, on the screen shown."""
+    (command,) = [command for command in app.get_system_commands(app.screen) if command.title == "Quit"]
+    return command.help
+
+
+async def test_the_palettes_quit_says_a_game_in_progress_is_kept() -> None:
+    # At the table the palette's Quit read Textual's "Quit the application as soon as possible": a new player
+    # wondered whether the game was lost. It is saved, and Continue goes back to it.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        words = quit_help(app)
+        assert "as soon as possible" not in words and "saved" in words and "Continue" in words, words
+        app.action_command_palette()
+        await pilot.pause()
+        await pilot.press(*"quit")
+        await until(pilot, lambda: any("is saved" in line for line in screen_lines(app)))
+
+
+async def test_the_palettes_quit_on_the_setup_screen_has_no_game_to_keep() -> None:
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        words = quit_help(app)
+        assert "as soon as possible" not in words and "saved" not in words, words
