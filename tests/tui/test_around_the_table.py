@@ -4,13 +4,14 @@ as that player saw it in tmux at 80x24."""
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from tui_helpers import footer_keys, make_app, screen_lines, settle, until
 
-from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
-from yaniv_tui.tui.screens.setup import SetupScreen
+from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 pytestmark = pytest.mark.slow
@@ -78,3 +79,27 @@ async def test_the_palettes_quit_on_the_setup_screen_has_no_game_to_keep() -> No
         assert isinstance(app.screen, SetupScreen)
         words = quit_help(app)
         assert "as soon as possible" not in words and "saved" not in words, words
+
+
+@pytest.mark.parametrize("name", ["Abcdefghijklmn", "🦊" * 7, "田中さくら田中"])
+async def test_a_name_as_long_as_the_name_rule_allows_shows_whole_on_the_setup_screen_at_80x24(name: str) -> None:
+    # A name may take 14 cells (engine.names.MAX_NAME), but the seat's field at 80 columns was 13 wide: typed, the
+    # name's first cell scrolled out of view (the cursor takes a cell after it), and left, its last was cut
+    # ("Abcdefghijklm"; six foxes of seven).
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        row = app.screen.query(SeatRow).first()
+        row.focus()
+        await pilot.pause()
+        row.clear()
+        row.insert_text_at_cursor(name)  # as typed (or pasted): the cursor after the name
+        await pilot.pause()
+        assert row.value == name and cell_len(name) == MAX_NAME
+        seat_line = next(line for line in screen_lines(app) if "1. " in line)
+        assert name in seat_line, seat_line
+        row.screen.query_one("#presets").focus()  # and left
+        await pilot.pause()
+        seat_line = next(line for line in screen_lines(app) if "1. " in line)
+        assert name in seat_line, seat_line
