@@ -11,6 +11,7 @@ from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.saved_games import ConfirmScreen, SavedGamesScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
@@ -103,3 +104,26 @@ async def test_a_name_as_long_as_the_name_rule_allows_shows_whole_on_the_setup_s
         await pilot.pause()
         seat_line = next(line for line in screen_lines(app) if "1. " in line)
         assert name in seat_line, seat_line
+
+
+@pytest.mark.parametrize("letters", [3, 11, 15])
+async def test_no_line_of_the_saved_games_list_ends_in_a_dot(letters: int) -> None:
+    # Six players of a long game: the list (ctrl+o) wrapped "…, P5xxx 0 · round 1 · Israeli" after a separator,
+    # and the line ended in a stray "·"; so did the question before a delete.
+    names = [f"P{seat}{'x' * (letters - 2)}" for seat in range(6)]
+    saved("dots0001", names, (Seat.person(), *[Seat.bot("easy")] * 5))
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        await pilot.pause()
+        for place in ("OptionList", "#confirm-question"):
+            if place == "#confirm-question":
+                await pilot.press("delete")
+                await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                await pilot.pause()
+            box = app.screen.query_one(place).region
+            lines = [line[box.x : box.right].rstrip(" ▎│") for line in screen_lines(app)[box.y : box.bottom]]
+            assert f"{names[-1]} 0" in "".join(lines), lines
+            assert not [line for line in lines if line.endswith("·")], lines
