@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
-from tui_helpers import footer_keys, make_app, screen_lines, settle, until
+from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, settle, until
 
 from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
+from yaniv_tui.tui.screens.game_end import GameEndScreen
 from yaniv_tui.tui.screens.saved_games import ConfirmScreen, SavedGamesScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
+from yaniv_tui.tui.screens.stats import StatsScreen
 from yaniv_tui.tui.screens.table import TableScreen
 
 pytestmark = pytest.mark.slow
@@ -127,3 +129,23 @@ async def test_no_line_of_the_saved_games_list_ends_in_a_dot(letters: int) -> No
             lines = [line[box.x : box.right].rstrip(" ▎│") for line in screen_lines(app)[box.y : box.bottom]]
             assert f"{names[-1]} 0" in "".join(lines), lines
             assert not [line for line in lines if line.endswith("·")], lines
+
+
+async def test_the_finished_games_keep_their_rounds_and_record_in_view_at_80x24() -> None:
+    # Three players of long names: the games tab's row ran past 80 columns, its heading read "roun" at the edge and
+    # the record ("replay", what enter opens) was off the screen, to be scrolled to sideways.
+    app = make_app("seven-cards", "Alexandrina Xy,bot:easy:Bartholomew Zz,bot:easy:Cornelius Qqq", seed=3, end_limit=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_end(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("ctrl+t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "rounds  record" in text and "replay" in text, text
+        for name in ("Alexandrina Xy", "Bartholomew Zz", "Cornelius Qqq"):
+            assert name in text, text
