@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from textual import events
+from textual.containers import VerticalScroll
 from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, settle, until
 
 from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
@@ -12,6 +14,7 @@ from yaniv_tui.store import SaveMeta, save_game
 from yaniv_tui.table.launch_options import LaunchOptions
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
+from yaniv_tui.tui.screens.help import HelpScreen
 from yaniv_tui.tui.screens.saved_games import ConfirmScreen, SavedGamesScreen
 from yaniv_tui.tui.screens.setup import SeatRow, SetupScreen
 from yaniv_tui.tui.screens.stats import StatsScreen
@@ -149,3 +152,22 @@ async def test_the_finished_games_keep_their_rounds_and_record_in_view_at_80x24(
         assert "rounds  record" in text and "replay" in text, text
         for name in ("Alexandrina Xy", "Bartholomew Zz", "Cornelius Qqq"):
             assert name in text, text
+
+
+async def test_the_helps_arrow_keys_scroll_a_line_each_when_they_come_all_at_once() -> None:
+    # A held ↓ (or keys a slow connection delivers together): tmux's ten ↓ in one write scrolled the help one line,
+    # the rules column not at all. Each scroll was put off to after the next refresh, counted from where the column
+    # was before the keys came.
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        columns = list(app.screen.query(VerticalScroll))
+        assert all(column.max_scroll_y >= 5 for column in columns)
+        for _ in range(5):
+            app.screen.post_message(events.Key("down", None))
+        await until(pilot, lambda: not app.animator.is_being_animated(columns[0], "scroll_y"))
+        await pilot.pause(0.3)
+        assert [column.scroll_y for column in columns] == [5, 5]

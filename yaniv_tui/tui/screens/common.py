@@ -51,9 +51,12 @@ def scroll_bindings(action: str) -> list[BindingType]:
 
 
 def scroll(view: ScrollableContainer, way: str) -> None:
-    """Scroll `view` one line or one page, as far as it goes: `way` is down, up, page_down or page_up."""
-    moves = {"down": view.scroll_down, "up": view.scroll_up, "page_down": view.scroll_page_down}
-    moves.get(way, view.scroll_page_up)()
+    """Scroll `view` one line or one page, as far as it goes: `way` is down, up, page_down or page_up. At once, not
+    after the next refresh (Textual's default): keys that come together (a held ↓, a slow connection) each count
+    from where the one before left the view, not all from where it was."""
+    page = view.scrollable_content_region.height
+    step = {"down": 1, "up": -1, "page_down": page}.get(way, -page)
+    view.scroll_to(y=view.scroll_target_y + step, immediate=True)
 
 
 DialogResult = TypeVar("DialogResult")
