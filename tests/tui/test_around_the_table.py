@@ -7,6 +7,7 @@ import pytest
 from rich.cells import cell_len
 from textual import events
 from textual.containers import VerticalScroll
+from textual.widgets import DataTable
 from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, settle, until
 
 from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
@@ -145,8 +146,12 @@ async def test_the_finished_games_keep_their_rounds_and_record_in_view_at_80x24(
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.press("ctrl+t")
         await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
         await pilot.press("g")
-        await pilot.pause()
+        # The tab shown, and its table filled for its width (after the switch is laid out; slow on a loaded machine).
+        games = stats.query_one("#games-table", DataTable)
+        await until(pilot, lambda: stats.games_shown and stats.games_room == games.scrollable_content_region.width > 0)
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert "rounds  record" in text and "replay" in text, text
