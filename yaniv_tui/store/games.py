@@ -31,18 +31,21 @@ class GameRow:
     #: The record's first line (its header), when it has one: enough to tell a damaged record while listing.
     header: str | None = None
 
-    def cells(self) -> tuple[str, ...]:
-        """The row under GAMES_COLUMNS, as text (names' control characters escaped: they may be from an old file);
-        a winner's name is marked with a star."""
+    def players_text(self, between: str = ", ") -> str:
+        """The players and their final scores, `between` each (a line each with ",\n"), a winner's name starred."""
         won = set(self.winners)
-        players = ", ".join(
+        return between.join(
             f"{'★' if name in won else ''}{printable(name)} {'out' if score is None else score}"
             for name, score in self.seats
         )
+
+    def cells(self) -> tuple[str, ...]:
+        """The row under GAMES_COLUMNS, as text (names' control characters escaped: they may be from an old file);
+        a winner's name is marked with a star."""
         return (
             self.finished[:16].replace("T", " "),
             printable(self.ruleset),
-            players,
+            self.players_text(),
             str(self.rounds),
             "replay" if self.has_record else "no record",
         )

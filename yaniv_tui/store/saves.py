@@ -137,16 +137,26 @@ class SavedGame:
         """A finished game whose save is kept until the history holds it: never resumed, only recorded."""
         return self.game.is_over
 
-    def describe(self) -> str:
-        """Whose game it is, in one line: the players and their scores, the round, the rules."""
+    @property
+    def players_line(self) -> str:
+        """Who plays and their scores: `You 12, Avi 30, Noa (out)`."""
         game = self.game
-        players = ", ".join(
+        return ", ".join(
             f"{name} {score}" if score is not None else f"{name} (out)"
             for name, score in zip(game.players, game.scores, strict=True)
         )
+
+    @property
+    def round_line(self) -> str:
+        """Where the game stands, and its rules: `round 3 · Israeli` (`4 rounds · Israeli` for a finished game)."""
+        game = self.game
         played = len(game.history)
         rounds = f"{played} round{'s' if played != 1 else ''}" if self.pending else f"round {game.round_no}"
-        return f"{players} · {rounds} · {game.rules.name}"
+        return f"{rounds} · {game.rules.name}"
+
+    def describe(self) -> str:
+        """Whose game it is, in one line: the players and their scores, the round, the rules."""
+        return f"{self.players_line} · {self.round_line}"
 
     @property
     def when(self) -> str:

@@ -376,6 +376,19 @@ class YanivApp(App[None]):
                 self.exit_line = self.rejoin_line(session)
         self.exit()
 
+    def quit_words(self) -> str:
+        """What quitting (ctrl+q, the palette's Quit) does now, as `action_quit` does it, in a line of the palette."""
+        session = self.session_in_play()
+        if session is None or session.view(None).phase == "over":
+            return "Leave yaniv"
+        if self.table_host is not None:
+            return "Stop hosting and leave: the table is saved ('yaniv host --resume' opens it)"
+        if session.lock is not None or session.kind == "local":
+            return "Leave the table: the game is saved, and Continue goes back to it"
+        if session.is_watcher:
+            return "Stop watching: the game goes on"
+        return "Leave the table: its game goes on, and joining again takes your seat back"
+
     @staticmethod
     def table_line(session: TableSession, host: Host) -> str | None:
         """What quitting a hosted table's game in progress says on the terminal once its host has stopped: how
@@ -681,8 +694,10 @@ class YanivApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
         # choose cards") and squeezes the screen beside it: "Help and rules" says the keys whole.
-        panel = (self.action_show_help_panel, self.action_hide_help_panel)
-        yield from (command for command in super().get_system_commands(screen) if command.callback not in panel)
+        # Textual's Quit said "Quit the application as soon as possible": at a table, as if the game were lost.
+        mine = (self.action_show_help_panel, self.action_hide_help_panel, self.action_quit)
+        yield from (command for command in super().get_system_commands(screen) if command.callback not in mine)
+        yield SystemCommand("Quit", self.quit_words(), self.action_quit)
         yield SystemCommand("Help and rules", "The keys and the active rules in words", self.action_help)
         # In ASCII the palette's own words are too: a terminal that cannot show ♠ is why it is on.
         suits = "Suits as symbols again (now S H D C)" if self.ascii_cards else "Suits as S H D C, or as ♠ ♥ ♦ ♣"

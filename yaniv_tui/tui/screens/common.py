@@ -1,5 +1,5 @@
-"""What every screen shares: the "enlarge the terminal" (or window) notice, what the player chooses at a game's
-end, and a screen styled once when it is first shown."""
+"""What every screen shares: the "enlarge the terminal" (or window) notice, the keys that scroll below the fold,
+what the player chooses at a game's end, and a screen styled once when it is first shown."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import ClassVar, Literal, TypeVar
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -34,6 +35,29 @@ HELP_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "help", key_display="?"),
     Binding("f1", "help", "help", show=False),
 ]
+
+
+def scroll_bindings(action: str) -> list[BindingType]:
+    """The keys that scroll what runs below a small screen's fold (the help's columns, a game end's body): ↑↓ and page
+    up/down call `action` with the way (down, up, page_down, page_up; see `scroll`) wherever the focus is (a button,
+    or a scrolling body whose own ↓ would hide them from the bar), and the bar shows `↑↓ scroll` once. The screen
+    offers `action` (check_action) only when there is more to see."""
+    return [
+        Binding("down", f"{action}('down')", "scroll", key_display="↑↓", priority=True),
+        Binding("up", f"{action}('up')", "scroll", key_display="↑↓", show=False, priority=True),
+        Binding("pagedown", f"{action}('page_down')", "scroll", show=False, priority=True),
+        Binding("pageup", f"{action}('page_up')", "scroll", show=False, priority=True),
+    ]
+
+
+def scroll(view: ScrollableContainer, way: str) -> None:
+    """Scroll `view` one line or one page, as far as it goes: `way` is down, up, page_down or page_up. At once, not
+    after the next refresh (Textual's default): keys that come together (a held ↓, a slow connection) each count
+    from where the one before left the view, not all from where it was."""
+    page = view.scrollable_content_region.height
+    step = {"down": 1, "up": -1, "page_down": page}.get(way, -page)
+    view.scroll_to(y=view.scroll_target_y + step, immediate=True)
+
 
 DialogResult = TypeVar("DialogResult")
 

@@ -24,7 +24,7 @@ from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import AfterGame, TooSmall, stylesheet
+from .common import AfterGame, TooSmall, scroll, scroll_bindings, stylesheet
 from .scores import ScoreSheet
 
 
@@ -83,13 +83,8 @@ class GameEndScreen(Screen[AfterGame]):
         # q quits as ctrl+q does (its button says so): the bar shows `^q quit` once, not the same word for two keys.
         Binding("q", "quit_game", "quit", show=False),
         Binding("r", "replay", "replay"),
-        # The chart's key and the score sheet run below a small screen's fold: the keys scroll to them wherever the
-        # focus is (a button, or the body itself at a joined table, whose own ↓ would hide these from the bar), and
-        # the bar offers them only when there is more to see.
-        Binding("down", "scroll_body('down')", "scroll", key_display="↑↓", priority=True),
-        Binding("up", "scroll_body('up')", "scroll", key_display="↑↓", show=False, priority=True),
-        Binding("pagedown", "scroll_body('page_down')", "scroll", show=False, priority=True),
-        Binding("pageup", "scroll_body('page_up')", "scroll", show=False, priority=True),
+        # The chart's key and the score sheet run below a small screen's fold.
+        *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#again"
 
@@ -162,9 +157,7 @@ class GameEndScreen(Screen[AfterGame]):
 
     def action_scroll_body(self, way: str) -> None:
         """Scroll the standings, the chart and the score sheet: `way` is down, up, page_down or page_up."""
-        body = self.query_one("#end-body", VerticalScroll)
-        ways = {"down": body.scroll_down, "up": body.scroll_up, "page_down": body.scroll_page_down}
-        ways.get(way, body.scroll_page_up)()
+        scroll(self.query_one("#end-body", VerticalScroll), way)
 
     def on_resize(self) -> None:
         """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""

@@ -19,7 +19,7 @@ from ..colours import colour
 from ..marks import in_ascii, mark
 from ..rules_text import describe
 from ..widgets.keybar import KeyBar
-from .common import TooSmall
+from .common import TooSmall, scroll, scroll_bindings
 from .turn_actions import NO_HINT
 
 
@@ -125,12 +125,8 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1", "close", "close"),
-        # The rules (and at a table the keys) run below a small screen's fold: the keys scroll both columns together,
-        # whichever has the focus, and the bar offers them only when there is more to see.
-        Binding("down", "scroll_columns('down')", "scroll", key_display="↑↓", priority=True),
-        Binding("up", "scroll_columns('up')", "scroll", key_display="↑↓", show=False, priority=True),
-        Binding("pagedown", "scroll_columns('page_down')", "scroll", show=False, priority=True),
-        Binding("pageup", "scroll_columns('page_up')", "scroll", show=False, priority=True),
+        # The rules (and at a table the keys) run below a small screen's fold: the keys scroll both columns together.
+        *scroll_bindings("scroll_columns"),
     ]
 
     def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
@@ -197,8 +193,7 @@ class HelpScreen(ModalScreen[None]):
     def action_scroll_columns(self, way: str) -> None:
         """Scroll the keys and the rules together, each as far as it goes: `way` is down, up, page_down or page_up."""
         for column in self.query(VerticalScroll):
-            moves = {"down": column.scroll_down, "up": column.scroll_up, "page_down": column.scroll_page_down}
-            moves.get(way, column.scroll_page_up)()
+            scroll(column, way)
 
     def action_close(self) -> None:
         self.dismiss(None)

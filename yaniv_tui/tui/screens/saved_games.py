@@ -31,9 +31,13 @@ from .common import Dialog, TooSmall, stylesheet
 
 
 def game_prompt(saved: SavedGame, short_id: str, elsewhere: bool) -> Text:
-    """One saved game in the list: its id, who plays and their scores, the round and rules, when."""
-    text = Text.assemble((short_id, f"bold {colour('gold')}"), "  ", saved.describe())
-    text.append(f"\n{' ' * cell_len(short_id)}  last played {saved.when}", style=f"italic {colour('ink-soft')}")
+    """One saved game in the list: its id, who plays and their scores; the round and rules; when. A line each, as
+    on the setup screen (`describe_save`): wrapped, no line ends in a " ·" that led to the next."""
+    indent = " " * (cell_len(short_id) + 2)
+    text = Text.assemble(
+        (short_id, f"bold {colour('gold')}"), "  ", saved.players_line, f"\n{indent}{saved.round_line}"
+    )
+    text.append(f"\n{indent}last played {saved.when}", style=f"italic {colour('ink-soft')}")
     if elsewhere:
         text.append(" · open in another yaniv", style=f"bold {colour('bad')}")
     return text
@@ -163,7 +167,7 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
             return
         question = Text.assemble(
             "Delete this saved game? It cannot be brought back.\n\n",
-            (saved.describe(), "bold"),
+            (f"{saved.players_line}\n{saved.round_line}", "bold"),
             f"\nlast played {saved.when}",
         )
         self.app.push_screen(ConfirmScreen(question.plain, "Delete it"), lambda yes: self.deleted_if(saved, yes))
@@ -191,5 +195,6 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
 
 
 def describe_save(saved: SavedGame) -> Text:
-    """Whose game it is: the players with their scores, the round, the ruleset, when it was saved."""
-    return Text(f"{saved.describe()} · saved {saved.when}")
+    """Whose game it is: the players with their scores, the round and the ruleset, when it was saved; a line each,
+    so that where the setup screen's narrow column wraps them no line ends in a " ·" that led to the next."""
+    return Text(f"{saved.players_line}\n{saved.round_line}\nsaved {saved.when}")

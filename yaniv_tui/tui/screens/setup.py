@@ -436,10 +436,11 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         return float(seconds) if seconds else None
 
     def offers(self, action: str) -> bool:
-        """Whether the screen has the key for `action` now (the footer and the help list only those): Continue
-        and the saved games only with a game to go back to (Continue with every one open elsewhere too: it
-        looks again, and says so)."""
-        return bool(self.games) or action not in ("continue_game", "saved_games")
+        """Whether the screen has the key for `action` now (the footer and the help list only those): the saved
+        games with a game listed, Continue as its button is shown (`continues`)."""
+        if action == "continue_game":
+            return self.continues()
+        return bool(self.games) or action != "saved_games"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.offers(action)

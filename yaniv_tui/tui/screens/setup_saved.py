@@ -80,13 +80,18 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         """The games listed that Continue may go back to: none of them a table under `yaniv` (`yaniv host`'s)."""
         return resumable(self.games, hosted=self.hosting)
 
+    def continues(self) -> bool:
+        """Whether Continue (its button, ctrl+r) is offered: with a game listed that this screen plays, even one open
+        in another yaniv (it looks again, and says so). Not with tables only: the box says which command opens one."""
+        return bool(self.playable())
+
     def compose_saved(self) -> Iterator[Widget]:
         if self.games:
             with Vertical(id="saved-box"):
                 yield Static(self.saved_title(), classes="section", id="saved-title")
                 yield Static(self.saved_text(), id="saved-desc")
                 with Horizontal(id="saved-buttons"):
-                    yield Button(
+                    continue_button = Button(
                         "Continue",
                         id="continue-saved",
                         variant="primary",
@@ -94,6 +99,8 @@ class SetupSaved(Screen[GameOptions | Claimed]):
                         tooltip="ctrl+r: back to this game",
                         action="screen.continue_game",
                     )
+                    continue_button.display = self.continues()
+                    yield continue_button
                     yield Button(
                         in_ascii(SAVED_GAMES, game_app(self).ascii_cards),
                         id="saved-games",
@@ -136,7 +143,7 @@ class SetupSaved(Screen[GameOptions | Claimed]):
         box.first().display = bool(self.games)
         self.query_one("#saved-title", Static).update(self.saved_title())
         self.query_one("#saved-desc", Static).update(self.saved_text())
-        self.query_one("#continue-saved", Button).display = self.saved is not None
+        self.query_one("#continue-saved", Button).display = self.continues()
         self.query_one("#setup-hint", Static).update(self.hint_text())
         if not self.games:
             self.query_one("#presets").focus()

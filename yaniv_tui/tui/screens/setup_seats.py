@@ -143,9 +143,10 @@ class SeatRow(NameInput):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cycle", "change who plays", show=False)]
-    #: The columns of the seat's number, and of who plays it: "Bot · expert ≈1790" and a space either side.
+    #: The columns of the seat's number ("1. "), and of who plays it ("Bot · expert ≈1790", then a space): at 80
+    #: columns the name's field keeps 15 cells, a name of MAX_NAME cells and the cursor after it.
     NUMBER_WIDTH = 3
-    KIND_WIDTH = 20
+    KIND_WIDTH = 18
 
     def __init__(self, index: int, seat: Seat, *, remote: bool = False) -> None:
         kind = seat.level if seat.level in levels() else (REMOTE if seat.is_remote and remote else HUMAN)

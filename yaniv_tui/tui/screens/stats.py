@@ -28,6 +28,9 @@ from ..widgets.title import TitleBar
 from .common import TooSmall, stylesheet
 
 COLUMNS = STATS_COLUMNS
+#: The fewest cells the games' players column is given when it wraps: a player of the longest name, starred, with
+#: a score of three figures (narrower, the table scrolls sideways).
+MIN_PLAYERS = 20
 #: The screen's title over each tab.
 TITLES = {"players": "Each player's record (a bot's by level)", "games": "Finished games, newest first"}
 
@@ -95,6 +98,8 @@ class StatsScreen(Screen[None]):
         #: The players tab's tables by id, each with its headings and rows (filled again when the width changes).
         self.tables: dict[str, tuple[Sequence[str], list[tuple[str, ...]]]] = {}
         self.ruleset: str | None = None
+        #: The width the games' table was filled for (`fill_games`).
+        self.games_room = 0
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -133,7 +138,14 @@ class StatsScreen(Screen[None]):
         self.call_after_refresh(self.fit_tables)
 
     def fit_tables(self) -> None:
-        """Fill a players table again where its columns' spacing no longer suits its width."""
+        """Fill a players table again where its columns' spacing no longer suits its width, and the games' table
+        where its width changed."""
+        games = self.query_one("#games-table", DataTable)
+        if games.scrollable_content_region.width != self.games_room:
+            row = games.cursor_row
+            self.fill_games()
+            if games.row_count:
+                games.move_cursor(row=min(row, games.row_count - 1))
         for name, (headings, rows) in self.tables.items():
             table = self.query_one(name, DataTable)
             room = table.scrollable_content_region.width
@@ -182,19 +194,39 @@ class StatsScreen(Screen[None]):
             self.notify(line, severity="warning", timeout=10, markup=False)
         if damaged:
             self.games = self.history.games(ruleset)
-        games = self.query_one("#games-table", DataTable)
-        games.clear(columns=True)
-        for heading in GAMES_COLUMNS:
-            games.add_column(heading, key=heading)
-        for game in self.games:
-            games.add_row(
+        self.fill_games()
+        self.refresh_bindings()
+
+    def fill_games(self) -> None:
+        """The finished games in their table, anew. Where a row would not fit the table's width, the players' column
+        takes what the others leave and gives each player a line (each row as tall as it needs): the rounds and the
+        record stay in view, as the players tables keep every column (`fill`), with no scrolling sideways."""
+        ascii_only = game_app(self).ascii_cards
+        rows = [tuple(in_ascii(cell, ascii_only) for cell in game.cells()) for game in self.games]
+        table = self.query_one("#games-table", DataTable)
+        room = table.scrollable_content_region.width
+        widths = [
+            max(cell_len(text) for text in [heading, *(row[n] for row in rows)]) + 2
+            for n, heading in enumerate(GAMES_COLUMNS)
+        ]
+        players = GAMES_COLUMNS.index("players and final scores")
+        left = room - (sum(widths) - widths[players]) - 2  # the players' cell pads a cell each side too
+        wrap = 0 < room < sum(widths)
+        self.games_room = room
+        table.clear(columns=True)
+        for n, heading in enumerate(GAMES_COLUMNS):
+            table.add_column(heading, key=heading, width=max(left, MIN_PLAYERS) if wrap and n == players else None)
+        for game, row in zip(self.games, rows, strict=True):
+            if wrap:
+                row = (*row[:players], in_ascii(game.players_text(",\n"), ascii_only), *row[players + 1 :])
+            table.add_row(
                 *(
                     Text(cell, justify="right" if heading == "rounds" else "left")
-                    for heading, cell in zip(GAMES_COLUMNS, cells(game.cells()), strict=True)
+                    for heading, cell in zip(GAMES_COLUMNS, row, strict=True)
                 ),
                 key=game.game_id,
+                height=None if wrap else 1,
             )
-        self.refresh_bindings()
 
     @property
     def games_shown(self) -> bool:
@@ -213,6 +245,7 @@ class StatsScreen(Screen[None]):
         tab = "games" if self.games_shown else "players"
         self.query_one("#stats-title", Static).update(Text(TITLES[tab], style="bold"))
         self.refresh_bindings()
+        self.call_after_refresh(self.fit_tables)  # a tab first shown is laid out now: its width is known
 
     def action_tab(self, tab: str) -> None:
         self.query_one("#stats-tabs", TabbedContent).active = tab
