@@ -211,3 +211,29 @@ def test_a_browser_joins_plays_and_keeps_its_seat_from_another_browser(
             web.page.screenshot(path=tmp_path / "4-rejoined.png")
         finally:
             browser.close()
+
+
+def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Path], tmp_path: Path) -> None:
+    """A phone held upright (390x844 CSS pixels) is 40 columns wide at the page's usual font: the app asked to
+    enlarge a window that cannot be. The page picks a smaller font so that the game's least size fits; a font size
+    the page's address asks for (`?fontsize=`) is kept."""
+    port, code, _ = table
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            phone = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+            phone.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
+            phone.wait_until("a screen", lambda: "room code" in phone.text() or "too small" in phone.text())
+            phone.page.screenshot(path=tmp_path / "phone.png")
+            assert "too small" not in phone.text()
+            phone.type_join_form(port, code, "Phone")
+            phone.wait_for_text("Your hand")
+            phone.page.screenshot(path=tmp_path / "phone-table.png")
+            assert "too small" not in phone.text()
+
+            asked = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+            asked.page.goto(f"http://127.0.0.1:{SERVE_PORT}/?fontsize=16")
+            asked.wait_until("a screen", lambda: "room code" in asked.text() or "too small" in asked.text())
+            assert "too small" in asked.text()  # what was asked for, too big for the game
+        finally:
+            browser.close()

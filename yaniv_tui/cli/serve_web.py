@@ -10,7 +10,8 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
 - a page's process ends with its page, killed if it will not quit, and quits by itself when its input ends
   (tui/page_driver.py); a page that reads nothing (its output
   stuck) is dropped, its place freed;
-- the page (templates/serve.html) focuses the terminal as soon as it is connected;
+- the page (templates/serve.html) focuses the terminal as soon as it is connected, and on a page too small for the
+  game's least size at its font (a phone held upright) picks a font at which it fits;
 - a WebSocket opened by a page of another site (its browser sends that site as its Origin) is refused in one
   line: another site's page cannot start a `yaniv join` in a visitor's name;
 - served to this machine only (no `--public`, no `--public-url`), the page and its WebSocket answer only to this
@@ -39,6 +40,7 @@ from textual_serve.server import Server
 
 from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV
+from yaniv_tui.tui.launch import MIN_HEIGHT, MIN_WIDTH
 
 from .browsers import (
     BROWSER_COOKIE,
@@ -68,6 +70,8 @@ TEMPLATE = "serve.html"
 PAGE_DRIVER = "yaniv_tui.tui.page_driver:PageDriver"
 #: The largest font size the page's `?fontsize=` may ask for.
 MAX_FONT_SIZE = 64
+#: The smallest font a page too small for the game's least size (MIN_WIDTH by MIN_HEIGHT) is given to fit it.
+LEAST_FONT_SIZE = 6
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
 PROCESS_GRACE = 10.0
 #: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
@@ -195,6 +199,10 @@ class YanivServer(Server):
         context = {
             "title": self.title,
             "font_size": bounded(request.query.get("fontsize", "16"), MAX_FONT_SIZE, 16),
+            # A page too small for the game at its font gets a smaller one, down to LEAST_FONT_SIZE (serve.html).
+            "min_columns": MIN_WIDTH,
+            "min_rows": MIN_HEIGHT,
+            "least_font_size": LEAST_FONT_SIZE,
             "static_url": f"{url}/static/",
             "websocket_url": f"{'wss' if scheme == 'https' else 'ws'}:{rest}/ws",
             "full_line": FULL_LINE.format(self.max_sessions) if self.sessions >= self.max_sessions else None,

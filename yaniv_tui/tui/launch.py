@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+# The least terminal the app draws in, for the command line (`yaniv serve`'s page sizes its font to it).
+from .least_size import MIN_HEIGHT as MIN_HEIGHT
+from .least_size import MIN_WIDTH as MIN_WIDTH
+
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
     from yaniv_tui.store import Claimed

@@ -15,9 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..app_seam import game_app
+from ..least_size import MIN_HEIGHT as MIN_HEIGHT  # read here by the app and every screen
+from ..least_size import MIN_WIDTH as MIN_WIDTH
 from ..marks import mark
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 #: The game's look: base.tcss for every screen, and a file for each screen, read when that screen is first shown.
 #: Textual parses style rules slowly; `yaniv` shows its first screen sooner when it parses only that screen's.
