@@ -27,6 +27,8 @@ TABLE_FORMAT = "yaniv-tui-table"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 #: The longest name (before ".token") of a joiner's token file.
 _MAX_STEM = 150
+#: The most a table file holds: its few fields and a token for each of at most 8 seats, many times over.
+_MAX_TABLE_BYTES = 64 * 1024
 #: A token or a room code is short text; anything long is not one.
 _MAX_SECRET = 200
 
@@ -100,11 +102,16 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
 
     path = table_path(game_id)
     try:
-        raw = read_regular(path, 64 * 1024)
+        raw = read_regular(path, _MAX_TABLE_BYTES)
     except FileNotFoundError:
         return None
-    except (OSError, NotAFile, TooBig):
-        raise TableFileError(f"{path}: cannot be read as a table file") from None
+    except NotAFile as error:
+        raise TableFileError(f"{path}: is {error.kind}, not a table file") from None
+    except TooBig:
+        limit = f"{_MAX_TABLE_BYTES // 1024} KiB"
+        raise TableFileError(f"{path}: is bigger than {limit}, more than a table file holds") from None
+    except OSError as error:
+        raise TableFileError(f"{path}: cannot be read ({error.strerror or error})") from None
     try:
         data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
