@@ -137,3 +137,21 @@ def test_a_seat_name_of_ten_thousand_characters_is_cut_in_the_refusal(tmp_path: 
     path.write_text("\n".join([json.dumps(header), *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
     line = one_line_or_none(path)
     assert line is not None and f"seats[0].name: the name {shown} " in line, line
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"a": 1}', 'an event names its kind in "event", and this object has no "event"'),
+        ('{"event": 7}', 'an event names its kind in "event" as text, and this one\'s is a number'),
+        ("[1, 2]", 'an event is an object with its kind in "event", got a list'),
+    ],
+    ids=["no event", "a number", "a list"],
+)
+def test_an_event_without_its_kind_says_what_it_lacks(tmp_path: Path, line: str, says: str) -> None:
+    """Before: an object with no "event" was refused as 'an event is an object ..., got an object'."""
+    path = tmp_path / "game.jsonl"
+    lines = TEXT.splitlines()
+    lines[2] = line
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert one_line_or_none(path) == f"{path}: record line 3: {says}"

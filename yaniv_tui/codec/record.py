@@ -256,8 +256,13 @@ def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
     for offset, event in enumerate(items):
         line = first_line + offset
         _check_text(event, line)
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+        if not isinstance(event, dict):
             raise RecordError(f'{at_line(line)}: an event is an object with its kind in "event", got {kind_of(event)}')
+        if "event" not in event:
+            raise RecordError(f'{at_line(line)}: an event names its kind in "event", and this object has no "event"')
+        if not isinstance(event["event"], str):
+            kind = kind_of(event["event"])
+            raise RecordError(f'{at_line(line)}: an event names its kind in "event" as text, and this one\'s is {kind}')
     header = items[0]
     if header.get("event") != "game" or header.get("format") != FORMAT:
         raise RecordError(f"{at_line(first_line)}: not a yaniv game record (its first line names {FORMAT!r})")
