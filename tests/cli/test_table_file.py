@@ -109,3 +109,18 @@ def test_a_table_file_that_cannot_be_read_says_why(
     assert out == "" and len(err.splitlines()) == 1, err
     assert err == f"yaniv host: the table's room code and tokens cannot be read: {path}: {why}\n"
     assert path.exists() or path.is_symlink()  # kept as it is, for its player to look at
+
+
+@pytest.mark.parametrize("code", ["a b!" * 30, "k7qf", "K7 QF", "K7QF\u00e9", "K" * 65])
+def test_a_table_file_whose_room_code_no_one_can_type_is_one_line(
+    code: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: the host opened the table with the file's code, and printed 'yaniv join ... a b!a b!...', a command
+    no friend could join with (`yaniv join` takes letters and digits, and sends them in capitals)."""
+    meta = a_hosted_game()
+    save_table(meta.game_id, code, {0: "a-token"})
+    assert main(["host", "--headless", "--resume", "--port", "0"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1, err
+    assert err.startswith("yaniv host: the table's room code and tokens cannot be read: ")
+    assert err.endswith(": code: must be a room code: capital letters and digits (at most 64), like K7QF\n"), err
