@@ -7,8 +7,8 @@ limit a record is read up to (`within_limit`, here beside the limit); `replay` r
 (replaying.py), and a record that does not replay is refused in one RecordError line naming its first event that
 does not. Reading a record file (`read_record_file`, here) is reading hostile input: its size, nesting and
 characters are checked as a ruleset file's are (engine/files.py, engine/ruleset_read.py). Who played each seat (the
-seats a bot plays as a record ends, the actions a bot played for a seat whose time ran out, the seats' names as the
-table called them) is read in record_seats.py.
+seats a bot plays as a record ends, the actions a bot played for a seat whose time ran out) is read in
+record_seats.py.
 
     record = start_record(game, seats)        # the header and the first deal
     after_action(record, game, seat, action)  # after each action the game applied
@@ -39,7 +39,7 @@ from .record_build import (
     start_record,
 )
 from .record_format import FORMAT, VERSION, GameRecord, RecordError, at_line
-from .record_seats import bots_playing, record_players, timed_out_actions, timeouts_in_a_row
+from .record_seats import bots_playing, timed_out_actions, timeouts_in_a_row
 
 if TYPE_CHECKING:
     from .replaying import Replayer, ReplayPoint, replay, replay_steps
@@ -227,6 +227,17 @@ def read_record_text(text: str, source: str, *, finished: bool = False) -> tuple
     except RecordError as error:
         raise RecordError(f"{source}: {error}") from None
     return record, game
+
+
+def record_players(record: GameRecord) -> tuple[str, ...]:
+    """The seats' names as the record's game ended: the header's, each changed by a later "joined" event (a
+    joiner's name, which the table called the seat from then on). For a record read already (`parse_record`)."""
+    names = [str(seat.get("name")) for seat in record.events[0].get("seats", [])]
+    for event in record.events[1:]:
+        seat = event.get("seat")
+        if event.get("event") == "joined" and isinstance(seat, int) and 0 <= seat < len(names):
+            names[seat] = str(event.get("name"))
+    return tuple(names)
 
 
 # -- a record within the limit a record is read up to ----------------------------------------

@@ -1,7 +1,7 @@
 """Who played each seat, read from a game's record: the seats a bot plays as it ends (`bots_playing`), the actions a
-bot played for a seat whose time ran out (`timed_out_actions`), each seat's timeouts in a row (`timeouts_in_a_row`),
-and the seats' names as the table called them (`record_players`). Every name is imported from `codec/record.py`,
-the record's door. None of these raises: the events may be a save's, read from outside."""
+bot played for a seat whose time ran out (`timed_out_actions`) and each seat's timeouts in a row
+(`timeouts_in_a_row`). Every name is imported from `codec/record.py`, the record's door. None of these raises: the
+events may be a save's, read from outside."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from yaniv_tui.engine import BOT_LEVELS
 
 from .record_format import TIMEOUT, UNPLAYED, GameRecord
 
-__all__ = ["bots_playing", "record_players", "timed_out_actions", "timeouts_in_a_row"]
+__all__ = ["bots_playing", "timed_out_actions", "timeouts_in_a_row"]
 
 
 #: A "seat" event's statuses, named here once for every reader of a record (`bots_playing`, `timed_out_actions`,
@@ -120,14 +120,3 @@ def timeouts_in_a_row(record: GameRecord) -> dict[int, int]:
         if actor is not None and line not in bots and actor not in handed and actor not in away:
             counts.pop(actor, None)
     return counts
-
-
-def record_players(record: GameRecord) -> tuple[str, ...]:
-    """The seats' names as the record's game ended: the header's, each changed by a later "joined" event (a
-    joiner's name, which the table called the seat from then on). For a record read already (`parse_record`)."""
-    names = [str(seat.get("name")) for seat in record.events[0].get("seats", [])]
-    for event in record.events[1:]:
-        seat = event.get("seat")
-        if event.get("event") == "joined" and isinstance(seat, int) and 0 <= seat < len(names):
-            names[seat] = str(event.get("name"))
-    return tuple(names)
