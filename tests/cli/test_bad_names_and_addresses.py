@@ -171,3 +171,20 @@ async def test_the_join_screen_shows_only_printable_text_of_what_it_was_given() 
             await pilot.pause()
         values = [app.screen.query_one(f"#join-{field}", Input).value for field in ("address", "code", "name")]
     assert values == ["127.0.0.1", "K7QF", "[31mRed"]
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("W" * 10_000, "'" + "W" * 40 + "'... (10000 characters) is too long"),
+        ("W" * 30 + "\x1b" + "W" * 10_000, "'" + "W" * 30 + "\\x1bWWWWWWWWW'... (10031 characters) has a control"),
+    ],
+    ids=["long", "long with a control character"],
+)
+def test_a_name_of_ten_thousand_characters_is_cut_in_its_line(
+    name: str, says: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """Before: `--players` quoted the whole name back, a line of 10,000 characters."""
+    line = one_line(["--players", f"{name},bot:easy"], capsys)
+    assert line.startswith(f"yaniv: the name {says}") and len(line) < 200, line
+    assert not no_screen

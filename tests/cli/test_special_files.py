@@ -17,6 +17,7 @@ import pytest
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.store import SaveMeta, Seat, save_game
+from yaniv_tui.store.userrules import all_rulesets
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
 
@@ -261,3 +262,18 @@ def test_a_ratings_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["0", f"{fifo} is a FIFO, not a file"]
     assert stat.S_ISFIFO(fifo.lstat().st_mode)  # left as it is
+
+
+def test_a_ruleset_file_linked_to_nothing_is_named_so(data: Path, tmp_path: Path) -> None:
+    """Before: `yaniv rulesets` and `yaniv --ruleset FILE` said "no such file" of a file the folder lists (a link
+    whose file was moved or deleted), as a save linked to nothing is not."""
+    folder = tmp_path / "config" / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").symlink_to(tmp_path / "moved-away.toml")
+    (entry,) = [entry for entry in all_rulesets(folder) if entry.id == "mine"]
+    assert entry.error == f"{folder / 'mine.toml'}: a link to a file that does not exist"  # what `yaniv rulesets` shows
+    started = yaniv("--players", "Ann,bot:easy", "--ruleset", str(folder / "mine.toml"))
+    assert started.returncode == 2 and started.stdout == "", started
+    assert started.stderr == f"yaniv: {folder / 'mine.toml'}: a link to a file that does not exist\n"
+    missing = yaniv("--players", "Ann,bot:easy", "--ruleset", str(folder / "none.toml"))
+    assert missing.stderr == f"yaniv: {folder / 'none.toml'}: no such file\n"

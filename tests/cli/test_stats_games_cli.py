@@ -74,6 +74,25 @@ def test_a_damaged_record_is_moved_aside_in_one_line(capsys: pytest.CaptureFixtu
     assert "no record" in captured.out  # still listed, still counted
 
 
+@pytest.mark.parametrize("then", ["export", "review", "replay"])
+def test_a_record_moved_aside_is_named_by_the_commands_after(then: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: once `yaniv export` had moved a damaged record aside, `yaniv review` (and `replay`, `export` again)
+    said the game "finished before games were recorded", of a game finished with a record a minute before."""
+    game_id = finish(6, when="2026-12-02T10:00:00+00:00")
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE records SET body = ?", ("not a record\n",))
+    assert main(["export", game_id[:8], "-"]) == 1
+    capsys.readouterr()
+    (aside,) = Path(history_path()).parent.glob(f"record-{game_id}.jsonl.damaged-*")
+    assert main([then, game_id[:8]]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"yaniv {then}: the game {game_id[:8]}'s record was found damaged and moved to {aside}: "
+        f"it has no record to {then}\n"
+    )
+
+
 def test_stats_takes_games_and_nothing_else(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--games", "extra"]) == 2
     err = capsys.readouterr().err

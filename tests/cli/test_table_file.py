@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
+from unittest.mock import Mock
 
 import pytest
 
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
-from yaniv_tui.store import SaveMeta, Seat, save_game
+from yaniv_tui.store import SaveMeta, Seat, save_game, tables
 from yaniv_tui.store.tables import TableFileError, load_table, save_table, table_path
 
 
@@ -60,3 +64,63 @@ def test_a_table_files_tokens_are_checked_against_the_seats_played_from_another_
     save_table(meta.game_id, "ABCD", {1: "a-token"})
     with pytest.raises(TableFileError, match=r"tokens\.1: seat 2 is not played from another machine"):
         load_table(meta.game_id, remote={0})
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _huge(path: Path) -> None:
+    path.write_bytes(b" " * (64 * 1024 + 1))
+
+
+def _unreadable(path: Path) -> None:
+    path.write_text("{}")
+    path.chmod(0)
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (_folder, "is a folder, not a table file"),
+        (_fifo, "is a FIFO, not a table file"),
+        (_huge, "is bigger than 64 KiB, more than a table file holds"),
+        (_unreadable, "cannot be read (Permission denied)"),
+    ],
+    ids=["a folder", "a FIFO", "too big", "no permission"],
+)
+def test_a_table_file_that_cannot_be_read_says_why(
+    make: Callable[[Path], None], why: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: "cannot be read as a table file" for each, which named none of them."""
+    meta = a_hosted_game()
+    path = table_path(meta.game_id)
+    path.parent.mkdir(parents=True)
+    make(path)
+    if make is _unreadable and os.access(path, os.R_OK):  # root reads it anyway: the system's refusal, as it says it
+        refuse = PermissionError(errno.EACCES, "Permission denied", str(path))
+        monkeypatch.setattr(tables, "read_regular", Mock(side_effect=refuse))
+    assert main(["host", "--headless", "--resume", "--port", "0"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1, err
+    assert err == f"yaniv host: the table's room code and tokens cannot be read: {path}: {why}\n"
+    assert path.exists() or path.is_symlink()  # kept as it is, for its player to look at
+
+
+@pytest.mark.parametrize("code", ["a b!" * 30, "k7qf", "K7 QF", "K7QF\u00e9", "K" * 65])
+def test_a_table_file_whose_room_code_no_one_can_type_is_one_line(
+    code: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: the host opened the table with the file's code, and printed 'yaniv join ... a b!a b!...', a command
+    no friend could join with (`yaniv join` takes letters and digits, and sends them in capitals)."""
+    meta = a_hosted_game()
+    save_table(meta.game_id, code, {0: "a-token"})
+    assert main(["host", "--headless", "--resume", "--port", "0"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1, err
+    assert err.startswith("yaniv host: the table's room code and tokens cannot be read: ")
+    assert err.endswith(": code: must be a room code: capital letters and digits (at most 64), like K7QF\n"), err

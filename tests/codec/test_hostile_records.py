@@ -120,3 +120,38 @@ def test_json_text_that_no_file_of_ours_holds_is_one_line(text: str, says: str) 
 def test_json_text_of_ours_reads_as_json_reads_it() -> None:
     text = '{"a": [1, -2.5, 1e300, "\\u00e9", null, true], "b": ' + "9" * 4300 + "}"
     assert read_json(text) == json.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("W" * 10_000, "'" + "W" * 40 + "'... (10000 characters)"),
+        ("田" * 10_000, "'" + "田" * 40 + "'... (10000 characters)"),
+    ],
+    ids=["letters", "wide"],
+)
+def test_a_seat_name_of_ten_thousand_characters_is_cut_in_the_refusal(tmp_path: Path, name: str, shown: str) -> None:
+    """Before: the refusal quoted the whole name, a line of 10,000 characters (20,000 cells of 田)."""
+    header = {**EVENTS[0], "seats": [{**EVENTS[0]["seats"][0], "name": name}, EVENTS[0]["seats"][1]]}
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join([json.dumps(header), *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and f"seats[0].name: the name {shown} " in line, line
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"a": 1}', 'an event names its kind in "event", and this object has no "event"'),
+        ('{"event": 7}', 'an event names its kind in "event" as text, and this one\'s is a number'),
+        ("[1, 2]", 'an event is an object with its kind in "event", got a list'),
+    ],
+    ids=["no event", "a number", "a list"],
+)
+def test_an_event_without_its_kind_says_what_it_lacks(tmp_path: Path, line: str, says: str) -> None:
+    """Before: an object with no "event" was refused as 'an event is an object ..., got an object'."""
+    path = tmp_path / "game.jsonl"
+    lines = TEXT.splitlines()
+    lines[2] = line
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert one_line_or_none(path) == f"{path}: record line 3: {says}"

@@ -98,10 +98,12 @@ def test_a_file_that_grows_while_read_is_cut_off(tmp_path: Path, monkeypatch: py
     assert "too big for a ruleset file" in one_line_error(file)
 
 
-def test_a_dangling_symlink_is_no_such_file(tmp_path: Path) -> None:
+def test_a_dangling_symlink_is_named_a_link_to_nothing(tmp_path: Path) -> None:
+    """As a save and a record file linked to nothing are: the folder lists the file, so "no such file" misleads."""
     link = tmp_path / "gone.toml"
     link.symlink_to(tmp_path / "nowhere.toml")
-    assert one_line_error(link) == f"{link}: no such file"
+    assert one_line_error(link) == f"{link}: a link to a file that does not exist"
+    assert one_line_error(tmp_path / "nowhere.toml") == f"{tmp_path / 'nowhere.toml'}: no such file"
 
 
 def test_load_ruleset_by_path_refuses_the_same_way(tmp_path: Path) -> None:

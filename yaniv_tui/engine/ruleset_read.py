@@ -56,7 +56,8 @@ def read_ruleset_bytes(path: str | os.PathLike[str], source: str) -> bytes:
                 raise _not_regular(source, info.st_mode)
             raw = file.read(MAX_FILE_BYTES + 1)  # a file that grew since the stat is still cut off
     except FileNotFoundError:
-        raise RulesetError(f"{source}: no such file") from None
+        gone = "a link to a file that does not exist" if os.path.lexists(path) else "no such file"
+        raise RulesetError(f"{source}: {gone}") from None
     except OSError as error:
         raise RulesetError(f"{source}: cannot be read ({error.strerror or error})") from None
     if len(raw) > MAX_FILE_BYTES:

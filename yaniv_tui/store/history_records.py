@@ -144,7 +144,12 @@ class RecordShelf:
 
         short = found.game_id[:8]
         if found.record is None:
-            raise HistoryError(f"the game {short} finished before games were recorded: it has no record to {verb}")
+            aside = _moved_aside(self, found.game_id)
+            if aside is not None:
+                why = f"the game {short}'s record was found damaged and moved to {aside}"
+            else:
+                why = f"the game {short} finished before games were recorded"
+            raise HistoryError(f"{why}: it has no record to {verb}")
         size = len(found.record.encode("utf-8", "surrogatepass"))
         if size > MAX_RECORD_BYTES:
             raise RecordTooBig(_too_big(found.record, short, size, verb), found)
@@ -188,11 +193,28 @@ def _record_body(db: Database, game_id: str) -> str | None:
     return None if row is None else _body_text(row[0])
 
 
+def _record_aside(db: Database, game_id: str) -> Path:
+    """Where a damaged record of the game `game_id` is written beside the database (`move_aside_name` adds the
+    time)."""
+    return db.path.with_name(f"record-{game_id}.jsonl")
+
+
+def _moved_aside(db: Database, game_id: str) -> Path | None:
+    """The newest file a damaged record of the game was moved to (`_move_record_aside`), or None when there is none:
+    the game then finished before records were kept."""
+    target = _record_aside(db, game_id)
+    try:
+        found = sorted(target.parent.glob(f"{target.name}.damaged-*"), key=lambda path: path.name)
+    except OSError:
+        return None
+    return found[-1] if found else None
+
+
 def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
     """Write a damaged record's text to a file beside the database (never over another), then take it out of
     the history; the file, or None when either step failed (the record then stays where it was)."""
     body = found.record or ""
-    target = db.path.with_name(f"record-{found.game_id}.jsonl")
+    target = _record_aside(db, found.game_id)
     try:
         aside = _write_new(target, body)
     except OSError:

@@ -27,7 +27,12 @@ TABLE_FORMAT = "yaniv-tui-table"
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 #: The longest name (before ".token") of a joiner's token file.
 _MAX_STEM = 150
-#: A token or a room code is short text; anything long is not one.
+#: The most a table file holds: its few fields and a token for each of at most 8 seats, many times over.
+_MAX_TABLE_BYTES = 64 * 1024
+#: A room code kept: capital letters and digits, as `yaniv join` sends what is typed, no longer than a join's code
+#: may be (net/protocol.py).
+_ROOM_CODE = re.compile(r"[A-Z0-9]{1,64}")
+#: A token is short text; anything long is not one.
 _MAX_SECRET = 200
 
 
@@ -100,11 +105,16 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
 
     path = table_path(game_id)
     try:
-        raw = read_regular(path, 64 * 1024)
+        raw = read_regular(path, _MAX_TABLE_BYTES)
     except FileNotFoundError:
         return None
-    except (OSError, NotAFile, TooBig):
-        raise TableFileError(f"{path}: cannot be read as a table file") from None
+    except NotAFile as error:
+        raise TableFileError(f"{path}: is {error.kind}, not a table file") from None
+    except TooBig:
+        limit = f"{_MAX_TABLE_BYTES // 1024} KiB"
+        raise TableFileError(f"{path}: is bigger than {limit}, more than a table file holds") from None
+    except OSError as error:
+        raise TableFileError(f"{path}: cannot be read ({error.strerror or error})") from None
     try:
         data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -131,7 +141,15 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= most):
         raise TableFileError(f"{path}: turn_seconds: must be a number of seconds, more than 0 and at most {most}")
     to_bot = _whole_in(data.get("timeouts_to_bot"), TIMEOUTS_TO_BOT_RANGE, f"{path}: timeouts_to_bot", "timeouts")
-    return KeptTable(_secret(data.get("code"), f"{path}: code"), tokens, port, public, seconds, to_bot)
+    return KeptTable(_room_code(data.get("code"), f"{path}: code"), tokens, port, public, seconds, to_bot)
+
+
+def _room_code(value: object, where: str) -> str:
+    """A room code a friend can type to `yaniv join` (letters and digits, sent in capitals): `_ROOM_CODE`;
+    TableFileError otherwise."""
+    if not isinstance(value, str) or _ROOM_CODE.fullmatch(value) is None:
+        raise TableFileError(f"{where}: must be a room code: capital letters and digits (at most 64), like K7QF")
+    return value
 
 
 def _whole_in(value: object, allowed: tuple[int, int], where: str, unit: str) -> int | None:
