@@ -97,3 +97,20 @@ def test_stats_takes_games_and_nothing_else(capsys: pytest.CaptureFixture[str]) 
     assert main(["stats", "--games", "extra"]) == 2
     err = capsys.readouterr().err
     assert "--games" in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_id_with_terminal_escapes_in_a_hand_edited_history_reaches_no_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A history whose game's id was edited to hold an escape sequence (a hand at the database; the game writes only
+    ids of letters, digits, - and _) printed it raw in `yaniv stats --games`, `review` and `export`: `\\x1b[2J`
+    cleared the player's screen. Such a game's id is shown escaped, and the commands that take an id name it so."""
+    game_id = finish(4, when="2026-11-01T10:00:00+00:00")
+    hostile = "abc\x1b[2J\x07\x9b31m"
+    with sqlite3.connect(history_path()) as db:
+        db.execute("UPDATE games SET game_key = ? WHERE game_key = ?", (hostile, game_id))
+    for argv in (["stats", "--games"], ["review", "abc"], ["export", "abc", "-"], ["review"]):
+        main(argv)
+        seen = capsys.readouterr()
+        for text in (seen.out, seen.err):
+            assert not any(c in text for c in "\x1b\x07\x9b"), (argv, text)

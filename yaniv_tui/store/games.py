@@ -87,8 +87,8 @@ def read_games(db: sqlite3.Connection, ruleset: str | None = None) -> list[GameR
         seats = db.execute(_SEATS, (row_id,)).fetchall()
         games.append(
             GameRow(
-                str(key),
-                str(finished),
+                printable(str(key)),  # the game writes ids that are printable; a hand at the database may not
+                printable(str(finished)),
                 str(name),
                 tuple((str(seat_name), None if score is None else int(score)) for _, seat_name, score, _ in seats),
                 tuple(str(seat_name) for _, seat_name, _, winner in seats if winner),

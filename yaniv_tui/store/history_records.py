@@ -91,13 +91,16 @@ class RecordShelf:
             )
             if newest is None:  # not "none yet": the history could not say
                 raise HistoryError(self.problem or "the history cannot be read")
-            there = "; ".join(f"{str(key)[:8]} (finished {str(when)[:16].replace('T', ' ')})" for key, when in newest)
+            there = "; ".join(
+                f"{printable(str(key)[:8])} (finished {printable(str(when)[:16].replace('T', ' '))})"
+                for key, when in newest
+            )
             raise HistoryError(
                 f"no finished game in the history has an id starting with {printable(prefix)!r}"
                 + (f"; the newest are {there}" if there else ": it has none yet")
             )
         if len(rows) > 1:
-            shown = ", ".join(str(row[0])[: len(prefix) + 4] for row in rows[:5])
+            shown = ", ".join(printable(str(row[0])[: len(prefix) + 4]) for row in rows[:5])
             raise HistoryError(
                 f"{printable(prefix)!r} matches {len(rows)} finished games ({shown}): give more of the id"
             )
@@ -264,4 +267,10 @@ def _body_text(body: Any) -> str:
 
 def _found(row: tuple[Any, ...]) -> FoundRecord:
     key, body, partial, finished = row
-    return FoundRecord(str(key), None if body is None else _body_text(body), bool(partial), finished and str(finished))
+    # The game writes ids and times that are printable; a hand at the database may have written anything.
+    return FoundRecord(
+        printable(str(key)),
+        None if body is None else _body_text(body),
+        bool(partial),
+        finished and printable(str(finished)),
+    )
