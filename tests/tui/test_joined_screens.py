@@ -27,8 +27,8 @@ from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.screens.table_view import log_lines
-from yaniv_tui.tui.widgets.table import SeatInfo, SeatPanel, box_label
+from yaniv_tui.tui.screens.table_view import log_lines, seat_infos
+from yaniv_tui.tui.widgets.table import SeatInfo, SeatPanel, box_label, compact_said
 
 
 @contextlib.asynccontextmanager
@@ -178,3 +178,19 @@ def test_a_boxs_label_keeps_the_turns_mark_and_seconds_in_any_room() -> None:
     for room in range(0, 12):
         label = box_label(waiting, False, room).plain
         assert "▶" not in label and cell_len(label) <= max(room, 2), (room, label)
+
+
+def test_a_joined_players_own_seat_says_it_is_them_and_when_a_bot_plays_it() -> None:
+    """Before, a joined player's own seat box said "human" (the word for a person at the host's screen), and went on
+    saying it while the host's bot played the seat for them. It says "you", as the local table's seat lines do, and
+    "bot for now" while a bot plays it until they press a key."""
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa", "Bo"], seed=5, first=0), seat=1)
+    session = ClientSession(client, refused=(ActionRefused,))
+
+    def said(room: int = 30) -> tuple[str, str]:
+        own = seat_infos(client.view, session, 1, None)[1]
+        return box_label(own, False, room).plain, compact_said(own, False).plain
+
+    assert said() == ("you", "you")
+    client.handed = True
+    assert said() == ("bot for now", "bot for now")
