@@ -151,7 +151,7 @@ messages a second are each answered with an error frame and not acted on; after 
 (bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
 once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
 key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
-only after 2.5 seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8
+only after 2.5 seconds, saying so (a right one is seated at once; past 32 waiting, "the table is busy"); past 8
 connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
 a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
 counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
