@@ -195,16 +195,25 @@ def main(args: argparse.Namespace) -> int:
         return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
     finally:
         if ssh is not None:
-            ssh.stop(ended_line(hosts[-1][0] if hosts else None))
+            game_id = hosts[-1][0] if hosts else None
+            ssh.stop(ended_line(game_id), keyless=ended_line(game_id, keyed=False))
 
 
-def ended_line(game_id: str | None) -> str:
+def ended_line(game_id: str | None, *, keyed: bool = True) -> str:
     """What each SSH player is told as the host's table ends their session: the host ended it, and, for a game
-    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it."""
+    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it: the same way
+    with their key (its folder keeps their seat's token), or, not `keyed` (their seat's token went with the session),
+    by asking the host to open their seat for them, which a join then takes afresh."""
     from yaniv_tui.store.tables import table_path
 
     if game_id is None or not table_path(game_id).exists():
         return "yaniv: the host ended the table."
+    if not keyed:
+        return (
+            "yaniv: the host ended the table. The game is saved, but your seat went with this session (you came with"
+            " no SSH key): once the host opens it again, ask them to open your seat for you (t at their table), then"
+            " connect and join."
+        )
     return (
         "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to"
         " come back to it."
