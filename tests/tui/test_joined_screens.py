@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from textual.widgets import Static
 from tui_helpers import SIZE, screen_lines, screen_text
 
 from yaniv_tui.engine import Game, PlayerView, load_ruleset
-from yaniv_tui.net import TableHost
+from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History, SaveMeta
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import run_headless
@@ -194,3 +194,35 @@ def test_a_joined_players_own_seat_says_it_is_them_and_when_a_bot_plays_it() -> 
     assert said() == ("you", "you")
     client.handed = True
     assert said() == ("bot for now", "bot for now")
+
+
+async def test_a_seat_that_joins_again_is_told_which_turns_of_the_round_a_bot_played_when_the_time_ran_out(
+    tmp_path: Path,
+) -> None:
+    """Before, a player who left and joined again (as everyone does after `yaniv host --resume`) read "Noa dropped
+    ..." of a turn the host's bot had played when her time ran out, where the host's screen said "Noa's time ran out:
+    a bot dropped ...": a joined table heard of each timed-out turn only as it was played. The host's first state to a
+    connection says this round's, as the host's own log has them (its record)."""
+    async with clocked_host(tmp_path, turn_seconds=0.3, timeouts_to_bot=9, bot_delay=0.2) as host:
+        address = f"127.0.0.1:{host.port}"
+        first = await TableClient.join(address, host.code, name="Noa", token_file=tmp_path / "noa.token")
+        # Noa presses nothing: her first turn's time runs out and a bot plays it for her.
+        await on_time(lambda: len(first.view.seen) >= 1 and first.view.seen[0].seat == 1)
+        await first.close()
+        again = await TableClient.join(address, host.code, name="Noa", token_file=tmp_path / "noa.token")
+        try:
+            assert again.seat == 1 and again.timed_out[:1] == (1,), again.timed_out
+            session = ClientSession(again, refused=(ActionRefused,))
+            lines = [line.plain for line in log_lines(again.view, [], None, False, list(session.timed_out()))]
+            assert any(line.startswith("Noa's time ran out: a bot dropped ") for line in lines), lines
+        finally:
+            await again.close()
+
+
+async def on_time(done: Callable[[], bool]) -> None:
+    """Wait until `done()` holds: bounded, a short pause at a time."""
+    for _ in range(3000):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never happened")

@@ -220,6 +220,9 @@ class TableHost:
         #: Called with (seat, news) when the clock of a remote seat ran out, handed it to a bot, or its player
         #: took it back by acting.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        #: This round's turns (counted from 1) a bot played for a seat whose time ran out, as the table's record has
+        #: them (its session sets this): told in a connection's first state, as its host's own log marks them.
+        self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
         self._server: Server | None = None
         # Under TLS, its handshake is done there, each counted from its first byte (`serve` is given no `ssl`).
         self._openings = Openings(
@@ -544,8 +547,18 @@ class TableHost:
             if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
                 self._saw_clock(clock)
             state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, clock)
+        state = self._first_state(link, state)
         link.stated = True
         link.put(encode(state, players=tuple(self.names)))
+
+    def _first_state(self, link: Link, state: State) -> State:
+        """`state` as `link` is sent it: its first one says which of the round's turns its view holds a bot played
+        for a seat whose time ran out (later ones it hears of as they happen)."""
+        if link.stated:
+            return state
+        turns = len(state.view.seen)
+        timed_out = tuple(turn for turn in self.timed_out_turns() if turn <= turns)
+        return dataclasses.replace(state, timed_out=timed_out) if timed_out else state
 
     def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
         """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
@@ -566,8 +579,9 @@ class TableHost:
             state = State(game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
         frame = encode(state, players=tuple(self.names))
         for link in links:
+            first = self._first_state(link, state)
             link.stated = True
-            link.put(frame)
+            link.put(frame if first is state else encode(first, players=tuple(self.names)))
 
     # -- actions ----------------------------------------------------------------------------------
 
