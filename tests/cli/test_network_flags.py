@@ -155,20 +155,24 @@ def test_only_a_host_with_a_screen_says_its_seats_can_be_opened() -> None:
 
 def test_a_headless_table_no_bot_plays_for_a_player_who_leaves_says_so_at_its_start() -> None:
     # With no screen there is no `t` to hand a seat to a bot: a player who leaves holds the table up until they are
-    # back, unless --away-bot or the turn clock plays for them. That is said once, at the start, with the flags.
-    from yaniv_tui.cli.host import held_up_line, host_factory
+    # back, unless --away-bot or the turn clock plays for them. That is said once, at the start, with the flags. The
+    # clock times only a seat someone holds: a seat nobody has taken holds a timed table up until someone joins it
+    # (before, nothing was said of it, and the clock ran out on the empty seat).
+    from yaniv_tui.cli.host import HELD_UP, HELD_UP_UNTAKEN, held_up_line, host_factory
     from yaniv_tui.engine import Game, Ruleset, Seat
     from yaniv_tui.engine.clock import TurnClock
 
     seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
     game = Game.new(Ruleset(), ["Ann", "Bot"], seed=1)
     for flags, clock, said in (
-        ([], TurnClock(None), True),
-        (["--away-bot", "easy"], TurnClock(None), False),
-        ([], TurnClock(30), False),
+        ([], TurnClock(None), HELD_UP),
+        (["--away-bot", "easy"], TurnClock(None), None),
+        (["--away-bot", "easy"], TurnClock(30), None),
+        ([], TurnClock(30), HELD_UP_UNTAKEN),
     ):
         host = host_factory(parse(["host", "--headless", "--port", "0", *flags]))(game, seats, "0" * 32)
         line = held_up_line(host, clock)
-        assert (line is not None) == said, (flags, line)
+        assert line == said, (flags, line)
         if line is not None:
-            assert "--away-bot" in line and "--turn-seconds" in line and "\n" not in line, line
+            assert "--away-bot" in line and "\n" not in line, line
+    assert "--turn-seconds" in HELD_UP and "nobody has taken" in HELD_UP_UNTAKEN

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import asyncssh
 import pytest
 from ssh_client import connected, ssh_server, terminal
 
@@ -46,3 +47,31 @@ def test_the_line_says_whether_the_game_is_saved_and_how_it_comes_back() -> None
         "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to "
         "come back to it."
     )
+    # Before, a player who came with no key was told the same, but their seat's token went with their session: the
+    # same way takes no seat back. What works: the host opens their seat for them, and they join it afresh.
+    keyless = ended_line(meta.game_id, keyed=False)
+    assert "connect the same way to come back" not in keyless, keyless
+    assert keyless.startswith("yaniv: the host ended the table. The game is saved, but your seat went with this"), (
+        keyless
+    )
+    assert "open your seat for you (t at their table)" in keyless, keyless
+    assert ended_line(None, keyed=False) == "yaniv: the host ended the table."
+
+
+async def test_a_session_with_no_key_is_told_its_own_line(tmp_path: Path) -> None:
+    """The host's last words to a session with a key and to one with none: each its own line."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with (
+        ssh_server(tmp_path, argv=SCREEN) as server,
+        connected(server.port, "Ann", key) as keyed,
+        connected(server.port) as keyless,
+    ):
+        screens = [await terminal(keyed, size=(100, 20)), await terminal(keyless, size=(100, 20))]
+        for screen in screens:
+            await screen.until("the join screen")
+        await server.stop("yaniv: keyed words.", keyless="yaniv: keyless words.")
+        told = []
+        for screen in screens:
+            await screen.ended()
+            told.append(screen.text().split("the join screen", 1)[1].strip())
+        assert told == ["yaniv: keyed words.", "yaniv: keyless words."], told

@@ -19,6 +19,7 @@ from yaniv_tui.engine import CallYaniv, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 from yaniv_tui.net import ActionRefused, TableClient
 from yaniv_tui.net import host as host_module
+from yaniv_tui.net.secrets_gate import new_token
 from yaniv_tui.table.events import ActionApplied, Clocked, TableEvent
 from yaniv_tui.table.hosted import HostedSession
 from yaniv_tui.table.options import GameOptions
@@ -252,13 +253,15 @@ async def test_an_away_bot_that_raises_plays_the_first_legal_action(monkeypatch:
 
 async def test_a_remote_seats_first_turn_of_a_later_round_gives_its_player_time_to_read_the_round_end() -> None:
     # A joined player sees the round's end on their own screen while the host deals the next round at once: their
-    # first turn of each later round has the clock's round_grace on top of the turn's time; later turns do not.
+    # first turn of each later round has the clock's round_grace on top of the turn's time; later turns do not. Her
+    # seat is hers (its token given, as a resumed table's), away: a seat nobody holds is waited for off the clock.
     seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
     game = new_game(seats, seed=5, end=200)
     bot = MediumBot()
     while not game.history or game.current != 0:
         game.apply(bot.choose(game.view(game.current)))
-    host = await started(game, seats)
+    host = await started(game, seats, tokens={0: new_token()})
+    assert host.status(0) == "away"
     try:
         clock = TurnClock(TICK, 9, stand_in="easy", round_grace=0.6)
         host.use_clock(clock)
@@ -280,14 +283,15 @@ async def test_a_remote_seats_first_turn_of_a_later_round_gives_its_player_time_
         await host.stop()
 
 
-async def test_a_player_who_takes_a_seat_nobody_held_has_their_whole_turn_and_no_timeouts_of_before(
+async def test_a_seat_nobody_holds_is_waited_for_off_the_clock_and_its_taker_has_the_whole_turn(
     tmp_path: Path,
 ) -> None:
-    """A seat nobody has taken yet is timed like any other (so the table moves on without its player), but those
-    timeouts and the time spent waiting are not the newcomer's: the one who takes the seat during its turn has the
-    turn's whole time from then, and no timeouts in a row. Their own seat taken back after a drop keeps its clock.
-    Before, a friend who joined late found their turn nearly gone and one timeout against them, so one more (in the
-    seconds left) handed the seat they had just taken to a bot."""
+    """A turn of a seat nobody holds (never taken, or opened by its host for someone else) waits for its player off
+    the clock, as its prompt says ("Waiting for Player 1: nobody has joined that seat yet."): before, the clock ran
+    on it, and the host's log and record said "Player 1's time ran out: a bot played the turn" of a seat no one had
+    ever sat at, then handed it to a bot "until Player 1 acts again". The one who takes it has the turn's whole time,
+    and no timeouts in a row of before; their own seat taken back after a drop keeps its clock (a drop buys no
+    time)."""
     now = [0.0]
     seats = (Seat.remote(), Seat.bot("easy", "Bea"))
     game = new_game(seats, seed=1)
@@ -295,23 +299,35 @@ async def test_a_player_who_takes_a_seat_nobody_held_has_their_whole_turn_and_no
     host = await started(game, seats)
     clock = TurnClock(30, 2, stand_in="easy", now=lambda: now[0])
     host.use_clock(clock)
-    assert clock.ran_out(0) == ["timeout"]  # the seat's last turn ran out with nobody there
+    news: list[tuple[int, ClockNews]] = []
+    host.on_clock = lambda seat, said: news.append((seat, said))
+    clock.timeouts[0] = 1  # a timeout in a row of before (a resumed table's)
     asking = asyncio.create_task(host.action_for(0))
     try:
-        await eventually(lambda: clock.running(0))
-        now[0] = 25.0  # 25 of the turn's 30 seconds pass before anyone sits down
+        await asyncio.sleep(0.1)
+        now[0] = 1000.0  # long past the turn's 30 seconds, and nobody has sat down
+        host._wake[0].set()  # the host looks again, as at any frame
+        await asyncio.sleep(0.1)
+        assert not asking.done() and not clock.running(0) and news == []
         client = await joined(host, tmp_path, "noa", name="Noa")
-        await eventually(lambda: client.view.is_my_turn)
+        await eventually(lambda: client.view.is_my_turn and clock.running(0))
         assert clock.left(0) == 30.0
         assert clock.timeouts.get(0, 0) == 0
         await eventually(lambda: (client.time_left() or 0.0) > 25.0)  # their screen shows the whole turn
         # Dropped and back with the same token: the turn's clock runs on (a drop buys no time).
-        now[0] = 40.0
+        now[0] = 1015.0
         await client.close()
         await eventually(lambda: host.status(0) == "away")
         again = await joined(host, tmp_path, "noa", name="Noa")
         await eventually(lambda: again.seat == 0 and host.status(0) == "joined")
         assert clock.left(0) == 15.0
+        # Opened for someone else: nobody holds it again, and its turn waits for them off the clock.
+        assert host.open_seat(0) is None
+        assert not clock.running(0)
+        now[0] = 5000.0
+        host._wake[0].set()
+        await asyncio.sleep(0.1)
+        assert not asking.done() and news == []
         await again.close()
     finally:
         asking.cancel()

@@ -17,6 +17,8 @@ from yaniv_tui.net import TableHost, secrets_gate
 from yaniv_tui.net.link import client_address
 from yaniv_tui.net.secrets_gate import MAX_WAITING_JOINS, MAX_WRONG
 
+#: Why a guesser's refusal came late, as it says.
+SLOWED = "too many wrong tries came from your address lately"
 SEATS = [*(Seat.remote() for _ in range(6)), Seat.bot("easy", "Bot")]
 
 
@@ -56,7 +58,7 @@ async def test_right_code_joins_from_an_address_that_also_sends_wrong_codes_are_
         seated = [a["type"] for a, kind in zip(answers, kinds, strict=True) if kind == "right"]
         refused = [a.get("message") for a, kind in zip(answers, kinds, strict=True) if kind == "wrong"]
         assert seated == ["welcome"] * 6
-        assert refused == ["wrong room code"] * 18
+        assert refused == [f"wrong room code (answered after 1 s: {SLOWED})"] * 18
     finally:
         await table.stop()
 
@@ -117,7 +119,7 @@ async def test_a_guesser_rotating_ipv6_addresses_of_one_network_is_slowed_as_one
             await answer(await sent_join(table, wrong_code(table), f"2001:db8:1:2::{n + 1:x}"))
         started_at = asyncio.get_running_loop().time()
         refused = await answer(await sent_join(table, wrong_code(table), "2001:db8:1:2:aaaa::99"))
-        assert refused["message"] == "wrong room code"
+        assert refused["message"] == f"wrong room code (answered after 1 s: {SLOWED})"
         assert asyncio.get_running_loop().time() - started_at >= 0.9  # answered slowly: a guesser's
         # Another network is another guesser's, or a player's: answered at once.
         started_at = asyncio.get_running_loop().time()
@@ -162,4 +164,20 @@ async def test_joins_waiting_from_one_ipv6_network_are_capped_as_from_one_addres
     finally:
         for ws in idle:
             await ws.close()
+        await table.stop()
+
+
+async def test_a_wrong_code_is_answered_at_once_and_a_slowed_one_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong room code is told as soon as the host checks it, but once an address has sent MAX_WRONG of them in a
+    minute its refusals are held SLOW_ANSWER seconds on purpose, against guessing; before, they said only "wrong room
+    code", so a friend who mistyped it there (friends on one machine or behind one router share an address) waited
+    2.5 s with no word why. The line says so."""
+    monkeypatch.setattr(secrets_gate, "SLOW_ANSWER", 0.2)
+    table = await started(new_game(SEATS), SEATS)
+    try:
+        for _ in range(MAX_WRONG):
+            assert (await answer(await sent_join(table, wrong_code(table))))["message"] == "wrong room code"
+        slowed = (await answer(await sent_join(table, wrong_code(table))))["message"]
+        assert slowed == f"wrong room code (answered after 0.2 s: {SLOWED})", slowed
+    finally:
         await table.stop()

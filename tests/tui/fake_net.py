@@ -59,6 +59,7 @@ class FakeHost:
         self.records: list[str] = []
         self.started = self.stopped = False
         self.watchers = 0
+        self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
         self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
         #: What the host's screen asked of its seats and watchers, in order: ("handed", seat, level), ...
         self.managed: list[tuple[str, int, str | None]] = []
@@ -164,6 +165,7 @@ class FakeClient:
         self.real = game
         self.seat: int | None = seat
         self.watchers = 0
+        self.timed_out: tuple[int, ...] = ()
         #: The real game's turns when the last view was taken.
         self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.

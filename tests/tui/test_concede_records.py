@@ -97,7 +97,7 @@ async def test_a_conceded_seat_shows_the_bot_playing_it_before_and_after_a_resum
     session = Session(make_options("israeli", "Ann,Ben,bot:easy:Cy", seed=4))
     session.concede(1)
     infos = seat_infos(session.view(0), session, 0, None)
-    assert [info.kind for info in infos] == ["human", "conceded · bot", "easy bot"]
+    assert [info.kind for info in infos] == ["you", "conceded · bot", "easy bot"]  # seat 0 is the viewer's own
     assert compact_line(infos[1], False, 4).plain.endswith(" pts  conceded")
     await shows_ben_conceded(session)
     resumed = Session.resumed(read_save(save_path(session.meta.game_id)), bot_delay=0.0)

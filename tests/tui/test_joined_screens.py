@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from textual.widgets import Static
 from tui_helpers import SIZE, screen_lines, screen_text
 
 from yaniv_tui.engine import Game, PlayerView, load_ruleset
-from yaniv_tui.net import TableHost
+from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History, SaveMeta
 from yaniv_tui.table.client_session import ClientSession
 from yaniv_tui.table.headless import run_headless
@@ -27,8 +27,8 @@ from yaniv_tui.table.remote import JoinRequest
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.join import JoinScreen
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.screens.table_view import log_lines
-from yaniv_tui.tui.widgets.table import SeatInfo, SeatPanel, box_label
+from yaniv_tui.tui.screens.table_view import log_lines, seat_infos
+from yaniv_tui.tui.widgets.table import SeatInfo, SeatPanel, box_label, compact_said
 
 
 @contextlib.asynccontextmanager
@@ -178,3 +178,51 @@ def test_a_boxs_label_keeps_the_turns_mark_and_seconds_in_any_room() -> None:
     for room in range(0, 12):
         label = box_label(waiting, False, room).plain
         assert "▶" not in label and cell_len(label) <= max(room, 2), (room, label)
+
+
+def test_a_joined_players_own_seat_says_it_is_them_and_when_a_bot_plays_it() -> None:
+    """Before, a joined player's own seat box said "human" (the word for a person at the host's screen), and went on
+    saying it while the host's bot played the seat for them. It says "you", as the local table's seat lines do, and
+    "bot for now" while a bot plays it until they press a key."""
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa", "Bo"], seed=5, first=0), seat=1)
+    session = ClientSession(client, refused=(ActionRefused,))
+
+    def said(room: int = 30) -> tuple[str, str]:
+        own = seat_infos(client.view, session, 1, None)[1]
+        return box_label(own, False, room).plain, compact_said(own, False).plain
+
+    assert said() == ("you", "you")
+    client.handed = True
+    assert said() == ("bot for now", "bot for now")
+
+
+async def test_a_seat_that_joins_again_is_told_which_turns_of_the_round_a_bot_played_when_the_time_ran_out(
+    tmp_path: Path,
+) -> None:
+    """Before, a player who left and joined again (as everyone does after `yaniv host --resume`) read "Noa dropped
+    ..." of a turn the host's bot had played when her time ran out, where the host's screen said "Noa's time ran out:
+    a bot dropped ...": a joined table heard of each timed-out turn only as it was played. The host's first state to a
+    connection says this round's, as the host's own log has them (its record)."""
+    async with clocked_host(tmp_path, turn_seconds=0.3, timeouts_to_bot=9, bot_delay=0.2) as host:
+        address = f"127.0.0.1:{host.port}"
+        first = await TableClient.join(address, host.code, name="Noa", token_file=tmp_path / "noa.token")
+        # Noa presses nothing: her first turn's time runs out and a bot plays it for her.
+        await on_time(lambda: len(first.view.seen) >= 1 and first.view.seen[0].seat == 1)
+        await first.close()
+        again = await TableClient.join(address, host.code, name="Noa", token_file=tmp_path / "noa.token")
+        try:
+            assert again.seat == 1 and again.timed_out[:1] == (1,), again.timed_out
+            session = ClientSession(again, refused=(ActionRefused,))
+            lines = [line.plain for line in log_lines(again.view, [], None, False, list(session.timed_out()))]
+            assert any(line.startswith("Noa's time ran out: a bot dropped ") for line in lines), lines
+        finally:
+            await again.close()
+
+
+async def on_time(done: Callable[[], bool]) -> None:
+    """Wait until `done()` holds: bounded, a short pause at a time."""
+    for _ in range(3000):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never happened")

@@ -16,7 +16,8 @@ from yaniv_tui.codec.record import GameRecord, add_event, after_action, replay_s
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
-from yaniv_tui.tui.screens.replay import ReplayScreen
+from yaniv_tui.tui.screens.replay import ReplayScreen, seats_table
+from yaniv_tui.tui.screens.replay_steps import move_text, steps_of
 from yaniv_tui.tui.widgets.cards import faces_text
 from yaniv_tui.tui.widgets.table import turn_text
 
@@ -217,9 +218,9 @@ async def test_m_goes_to_each_marked_move_once_the_review_is_done(monkeypatch: p
         assert screen.at == marked[0]  # round again, from the last step
 
 
-async def test_a_joined_games_replay_names_the_seats_as_the_table_called_them() -> None:
-    """Before, a joiner's replay headed the game "Bo, Player 2, Player 3": the names the host's record starts with,
-    before its `joined` events named the seats Noa and Eli, the names everyone saw at the table."""
+def joined_games_record() -> GameRecord:
+    """The host's record of a game of Bo (a bot) and two remote seats, which Noa and Eli joined before its first move
+    (the record's header names them "Player 2" and "Player 3", its `joined` events Noa and Eli)."""
     rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
     game = Game.new(rules, ["Bo", "Player 2", "Player 3"], seed=5)
     record = start_record(game, [Seat.bot("easy", "Bo"), Seat.remote(), Seat.remote()])
@@ -231,7 +232,26 @@ async def test_a_joined_games_replay_names_the_seats_as_the_table_called_them() 
         action = bots[seat].choose(game.view(seat))
         game.apply(action)
         after_action(record, game, seat, action)
-    app = replay_app(record)
+    return record
+
+
+def test_a_joined_games_replay_names_the_seats_as_they_joined_from_its_first_step() -> None:
+    """Before, the replay's first step (the deal, before the record's `joined` events) named the seats "Player 2" and
+    "Player 3" in its seats' table and its words ("Round 1 dealt: Player 2 plays first."): the seats' names are the
+    ones they were joined with (`record_players`), from the first step to the last, whichever step is made first."""
+    record = joined_games_record()
+    steps = steps_of(record, every=4)
+    for index in (0, len(steps) - 1, 1, 0, 5):
+        assert steps[index].game.players == ("Bo", "Noa", "Eli"), index
+    first = steps[0]
+    assert "Player" not in move_text(first, first.game, False).plain
+    assert "Player" not in " ".join(str(cell) for cell in seats_table(first, False).columns[1].cells)
+
+
+async def test_a_joined_games_replay_names_the_seats_as_the_table_called_them() -> None:
+    """Before, a joiner's replay headed the game "Bo, Player 2, Player 3": the names the host's record starts with,
+    before its `joined` events named the seats Noa and Eli, the names everyone saw at the table."""
+    app = replay_app(joined_games_record())
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -52,8 +52,17 @@ def old_steps(record: GameRecord) -> list[ReplayStep]:
     steps: list[ReplayStep] = []
     moves = 0
     names: tuple[str, ...] = ()
+    # A seat is named by the first name it was joined with until it is joined (the table's name for it from then on).
+    first = [str(seat["name"]) for seat in record.events[0]["seats"]]
+    for event in reversed(record.events[1:]):
+        if event["event"] == "joined":
+            first[event["seat"]] = event["name"]
+    joined: set[int] = set()
     for _, event, game in replay_steps(record):
         kind = event["event"]
+        if kind == "joined":
+            joined.add(event["seat"])
+        game.players = tuple(name if seat in joined else first[seat] for seat, name in enumerate(game.players))
         names = game.players
         if kind in ("deal", "resume"):
             steps.append(ReplayStep("deal", game, game.round_no, moves, game.current, tuple(game.log)))

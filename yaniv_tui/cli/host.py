@@ -36,8 +36,14 @@ SSH_LINGER_MINUTES = 10
 #: Said at the start of a headless table where nothing plays for a player who leaves (held_up_line).
 HELD_UP = (
     "a remote seat no one plays (its player gone, or never come) holds the table up until someone does: with no"
-    " screen, no one can hand it to a bot (--away-bot LEVEL plays it once it is away, --turn-seconds N once its"
-    " time runs out)"
+    " screen, no one can hand it to a bot (--away-bot LEVEL plays it once it is away or never taken, --turn-seconds N"
+    " a taken seat's turn once its time runs out)"
+)
+#: The same, said at a timed table with no away bot: the clock times a seat someone holds, and waits for the others.
+HELD_UP_UNTAKEN = (
+    "a remote seat nobody has taken holds the table up until someone joins it (the turn clock times only a seat"
+    " someone holds): with no screen, no one can hand it to a bot (--away-bot LEVEL plays it after --away-after"
+    " SECONDS)"
 )
 
 #: Makes the host of a game, given the game, its seats and its id.
@@ -189,16 +195,25 @@ def main(args: argparse.Namespace) -> int:
         return run_app(options, replace(launch, notices=(*launch.notices, *said)), claimed, hosting=hosting)
     finally:
         if ssh is not None:
-            ssh.stop(ended_line(hosts[-1][0] if hosts else None))
+            game_id = hosts[-1][0] if hosts else None
+            ssh.stop(ended_line(game_id), keyless=ended_line(game_id, keyed=False))
 
 
-def ended_line(game_id: str | None) -> str:
+def ended_line(game_id: str | None, *, keyed: bool = True) -> str:
     """What each SSH player is told as the host's table ends their session: the host ended it, and, for a game
-    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it."""
+    still in progress (its table kept, store/tables.py), that it is saved and how they come back to it: the same way
+    with their key (its folder keeps their seat's token), or, not `keyed` (their seat's token went with the session),
+    by asking the host to open their seat for them, which a join then takes afresh."""
     from yaniv_tui.store.tables import table_path
 
     if game_id is None or not table_path(game_id).exists():
         return "yaniv: the host ended the table."
+    if not keyed:
+        return (
+            "yaniv: the host ended the table. The game is saved, but your seat went with this session (you came with"
+            " no SSH key): once the host opens it again, ask them to open your seat for you (t at their table), then"
+            " connect and join."
+        )
     return (
         "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to"
         " come back to it."
@@ -259,9 +274,11 @@ def until_sessions_end(server: SshServer, minutes: float = SSH_LINGER_MINUTES) -
 
 def held_up_line(host: TableHost, clock: TurnClock | None) -> str | None:
     """HELD_UP, when a remote seat no one plays would hold up a headless table at `host` (timed by `clock`): no away
-    bot and no turn clock plays it, and the seats screen (`t`, which hands a seat to a bot) is a screen's."""
-    timed = clock is not None and clock.on
-    return None if host.away_bot is not None or timed else HELD_UP
+    bot plays it, and the seats screen (`t`, which hands a seat to a bot) is a screen's; HELD_UP_UNTAKEN where the
+    clock plays a turn whose time runs out, which it does only of a seat someone holds."""
+    if host.away_bot is not None:
+        return None
+    return HELD_UP_UNTAKEN if clock is not None and clock.on else HELD_UP
 
 
 def headless(

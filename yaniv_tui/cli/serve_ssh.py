@@ -242,6 +242,8 @@ class SshServer:
         self._running: set[asyncio.Task[None]] = set()
         #: What each session's client is told once its process is ended by `stop` (None: nothing).
         self.ending: str | None = None
+        #: What a player who came with no key is told instead (`stop`).
+        self.ending_keyless: str | None = None
 
     async def start(self) -> None:
         self._acceptor = await asyncssh.create_server(
@@ -265,10 +267,11 @@ class SshServer:
         )
         self.port = self._acceptor.get_port()
 
-    async def stop(self, said: str | None = None) -> None:
+    async def stop(self, said: str | None = None, *, keyless: str | None = None) -> None:
         """Close every session and its process (hung up as a closed terminal), each client then told `said` in one
-        line, fitted to its terminal's width: why its session ends (`yaniv host`: the host ended the table)."""
-        self.ending = said
+        line, fitted to its terminal's width: why its session ends (`yaniv host`: the host ended the table); a player
+        who came with no key is told `keyless` instead, if given (their seat's token goes with their session)."""
+        self.ending, self.ending_keyless = said, keyless
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -314,9 +317,11 @@ class SshServer:
         try:
             status = await self._serve(process)
         except asyncio.CancelledError:  # `stop`: the session's process has been hung up, its screen given back
-            if self.ending is not None:
+            keyless = isinstance(door, _Door) and door.client_key is None and (process.command or "").strip() != WATCH
+            ending = (self.ending_keyless if keyless else None) or self.ending
+            if ending is not None:
                 with contextlib.suppress(Exception):
-                    said = "\r\n".join(fitted(self.ending, _size(process)[0]))
+                    said = "\r\n".join(fitted(ending, _size(process)[0]))
                     await asyncio.wait_for(_say(process, GIVEN_BACK + said), 2)
             raise
         except _TooSlow:
@@ -723,13 +728,14 @@ class SshThread:
         try:
             self._loop.run_forever()
         finally:
-            self._loop.run_until_complete(self.server.stop(self.server.ending))
+            self._loop.run_until_complete(self.server.stop(self.server.ending, keyless=self.server.ending_keyless))
             self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self._loop.close()
 
-    def stop(self, said: str | None = None) -> None:
-        """Close the server and every session, each client told `said` (SshServer.stop)."""
-        self.server.ending = said
+    def stop(self, said: str | None = None, *, keyless: str | None = None) -> None:
+        """Close the server and every session, each client told `said`, or `keyless` if it came with no key
+        (SshServer.stop)."""
+        self.server.ending, self.server.ending_keyless = said, keyless
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=HANGUP_GRACE + 10)

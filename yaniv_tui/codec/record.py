@@ -229,14 +229,18 @@ def read_record_text(text: str, source: str, *, finished: bool = False) -> tuple
     return record, game
 
 
-def record_players(record: GameRecord) -> tuple[str, ...]:
+def record_players(record: GameRecord, *, first: bool = False) -> tuple[str, ...]:
     """The seats' names as the record's game ended: the header's, each changed by a later "joined" event (a
-    joiner's name, which the table called the seat from then on). For a record read already (`parse_record`)."""
+    joiner's name, which the table called the seat from then on); with `first`, as its game began, a joined seat by
+    the name it was first joined with (a replay's first step). For a record read already (`parse_record`)."""
     names = [str(seat.get("name")) for seat in record.events[0].get("seats", [])]
+    named: set[int] = set()
     for event in record.events[1:]:
         seat = event.get("seat")
         if event.get("event") == "joined" and isinstance(seat, int) and 0 <= seat < len(names):
-            names[seat] = str(event.get("name"))
+            if not (first and seat in named):
+                names[seat] = str(event.get("name"))
+            named.add(seat)
     return tuple(names)
 
 

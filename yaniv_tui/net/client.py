@@ -108,6 +108,8 @@ class TableClient:
         self.statuses: tuple[Status, ...] = state.statuses
         #: How many watch the table, as the host last said.
         self.watchers = state.watchers
+        #: This round's turns a bot played for a seat whose time ran out, as the host's first state said them.
+        self.timed_out = state.timed_out
         #: The host's turn clock as its last state said it, and when that state came (time.monotonic).
         self.clock: ClockState | None = state.clock
         self._clock_at = time.monotonic()

@@ -220,6 +220,9 @@ class TableHost:
         #: Called with (seat, news) when the clock of a remote seat ran out, handed it to a bot, or its player
         #: took it back by acting.
         self.on_clock: Callable[[int, ClockNews], None] | None = None
+        #: This round's turns (counted from 1) a bot played for a seat whose time ran out, as the table's record has
+        #: them (its session sets this): told in a connection's first state, as its host's own log marks them.
+        self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
         self._server: Server | None = None
         # Under TLS, its handshake is done there, each counted from its first byte (`serve` is given no `ssl`).
         self._openings = Openings(
@@ -425,7 +428,7 @@ class TableHost:
     def _waits_again(self, seat: int) -> None:
         """A bot no longer plays `seat`: a turn of its that the bot has not begun is waited for, its time running
         from now (on_start sends it), and every screen sees the seat as its player's."""
-        if seat in self._asking and seat not in self._playing:
+        if seat in self._asking and seat not in self._playing and self._timed(seat):
             self.clock.start(seat)
         self._wake[seat].set()
         self._resend(news=True)
@@ -448,6 +451,8 @@ class TableHost:
         self._pending.pop(seat, None)
         self._acks.pop(seat, None)
         self._left_at[seat] = time.monotonic()
+        if self.clock.running(seat):  # its turn waits for a new player, off the clock
+            self.clock.stop()
         self._seat_news(seat, "opened", None)
         self._wake[seat].set()
         self._changed()
@@ -542,8 +547,18 @@ class TableHost:
             if game.phase != "slap":  # the drawer's clock while it decides is the drawer's alone
                 self._saw_clock(clock)
             state = State(game.view(seat), statuses, self._acks.get(seat), self.watchers, clock)
+        state = self._first_state(link, state)
         link.stated = True
         link.put(encode(state, players=tuple(self.names)))
+
+    def _first_state(self, link: Link, state: State) -> State:
+        """`state` as `link` is sent it: its first one says which of the round's turns its view holds a bot played
+        for a seat whose time ran out (later ones it hears of as they happen)."""
+        if link.stated:
+            return state
+        turns = len(state.view.seen)
+        timed_out = tuple(turn for turn in self.timed_out_turns() if turn <= turns)
+        return dataclasses.replace(state, timed_out=timed_out) if timed_out else state
 
     def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
         """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
@@ -564,8 +579,9 @@ class TableHost:
             state = State(game.watcher_view(), statuses, None, self.watchers, self._seen_clock)
         frame = encode(state, players=tuple(self.names))
         for link in links:
+            first = self._first_state(link, state)
             link.stated = True
-            link.put(frame)
+            link.put(frame if first is state else encode(first, players=tuple(self.names)))
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -575,14 +591,16 @@ class TableHost:
         Waits for its client; an illegal action gets an error frame and is not returned. With `away_bot`,
         once the seat has been away (or never taken) for `away_after` seconds, a bot's action is returned. On the
         table's turn clock (`use_clock`), a bot's action is returned once the seat's time runs out (the away bot,
-        or the clock's stand-in level at a table with none), and at once while the clock hands the seat to a bot.
+        or the clock's stand-in level at a table with none), and at once while the clock hands the seat to a bot; a
+        seat nobody holds is waited for off the clock until someone takes it (`_timed`).
         """
         if not self.seats[seat].is_remote:
             raise ValueError(f"seat {seat} is not a remote seat")
         wake = self._wake[seat]
         clock = self.clock
-        if not clock.is_handed(seat):
-            clock.start(seat, reading=self._first_turn_of_a_later_round(seat))  # nothing without a clock
+        reading = self._first_turn_of_a_later_round(seat)
+        if self._timed(seat):
+            clock.start(seat, reading=reading)  # nothing without a clock
         self._asking.add(seat)
         try:
             while True:
@@ -611,6 +629,11 @@ class TableHost:
         finally:
             self._asking.discard(seat)
             clock.stop()
+
+    def _timed(self, seat: int) -> bool:
+        """Whether a turn of remote `seat` runs on the clock: someone holds the seat (a turn of one nobody holds
+        waits for its player, as its prompt says, off the clock) and no bot plays it."""
+        return self.status(seat) != "waiting" and not self.clock.is_handed(seat)
 
     def _first_turn_of_a_later_round(self, seat: int) -> bool:
         """Whether `seat` is asked for its first action of a round after the first: the host dealt it at once, and its
@@ -922,11 +945,12 @@ class TableHost:
 
     def _fresh_start(self, seat: int) -> None:
         """A new player took `seat`, which nobody held: its timeouts in a row while it waited are not theirs, and a
-        turn of its that no one has begun (neither a bot nor a player) is theirs from now, on its whole time
-        (on_start sends it). A player back in their own seat has no such start: a drop buys no time."""
+        turn of its that no one has begun (neither a bot nor a player), waited for off the clock, is theirs from now,
+        on its whole time (on_start sends it). A player back in their own seat has no such start: a drop buys no
+        time."""
         clock = self.clock
         clock.timeouts.pop(seat, None)
-        if seat in self._asking and seat not in self._playing and clock.running(seat):
+        if seat in self._asking and seat not in self._playing and self._timed(seat):
             clock.start(seat)
 
     async def _read(self, link: Link) -> None:

@@ -94,7 +94,9 @@ From the host to a client:
              seats a bot plays since their timeouts in a row, or since the host handed them to a bot, until
              their players act again (or the host gives them back). The clock is the host's: a client only shows
              it. A table with no clock sends no "clock" until its host hands a seat to a bot, then always ("left_ms"
-             null); a watcher is sent it too.
+             null); a watcher is sent it too. A connection's first state also holds "timed_out": [1, 4] when
+             this round has turns a bot played for a seat whose time ran out (counted from 1, as its log's
+             turns): those before it came; later ones it hears as they happen (the clock's "timeout" news).
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
              "slap"; while the drawer decides on a slap-down no other seat nor watcher is sent a state, but one
@@ -151,7 +153,7 @@ messages a second are each answered with an error frame and not acted on; after 
 (bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
 once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
 key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
-only after 2.5 seconds (a right one is seated as soon as it is checked; past 32 waiting, "the table is busy"); past 8
+only after 2.5 seconds, saying so (a right one is seated at once; past 32 waiting, "the table is busy"); past 8
 connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
 a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
 counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
@@ -350,6 +352,8 @@ class State:
     #: How many watch the table now.
     watchers: int = 0
     clock: ClockState | None = None
+    #: This round's turns (counted from 1) a bot played for a seat whose time ran out: a connection's first state's.
+    timed_out: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +445,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
         if message.clock is not None:
             clock = message.clock
             body["clock"] = {"left_ms": clock.left_ms, "timeouts": list(clock.timeouts), "bots": list(clock.bots)}
+        if message.timed_out:
+            body["timed_out"] = list(message.timed_out)
     elif isinstance(message, Error):
         body = {"type": "error", "message": one_line(message.message), "re": message.re}
     elif isinstance(message, Say):
@@ -591,7 +597,12 @@ def from_host(text: str | bytes) -> FromHost:
                 raise ProtocolError("statuses: one per seat")
             watchers = read_int(r.get("watchers"), "watchers", 0, MAX_CONNECTIONS)
             clock = None if r.data.get("clock") is None else _clock(r.get("clock"), len(view.players))
-            return State(view, statuses, None if ack is None else read_int(ack, "ack", 0), watchers, clock)
+            turns = len(view.seen)
+            timed_out = (
+                tuple(r.list_("timed_out", lambda v, w: read_int(v, w, 1, turns))) if "timed_out" in r.data else ()
+            )
+            acked = None if ack is None else read_int(ack, "ack", 0)
+            return State(view, statuses, acked, watchers, clock, timed_out)
         if kind == "error":
             return Error(
                 one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)

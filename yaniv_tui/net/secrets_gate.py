@@ -131,7 +131,7 @@ class WrongTries:
     async def checked(self, address: str, check: Callable[[], Awaitable[str | None]]) -> str | None:
         """`await check()` (None: the join is seated; else why not, in one line) for a join from `address`: at
         once, or, from a guesser's address, in one of its MAX_SLOWED places, which a refused join keeps for
-        SLOW_ANSWER seconds before its answer (BUSY past MAX_QUEUED joins wanting a place)."""
+        SLOW_ANSWER seconds before its answer, which says so (BUSY past MAX_QUEUED joins wanting a place)."""
         if not self.too_many(address):
             return await check()
         address = address_group(address)
@@ -142,9 +142,12 @@ class WrongTries:
         try:
             async with gate.places:
                 problem = await check()
-                if problem is not None:
-                    await asyncio.sleep(SLOW_ANSWER)
-                return problem
+                if problem is None:
+                    return None
+                await asyncio.sleep(SLOW_ANSWER)
+                return (
+                    f"{problem} (answered after {SLOW_ANSWER:g} s: too many wrong tries came from your address lately)"
+                )
         finally:
             gate.wanting -= 1
             if gate.wanting == 0:

@@ -177,8 +177,10 @@ class ClientSession(SeatsAtScreen):
         return self.client.time_left()
 
     def timed_out(self) -> tuple[int, ...]:
-        """None known: the host's frames mark each timed-out turn as it is played (`ActionApplied.timed_out`)."""
-        return ()
+        """This round's turns a bot played when a seat's time ran out, as the host's first state said them (later
+        ones are marked as they are played: `ActionApplied.timed_out`)."""
+        view = self.client.view
+        return tuple(turn for turn in self.client.timed_out if turn <= len(view.seen))
 
     def handed(self, seat: int) -> bool:
         """Whether a bot plays `seat`, as the host's last state said (known of this screen's own seat only)."""

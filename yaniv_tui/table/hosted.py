@@ -46,6 +46,7 @@ class HostedSession(Session):
         #: host chose, or None for those its turn clock handed: a table with no screen says so (headless.py).
         self.bots_again: dict[int, str | None] = {}
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
+        host.timed_out_turns = self.timed_out  # a seat joining is told them, as this screen's log marks them
         if self.clock is not None:
             levels = self._bots_again(self.clock)
             host.use_clock(self.clock)  # one clock: the runner times this screen's seats, the host the remote ones

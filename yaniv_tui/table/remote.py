@@ -33,6 +33,9 @@ class Host(Protocol):
     #: Each seat's name, as joiners gave theirs.
     names: list[str]
     port: int
+    #: This round's turns a bot played for a seat whose time ran out (the session's `timed_out`), told to a seat
+    #: joining.
+    timed_out_turns: Callable[[], tuple[int, ...]]
 
     @property
     def public(self) -> bool:
@@ -118,6 +121,8 @@ class Client(Protocol):
     view: PlayerView
     #: How many watch the table, as the host last said.
     watchers: int
+    #: This round's turns a bot played for a seat whose time ran out, as the host's first state said them.
+    timed_out: tuple[int, ...]
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from yaniv_tui.codec.record import GameRecord, record_players
+from yaniv_tui.codec.record import GameRecord
 from yaniv_tui.engine import hand_value
 from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.table.words import possessive
@@ -133,7 +133,7 @@ class ReplayScreen(Screen[None]):
         self.steps = steps_of(record)
         #: The seats' names as the table called them (a joined seat by its joiner's name): the header's and the
         #: review's.
-        self.names = record_players(record)
+        self.names = self.steps.names
         self.at = 0
         #: The review was asked for when the screen opened (the stats list's `v`): it starts at once.
         self.review_asked = review

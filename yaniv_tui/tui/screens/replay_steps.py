@@ -11,7 +11,7 @@ from typing import Any, Literal, overload
 
 from rich.text import Text
 
-from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint, timed_out_actions
+from yaniv_tui.codec.record import GameRecord, Replayer, ReplayPoint, record_players, timed_out_actions
 from yaniv_tui.codec.record_format import UNPLAYED
 from yaniv_tui.codec.values import action_from_dict
 from yaniv_tui.engine import Action, Card, Game, KeepCard, Play, RoundScore, SlapDown, Turn
@@ -198,6 +198,8 @@ class ReplaySteps(Sequence[ReplayStep]):
     def __init__(self, record: GameRecord, every: int = KEEP_EVERY) -> None:
         self.record = record
         self.every = every
+        #: The seats' names as the table called them (a joined seat by its joiner's name), which every step shows.
+        self.names = record_players(record)
         self._kept: list[tuple[ReplayPoint, _Builder]] = []
         deals: list[int] = []
         by_turn: dict[int, int] = {}
@@ -205,7 +207,10 @@ class ReplaySteps(Sequence[ReplayStep]):
         #: The lines of the actions a bot played for a seat whose time ran out (the record's one rule for it).
         self.by_bot = timed_out_actions(record)
         replayer = Replayer(record)
+        first = record_players(record, first=True)
         for line, event, game in replayer:
+            if builder.count == 0:  # a joined seat by its joiner's name from the first step, not by the header's
+                game.players = first
             made = builder.fed(event, game, line in self.by_bot)
             if made.count > builder.count:
                 if made.last is not None and made.last.kind == "deal":

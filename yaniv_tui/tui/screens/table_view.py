@@ -76,7 +76,7 @@ def seat_infos(
     return [
         SeatInfo(
             name=name,
-            kind=seat_kind(session, seat, ascii_only),
+            kind=seat_kind(session, seat, viewer, ascii_only),
             score=view.scores[seat],
             cards=view.hand_sizes[seat],
             out=view.out[seat],
@@ -92,12 +92,15 @@ def seat_infos(
     ]
 
 
-def seat_kind(session: TableSession, seat: int, ascii_only: bool = False) -> str:
-    """Who plays the seat now: "human", "medium bot", ..., or "conceded · bot" for a person who conceded (a plain
-    bot plays it out)."""
+def seat_kind(session: TableSession, seat: int, viewer: int | None, ascii_only: bool = False) -> str:
+    """Who plays the seat now: "you" (the `viewer`'s own), "human", "medium bot", ...; "conceded · bot" for a person
+    who conceded (a plain bot plays it out), "bot for now" for a person's seat a bot plays until they act again (its
+    clock ran out, or its host handed it)."""
     if seat in session.meta.conceded:
         return f"conceded {mark('dot', ascii_only)} bot"
-    return session.options.seats[seat].describe()
+    if session.handed(seat):
+        return "bot for now"
+    return "you" if seat == viewer else session.options.seats[seat].describe()
 
 
 def compact_name_width(view: PlayerView, width: int) -> int:

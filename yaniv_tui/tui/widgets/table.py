@@ -164,7 +164,7 @@ def _doing(info: SeatInfo, ascii_only: bool, *, lately: bool) -> Text:
         return Text("out")
     if lately and info.lately is not None:
         return lately_text(info.lately, ascii_only)
-    return Text("you" if info.you and lately else info.kind)
+    return Text(info.kind)
 
 
 #: The compact line's columns besides the name, the score and what the seat is doing: "▶ ", " ", " 5▮", " ",
