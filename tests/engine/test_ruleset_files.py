@@ -157,6 +157,18 @@ BAD_FILES = [
         "drops.run_min_natural",
         "must not be above drops.run_min (3)",
     ),
+    (
+        "jack low above jack high",
+        "[values]\njack_swing = true\njack_low = 20\njack_high = 15\n",
+        "values.jack_low",
+        "must not be above values.jack_high (15), got 20",
+    ),
+    (
+        "jack low above jack high with the swing off",
+        "[values]\njack_high = -5\n",
+        "values.jack_low",
+        "must not be above values.jack_high (-5), got -2",
+    ),
 ]
 
 

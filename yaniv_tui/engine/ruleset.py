@@ -115,7 +115,10 @@ class Ruleset:
         ),
     )
     jack_low: int = field(
-        default=-2, metadata=whole("values.jack_low", -50, 50, "a jack's value when the swing is low")
+        default=-2,
+        metadata=whole(
+            "values.jack_low", -50, 50, "a jack's value when the swing is low", allowed_also="at most `jack_high`"
+        ),
     )
     jack_high: int = field(
         default=15, metadata=whole("values.jack_high", -50, 50, "a jack's value when the swing is high")

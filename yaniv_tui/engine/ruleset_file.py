@@ -108,6 +108,12 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: boo
         raise fail("end.limit_choices", f"must include end.limit ({rules.end_limit})")
     if rules.run_min_natural > rules.run_min:
         raise fail("drops.run_min_natural", f"must not be above drops.run_min ({rules.run_min})")
+    if rules.jack_low > rules.jack_high:
+        raise fail(
+            "values.jack_low",
+            f"must not be above values.jack_high ({rules.jack_high}), got {rules.jack_low}: the jack swing counts "
+            "jacks low in a low hand and high in any other",
+        )
     if rules.reset_every and not rules.reset_every_by:
         raise fail("resets.every_by", "must be at least 1 when resets.every is set")
     if rules.reset_every_by > rules.reset_every:
