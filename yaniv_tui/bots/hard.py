@@ -171,12 +171,13 @@ class HardBot:
         return 0.0
 
     def threat(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
-        """The chance some opponent holds a hand it may call Yaniv on."""
-        limit = view.rules.yaniv_limit
+        """The chance some opponent holds a hand it may call Yaniv on: its unknown cards within its known cards'
+        room to call, as the ruleset gives it (`Ruleset.call_room`, the other side of the engine's `may_call`)."""
+        call_room = view.rules.call_room
         clear = 1.0
         for seat in memory.opponents(view):
             known, parts = opponent_parts(view, memory, seat, odds, self.lean)
-            clear *= 1.0 - odds.chance_at_most(parts, limit - known)
+            clear *= 1.0 - odds.chance_at_most(parts, call_room(known))
         return 1.0 - clear
 
     def call_worth(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
