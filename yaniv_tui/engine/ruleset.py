@@ -87,6 +87,7 @@ class Ruleset:
             "deck.recount",
             "each round is dealt from the decks the players still in need (a table down to three goes back to one "
             "deck); `false`: the decks of the game's start, whoever is out",
+            allowed_also="`true` only where the decks deal every count knockouts leave, down to two players",
         ),
     )
     turn_up: bool = field(
