@@ -16,7 +16,7 @@ from yaniv_tui.engine import (
     takeable,
 )
 
-from .heaviest import WorthMemo, worth_memo
+from .heaviest import WorthMemo, swapped, worth_memo
 from .measures import Odds, after_reset, deck_draw_cost, deck_draws, drops_and_rests, opponent_parts
 from .memory import Memory
 
@@ -237,14 +237,6 @@ class HardBot:
 
 def _cost_then_drop(item: tuple[float, int, tuple[Card, ...], Card | None, Card | None]) -> tuple[float, int]:
     return item[0], item[1]
-
-
-def swapped(rest: list[Card], given: Card) -> list[Card]:
-    """The hand `rest` once it gives `given` for a joker (the joker swap)."""
-    new = list(rest)
-    new.remove(given)
-    new.append(JOKER)
-    return new
 
 
 def _seats_in(view: PlayerView) -> int:
