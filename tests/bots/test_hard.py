@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from yaniv_tui.bots import HardBot
-from yaniv_tui.engine import CallYaniv, Game, Play, load_ruleset, parse_cards
+from yaniv_tui.engine import CallYaniv, Game, Play, Ruleset, load_ruleset, parse_cards
 
 
 def after_two_turns(dealt: Callable[..., Game], seat1_takes_the_eight: bool) -> Game:
@@ -127,3 +127,41 @@ def test_a_lean_takes_kept_cards_for_lower_and_an_assaf_for_likelier(dealt: Call
 
 def test_the_hard_bot_plays_no_lean_by_default() -> None:
     assert HardBot().lean == 0.0
+
+
+class _CallsUnder(Ruleset):
+    """A ruleset whose call needs a hand strictly under the limit: `may_call` and `call_room` say so, nothing else."""
+
+    def may_call(self, hand_value: int) -> bool:
+        return hand_value < self.yaniv_limit
+
+    def call_room(self, hand_value: int) -> int:
+        return self.yaniv_limit - 1 - hand_value
+
+
+def test_the_threat_of_a_call_is_the_rulesets_own_call_room() -> None:
+    """`HardBot.threat` asks the ruleset how much room an opponent's hand has to call (`Ruleset.call_room`), the
+    rule the engine applies: a ruleset calling strictly under 5 threatens as one calling at 4 or under. It read
+    `yaniv_limit` itself, and weighed the hands at 5 as calling."""
+    from yaniv_tui.bots.measures import Odds
+    from yaniv_tui.bots.memory import Memory
+
+    under, at_four = _CallsUnder(yaniv_limit=5), Ruleset(yaniv_limit=4, yaniv_limit_choices=(4,))
+    compared = 0
+    for seed in range(5):
+        # The same deal under both: each call allowed under one is allowed under the other, so play stays alike.
+        games = [Game.new(rules, ["A", "B", "C"], seed=seed, first=0) for rules in (under, at_four)]
+        for _ in range(6):
+            threats = []
+            for game in games:
+                view = game.view(game.current)
+                memory = Memory(view)
+                threats.append(HardBot().threat(view, memory, Odds(memory.unseen, view.rules)))
+            assert threats[0] == threats[1]
+            compared += threats[0] > 0
+            action = HardBot().choose(games[0].view(games[0].current))
+            for game in games:
+                game.apply(action)
+            if games[0].history:
+                break
+    assert compared

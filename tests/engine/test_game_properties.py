@@ -53,9 +53,11 @@ class Table:
 
 
 def house_rules() -> Ruleset:
-    """The house rules the presets leave off, all at once: slap-down, any card taken, wild sets, the bonus."""
+    """The house rules the presets leave off, all at once: slap-down, any card taken, wild sets, the bonus, a deck
+    more from 4 players and the decks counted again as players are knocked out."""
     return ruleset_from_dict(
         {
+            "deck": {"more_decks_from": [4], "recount": True},
             "drops": {"slap_down": True, "jokers_in_sets": True},
             "take": {"from_set": "any", "from_run": "any"},
             "bonus": {"zero_hand_wins": 2},
@@ -97,7 +99,13 @@ def play_out(table: Table) -> Game:
         round_no = game.round_no
         game.apply(action)
 
-        # No card is ever created or lost: every card is in exactly one hand, the deck or the pile.
+        # No card is ever created or lost: every card is in exactly one hand, the deck or the pile; a round is
+        # dealt from the decks of the seats (or, under `deck.recount`, of the players still in).
+        if game.round_no != round_no and not game.is_over:
+            playing = sum(1 for out in game.out if not out)
+            full = Counter(game.full_deck())
+            dealing = table.rules.dealing_for(table.players, playing)
+            assert sum(full.values()) == table.rules.deck_size_for(dealing)
         assert game.cards_in_play() == full
         # Hands never grow within a round.
         if game.round_no == round_no:

@@ -157,6 +157,31 @@ BAD_FILES = [
         "drops.run_min_natural",
         "must not be above drops.run_min (3)",
     ),
+    (
+        "recount deals too few cards once a knockout leaves three",
+        "[players]\nmin = 4\nmax = 4\n[deck]\nmore_decks_from = [4]\nhand_size = 18\nrecount = true\n",
+        "deck.recount",
+        "a knockout leaves 3 players, dealt from 1 deck(s) holding 54 cards, but they need 56",
+    ),
+    (
+        "recount deals too few cards at a hand size offered",
+        "[players]\nmin = 4\nmax = 4\n[deck]\nmore_decks_from = [4]\nhand_size = 5\n"
+        "hand_size_choices = [5, 18]\nrecount = true\n",
+        "deck.hand_size_choices",
+        "a hand of 18: a knockout leaves 3 players",
+    ),
+    (
+        "jack low above jack high",
+        "[values]\njack_swing = true\njack_low = 20\njack_high = 15\n",
+        "values.jack_low",
+        "must not be above values.jack_high (15), got 20",
+    ),
+    (
+        "jack low above jack high with the swing off",
+        "[values]\njack_high = -5\n",
+        "values.jack_low",
+        "must not be above values.jack_high (-5), got -2",
+    ),
 ]
 
 

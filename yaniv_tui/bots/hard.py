@@ -16,7 +16,7 @@ from yaniv_tui.engine import (
     takeable,
 )
 
-from .heaviest import WorthMemo, worth_memo
+from .heaviest import WorthMemo, swapped, worth_memo
 from .measures import Odds, after_reset, deck_draw_cost, deck_draws, drops_and_rests, opponent_parts
 from .memory import Memory
 
@@ -171,12 +171,13 @@ class HardBot:
         return 0.0
 
     def threat(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
-        """The chance some opponent holds a hand it may call Yaniv on."""
-        limit = view.rules.yaniv_limit
+        """The chance some opponent holds a hand it may call Yaniv on: its unknown cards within its known cards'
+        room to call, as the ruleset gives it (`Ruleset.call_room`, the other side of the engine's `may_call`)."""
+        call_room = view.rules.call_room
         clear = 1.0
         for seat in memory.opponents(view):
             known, parts = opponent_parts(view, memory, seat, odds, self.lean)
-            clear *= 1.0 - odds.chance_at_most(parts, limit - known)
+            clear *= 1.0 - odds.chance_at_most(parts, call_room(known))
         return 1.0 - clear
 
     def call_worth(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
@@ -236,14 +237,6 @@ class HardBot:
 
 def _cost_then_drop(item: tuple[float, int, tuple[Card, ...], Card | None, Card | None]) -> tuple[float, int]:
     return item[0], item[1]
-
-
-def swapped(rest: list[Card], given: Card) -> list[Card]:
-    """The hand `rest` once it gives `given` for a joker (the joker swap)."""
-    new = list(rest)
-    new.remove(given)
-    new.append(JOKER)
-    return new
 
 
 def _seats_in(view: PlayerView) -> int:

@@ -15,9 +15,9 @@ _SUIT_COUNTS: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
 def heaviest_drop(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int] | None = None) -> tuple[Drop, int]:
     """The first drop of `legal_drops(hand)` worth the most points, the longest of those worth as much, and its worth.
 
-    `worth` gives each rank's points (index 0 the joker); None weighs each drop as the engine
-    counts a hand, jack swing and cards of their own value all. An empty hand has no drop: ((), 0). The drop is the one
-    scanning `legal_drops` finds, without listing every drop: singles, sets and runs are weighed
+    `worth` gives each rank's points (index 0 the joker); None weighs each drop by what it takes off the hand as
+    the engine counts it, jack swing and cards of their own value all. An empty hand has no drop: ((), 0).
+    The drop is the one scanning `legal_drops` finds, without listing every drop: singles, sets and runs are weighed
     in the same order, a hand with no two cards of a rank, no joker and no suit long enough for a
     run has only its singles, and a suit whose cards cannot reach the best worth so far is not laid out.
     """
@@ -154,11 +154,16 @@ def worth_memo(memo: WorthMemo | None, rules: Ruleset, worth: tuple[int, ...]) -
 
 
 def _by_listing(hand: Sequence[Card], rules: Ruleset) -> tuple[Drop, int]:
-    """Under the jack swing a jack's worth depends on the rest of the drop: every drop weighed whole."""
+    """Under the jack swing a jack's worth depends on the whole hand: every drop weighed by what it takes off the
+    hand as the engine counts it (a jack in a hand counted high sheds its high value, whatever it is alone)."""
     best: Drop = ()
     best_worth = 0
+    whole = hand_value(hand, rules)
     for drop in legal_drops(hand, rules):
-        worth = hand_value(drop, rules)
+        rest = list(hand)
+        for card in drop:
+            rest.remove(card)
+        worth = whole - hand_value(rest, rules)
         if not best or worth > best_worth or (worth == best_worth and len(drop) > len(best)):
             best, best_worth = drop, worth
     return best, best_worth
@@ -277,3 +282,11 @@ def _plain_run_in(hand: Sequence[Card], suit_counts: tuple[tuple[str, int], ...]
         if ranks:
             return True
     return False
+
+
+def swapped(rest: Sequence[Card], given: Card) -> list[Card]:
+    """The hand `rest` once it gives `given` for a joker (the joker swap)."""
+    new = list(rest)
+    new.remove(given)
+    new.append(JOKER)
+    return new

@@ -87,6 +87,7 @@ class Ruleset:
             "deck.recount",
             "each round is dealt from the decks the players still in need (a table down to three goes back to one "
             "deck); `false`: the decks of the game's start, whoever is out",
+            allowed_also="`true` only where the decks deal every count knockouts leave, down to two players",
         ),
     )
     turn_up: bool = field(
@@ -115,7 +116,10 @@ class Ruleset:
         ),
     )
     jack_low: int = field(
-        default=-2, metadata=whole("values.jack_low", -50, 50, "a jack's value when the swing is low")
+        default=-2,
+        metadata=whole(
+            "values.jack_low", -50, 50, "a jack's value when the swing is low", allowed_also="at most `jack_high`"
+        ),
     )
     jack_high: int = field(
         default=15, metadata=whole("values.jack_high", -50, 50, "a jack's value when the swing is high")

@@ -102,12 +102,23 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: boo
         undealable = _deal_problem(dataclasses.replace(rules, hand_size=size))
         if undealable:
             raise fail("deck.hand_size_choices", f"a hand of {size}: {undealable}")
+    for size in rules.hand_sizes:
+        undealable = _recount_problem(dataclasses.replace(rules, hand_size=size))
+        if undealable:
+            where = "deck.recount" if size == rules.hand_size else "deck.hand_size_choices"
+            raise fail(where, undealable if size == rules.hand_size else f"a hand of {size}: {undealable}")
     if rules.yaniv_limit not in rules.yaniv_limit_choices:
         raise fail("yaniv.limit_choices", f"must include yaniv.limit ({rules.yaniv_limit})")
     if rules.end_limit not in rules.end_limit_choices:
         raise fail("end.limit_choices", f"must include end.limit ({rules.end_limit})")
     if rules.run_min_natural > rules.run_min:
         raise fail("drops.run_min_natural", f"must not be above drops.run_min ({rules.run_min})")
+    if rules.jack_low > rules.jack_high:
+        raise fail(
+            "values.jack_low",
+            f"must not be above values.jack_high ({rules.jack_high}), got {rules.jack_low}: the jack swing counts "
+            "jacks low in a low hand and high in any other",
+        )
     if rules.reset_every and not rules.reset_every_by:
         raise fail("resets.every_by", "must be at least 1 when resets.every is set")
     if rules.reset_every_by > rules.reset_every:
@@ -137,6 +148,25 @@ def _deal_problem(rules: Ruleset) -> str:
                 f"{n} players need {needed} cards ({rules.hand_size} each, {'one turned up, ' if up else ''}"
                 f"one to draw) but {rules.decks_for(n)} deck(s) hold {have}; allowed: at most "
                 f"{(have - up - 1) // rules.hand_size} players, or more decks (deck.more_decks_from)"
+            )
+    return ""
+
+
+def _recount_problem(rules: Ruleset) -> str:
+    """Why a round under `deck.recount` cannot be dealt once knockouts leave fewer players than `players.min` (they
+    are dealt from the decks the players still in need, down to two); "" when every such round can be."""
+    if not rules.deck_recount or rules.end_mode != "elimination":
+        return ""  # without knockouts, or without the recount, every round is dealt for a count _deal_problem checks
+    up = int(rules.turn_up)
+    for n in range(2, rules.min_players):
+        needed = n * rules.hand_size + up + 1
+        have = rules.deck_size_for(n)
+        if needed > have:
+            return (
+                f"a knockout leaves {n} players, dealt from {rules.decks_for(n)} deck(s) holding {have} cards, but "
+                f"they need {needed} ({rules.hand_size} each, {'one turned up, ' if up else ''}one to draw); "
+                "allowed: recount = false (the decks of the game's start), a smaller hand, or more decks at "
+                f"{n} players (deck.decks, deck.more_decks_from)"
             )
     return ""
 
