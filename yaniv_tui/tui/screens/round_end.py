@@ -46,18 +46,13 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
 
 
 class Notes:
-    """A row's notes, wrapped only between their phrases (`phrases`): "+30 penalty" is never split over two lines,
-    the number on one and what it is on the next. Rich's own wrap breaks at any space."""
+    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
+    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
+    space included."""
 
     def __init__(self, notes: Sequence[str], style: str) -> None:
         self.style = style
-        #: The words of the notes, a comma closing each but the last, with a penalty's number and word as one.
-        self.phrases: list[str] = []
-        for index, note in enumerate(notes):
-            words = PENALTY.sub(lambda found: found.group().replace(" ", _GLUE), note).split()
-            if index < len(notes) - 1:
-                words[-1] += ","
-            self.phrases.extend(word.replace(_GLUE, " ") for word in words)
+        self.phrases: list[str] = PHRASE.findall(", ".join(notes))
 
     def __str__(self) -> str:
         """The notes in one line, as they read when the column is wide enough."""
@@ -70,18 +65,15 @@ class Notes:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[str] = []
         for phrase in self.phrases:
-            joined = f"{lines[-1]} {phrase}" if lines else phrase
-            if lines and cell_len(joined) <= options.max_width:
-                lines[-1] = joined
+            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
+                lines[-1] += f" {phrase}"
             else:
                 lines.append(phrase)
         yield Text("\n".join(lines), style=self.style)
 
 
-#: A penalty as a note says it ("+30 penalty"): its number and its word stay on one line.
-PENALTY = re.compile(r"\+\d+ penalty")
-#: What holds a phrase's words together while the notes are split into words (no note holds it).
-_GLUE = "\x00"
+#: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
+PHRASE = re.compile(r"\+\d+ penalty\S*|\S+")
 
 
 def headline(result: RoundScore, players: Sequence[str], rules: Ruleset) -> Text:
