@@ -27,7 +27,7 @@ from ..marks import mark, text_in_ascii
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall, stylesheet
+from .common import TooSmall, scroll, scroll_bindings, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
@@ -172,6 +172,8 @@ class RoundEndScreen(Screen[TheRest | None]):
         Binding("enter", "go_on", "continue", priority=True),
         Binding("w", "rest('watch')", "watch the rest"),
         Binding("e", "rest('skip')", "skip to the end"),
+        # Seven or eight seats run below the fold at 80x24, the focus on Continue, below the body.
+        *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#continue"
     DEFAULT_CSS = """
@@ -241,6 +243,8 @@ class RoundEndScreen(Screen[TheRest | None]):
             self.set_timer(self.auto_after, self.action_go_on)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_body":
+            return self.query_one("#round-body", VerticalScroll).max_scroll_y > 0
         if action != "rest":
             return True
         return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
@@ -251,3 +255,11 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def action_rest(self, how: TheRest) -> None:
         self.dismiss(how)
+
+    def action_scroll_body(self, way: str) -> None:
+        """Scroll the round's hands: `way` is down, up, page_down or page_up."""
+        scroll(self.query_one("#round-body", VerticalScroll), way)
+
+    def on_resize(self) -> None:
+        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
+        self.call_after_refresh(self.refresh_bindings)
