@@ -7,9 +7,6 @@ from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from rich import box
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +21,7 @@ from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_
 from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark, text_in_ascii
+from ..phrases import Phrases
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
@@ -45,31 +43,10 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
     return f": +{penalty} penalty" + ("" if rules.assaf_caller_adds_hand else ", not the hand")
 
 
-class Notes:
-    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
-    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
-    space included."""
-
-    def __init__(self, notes: Sequence[str], style: str) -> None:
-        self.style = style
-        self.phrases: list[str] = PHRASE.findall(", ".join(notes))
-
-    def __str__(self) -> str:
-        """The notes in one line, as they read when the column is wide enough."""
-        return " ".join(self.phrases)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((cell_len(phrase) for phrase in self.phrases), default=0)
-        return Measurement(widest, cell_len(str(self)))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for phrase in self.phrases:
-            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
-                lines[-1] += f" {phrase}"
-            else:
-                lines.append(phrase)
-        yield Text("\n".join(lines), style=self.style)
+def notes_said(notes: Sequence[str], style: str) -> Phrases:
+    """A row's notes, joined by commas, wrapped only between their words and never inside "+30 penalty" (the number
+    on one line, what it is on the next)."""
+    return Phrases(PHRASE.findall(", ".join(notes)), style)
 
 
 #: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
@@ -145,7 +122,7 @@ def result_table(
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
-            Notes(notes, f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
+            notes_said(notes, f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
         )
     return table
 

@@ -18,6 +18,7 @@ from yaniv_tui.table.words import EMPTY_PILE, RESHUFFLED, clause, is_you, notice
 
 from ..colours import colour
 from ..marks import in_ascii, mark, text_in_ascii
+from ..phrases import Phrases
 from ..widgets.cards import faces_text
 from ..widgets.table import (
     DeckView,
@@ -241,12 +242,12 @@ def prompt_text(
     return text
 
 
-def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text | str:
+def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Phrases | str:
     """Why the last key did nothing, in the colour of bad news; else a tip (a hint), in the colour of advice;
-    nothing when all is well."""
+    nothing when all is well. Either wraps between its clauses, not before its last word alone ("worth" / "0")."""
     if message:
-        return Text(in_ascii(notice(message, ascii_only), ascii_only), style=f"bold {colour('bad')}")
-    return Text(in_ascii(notice(tip, ascii_only), ascii_only), style=f"bold {colour('gold')}") if tip else ""
+        return Phrases.clauses(in_ascii(notice(message, ascii_only), ascii_only), f"bold {colour('bad')}")
+    return Phrases.clauses(in_ascii(notice(tip, ascii_only), ascii_only), f"bold {colour('gold')}") if tip else ""
 
 
 def header(session: TableSession, view: PlayerView) -> list[str]:
