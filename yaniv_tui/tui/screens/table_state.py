@@ -7,6 +7,7 @@ import dataclasses
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
@@ -79,6 +80,8 @@ class TableState(Screen[str | None]):
         #: The prompt and message lines as last shown.
         self.shown_lines: tuple[object, ...] = ()
         self._redraw_due = False
+        #: The screen's size when last drawn: told the same size again, it has nothing to draw anew.
+        self._drawn_at: Size | None = None
         #: Where the notices were put last (`place_notices`): whether in the corner, the rows below their place, its
         #: left, height and width, and whether they are tight there; None before they are first placed.
         self._notices_placed: tuple[bool, int, int, int, int, bool] | None = None
@@ -151,7 +154,8 @@ class TableState(Screen[str | None]):
         self.redraw_soon()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.redraw_soon()  # how many seats fit side by side follows the width
+        if event.size != self._drawn_at:  # how many seats fit side by side follows the width
+            self.redraw_soon()
 
     def take_notes(self) -> None:
         """After each action: start the round's notes afresh when a new round is dealt, note a reshuffle of
@@ -233,6 +237,7 @@ class TableState(Screen[str | None]):
         the callbacks still due after, so a redraw asked meanwhile (a move heard) would find no widget to draw on."""
         self._redraw_due = False
         if self.is_attached and self.is_running:
+            self._drawn_at = self.size
             draw(self)
             self.call_after_refresh(self.place_notices)  # once the redrawn lines have their rows
 
