@@ -85,3 +85,23 @@ def test_a_note_wraps_between_its_phrases_at_every_width() -> None:
         text = console.export_text()
         assert "+30 penalty" in text, (width, text)
         assert "Assafed the caller" in " ".join(text.split()), (width, text)
+
+
+async def test_the_headline_wraps_between_its_clauses_at_80x24() -> None:
+    """Before: "Noa calls Yaniv with 5 and wins the round: a tie with Avi does not Assaf" on one line and "here."
+    alone under it. The headline breaks after its colon."""
+    from tui_helpers import make_options, screen_lines
+
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    rules = load_ruleset("israeli")
+    result = score_round(rules, [0, 0, 0], [parse_cards(hand) for hand in ("2H 4S 5D", "AC AD 3H", "AH AS 3S")], 2)
+    app = YanivApp(make_options("israeli", "Ann,bot:easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(result, ("You", "Avi", "Noa"), rules, 7))
+        await pilot.pause()
+        region = app.screen.query_one("#round-headline").region
+        lines = [line.strip(" │") for line in screen_lines(app)[region.y : region.bottom]]
+        assert lines == ["Noa calls Yaniv with 5 and wins the round:", "a tie with Avi does not Assaf here."], lines

@@ -6,8 +6,9 @@ import re
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
 from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 
 #: Where a sentence may break between its clauses: after a comma, a colon or a semicolon and its space.
@@ -23,15 +24,23 @@ class Phrases:
     phrases give way to words.
     """
 
-    def __init__(self, phrases: Sequence[str], style: str = "", *, no_more_lines: bool = False) -> None:
+    def __init__(
+        self,
+        phrases: Sequence[str],
+        style: str | Style = "",
+        *,
+        no_more_lines: bool = False,
+        justify: JustifyMethod | None = None,
+    ) -> None:
         self.phrases = list(phrases)
         self.style = style
         self.no_more_lines = no_more_lines
+        self.justify: JustifyMethod | None = justify
 
     @classmethod
-    def clauses(cls, sentence: str, style: str = "") -> Phrases:
+    def clauses(cls, sentence: str, style: str | Style = "", justify: JustifyMethod | None = None) -> Phrases:
         """`sentence` wrapped between its clauses (`CLAUSE_END`), in no more lines than its words would take."""
-        return cls(CLAUSE_END.split(sentence), style, no_more_lines=True)
+        return cls(CLAUSE_END.split(sentence), style, no_more_lines=True, justify=justify)
 
     def __str__(self) -> str:
         """The phrases in one line, as they read where the line is wide enough."""
@@ -49,9 +58,18 @@ class Phrases:
                 lines[-1] += f" {phrase}"
             else:
                 lines.append(phrase)
-        text = Text("\n".join(lines), style=self.style)  # a line still too wide is wrapped between its words
+        text = self.text("\n".join(lines))  # a line still too wide is wrapped between its words
         if self.no_more_lines:
-            words = Text(str(self), style=self.style)
+            words = self.text(str(self))
             if len(text.wrap(console, width)) > len(words.wrap(console, width)):
                 text = words
         yield text
+
+    def text(self, lines: str) -> Text:
+        """`lines` in the phrases' style; centred or so (`justify`), the style is the words' only, not the
+        spaces that pad them (as Textual's own text-align draws a line)."""
+        if self.justify is None:
+            return Text(lines, style=self.style)
+        text = Text(lines, justify=self.justify)
+        text.stylize(self.style)
+        return text

@@ -188,7 +188,9 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            yield Static(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
+            said = text_in_ascii(headline(result, self.players, self.rules), ascii_only)
+            # Wrapped after its colon, not before its last word alone ("...does not Assaf" / "here.").
+            yield Static(Phrases.clauses(said.plain, said.style, "center"), id="round-headline")
             with Center():
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
