@@ -105,3 +105,25 @@ async def test_the_headline_wraps_between_its_clauses_at_80x24() -> None:
         region = app.screen.query_one("#round-headline").region
         lines = [line.strip(" │") for line in screen_lines(app)[region.y : region.bottom]]
         assert lines == ["Noa calls Yaniv with 5 and wins the round:", "a tie with Avi does not Assaf here."], lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_what_w_and_e_do_wraps_between_its_clauses(size: tuple[int, int]) -> None:
+    """Before, at 100x30: "... e skips to the game's" on one line and "end, enter shows the next round." on the
+    next. Each key's clause is read whole on one line."""
+    from tui_helpers import make_options, screen_lines
+
+    from yaniv_tui.tui.app import YanivApp
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    rules = load_ruleset("israeli")
+    result = score_round(rules, [0, 0, 0], [parse_cards(hand) for hand in ("2H 4S 5D", "AC AD 3H", "AH 3S")], 2)
+    app = YanivApp(make_options("israeli", "Ann,bot:easy"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(result, ("You", "Avi", "Noa"), rules, 7, offer_rest=True))
+        await pilot.pause()
+        region = app.screen.query_one("#round-rest").region
+        lines = [line.strip() for line in screen_lines(app)[region.y : region.bottom]]
+        for clause in ("w watches the rest (no enter needed),", "e skips to the game's end,", "enter shows"):
+            assert any(clause in line for line in lines), lines

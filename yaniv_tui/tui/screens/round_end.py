@@ -209,11 +209,11 @@ class RoundEndScreen(Screen[TheRest | None]):
                     id="round-rest",
                 )
             elif self.offer_rest:
-                yield Static(
+                rest = (
                     "No one at this screen is left in: w watches the rest (no enter needed), "
-                    "e skips to the game's end, enter shows the next round.",
-                    id="round-rest",
+                    "e skips to the game's end, enter shows the next round."
                 )
+                yield Static(Phrases.clauses(rest, justify="center"), id="round-rest")
         yield KeyBar()
 
     def on_mount(self) -> None:
