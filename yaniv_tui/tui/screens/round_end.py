@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +24,6 @@ from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_
 from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark, text_in_ascii
-from ..phrases import Phrases
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
@@ -43,10 +45,31 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
     return f": +{penalty} penalty" + ("" if rules.assaf_caller_adds_hand else ", not the hand")
 
 
-def notes_said(notes: Sequence[str], style: str) -> Phrases:
-    """A row's notes, joined by commas, wrapped only between their words and never inside "+30 penalty" (the number
-    on one line, what it is on the next)."""
-    return Phrases(PHRASE.findall(", ".join(notes)), style)
+class Notes:
+    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
+    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
+    space included."""
+
+    def __init__(self, notes: Sequence[str], style: str) -> None:
+        self.style = style
+        self.phrases: list[str] = PHRASE.findall(", ".join(notes))
+
+    def __str__(self) -> str:
+        """The notes in one line, as they read when the column is wide enough."""
+        return " ".join(self.phrases)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((cell_len(phrase) for phrase in self.phrases), default=0)
+        return Measurement(widest, cell_len(str(self)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for phrase in self.phrases:
+            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
+                lines[-1] += f" {phrase}"
+            else:
+                lines.append(phrase)
+        yield Text("\n".join(lines), style=self.style)
 
 
 #: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
@@ -122,7 +145,7 @@ def result_table(
             str(result.values[seat]),
             f"+{added}" if added >= 0 else str(added),
             total,
-            notes_said(notes, f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
+            Notes(notes, f"bold {colour('bad')}" if seat in result.eliminated else "italic"),
         )
     return table
 
@@ -188,9 +211,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            said = text_in_ascii(headline(result, self.players, self.rules), ascii_only)
-            # Wrapped after its colon, not before its last word alone ("...does not Assaf" / "here.").
-            yield Static(Phrases.clauses(said.plain, said.style, "center"), id="round-headline")
+            yield Static(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
             with Center():
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
@@ -209,11 +230,11 @@ class RoundEndScreen(Screen[TheRest | None]):
                     id="round-rest",
                 )
             elif self.offer_rest:
-                rest = (
+                yield Static(
                     "No one at this screen is left in: w watches the rest (no enter needed), "
-                    "e skips to the game's end, enter shows the next round."
+                    "e skips to the game's end, enter shows the next round.",
+                    id="round-rest",
                 )
-                yield Static(Phrases.clauses(rest, justify="center"), id="round-rest")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -18,7 +18,6 @@ from yaniv_tui.table.words import EMPTY_PILE, RESHUFFLED, clause, is_you, notice
 
 from ..colours import colour
 from ..marks import in_ascii, mark, text_in_ascii
-from ..phrases import Phrases
 from ..widgets.cards import faces_text
 from ..widgets.table import (
     DeckView,
@@ -242,12 +241,12 @@ def prompt_text(
     return text
 
 
-def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Phrases | str:
+def message_text(message: str, ascii_only: bool = False, tip: str = "") -> Text | str:
     """Why the last key did nothing, in the colour of bad news; else a tip (a hint), in the colour of advice;
-    nothing when all is well. Either wraps between its clauses, not before its last word alone ("worth" / "0")."""
+    nothing when all is well."""
     if message:
-        return Phrases.clauses(in_ascii(notice(message, ascii_only), ascii_only), f"bold {colour('bad')}")
-    return Phrases.clauses(in_ascii(notice(tip, ascii_only), ascii_only), f"bold {colour('gold')}") if tip else ""
+        return Text(in_ascii(notice(message, ascii_only), ascii_only), style=f"bold {colour('bad')}")
+    return Text(in_ascii(notice(tip, ascii_only), ascii_only), style=f"bold {colour('gold')}") if tip else ""
 
 
 def header(session: TableSession, view: PlayerView) -> list[str]:
