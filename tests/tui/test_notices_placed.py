@@ -176,3 +176,33 @@ async def test_a_notice_left_alone_goes_back_to_the_corner() -> None:
         (toast,) = rack.query("Toast")
         assert notices_read(app) == [LONG] and rows_cut(app) == 0
         assert toast.region.right <= log.x and toast.region.bottom <= table.query_one("#prompt").region.y
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ("Ann,bot,bot", ("Sorted by suit", LONG)),
+        ("Ann,bot,bot", (LONG, LONG, "Sorted by suit")),
+        ("Ann,bot,bot,bot,bot,bot,bot,bot", ("Sorted by suit",)),
+        ("Ann,bot,bot,bot,bot,bot,bot,bot", ("Sorted by suit", LONG)),
+    ],
+    ids=["two", "three", "eight seats", "eight seats, two"],
+)
+async def test_notices_that_miss_the_corner_leave_the_prompt_and_the_hand_readable(
+    players: str, words: tuple[str, ...]
+) -> None:
+    """Before: at 80x24 two notices at once (or one, with eight seats) did not fit the corner and showed where
+    Textual puts them, over the right half of the prompt (the line that says what to do), the hint's line and the
+    hand. Now they sit above the prompt, each read whole."""
+    app = make_app("israeli", players, seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        changed = await show_notices(pilot, *words)
+        assert notices_read(app) == list(words) and rows_cut(app) == 0
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        prompt = table.query_one("#prompt").region
+        assert screen_lines(app)[prompt.y].strip()  # the prompt says something, to be covered or not
+        for name in ("#prompt", "#message", "#hand", "KeyBar"):
+            region = table.query_one(name).region
+            hidden = sorted(cell for cell in changed if region.contains(*cell))
+            assert not hidden, (name, region, hidden[:3])

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import ClassVar, Literal, TypeVar
 
 from textual import events
+from textual.actions import SkipAction
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.containers import ScrollableContainer
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -57,6 +58,29 @@ def scroll(view: ScrollableContainer, way: str) -> None:
     page = view.scrollable_content_region.height
     step = {"down": 1, "up": -1, "page_down": page}.get(way, -page)
     view.scroll_to(y=view.scroll_target_y + step, immediate=True)
+
+
+class KeyScroll(VerticalScroll):
+    """A VerticalScroll whose own keys (↑↓, page up/down, as Textual binds them) scroll at once (`scroll`): Textual's
+    put each scroll off to after the next refresh, counted from where the view was, so ten ↓ that came together
+    (tmux, a held key) scrolled one line."""
+
+    def keyed(self, way: str) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()  # nothing to scroll: the key goes on to the screen, as Textual's own does
+        scroll(self, way)
+
+    def action_scroll_down(self) -> None:
+        self.keyed("down")
+
+    def action_scroll_up(self) -> None:
+        self.keyed("up")
+
+    def action_page_down(self) -> None:
+        self.keyed("page_down")
+
+    def action_page_up(self) -> None:
+        self.keyed("page_up")
 
 
 DialogResult = TypeVar("DialogResult")

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
@@ -23,7 +23,7 @@ from ..app_seam import game_app
 from ..marks import mark
 from ..widgets.form import FormInput
 from ..widgets.keybar import KeyBar
-from .common import Dialog, TooSmall, stylesheet
+from .common import Dialog, KeyScroll, TooSmall, stylesheet
 from .setup_seats import NAME_CHARACTERS
 
 
@@ -99,7 +99,7 @@ class HouseRulesScreen(Dialog[str | None]):
         with Vertical(classes="dialog", id="hr-dialog"):
             dot = mark("dot", game_app(self).ascii_cards)
             yield Static(Content.styled(f"Edit rules {dot} from {rules.name}", "bold"), classes="dialog-title")
-            with VerticalScroll(id="hr-fields"):
+            with KeyScroll(id="hr-fields"):
                 with Horizontal(classes="hr-row"):
                     yield FormInput(
                         suggest_id(rules, self.taken),

@@ -27,7 +27,7 @@ from ..marks import mark, text_in_ascii
 from ..widgets.cards import faces_text
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall, stylesheet
+from .common import TooSmall, scroll, scroll_bindings, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
@@ -46,18 +46,13 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
 
 
 class Notes:
-    """A row's notes, wrapped only between their phrases (`phrases`): "+30 penalty" is never split over two lines,
-    the number on one and what it is on the next. Rich's own wrap breaks at any space."""
+    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
+    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
+    space included."""
 
     def __init__(self, notes: Sequence[str], style: str) -> None:
         self.style = style
-        #: The words of the notes, a comma closing each but the last, with a penalty's number and word as one.
-        self.phrases: list[str] = []
-        for index, note in enumerate(notes):
-            words = PENALTY.sub(lambda found: found.group().replace(" ", _GLUE), note).split()
-            if index < len(notes) - 1:
-                words[-1] += ","
-            self.phrases.extend(word.replace(_GLUE, " ") for word in words)
+        self.phrases: list[str] = PHRASE.findall(", ".join(notes))
 
     def __str__(self) -> str:
         """The notes in one line, as they read when the column is wide enough."""
@@ -70,18 +65,15 @@ class Notes:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[str] = []
         for phrase in self.phrases:
-            joined = f"{lines[-1]} {phrase}" if lines else phrase
-            if lines and cell_len(joined) <= options.max_width:
-                lines[-1] = joined
+            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
+                lines[-1] += f" {phrase}"
             else:
                 lines.append(phrase)
         yield Text("\n".join(lines), style=self.style)
 
 
-#: A penalty as a note says it ("+30 penalty"): its number and its word stay on one line.
-PENALTY = re.compile(r"\+\d+ penalty")
-#: What holds a phrase's words together while the notes are split into words (no note holds it).
-_GLUE = "\x00"
+#: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
+PHRASE = re.compile(r"\+\d+ penalty\S*|\S+")
 
 
 def headline(result: RoundScore, players: Sequence[str], rules: Ruleset) -> Text:
@@ -180,6 +172,8 @@ class RoundEndScreen(Screen[TheRest | None]):
         Binding("enter", "go_on", "continue", priority=True),
         Binding("w", "rest('watch')", "watch the rest"),
         Binding("e", "rest('skip')", "skip to the end"),
+        # Seven or eight seats run below the fold at 80x24, the focus on Continue, below the body.
+        *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#continue"
     DEFAULT_CSS = """
@@ -249,6 +243,8 @@ class RoundEndScreen(Screen[TheRest | None]):
             self.set_timer(self.auto_after, self.action_go_on)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_body":
+            return self.query_one("#round-body", VerticalScroll).max_scroll_y > 0
         if action != "rest":
             return True
         return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
@@ -259,3 +255,11 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def action_rest(self, how: TheRest) -> None:
         self.dismiss(how)
+
+    def action_scroll_body(self, way: str) -> None:
+        """Scroll the round's hands: `way` is down, up, page_down or page_up."""
+        scroll(self.query_one("#round-body", VerticalScroll), way)
+
+    def on_resize(self) -> None:
+        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
+        self.call_after_refresh(self.refresh_bindings)

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from yaniv_tui.engine import RoundScore
@@ -21,7 +21,7 @@ from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark
 from ..widgets.keybar import KeyBar
-from .common import Dialog, TooSmall
+from .common import Dialog, KeyScroll, TooSmall
 
 
 def scores_table(
@@ -106,7 +106,7 @@ class ScoresScreen(Dialog[None]):
         yield TooSmall()
         with Vertical(classes="dialog"):
             yield Static(Text("Scores", style="bold"), classes="dialog-title")
-            with VerticalScroll():
+            with KeyScroll():
                 if not self.history:
                     yield Static("No round has ended yet.")
                 ascii_only = game_app(self).ascii_cards

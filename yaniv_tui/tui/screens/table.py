@@ -120,7 +120,8 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         self.app.theme_changed_signal.subscribe(self, lambda _: self.redraw_soon())
         self.screen_layout_refresh_signal.subscribe(self, self.notices_laid_out)
         self.runner.history = lambda: game_app(self).history  # opened when a round is first recorded
-        self.redraw()
+        # Drawn by the runner's first events (whose turn, the stage), as each later turn is: a draw here was
+        # drawn again at once.
         self.run_table()
         clock = self.session.clock
         if self.session.kind == "joined" or (clock is not None and clock.on):

@@ -7,6 +7,7 @@ import dataclasses
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
@@ -29,6 +30,8 @@ from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order,
 NOTICES_RACK = "#textual-toastrack"
 #: The least width of the felt's corner that takes the notices.
 NOTICE_WIDTH = 24
+#: The most cells Textual draws a toast across (its Toast's `width: 60; max-width: 50%`).
+TOAST_WIDTH = 60
 #: The rows a notice takes in the corner beyond its lines of words, as Textual draws a toast: a row of margin above
 #: it and a row of padding above and below its words. Tight (the rack's `-tight` class, table.tcss), it takes none
 #: but a row between it and the notice above.
@@ -77,9 +80,11 @@ class TableState(Screen[str | None]):
         #: The prompt and message lines as last shown.
         self.shown_lines: tuple[object, ...] = ()
         self._redraw_due = False
-        #: Where the notices were put last (`place_notices`): the rows below the corner, its left, height and width,
-        #: and whether they are tight there; None where Textual puts them.
-        self._notices_placed: tuple[int, int, int, int, bool] | None = None
+        #: The screen's size when last drawn: told the same size again, it has nothing to draw anew.
+        self._drawn_at: Size | None = None
+        #: Where the notices were put last (`place_notices`): whether in the corner, the rows below their place, its
+        #: left, height and width, and whether they are tight there; None before they are first placed.
+        self._notices_placed: tuple[bool, int, int, int, int, bool] | None = None
         meta = session.meta
         #: The card each human took on their last turn of this round, shown only in their own hand's title.
         self.fresh: dict[int, Card] = dict(meta.took)
@@ -149,7 +154,8 @@ class TableState(Screen[str | None]):
         self.redraw_soon()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.redraw_soon()  # how many seats fit side by side follows the width
+        if event.size != self._drawn_at:  # how many seats fit side by side follows the width
+            self.redraw_soon()
 
     def take_notes(self) -> None:
         """After each action: start the round's notes afresh when a new round is dealt, note a reshuffle of
@@ -231,6 +237,7 @@ class TableState(Screen[str | None]):
         the callbacks still due after, so a redraw asked meanwhile (a move heard) would find no widget to draw on."""
         self._redraw_due = False
         if self.is_attached and self.is_running:
+            self._drawn_at = self.size
             draw(self)
             self.call_after_refresh(self.place_notices)  # once the redrawn lines have their rows
 
@@ -253,41 +260,47 @@ class TableState(Screen[str | None]):
         previous drop, left of the round's log and above the prompt: no text of the table is there. Textual docks
         them at the bottom right, over the prompt's and the hint's lines and the hand. Each is read whole: where the
         corner is too short for them as Textual draws a toast, they are drawn tight (no padding rows); where it is too
-        short for that too (a short screen, many notices at once), they stay where Textual puts them."""
+        short for that too (a short screen, many notices at once), they go above the prompt at the right, as wide as
+        Textual draws them, over the log or the seats while they last: the prompt, the hint's line and the hand are
+        what a turn is read from."""
         racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
         if not (self.is_attached and self.is_running and racks):
             return
         rack = racks.first()
+        size = self.size
         middle = self.query_one("#middle").region
         shown = [self.query_one(DeckView).region, *(card.region for card in self.query_one(PileView).query(".card"))]
         top = max((region.bottom for region in shown), default=middle.y)
         left, right = middle.x, self.query_one(TurnLog).region.x
-        height, width = middle.bottom - top, right - left
-        fits = width >= NOTICE_WIDTH and height > 0
-        # Each notice's lines of words at the corner's width (a toast's own gutter left out: its edge and padding).
-        toasts = list(rack.query("Toast")) if fits else []
-        size = self.size
-        lines = sum(toast.get_content_height(size, size, width - toast.styles.gutter.width) for toast in toasts)
-        tight = lines + len(toasts) * NOTICE_PADDING > height  # as Textual draws them, they do not fit
-        fits = fits and lines + max(0, len(toasts) - 1) <= height  # tight, a row between two
-        below = self.size.height - middle.bottom
-        placed = (below, left, height, width, tight) if fits else None
-        if placed == self._notices_placed:
+        above = self.query_one("#prompt").region.y
+        toasts = list(rack.query("Toast"))
+        placed: tuple[bool, int, int, int, int, bool] | None = None
+        # The corner (its toasts as wide as it), then the rows above the prompt (toasts as wide as Textual makes them).
+        for corner, (below, x, height, width, toast_width) in (
+            (True, (size.height - middle.bottom, left, middle.bottom - top, right - left, right - left)),
+            (False, (size.height - above, 0, above, size.width, min(TOAST_WIDTH, size.width // 2))),
+        ):
+            if corner and width < NOTICE_WIDTH:
+                continue
+            # Each notice's lines of words at its width (a toast's own gutter left out: its edge and padding).
+            lines = sum(
+                toast.get_content_height(size, size, toast_width - toast.styles.gutter.width) for toast in toasts
+            )
+            tight = lines + len(toasts) * NOTICE_PADDING > height  # as Textual draws them, they do not fit
+            placed = (corner, below, x, height, width, tight)
+            if lines + max(0, len(toasts) - 1) <= height:  # tight, a row between two
+                break
+        if placed is None or placed == self._notices_placed:
             return
         self._notices_placed = placed
+        in_corner, below, x, height, width, tight = placed
         styles = rack.styles
-        rack.set_class(fits, "-corner")
-        rack.set_class(fits and tight, "-tight")
-        if not fits:
-            styles.clear_rule("margin")
-            styles.clear_rule("width")
-            styles.clear_rule("max_height")
-            styles.clear_rule("align_horizontal")
-            return
-        styles.margin = (0, 0, below, left)
+        rack.set_class(in_corner, "-corner")
+        rack.set_class(tight, "-tight")
+        styles.margin = (0, 0, below, x)
         styles.width = width
         styles.max_height = height
-        styles.align_horizontal = "left"
+        styles.align_horizontal = "left" if in_corner else "right"
 
     # -- a human's turn: choosing the cards ----------------------------------------------------
 
