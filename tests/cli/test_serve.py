@@ -202,6 +202,26 @@ async def test_a_public_url_names_the_pages_addresses(tmp_path: Path) -> None:
         assert 'src="https://yaniv.example.org/play/static/js/textual.js"' in html
 
 
+async def test_the_static_folder_serves_the_pages_files_and_lists_nothing(tmp_path: Path) -> None:
+    """textual-serve lists its static folder (an "Index of" page of its folders and files) to anyone who reaches
+    the server: only the files the page loads are served, and nothing is listed."""
+    async with serving(tmp_path / "record", 42310), aiohttp.ClientSession() as http:
+        for path in ("static", "static/", "static/js", "static/js/", "static/css/", "static/fonts/"):
+            async with http.get(f"http://127.0.0.1:42310/{path}") as response:
+                body = await response.text()
+                assert response.status == 404 and "Index of" not in body and "textual.js" not in body, path
+        html, _ = await page(42310)
+        loaded = re.findall(r'(?:href|src)="http://127\.0\.0\.1:42310/static/([^"]+)"', html)
+        loaded += re.findall(r'url\("http://127\.0\.0\.1:42310/static/([^"]+)"\)', html)
+        assert sorted(loaded) == sorted(serve_web.PAGE_FILES)
+        for name in loaded:
+            async with http.get(f"http://127.0.0.1:42310/static/{name}") as response:
+                assert response.status == 200 and await response.read(), name
+        for name in ("fonts/RobotoMono-VariableFont_wght.ttf", "../server.py", "%2e%2e/server.py"):
+            async with http.get(f"http://127.0.0.1:42310/static/{name}") as response:
+                assert response.status == 404, name
+
+
 # -- item 3: the terminal has the focus when the page loads ----------------------------------------------
 
 

@@ -5,6 +5,8 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
   (`browsers.browser_tokens_dir`), never in the server's; there it remembers the table it last joined, put back
   in the join screen at the browser's next page (`play.PAGE_ENV`, cli/join.py);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
+- of textual-serve's static folder, only the files the page loads (`PAGE_FILES`), and no listing of it (textual-serve
+  listed its folders and files to anyone who reached the server);
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
 - a page's process ends with its page, killed if it will not quit, and quits by itself when its input ends
@@ -34,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -65,6 +68,8 @@ _THIS_MACHINE = re.compile(r"(?:localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])(?::[0-
 _HOST = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE = "serve.html"
+#: The files of textual-serve's static folder the page (templates/serve.html) loads: all it serves of it.
+PAGE_FILES = ("css/xterm.css", "js/textual.js", "images/background.png")
 #: The Textual driver of a page's `yaniv join` (module:class, as Textual reads TEXTUAL_DRIVER): named, not imported,
 #: as the command line opens the app only through tui/launch.py.
 PAGE_DRIVER = "yaniv_tui.tui.page_driver:PageDriver"
@@ -156,6 +161,26 @@ class YanivServer(Server):
         #: `--trust CERT`: the certificate file each page's `yaniv join` trusts, or None.
         self.trust = trust
         self.sessions = 0
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes (1.1), its static folder's listing and the files the page does not load left out."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                *(web.get(f"/static/{name}", self.handle_page_file) for name in PAGE_FILES),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_page_file(self, request: web.Request) -> web.FileResponse:
+        """One of PAGE_FILES (its route names it: nothing else of the folder is reached)."""
+        return web.FileResponse(self.statics_path / request.path.removeprefix("/static/"))
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: `yaniv serve` has said where it serves (textual-serve's banner would name 0.0.0.0)."""
