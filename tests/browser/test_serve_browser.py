@@ -237,3 +237,54 @@ def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Pa
             assert "too small" in asked.text()  # what was asked for, too big for the game
         finally:
             browser.close()
+
+
+def _last_size(page: Any) -> tuple[int, int] | None:
+    """The terminal size the page last told the server (its `resize` frames), or None."""
+    sizes = page.evaluate("window.__sizes || []")
+    return (sizes[-1]["width"], sizes[-1]["height"]) if sizes else None
+
+
+#: Keeps each `resize` frame a page sends (Playwright sees frames sent only by the socket's own listeners).
+_SIZES_SCRIPT = """
+window.__sizes = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try {
+    const frame = JSON.parse(data);
+    if (frame[0] === "resize") { window.__sizes.push(frame[1]); }
+  } catch (error) {}
+  return send.call(this, data);
+};
+"""
+
+
+def test_a_page_resized_or_turned_refits_its_font(table: tuple[int, str, Path], tmp_path: Path) -> None:
+    """The page's font was chosen once, at load: a window made narrow, or a phone turned upright, kept a font at
+    which the game's least size (80x24) no longer fit, and the app asked to enlarge a window that cannot be; made
+    large again, it kept the small font. Now each resize refits it (up to the usual 16 px, no further)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(_SIZES_SCRIPT)
+            web = Page(context.new_page())
+            web.open()
+            web.wait_until("a size sent", lambda: _last_size(web.page) is not None)
+            wide = _last_size(web.page)
+            assert wide is not None and wide[0] < 200  # the usual 16 px: about 133 columns
+            for width, height in ((390, 844), (844, 390), (1280, 800), (390, 844)):
+                seen = len(web.text())
+                web.page.set_viewport_size({"width": width, "height": height})
+                web.page.wait_for_timeout(1500)
+                web.page.screenshot(path=tmp_path / f"resized-{width}x{height}.png")
+                size = _last_size(web.page)
+                assert size is not None and size[0] >= 80 and size[1] >= 24, (width, height, size)
+                assert "too small" not in web.text()[seen:], (width, height)
+                if (width, height) == (1280, 800):
+                    assert size == wide  # back at the usual font, not the phone's
+            frames = len(web.page.evaluate("window.__sizes"))
+            web.page.wait_for_timeout(2000)
+            assert len(web.page.evaluate("window.__sizes")) == frames  # no loop of resizes
+        finally:
+            browser.close()
