@@ -129,35 +129,46 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=20)
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
-    """A headless host (a remote seat and an easy bot) and `yaniv serve`: the host's port, its code, and its
-    data folder."""
-    command = [sys.executable, "-m", "yaniv_tui"]
-    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+def _host(folder: Path, seed: int) -> tuple[subprocess.Popen[bytes], int, str]:
+    """A headless host (a remote seat and an easy bot) with its data in `folder`: it, its port and its code."""
+    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless"]
     host = subprocess.Popen(
-        [*command, "host", "--headless", "--players", "remote,bot:easy", "--port", "0", "--seed", "7"],
-        env=_environment(host_folder),
+        [*command, "--players", "remote,bot:easy", "--port", "0", "--seed", str(seed)],
+        env=_environment(folder),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    serve = subprocess.Popen(
-        [*command, "serve", "--port", str(SERVE_PORT)],
-        env=_environment(serve_folder),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         line = _first_line(host)
         match = JOIN_LINE.match(line)
         assert match is not None, f"no join line from the host: {line!r}"
-        _wait_for_port(SERVE_PORT)
-        yield int(match["port"]), match["code"], host_folder / "data"
+    except BaseException:
+        _stop(host)
+        raise
+    return host, int(match["port"]), match["code"]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A headless host (`_host`) and `yaniv serve`: the host's port, its code, and its data folder."""
+    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "yaniv_tui", "serve", "--port", str(SERVE_PORT)],
+        env=_environment(serve_folder),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        host, port, code = _host(host_folder, 7)
+        try:
+            _wait_for_port(SERVE_PORT)
+            yield port, code, host_folder / "data"
+        finally:
+            _stop(host)
     finally:
         _stop(serve)
-        _stop(host)
 
 
 def _turns(host_data: Path) -> list[dict[str, Any]]:
@@ -286,5 +297,78 @@ def test_a_page_resized_or_turned_refits_its_font(table: tuple[int, str, Path], 
             frames = len(web.page.evaluate("window.__sizes"))
             web.page.wait_for_timeout(2000)
             assert len(web.page.evaluate("window.__sizes")) == frames  # no loop of resizes
+        finally:
+            browser.close()
+
+
+def _hand(host_data: Path, seat: int) -> list[str] | None:
+    """The hand of `seat` in the host's save, as the save writes its cards; None while there is none to read."""
+    saves = list((host_data / "saves").glob("*.json"))
+    if len(saves) != 1:
+        return None
+    try:
+        game = json.loads(saves[0].read_text())["game"]
+        return [str(card) for card in game["hands"][seat]]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _moved(host_data: Path, before: int) -> Callable[[], bool]:
+    """Whether the host's save has more turns than `before`."""
+    return lambda: len(_turns(host_data)) > before
+
+
+@pytest.fixture
+def second_table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A second headless host beside `table`'s: its port, code and data folder."""
+    host, port, code = _host(tmp_path / "host-2", 8)
+    try:
+        yield port, code, tmp_path / "host-2" / "data"
+    finally:
+        _stop(host)
+
+
+def test_two_browsers_on_one_server_each_keep_their_own_game(
+    table: tuple[int, str, Path], second_table: tuple[int, str, Path], tmp_path: Path
+) -> None:
+    """Two people on one `yaniv serve`, each at a table of their own: each page shows its own hand and names only
+    its own table's players; one closing its page mid-game leaves the other's game going, and opening the page
+    again (the same browser) puts it back at its seat with the hand it had."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            size = {"width": 1100, "height": 700}
+            ann_browser, bee_browser = browser.new_context(viewport=size), browser.new_context(viewport=size)
+            ann, bee = Page(ann_browser.new_page()), Page(bee_browser.new_page())
+            for page, (port, code, _), name in ((ann, table, "Annette"), (bee, second_table, "Beatrice")):
+                page.open()
+                page.type_join_form(port, code, name)
+                page.wait_for_text("Your hand")
+            for page, data in ((ann, table[2]), (bee, second_table[2])):
+                page.wait_for_text("Your turn")
+                before = len(_turns(data))
+                page.page.keyboard.press("1")
+                page.page.keyboard.press("Enter")
+                page.page.keyboard.press("d")
+                page.wait_until("its move", _moved(data, before))
+            assert "Beatrice" not in ann.text() and "Annette" not in bee.text()
+            ann.page.screenshot(path=tmp_path / "two-ann.png")
+            bee.page.screenshot(path=tmp_path / "two-bee.png")
+
+            ann.wait_for_text("Your turn")
+            held = _hand(table[2], 0)
+            assert held is not None
+            ann.page.close()  # closed mid-game, at its turn
+            bee.wait_for_text("Your turn")  # the other game goes on
+            bee.page.keyboard.press("1")
+            bee.page.keyboard.press("Enter")
+            bee.page.keyboard.press("d")
+            back = Page(ann_browser.new_page())  # the same browser, its page opened again
+            back.open()
+            back.wait_for_text("Your hand")
+            back.wait_for_text("Your turn")
+            back.page.screenshot(path=tmp_path / "two-ann-back.png")
+            assert _hand(table[2], 0) == held
+            assert "Beatrice" not in back.text()
         finally:
             browser.close()
