@@ -129,35 +129,46 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=20)
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
-    """A headless host (a remote seat and an easy bot) and `yaniv serve`: the host's port, its code, and its
-    data folder."""
-    command = [sys.executable, "-m", "yaniv_tui"]
-    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+def _host(folder: Path, seed: int) -> tuple[subprocess.Popen[bytes], int, str]:
+    """A headless host (a remote seat and an easy bot) with its data in `folder`: it, its port and its code."""
+    command = [sys.executable, "-m", "yaniv_tui", "host", "--headless"]
     host = subprocess.Popen(
-        [*command, "host", "--headless", "--players", "remote,bot:easy", "--port", "0", "--seed", "7"],
-        env=_environment(host_folder),
+        [*command, "--players", "remote,bot:easy", "--port", "0", "--seed", str(seed)],
+        env=_environment(folder),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    serve = subprocess.Popen(
-        [*command, "serve", "--port", str(SERVE_PORT)],
-        env=_environment(serve_folder),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         line = _first_line(host)
         match = JOIN_LINE.match(line)
         assert match is not None, f"no join line from the host: {line!r}"
-        _wait_for_port(SERVE_PORT)
-        yield int(match["port"]), match["code"], host_folder / "data"
+    except BaseException:
+        _stop(host)
+        raise
+    return host, int(match["port"]), match["code"]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A headless host (`_host`) and `yaniv serve`: the host's port, its code, and its data folder."""
+    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "yaniv_tui", "serve", "--port", str(SERVE_PORT)],
+        env=_environment(serve_folder),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        host, port, code = _host(host_folder, 7)
+        try:
+            _wait_for_port(SERVE_PORT)
+            yield port, code, host_folder / "data"
+        finally:
+            _stop(host)
     finally:
         _stop(serve)
-        _stop(host)
 
 
 def _turns(host_data: Path) -> list[dict[str, Any]]:
@@ -235,5 +246,129 @@ def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Pa
             asked.page.goto(f"http://127.0.0.1:{SERVE_PORT}/?fontsize=16")
             asked.wait_until("a screen", lambda: "room code" in asked.text() or "too small" in asked.text())
             assert "too small" in asked.text()  # what was asked for, too big for the game
+        finally:
+            browser.close()
+
+
+def _last_size(page: Any) -> tuple[int, int] | None:
+    """The terminal size the page last told the server (its `resize` frames), or None."""
+    sizes = page.evaluate("window.__sizes || []")
+    return (sizes[-1]["width"], sizes[-1]["height"]) if sizes else None
+
+
+#: Keeps each `resize` frame a page sends (Playwright sees frames sent only by the socket's own listeners).
+_SIZES_SCRIPT = """
+window.__sizes = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try {
+    const frame = JSON.parse(data);
+    if (frame[0] === "resize") { window.__sizes.push(frame[1]); }
+  } catch (error) {}
+  return send.call(this, data);
+};
+"""
+
+
+def test_a_page_resized_or_turned_refits_its_font(table: tuple[int, str, Path], tmp_path: Path) -> None:
+    """The page's font was chosen once, at load: a window made narrow, or a phone turned upright, kept a font at
+    which the game's least size (80x24) no longer fit, and the app asked to enlarge a window that cannot be; made
+    large again, it kept the small font. Now each resize refits it (up to the usual 16 px, no further)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(_SIZES_SCRIPT)
+            web = Page(context.new_page())
+            web.open()
+            web.wait_until("a size sent", lambda: _last_size(web.page) is not None)
+            wide = _last_size(web.page)
+            assert wide is not None and wide[0] < 200  # the usual 16 px: about 133 columns
+            for width, height in ((390, 844), (844, 390), (1280, 800), (390, 844)):
+                seen = len(web.text())
+                web.page.set_viewport_size({"width": width, "height": height})
+                web.page.wait_for_timeout(1500)
+                web.page.screenshot(path=tmp_path / f"resized-{width}x{height}.png")
+                size = _last_size(web.page)
+                assert size is not None and size[0] >= 80 and size[1] >= 24, (width, height, size)
+                assert "too small" not in web.text()[seen:], (width, height)
+                if (width, height) == (1280, 800):
+                    assert size == wide  # back at the usual font, not the phone's
+            frames = len(web.page.evaluate("window.__sizes"))
+            web.page.wait_for_timeout(2000)
+            assert len(web.page.evaluate("window.__sizes")) == frames  # no loop of resizes
+        finally:
+            browser.close()
+
+
+def _hand(host_data: Path, seat: int) -> list[str] | None:
+    """The hand of `seat` in the host's save, as the save writes its cards; None while there is none to read."""
+    saves = list((host_data / "saves").glob("*.json"))
+    if len(saves) != 1:
+        return None
+    try:
+        game = json.loads(saves[0].read_text())["game"]
+        return [str(card) for card in game["hands"][seat]]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _moved(host_data: Path, before: int) -> Callable[[], bool]:
+    """Whether the host's save has more turns than `before`."""
+    return lambda: len(_turns(host_data)) > before
+
+
+@pytest.fixture
+def second_table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A second headless host beside `table`'s: its port, code and data folder."""
+    host, port, code = _host(tmp_path / "host-2", 8)
+    try:
+        yield port, code, tmp_path / "host-2" / "data"
+    finally:
+        _stop(host)
+
+
+def test_two_browsers_on_one_server_each_keep_their_own_game(
+    table: tuple[int, str, Path], second_table: tuple[int, str, Path], tmp_path: Path
+) -> None:
+    """Two people on one `yaniv serve`, each at a table of their own: each page shows its own hand and names only
+    its own table's players; one closing its page mid-game leaves the other's game going, and opening the page
+    again (the same browser) puts it back at its seat with the hand it had."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            size = {"width": 1100, "height": 700}
+            ann_browser, bee_browser = browser.new_context(viewport=size), browser.new_context(viewport=size)
+            ann, bee = Page(ann_browser.new_page()), Page(bee_browser.new_page())
+            for page, (port, code, _), name in ((ann, table, "Annette"), (bee, second_table, "Beatrice")):
+                page.open()
+                page.type_join_form(port, code, name)
+                page.wait_for_text("Your hand")
+            for page, data in ((ann, table[2]), (bee, second_table[2])):
+                page.wait_for_text("Your turn")
+                before = len(_turns(data))
+                page.page.keyboard.press("1")
+                page.page.keyboard.press("Enter")
+                page.page.keyboard.press("d")
+                page.wait_until("its move", _moved(data, before))
+            assert "Beatrice" not in ann.text() and "Annette" not in bee.text()
+            ann.page.screenshot(path=tmp_path / "two-ann.png")
+            bee.page.screenshot(path=tmp_path / "two-bee.png")
+
+            ann.wait_for_text("Your turn")
+            held = _hand(table[2], 0)
+            assert held is not None
+            ann.page.close()  # closed mid-game, at its turn
+            bee.wait_for_text("Your turn")  # the other game goes on
+            bee.page.keyboard.press("1")
+            bee.page.keyboard.press("Enter")
+            bee.page.keyboard.press("d")
+            back = Page(ann_browser.new_page())  # the same browser, its page opened again
+            back.open()
+            back.wait_for_text("Your hand")
+            back.wait_for_text("Your turn")
+            back.page.screenshot(path=tmp_path / "two-ann-back.png")
+            assert _hand(table[2], 0) == held
+            assert "Beatrice" not in back.text()
         finally:
             browser.close()

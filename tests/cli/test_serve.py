@@ -32,8 +32,6 @@ from textual_serve.download_manager import DownloadManager
 from yaniv_tui.cli import browsers, main, serve, serve_web
 from yaniv_tui.cli.browsers import (
     BROWSER_COOKIE,
-    MAX_COLUMNS,
-    MAX_ROWS,
     browser_key,
     browser_tokens_dir,
     new_browser_key,
@@ -42,6 +40,9 @@ from yaniv_tui.cli.join import join_argv
 from yaniv_tui.cli.parser import DEFAULT_MAX_SESSIONS, parse
 from yaniv_tui.cli.serve_web import YanivServer
 from yaniv_tui.store import paths
+from yaniv_tui.tui import least_size
+from yaniv_tui.tui.least_size import MAX_HEIGHT as MAX_ROWS
+from yaniv_tui.tui.least_size import MAX_WIDTH as MAX_COLUMNS
 
 FAKE_APP = Path(__file__).with_name("fake_textual_app.py")
 #: How many times a test looks again (a tenth of a second apart) for what a session process wrote.
@@ -202,6 +203,26 @@ async def test_a_public_url_names_the_pages_addresses(tmp_path: Path) -> None:
         assert 'src="https://yaniv.example.org/play/static/js/textual.js"' in html
 
 
+async def test_the_static_folder_serves_the_pages_files_and_lists_nothing(tmp_path: Path) -> None:
+    """textual-serve lists its static folder (an "Index of" page of its folders and files) to anyone who reaches
+    the server: only the files the page loads are served, and nothing is listed."""
+    async with serving(tmp_path / "record", 42310), aiohttp.ClientSession() as http:
+        for path in ("static", "static/", "static/js", "static/js/", "static/css/", "static/fonts/"):
+            async with http.get(f"http://127.0.0.1:42310/{path}") as response:
+                body = await response.text()
+                assert response.status == 404 and "Index of" not in body and "textual.js" not in body, path
+        html, _ = await page(42310)
+        loaded = re.findall(r'(?:href|src)="http://127\.0\.0\.1:42310/static/([^"]+)"', html)
+        loaded += re.findall(r'url\("http://127\.0\.0\.1:42310/static/([^"]+)"\)', html)
+        assert sorted(loaded) == sorted(serve_web.PAGE_FILES)
+        for name in loaded:
+            async with http.get(f"http://127.0.0.1:42310/static/{name}") as response:
+                assert response.status == 200 and await response.read(), name
+        for name in ("fonts/RobotoMono-VariableFont_wght.ttf", "../server.py", "%2e%2e/server.py"):
+            async with http.get(f"http://127.0.0.1:42310/static/{name}") as response:
+                assert response.status == 404, name
+
+
 # -- item 3: the terminal has the focus when the page loads ----------------------------------------------
 
 
@@ -255,6 +276,35 @@ async def test_the_terminal_size_is_bounded_and_hostile_frames_are_ignored(tmp_p
         resize, typed = (await records(record, 3))[1:]
         assert resize == {"type": "resize", "width": MAX_COLUMNS, "height": MAX_ROWS}
         assert typed == {"stdin": "a"}
+
+
+def test_the_least_and_the_most_size_a_page_or_ssh_client_is_given_have_one_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page's and the SSH client's cap on the terminal size lived in cli/browsers.py, and the size given when
+    none is asked for wrote the least size (80 and 24) again in five places of cli/: both are tui/least_size.py's,
+    which the command line reads through the app's door (tui/launch.py)."""
+    from yaniv_tui.cli import serve_ssh
+    from yaniv_tui.tui import launch
+
+    assert not hasattr(browsers, "MAX_COLUMNS") and not hasattr(browsers, "bounded")
+    assert launch.given_size is least_size.given_size
+    least = (least_size.MIN_WIDTH, least_size.MIN_HEIGHT)
+    most = (least_size.MAX_WIDTH, least_size.MAX_HEIGHT)
+    assert least_size.given_size(None, "") == least == least_size.given_size("wide", 0)
+    assert least_size.given_size(10**9, "100000") == most
+    assert least_size.given_size(-4, "1") == (1, 1) and least_size.given_size("100", 30) == (100, 30)
+
+    class Client:
+        def __init__(self, width: int, height: int) -> None:
+            self.size = (width, height, 0, 0)
+
+        def get_terminal_size(self) -> tuple[int, int, int, int]:
+            return self.size
+
+    monkeypatch.setattr(least_size, "MIN_WIDTH", 81)  # read where it is kept, at each call
+    assert serve_ssh._size(Client(0, 0)) == (81, least_size.MIN_HEIGHT)  # type: ignore[arg-type]
+    assert serve_ssh._size(Client(10_000, 10_000)) == most  # type: ignore[arg-type]
 
 
 # -- item 5: --public-url is an http(s) address, and nothing raw is printed -----------------------------

@@ -50,3 +50,43 @@ async def test_a_served_page_or_ssh_session_is_not_told_a_command_it_never_typed
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.exit_line is None
+
+
+async def test_ctrl_q_at_a_browser_pages_table_asks_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A browser's page (`yaniv serve`) at a table quit at ctrl+q with no question: its session ended ("Session
+    ended."), the hand gone from the page, where esc on its join screen asks before it quits. Now it asks what
+    quitting does there; n or esc stay at the table, y (or ctrl+q again) quits."""
+    from yaniv_tui.tui.screens.saved_games import ConfirmScreen
+
+    monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    app = joined_app("Noa")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        for stay in ("n", "escape"):
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            question = app.screen.query_one("#confirm-question").render()
+            assert "Leave the table" in str(question) and "reload" in str(question), question
+            await pilot.press(stay)
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert app.is_running and not app.quitting
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running)
+    assert app.exit_line is None
+
+
+async def test_a_browser_page_quits_at_once_where_nothing_is_at_stake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked only at a table: its join screen (a table not joined yet) quits at ctrl+q as before."""
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise OSError("connection refused")
+
+    app = YanivApp(joining=JoinRequest(joiner, address="", code="", name=""))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running)

@@ -1,6 +1,6 @@
-"""`yaniv serve`'s browsers: the key each browser keeps in a cookie, its private folder of seat tokens, and the
-bounds on what a page may ask for. The folders are kept by one rule (`kept_folder`, `hold_browser_folder`,
-`_make_room`), which an SSH client's key's folder follows too (serve_ssh.py)."""
+"""`yaniv serve`'s browsers: the key each browser keeps in a cookie, and its private folder of seat tokens. The
+folders are kept by one rule (`kept_folder`, `hold_browser_folder`, `_make_room`), which an SSH client's key's folder
+follows too (serve_ssh.py)."""
 
 from __future__ import annotations
 
@@ -45,9 +45,6 @@ _IN_USE = "in-use"
 _held: Counter[Path] = Counter()
 #: Guards `_held`: the SSH sessions hold their folders in a thread of their own, beside the pages' (serve_ssh.py).
 _holding = threading.Lock()
-#: The largest terminal a page may ask for: far more than any screen shows, far less than a process can't hold.
-MAX_COLUMNS = 400
-MAX_ROWS = 150
 #: What the page and a refused WebSocket say when `--max-sessions` pages are open.
 FULL_LINE = "yaniv serve: every place is taken ({} at once): reload the page when someone leaves."
 
@@ -149,12 +146,3 @@ def _make_room(root: Path) -> None:
             shutil.rmtree(folder, ignore_errors=True)
             if not folder.exists():
                 count -= 1
-
-
-def bounded(value: object, most: int, default: int) -> int:
-    """A terminal dimension a page asked for (a whole number, or the text of one), from 1 to `most`."""
-    if isinstance(value, str):
-        value = int(value) if re.fullmatch(r"-?[0-9]{1,12}", value) else default
-    if not isinstance(value, int) or isinstance(value, bool):
-        value = default
-    return max(1, min(most, value))

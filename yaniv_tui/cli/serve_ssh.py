@@ -53,8 +53,9 @@ from yaniv_tui.engine.names import MAX_NAME, BadName, check_name
 from yaniv_tui.net import host as table_host
 from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
+from yaniv_tui.tui.launch import given_size
 
-from .browsers import MAX_COLUMNS, MAX_ROWS, bounded, hold_browser_folder, kept_folder
+from .browsers import hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, SSH_KEY_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
@@ -516,9 +517,9 @@ async def _any_key(process: asyncssh.SSHServerProcess[bytes]) -> None:
 
 
 def _size(process: asyncssh.SSHServerProcess[bytes]) -> tuple[int, int]:
-    """The client's terminal size (columns, rows), bounded like a browser's; 80×24 when it says none."""
+    """The client's terminal size (columns, rows), bounded like a browser's; the least size when it says none."""
     width, height, _, _ = process.get_terminal_size()
-    return bounded(width or 80, MAX_COLUMNS, 80), bounded(height or 24, MAX_ROWS, 24)
+    return given_size(width, height)
 
 
 #: A locale's name as a client may send it: letters, digits and `_ . @ -`, as `en_GB.UTF-8` or `sr_RS@latin`.
@@ -647,8 +648,7 @@ class _Relay:
             try:
                 data = await self.process.stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                width = bounded(change.width or 80, MAX_COLUMNS, 80)
-                _set_size(self.master, width, bounded(change.height or 24, MAX_ROWS, 24))
+                _set_size(self.master, *given_size(change.width, change.height))
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(child.pid, signal.SIGWINCH)
                 continue

@@ -5,6 +5,8 @@ one page), with its page and its WebSocket handler replaced (textual-serve 1.1):
   (`browsers.browser_tokens_dir`), never in the server's; there it remembers the table it last joined, put back
   in the join screen at the browser's next page (`play.PAGE_ENV`, cli/join.py);
 - the page's addresses are the ones the browser used (its Host), or `--public-url`, never `0.0.0.0`;
+- of textual-serve's static folder, only the files the page loads (`PAGE_FILES`), and no listing of it (textual-serve
+  listed its folders and files to anyone who reached the server);
 - at most `max_sessions` processes at once, a bounded terminal size, and a frame that is not one of the page's
   is ignored;
 - a page's process ends with its page, killed if it will not quit, and quits by itself when its input ends
@@ -34,21 +36,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV
-from yaniv_tui.tui.launch import MIN_HEIGHT, MIN_WIDTH
+from yaniv_tui.tui.launch import MIN_HEIGHT, MIN_WIDTH, given_size
 
 from .browsers import (
     BROWSER_COOKIE,
     FULL_LINE,
     KEY_MAX_AGE,
-    MAX_COLUMNS,
-    MAX_ROWS,
-    bounded,
     browser_key,
     browser_tokens_dir,
     hold_browser_folder,
@@ -65,11 +65,13 @@ _THIS_MACHINE = re.compile(r"(?:localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])(?::[0-
 _HOST = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE = "serve.html"
+#: The files of textual-serve's static folder the page (templates/serve.html) loads: all it serves of it.
+PAGE_FILES = ("css/xterm.css", "js/textual.js", "images/background.png")
 #: The Textual driver of a page's `yaniv join` (module:class, as Textual reads TEXTUAL_DRIVER): named, not imported,
 #: as the command line opens the app only through tui/launch.py.
 PAGE_DRIVER = "yaniv_tui.tui.page_driver:PageDriver"
-#: The largest font size the page's `?fontsize=` may ask for.
-MAX_FONT_SIZE = 64
+#: The page's usual font size, and the largest its `?fontsize=` may ask for.
+FONT_SIZE, MAX_FONT_SIZE = 16, 64
 #: The smallest font a page too small for the game's least size (MIN_WIDTH by MIN_HEIGHT) is given to fit it.
 LEAST_FONT_SIZE = 6
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
@@ -91,7 +93,7 @@ class Session(AppService):
         #: Cuts the page's connection off (its unsent output dropped).
         self.abort = abort
 
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+    def _build_environment(self, width: int = MIN_WIDTH, height: int = MIN_HEIGHT) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         environment[TOKENS_ENV] = str(self.tokens)
         # The browser's history and settings beside its tokens: nothing a page does lands in the server's.
@@ -157,6 +159,26 @@ class YanivServer(Server):
         self.trust = trust
         self.sessions = 0
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes (1.1), its static folder's listing and the files the page does not load left out."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                *(web.get(f"/static/{name}", self.handle_page_file) for name in PAGE_FILES),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_page_file(self, request: web.Request) -> web.FileResponse:
+        """One of PAGE_FILES (its route names it: nothing else of the folder is reached)."""
+        return web.FileResponse(self.statics_path / request.path.removeprefix("/static/"))
+
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: `yaniv serve` has said where it serves (textual-serve's banner would name 0.0.0.0)."""
 
@@ -198,7 +220,7 @@ class YanivServer(Server):
         scheme, rest = url.split(":", 1)
         context = {
             "title": self.title,
-            "font_size": bounded(request.query.get("fontsize", "16"), MAX_FONT_SIZE, 16),
+            "font_size": _font_size(request.query.get("fontsize", "")),
             # A page too small for the game at its font gets a smaller one, down to LEAST_FONT_SIZE (serve.html).
             "min_columns": MIN_WIDTH,
             "min_rows": MIN_HEIGHT,
@@ -255,8 +277,7 @@ class YanivServer(Server):
         try:
             with hold_browser_folder(tokens):  # no new browser's folder takes its place while it is open
                 try:
-                    width = bounded(request.query.get("width", "80"), MAX_COLUMNS, 80)
-                    await session.start(width, bounded(request.query.get("height", "24"), MAX_ROWS, 24))
+                    await session.start(*given_size(request.query.get("width"), request.query.get("height")))
                     await _relay(websocket, session)
                 except asyncio.CancelledError:
                     await websocket.close()
@@ -288,8 +309,7 @@ async def _relay(websocket: web.WebSocketResponse, session: AppService) -> None:
         if kind == "stdin" and isinstance(data, str):
             await session.send_bytes(data.encode("utf-8", "replace"))
         elif kind == "resize" and isinstance(data, dict) and all(_whole(data.get(k)) for k in ("width", "height")):
-            width = bounded(data["width"], MAX_COLUMNS, 80)
-            await session.set_terminal_size(width, bounded(data["height"], MAX_ROWS, 24))
+            await session.set_terminal_size(*given_size(data["width"], data["height"]))
         elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
             await websocket.send_json(["pong", data])
         elif kind == "blur":
@@ -319,6 +339,11 @@ def _origin(url: str) -> tuple[str, str, int] | None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
     return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
+def _font_size(asked: str) -> int:
+    """The font size a page's `?fontsize=` asks for, from 1 to MAX_FONT_SIZE; FONT_SIZE if it asks for none."""
+    return max(1, min(MAX_FONT_SIZE, int(asked))) if re.fullmatch(r"-?[0-9]{1,12}", asked) else FONT_SIZE
 
 
 def _whole(value: object) -> bool:

@@ -87,6 +87,8 @@ class YanivApp(App[None]):
         self.starting: Host | None = None
         #: Whether the app is quitting (`action_quit`): a quit is done once.
         self.quitting = False
+        #: Whether a browser's page was asked before quitting a game (`action_quit`): once asked, the quit goes on.
+        self.quit_asked = False
         #: The table on another machine to join (`yaniv join`); without its address, the join screen asks.
         self.joining = joining
         #: A finished game's record to replay, and what names it (`yaniv replay`): the app shows only its replay.
@@ -356,13 +358,16 @@ class YanivApp(App[None]):
         """Quit, a game in progress saved (a hosted table's host stopped first), with the line on the terminal that
         says how to come back. Once: a quit while one is under way (a second ctrl+q, a hangup, while the host
         stops) changes nothing; a quit while a hosted table's host is still starting is done by `open_hosted` once
-        it has started."""
+        it has started. A browser's page at a game asks first (`ask_to_quit`)."""
         if self.quitting:
+            return
+        session = self.session_in_play()
+        if self.is_web and not self.quit_asked and session is not None and session.view(None).phase != "over":
+            self.ask_to_quit()
             return
         self.quitting = True
         if self.starting is not None:
             return
-        session = self.session_in_play()
         if self.table_host is not None:
             host, self.table_host = self.table_host, None
             await host.stop()
@@ -375,6 +380,23 @@ class YanivApp(App[None]):
             else:
                 self.exit_line = self.rejoin_line(session)
         self.exit()
+
+    def ask_to_quit(self) -> None:
+        """A browser's page at a game asks before it quits: ctrl+q is pressed there by mistake as in any page, and its
+        session ends with it (a terminal's player is told how to come back, a page's sees only "Session ended"). Yes,
+        or ctrl+q again, quits; no stays."""
+        from .screens.join import JoinScreen
+        from .screens.saved_games import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.call_later(self.action_quit)
+            else:
+                self.quit_asked = False
+
+        self.quit_asked = True
+        question = f"{JoinScreen.LEAVE_PAGE}\n{self.quit_words()}."
+        self.push_screen(ConfirmScreen(question, "Quit", no="Stay"), answered)
 
     def quit_words(self) -> str:
         """What quitting (ctrl+q, the palette's Quit) does now, as `action_quit` does it, in a line of the palette."""

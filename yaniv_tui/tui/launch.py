@@ -5,9 +5,13 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-# The least terminal the app draws in, for the command line (`yaniv serve`'s page sizes its font to it).
+# The least terminal the app draws in and the most it is given, for the command line (`yaniv serve`'s page sizes its
+# font to the least; its servers give the app the size a page or an SSH client asks for, within both).
+from .least_size import MAX_HEIGHT as MAX_HEIGHT
+from .least_size import MAX_WIDTH as MAX_WIDTH
 from .least_size import MIN_HEIGHT as MIN_HEIGHT
 from .least_size import MIN_WIDTH as MIN_WIDTH
+from .least_size import given_size as given_size
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
