@@ -19,11 +19,11 @@ PINNED = (
     "e4daddb2893481c6",
     "289588b9c8feac0c",
     "8e306333bbe8da77",
-    "81e1c1cfc2e3f9d9",
-    "ee31069af0ff247d",
-    "9a389e0237f2517c",
-    "28c67f1487af7e23",
-    "116f602be3a18841",
+    "27ba491c03497a27",
+    "f115ea60d390c3f0",
+    "11de917c59349791",
+    "b5151a1809832ccd",
+    "d24b261ac9df81e7",
     "44b60a4662a64bcb",
     "03c2d92afa889255",
     "6d5eac4905796e87",
@@ -36,8 +36,8 @@ PINNED = (
     "5f020faadad3f8a3",
 )
 #: The digest over all runs (`python benchmarks/sim_digest.py`) and over the first run of each preset (`--quick`).
-FULL = "c6e35c522bd353cc2f26ba21feb47eda83d41452a671e51ddd46403972e96eae"
-QUICK = "8ed632376f9f8fc79e1994022e30b9ed91e3ec9d37968dac656bd0ca69903bbf"
+FULL = "a77888d08644f262327f55501f527755965e6261ffca81ef67809c8335a61ab8"
+QUICK = "7360f969506835db96b747e680891f48d404ecfd1d733270c7fb6a68de5df1b1"
 
 pytestmark = pytest.mark.slow  # each run is a `yaniv sim` process: about 20 s of CPU for the quick digest
 
