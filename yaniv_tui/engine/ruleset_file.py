@@ -137,12 +137,17 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: boo
             raise fail("deck.hand_size_choices", f"a hand of {size}: {unplayable.message}")
 
 
+def _cards_for(rules: Ruleset, players: int) -> tuple[int, int]:
+    """The cards a round of `players` needs (each a hand, the card turned up where one is, one to draw) and the cards
+    their decks hold."""
+    return players * rules.hand_size + int(rules.turn_up) + 1, rules.deck_size_for(players)
+
+
 def _deal_problem(rules: Ruleset) -> str:
     """Why the rules' hand size cannot be dealt at some player count they allow; "" when it can at every one."""
     up = int(rules.turn_up)
     for n in range(rules.min_players, rules.max_players + 1):
-        needed = n * rules.hand_size + up + 1
-        have = rules.deck_size_for(n)
+        needed, have = _cards_for(rules, n)
         if needed > have:
             return (
                 f"{n} players need {needed} cards ({rules.hand_size} each, {'one turned up, ' if up else ''}"
@@ -159,8 +164,7 @@ def _recount_problem(rules: Ruleset) -> str:
         return ""  # without knockouts, or without the recount, every round is dealt for a count _deal_problem checks
     up = int(rules.turn_up)
     for n in range(2, rules.min_players):
-        needed = n * rules.hand_size + up + 1
-        have = rules.deck_size_for(n)
+        needed, have = _cards_for(rules, n)
         if needed > have:
             return (
                 f"a knockout leaves {n} players, dealt from {rules.decks_for(n)} deck(s) holding {have} cards, but "
