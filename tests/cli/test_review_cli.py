@@ -118,6 +118,28 @@ def test_a_seat_name_two_seats_share_is_said_so(tmp_path: Path, capsys: pytest.C
     file = tmp_path / "old.jsonl"
     file.write_text(record_text(record), encoding="utf-8")
     line = one_line(capsys, main(["review", str(file), "--seat", "ann"]), 1, "yaniv review")
-    assert "'ann' names 2 seats" in line and "Ann, ANN" in line and "as it is written" in line
+    assert "'ann' names 2 seats" in line and "--seat 1 (Ann), --seat 2 (ANN)" in line and "as it is written" in line
     assert main(["review", str(file), "--seat", "ANN"]) == 0  # as written: the one seat
-    assert reviewed(capsys.readouterr().out) == ["ANN"]
+    assert reviewed(capsys.readouterr().out) == ["ANN (seat 2)"]  # told apart from seat 1, Ann
+
+
+def test_two_seats_of_one_name_are_told_apart_by_their_seat_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record (hostile, or hand-made) may seat 'Ann' twice. Before: --seat Ann said "names 2 seats ... give the
+    name as it is written", which it was, and no way to review either; now the line names each seat's number, and
+    --seat takes the number."""
+    from playing import play_recorded
+
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Ann"], seed=4)
+    record = play_recorded(game, SEATS)
+    file = tmp_path / "twice.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    line = one_line(capsys, main(["review", str(file), "--seat", "Ann"]), 1, "yaniv review")
+    assert "'Ann' names 2 seats" in line and "--seat 1 (Ann), --seat 2 (Ann)" in line, line
+    assert "as it is written" not in line
+    assert main(["review", str(file), "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert reviewed(out) == ["Ann (seat 2)"]
+    line = one_line(capsys, main(["review", str(file), "--seat", "3"]), 1, "yaniv review")
+    assert "no seat named '3'" in line and "seat numbers 1 to 2" in line, line

@@ -551,7 +551,9 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="a game's id (or enough of its start), or a record file (default: the newest finished game)",
     )
-    review.add_argument("--seat", metavar="NAME", help="the seat to review (default: every person's seat)")
+    review.add_argument(
+        "--seat", metavar="NAME|N", help="the seat to review, by its name or number (default: every person's seat)"
+    )
     listings = {
         name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
         for name, what in LISTINGS.items()
