@@ -143,3 +143,25 @@ def test_two_seats_of_one_name_are_told_apart_by_their_seat_numbers(
     assert reviewed(out) == ["Ann (seat 2)"]
     line = one_line(capsys, main(["review", str(file), "--seat", "3"]), 1, "yaniv review")
     assert "no seat named '3'" in line and "seat numbers 1 to 2" in line, line
+
+
+def test_a_game_of_more_decisions_than_a_review_takes_is_one_line_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record within the size read (8 MiB) may hold some 25,000 decisions a seat (a game to 100,000 points, or a
+    hostile file): before, `yaniv review` judged every one, hours of work with a bar creeping. Now a seat of more
+    decisions than MAX_REVIEWED is refused in one line naming the limit, before any is judged."""
+    judged: list[object] = []
+
+    def judge(*args: object, **kwargs: object) -> None:
+        judged.append(args)
+        raise AssertionError("a decision was judged")
+
+    monkeypatch.setattr(reviewing, "judge", judge)
+    _game, meta, record = finished_game()
+    many = len(reviewing.decisions_of(record, 0))  # type: ignore[arg-type]
+    monkeypatch.setattr(reviewing, "MAX_REVIEWED", many - 1)
+    line = one_line(capsys, main(["review", meta.game_id[:8], "--seat", "Ann"]), 1, "yaniv review")
+    assert f"Ann made {many:,} decisions in the game {meta.game_id[:8]}" in line, line
+    assert f"a review judges at most {many - 1:,} a seat" in line, line
+    assert judged == []
