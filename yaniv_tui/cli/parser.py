@@ -525,7 +525,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the output",
     )
     export.add_argument(
-        "file", metavar="FILE", nargs="?", help="where to write it (default yaniv-<id>.jsonl here; - for the output)"
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="where to write it (default yaniv-<id>.jsonl here, or in the folder given; - for the output)",
     )
     replay = commands.add_parser(
         "replay",
