@@ -147,4 +147,6 @@ def test_a_table_file_nested_too_deep_is_one_line() -> None:
     path.write_text("[" * 30_000 + "]" * 30_000)
     with pytest.raises(TableFileError) as refused:
         load_table(GAME_ID)
-    assert str(refused.value) == f"{path}: nested too deep", str(refused.value)
+    assert str(refused.value) == (  # and how deep a table file is (before: "nested too deep" alone)
+        f"{path}: nested too deep, not a table file: its fields nest 2 levels at most (the seats' tokens in one)"
+    ), str(refused.value)

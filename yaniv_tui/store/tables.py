@@ -122,6 +122,9 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     except UnicodeDecodeError:
         raise TableFileError(f"{path}: not UTF-8 text") from None
     except JsonError as error:
+        if error.too_deep:
+            why = "nested too deep, not a table file: its fields nest 2 levels at most (the seats' tokens in one)"
+            raise TableFileError(f"{path}: {why}") from None
         raise TableFileError(f"{path}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("tokens"), dict):
         raise TableFileError(f"{path}: not a yaniv-tui table file")
