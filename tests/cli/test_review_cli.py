@@ -143,6 +143,7 @@ def test_two_seats_of_one_name_are_told_apart_by_their_seat_numbers(
     assert reviewed(out) == ["Ann (seat 2)"]
     line = one_line(capsys, main(["review", str(file), "--seat", "3"]), 1, "yaniv review")
     assert "no seat named '3'" in line and "seat numbers 1 to 2" in line, line
+    assert "its seats are Ann (seat 1), Ann (seat 2)" in line, line
 
 
 def test_a_game_of_more_decisions_than_a_review_takes_is_one_line_naming_the_limit(

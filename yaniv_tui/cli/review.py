@@ -62,7 +62,7 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
     # A seat is named as the game ended: a joiner's name, not the host's name for the seat before it was taken.
     kinds = [str(seat["kind"]) for seat in record.events[0]["seats"]]
     seats = list(zip(record_players(record), kinds, strict=True))
-    names = ", ".join(name for name, _ in seats)
+    names = ", ".join(_told_apart(i, [name for name, _ in seats]) for i in range(len(seats)))
     if args.seat is not None:
         chosen = _seats_named(args.seat, [name for name, _ in seats])
         if len(chosen) > 1:  # a record from before names were told apart so ('Ann' and 'ANN'), or a hand-made one
