@@ -8,6 +8,7 @@ import pytest
 
 from yaniv_tui.cli import main
 from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.net.secrets_gate import new_token
 from yaniv_tui.store import SaveMeta, Seat, save_game
 from yaniv_tui.store.tables import TableFileError, load_table, save_table, table_path
 from yaniv_tui.table.launch_options import LaunchOptions
@@ -20,7 +21,7 @@ def a_timed_table(turn_seconds: float | None = 45, timeouts_to_bot: int | None =
     game = Game.new(load_ruleset("israeli"), ["Ann", "Avi"], seed=3)
     meta = SaveMeta((Seat.remote("Ann"), Seat.bot("easy", "Avi")))
     save_game(game, meta)
-    save_table(meta.game_id, "ABCD", {0: "a-token"}, turn_seconds=turn_seconds, timeouts_to_bot=timeouts_to_bot)
+    save_table(meta.game_id, "ABCD", {0: new_token()}, turn_seconds=turn_seconds, timeouts_to_bot=timeouts_to_bot)
     return meta.game_id
 
 

@@ -118,6 +118,51 @@ def test_a_seat_name_two_seats_share_is_said_so(tmp_path: Path, capsys: pytest.C
     file = tmp_path / "old.jsonl"
     file.write_text(record_text(record), encoding="utf-8")
     line = one_line(capsys, main(["review", str(file), "--seat", "ann"]), 1, "yaniv review")
-    assert "'ann' names 2 seats" in line and "Ann, ANN" in line and "as it is written" in line
+    assert "'ann' names 2 seats" in line and "--seat 1 (Ann), --seat 2 (ANN)" in line and "as it is written" in line
     assert main(["review", str(file), "--seat", "ANN"]) == 0  # as written: the one seat
-    assert reviewed(capsys.readouterr().out) == ["ANN"]
+    assert reviewed(capsys.readouterr().out) == ["ANN (seat 2)"]  # told apart from seat 1, Ann
+
+
+def test_two_seats_of_one_name_are_told_apart_by_their_seat_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record (hostile, or hand-made) may seat 'Ann' twice. Before: --seat Ann said "names 2 seats ... give the
+    name as it is written", which it was, and no way to review either; now the line names each seat's number, and
+    --seat takes the number."""
+    from playing import play_recorded
+
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Ann"], seed=4)
+    record = play_recorded(game, SEATS)
+    file = tmp_path / "twice.jsonl"
+    file.write_text(record_text(record), encoding="utf-8")
+    line = one_line(capsys, main(["review", str(file), "--seat", "Ann"]), 1, "yaniv review")
+    assert "'Ann' names 2 seats" in line and "--seat 1 (Ann), --seat 2 (Ann)" in line, line
+    assert "as it is written" not in line
+    assert main(["review", str(file), "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert reviewed(out) == ["Ann (seat 2)"]
+    line = one_line(capsys, main(["review", str(file), "--seat", "3"]), 1, "yaniv review")
+    assert "no seat named '3'" in line and "seat numbers 1 to 2" in line, line
+    assert "its seats are Ann (seat 1), Ann (seat 2)" in line, line
+
+
+def test_a_game_of_more_decisions_than_a_review_takes_is_one_line_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record within the size read (8 MiB) may hold some 25,000 decisions a seat (a game to 100,000 points, or a
+    hostile file): before, `yaniv review` judged every one, hours of work with a bar creeping. Now a seat of more
+    decisions than MAX_REVIEWED is refused in one line naming the limit, before any is judged."""
+    judged: list[object] = []
+
+    def judge(*args: object, **kwargs: object) -> None:
+        judged.append(args)
+        raise AssertionError("a decision was judged")
+
+    monkeypatch.setattr(reviewing, "judge", judge)
+    _game, meta, record = finished_game()
+    many = len(reviewing.decisions_of(record, 0))  # type: ignore[arg-type]
+    monkeypatch.setattr(reviewing, "MAX_REVIEWED", many - 1)
+    line = one_line(capsys, main(["review", meta.game_id[:8], "--seat", "Ann"]), 1, "yaniv review")
+    assert f"Ann made {many:,} decisions in the game {meta.game_id[:8]}" in line, line
+    assert f"a review judges at most {many - 1:,} a seat" in line, line
+    assert judged == []

@@ -14,6 +14,7 @@ from ssh_client import connected, ssh_server, terminal
 from yaniv_tui.cli.host import ended_line
 from yaniv_tui.cli.serve_ssh import GIVEN_BACK
 from yaniv_tui.engine import Game, load_ruleset
+from yaniv_tui.net.secrets_gate import new_token
 from yaniv_tui.store import SaveMeta, Seat, save_game
 from yaniv_tui.store.tables import save_table
 
@@ -42,7 +43,7 @@ def test_the_line_says_whether_the_game_is_saved_and_how_it_comes_back() -> None
     meta = SaveMeta((Seat.remote("Ann"), Seat.bot("easy", "Avi")))
     save_game(game, meta)
     assert ended_line(meta.game_id) == "yaniv: the host ended the table."  # no table kept: the game is over
-    save_table(meta.game_id, "ABCD", {0: "a-token"})
+    save_table(meta.game_id, "ABCD", {0: new_token()})
     assert ended_line(meta.game_id) == (
         "yaniv: the host ended the table. The game is saved: once the host opens it again, connect the same way to "
         "come back to it."

@@ -73,7 +73,7 @@ def test_the_rounds_from_the_one_a_person_conceded_in_are_not_theirs() -> None:
 def test_the_round_a_seat_conceded_in_is_saved_and_read_back_and_older_saves_still_load() -> None:
     seats = (Seat.person("Ann"), Seat.person("Bea"), Seat.bot("easy", "Cy"))
     names = ("Ann", "Bea", "Cy")
-    meta = SaveMeta(seats, game_id="g1", started_at="now").concede(1, 4).concede(0, 6)
+    meta = SaveMeta(seats, game_id="g1", started_at="2026-12-01T09:30:00+00:00").concede(1, 4).concede(0, 6)
     assert (meta.conceded, meta.conceded_in) == ((1, 0), (4, 6))
     assert (meta.conceded_round(0), meta.conceded_round(1), meta.conceded_round(2)) == (6, 4, None)
     data = meta_to_dict(meta)

@@ -48,3 +48,31 @@ def test_a_data_folder_that_cannot_be_written_raises_oserror(folders: Path) -> N
     (folders / "crashes").write_text("a file where the folder should be")
     with pytest.raises(OSError):
         write_crash_report(raised(), version="1", game_id=None, when=WHEN)
+
+
+def test_a_full_disk_leaves_no_report_cut_short(folders: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the report's file was made, then written: a full disk left an empty crash-....txt, read later as the
+    whole report of a crash with nothing in it. Now a report is whole or not there (store/files.write_new)."""
+    import errno
+    import io
+    import os
+
+    opened = os.fdopen
+
+    class Full(io.RawIOBase):
+        def __init__(self, fd: int) -> None:
+            self.file = opened(fd, "wb")
+
+        def write(self, data: object) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self) -> None:
+            self.file.close()
+            super().close()
+
+    with monkeypatch.context() as full, pytest.raises(OSError, match="No space left"):
+        full.setattr(os, "fdopen", lambda fd, *args, **kwargs: Full(fd))
+        write_crash_report(raised(), version="1", game_id=None, when=WHEN)
+    assert [p.name for p in (folders / "crashes").iterdir()] == []
+    path = write_crash_report(raised(), version="1", game_id=None, when=WHEN)  # with room again, the first name
+    assert path.name == "crash-20261201T020304Z.txt" and "ValueError" in path.read_text()

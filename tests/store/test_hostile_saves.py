@@ -147,4 +147,30 @@ def test_a_table_file_nested_too_deep_is_one_line() -> None:
     path.write_text("[" * 30_000 + "]" * 30_000)
     with pytest.raises(TableFileError) as refused:
         load_table(GAME_ID)
-    assert str(refused.value) == f"{path}: nested too deep", str(refused.value)
+    assert str(refused.value) == (  # and how deep a table file is (before: "nested too deep" alone)
+        f"{path}: nested too deep, not a table file: its fields nest 2 levels at most (the seats' tokens in one)"
+    ), str(refused.value)
+
+
+@pytest.mark.parametrize("field", ["saved_at", "meta.started_at"])
+@pytest.mark.parametrize("saved_at", ["\u202e2026-12-01", "\x1b[2J", "x" * 5_000, "yesterday", ""])
+def test_a_save_whose_time_is_no_time_is_refused_in_one_line(field: str, saved_at: str) -> None:
+    """Before: any text was taken as the time a game was saved, and `yaniv saves`, the setup screen and the saved
+    games list printed it as it was: a right-to-left override turned the rest of the line around, an escape sequence
+    reached the terminal. Now a save's time is a time, as the game writes it, or the save is damaged (moved aside
+    whole, with its line)."""
+    path = save_path(GAME_ID)
+    path.parent.mkdir(parents=True)
+    changed = json.loads(SAVE)
+    if field == "saved_at":
+        changed["saved_at"] = saved_at
+    else:
+        changed["meta"]["started_at"] = saved_at
+    path.write_text(json.dumps(changed), encoding="utf-8")
+    scan = scan_saves()
+    assert not scan.games
+    (line,) = scan.problems
+    assert f"{field}: must be a time as the game writes it, like 2026-12-01T09:30:00+00:00" in line, line
+    assert "\x1b" not in line and "\u202e" not in line
+    (aside,) = path.parent.glob(f"{path.name}.damaged-*")
+    assert json.loads(aside.read_text(encoding="utf-8")) == changed  # kept whole

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from yaniv_tui.engine.ruleset_read import MAX_NESTING
 from yaniv_tui.store.settings import Settings, load_settings, read_settings, save_settings, settings_path
 
 
@@ -114,9 +115,36 @@ def test_a_file_nested_too_deep_is_damaged_in_one_line_and_moved_aside_before_a_
     path.write_text(deep, encoding="utf-8")
     settings, problem = read_settings(path)
     assert settings == Settings() and problem == (
-        f"settings file {path} is damaged (it is nested too deep): the defaults are used, and the file is kept"
+        f"settings file {path} is damaged (it is nested too deep: a settings file nests at most {MAX_NESTING} "
+        "levels): the defaults are used, and the file is kept"
     )
     told = save_settings(Settings(theme="nord"), path)
-    assert told is not None and told.startswith(f"settings file {path} was damaged (it is nested too deep)"), told
+    assert told is not None and told.startswith(f"settings file {path} was damaged (it is nested too deep"), told
     (aside,) = tmp_path.glob("settings.toml.damaged-*")
     assert aside.read_text(encoding="utf-8") == deep and load_settings(path) == Settings(theme="nord")
+
+
+@pytest.mark.parametrize("depth", [MAX_NESTING, MAX_NESTING + 1, 200])
+def test_the_depth_a_settings_file_may_nest_is_the_one_its_line_names(tmp_path: Path, depth: int) -> None:
+    """Before: "it is nested too deep" named no depth, and a file nested 200 levels (deep, yet not past Python's
+    stack) was read as if nothing were wrong: the line now names the depth allowed, and that depth is the one held."""
+    path = tmp_path / "settings.toml"
+    path.write_text("bell = false\nother = " + "[" * (depth - 1) + "]" * (depth - 1) + "\n", encoding="utf-8")
+    settings, problem = read_settings(path)
+    if depth <= MAX_NESTING:
+        assert (settings, problem) == (Settings(bell=False), None)
+    else:
+        assert settings == Settings() and problem is not None
+        assert f"(it is nested too deep: a settings file nests at most {MAX_NESTING} levels)" in problem
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_and_kept(tmp_path: Path) -> None:
+    """Windows Notepad saves UTF-8 with a byte order mark. Before: "it is not TOML (Invalid statement (at line 1,
+    column 1))", the defaults used and the file moved aside at the next save: now its settings are read, and a save
+    keeps its other keys and comments (written back without the mark)."""
+    path = tmp_path / "settings.toml"
+    path.write_bytes('\ufeff# mine\nbell = false\ntheme = "nord"\nother = 1\n'.encode())
+    assert read_settings(path) == (Settings(theme="nord", bell=False), None)
+    assert save_settings(Settings(theme="dracula", bell=False), path) is None
+    assert path.read_text(encoding="utf-8") == '# mine\nbell = false\ntheme = "dracula"\nother = 1\n'
+    assert list(tmp_path.iterdir()) == [path]  # nothing moved aside

@@ -31,6 +31,9 @@ from .memory import Memory
 #: The guesses at the hidden cards for each decision, shipped (benchmarks/review.py: a 20-round four-seat game
 #: reviewed for one seat within 60 s on a 2-core machine). The expert's own choice takes as many.
 REVIEW_GUESSES = 40
+#: The most decisions of a seat a review judges, a long game's worth (about 0.2 s each at REVIEW_GUESSES here): a record
+#: read whole (8 MiB) may hold 25,000 of one seat's, hours of work. `yaniv review` refuses a seat of more in one line.
+MAX_REVIEWED = 2_000
 #: A round played out that has not ended after this many turns counts the seat's hand as it stands.
 ROUND_TURNS = 120
 #: What a move must cost, in expected points this round, to be marked, as in chess: worst first.

@@ -1,6 +1,6 @@
-"""`yaniv export ID [FILE]`: a finished game's record (codec/record.py) from the history, written to a file or the
-output (`-`); `yaniv export -`, the newest finished game's to the output. A game in progress has no record to export,
-to anyone."""
+"""`yaniv export ID [FILE]`: a finished game's record (codec/record.py) from the history, written to a file (into a
+folder named, as `yaniv-ID.jsonl`) or the output (`-`); `yaniv export -`, the newest finished game's to the output.
+A game in progress has no record to export, to anyone."""
 
 from __future__ import annotations
 
@@ -73,6 +73,7 @@ def main(args: argparse.Namespace) -> int:
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
     from yaniv_tui.engine.ruleset_read import printable
     from yaniv_tui.store.files import clear_stale_temps_beside, write_new
+    from yaniv_tui.store.paths import in_the_way, not_a_folder
 
     game_id: str | None = args.id
     if game_id == OUTPUT:
@@ -97,7 +98,10 @@ def main(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
         return 0
-    target = Path(args.file or f"yaniv-{found.game_id}.jsonl")
+    own_name = f"yaniv-{found.game_id}.jsonl"
+    target = Path(args.file or own_name)
+    if target.is_dir():  # a folder to write it in, as `cp` takes one
+        target = target / own_name
     # A killed export of this file left its hidden temporary file (every hand): cleared, and no other file of the
     # user's folder.
     clear_stale_temps_beside(target)
@@ -106,7 +110,9 @@ def main(args: argparse.Namespace) -> int:
     except FileExistsError:
         return _refuse(f"{printable(str(target))} already exists: give another FILE (or - for the output)")
     except OSError as error:
-        return _refuse(f"cannot write {printable(str(target))}: {error.strerror or error}")
+        blocker = in_the_way(target.parent)
+        why = not_a_folder(blocker) if blocker is not None else error.strerror or str(error)
+        return _refuse(f"cannot write {printable(str(target))}: {printable(why)}")
     where = f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}"
     print(f"{where}; it holds only {held}" if held else where, file=sys.stderr)
     return 0

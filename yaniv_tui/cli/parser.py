@@ -525,7 +525,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the output",
     )
     export.add_argument(
-        "file", metavar="FILE", nargs="?", help="where to write it (default yaniv-<id>.jsonl here; - for the output)"
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="where to write it (default yaniv-<id>.jsonl here, or in the folder given; - for the output)",
     )
     replay = commands.add_parser(
         "replay",
@@ -551,7 +554,9 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="a game's id (or enough of its start), or a record file (default: the newest finished game)",
     )
-    review.add_argument("--seat", metavar="NAME", help="the seat to review (default: every person's seat)")
+    review.add_argument(
+        "--seat", metavar="NAME|N", help="the seat to review, by its name or number (default: every person's seat)"
+    )
     listings = {
         name: commands.add_parser(name, help=f"list {what}", description=f"Lists {what}.")
         for name, what in LISTINGS.items()

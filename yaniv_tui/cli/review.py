@@ -1,4 +1,4 @@
-"""`yaniv review [ID|FILE] [--seat NAME]`: the expert's review of a finished game (bots/review.py), printed with
+"""`yaniv review [ID|FILE] [--seat NAME|N]`: the expert's review of a finished game (bots/review.py), printed with
 Rich: a summary for each seat reviewed, then each marked move with the expert's move and its reason. Only a finished
 game is reviewed (a record holds every card): the history's, or a record file that replays to its end."""
 
@@ -62,29 +62,81 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
     # A seat is named as the game ended: a joiner's name, not the host's name for the seat before it was taken.
     kinds = [str(seat["kind"]) for seat in record.events[0]["seats"]]
     seats = list(zip(record_players(record), kinds, strict=True))
-    names = ", ".join(name for name, _ in seats)
+    names = ", ".join(_told_apart(i, [name for name, _ in seats]) for i in range(len(seats)))
     if args.seat is not None:
-        chosen = [i for i, (name, _) in enumerate(seats) if name == args.seat]
-        if not chosen:
-            chosen = [i for i, (name, _) in enumerate(seats) if same_name(name, args.seat)]
-        if len(chosen) > 1:  # a record from before names were told apart so: 'Ann' and 'ANN'
+        chosen = _seats_named(args.seat, [name for name, _ in seats])
+        if len(chosen) > 1:  # a record from before names were told apart so ('Ann' and 'ANN'), or a hand-made one
+            which = ", ".join(f"--seat {i + 1} ({seats[i][0]})" for i in chosen)
+            written = len({seats[i][0] for i in chosen}) == len(chosen)
             return _refuse(
-                f"{printable(args.seat)[:40]!r} names {len(chosen)} seats of {where} ({names}): give the name as it "
-                "is written"
+                f"{printable(args.seat)[:40]!r} names {len(chosen)} seats of {where}: name one by its number, "
+                f"{which}" + (", or give the name as it is written" if written else "")
             )
         if not chosen:
-            return _refuse(f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names}")
+            return _refuse(
+                f"no seat named {printable(args.seat)[:40]!r} in {where}: its seats are {names} (or give one of "
+                f"the seat numbers 1 to {len(seats)})"
+            )
     else:
         chosen = people_seats(record)
         if not chosen:
             return _refuse(f"every seat of {where} is a bot: name one with --seat (its seats are {names})")
     out = console or Console()
     for seat in chosen:
-        with _progress(seats[seat][0]) as progress:
-            review = review_seat(record, seat, guesses=reviewing.REVIEW_GUESSES, progress=progress, face=Card.face)
-        review = replace(review, name=seats[seat][0])
+        try:
+            with _progress(seats[seat][0]) as progress:
+                review = review_seat(
+                    record, seat, guesses=reviewing.REVIEW_GUESSES, progress=_bounded(progress), face=Card.face
+                )
+        except _TooMany as many:
+            most = reviewing.MAX_REVIEWED
+            name = _told_apart(seat, [name for name, _ in seats])
+            return _refuse(
+                f"{printable(name)} made {many.decisions:,} decisions in {where}: a review judges at most {most:,} a "
+                "seat (a long game's worth), so this one is not reviewed"
+            )
+        review = replace(review, name=_told_apart(seat, [name for name, _ in seats]))
         _print(out, review, where)
     return 0
+
+
+class _TooMany(Exception):
+    """A seat of more decisions than a review judges (bots.review.MAX_REVIEWED): how many."""
+
+    def __init__(self, decisions: int) -> None:
+        super().__init__(decisions)
+        self.decisions = decisions
+
+
+def _bounded(progress: Progress | None) -> Progress:
+    """`progress`, told first how many decisions the review will judge: _TooMany, before any is judged, for more
+    than MAX_REVIEWED."""
+
+    def tell(done: int, total: int) -> None:
+        if total > reviewing.MAX_REVIEWED:
+            raise _TooMany(total)
+        if progress is not None:
+            progress(done, total)
+
+    return tell
+
+
+def _seats_named(given: str, names: list[str]) -> list[int]:
+    """The seats `given` names: those of that name as written, else as a person reads it (engine.names.same_name),
+    else the seat of that number (counted from 1), for two seats of one name."""
+    chosen = [i for i, name in enumerate(names) if name == given]
+    if not chosen:
+        chosen = [i for i, name in enumerate(names) if same_name(name, given)]
+    if not chosen and given.strip().isdecimal() and 1 <= (number := int(given.strip())) <= len(names):
+        chosen = [number - 1]
+    return chosen
+
+
+def _told_apart(seat: int, names: list[str]) -> str:
+    """The seat's name, with its number when another seat has the same one."""
+    name = names[seat]
+    shared = sum(same_name(name, other) for other in names) > 1
+    return f"{name} (seat {seat + 1})" if shared else name
 
 
 @contextmanager

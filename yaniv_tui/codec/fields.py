@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from yaniv_tui.engine import SAVED_NAME, BadName, Card, CardError, check_name, parse_card
+
+#: What a seat token is (net/secrets_gate.new_token makes one: 24 URL-safe letters), as a client takes one from a
+#: welcome before keeping it (net/protocol.py refuses anything else, a host's doing, an escape sequence or megabytes)
+#: and as a hosted table's file keeps them (store/tables.py): 16 to 64 letters, digits, - and _.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class SnapshotError(ValueError):

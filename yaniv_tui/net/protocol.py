@@ -75,7 +75,7 @@ From the host to a client:
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
     welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
-             The join was accepted: this connection plays `seat`; keep `token` (secrets_gate.TOKEN's shape) to
+             The join was accepted: this connection plays `seat`; keep `token` (codec.fields.TOKEN's shape) to
              rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
@@ -176,10 +176,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
+from yaniv_tui.codec.fields import TOKEN
 from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
 
-from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH, TOKEN
+from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict
 
 _HEX_DIGITS = "0123456789abcdef"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -58,13 +57,8 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
-#: What a seat token is, as a client takes one from a welcome before keeping it: `new_token`'s URL-safe letters (24 of
-#: them), 16 to 64 (protocol.py refuses a welcome with anything else, a host's doing, an escape sequence or megabytes).
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
 def new_token() -> str:
-    """A fresh seat token (from `secrets`): TOKEN's shape."""
+    """A fresh seat token (from `secrets`): codec.fields.TOKEN's shape."""
     return secrets.token_urlsafe(18)
 
 

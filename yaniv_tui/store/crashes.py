@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import errno
-import os
 import platform
 import sys
 import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .files import create_private, private_folder
+from .files import private_folder, write_new
 from .paths import data_dir
 
 
@@ -36,7 +35,7 @@ def crash_report_text(error: BaseException, *, version: str, game_id: str | None
 def write_crash_report(
     error: BaseException, *, version: str, game_id: str | None, when: datetime | None = None
 ) -> Path:
-    """Write a new report for `error` in `crashes_dir()` (never over another one); its path.
+    """Write a new report for `error` in `crashes_dir()` (never over another one, whole or not at all); its path.
 
     OSError when the folder or the file cannot be written.
     """
@@ -51,11 +50,9 @@ def write_crash_report(
     stamp = when.strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):
         path = folder / (f"crash-{stamp}" + (f"-{n}" if n else "") + ".txt")
-        try:
-            fd = create_private(path)
+        try:  # whole or not at all: a full disk leaves no report cut short under its name
+            write_new(path, data)
         except FileExistsError:
             continue
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
         return path
     raise FileExistsError(f"too many crash reports at {stamp} in {folder}")

@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from yaniv_tui.engine import BOT_LEVELS, Card, Seat
 from yaniv_tui.engine.cards import CardError, parse_card
@@ -30,6 +30,22 @@ class MetaError(ValueError):
 def now_iso() -> str:
     """The time now, UTC, as the save and history files write it."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+#: What a time read back from a save must be, in words.
+TIME_ALLOWED = "must be a time as the game writes it, like 2026-12-01T09:30:00+00:00"
+
+
+def is_time(value: object) -> TypeGuard[str]:
+    """Whether `value` is a time as `now_iso` writes it (an ISO time, of older versions too): never a text the saves'
+    lists would print as it is (an escape sequence, a right-to-left override, a page)."""
+    if not (isinstance(value, str) and len(value) <= 40 and value.isascii() and value.isprintable()):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def new_game_id() -> str:
@@ -165,8 +181,8 @@ def read_meta(data: Any, players: tuple[str, ...], version: int) -> SaveMeta:
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         raise MetaError("meta.game_id: must be 1 to 100 letters, digits, - or _")
     started = data.get("started_at")
-    if not isinstance(started, str):
-        raise MetaError("meta.started_at: must be text")
+    if not is_time(started):
+        raise MetaError(f"meta.started_at: {TIME_ALLOWED}")
     sort_by = data.get("sort_by", "rank")
     if sort_by not in HAND_ORDERS:
         raise MetaError(f"meta.sort_by: must be one of {', '.join(HAND_ORDERS)}")

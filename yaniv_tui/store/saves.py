@@ -27,7 +27,18 @@ from .files import (
     read_regular,
     write_new,
 )
-from .meta import GAME_ID, MetaError, SaveMeta, check_notes, meta_to_dict, new_game_id, now_iso, read_meta
+from .meta import (
+    GAME_ID,
+    TIME_ALLOWED,
+    MetaError,
+    SaveMeta,
+    check_notes,
+    is_time,
+    meta_to_dict,
+    new_game_id,
+    now_iso,
+    read_meta,
+)
 from .paths import WRITE_REFUSED, in_the_way, save_path, unwritable
 from .undo import UndoError, UndoStack
 
@@ -299,9 +310,7 @@ def read_save(source: Path) -> SavedGame:
     _check_not_newer(version, document.get("game"))
     if type(version) is not int or version not in READS_VERSIONS:
         raise _bad(f"save version {version!r:.20}: this yaniv-tui reads versions 1 to {SAVE_VERSION}")
-    saved_at = document.get("saved_at")
-    if not isinstance(saved_at, str):
-        raise _bad("saved_at: must be text")
+    saved_at = _saved_at(document.get("saved_at"))
     game = _read_game(document.get("game"), "game")
     try:
         meta = read_meta(document.get("meta"), tuple(game.players), version)
@@ -321,6 +330,13 @@ def read_save(source: Path) -> SavedGame:
     except SaveError as error:  # only the record: the game is sound, and goes on without it (`keep_damaged_record`)
         return SavedGame(game, meta, undo, saved_at, source, None, str(error))
     return SavedGame(game, meta, undo, saved_at, source, record)
+
+
+def _saved_at(value: Any) -> str:
+    """A save's time (`meta.now_iso`'s); SaveError otherwise."""
+    if not is_time(value):
+        raise _bad(f"saved_at: {TIME_ALLOWED}")
+    return value
 
 
 def _check_not_newer(version: Any, game: Any) -> None:

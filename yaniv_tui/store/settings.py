@@ -6,9 +6,10 @@ for a `yaniv serve` page the table it last joined (each browser has a config fol
     settings, problem = open_settings()         # as the app starts: a damaged file is moved aside, and told
     problem = change_settings(theme="nord")     # None once written; else the one line (other keys kept, locked)
 
-A damaged file (not TOML, not a file, a value of the wrong kind) is read as the defaults; `read_settings` leaves it
-as it is, and the app's start (`open_settings`) or the next save moves it aside (renamed, never deleted) and says
-so in one line, so nothing the user wrote is lost silently. A file out of reach (a file where the config folder
+A damaged file (not TOML, not a file, a value of the wrong kind, nested deeper than a ruleset file may) is read as
+the defaults; `read_settings` leaves it as it is, and the app's start (`open_settings`) or the next save moves it
+aside (renamed, never deleted) and says so in one line, so nothing the user wrote is lost silently. A byte order mark
+before the text (Windows editors write one) is no damage. A file out of reach (a file where the config folder
 should be, no permission to read it) is no damaged file: the defaults and one line saying why, and it is never
 moved. A save keeps the file's other keys and comments (tomlkit), and is atomic.
 """
@@ -21,6 +22,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting
 from yaniv_tui.engine.toml_text import parse_toml
 
 from .files import NotAFile, TooBig, atomic_write, changing, move_aside, read_regular
@@ -97,14 +99,24 @@ def _parse(path: Path) -> dict[str, Any] | None:
         if (why := _unreachable(path, error)) is not None:
             raise _Unreachable(why) from None
         raise _Damaged(f"it cannot be read: {error.strerror or error}") from None
+    too_deep = _Damaged(f"it is nested too deep: a settings file nests at most {MAX_NESTING} levels")
     try:
-        return parse_toml(raw.decode("utf-8"))
+        table = parse_toml(_text(raw))
     except UnicodeDecodeError:
         raise _Damaged("it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise _Damaged(f"it is not TOML ({str(error).splitlines()[0]})") from None
     except RecursionError:  # tomllib lets it out bare
-        raise _Damaged("it is nested too deep") from None
+        raise too_deep from None
+    if nesting(table) > MAX_NESTING:  # as deep as a ruleset file may: the line above names a depth that holds
+        raise too_deep
+    return table
+
+
+def _text(raw: bytes) -> str:
+    """A settings file's text: UTF-8, with or without the byte order mark Windows editors write before it (the next
+    save writes it without); UnicodeDecodeError when it is not UTF-8."""
+    return raw.decode("utf-8-sig")
 
 
 def _settings_of(table: dict[str, Any]) -> Settings:
@@ -185,9 +197,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
             if table is not None:
                 _settings_of(table)
             # Read again as _parse reads (never waiting on a FIFO swapped in since), to keep its comments.
-            document = (
-                tomlkit.parse(read_regular(path, _LIMIT).decode("utf-8")) if table is not None else tomlkit.document()
-            )
+            document = tomlkit.parse(_text(read_regular(path, _LIMIT))) if table is not None else tomlkit.document()
         except _Unreachable:
             document = tomlkit.document()  # not damaged: the write below says why it cannot be reached
         except (_Damaged, TOMLKitError, OSError, NotAFile, TooBig, UnicodeDecodeError) as damaged:

@@ -32,8 +32,8 @@ _MAX_TABLE_BYTES = 64 * 1024
 #: A room code kept: capital letters and digits, as `yaniv join` sends what is typed, no longer than a join's code
 #: may be (net/protocol.py).
 _ROOM_CODE = re.compile(r"[A-Z0-9]{1,64}")
-#: A token is short text; anything long is not one.
-_MAX_SECRET = 200
+#: What a token in a table file or a joiner's token file is (the shape the host makes).
+_TOKEN_SHAPE = "16 to 64 letters, digits, - and _"
 
 
 class TableFileError(ValueError):
@@ -93,8 +93,10 @@ def save_table(
 
 
 def _secret(value: object, where: str) -> str:
-    if not isinstance(value, str) or not 0 < len(value) <= _MAX_SECRET or not value.isprintable():
-        raise TableFileError(f"{where}: must be short printable text")
+    from yaniv_tui.codec.fields import TOKEN  # the codec when a table is read, not at start-up
+
+    if not isinstance(value, str) or TOKEN.fullmatch(value) is None:
+        raise TableFileError(f"{where}: must be a seat token: {_TOKEN_SHAPE}")
     return value
 
 
@@ -120,6 +122,9 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     except UnicodeDecodeError:
         raise TableFileError(f"{path}: not UTF-8 text") from None
     except JsonError as error:
+        if error.too_deep:
+            why = "nested too deep, not a table file: its fields nest 2 levels at most (the seats' tokens in one)"
+            raise TableFileError(f"{path}: {why}") from None
         raise TableFileError(f"{path}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("tokens"), dict):
         raise TableFileError(f"{path}: not a yaniv-tui table file")
@@ -129,7 +134,11 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
             raise TableFileError(f"{path}: tokens: {seat[:10]!r} is not a seat")
         if remote is not None and int(seat) not in remote:
             raise TableFileError(f"{path}: tokens.{seat}: seat {int(seat) + 1} is not played from another machine")
-        tokens[int(seat)] = _secret(token, f"{path}: tokens.{seat}")
+        token = _secret(token, f"{path}: tokens.{seat}")
+        if (other := next((held for held, kept in tokens.items() if kept == token), None)) is not None:
+            # A join with it would always take the first seat back: the other seat's player could never return.
+            raise TableFileError(f"{path}: tokens.{seat}: the same token as seat {other + 1}'s: each seat has its own")
+        tokens[int(seat)] = token
     port = data.get("port")
     if port is not None and (type(port) is not int or not 0 < port < 65536):
         raise TableFileError(f"{path}: port: must be a port number from 1 to 65535")
@@ -188,7 +197,9 @@ def read_token(path: Path) -> str | None:
         text = read_regular(path, 1024).decode("utf-8").strip()
     except (OSError, ValueError, NotAFile, TooBig):
         return None
-    return text if text and len(text) <= _MAX_SECRET and text.isprintable() else None
+    from yaniv_tui.codec.fields import TOKEN
+
+    return text if TOKEN.fullmatch(text) else None
 
 
 def write_token(path: Path, token: str) -> None:
