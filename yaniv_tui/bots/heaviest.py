@@ -87,13 +87,21 @@ def heaviest_worth(
     joker_worth = worth[0]
     set_min = rules.set_min
     set_jokers = jokers if rules.jokers_in_sets else 0
+    all_jokers = set_jokers * joker_worth if joker_worth > 0 else 0
     for rank, count in ranks.items():
         if count + set_jokers < set_min:
             continue
         value = worth[rank]
         # Its heaviest set: all its cards, unless they are worth less than nothing (then as few as a set takes);
         # every joker it may hold when they are worth more than nothing, else only the jokers it needs.
-        for k in (count,) if value >= 0 else (count, set_min, set_min - set_jokers):
+        if value >= 0:
+            total = count * value + (
+                all_jokers if joker_worth > 0 or count >= set_min else (set_min - count) * joker_worth
+            )
+            if total > best:
+                best = total
+            continue
+        for k in (count, set_min, set_min - set_jokers):
             k = min(count, max(1, k))
             total = k * value + (set_jokers if joker_worth > 0 else max(0, set_min - k)) * joker_worth
             if total > best:
