@@ -107,6 +107,28 @@ def test_heaviest_drop_matches_scanning_legal_drops(rules: Ruleset) -> None:
         assert heaviest_worth(hand, rules, high) == by_table[1], (text, rules.id)
 
 
+#: The ends of the keys' ranges a house ruleset may set: hands of 20 from eight decks of eight jokers.
+EXTREMES = [
+    Ruleset(id="runs-of-2", run_min=2, jokers_in_sets=True, joker_value=-5, ace_value=-3),
+    Ruleset(id="long-runs", run_min=13, run_min_natural=13, set_min=16, joker_value=50),
+    Ruleset(id="joker-ends-off", joker_ends=False, run_min=4, run_min_natural=3, joker_value=5, king_value=-50),
+    Ruleset(id="swing", jack_swing=True, jokers_in_sets=True, joker_set=False, jack_high=50, jack_low=-50),
+]
+
+
+@pytest.mark.parametrize("rules", RULES[:4] + EXTREMES, ids=lambda r: r.id)
+def test_the_worth_of_a_long_hand_is_its_heaviest_drops(rules: Ruleset) -> None:
+    # Hands of up to 20 cards from eight decks: the worth from each suit's remembered best run is the heaviest drop's.
+    high = swing_values(rules, high=True)
+    memo = WorthMemo(rules, high)
+    rng = random.Random(len(rules.id))
+    pool = ([Card(r, s) for s in "CDHS" for r in range(1, 14)] + [JOKER] * 8) * 8
+    for _ in range(150):
+        hand = rng.sample(pool, rng.randint(8, 20))
+        expected = heaviest_drop(hand, rules, high)[1]
+        assert heaviest_worth(hand, rules, high) == memo(hand) == expected, (" ".join(map(str, hand)), rules.id)
+
+
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)
 def test_the_remembered_worth_is_heaviest_worth_asked_again_or_forgotten(rules: Ruleset) -> None:
     high = swing_values(rules, high=True)
@@ -163,3 +185,28 @@ def test_drops_and_rests_are_every_legal_drop_once_with_the_cards_it_leaves(rule
         assert [drop for drop, _ in listed] == list(wanted.values()), (" ".join(map(str, hand)), rules.id)
         for drop, rest in listed:
             assert sorted([*drop, *rest]) == sorted(hand)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "drop"),
+    [
+        # A joker worth 5 stands for the 3 and the 4 inside a run whose jokers may not be its ends: 2 5 5 5 6.
+        (Ruleset(joker_value=5, joker_ends=False), "2H 3H 4H 5H 6H JK JK", "2H JK JK 5H 6H"),
+        # A jack worth less than nothing is left out of its run: a joker worth 0 stands for it.
+        (Ruleset(jack_value=-50, joker_ends=False), "TC JC QC KC JK", "TC JK QC KC"),
+        # Two sevens need two jokers worth -7 each to make a set of four: worth 0, less than a seven alone.
+        (Ruleset(joker_value=-7, set_min=4, jokers_in_sets=True), "7D 7S JK JK", "7D"),
+        # Aces worth -1 each: one of them is all a set of three takes beside the two jokers worth 5.
+        (
+            Ruleset(ace_value=-1, joker_value=5, set_min=3, jokers_in_sets=True, joker_set=False, jokers_in_runs=False),
+            "AC AD AH AS JK JK",
+            "AC JK JK",
+        ),
+    ],
+)
+def test_the_worth_of_a_drop_that_leaves_out_a_card_or_a_joker(rules: Ruleset, hand: str, drop: str) -> None:
+    cards = parse_cards(hand)
+    high = swing_values(rules, high=True)
+    expected = sum(high[card.rank] for card in parse_cards(drop))
+    assert sorted(heaviest_drop(cards, rules, high)[0]) == sorted(parse_cards(drop))
+    assert heaviest_worth(cards, rules, high) == WorthMemo(rules, high)(cards) == expected

@@ -53,3 +53,45 @@ def test_a_deck_draws_cost_is_the_plain_sum(preset: str) -> None:
         fast = deck_draw_cost(rest, memo, deck_draws(odds, worth), shed, bonus)
         # Equal to the last bit: the sum is taken in the same order, so a bot's ties break the same way.
         assert fast == plain_cost(rest, rules, odds, shed, bonus), (preset, rest)
+
+
+def plain_chance(odds: Odds, parts: list[dict[int, float]], limit: int) -> float:
+    """P(one card from each part sums to at most `limit`), as first written: each reachable sum, part after part."""
+    shift = odds.shift
+    top = limit + shift * len(parts)
+    if top < 0:
+        return 0.0
+    dist = [1.0] + [0.0] * top
+    for counts in parts:
+        total = sum(counts.values())
+        if not total:
+            continue
+        steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+        new = [0.0] * (top + 1)
+        for s, p in enumerate(dist):
+            if p:
+                for step, q in steps:
+                    if s + step <= top:
+                        new[s + step] += p * q
+        dist = new
+    return min(1.0, sum(dist))
+
+
+@pytest.mark.parametrize("preset", [*PRESETS, "crowd"])
+def test_the_chance_of_a_low_hand_is_the_plain_sum_asked_in_any_order(preset: str) -> None:
+    # The hard bot asks it of every opponent, each hand many copies of one or two value tables: what one opponent
+    # worked out serves the next, at a Yaniv limit up to 100 and hands up to 20 cards, to the last bit.
+    rules = Ruleset(jack_swing=True, joker_value=-5) if preset == "crowd" else load_ruleset(preset)
+    rng = random.Random(len(preset))
+    deck = standard_deck(rules.jokers_per_deck) * 2
+    for _ in range(30):
+        unseen = Counter(rng.sample(deck, rng.randint(0, len(deck))))
+        odds = Odds(unseen, rules)
+        for _ in range(40):
+            tables = [odds.value_counts(rng.choice([None, -3, 2, 5, 10]), rng.choice([0.0, 0.2])) for _ in range(2)]
+            many = rng.randint(0, 20)
+            parts = [tables[0]] * many + [tables[1]] * rng.randint(0, 1)
+            if rng.random() < 0.2:
+                parts = [rng.choice(tables) for _ in range(many)]
+            limit = rng.randint(-10, 100)
+            assert odds.chance_at_most(parts, limit) == plain_chance(odds, parts, limit), (preset, many, limit)

@@ -1,7 +1,7 @@
 """Bots at every table: under random valid rulesets (every key of engine/ruleset_keys.py, any value it takes) with
-2 to 8 seats, bots of each level make only legal moves, never raise, play the game to its end, play the same game
-again from the same seeds, and choose from their seat's view alone (the cards hidden from them dealt anew, the
-same choice)."""
+2 to 8 seats, and under every shipped preset at each table size it seats up to 8, bots of each level make only legal
+moves, never raise, play the game to its end, play the same game again from the same seeds, and choose from their
+seat's view alone (the cards hidden from them dealt anew, the same choice)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_view_only import reshuffled_hidden
 
 from yaniv_tui.bots import LEVELS, Bot, bot_seed, make_bot
-from yaniv_tui.engine import KEYS, Game, Ruleset, RulesetError, ruleset_from_dict
+from yaniv_tui.engine import KEYS, Game, Ruleset, RulesetError, load_ruleset, preset_paths, ruleset_from_dict
 from yaniv_tui.engine.guards import round_overrun
 
 #: How long a game of the test may go: rulesets are drawn with end scores mostly small, so most games end; a longer one
@@ -74,13 +74,16 @@ def _bot(level: str, seed: int, seat: int) -> Bot:
     return make_bot(level, bot_seed(seed, seat), samples=EXPERT_SAMPLES if level == "expert" else None)
 
 
-def play(rules: Ruleset, level: str, seats: int, seed: int, blind: random.Random | None = None) -> list[str]:
-    """A game of `seats` bots of `level`, each move checked; the moves as text, and how it ended."""
+def play(
+    rules: Ruleset, level: str, seats: int, seed: int, blind: random.Random | None = None, most: int = MOVES
+) -> list[str]:
+    """A game of `seats` bots of `level`, each move checked, `most` moves at most; the moves as text, and how it
+    ended."""
     game = Game.new(rules, [f"P{s}" for s in range(seats)], seed=seed)
     bots = [_bot(level, seed, seat) for seat in range(seats)]
     moves: list[str] = []
     round_began = 0
-    while not game.is_over and len(moves) < MOVES:
+    while not game.is_over and len(moves) < most:
         seat = game.current
         view = game.view(seat)
         twin = copy.deepcopy(bots[seat]) if blind is not None and len(moves) % BLIND_EVERY == 0 else None
@@ -95,7 +98,7 @@ def play(rules: Ruleset, level: str, seats: int, seed: int, blind: random.Random
         if len(game.history) > rounds:
             round_began = game.turns
         assert round_overrun(game.turns - round_began) is None, f"a round of {level} bots stalled under {rules}"
-    moves.append(f"over {game.winners} {game.scores}" if game.is_over else f"cut at {MOVES} moves {game.scores}")
+    moves.append(f"over {game.winners} {game.scores}" if game.is_over else f"cut at {most} moves {game.scores}")
     return moves
 
 
@@ -116,3 +119,19 @@ def test_bots_of_each_level_play_any_valid_table_legally_and_alike(
     first = play(rules, level, seats, seed, blind=random.Random(seed))
     event("over" if first[-1].startswith("over") else "cut short")
     assert play(rules, level, seats, seed) == first  # the same seeds, the same game
+
+
+#: Moves a game of the presets' test plays: rounds enough at every table size, in the fast loop (the expert,
+#: which is not, a lap or two).
+PRESET_MOVES = {"expert": 24}
+
+
+@pytest.mark.parametrize("level", LEVELS_MARKED)
+@pytest.mark.parametrize("preset", list(preset_paths()))
+def test_bots_of_each_level_play_every_preset_at_every_table_size_legally_and_alike(level: str, preset: str) -> None:
+    # Every shipped preset, its own keys as they are, at each table size it seats from 2 to 8.
+    rules = load_ruleset(preset)
+    most = PRESET_MOVES.get(level, 120)
+    for seats in range(rules.min_players, min(8, rules.max_players) + 1):
+        first = play(rules, level, seats, seats, blind=random.Random(seats), most=most)
+        assert play(rules, level, seats, seats, most=most) == first, (preset, seats)

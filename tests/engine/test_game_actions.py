@@ -14,6 +14,7 @@ from yaniv_tui.engine import (
     JOKER,
     Action,
     CallYaniv,
+    Card,
     Game,
     GameSetupError,
     IllegalActionError,
@@ -138,6 +139,7 @@ def test_two_decks_twins_make_a_set_not_a_run(
 
 
 HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
+NOT_A_CARD = "not a card: {} (a card is a rank A 2-10 T J Q K and a suit C D H S, or JK)"
 
 
 @pytest.mark.parametrize(
@@ -159,8 +161,27 @@ HANDS = ["QH KH AH 5C 5D", "KS KD KC QS QD"]
             "drop a card or a group, then draw",
         ),
         (KeepCard(), "there is no drawn card to keep or slap down: drop a card or a group, then draw"),
+        # Cards that are no card, as another program's suite may build them: refused in a line, not a KeyError.
+        (Play((Card(99, "Z"),), None), NOT_A_CARD.format("(99, 'Z')")),
+        (Play(cards("5C"), Card(5, "X")), NOT_A_CARD.format("(5, 'X')")),
+        (Play(cards("5C"), JOKER, Card(14, "H")), NOT_A_CARD.format("(14, 'H')")),
+        (Play(("5C",), None), NOT_A_CARD.format("'5C'")),  # type: ignore[arg-type]
     ],
-    ids=["not-in-hand", "twice", "not-a-group", "ace-high", "empty", "bad-take", "yaniv-above-limit", "slap", "pass"],
+    ids=[
+        "not-in-hand",
+        "twice",
+        "not-a-group",
+        "ace-high",
+        "empty",
+        "bad-take",
+        "yaniv-above-limit",
+        "slap",
+        "pass",
+        "no-card-dropped",
+        "no-card-taken",
+        "no-card-given",
+        "a-code-not-a-card",
+    ],
 )
 def test_illegal_action_changes_nothing(
     action: Action, message: str, dealt: Callable[..., Game], state: Callable[[Game], dict[str, Any]]

@@ -59,34 +59,51 @@ def heaviest_drop(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int] | N
     return _best_run(hand, suit_counts, run_jokers, rules, worth, best)
 
 
-def heaviest_worth(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int]) -> int:
+def heaviest_worth(
+    hand: Sequence[Card], rules: Ruleset, worth: Sequence[int], runs: dict[int, int] | None = None
+) -> int:
     """The worth of `heaviest_drop(hand, rules, worth)`, found faster: from each set's and run's span, no drop laid out.
 
-    The hard bot asks it of every hand each play would leave; a test holds it to `heaviest_drop`.
+    The hard bot asks it of every hand each play would leave; a test holds it to `heaviest_drop`. A suit's best
+    run depends only on the ranks the hand holds in it and the jokers it may use: `runs` (a `WorthMemo`'s, for
+    these rules and worths) remembers it by those, so a long hand is weighed in one pass over its cards.
     """
     if not hand:
         return 0
-    best = max([worth[c[0]] for c in hand])
-    if len(hand) < 2:
-        return best
+    best = worth[hand[0][0]]
     jokers = 0
     ranks: dict[int, int] = {}
-    suits: dict[str, set[int]] = {}
+    suits: dict[str, int] = {}  # suit -> bit r set for each rank r held in it
     for rank, suit in hand:
+        if worth[rank] > best:
+            best = worth[rank]
         if rank == 0:
             jokers += 1
             continue
         ranks[rank] = ranks.get(rank, 0) + 1
-        if suit in suits:
-            suits[suit].add(rank)
-        else:
-            suits[suit] = {rank}
+        suits[suit] = suits.get(suit, 0) | 1 << rank
+    if len(hand) < 2:
+        return best
     joker_worth = worth[0]
     set_min = rules.set_min
     set_jokers = jokers if rules.jokers_in_sets else 0
+    all_jokers = set_jokers * joker_worth if joker_worth > 0 else 0
     for rank, count in ranks.items():
-        if (count > 1 or set_jokers) and count + set_jokers >= set_min:
-            total = count * worth[rank] + (set_jokers * joker_worth if joker_worth > 0 else 0)
+        if count + set_jokers < set_min:
+            continue
+        value = worth[rank]
+        # Its heaviest set: all its cards, unless they are worth less than nothing (then as few as a set takes);
+        # every joker it may hold when they are worth more than nothing, else only the jokers it needs.
+        if value >= 0:
+            total = count * value + (
+                all_jokers if joker_worth > 0 or count >= set_min else (set_min - count) * joker_worth
+            )
+            if total > best:
+                best = total
+            continue
+        for k in (count, set_min, set_min - set_jokers):
+            k = min(count, max(1, k))
+            total = k * value + (set_jokers if joker_worth > 0 else max(0, set_min - k)) * joker_worth
             if total > best:
                 best = total
     if rules.joker_set and jokers >= set_min and jokers * joker_worth > best:
@@ -94,28 +111,68 @@ def heaviest_worth(hand: Sequence[Card], rules: Ruleset, worth: Sequence[int]) -
     run_min = rules.run_min
     if len(hand) >= run_min:
         run_jokers = jokers if rules.jokers_in_runs else 0
-        min_natural = max(1, rules.run_min_natural)
-        for same in suits.values():
-            if len(same) + run_jokers < run_min:
+        if runs is None:
+            runs = {}
+        for held in suits.values():
+            if held.bit_count() + run_jokers < run_min:
                 continue
-            order = sorted(same)
-            m = len(order)
-            for i in range(m):
-                total = 0
-                for j in range(i, m):
-                    total += worth[order[j]]
-                    naturals = j - i + 1
-                    span = order[j] - order[i] + 1
-                    gaps = span - naturals
-                    if gaps > run_jokers:
-                        break
-                    spare = min(run_jokers - gaps, 13 - span) if rules.joker_ends else 0
-                    if naturals < min_natural or span + spare < run_min:
-                        continue
-                    extra = (gaps + (spare if joker_worth > 0 else max(0, run_min - span))) * joker_worth
-                    if total + extra > best:
-                        best = total + extra
+            key = held | run_jokers << 14  # ranks are bits 1 to 13
+            run = runs.get(key)
+            if run is None:
+                if len(runs) >= 100_000:
+                    runs.clear()
+                run = runs[key] = _best_run_worth(held, run_jokers, rules, worth)
+            if run > best:
+                best = run
     return best
+
+
+def _best_run_worth(held: int, run_jokers: int, rules: Ruleset, worth: Sequence[int]) -> int:
+    """The most a run of one suit's ranks `held` (bit r for rank r) with up to `run_jokers` jokers is worth
+    under `worth`, or a worth below any hand's when they make no run.
+
+    A run is a stretch of ranks, each place a natural card held or a joker: jokers fill the places not held, and
+    those left over stand for the held cards they outweigh (a joker worth 5 for a 3 inside a run), the cards a
+    run needs as naturals kept, and, without `joker_ends`, its first and last card natural.
+    """
+    best = _NO_RUN
+    run_min = rules.run_min
+    min_natural = max(1, rules.run_min_natural)
+    joker_worth = worth[0]
+    inner_only = not rules.joker_ends
+    for low in range(1, 14):
+        if inner_only and not held >> low & 1:
+            continue
+        total = 0
+        naturals: list[int] = []  # the worths of the held cards from `low` to `high`
+        gaps = 0
+        for high in range(low, 14):
+            if held >> high & 1:
+                naturals.append(worth[high])
+                total += worth[high]
+            else:
+                gaps += 1
+                if gaps > run_jokers:
+                    break
+                total += joker_worth
+                if inner_only:
+                    continue
+            if high - low + 1 < run_min or len(naturals) < min_natural:
+                continue
+            # The spare jokers stand for the held cards they outweigh most, ends kept natural where they must be.
+            spare = min(run_jokers - gaps, len(naturals) - min_natural)
+            gain = 0
+            if spare > 0:
+                swappable = naturals[1:-1] if inner_only else naturals
+                gains = sorted([joker_worth - w for w in swappable if w < joker_worth], reverse=True)
+                gain = sum(gains[:spare])
+            if total + gain > best:
+                best = total + gain
+    return best
+
+
+#: Below the worth of any drop: a suit whose cards make no run.
+_NO_RUN = -(10**9)
 
 
 class WorthMemo:
@@ -126,12 +183,13 @@ class WorthMemo:
     then all forgotten at once. Call `for_rules` to get one that fits the rules and worths in hand.
     """
 
-    __slots__ = ("_known", "_size", "rules", "worth")
+    __slots__ = ("_known", "_runs", "_size", "rules", "worth")
 
     def __init__(self, rules: Ruleset, worth: tuple[int, ...], size: int = 20_000) -> None:
         self.rules = rules
         self.worth = worth
         self._known: dict[tuple[Card, ...], int] = {}
+        self._runs: dict[int, int] = {}  # each suit's best run, for `heaviest_worth`
         self._size = size
 
     def fits(self, rules: Ruleset, worth: tuple[int, ...]) -> bool:
@@ -144,7 +202,7 @@ class WorthMemo:
         if known is None:
             if len(self._known) >= self._size:
                 self._known.clear()
-            known = self._known[key] = heaviest_worth(key, self.rules, self.worth)
+            known = self._known[key] = heaviest_worth(key, self.rules, self.worth, self._runs)
         return known
 
 

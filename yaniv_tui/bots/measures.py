@@ -93,7 +93,7 @@ class Odds:
     low totals, where a jack counts low.
     """
 
-    __slots__ = ("_leaned", "free", "low_worth", "shift", "total", "unseen_by_rank")
+    __slots__ = ("_held", "_leaned", "_sums", "free", "low_worth", "shift", "total", "unseen_by_rank")
 
     def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
         low = swing_values(rules, high=False)
@@ -111,6 +111,9 @@ class Odds:
                 free[low[rank]] = free.get(low[rank], 0) + count
         self.free = free
         self._leaned: dict[tuple[int, float], dict[int, float]] = {}
+        #: The parts' ids so far -> (the top sum worked out, the chance of each sum up to it, the highest reached).
+        self._sums: dict[tuple[int, ...], tuple[int, list[float], int]] = {}
+        self._held: dict[int, dict[int, float]] = {}
 
     def value_counts(self, cap: int | None, lean: float = 0.0) -> dict[int, float]:
         """The unseen cards by value (weights, not always whole), as a card kept under `cap` would be.
@@ -133,27 +136,52 @@ class Odds:
         return sum(v * k for v, k in counts.items()) / total if total else 0.0
 
     def chance_at_most(self, parts: list[dict[int, float]], limit: int) -> float:
-        """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently."""
+        """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently.
+
+        The sums are worked out part by part, and each stretch of parts already worked out (an opponent's hand is
+        many copies of one or two `value_counts`) is remembered: the next opponent's starts from the longest
+        stretch it shares, to the same figures. `parts` are not changed once asked of.
+        """
         shift = self.shift
         top = limit + shift * len(parts)
         if top < 0:
             return 0.0
-        dist = [0.0] * (top + 1)
-        dist[0] = 1.0
-        for counts in parts:
+        known = self._sums
+        key: tuple[int, ...] = ()
+        dist: list[float] = [1.0]
+        reach = 0  # the highest sum the parts so far can make: dist is 0 above it
+        done = 0
+        for counts in parts:  # the longest stretch of parts remembered at this top or a higher one
+            found = known.get((*key, id(counts)))
+            if found is None or found[0] < top:
+                break
+            key = (*key, id(counts))
+            dist, reach = found[1], min(top, found[2])
+            done += 1
+        if len(dist) < top + 1:
+            dist = dist + [0.0] * (top + 1 - len(dist))
+        for counts in parts[done:]:
+            key = (*key, id(counts))
+            self._held[id(counts)] = counts  # its id stays its own while the sums keyed by it are remembered
             total = sum(counts.values())
-            if not total:
-                continue
-            steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
-            new = [0.0] * (top + 1)
-            for s, p in enumerate(dist):
-                if p:
-                    for step, q in steps:
-                        t = s + step
-                        if t <= top:
-                            new[t] += p * q
-            dist = new
-        return min(1.0, sum(dist))
+            if total:
+                steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+                # Each sum t gathers dist[s] * chance for s from low to high: the steps from the largest down,
+                # each adding to every sum it reaches at once (a sum out of reach gathers only zeros).
+                steps.sort(key=_step_size, reverse=True)
+                new = [0.0] * (top + 1)
+                for step, q in steps:
+                    end = min(top, reach + step) + 1
+                    if end > step:
+                        new[step:end] = [a + p * q for a, p in zip(new[step:end], dist, strict=False)]
+                reach = min(top, reach + (steps[0][0] if steps else 0))
+                dist = new
+            known[key] = (top, dist, reach)
+        return min(1.0, sum(dist[: top + 1]))
+
+
+def _step_size(step: tuple[int, float]) -> int:
+    return step[0]
 
 
 def opponent_parts(

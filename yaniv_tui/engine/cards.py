@@ -39,6 +39,10 @@ _SUIT_BY_CODE.update({sym: s for s, sym in SUIT_SYMBOLS.items()})
 _SUIT_BY_CODE.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
 
 
+#: What a card is, as every refusal of something that is not one says it.
+CARD_RULE = "a card is a rank A 2-10 T J Q K and a suit C D H S, or JK"
+
+
 class CardError(ValueError):
     """A card code that does not name a card."""
 
@@ -112,7 +116,7 @@ def parse_card(code: str) -> Card:
     if text in ("JK", "JOKER", "🃏"):
         return JOKER
     if len(text) < 2 or text[-1] not in _SUIT_BY_CODE or text[:-1] not in _RANK_BY_CODE:
-        raise CardError(f"not a card: {code!r} (a card is a rank A 2-10 T J Q K and a suit C D H S, or JK)")
+        raise CardError(f"not a card: {code!r} ({CARD_RULE})")
     return Card(_RANK_BY_CODE[text[:-1]], _SUIT_BY_CODE[text[-1]])
 
 
@@ -131,3 +135,17 @@ def standard_deck(jokers: int = 2) -> list[Card]:
     deck = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
     deck.extend([JOKER] * jokers)
     return deck
+
+
+#: Every card there is: the 52 and the joker.
+ALL_CARDS = frozenset(standard_deck(1))
+
+
+def not_a_card(cards: Iterable[object]) -> str | None:
+    """Why `cards` are refused when one of them is no card (a `Card` of a rank and suit that do not exist, or
+    something else), in one line; None when each is a card."""
+    for card in cards:
+        if not (isinstance(card, Card) and card in ALL_CARDS):
+            shown = tuple(card) if isinstance(card, tuple) else card
+            return f"not a card: {shown!r} ({CARD_RULE})"
+    return None

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import Action, CallYaniv, KeepCard, Phase, Play, SlapDown, Turn
-from .cards import Card, parse_cards
+from .cards import Card, not_a_card, parse_cards
 from .checks import check_round, check_state
 from .deal import GameSetupError, check_seed, check_setup, deal, shuffle
 from .drops import (
@@ -332,11 +332,14 @@ class Game(GameState):
     def _play(self, action: Play) -> None:
         if self.phase == "slap":
             raise IllegalActionError(self._slap_first())
+        drop = action.drop
+        wrong = not_a_card([*drop, *(card for card in (action.take, action.given) if card is not None)])
+        if wrong:
+            raise IllegalActionError(wrong)
         current = self.current
         hand = self.hands[current]
         assert hand is not None
         rest = list(hand)
-        drop = action.drop
         for card in drop:
             try:
                 rest.remove(card)
