@@ -262,3 +262,40 @@ async def test_a_joined_games_replay_names_the_seats_as_the_table_called_them() 
             head = str(screen.query_one("#replay-head", Static).render())
             assert "Bo, Noa, Eli" in head, head
             assert "Player 2" not in head and "Player 3" not in head, head
+
+
+async def test_v_on_a_game_of_more_decisions_than_a_review_takes_says_so_and_judges_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: `v` on a record of more decisions than a review takes (bots.review.MAX_REVIEWED: a game to 100,000
+    points, or a hostile file) judged them all, hours with the bar creeping; `yaniv review` refused such a seat in one
+    line. Now the screen says the same line, before any decision is judged, and the replay goes on."""
+    from test_stats_games import two_decisions
+
+    from yaniv_tui.bots import review as reviewing
+
+    def judge(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a decision was judged")
+
+    monkeypatch.setattr(reviewing, "judge", judge)
+    record = two_decisions()
+    many = len(reviewing.decisions_of(record, 0))
+    monkeypatch.setattr(reviewing, "MAX_REVIEWED", many - 1)
+    app = YanivApp(replay=(record, "game 1234abcd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("v")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if not screen.reviewing:
+                break
+        text = " ".join(" ".join(screen_lines(app)).split())
+        assert f"P0 made {many:,} decisions: a review judges at most {many - 1:,} a seat" in text, text
+        assert not screen.query_one("#replay-progress").display
+        assert "v" not in footer_keys(app)  # asked again, it would only be refused again
+        at = screen.at
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.at == at + 1  # the replay goes on

@@ -32,7 +32,7 @@ from .memory import Memory
 #: reviewed for one seat within 60 s on a 2-core machine). The expert's own choice takes as many.
 REVIEW_GUESSES = 40
 #: The most decisions of a seat a review judges, a long game's worth (about 0.2 s each at REVIEW_GUESSES here): a record
-#: read whole (8 MiB) may hold 25,000 of one seat's, hours of work. `yaniv review` refuses a seat of more in one line.
+#: read whole (8 MiB) may hold 25,000 of one seat's, hours of work. A seat of more is refused (TooManyDecisions).
 MAX_REVIEWED = 2_000
 #: A round played out that has not ended after this many turns counts the seat's hand as it stands.
 ROUND_TURNS = 120
@@ -156,6 +156,14 @@ def not_theirs(record: GameRecord, seat: int) -> set[int]:
     return turns
 
 
+class TooManyDecisions(Exception):
+    """A seat of more decisions than a review judges (MAX_REVIEWED), refused before any is judged."""
+
+    def __init__(self, decisions: int) -> None:
+        super().__init__(f"a review judges at most {MAX_REVIEWED:,} a seat (a long game's worth)")
+        self.decisions = decisions
+
+
 def review_seat(
     record: GameRecord,
     seat: int,
@@ -165,9 +173,12 @@ def review_seat(
     face: Face = str,
 ) -> SeatReview:
     """The review of `seat`'s decisions in the finished game `record` holds (RecordError when it does not replay
-    to its end); the same record and `guesses` give the same review."""
+    to its end, TooManyDecisions for more than MAX_REVIEWED, before any is judged); the same record and `guesses`
+    give the same review."""
     seed = int(record.events[0].get("seed", 0))
     found = decisions_of(record, seat)
+    if len(found) > MAX_REVIEWED:
+        raise TooManyDecisions(len(found))
     judged: list[Decision] = []
     for done, (turn, view, action) in enumerate(found):
         if progress is not None:

@@ -85,40 +85,15 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
     for seat in chosen:
         try:
             with _progress(seats[seat][0]) as progress:
-                review = review_seat(
-                    record, seat, guesses=reviewing.REVIEW_GUESSES, progress=_bounded(progress), face=Card.face
-                )
-        except _TooMany as many:
-            most = reviewing.MAX_REVIEWED
+                review = review_seat(record, seat, guesses=reviewing.REVIEW_GUESSES, progress=progress, face=Card.face)
+        except reviewing.TooManyDecisions as many:
             name = _told_apart(seat, [name for name, _ in seats])
             return _refuse(
-                f"{printable(name)} made {many.decisions:,} decisions in {where}: a review judges at most {most:,} a "
-                "seat (a long game's worth), so this one is not reviewed"
+                f"{printable(name)} made {many.decisions:,} decisions in {where}: {many}, so this one is not reviewed"
             )
         review = replace(review, name=_told_apart(seat, [name for name, _ in seats]))
         _print(out, review, where)
     return 0
-
-
-class _TooMany(Exception):
-    """A seat of more decisions than a review judges (bots.review.MAX_REVIEWED): how many."""
-
-    def __init__(self, decisions: int) -> None:
-        super().__init__(decisions)
-        self.decisions = decisions
-
-
-def _bounded(progress: Progress | None) -> Progress:
-    """`progress`, told first how many decisions the review will judge: _TooMany, before any is judged, for more
-    than MAX_REVIEWED."""
-
-    def tell(done: int, total: int) -> None:
-        if total > reviewing.MAX_REVIEWED:
-            raise _TooMany(total)
-        if progress is not None:
-            progress(done, total)
-
-    return tell
 
 
 def _seats_named(given: str, names: list[str]) -> list[int]:

@@ -289,6 +289,10 @@ class ReplayScreen(Screen[None]):
                 )
             except ReviewLeft:
                 return
+            except reviewing.TooManyDecisions as many:
+                line = f"{names[seat]} made {many.decisions:,} decisions: {many}, so no move is reviewed"
+                self.app.call_from_thread(self.refused, line)
+                return
         if not worker.is_cancelled:
             self.app.call_from_thread(self.reviewed, done)
 
@@ -298,6 +302,15 @@ class ReplayScreen(Screen[None]):
             Text(f"The expert reviews {possessive(name)} moves{of}: {judged} of {total}", style="italic")
         )
         self.query_one("#replay-progress", ProgressBar).update(total=max(total, 1), progress=judged)
+
+    def refused(self, line: str) -> None:
+        """The review would not be done (a seat of more decisions than it judges): `line` says why, in its place,
+        and `v` leaves the bar as after a review (asking again would only be refused again)."""
+        self.reviewing = False
+        self.reviews = []
+        self.query_one("#replay-progress").display = False
+        self.query_one("#replay-review", Static).update(Text(line, style="italic"))
+        self.refresh_bindings()
 
     def reviewed(self, reviews: list[SeatReview]) -> None:
         """The review is done: each reviewed move shows its mark from now on, and the summary heads the screen."""
