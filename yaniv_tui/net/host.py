@@ -17,7 +17,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
 from yaniv_tui.bots import Bot, bot_seed, make_bot
-from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat, name_key
+from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
@@ -223,6 +223,9 @@ class TableHost:
         #: This round's turns (counted from 1) a bot played for a seat whose time ran out, as the table's record has
         #: them (its session sets this): told in a connection's first state, as its host's own log marks them.
         self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
+        #: The card each seat took on its last play of this round, still in its hand, as the table's record has
+        #: them (its session sets this): told in a seat's first state, to that seat only.
+        self.took_cards: Callable[[], Mapping[int, Card]] = dict
         self._server: Server | None = None
         # Under TLS, its handshake is done there, each counted from its first byte (`serve` is given no `ssl`).
         self._openings = Openings(
@@ -553,12 +556,16 @@ class TableHost:
 
     def _first_state(self, link: Link, state: State) -> State:
         """`state` as `link` is sent it: its first one says which of the round's turns its view holds a bot played
-        for a seat whose time ran out (later ones it hears of as they happen)."""
+        for a seat whose time ran out (later ones it hears of as they happen), and to a seat the card it took on its
+        last play of the round, if its hand holds it."""
         if link.stated:
             return state
-        turns = len(state.view.seen)
+        view = state.view
+        turns = len(view.seen)
         timed_out = tuple(turn for turn in self.timed_out_turns() if turn <= turns)
-        return dataclasses.replace(state, timed_out=timed_out) if timed_out else state
+        took = self.took_cards().get(view.seat) if view.hand_shown else None
+        took = took if took in view.hand else None
+        return dataclasses.replace(state, timed_out=timed_out, took=took) if timed_out or took else state
 
     def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
         """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
