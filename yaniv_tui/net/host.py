@@ -722,7 +722,6 @@ class TableHost:
     def _offer(self, link: Link, message: ActionMessage) -> None:
         seat = link.seat
         assert seat is not None
-        self._taken_back(seat)  # any action of its player takes the seat back from the bot
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
@@ -743,6 +742,9 @@ class TableHost:
             problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
         else:
             problem = self._refusal(seat, message.action)
+        if problem is None:
+            # A move of its player's takes the seat back from the bot (refused, it changes nothing: the bot plays on).
+            self._taken_back(seat)
         if problem is None and seat in self._by_bot:
             problem = AWAY_BOT_PLAYED
         elif problem is None and (seat in self._pending or seat in self._playing):
