@@ -919,9 +919,15 @@ class TableHost:
             # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first.
             named = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
             seat = (named or free)[0]
-            taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
-            if join.name is not None and name_key(join.name) in taken:
-                return f"{join.name.strip()} is already at this table: join with another name"
+            taken = {name_key(name): other for other, name in enumerate(self.names) if other != seat}
+            holder = None if join.name is None else taken.get(name_key(join.name))
+            if holder is not None:
+                assert join.name is not None
+                name, level = join.name.strip(), self.seats[holder].level
+                # A bot's name (one the table gave it, as "Noa") is no player's: said so, not as someone already here.
+                if level is not None:
+                    return f"the {level} bot at this table is called {self.names[holder]}: join with another name"
+                return f"{name} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             fresh = True
             if join.name is not None:
