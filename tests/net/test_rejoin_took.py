@@ -5,6 +5,7 @@ never another seat's)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import Counter
 from pathlib import Path
@@ -82,3 +83,32 @@ def test_a_state_whose_card_taken_is_not_in_its_hand_is_refused_in_one_line() ->
     watching["took"] = view.hand[0].code
     with pytest.raises(ProtocolError, match=r"^took: "):
         from_host(json.dumps(watching))
+
+
+async def test_a_new_player_in_a_seat_the_host_opened_is_told_no_card_taken(tmp_path: Path) -> None:
+    """The card the seat's last player took is theirs to remember: someone new in the seat (the host opened it) did
+    not take it, and their title does not say "you took" of it."""
+    from yaniv_tui.table.hosted import HostedSession
+    from yaniv_tui.table.options import GameOptions
+    from yaniv_tui.table.runner import TableRunner
+
+    seats = [Seat.remote("Ann"), Seat.bot("medium", "Bea")]
+    game = new_game(seats, seed=3)
+    host = await started(game, seats)
+    session = HostedSession(GameOptions(game.rules, tuple(seats), seed=3, bot_delay=0.0), game=game, host=host)
+    running = asyncio.create_task(TableRunner(session).run())
+    try:
+        ann = await joined(host, tmp_path, "ann", name="Ann")
+        await _played_once(ann)
+        assert session.took().get(0) is not None
+        assert session.open_seat(0) is None
+        await asyncio.wait_for(ann.lost(), LIMIT)
+        newcomer = await joined(host, tmp_path, "dan", name="Dan")
+        assert newcomer.seat == 0 and ClientSession(newcomer).meta.took == ()
+        await newcomer.close()
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        session.close()
+        await host.stop()

@@ -556,14 +556,14 @@ class TableHost:
 
     def _first_state(self, link: Link, state: State) -> State:
         """`state` as `link` is sent it: its first one says which of the round's turns its view holds a bot played
-        for a seat whose time ran out (later ones it hears of as they happen), and to a seat the card it took on its
-        last play of the round, if its hand holds it."""
+        for a seat whose time ran out (later ones it hears of as they happen), and to a seat's player back in it the
+        card it took on its last play of the round, if its hand holds it."""
         if link.stated:
             return state
         view = state.view
         turns = len(view.seen)
         timed_out = tuple(turn for turn in self.timed_out_turns() if turn <= turns)
-        took = self.took_cards().get(view.seat) if view.hand_shown else None
+        took = self.took_cards().get(view.seat) if view.hand_shown and not link.newcomer else None
         took = took if took in view.hand else None
         return dataclasses.replace(state, timed_out=timed_out, took=took) if timed_out or took else state
 
@@ -944,6 +944,7 @@ class TableHost:
         if old is not None:  # closing: it goes, and whatever it still sends is not this seat's
             old.seat = None
         link.seat = seat
+        link.newcomer = fresh
         self._links[seat] = link
         self._acks.pop(seat, None)  # ids are a connection's own: none of this one's is taken yet
         self._left_at.pop(seat, None)
