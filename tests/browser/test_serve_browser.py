@@ -232,7 +232,9 @@ def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Pa
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
         try:
-            phone = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_init_script(_SIZES_SCRIPT)
+            phone = Page(context.new_page())
             phone.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
             phone.wait_until("a screen", lambda: "room code" in phone.text() or "too small" in phone.text())
             phone.page.screenshot(path=tmp_path / "phone.png")
@@ -241,6 +243,13 @@ def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Pa
             phone.wait_for_text("Your hand")
             phone.page.screenshot(path=tmp_path / "phone-table.png")
             assert "too small" not in phone.text()
+            # The font is the width's (80 columns); the height held 105 rows at it, four screens of the game, which
+            # drew the table in the top part and left the rest blank. Its rows are spread out (up to twice as tall),
+            # so the game is drawn over the whole height.
+            size = _last_size(phone.page)
+            assert size is not None and size[0] >= 80 and 24 <= size[1] <= 2 * 24 + 8, size
+            drawn = phone.page.evaluate("document.querySelector('#terminal .xterm-screen').clientHeight")
+            assert drawn >= 0.95 * 844, drawn
 
             asked = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
             asked.page.goto(f"http://127.0.0.1:{SERVE_PORT}/?fontsize=16")

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.cells import cell_len
 from ssh_client import WAIT, Terminal, connected, hosted_table, ssh_server, terminal, until_true
 
@@ -288,3 +290,34 @@ async def test_a_player_with_an_ssh_key_gets_their_seat_back_after_a_drop(tmp_pa
             if ben is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(ben.close(), 5)
+
+
+def _fitted_before(line: str, width: int, whole: str = "") -> list[str]:
+    """`fitted` as it was before it used Rich's wrap: the behaviour it keeps."""
+    words: list[str] = []
+    for number, part in enumerate(line.split(whole) if whole else [line]):
+        words += ([whole] if number else []) + part.split()
+    lines: list[str] = []
+    for word in words:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from(["a", "ab", "名前", "yaniv:", "averyveryverylongword", "é", "ssh"]), max_size=30),
+    st.integers(1, 120),
+    st.booleans(),
+)
+def test_fitted_by_richs_wrap_breaks_where_it_did(words: list[str], width: int, with_command: bool) -> None:
+    """Rich's wrap (Text.wrap) now breaks the lines: at the same places as the routine it replaced, for any words,
+    wide characters, a word wider than the line (a line of its own, never cut) and the command kept whole."""
+    command = "ssh -i ~/.ssh/id_ed25519 -p 2222 NAME@HOST"
+    if with_command:
+        words.insert(len(words) // 2, command)
+    line = " ".join(words)
+    whole = command if with_command else ""
+    assert fitted(line, width, whole) == _fitted_before(line, width, whole)

@@ -70,9 +70,11 @@ async def test_a_remote_seats_clock_runs_out_twice_and_the_seat_goes_to_the_away
         assert told[:3] == [(0, "timeout"), (0, "timeout"), (0, "bot")]  # her own screen said each one
         kept = [(e["seat"], e["status"]) for e in session.game_record.events if e.get("event") == "seat"]
         assert (0, "timeout") in kept and (0, "bot") in kept
-        # Any action of hers takes the seat back (this one, called out of turn or while the bot plays, is refused).
+        # An action of hers the host refuses (called out of turn, or while the bot plays) leaves the seat to the bot;
+        # her `back` (any key at her table) takes it back.
         with contextlib.suppress(ActionRefused):
             await asyncio.wait_for(client.send(CallYaniv()), LIMIT)
+        await asyncio.wait_for(client.back(), LIMIT)
         await eventually(lambda: Clocked(0, "back") in events)
         await eventually(lambda: (0, "back") in told)
         # Her next turn waits for her on the clock again (a longer one, so a busy machine cannot make her late): she

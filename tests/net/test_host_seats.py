@@ -15,14 +15,24 @@ from pathlib import Path
 
 import pytest
 from netplay import LIMIT, eventually, joined, new_game, started
-from test_faults import join_frame, next_of, raw
+from test_faults import join_frame, joined_raw, next_of, raw
 
 from yaniv_tui.engine import Seat
 from yaniv_tui.engine.clock import ClockNews
 from yaniv_tui.net import JoinError, TableClient, TableHost
 from yaniv_tui.net.host import SEAT_OPENED, WATCHER_REMOVED
 from yaniv_tui.net.link import Link
-from yaniv_tui.net.protocol import STALE_TOKEN, ProtocolError, SeatChange, SeatNews, State, Status, encode, from_host
+from yaniv_tui.net.protocol import (
+    STALE_TOKEN,
+    VERSION,
+    ProtocolError,
+    SeatChange,
+    SeatNews,
+    State,
+    Status,
+    encode,
+    from_host,
+)
 from yaniv_tui.store import read_save, save_path
 from yaniv_tui.store.tables import load_table
 from yaniv_tui.table.events import ActionApplied, SeatManaged, TableEvent
@@ -290,3 +300,30 @@ async def test_another_seats_view_sent_to_a_joined_seat_is_said_in_one_line(
         monkeypatch.setattr(TableHost, "_send_state", swapped)
         with pytest.raises(JoinError, match="the host sent another seat's view"):
             await joined(at.host, tmp_path, "eli")
+
+
+async def test_an_action_the_host_refuses_leaves_a_handed_seat_with_its_bot(tmp_path: Path) -> None:
+    """Only a move the host takes gives a handed seat back to its player (or a `back` frame): an action for another
+    seat, one the engine refuses, or a replay of an old frame is refused and changes nothing. Before, any action
+    frame took the seat back first, refused or not: a stale client (or anyone with the seat's connection) undid
+    the host's choice with frames it then refused."""
+    seats = (Seat.remote("Noa"), Seat.bot("medium", "Bea"))
+    async with running_table(seats) as at:
+        noa, _ = await joined_raw(at.host)
+        assert at.session.hand_to_bot(0, "easy") is None
+        await eventually(lambda: at.session.handed(0))
+        view = at.session.view(0)
+        hand = [card.code for card in view.hand]
+        foreign = next(card for card in ("AS", "AH", "AD", "AC", "2S") if card not in hand)
+        at_turn = {"round": view.round_no, "turn": len(view.seen)}
+        frames = [
+            {"id": 1, "seat": 1, "action": {"kind": "play", "drop": [hand[0]], "take": None}},  # not hers
+            {"id": 2, "seat": 0, "action": {"kind": "play", "drop": [foreign], "take": None}},  # not in her hand
+            {"id": 3, "seat": 0, "action": {"kind": "call"}, "round": 99, "turn": 0},  # a turn never played
+        ]
+        for frame in frames:
+            await noa.send(json.dumps({"v": VERSION, "type": "action", **at_turn, **frame}))
+            error = await next_of(noa, "error")
+            assert error["re"] == frame["id"], error
+            assert at.session.handed(0), f"refused ({error['message']}), yet the seat was taken back"
+        await noa.close()

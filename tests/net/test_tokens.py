@@ -60,11 +60,13 @@ async def test_a_token_from_another_table_with_the_same_code_is_forgotten() -> N
 
 
 async def test_a_name_already_at_the_table_is_refused() -> None:
-    """ "Noa is to play" must say who: a joiner cannot take the name of another seat (the host's bot here)."""
+    """ "Noa is to play" must say who: a joiner cannot take the name of another seat (the host's bot here). A table's
+    bots take names of their own ("Dana", "Avi", "Noa", ...), and the README's SSH line joins as Noa: a friend named so
+    was told "noa is already at this table", of nobody there. The line says the bot has the name."""
     seats = (Seat.remote(), Seat.bot("medium", "Noa"))
     host = await started(new_game(seats), seats)
     try:
-        with pytest.raises(JoinError, match="noa is already at this table: join with another name"):
+        with pytest.raises(JoinError, match=r"^the medium bot at this table is called Noa: join with another name$"):
             await asyncio.wait_for(TableClient.join(f"127.0.0.1:{host.port}", host.code, name="noa"), LIMIT)
         assert host.tokens == {}
     finally:

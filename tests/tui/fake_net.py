@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from yaniv_tui.bots import make_bot
-from yaniv_tui.engine import Action, Game, IllegalActionError, PlayerView, Seat
+from yaniv_tui.engine import Action, Card, Game, IllegalActionError, PlayerView, Seat
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class FakeHost:
         self.started = self.stopped = False
         self.watchers = 0
         self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
+        self.took_cards: Callable[[], Mapping[int, Card]] = dict
         self.on_seat: Callable[[int, SeatChange, str | None], None] | None = None
         #: What the host's screen asked of its seats and watchers, in order: ("handed", seat, level), ...
         self.managed: list[tuple[str, int, str | None]] = []
@@ -166,6 +167,7 @@ class FakeClient:
         self.seat: int | None = seat
         self.watchers = 0
         self.timed_out: tuple[int, ...] = ()
+        self.took: Card | None = None
         #: The real game's turns when the last view was taken.
         self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.

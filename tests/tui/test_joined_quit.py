@@ -55,7 +55,9 @@ async def test_a_served_page_or_ssh_session_is_not_told_a_command_it_never_typed
 async def test_ctrl_q_at_a_browser_pages_table_asks_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A browser's page (`yaniv serve`) at a table quit at ctrl+q with no question: its session ended ("Session
     ended."), the hand gone from the page, where esc on its join screen asks before it quits. Now it asks what
-    quitting does there; n or esc stay at the table, y (or ctrl+q again) quits."""
+    quitting does there; n or esc stay at the table, y (or ctrl+q again) quits. It said "reload the page to come back"
+    and "joining again takes your seat back", of a page that shows "Session ended." and a Restart button, which
+    rejoins the seat by itself: now what the page shows and what its Restart does."""
     from yaniv_tui.tui.screens.saved_games import ConfirmScreen
 
     monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
@@ -66,8 +68,11 @@ async def test_ctrl_q_at_a_browser_pages_table_asks_first(monkeypatch: pytest.Mo
         for stay in ("n", "escape"):
             await pilot.press("ctrl+q")
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            question = app.screen.query_one("#confirm-question").render()
-            assert "Leave the table" in str(question) and "reload" in str(question), question
+            question = " ".join(str(app.screen.query_one("#confirm-question").render()).split())
+            assert question == (
+                'Quit yaniv? The game goes on without you; the page then says "Session ended.", and its Restart button '
+                "takes your seat back."
+            ), question
             await pilot.press(stay)
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
             assert app.is_running and not app.quitting
@@ -90,3 +95,31 @@ async def test_a_browser_page_quits_at_once_where_nothing_is_at_stake(monkeypatc
         await pilot.pause()
         await pilot.press("ctrl+q")
         await until(pilot, lambda: not app.is_running)
+
+
+async def test_ctrl_q_at_a_browser_pages_watched_table_says_restart_watches_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A watcher's page has no seat to take back: its Restart watches the table again (the page keeps it)."""
+    from yaniv_tui.tui.screens.saved_games import ConfirmScreen
+
+    monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa", "Dana"], seed=5), seat=1)
+    client.seat = None
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        return client
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher joins no seat")
+
+    request = JoinRequest(joiner, address="127.0.0.1:7811", code="K7QF", name="", watcher=watcher, watch=True)
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = " ".join(str(app.screen.query_one("#confirm-question").render()).split())
+        assert question.endswith("its Restart button watches it again."), question
+        assert "seat" not in question, question

@@ -489,17 +489,21 @@ async def _say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
 def fitted(line: str, width: int, whole: str = "") -> list[str]:
     """`line` as lines of at most `width` terminal cells, broken between words, never inside `whole` (a command the
     reader must type as it is), which is kept on one line; a word (or `whole`) wider than `width` has a line of its
-    own, which the terminal wraps."""
+    own, which the terminal wraps (never cut or folded: the terminal's own wrap copies as one line)."""
+    from rich.console import Console
+    from rich.text import Text
+
     words: list[str] = []
     for number, part in enumerate(line.split(whole) if whole else [line]):
         words += ([whole] if number else []) + part.split()
-    lines: list[str] = []
-    for word in words:
-        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    if not words:
+        return []
+    # Rich's wrap (Text.wrap) breaks the lines. Each word stands in as a run of a character of its own, as many cells
+    # as the word holds (at most `width`, so a word wider than the line is alone on it, where Rich neither cuts nor
+    # folds it): `whole` is one word, whatever spaces it holds.
+    stand_ins = {chr(0xF0000 + n) * max(1, min(width, cell_len(word))): word for n, word in enumerate(words)}
+    wrapped = Text(" ".join(stand_ins)).wrap(Console(width=max(width, 1)), width, overflow="crop")
+    return [" ".join(stand_ins[stand_in] for stand_in in shown.plain.split()) for shown in wrapped]
 
 
 async def _any_key(process: asyncssh.SSHServerProcess[bytes]) -> None:

@@ -15,7 +15,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.frames import CloseCode
 
-from yaniv_tui.engine import Action, PlayerView
+from yaniv_tui.engine import Action, Card, PlayerView
 from yaniv_tui.engine.clock import ClockNews
 
 from .host import JOIN_TIMEOUT
@@ -110,6 +110,8 @@ class TableClient:
         self.watchers = state.watchers
         #: This round's turns a bot played for a seat whose time ran out, as the host's first state said them.
         self.timed_out = state.timed_out
+        #: The card this seat took on its last play of the round, as the host's first state said it (None: none).
+        self.took: Card | None = state.took
         #: The host's turn clock as its last state said it, and when that state came (time.monotonic).
         self.clock: ClockState | None = state.clock
         self._clock_at = time.monotonic()

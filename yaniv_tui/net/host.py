@@ -17,7 +17,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import WebSocketException
 
 from yaniv_tui.bots import Bot, bot_seed, make_bot
-from yaniv_tui.engine import BOT_LEVELS, Action, Game, IllegalActionError, Seat, name_key
+from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
 
 from . import protocol, secrets_gate
@@ -223,6 +223,9 @@ class TableHost:
         #: This round's turns (counted from 1) a bot played for a seat whose time ran out, as the table's record has
         #: them (its session sets this): told in a connection's first state, as its host's own log marks them.
         self.timed_out_turns: Callable[[], tuple[int, ...]] = tuple
+        #: The card each seat took on its last play of this round, still in its hand, as the table's record has
+        #: them (its session sets this): told in a seat's first state, to that seat only.
+        self.took_cards: Callable[[], Mapping[int, Card]] = dict
         self._server: Server | None = None
         # Under TLS, its handshake is done there, each counted from its first byte (`serve` is given no `ssl`).
         self._openings = Openings(
@@ -553,12 +556,16 @@ class TableHost:
 
     def _first_state(self, link: Link, state: State) -> State:
         """`state` as `link` is sent it: its first one says which of the round's turns its view holds a bot played
-        for a seat whose time ran out (later ones it hears of as they happen)."""
+        for a seat whose time ran out (later ones it hears of as they happen), and to a seat's player back in it the
+        card it took on its last play of the round, if its hand holds it."""
         if link.stated:
             return state
-        turns = len(state.view.seen)
+        view = state.view
+        turns = len(view.seen)
         timed_out = tuple(turn for turn in self.timed_out_turns() if turn <= turns)
-        return dataclasses.replace(state, timed_out=timed_out) if timed_out else state
+        took = self.took_cards().get(view.seat) if view.hand_shown and not link.newcomer else None
+        took = took if took in view.hand else None
+        return dataclasses.replace(state, timed_out=timed_out, took=took) if timed_out or took else state
 
     def _send_watchers(self, statuses: tuple[Status, ...]) -> None:
         """Send every watcher what anyone at the table may see of the game last published (`Game.watcher_view`),
@@ -715,7 +722,6 @@ class TableHost:
     def _offer(self, link: Link, message: ActionMessage) -> None:
         seat = link.seat
         assert seat is not None
-        self._taken_back(seat)  # any action of its player takes the seat back from the bot
         if message.seat != seat:
             self._tell(seat, Error(f"you play seat {seat}, not seat {message.seat}", message.id))
             return
@@ -736,6 +742,9 @@ class TableHost:
             problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
         else:
             problem = self._refusal(seat, message.action)
+        if problem is None:
+            # A move of its player's takes the seat back from the bot (refused, it changes nothing: the bot plays on).
+            self._taken_back(seat)
         if problem is None and seat in self._by_bot:
             problem = AWAY_BOT_PLAYED
         elif problem is None and (seat in self._pending or seat in self._playing):
@@ -910,9 +919,15 @@ class TableHost:
             # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first.
             named = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
             seat = (named or free)[0]
-            taken = {name_key(name) for other, name in enumerate(self.names) if other != seat}
-            if join.name is not None and name_key(join.name) in taken:
-                return f"{join.name.strip()} is already at this table: join with another name"
+            taken = {name_key(name): other for other, name in enumerate(self.names) if other != seat}
+            holder = None if join.name is None else taken.get(name_key(join.name))
+            if holder is not None:
+                assert join.name is not None
+                name, level = join.name.strip(), self.seats[holder].level
+                # A bot's name (one the table gave it, as "Noa") is no player's: said so, not as someone already here.
+                if level is not None:
+                    return f"the {level} bot at this table is called {self.names[holder]}: join with another name"
+                return f"{name} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             fresh = True
             if join.name is not None:
@@ -929,6 +944,7 @@ class TableHost:
         if old is not None:  # closing: it goes, and whatever it still sends is not this seat's
             old.seat = None
         link.seat = seat
+        link.newcomer = fresh
         self._links[seat] = link
         self._acks.pop(seat, None)  # ids are a connection's own: none of this one's is taken yet
         self._left_at.pop(seat, None)

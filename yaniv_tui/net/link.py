@@ -72,6 +72,9 @@ class Link:
         self.watching = False
         #: Whether it has been sent a state of the table yet.
         self.stated = False
+        #: Whether its player is new in the seat, which nobody held (not back with its token): the seat's past turns
+        #: are not theirs (the card it took is not said to them).
+        self.newcomer = False
         self.faults = 0
         #: The id of the last action the host took from this connection (ids increase); -1 before any.
         self.last_action = -1

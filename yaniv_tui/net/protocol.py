@@ -97,6 +97,9 @@ From the host to a client:
              null); a watcher is sent it too. A connection's first state also holds "timed_out": [1, 4] when
              this round has turns a bot played for a seat whose time ran out (counted from 1, as its log's
              turns): those before it came; later ones it hears as they happen (the clock's "timeout" news).
+             A seat's first state also holds "took": "5H" when its player took a card on their last play of
+             this round that its hand still holds (its hand's title says it): a card of VIEW's hand, never sent
+             to a watcher; later ones its client sees as they come.
              VIEW holds exactly what the engine's PlayerView gives this seat (to a watcher, what
              `Game.watcher_view` gives: `"seat": null`, `"hand": []`, `"slap_card": null`, never the phase
              "slap"; while the drawer decides on a slap-down no other seat nor watcher is sent a state, but one
@@ -175,10 +178,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_int
+from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
 from yaniv_tui.codec.fields import TOKEN
 from yaniv_tui.codec.json_text import JsonError, read_json
-from yaniv_tui.engine import BOT_LEVELS, Action, BadName, PlayerView, check_name
+from yaniv_tui.engine import BOT_LEVELS, Action, BadName, Card, PlayerView, check_name
 
 from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict
@@ -355,6 +358,8 @@ class State:
     clock: ClockState | None = None
     #: This round's turns (counted from 1) a bot played for a seat whose time ran out: a connection's first state's.
     timed_out: tuple[int, ...] = ()
+    #: The card this seat took on its last play of this round, still in its hand: a seat's first state's.
+    took: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +453,8 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
             body["clock"] = {"left_ms": clock.left_ms, "timeouts": list(clock.timeouts), "bots": list(clock.bots)}
         if message.timed_out:
             body["timed_out"] = list(message.timed_out)
+        if message.took is not None:
+            body["took"] = message.took.code
     elif isinstance(message, Error):
         body = {"type": "error", "message": one_line(message.message), "re": message.re}
     elif isinstance(message, Say):
@@ -603,7 +610,10 @@ def from_host(text: str | bytes) -> FromHost:
                 tuple(r.list_("timed_out", lambda v, w: read_int(v, w, 1, turns))) if "timed_out" in r.data else ()
             )
             acked = None if ack is None else read_int(ack, "ack", 0)
-            return State(view, statuses, acked, watchers, clock, timed_out)
+            took = None if r.data.get("took") is None else read_card(r.get("took"), "took")
+            if took is not None and took not in view.hand:
+                raise ProtocolError("took: a card of this seat's hand (a watcher's state names none)")
+            return State(view, statuses, acked, watchers, clock, timed_out, took)
         if kind == "error":
             return Error(
                 one_line(r.str_("message")), None if r.data.get("re") is None else read_int(r.get("re"), "re", 0)

@@ -56,7 +56,7 @@ def view_to_dict(view: PlayerView, players: tuple[str, ...] | None = None) -> di
     }
 
 
-def _cards(r: Reader, key: str, limit: int = 1000) -> list[Card]:
+def _cards(r: Reader, key: str, limit: int) -> list[Card]:
     cards = r.list_(key, read_card)
     if len(cards) > limit:
         raise fail(r.path(key), f"at most {limit} cards")
@@ -84,6 +84,7 @@ def view_from_dict(data: Any) -> PlayerView:
         return per_seat(r.list_(key, item), r.path(key), n)
 
     current = r.int_("current", 0, n - 1)
+    most = rules.deck_size_for(n)  # every card of the table's decks (fewer under `deck.recount` once seats are out)
     watching = r.data.get("seat") is None
     view = PlayerView.given(
         rules=rules,
@@ -91,8 +92,8 @@ def view_from_dict(data: Any) -> PlayerView:
         seat=current if watching else r.int_("seat", 0, n - 1),
         hand=_cards(r, "hand", 64),
         hand_sizes=seats("hand_sizes", lambda v, w: None if v is None else read_int(v, w, 0, 64)),
-        deck_size=r.int_("deck_size", 0, 1000),
-        discards=_cards(r, "discards"),
+        deck_size=r.int_("deck_size", 0, most),
+        discards=_cards(r, "discards", most),
         previous_drop=_cards(r, "previous_drop", 64),
         previous_kind=_choice(r, "previous_kind", _KINDS),
         takeable=_cards(r, "takeable", 64),
@@ -129,7 +130,8 @@ def _check_fits(view: PlayerView) -> PlayerView:
     if len(view.history) != (view.round_no if over else view.round_no - 1):
         raise fail("view.round_no", f"round {view.round_no} does not fit {len(view.history)} finished rounds")
     rules = view.rules
-    full = full_deck_of(rules, len(view.players))
+    # Under `deck.recount` a round is dealt for the seats holding a hand in it, not for every seat.
+    full = full_deck_of(rules, len(view.players), sum(1 for size in view.hand_sizes if size is not None))
     shown = Counter((*view.hand, *view.discards, *view.previous_drop))
     extra = shown - Counter(full)
     if extra:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .locks import GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, take_lock
     from .meta import SaveMeta
     from .paths import config_dir, data_dir, history_path, legacy_save_path, save_path, saves_dir, user_rulesets_dir
-    from .round_notes import timed_out_turns
+    from .round_notes import timed_out_turns, took_this_round
     from .saves import (
         SavedGame,
         SaveError,
@@ -91,6 +91,7 @@ _HOME = {
         "saves",
     ),
     "timed_out_turns": "round_notes",
+    "took_this_round": "round_notes",
     **dict.fromkeys(("UndoError", "UndoStack"), "undo"),
     **dict.fromkeys(("RulesetEntry", "all_rulesets", "find_ruleset", "save_user_ruleset"), "userrules"),
 }
@@ -139,5 +140,6 @@ __all__ = [
     "short_ids",
     "take_lock",
     "timed_out_turns",
+    "took_this_round",
     "user_rulesets_dir",
 ]

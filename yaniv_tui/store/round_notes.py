@@ -1,6 +1,7 @@
 """A saved round's notes kept in its game's record rather than in the save's meta data (one home: the record's events,
 docs/game-record.md): the turns of this round a bot played for a seat whose time ran out, which the table's log
-marks (`table/words.turn_subject`), so a resumed game's log reads as it did before the save."""
+marks (`table/words.turn_subject`), so a resumed game's log reads as it did before the save; and the card each seat took
+on its last turn of this round, which only its own hand's title shows ("you took 5♥"), for a seat joining again."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from yaniv_tui.engine import Play
 
 if TYPE_CHECKING:
     from yaniv_tui.codec.record import GameRecord
-    from yaniv_tui.engine import Game
+    from yaniv_tui.engine import Card, Game
 
-__all__ = ["timed_out_turns"]
+__all__ = ["timed_out_turns", "took_this_round"]
 
 #: The events a round's turns start again after: a round dealt, or a partial record's game as it stood.
 _ROUND_STARTS = ("deal", "resume")
@@ -53,3 +54,36 @@ def _is_play(data: Any) -> bool:
         return isinstance(action_from_dict(data), Play)
     except SnapshotError:
         return False
+
+
+def took_this_round(record: GameRecord | None, game: Game) -> dict[int, Card]:
+    """The card each seat took (from the deck or the pile) on its last play of this round that its hand still holds,
+    read from the record's replay (a draw from the deck is nobody else's to know: tell each seat its own only). None
+    when the record does not replay to `game`'s round and turn (none kept, a damaged one), or the game is over.
+    Never raises: the record is a save's, read from outside."""
+    from collections import Counter
+
+    from yaniv_tui.codec.record import RecordError, Replayer
+
+    if record is None or game.is_over:
+        return {}
+    took: dict[int, Card] = {}
+    hands: list[tuple[Card, ...] | None] = []
+    at: Game | None = None
+    try:
+        for _, event, at in Replayer(record):
+            if event.get("event") == "deal":
+                took.clear()
+            elif event.get("event") == "action" and _is_play(event.get("action")) and at.log:
+                turn = at.log[-1]
+                before, after = hands[turn.seat] if turn.seat < len(hands) else None, at.hands[turn.seat]
+                if before is not None and after is not None:
+                    drawn = Counter(after) - (Counter(before) - Counter(turn.drop))
+                    took.pop(turn.seat, None)
+                    took.update((turn.seat, card) for card in list(drawn)[:1])
+            hands = [None if hand is None else tuple(hand) for hand in at.hands]
+    except (RecordError, ValueError, TypeError, KeyError):
+        return {}
+    if at is None or (at.round_no, at.turns) != (game.round_no, game.turns):
+        return {}
+    return {seat: card for seat, card in took.items() if (hand := game.hands[seat]) is not None and card in hand}

@@ -116,7 +116,8 @@ class ClientSession(SeatsAtScreen):
         # The host paces its bots: its views come as its moves are made, so none is held back here.
         self.options = GameOptions(view.rules, seats, seed=None, bot_delay=0.0, ascii=ascii_cards)
         self.bot_delay = 0.0
-        self.meta = SaveMeta(seats)
+        took = client.took
+        self.meta = SaveMeta(seats, took=() if took is None or client.seat is None else ((client.seat, took),))
         self.players: tuple[Player, ...] = tuple(
             LocalHuman(seat) if seat.is_human else AtTheHost(seat) for seat in seats
         )

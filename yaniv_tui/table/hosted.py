@@ -47,6 +47,7 @@ class HostedSession(Session):
         self.bots_again: dict[int, str | None] = {}
         super().__init__(options, game_no, game, meta=meta, lock=lock, record=record)
         host.timed_out_turns = self.timed_out  # a seat joining is told them, as this screen's log marks them
+        host.took_cards = self.took  # and the card it took this turn, as its hand's title says it
         if self.clock is not None:
             levels = self._bots_again(self.clock)
             host.use_clock(self.clock)  # one clock: the runner times this screen's seats, the host the remote ones

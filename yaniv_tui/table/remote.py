@@ -6,11 +6,11 @@ cli/join.py) and tests may hand in fakes with the same methods.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from yaniv_tui.engine import Action, Game, PlayerView, Seat
+from yaniv_tui.engine import Action, Card, Game, PlayerView, Seat
 
 if TYPE_CHECKING:
     from yaniv_tui.engine.clock import ClockNews, TurnClock
@@ -36,6 +36,9 @@ class Host(Protocol):
     #: This round's turns a bot played for a seat whose time ran out (the session's `timed_out`), told to a seat
     #: joining.
     timed_out_turns: Callable[[], tuple[int, ...]]
+    #: The card each seat took on its last play of the round, still in its hand (the session's `took`), told to
+    #: that seat as it joins.
+    took_cards: Callable[[], Mapping[int, Card]]
 
     @property
     def public(self) -> bool:
@@ -123,6 +126,8 @@ class Client(Protocol):
     watchers: int
     #: This round's turns a bot played for a seat whose time ran out, as the host's first state said them.
     timed_out: tuple[int, ...]
+    #: The card this seat took on its last play of the round, as the host's first state said it (None: none).
+    took: Card | None
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

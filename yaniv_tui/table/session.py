@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Game, PlayerView, Turn
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Card, Game, PlayerView, Turn
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, ClockNews, TurnClock
 from yaniv_tui.store import (
     SaveError,
@@ -25,6 +25,7 @@ from yaniv_tui.store import (
     save_game,
     take_lock,
     timed_out_turns,
+    took_this_round,
 )
 
 from .options import GameOptions
@@ -393,6 +394,10 @@ class Session(SeatsAtScreen):
 
     def timed_out(self) -> tuple[int, ...]:
         return timed_out_turns(self.game_record, self.game)
+
+    def took(self) -> dict[int, Card]:
+        """The card each seat took on its last play of this round, its hand still holding it (from the record)."""
+        return took_this_round(self.game_record, self.game)
 
     def handed(self, seat: int) -> bool:
         return self.clock is not None and self.clock.is_handed(seat)

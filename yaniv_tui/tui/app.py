@@ -395,7 +395,11 @@ class YanivApp(App[None]):
                 self.quit_asked = False
 
         self.quit_asked = True
-        question = f"{JoinScreen.LEAVE_PAGE}\n{self.quit_words()}."
+        session = self.session_in_play()
+        if session is not None and session.kind == "joined":
+            question = JoinScreen.leave_table_in_a_page(session.is_watcher)
+        else:
+            question = f"Quit yaniv? {self.quit_words()}."
         self.push_screen(ConfirmScreen(question, "Quit", no="Stay"), answered)
 
     def quit_words(self) -> str:

@@ -166,8 +166,19 @@ class JoinScreen(ScreenNotes, Screen[TableSession | str | None]):
     def action_watch(self) -> None:
         self.join(watch=True)
 
-    #: What esc asks in a browser's page before it quits.
-    LEAVE_PAGE: ClassVar[str] = "Quit yaniv? This page's session ends: reload the page to come back."
+    #: What a browser's page shows once its yaniv quits (cli/templates/serve.html), in the questions that ask first.
+    PAGE_ENDS: ClassVar[str] = 'the page then says "Session ended.", and its Restart button'
+    #: What esc asks in a browser's page before it quits (Restart opens the join screen of the table last joined).
+    LEAVE_PAGE: ClassVar[str] = f"Quit yaniv? What was typed here is not kept: {PAGE_ENDS} opens this screen again."
+
+    @classmethod
+    def leave_table_in_a_page(cls, watching: bool) -> str:
+        """What ctrl+q asks at a joined table's game in a browser's page, before its session ends: the game goes on,
+        and the page's Restart joins the same table again (the page keeps the table it last joined and its seat's
+        token), taking the seat back or watching again."""
+        again = "watches it again" if watching else "takes your seat back"
+        return f"Quit yaniv? The game goes on without you; {cls.PAGE_ENDS} {again}."
+
     #: What esc asks in a terminal before it quits: an SSH session's (`--ssh`) ends with it.
     LEAVE_TERMINAL: ClassVar[str] = "Quit yaniv? What was typed here is not kept."
 
