@@ -24,7 +24,9 @@ from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_
 from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark, text_in_ascii
+from ..phrases import packed
 from ..widgets.cards import faces_text
+from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
 from .common import TooSmall, scroll, scroll_bindings, stylesheet
@@ -46,9 +48,8 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
 
 
 class Notes:
-    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
-    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
-    space included."""
+    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`, `phrases.packed`): "+30
+    penalty" is never split over two lines, the number on one and what it is on the next."""
 
     def __init__(self, notes: Sequence[str], style: str) -> None:
         self.style = style
@@ -63,13 +64,7 @@ class Notes:
         return Measurement(widest, cell_len(str(self)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for phrase in self.phrases:
-            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
-                lines[-1] += f" {phrase}"
-            else:
-                lines.append(phrase)
-        yield Text("\n".join(lines), style=self.style)
+        yield Text("\n".join(packed(self.phrases, options.max_width)), style=self.style)
 
 
 #: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
@@ -211,7 +206,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            yield Static(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
+            yield Clauses(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
             with Center():
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
@@ -225,12 +220,12 @@ class RoundEndScreen(Screen[TheRest | None]):
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")
             if self.auto_after is not None:
-                yield Static(
+                yield Clauses(
                     f"Watching: the next round deals itself in {self.auto_after:g} s (e skips to the game's end).",
                     id="round-rest",
                 )
             elif self.offer_rest:
-                yield Static(
+                yield Clauses(
                     "No one at this screen is left in: w watches the rest (no enter needed), "
                     "e skips to the game's end, enter shows the next round.",
                     id="round-rest",

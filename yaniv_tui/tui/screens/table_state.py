@@ -19,6 +19,7 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
+from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
@@ -116,7 +117,7 @@ class TableState(Screen[str | None]):
             yield PileView(self.slots + 1, id="pile")
             yield TurnLog(id="log")
         yield Static("", id="prompt")
-        yield Static("", id="message")
+        yield Clauses("", id="message")  # a hint or a refusal, wrapped between its clauses
         yield HandView(self.slots, id="hand")
         yield KeyBar()
 
