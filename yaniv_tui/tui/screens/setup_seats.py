@@ -24,6 +24,7 @@ from yaniv_tui.table.options import levels
 from ..app_seam import game_app
 from ..marks import in_ascii
 from ..widgets.form import NameInput, StyledWhenAttached
+from .common import KeyScroll, scroll
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -61,6 +62,21 @@ class RulesetList(OptionList, StyledWhenAttached):
         if index and self.scroll_offset.y > index - 1 and self.get_option_at_index(index - 1).disabled:
             heading = Region(0, index - 1, self.scrollable_content_region.width, 2)
             self.scroll_to_region(heading, animate=False, force=True, immediate=True)
+
+
+class RulesBox(KeyScroll):
+    """The highlighted ruleset's text under the list, a stop for tab and ↑↓ while it runs past its box: ↑↓ scroll it
+    a line (the screen's keys, `step`), page up/down a page, home and end to its ends."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0  # all of it in view: nothing to do there, no stop
+
+    def step(self, way: str) -> bool:
+        """Scroll a line `way` (down or up) if there is more that way: whether it did (else ↑↓ go on to a field)."""
+        if self.scroll_target_y >= self.max_scroll_y if way == "down" else self.scroll_target_y <= 0:
+            return False
+        scroll(self, way)
+        return True
 
 
 class FieldScroll(VerticalScroll, inherit_bindings=False):
