@@ -130,7 +130,7 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__(classes="dialog-screen -covering")
         self.under = under
         self.rules = rules
         self.extra = extra
