@@ -155,7 +155,7 @@ class HelpScreen(ModalScreen[None]):
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     if field_keys := notes_of(self.under).FIELD_KEYS:
-                        yield Static(field_keys)
+                        yield Static(in_ascii(field_keys, ascii_only))
                     if words := notes_of(self.under).WORDS:
                         yield Static(Text(in_ascii(words, ascii_only)))
                     mouse = (
