@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
@@ -29,7 +28,7 @@ from ..widgets.cards import faces_text
 from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall, scroll, scroll_bindings, stylesheet
+from .common import ScrollsBody, TooSmall, scroll_bindings, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
@@ -151,7 +150,7 @@ TheRest = Literal["watch", "skip"]
 WATCH_PAUSE = 4.0
 
 
-class RoundEndScreen(Screen[TheRest | None]):
+class RoundEndScreen(ScrollsBody[TheRest | None]):
     """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings.
 
     With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
@@ -171,6 +170,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#continue"
+    SCROLLED = "#round-body"
     DEFAULT_CSS = """
     #round-rest {
         text-align: center;
@@ -239,7 +239,7 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_body":
-            return self.query_one("#round-body", VerticalScroll).max_scroll_y > 0
+            return self.body_scrolls()
         if action != "rest":
             return True
         return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
@@ -250,11 +250,3 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def action_rest(self, how: TheRest) -> None:
         self.dismiss(how)
-
-    def action_scroll_body(self, way: str) -> None:
-        """Scroll the round's hands: `way` is down, up, page_down or page_up."""
-        scroll(self.query_one("#round-body", VerticalScroll), way)
-
-    def on_resize(self) -> None:
-        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
-        self.call_after_refresh(self.refresh_bindings)
