@@ -93,3 +93,20 @@ def test_a_line_takes_no_more_lines_than_its_words_would_and_loses_no_word(width
     assert " ".join(line.plain for line in lines) == SAID
     assert len(lines) <= len(Content(SAID).wrap(width)), [line.plain for line in lines]
     assert all(line.cell_length <= width for line in lines), [line.plain for line in lines]
+
+
+async def test_the_notes_of_an_assafer_keep_scores_0_whole_at_80x24() -> None:
+    """Played at 80x24 (a caller Assafed, a five-card hand beside): "Assafed the caller, scores" on one line and "0"
+    alone on the next. The notes break between their clauses, as the lines above: "scores 0" whole."""
+    rules = load_ruleset("israeli")
+    hands = [parse_cards(hand) for hand in ("JK AD 2D 7D KS", "AH 2C 2H", "3S")]
+    result = score_round(rules, [119, 32, 28], hands, 1)
+    app = YanivApp(make_options("israeli", "Ann,bot:easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(result, ("You", "Avi", "Noa"), rules, 6))
+        await pilot.pause()
+        region = app.screen.query_one("#round-table").region
+        lines = [" ".join(line.strip(" │").split()) for line in screen_lines(app)[region.y : region.bottom]]
+        assert not [line for line in lines if line == "0"], lines
+        assert any(line.endswith("scores 0") for line in lines), lines

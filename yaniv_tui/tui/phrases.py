@@ -10,6 +10,8 @@ from textual.content import Content
 
 #: Where a sentence may break between its clauses: after a comma, a colon or a semicolon, at its one space.
 CLAUSE_END = re.compile(r"(?<=[,:;]) ")
+#: A word, as Rich's and Textual's own wraps take it: a run of anything but spaces.
+WORD = re.compile(r"\S+")
 
 
 def packed(phrases: Sequence[str], width: int) -> list[str]:
@@ -25,15 +27,27 @@ def packed(phrases: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-def clause_lines(content: Content, width: int) -> list[Content]:
-    """`content` in lines of `width` cells broken between its clauses (`CLAUSE_END`), a clause wider than the line
-    between its words; never in more lines than Textual's own wrap takes (a box of two lines keeps every word):
-    there the words win. Nothing changes where the whole fits on one line."""
-    by_words = content.wrap(width)
+def clause_packed(text: str, width: int, word: re.Pattern[str] = WORD) -> list[str]:
+    """`text` (its words one space apart) in lines of `width` cells broken between its clauses (`CLAUSE_END`), a
+    clause wider than the line between its words (`word`); never in more lines than its words alone take (a box of
+    two lines keeps every word): there the words win. Where the whole fits, one line."""
+    by_words = packed(word.findall(text), width)
     if len(by_words) < 2:
         return by_words
-    breaks: list[int] = []
-    for line in packed(CLAUSE_END.split(content.plain), width)[:-1]:
-        breaks.append((breaks[-1] if breaks else 0) + len(line) + 1)  # past the line and its space
-    by_clauses = [part for line in content.divide(breaks) for part in line.rstrip().wrap(width)]
+    by_clauses: list[str] = []
+    for line in packed(CLAUSE_END.split(text), width):
+        by_clauses += packed(word.findall(line), width) if cell_len(line) > width else [line]
     return by_clauses if len(by_clauses) <= len(by_words) else by_words
+
+
+def clause_lines(content: Content, width: int) -> list[Content]:
+    """`content` in lines of `width` cells as `clause_packed` breaks its text, each line keeping its styles (a word
+    wider than the line folded as Textual folds it). Text that is not one line of words one space apart is left to
+    Textual's own wrap."""
+    plain = content.plain
+    if "\n" in plain or "  " in plain or plain != plain.strip():
+        return content.wrap(width)
+    breaks: list[int] = []
+    for line in clause_packed(plain, width)[:-1]:
+        breaks.append((breaks[-1] if breaks else 0) + len(line) + 1)  # past the line and its space
+    return [part for line in content.divide(breaks) for part in line.rstrip().wrap(width)]

@@ -23,7 +23,7 @@ from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_
 from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark, text_in_ascii
-from ..phrases import packed
+from ..phrases import clause_packed
 from ..widgets.cards import faces_text
 from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
@@ -47,8 +47,9 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
 
 
 class Notes:
-    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`, `phrases.packed`): "+30
-    penalty" is never split over two lines, the number on one and what it is on the next."""
+    """A row's notes (joined by commas), wrapped between their clauses where the line allows, else between their
+    phrases (`PHRASE`; `phrases.clause_packed`): "+30 penalty" is never split over two lines, the number on one and
+    what it is on the next, nor "scores 0" at 80 columns, "0" alone on a line."""
 
     def __init__(self, notes: Sequence[str], style: str) -> None:
         self.style = style
@@ -63,7 +64,7 @@ class Notes:
         return Measurement(widest, cell_len(str(self)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Text("\n".join(packed(self.phrases, options.max_width)), style=self.style)
+        yield Text("\n".join(clause_packed(str(self), options.max_width, PHRASE)), style=self.style)
 
 
 #: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
