@@ -50,6 +50,7 @@ from .setup_seats import (
     SeatLine,
     SeatRow,
     load_presets,
+    next_field,
 )
 
 #: The turn clocks a hosted table's setup offers, in seconds (0: none); `--turn-seconds` may give another.
@@ -104,9 +105,8 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         "edit the rules, as everywhere on this screen; home moves to the start, end to the end, and delete deletes. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
         "? and q are letters in a name: f1 is help there.\n"
-        "The rules' text under the list, where it runs past its box, is a stop of its own (tab, or ↓ past the last "
-        "rules): ↑↓ scroll it a line, page up and down a page, home and end to its ends; ↓ at its end goes on to the "
-        "seats."
+        "The rules' text under the list, where it runs past its box, is a stop for tab (and a click): ↑↓ scroll it a "
+        "line, page up and down a page, home and end to its ends; ↓ at its end goes on to the seats."
     )
     #: What the seats' figures mean: a bot's rating, from the ladder (`ratings.py`), beside its level.
     WORDS: ClassVar[str] = (
@@ -449,22 +449,22 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         return self.offers(action)
 
     def action_next_field(self) -> None:
-        """↓: the next field, or in the ruleset list the next ruleset (the next field after the last), or in the rules'
-        text the next line (the next field at its end)."""
+        """↓: the next field (past the rules' text: `next_field`), or in the ruleset list the next ruleset (the next
+        field after the last), or in the rules' text the next line (the next field at its end)."""
         focused = self.focused
         if isinstance(focused, RulesetList):
             focused.action_cursor_down()
         elif not (isinstance(focused, RulesBox) and focused.step("down")):
-            self.focus_next()
+            next_field(self, forward=True)
 
     def action_previous_field(self) -> None:
-        """↑: the field before, or in the ruleset list the ruleset before (none before the first), or in the rules' text
-        the line before (the list at its top)."""
+        """↑: the field before (past the rules' text), or in the ruleset list the ruleset before (none before the
+        first), or in the rules' text the line before (the list at its top)."""
         focused = self.focused
         if isinstance(focused, RulesetList):
             focused.action_cursor_up()
         elif not (isinstance(focused, RulesBox) and focused.step("up")):
-            self.focus_previous()
+            next_field(self, forward=False)
 
     def action_house_rules(self) -> None:
         from .house_rules import HouseRulesScreen

@@ -4,7 +4,7 @@ offers."""
 from __future__ import annotations
 
 import contextlib
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.input import Selection
 
@@ -47,7 +48,7 @@ class RulesetList(OptionList, StyledWhenAttached):
 
     def action_cursor_down(self) -> None:
         if self.highlighted is not None and not self._choosable(range(self.highlighted + 1, self.option_count)):
-            self.screen.focus_next()
+            next_field(self.screen, forward=True)
         else:
             super().action_cursor_down()
 
@@ -65,8 +66,9 @@ class RulesetList(OptionList, StyledWhenAttached):
 
 
 class RulesBox(KeyScroll):
-    """The highlighted ruleset's text under the list, a stop for tab and ↑↓ while it runs past its box: ↑↓ scroll it
-    a line (the screen's keys, `step`), page up/down a page, home and end to its ends."""
+    """The highlighted ruleset's text under the list, a stop for tab (not for ↑↓ between fields, `next_field`) while
+    it runs past its box: ↑↓ scroll it a line (the screen's keys, `step`), page up/down a page, home and end to its
+    ends."""
 
     def allow_focus(self) -> bool:
         return self.max_scroll_y > 0  # all of it in view: nothing to do there, no stop
@@ -77,6 +79,14 @@ class RulesBox(KeyScroll):
             return False
         scroll(self, way)
         return True
+
+
+def next_field(screen: Screen[Any], *, forward: bool) -> None:
+    """Focus the next field (or the one before) as ↑↓ move between them: past the rules' text (`RulesBox`), which tab
+    reaches. ↓ from the last ruleset lands in the first seat, and a name typed at once behind it is typed there."""
+    step = screen.focus_next if forward else screen.focus_previous
+    if isinstance(step(), RulesBox):
+        step()
 
 
 class FieldScroll(VerticalScroll, inherit_bindings=False):
