@@ -161,3 +161,24 @@ async def test_the_help_says_the_keys_of_each_house_rule_offered_in_play(ruleset
         assert slap == options.rules.slap_down, words
         swap = "The joker swap:" in words and "j (or a click on the joker marked j" in words
         assert swap == options.rules.joker_swap, words
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_nothing_of_the_setup_screen_shows_beside_the_help(size: tuple[int, int]) -> None:
+    """Before, at 80x24 the help over the setup screen had the same stray "▔" beside its right border as the house
+    rules' dialog (the setup screen's Edit rules button's top edge, through the shade), and "out above 200" with the
+    buttons' lower edges under it. Around the help there is only its backdrop."""
+    from tui_helpers import screen_lines
+
+    app = YanivApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one(".dialog").region
+        around = [
+            line[: box.x] + line[box.right :] if box.y <= y < box.bottom else line
+            for y, line in enumerate(screen_lines(app)[:-1])  # the last row is the help's own key bar
+        ]
+        assert all(not line.strip() for line in around), around

@@ -255,3 +255,22 @@ async def test_each_key_reads_first_in_the_players_words_its_file_key_after() ->
             assert rows[f"hr-{key.field}"] == f"{words[:1].upper()}{words[1:]} {key.path}", key.path
         sections = [str(label.render()) for label in dialog.query(".section")]
         assert sections[:2] == ["The ruleset", "Players [players]"], sections
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_nothing_of_the_setup_screen_shows_beside_the_dialog(size: tuple[int, int]) -> None:
+    """Before, at 80x24 a stray "▔" stood beside the dialog's right border, on the row of its buttons' lower edge: the
+    top edge of the setup screen's Edit rules button, seen through the dialog's shade, with "out above 200" and the
+    buttons' lower edges under the dialog. Around the dialog there is only its backdrop."""
+    from tui_helpers import screen_lines
+
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=size) as pilot:
+        dialog = await open_dialog(pilot)
+        box = dialog.query_one("#hr-dialog").region
+        lines = screen_lines(app)
+        around = [
+            line[: box.x] + line[box.right :] if box.y <= y < box.bottom else line
+            for y, line in enumerate(lines[:-1])  # the last row is the dialog's own key bar
+        ]
+        assert all(not line.strip() for line in around), around

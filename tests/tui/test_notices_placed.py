@@ -6,6 +6,7 @@ that does not fit."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -206,3 +207,24 @@ async def test_notices_that_miss_the_corner_leave_the_prompt_and_the_hand_readab
             region = table.query_one(name).region
             hidden = sorted(cell for cell in changed if region.contains(*cell))
             assert not hidden, (name, region, hidden[:3])
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [("Ann,bot,bot", ("Sorted by suit", LONG)), ("Ann,bot,bot", (LONG, LONG, "Sorted by suit"))],
+    ids=["two", "three"],
+)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=["80x24", "100x30", "120x40"])
+async def test_notices_stack_with_no_gap_between_them(
+    size: tuple[int, int], players: str, words: tuple[str, ...]
+) -> None:
+    """Before, each notice had a row of margin above it (Textual's toast): between two notices that row showed the
+    log or the felt under them, a line of the table cut off between two boxes. Each notice now starts on the row
+    after the one above ends; each is still read whole."""
+    app = make_app("israeli", players, seed=3)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await show_notices(pilot, *words)
+        assert notices_read(app) == list(words) and rows_cut(app) == 0
+        toasts = list(app.screen.query_one(NOTICES_RACK).query("Toast"))
+        for above, below in itertools.pairwise(toasts):
+            assert below.region.y == above.region.bottom, (above.region, below.region)

@@ -200,3 +200,23 @@ async def test_help_over_a_pass_screen_shows_the_active_rules_and_no_cards() -> 
         assert not any(symbol in text for symbol in SUITS), "help over a pass screen shows no card face"
         await pilot.press("escape")
         assert isinstance(app.screen, PassScreen) and table.viewer is None
+
+
+async def test_a_click_on_the_pass_box_shows_the_hand_once_the_guard_has_run_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Played with the mouse alone: a click on "Pass to Bob" or the line under it did nothing, and the line said only
+    "press enter"; the one way on was the key bar's "⏎ show my hand" in the screen's corner. A click on the middle
+    now passes the screen as enter does, under the same guard (a click on the heels of the last move does not)."""
+    monkeypatch.setattr(PassScreen, "READY_AFTER", HUMAN_GUARD)
+    app = make_app("israeli", "Ann,Bob", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert "press enter or click when only you can see the screen" in screen_text(app)
+        await pilot.click("#pass-title")
+        assert isinstance(app.screen, PassScreen), "a click before the guard ran out"
+        await wait_until_ready(pilot)
+        await pilot.click("#pass-hint")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == game_of(table).current

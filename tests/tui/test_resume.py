@@ -176,12 +176,14 @@ async def test_pass_and_play_resumes_behind_the_pass_screen(players: str) -> Non
 
 async def test_enter_on_continue_continues_the_saved_game_and_the_hint_says_ctrl_r_does() -> None:
     # Focus starts on the rules (enter there starts a new game, tests/tui/test_setup_keys_and_fold.py); the
-    # field after them is Continue.
+    # field after them is Continue, tab's next stop after the rules' text (which runs past its box at this size).
     before, _ = await one_turn_saved("israeli", seed=9)
     setup_app = YanivApp(None, LaunchOptions(bot_delay=0.0))
     async with setup_app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "ctrl+r continues" in screen_text(setup_app)
+        await pilot.press("tab")
+        assert setup_app.screen.focused is not None and setup_app.screen.focused.id == "preset-rules-box"
         await pilot.press("tab")
         assert setup_app.screen.focused is not None and setup_app.screen.focused.id == "continue-saved"
         await pilot.press("enter")

@@ -1,6 +1,6 @@
 """The setup screen the same at every size, with or without a saved game: focus starts on the ruleset list, ↑↓
-move from field to field (never scroll instead), and Start, Stats and Edit rules… show without scrolling
-(issue 28, items 6 and 11)."""
+move from field to field (never scroll the fields instead; the rules' text, a stop for tab, scrolls with them), and
+Start, Stats and Edit rules… show without scrolling (issue 28, items 6 and 11)."""
 
 from __future__ import annotations
 
@@ -60,18 +60,20 @@ async def test_down_walks_every_field_in_order_and_up_walks_back(size: tuple[int
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        chain = list(screen.focus_chain)
+        presets = screen.query_one("#presets", OptionList)
+        presets.highlighted = presets.option_count - 1
+        await pilot.pause()
+        # The rules' text is a stop for tab, not for ↑↓ (a name typed behind ↓ lands in the first seat).
+        chain = [field for field in screen.focus_chain if field.id != "preset-rules-box"]
         assert chain[0].id == "presets"
         if saved:
             assert chain[1].id == "continue-saved"
         else:
             assert isinstance(chain[1], SeatRow)
-        presets = screen.query_one("#presets", OptionList)
-        presets.highlighted = presets.option_count - 1
         for field in chain[1:]:
             await pilot.press("down")
             assert screen.focused is field, f"down reaches {field.id or field} (at {screen.focused})"
-        for field in reversed(chain[1:-1]):
+        for field in reversed(chain[:-1]):
             await pilot.press("up")
             assert screen.focused is field, f"up reaches {field.id or field} (at {screen.focused})"
 
@@ -91,3 +93,45 @@ async def test_start_stats_and_edit_rules_show_without_scrolling(size: tuple[int
             region = screen.query_one(button, Button).region
             assert region.height > 0 and region.width > 0, f"{button} is shown"
             assert region.bottom <= bottom and region.right <= screen.size.width, (button, region)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+async def test_the_rules_text_is_reached_and_scrolled_by_keys(size: tuple[int, int]) -> None:
+    """Before, the highlighted ruleset's text under the list was no stop for tab or ↓: a keyboard player could read
+    only its first lines of a long ruleset (at 80x24, four). Tab reaches it; ↓ and page down scroll it, ↓ at its end
+    goes on to the next field, ↑ at its top back to the list; the help says so."""
+    from textual.containers import VerticalScroll
+
+    from yaniv_tui.tui.screens.help import HelpScreen
+
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0, ruleset="yanivo"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        box = screen.query_one("#preset-rules-box", VerticalScroll)
+        assert box.max_scroll_y > 0, "the ruleset's text runs past its box"
+        await pilot.press("tab")
+        assert screen.focused is box
+        await pilot.press("down", "down")
+        assert box.scroll_y == 2 and screen.focused is box
+        await pilot.press("pagedown")
+        assert box.scroll_y > 2
+        for _ in range(100):  # bounded: ↓ at the text's end goes on
+            if screen.focused is not box:
+                break
+            await pilot.press("down")
+        assert box.scroll_y == box.max_scroll_y and isinstance(screen.focused, SeatRow)
+        await pilot.press("up")  # ↑ between fields passes over the text, as ↓ from the last ruleset does
+        assert isinstance(screen.focused, OptionList) and screen.focused.id == "presets"
+        await pilot.press("tab")
+        assert screen.focused is box
+        await pilot.press("home")
+        assert box.scroll_y == 0
+        await pilot.press("up")
+        assert isinstance(screen.focused, OptionList) and screen.focused.id == "presets"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        said = " ".join(" ".join(str(static.render()).split()) for static in app.screen.query("Static"))
+        assert "The rules' text under the list" in said, said

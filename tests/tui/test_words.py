@@ -212,8 +212,8 @@ def test_the_concede_dialog_asks_you_without_naming_you() -> None:
 def test_the_pass_screen_asks_you_without_naming_you() -> None:
     from yaniv_tui.tui.screens.pass_turn import ready_line
 
-    assert ready_line("You") == "Press enter when only you can see the screen."
-    assert ready_line("Ann") == "Ann, press enter when only you can see the screen."
+    assert ready_line("You") == "Press enter or click when only you can see the screen."
+    assert ready_line("Ann") == "Ann, press enter or click when only you can see the screen."
 
 
 def test_the_empty_pile_refusal_writes_the_card_as_the_screen_does() -> None:

@@ -12,7 +12,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Size
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..app_seam import game_app
@@ -58,6 +58,35 @@ def scroll(view: ScrollableContainer, way: str) -> None:
     page = view.scrollable_content_region.height
     step = {"down": 1, "up": -1, "page_down": page}.get(way, -page)
     view.scroll_to(y=view.scroll_target_y + step, immediate=True)
+
+
+#: What a screen that scrolls its body is dismissed with.
+BodyResult = TypeVar("BodyResult")
+
+
+class ScrollsBody(Screen[BodyResult]):
+    """A screen whose body runs below a small screen's fold (a round's end, the game's end, the help): the keys of
+    its `scroll_bindings("scroll_body")` scroll the views `SCROLLED` selects (the help's two columns together), each
+    as far as it goes; its `check_action` offers them while `body_scrolls`, which the key bar asks again once the
+    screen is laid out, at its opening and at each new size."""
+
+    #: The views the keys scroll: a selector of the screen's scrolling containers.
+    SCROLLED: ClassVar[str]
+
+    def body_scrolls(self) -> bool:
+        """Whether there is more to see than the screen shows."""
+        return any(view.max_scroll_y > 0 for view in self.query(self.SCROLLED).results(ScrollableContainer))
+
+    def action_scroll_body(self, way: str) -> None:
+        """Scroll the body: `way` is down, up, page_down or page_up (`scroll`)."""
+        for view in self.query(self.SCROLLED).results(ScrollableContainer):
+            scroll(view, way)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # the same, at the new size
 
 
 class KeyScroll(VerticalScroll):

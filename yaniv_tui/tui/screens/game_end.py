@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.codec.record import GameRecord
@@ -24,7 +23,7 @@ from ..app_seam import game_app
 from ..colours import colour
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import AfterGame, TooSmall, scroll, scroll_bindings, stylesheet
+from .common import AfterGame, ScrollsBody, TooSmall, scroll_bindings, stylesheet
 from .scores import ScoreSheet
 
 
@@ -72,7 +71,7 @@ def standings(session: TableSession) -> Table:
     return table
 
 
-class GameEndScreen(Screen[AfterGame]):
+class GameEndScreen(ScrollsBody[AfterGame]):
     """Final standings and the score chart; dismissed with what comes next: play again, a new game, or quit."""
 
     CSS_PATH = stylesheet("end")
@@ -87,6 +86,7 @@ class GameEndScreen(Screen[AfterGame]):
         *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#again"
+    SCROLLED = "#end-body"
 
     def __init__(self, session: TableSession, stopped: str | None = None) -> None:
         super().__init__(classes="game-end")
@@ -128,7 +128,7 @@ class GameEndScreen(Screen[AfterGame]):
         if action == "replay":
             return self.record is not None
         if action == "scroll_body":
-            return self.query_one("#end-body", VerticalScroll).max_scroll_y > 0
+            return self.body_scrolls()
         # A table with other machines ends here: another game is hosted anew (`yaniv host`).
         return self.session.can_play_again or action not in ("again", "new_game")
 
@@ -155,14 +155,6 @@ class GameEndScreen(Screen[AfterGame]):
             self.notify(session.record_refused, severity="warning", timeout=12, markup=False)
         self.refresh_bindings()
 
-    def action_scroll_body(self, way: str) -> None:
-        """Scroll the standings, the chart and the score sheet: `way` is down, up, page_down or page_up."""
-        scroll(self.query_one("#end-body", VerticalScroll), way)
-
-    def on_resize(self) -> None:
-        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
-        self.call_after_refresh(self.refresh_bindings)
-
     def action_replay(self) -> None:
         from .replay import ReplayScreen
 
@@ -171,7 +163,6 @@ class GameEndScreen(Screen[AfterGame]):
             self.app.push_screen(ReplayScreen(record, f"game {self.session.meta.game_id[:8]}"))
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
         if not self.session.can_play_again:
             # Only Quit (a joined table): the standings take the focus, not Quit, so enter pressed twice from the
             # last round's end (or held) does not quit before the player saw them; q or a click quits.

@@ -19,7 +19,7 @@ from ..colours import colour
 from ..marks import in_ascii, mark
 from ..rules_text import describe
 from ..widgets.keybar import KeyBar
-from .common import TooSmall, scroll, scroll_bindings
+from .common import ScrollsBody, TooSmall, scroll_bindings
 from .turn_actions import NO_HINT
 
 
@@ -120,17 +120,18 @@ def _has(screen: Screen[object], action: str) -> bool:
     return any(binding.action == action for binding in Binding.make_bindings(getattr(screen, "BINDINGS", [])))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ScrollsBody[None], ModalScreen[None]):
     """Keys and rules over the current screen; escape closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1", "close", "close"),
         # The rules (and at a table the keys) run below a small screen's fold: the keys scroll both columns together.
-        *scroll_bindings("scroll_columns"),
+        *scroll_bindings("scroll_body"),
     ]
+    SCROLLED = "#help-keys, #help-rules"
 
     def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__(classes="dialog-screen -covering")
         self.under = under
         self.rules = rules
         self.extra = extra
@@ -155,7 +156,7 @@ class HelpScreen(ModalScreen[None]):
                     if _has(self.under, "undo") and _offered(self.under, "undo"):
                         yield Static(UNDO_TEXT)
                     if field_keys := notes_of(self.under).FIELD_KEYS:
-                        yield Static(field_keys)
+                        yield Static(in_ascii(field_keys, ascii_only))
                     if words := notes_of(self.under).WORDS:
                         yield Static(Text(in_ascii(words, ascii_only)))
                     mouse = (
@@ -178,22 +179,8 @@ class HelpScreen(ModalScreen[None]):
                         yield Static(Text(in_ascii("\n".join(lines), ascii_only)))
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
-
-    def on_resize(self) -> None:
-        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
-        self.call_after_refresh(self.refresh_bindings)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scroll_columns":
-            return any(column.max_scroll_y > 0 for column in self.query(VerticalScroll))
-        return True
-
-    def action_scroll_columns(self, way: str) -> None:
-        """Scroll the keys and the rules together, each as far as it goes: `way` is down, up, page_down or page_up."""
-        for column in self.query(VerticalScroll):
-            scroll(column, way)
+        return self.body_scrolls() if action == "scroll_body" else True
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -7,6 +7,7 @@ import time
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -25,7 +26,7 @@ _clock = time.perf_counter if sys.platform == "win32" else time.monotonic
 def ready_line(name: str) -> str:
     """What the pass screen asks of `name`, addressed in the second person whatever their name."""
     who = "Press" if is_you(name) else f"{name}, press"
-    return f"{who} enter when only you can see the screen."
+    return f"{who} enter or click when only you can see the screen."
 
 
 class PassScreen(Screen[None]):
@@ -70,4 +71,11 @@ class PassScreen(Screen[None]):
 
     def action_ready(self) -> None:
         if self.accepts_key_at(_clock()):  # a click on the footer's key, too, only once the screen has been up a moment
+            self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the middle (the name, the line under it) passes the screen as enter does, under the same guard:
+        with the mouse alone the key bar's corner was the one way on."""
+        widget = event.widget
+        if widget is not None and widget.id in ("pass-title", "pass-hint") and self.accepts_key_at(event.time):
             self.dismiss(None)

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from yaniv_tui.engine import RoundScore, Ruleset
@@ -24,10 +23,12 @@ from yaniv_tui.table.words import assaf_penalty, bonus_said, call_line, winners_
 from ..app_seam import game_app
 from ..colours import colour
 from ..marks import mark, text_in_ascii
+from ..phrases import clause_packed
 from ..widgets.cards import faces_text
+from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.title import TitleBar
-from .common import TooSmall, scroll, scroll_bindings, stylesheet
+from .common import ScrollsBody, TooSmall, scroll_bindings, stylesheet
 from .turn_actions import SortBy, shown_order
 
 
@@ -46,9 +47,9 @@ def penalty_said(result: RoundScore, rules: Ruleset) -> str:
 
 
 class Notes:
-    """A row's notes (joined by commas), wrapped only between their phrases (`PHRASE`): "+30 penalty" is never split
-    over two lines, the number on one and what it is on the next. Rich's own wrap breaks at any space, a no-break
-    space included."""
+    """A row's notes (joined by commas), wrapped between their clauses where the line allows, else between their
+    phrases (`PHRASE`; `phrases.clause_packed`): "+30 penalty" is never split over two lines, the number on one and
+    what it is on the next, nor "scores 0" at 80 columns, "0" alone on a line."""
 
     def __init__(self, notes: Sequence[str], style: str) -> None:
         self.style = style
@@ -63,13 +64,7 @@ class Notes:
         return Measurement(widest, cell_len(str(self)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for phrase in self.phrases:
-            if lines and cell_len(f"{lines[-1]} {phrase}") <= options.max_width:
-                lines[-1] += f" {phrase}"
-            else:
-                lines.append(phrase)
-        yield Text("\n".join(lines), style=self.style)
+        yield Text("\n".join(clause_packed(str(self), options.max_width, PHRASE)), style=self.style)
 
 
 #: A phrase of the notes: a penalty's number and word together ("+30 penalty,"), or else one word.
@@ -156,7 +151,7 @@ TheRest = Literal["watch", "skip"]
 WATCH_PAUSE = 4.0
 
 
-class RoundEndScreen(Screen[TheRest | None]):
+class RoundEndScreen(ScrollsBody[TheRest | None]):
     """Shown when someone calls Yaniv; Continue (enter) deals the next round, or shows the final standings.
 
     With `offer_rest` (no human left in), w watches the rest and e skips to the game's end; with `auto_after`
@@ -176,6 +171,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         *scroll_bindings("scroll_body"),
     ]
     AUTO_FOCUS = "#continue"
+    SCROLLED = "#round-body"
     DEFAULT_CSS = """
     #round-rest {
         text-align: center;
@@ -211,7 +207,7 @@ class RoundEndScreen(Screen[TheRest | None]):
         yield TitleBar()
         with VerticalScroll(id="round-body"):
             yield Static(Text(f"End of round {self.round_no}", style="bold"), id="round-title")
-            yield Static(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
+            yield Clauses(text_in_ascii(headline(result, self.players, self.rules), ascii_only), id="round-headline")
             with Center():
                 yield Static(
                     result_table(result, self.players, ascii_only, self.sort_by, rules=self.rules), id="round-table"
@@ -225,12 +221,12 @@ class RoundEndScreen(Screen[TheRest | None]):
                 label = "See the final standings" if result.game_over else "Continue: deal the next round"
                 yield Button(label, id="continue", variant="primary", action="screen.go_on")
             if self.auto_after is not None:
-                yield Static(
+                yield Clauses(
                     f"Watching: the next round deals itself in {self.auto_after:g} s (e skips to the game's end).",
                     id="round-rest",
                 )
             elif self.offer_rest:
-                yield Static(
+                yield Clauses(
                     "No one at this screen is left in: w watches the rest (no enter needed), "
                     "e skips to the game's end, enter shows the next round.",
                     id="round-rest",
@@ -244,7 +240,7 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_body":
-            return self.query_one("#round-body", VerticalScroll).max_scroll_y > 0
+            return self.body_scrolls()
         if action != "rest":
             return True
         return self.offer_rest and (self.auto_after is None or parameters == ("skip",))
@@ -255,11 +251,3 @@ class RoundEndScreen(Screen[TheRest | None]):
 
     def action_rest(self, how: TheRest) -> None:
         self.dismiss(how)
-
-    def action_scroll_body(self, way: str) -> None:
-        """Scroll the round's hands: `way` is down, up, page_down or page_up."""
-        scroll(self.query_one("#round-body", VerticalScroll), way)
-
-    def on_resize(self) -> None:
-        """Whether there is more to scroll to changes with the size: the bar says so once laid out again."""
-        self.call_after_refresh(self.refresh_bindings)

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -45,10 +45,12 @@ from .setup_seats import (
     NAME_CHARACTERS,
     REMOTE,
     FieldScroll,
+    RulesBox,
     RulesetList,
     SeatLine,
     SeatRow,
     load_presets,
+    next_field,
 )
 
 #: The turn clocks a hosted table's setup offers, in seconds (0: none); `--turn-seconds` may give another.
@@ -102,7 +104,9 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         "(end first keeps it, to type after it). In a field: ctrl+a, ctrl+d and ctrl+e add a seat, remove one and "
         "edit the rules, as everywhere on this screen; home moves to the start, end to the end, and delete deletes. "
         "shift+arrows select, ctrl+w deletes a word, ctrl+c, ctrl+x and ctrl+v copy, cut and paste. "
-        "? and q are letters in a name: f1 is help there."
+        "? and q are letters in a name: f1 is help there.\n"
+        "The rules' text under the list, where it runs past its box, is a stop for tab (and a click): ↑↓ scroll it a "
+        "line, page up and down a page, home and end to its ends; ↓ at its end goes on to the seats."
     )
     #: What the seats' figures mean: a bot's rating, from the ladder (`ratings.py`), beside its level.
     WORDS: ClassVar[str] = (
@@ -172,8 +176,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
                     lines = [entry.not_loaded for entry in self.bad_rulesets]
                     yield Static(Text("\n".join(lines), style=f"{colour('bad')}"), id="bad-rulesets")
                 yield Static(self.hint_text(), id="setup-hint")
-                # Not a stop for tab or ↑↓: the whole rules are in the help (?); the side follows its focus.
-                with VerticalScroll(id="preset-rules-box", can_focus=False):
+                with RulesBox(id="preset-rules-box"):
                     yield Static(self.rules_summary(), id="preset-rules")
             with Vertical(id="setup-side-box"):
                 with FieldScroll(id="setup-side", can_focus=False):
@@ -446,20 +449,22 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         return self.offers(action)
 
     def action_next_field(self) -> None:
-        """↓: the next field, or in the ruleset list the next ruleset (the next field after the last)."""
+        """↓: the next field (past the rules' text: `next_field`), or in the ruleset list the next ruleset (the next
+        field after the last), or in the rules' text the next line (the next field at its end)."""
         focused = self.focused
         if isinstance(focused, RulesetList):
             focused.action_cursor_down()
-        else:
-            self.focus_next()
+        elif not (isinstance(focused, RulesBox) and focused.step("down")):
+            next_field(self, forward=True)
 
     def action_previous_field(self) -> None:
-        """↑: the field before, or in the ruleset list the ruleset before (none before the first)."""
+        """↑: the field before (past the rules' text), or in the ruleset list the ruleset before (none before the
+        first), or in the rules' text the line before (the list at its top)."""
         focused = self.focused
         if isinstance(focused, RulesetList):
             focused.action_cursor_up()
-        else:
-            self.focus_previous()
+        elif not (isinstance(focused, RulesBox) and focused.step("up")):
+            next_field(self, forward=False)
 
     def action_house_rules(self) -> None:
         from .house_rules import HouseRulesScreen

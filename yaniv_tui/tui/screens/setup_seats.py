@@ -4,7 +4,7 @@ offers."""
 from __future__ import annotations
 
 import contextlib
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.input import Selection
 
@@ -24,6 +25,7 @@ from yaniv_tui.table.options import levels
 from ..app_seam import game_app
 from ..marks import in_ascii
 from ..widgets.form import NameInput, StyledWhenAttached
+from .common import KeyScroll, scroll
 
 HUMAN = "human"
 #: A seat played from another machine (offered by `yaniv host` only).
@@ -46,7 +48,7 @@ class RulesetList(OptionList, StyledWhenAttached):
 
     def action_cursor_down(self) -> None:
         if self.highlighted is not None and not self._choosable(range(self.highlighted + 1, self.option_count)):
-            self.screen.focus_next()
+            next_field(self.screen, forward=True)
         else:
             super().action_cursor_down()
 
@@ -61,6 +63,30 @@ class RulesetList(OptionList, StyledWhenAttached):
         if index and self.scroll_offset.y > index - 1 and self.get_option_at_index(index - 1).disabled:
             heading = Region(0, index - 1, self.scrollable_content_region.width, 2)
             self.scroll_to_region(heading, animate=False, force=True, immediate=True)
+
+
+class RulesBox(KeyScroll):
+    """The highlighted ruleset's text under the list, a stop for tab (not for ↑↓ between fields, `next_field`) while
+    it runs past its box: ↑↓ scroll it a line (the screen's keys, `step`), page up/down a page, home and end to its
+    ends."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0  # all of it in view: nothing to do there, no stop
+
+    def step(self, way: str) -> bool:
+        """Scroll a line `way` (down or up) if there is more that way: whether it did (else ↑↓ go on to a field)."""
+        if self.scroll_target_y >= self.max_scroll_y if way == "down" else self.scroll_target_y <= 0:
+            return False
+        scroll(self, way)
+        return True
+
+
+def next_field(screen: Screen[Any], *, forward: bool) -> None:
+    """Focus the next field (or the one before) as ↑↓ move between them: past the rules' text (`RulesBox`), which tab
+    reaches. ↓ from the last ruleset lands in the first seat, and a name typed at once behind it is typed there."""
+    step = screen.focus_next if forward else screen.focus_previous
+    if isinstance(step(), RulesBox):
+        step()
 
 
 class FieldScroll(VerticalScroll, inherit_bindings=False):

@@ -19,6 +19,7 @@ from yaniv_tui.table.session import TableSession
 from yaniv_tui.table.words import notice
 
 from ..app_seam import game_app
+from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
@@ -32,10 +33,10 @@ NOTICES_RACK = "#textual-toastrack"
 NOTICE_WIDTH = 24
 #: The most cells Textual draws a toast across (its Toast's `width: 60; max-width: 50%`).
 TOAST_WIDTH = 60
-#: The rows a notice takes in the corner beyond its lines of words, as Textual draws a toast: a row of margin above
-#: it and a row of padding above and below its words. Tight (the rack's `-tight` class, table.tcss), it takes none
-#: but a row between it and the notice above.
-NOTICE_PADDING = 3
+#: The rows a notice takes in the corner beyond its lines of words, as Textual draws a toast: a row of padding above
+#: and below its words (and a row of margin above the first notice; none between two, table.tcss). Tight (the rack's
+#: `-tight` class), it takes none but a row of padding between it and the notice above.
+NOTICE_PADDING = 2
 
 #: How the tip line says what `o` sorted the hand by: "sorted by suit".
 SORTED = "sorted by "
@@ -116,7 +117,7 @@ class TableState(Screen[str | None]):
             yield PileView(self.slots + 1, id="pile")
             yield TurnLog(id="log")
         yield Static("", id="prompt")
-        yield Static("", id="message")
+        yield Clauses("", id="message")  # a hint or a refusal, wrapped between its clauses
         yield HandView(self.slots, id="hand")
         yield KeyBar()
 
@@ -286,7 +287,7 @@ class TableState(Screen[str | None]):
             lines = sum(
                 toast.get_content_height(size, size, toast_width - toast.styles.gutter.width) for toast in toasts
             )
-            tight = lines + len(toasts) * NOTICE_PADDING > height  # as Textual draws them, they do not fit
+            tight = lines + len(toasts) * NOTICE_PADDING + 1 > height  # as Textual draws them, they do not fit
             placed = (corner, below, x, height, width, tight)
             if lines + max(0, len(toasts) - 1) <= height:  # tight, a row between two
                 break
