@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.codec.record import GameRecord, after_action, start_record
 from yaniv_tui.engine import Action, Card, Game, Play, Ruleset, Seat, load_ruleset, parse_card, parse_cards
+
+if TYPE_CHECKING:
+    from yaniv_tui.bots import Bot
 
 
 def stack(hands: Sequence[str], up: str, deck: str = "") -> list[Card]:
@@ -79,18 +82,31 @@ def play(game: Game, actions: int | None = None, *, rounds: int | None = None) -
     return game
 
 
-def play_recorded(game: Game, seats: Sequence[Seat]) -> GameRecord:
-    """Let plain bots play `game` to its end (in place), each action recorded: the game's record."""
+def easy_bots(seed: int, seats: int) -> list[Bot]:
+    """An easy bot for each of `seats` seats, seat `s`'s seeded `seed + s`: a short game, the same each run."""
+    from yaniv_tui.bots import make_bot
+
+    return [make_bot("easy", seed + seat) for seat in range(seats)]
+
+
+def play_on(game: Game, record: GameRecord, bots: Sequence[Bot] | None = None) -> GameRecord:
+    """Let `bots` (one for each seat; plain bots when None) play `game` to its end (in place), each action added to
+    `record` as the table adds it: the record."""
     from yaniv_tui.bots import MediumBot
 
-    record = start_record(game, seats)
-    bot = MediumBot()
+    players = list(bots) if bots is not None else [MediumBot()] * len(game.players)
     while not game.is_over:
         seat = game.current
-        action = bot.choose(game.view(seat))
+        action = players[seat].choose(game.view(seat))
         game.apply(action)
         after_action(record, game, seat, action)
     return record
+
+
+def play_recorded(game: Game, seats: Sequence[Seat], bots: Sequence[Bot] | None = None) -> GameRecord:
+    """Let `bots` (one for each seat; plain bots when None) play `game` to its end (in place), each action recorded:
+    the game's record."""
+    return play_on(game, start_record(game, seats), bots)
 
 
 # -- scripted one-round games, recorded (the review's tests) --------------------------------

@@ -4,6 +4,7 @@ every bot level) is pinned here, run by run, so a change of play names the run t
 from __future__ import annotations
 
 import importlib.util
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -39,7 +40,7 @@ PINNED = (
 FULL = "a77888d08644f262327f55501f527755965e6261ffca81ef67809c8335a61ab8"
 QUICK = "7360f969506835db96b747e680891f48d404ecfd1d733270c7fb6a68de5df1b1"
 
-pytestmark = pytest.mark.slow  # each run is a `yaniv sim` process: about 20 s of CPU for the quick digest
+pytestmark = pytest.mark.slow  # each run is a `yaniv sim` process: about 30 s of CPU for the twenty
 
 
 @pytest.fixture(scope="module")
@@ -51,14 +52,25 @@ def sim_digest() -> ModuleType:
     return module
 
 
-def check(sim_digest: ModuleType, quick: bool, pinned_total: str) -> None:
+@pytest.fixture(scope="module")
+def each_run(sim_digest: ModuleType) -> dict[str, str]:
+    """Each run's digest, by its arguments: every run of the full digest, played once for both tests (the quick
+    digest's runs are the first of each preset's, the same `yaniv sim` with the same arguments), two `yaniv sim`
+    processes at a time (each is one process on one core; the digest of a run does not depend on the others)."""
+    runs = sim_digest.runs(False)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return {" ".join(args): one for args, one in zip(runs, pool.map(sim_digest.digest, runs), strict=True)}
+
+
+def check(sim_digest: ModuleType, each_run: dict[str, str], quick: bool, pinned_total: str) -> None:
     every = [" ".join(args) for args in sim_digest.runs(False)]
     assert len(every) == len(PINNED), f"benchmarks/sim_digest.py has {len(every)} runs, this test pins {len(PINNED)}"
     pinned = dict(zip(every, PINNED, strict=True))
     each: list[str] = []
     changed: list[str] = []
-    for args, one in sim_digest.digests(quick):
-        line = " ".join(args)
+    for line in (" ".join(args) for args in sim_digest.runs(quick)):
+        assert line in each_run, f"the quick run 'yaniv sim {line}' is not one of the full digest's runs"
+        one = each_run[line]
         each.append(one)
         if not one.startswith(pinned[line]):
             changed.append(f"  yaniv sim {line}: now {one[:16]}, pinned {pinned[line]}")
@@ -67,9 +79,9 @@ def check(sim_digest: ModuleType, quick: bool, pinned_total: str) -> None:
     assert total == pinned_total, f"play changed: the sim digest is {total}, pinned {pinned_total}"
 
 
-def test_the_quick_sim_digest_is_unchanged(sim_digest: ModuleType) -> None:
-    check(sim_digest, True, QUICK)
+def test_the_quick_sim_digest_is_unchanged(sim_digest: ModuleType, each_run: dict[str, str]) -> None:
+    check(sim_digest, each_run, True, QUICK)
 
 
-def test_the_full_sim_digest_is_unchanged(sim_digest: ModuleType) -> None:
-    check(sim_digest, False, FULL)
+def test_the_full_sim_digest_is_unchanged(sim_digest: ModuleType, each_run: dict[str, str]) -> None:
+    check(sim_digest, each_run, False, FULL)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from playing import REVIEW_RULES, deal, drop, scripted
+from playing import REVIEW_RULES, deal, drop, easy_bots, play_on, scripted
 
 from yaniv_tui.bots.review import decisions_of, judge, mark_for, review_seat
 from yaniv_tui.codec.record import GameRecord
@@ -131,18 +131,12 @@ def test_a_move_that_lands_its_total_on_a_reset_counts_the_reset() -> None:
 def test_a_joined_seats_review_is_named_as_the_table_called_it() -> None:
     """A remote seat is "Player 2" in the record's header until its joiner's `joined` event names it: the review
     (the replay's and `yaniv review`'s) is of Noa, not of "Player 2"."""
-    from yaniv_tui.bots import make_bot
-    from yaniv_tui.codec.record import add_event, after_action, start_record
+    from yaniv_tui.codec.record import add_event, start_record
     from yaniv_tui.engine import Game, Seat, load_ruleset
 
     rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
     game = Game.new(rules, ["Bo", "Player 2"], seed=5)
     record = start_record(game, [Seat.bot("easy", "Bo"), Seat.remote()])
     add_event(record, "joined", 1, name="Noa")
-    bots = [make_bot("easy", 5 + seat) for seat in range(2)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    play_on(game, record, easy_bots(5, 2))
     assert review_seat(record, 1, guesses=2).name == "Noa"

@@ -12,6 +12,7 @@ from yaniv_tui.table.options import (
     choose_limits,
     default_seats,
     parse_players,
+    read_seed,
 )
 
 
@@ -126,3 +127,33 @@ def test_a_seat_named_you_among_people_is_refused_where_seats_are_checked(player
 @pytest.mark.parametrize("players", ["You,bot:easy", "You,bot:easy,bot:hard:Zoe", "Ann,Ben"])
 def test_you_alone_against_bots_or_no_you_at_all_is_fine(players: str) -> None:
     check_seats(parse_players(players), load_ruleset("israeli"))
+
+
+LONG = "x" * 10_000
+
+
+@pytest.mark.parametrize(
+    ("players", "what"),
+    [
+        (f"Ann,,{LONG}", "comma-separated seats"),
+        (f"Ann,bot:{LONG}", "unknown bot level"),
+        (f"Ann,bot::{LONG}", "bot: needs a level"),
+        (f"Ann,{LONG}", "too long"),
+    ],
+    ids=["an empty seat", "a level", "a bot with no level", "a name"],
+)
+def test_a_refused_players_list_of_10000_characters_is_quoted_short_with_its_length(players: str, what: str) -> None:
+    """Before, `--players` refused with the whole text, part or level it was given, quoted in one line of 10,000
+    characters; a name was already quoted to 40 characters with its length (engine.names), and now so is the rest."""
+    with pytest.raises(OptionsError) as refused:
+        parse_players(players)
+    line = str(refused.value)
+    assert what in line and len(line) < 200 and "characters)" in line, line[:300]
+
+
+def test_a_refused_seed_of_many_characters_is_quoted_short_with_its_length() -> None:
+    """`--seed` and the setup screen's seed were cut at 30 characters, saying nothing of the rest."""
+    with pytest.raises(OptionsError) as refused:
+        read_seed("lucky" * 1000)
+    line = str(refused.value)
+    assert line.startswith("takes a whole number, not 'lucky") and "(5000 characters)" in line and len(line) < 200

@@ -190,3 +190,23 @@ def test_the_zero_hand_bonus_says_what_it_takes_off() -> None:
         "Ann scores 0: the lowest hand, and takes 20 off for 3 rounds won with a hand of 0. Total 20."
     )
     assert all(problems(line) == [] for line in round_lines(result, PLAYERS, rules))
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        ("you", "You win the round."),
+        ("youssef", "youssef wins the round."),
+        (["youval", "you"], "youval and you win the round."),
+        (["Ann", "you"], "Ann and you win the round."),
+    ],
+)
+def test_a_name_that_starts_with_you_keeps_its_case_as_typed_at_a_sentences_start(
+    names: str | list[str], said: str
+) -> None:
+    """Only the seat named "You" is the second person, written "You" at a sentence's start. Before, any name
+    typed starting with "you" had its first three letters made "You" there ("Youssef wins the round."), the only
+    names whose case was not kept as typed."""
+    from yaniv_tui.table.words import sentence
+
+    assert sentence(names, "win", " the round.") == said

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fake_net import ActionRefused, FakeClient
+from playing import easy_bots, play_recorded
 from textual.pilot import Pilot
 from tui_helpers import SIZE, footer_keys, notices
 
-from yaniv_tui.bots import make_bot
-from yaniv_tui.codec.record import after_action, record_text, start_record
+from yaniv_tui.codec.record import record_text
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.store import History
 from yaniv_tui.table.client_session import ClientSession
@@ -29,13 +29,7 @@ def hosted_game() -> tuple[Game, str]:
     """A short game of easy bots, played to its end as a host plays it (Noa joined at seat 1), and its record."""
     rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
     game = Game.new(rules, ["Ann", "Noa", "Cy"], seed=5)
-    record = start_record(game, [Seat.person("Ann"), Seat.remote("Noa"), Seat.bot("easy", "Cy")])
-    bots = [make_bot("easy", 5 + seat) for seat in range(3)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    record = play_recorded(game, [Seat.person("Ann"), Seat.remote("Noa"), Seat.bot("easy", "Cy")], easy_bots(5, 3))
     return game, record_text(record)
 
 

@@ -7,12 +7,12 @@ import dataclasses
 import re
 
 import pytest
+from playing import easy_bots, play_on, play_recorded
 from rich.cells import cell_len
 from textual.widgets import Static
 from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
 
-from yaniv_tui.bots import make_bot
-from yaniv_tui.codec.record import GameRecord, add_event, after_action, replay_steps, start_record
+from yaniv_tui.codec.record import GameRecord, add_event, replay_steps, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.game_end import GameEndScreen
@@ -27,14 +27,8 @@ def short_game(seed: int = 5, end_limit: int = 30) -> GameRecord:
     rules = dataclasses.replace(load_ruleset("israeli"), end_limit=end_limit, end_limit_choices=(end_limit,))
     names = ["Ann", "Bob", "Cy"]
     game = Game.new(rules, names, seed=seed)
-    record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Bob"), Seat.bot("easy", "Cy")])
-    bots = [make_bot("easy", seed + seat) for seat in range(3)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
-    return record
+    seats = [Seat.person("Ann"), Seat.bot("easy", "Bob"), Seat.bot("easy", "Cy")]
+    return play_recorded(game, seats, easy_bots(seed, 3))
 
 
 def replay_app(record: GameRecord) -> YanivApp:
@@ -226,13 +220,7 @@ def joined_games_record() -> GameRecord:
     record = start_record(game, [Seat.bot("easy", "Bo"), Seat.remote(), Seat.remote()])
     add_event(record, "joined", 1, name="Noa")
     add_event(record, "joined", 2, name="Eli")
-    bots = [make_bot("easy", 5 + seat) for seat in range(3)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
-    return record
+    return play_on(game, record, easy_bots(5, 3))
 
 
 def test_a_joined_games_replay_names_the_seats_as_they_joined_from_its_first_step() -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from playing import play_on
 from test_replay import short_game
 from test_replay_words import table_game
 
@@ -131,12 +132,7 @@ def resumed(seed: int) -> GameRecord:
         game.apply(bots[game.current].choose(game.view(game.current)))
     record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Bob")])
     assert record.partial
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
-    return record
+    return play_on(game, record, bots)
 
 
 RECORDS = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from playing import deal
+from playing import deal, easy_bots, play_recorded
 
 from yaniv_tui.codec.record import GameRecord, add_event, after_action, back_to, start_record
 from yaniv_tui.engine import JOKER, Action, KeepCard, Play, Seat, SlapDown, load_ruleset, parse_card, parse_cards
@@ -115,18 +115,12 @@ def test_the_move_that_ends_the_game_says_who_wins_the_game() -> None:
     """The replay's last step said only "Noa called Yaniv with 5 · Yaniv! Noa wins the round.", with Avi's 208 and
     no word that the game was over, nor who won it. Its log says the game's end as the table does
     (`words.winners_line`); a round that does not end it, not."""
-    from yaniv_tui.bots import make_bot
     from yaniv_tui.engine import Game
 
     rules = dataclasses.replace(load_ruleset("israeli"), end_limit=30, end_limit_choices=(30,))
     game = Game.new(rules, ["Ann", "Noa", "Cy"], seed=5)
-    record = start_record(game, [Seat.person("Ann"), Seat.bot("easy", "Noa"), Seat.bot("easy", "Cy")])
-    bots = [make_bot("easy", 5 + seat) for seat in range(3)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    seats = [Seat.person("Ann"), Seat.bot("easy", "Noa"), Seat.bot("easy", "Cy")]
+    record = play_recorded(game, seats, easy_bots(5, 3))
     steps = steps_of(record)
     ends = [step for step in steps if step.result is not None]
     assert len(ends) >= 2, "a game of one round shows no round that does not end it"

@@ -27,14 +27,24 @@ async def until(pilot: Pilot[None], done: Callable[[], object], seconds: float =
 
 
 async def test_the_seat_to_play_shows_its_time_left_counting_down() -> None:
+    """The clock's time is the test's (`TurnClock.now`), held at the turn's start and moved on by hand: before, the
+    real clock ran on while the table settled, and on a loaded machine more than a second went by before the first
+    look (the seat read "29s", not "30s")."""
     options = dataclasses.replace(make_options("israeli", "Ann,bot:medium"), turn_seconds=30)
     app = YanivApp(options)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
         table = app.screen
-        assert isinstance(table, TableScreen) and table.stage == "choose"
-        assert "▶ to play 30s" in screen_text(app)
-        await until(pilot, lambda: "▶ to play 29s" in screen_text(app) or "▶ to play 28s" in screen_text(app))
+        assert isinstance(table, TableScreen)
+        clock = table.session.clock
+        assert clock is not None
+        await settle(pilot)
+        assert table.stage == "choose" and clock.deadline is not None
+        now = [clock.deadline - 30.0]  # the moment Ann's turn began: its time stands still until the test moves it
+        clock.now = lambda: now[0]
+        assert clock.left() == 30.0
+        await until(pilot, lambda: "▶ to play 30s" in screen_text(app))
+        now[0] += 1.5
+        await until(pilot, lambda: "▶ to play 29s" in screen_text(app))
 
 
 async def test_two_timeouts_hand_the_seat_to_a_bot_and_a_key_takes_it_back() -> None:

@@ -47,15 +47,17 @@ def _as_read(name: str) -> str:
     return "".join(" " if c in _BLANKS else c for c in name if c not in _ZERO_WIDTH)
 
 
-#: The most characters of a refused name its line quotes: a hostile record's or `--players`'s 10,000 are cut.
+#: The most characters of a refused name, or other typed text, its line quotes: a hostile record's or `--players`'s
+#: 10,000 are cut.
 SHOWN_MOST = 40
 
 
-def _quoted(name: str) -> str:
-    """`name` quoted for a refusal's line, its control characters escaped, cut at `SHOWN_MOST` characters."""
-    if len(name) > SHOWN_MOST:
-        return f"{name[:SHOWN_MOST]!r}... ({len(name)} characters)"
-    return repr(name)
+def quoted(text: str) -> str:
+    """`text` (a name, a seed or seat list as typed) quoted for a refusal's line, its control characters escaped, cut
+    at `SHOWN_MOST` characters with its length said."""
+    if len(text) > SHOWN_MOST:
+        return f"{text[:SHOWN_MOST]!r}... ({len(text)} characters)"
+    return repr(text)
 
 
 def check_name(name: str, *, most: int = MAX_NAME) -> str:
@@ -68,7 +70,7 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
     if not name.isprintable():  # before the spaces are tidied, which would make a newline or a tab a space
         bad = next(c for c in name if not c.isprintable())
         raise BadName(
-            f"the name {_quoted(name)} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
+            f"the name {quoted(name)} has a control character ({bad.encode('unicode_escape').decode('ascii')}): "
             "names take letters, digits, spaces and punctuation"
         )
     name = unicodedata.normalize("NFC", " ".join(name.split()))
@@ -78,7 +80,7 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
         raise BadName("every player needs a name that shows: this one draws only blanks")
     if name_cells(name) > most:
         raise BadName(
-            f"the name {_quoted(name)} is too long: at most {most} characters (a wide one, like 田, counts two)"
+            f"the name {quoted(name)} is too long: at most {most} characters (a wide one, like 田, counts two)"
         )
     return name
 

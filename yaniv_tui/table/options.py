@@ -20,6 +20,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
+from yaniv_tui.engine.names import quoted
 
 from .words import is_you
 
@@ -127,7 +128,7 @@ def check_level(level: str) -> str:
     available = levels()
     word = level_word(level)
     if word not in available:
-        raise OptionsError(f"unknown bot level {level!r}: choose {', '.join(available)}")
+        raise OptionsError(f"unknown bot level {quoted(level)}: choose {', '.join(available)}")
     return word
 
 
@@ -140,7 +141,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     `remote[:NAME]` a seat played from another machine (named "Player N" unless given)."""
     parts = [part.strip(" ") for part in text.split(",")]  # spaces only: a tab or newline is refused with the name
     if not text.strip() or any(not part.strip() for part in parts):
-        raise OptionsError(f"--players needs comma-separated seats like 'Ann,Bob,bot:{default_level()}', got {text!r}")
+        example = f"Ann,Bob,bot:{default_level()}"
+        raise OptionsError(f"--players needs comma-separated seats like {example!r}, got {quoted(text)}")
     specs: list[tuple[str | None, str | None]] = []
     for index, part in enumerate(parts):
         if part.lower().startswith(f"{REMOTE}:") or part.lower() == REMOTE:
@@ -150,7 +152,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
             _, colon, rest = part.partition(":")
             level, _, name = rest.partition(":")
             if colon and not level.strip():
-                raise OptionsError(f"bot: needs a level, like bot:{default_level()} (or 'bot' alone), got {part!r}")
+                example = f"bot:{default_level()}"
+                raise OptionsError(f"bot: needs a level, like {example} (or 'bot' alone), got {quoted(part)}")
             specs.append((check_name(name) if name.strip() else None, check_level(level.strip() or default_level())))
         else:
             specs.append((check_name(part), None))
@@ -226,7 +229,7 @@ def read_seed(text: str) -> int:
     more, not -5": `--seed`'s, the setup screen's "the seed ...")."""
     typed = text.strip()
     if re.fullmatch(r"[+-]?[0-9]+", typed) is None:
-        raise OptionsError(f"takes a whole number, not {typed[:30]!r}")
+        raise OptionsError(f"takes a whole number, not {quoted(typed)}")
     digits = len(typed.lstrip("+-"))
     if digits > MAX_SEED_DIGITS:
         raise OptionsError(f"must be at most {MAX_SEED_DIGITS} digits, not {digits}")
