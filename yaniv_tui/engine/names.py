@@ -47,8 +47,8 @@ def _as_read(name: str) -> str:
     return "".join(" " if c in _BLANKS else c for c in name if c not in _ZERO_WIDTH)
 
 
-#: The most characters of a refused name, or other typed text, its line quotes: a hostile record's or `--players`'s
-#: 10,000 are cut.
+#: The most characters of a refused name, other typed text or a ruleset's value its line quotes (a hostile record's or
+#: `--players`'s 10,000 are cut), and the most digits of a number quoted (ruleset_keys.show counts a longer one).
 SHOWN_MOST = 40
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import CardError, parse_card
+from .names import SHOWN_MOST
 from .toml_text import parse_toml
 
 Fail = Callable[[str], Exception]
@@ -113,10 +114,6 @@ class Key:
         """A host's line of text as the field holds it, through the same checks as a file."""
         data = self.from_text(text)
         return self.default if data is OMIT else self.load(data, fail)
-
-
-#: The most characters of a value an error message quotes: a longer text is cut, a longer number counted.
-SHOWN_MOST = 40
 
 
 def show(value: Any) -> str:
