@@ -30,20 +30,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from yaniv_tui.bots import DEFAULT_BUDGET_MS, LEVELS, make_bot
 from yaniv_tui.bots.hint import HINT_BUDGET_MS, HINT_SAMPLES, suggest
-from yaniv_tui.engine import Game, PlayerView, load_ruleset
+from yaniv_tui.engine import Game, PlayerView, Ruleset, load_ruleset
 from yaniv_tui.sim import simulate
 
 
-def positions(rules_id: str, count: int, seats: int = 2) -> list[PlayerView]:
-    """Views at the current seat's turn, from games of medium bots."""
-    rules = load_ruleset(rules_id)
+def positions(rules: Ruleset, count: int, seats: int = 2, level: str = "medium") -> list[PlayerView]:
+    """Views at the current seat's turn, from seeded games of `level` bots played to their first round's end (at
+    most 2,000 moves a game: a round under extreme house rules may run long)."""
     views: list[PlayerView] = []
     seed = 0
     while len(views) < count:
         seed += 1
         game = Game.new(rules, [f"P{s}" for s in range(seats)], seed=seed)
-        bots = [make_bot("medium") for _ in range(seats)]
-        while not game.history and len(views) < count:
+        bots = [make_bot(level) for _ in range(seats)]
+        for _ in range(2000):
+            if game.history or len(views) >= count:
+                break
             view = game.view(game.current)
             views.append(view)
             game.apply(bots[game.current].choose(view))
@@ -97,7 +99,7 @@ def main() -> int:
     parser.add_argument("--ruleset", default="israeli")
     args = parser.parse_args()
 
-    views = positions(args.ruleset, args.positions)
+    views = positions(load_ruleset(args.ruleset), args.positions)
     for level in LEVELS:
         if level == "expert" and args.expert_samples:
             times = time_level(level, views[: args.expert_moves], None, args.expert_samples)

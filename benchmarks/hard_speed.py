@@ -20,9 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bots_speed import summary
+from benchmarks.bots_speed import positions, summary
 from yaniv_tui.bots import make_bot
-from yaniv_tui.engine import Game, PlayerView, Ruleset, load_ruleset, preset_paths, ruleset_from_dict
+from yaniv_tui.engine import PlayerView, Ruleset, load_ruleset, preset_paths, ruleset_from_dict
 
 #: Hands of 20 at 16 seats: the most cards a hand and a table may hold.
 _CROWD: dict[str, Any] = {"players": {"min": 2, "max": 16}, "deck": {"decks": 8, "jokers": 8, "hand_size": 20}}
@@ -45,23 +45,6 @@ def extreme(name: str) -> Ruleset:
     for table, keys in EXTREMES[name].items():
         data.setdefault(table, {}).update(keys)
     return ruleset_from_dict(data, ruleset_id="extreme")
-
-
-def hard_views(rules: Ruleset, seats: int, count: int) -> list[PlayerView]:
-    """Views at the current seat's turn, from seeded games of hard bots (at most 2,000 moves a game)."""
-    views: list[PlayerView] = []
-    seed = 0
-    while len(views) < count:
-        seed += 1
-        game = Game.new(rules, [f"P{s}" for s in range(seats)], seed=seed)
-        bots = [make_bot("hard") for _ in range(seats)]
-        for _ in range(2000):
-            if game.history or len(views) >= count:
-                break
-            view = game.view(game.current)
-            views.append(view)
-            game.apply(bots[game.current].choose(view))
-    return views
 
 
 def time_hard(views: list[PlayerView]) -> list[float]:
@@ -96,7 +79,10 @@ def main() -> int:
     for name, rules, seats in tables():
         if args.only and args.only not in name:
             continue
-        print(f"{name}, {seats} seats: {summary(time_hard(hard_views(rules, seats, args.positions)))}", flush=True)
+        print(
+            f"{name}, {seats} seats: {summary(time_hard(positions(rules, args.positions, seats, level='hard')))}",
+            flush=True,
+        )
     return 0
 
 
