@@ -218,6 +218,7 @@ def check_after(game: Game, before: dict[str, Any], action: Action) -> None:
         if not game.is_over:
             assert all(h is None or len(h) == game.rules.hand_size for h in game.hands)
             assert game.log == []
+            check_new_round(game, before, seat)
         return
     new_hand = game.hands[seat] or []
     if isinstance(action, Play):
@@ -228,6 +229,7 @@ def check_after(game: Game, before: dict[str, Any], action: Action) -> None:
             assert game.slap_card == new_hand[-1] == before["deck"][-1]
         laid = game.pile[-1]
         assert Counter(laid) == Counter(action.drop)
+        check_reshuffle(game, before, action)
         if action.take is None:
             drawn = before["deck"][-1]
             kind = "single" if len(laid) == 1 else game.previous_kind
@@ -239,6 +241,48 @@ def check_after(game: Game, before: dict[str, Any], action: Action) -> None:
         assert new_hand == old_hand
     if game.phase == "turn":
         assert game.current != seat or sum(not o for o in game.out) == 1
+
+
+def check_new_round(game: Game, before: dict[str, Any], seat: int) -> None:
+    """A round dealt after the round `seat` ended: the card turned up alone on the pile (none without `turn_up`),
+    the rest face down, and the seat the rules name to start: the round's winner, its caller, or the seat after the
+    one that started the round just played (`next_first`), passed on to the next seat still in."""
+    rules = game.rules
+    result = game.history[-1]
+    if rules.turn_up:
+        assert len(game.pile) == 1 and len(game.pile[0]) == 1 and game.takeable == game.pile[0]
+    else:
+        assert game.pile == [] and game.takeable == ()
+    if rules.next_first == "round_winner":
+        start = result.winner
+    elif rules.next_first == "caller":
+        start = seat
+    else:
+        started = before["log"][0].seat if before["log"] else seat  # a call on the round's first turn: the caller
+        start = started + 1
+    n = len(game.players)
+    while game.out[start % n]:
+        start += 1
+    assert game.current == start % n, f"{rules.next_first}: seat {game.current} starts, the rules say {start % n}"
+
+
+def check_reshuffle(game: Game, before: dict[str, Any], action: Play) -> None:
+    """When the deck runs out the pile, but for the group on top (the drop just made), is shuffled into a new deck;
+    with nothing below the top group the deck stays empty and the next player takes from the drop."""
+    if before["deck"][:-1] if action.take is None else before["deck"]:
+        return  # cards are left to draw
+    buried = Counter(card for group in before["pile"] for card in group)
+    if action.take is not None and action.given is None:
+        buried[action.take] -= 1
+    elif action.given is not None:
+        buried[JOKER] -= 1
+        buried[action.given] += 1
+    buried = +buried
+    if buried:
+        assert game.pile == [game.pile[-1]] and Counter(game.deck) == buried
+        assert game.reshuffles == before["reshuffles"] + 1
+    else:
+        assert game.deck == [] and game.reshuffles == before["reshuffles"]
 
 
 @pytest.mark.slow  # about 20 s on the shared 2-core machine
@@ -275,6 +319,7 @@ HOUSE_KEYS: dict[str, tuple[object, ...]] = {
     "take_from_set": ("ends", "any"),
     "take_from_run": ("ends", "any"),
     "turn_up": (True, False),
+    "next_first": ("round_winner", "caller", "left_of_last_first"),
     "yaniv_limit": (3, 5, 7, 10),
     "empty_hand": ("call_next_turn", "wins_at_once"),
 }
