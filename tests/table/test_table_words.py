@@ -210,3 +210,12 @@ def test_a_name_that_starts_with_you_keeps_its_case_as_typed_at_a_sentences_star
     from yaniv_tui.table.words import sentence
 
     assert sentence(names, "win", " the round.") == said
+
+
+def test_a_sentence_of_no_one_is_said_without_a_subject() -> None:
+    """A game stopped by its guards has no winner: its game end asks for the sentence of no names, which the
+    "You" check (above) read past the end of (an IndexError at the game end, found by tests/tui/test_game_guard)."""
+    from yaniv_tui.table.words import subject
+
+    assert subject([], start=True) == ""
+    assert subject([]) == ""

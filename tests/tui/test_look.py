@@ -204,11 +204,19 @@ def test_a_saves_table_notes_are_read_back_and_an_old_save_has_none() -> None:
     from yaniv_tui.store.meta import MetaError, SaveMeta, meta_to_dict, read_meta
 
     seats = (Seat.person("Ann"), Seat.bot("easy", "Bea"))
-    meta = SaveMeta(seats, 0, "g1", "now", took=((0, parse_cards("2C")[0]),), sort_by="suit", reshuffled_after=(7,))
+    meta = SaveMeta(
+        seats,
+        0,
+        "g1",
+        "2026-12-01T09:30:00+00:00",
+        took=((0, parse_cards("2C")[0]),),
+        sort_by="suit",
+        reshuffled_after=(7,),
+    )
     data = meta_to_dict(meta)
     assert read_meta(data, ("Ann", "Bea"), 2) == meta
     old = {key: value for key, value in data.items() if key not in ("took", "sort_by", "reshuffled_after")}
-    assert read_meta(old, ("Ann", "Bea"), 2) == SaveMeta(seats, 0, "g1", "now")
+    assert read_meta(old, ("Ann", "Bea"), 2) == SaveMeta(seats, 0, "g1", "2026-12-01T09:30:00+00:00")
     for key, bad in (("took", {"1": "2C"}), ("took", {"0": "ZZ"}), ("sort_by", "size"), ("reshuffled_after", [-1])):
         with pytest.raises(MetaError, match=f"meta.{key}"):
             read_meta({**data, key: bad}, ("Ann", "Bea"), 2)

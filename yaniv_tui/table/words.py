@@ -42,7 +42,7 @@ def subject(names: str | Sequence[str], *, start: bool = False) -> str:
     # Courtesy puts "you" last: "Ann and you", not "you and Ann".
     said.sort(key=lambda word: word == "you")
     text = " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
-    return "You" + text[3:] if start and said[0] == "you" else text  # the seat named "You", not "youssef"
+    return "You" + text[3:] if start and said[:1] == ["you"] else text  # the seat named "You", not "youssef"; none
 
 
 def verb(names: str | Sequence[str], plain: str) -> str:
