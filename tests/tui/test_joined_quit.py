@@ -119,9 +119,42 @@ async def test_ctrl_q_at_a_browser_pages_watched_table_says_restart_watches_agai
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("ctrl+q")
-        # The watched game goes on meanwhile: its round may end, and its round end show, over the question.
-        await until(pilot, lambda: any(isinstance(screen, ConfirmScreen) for screen in app.screen_stack))
-        asked = next(screen for screen in app.screen_stack if isinstance(screen, ConfirmScreen))
-        question = " ".join(str(asked.query_one("#confirm-question").render()).split())
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = " ".join(str(app.screen.query_one("#confirm-question").render()).split())
         assert question.endswith("its Restart button watches it again."), question
         assert "seat" not in question, question
+
+
+async def test_a_round_that_ends_while_the_quit_question_is_asked_waits_under_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Before: a watcher's page asked "Quit yaniv?", the watched round ended meanwhile and its round end covered the
+    question, which the player then answered blind (enter on the round end) or saw come back later. Now the round
+    end waits until the question is answered, and shows then."""
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+    from yaniv_tui.tui.screens.saved_games import ConfirmScreen
+
+    monkeypatch.setenv(TOKENS_ENV, str(tmp_path))
+    monkeypatch.setattr(YanivApp, "is_web", property(lambda app: True))
+    client = FakeClient(Game.new(load_ruleset("israeli"), ["Ann", "Noa", "Dana"], seed=5), seat=1)
+    client.seat = None
+
+    async def watcher(address: str, code: str) -> FakeClient:
+        return client
+
+    async def joiner(address: str, code: str, name: str | None) -> FakeClient:
+        raise AssertionError("a watcher joins no seat")
+
+    request = JoinRequest(joiner, address="127.0.0.1:7811", code="K7QF", name="", watcher=watcher, watch=True)
+    app = YanivApp(joining=request)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until(pilot, lambda: bool(client.real.history))  # the watched round has ended meanwhile
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), app.screen_stack
+        assert not any(isinstance(screen, RoundEndScreen) for screen in app.screen_stack), app.screen_stack
+        await pilot.press("n")  # stay
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
@@ -111,6 +112,14 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
         self.clock_shown = False
         #: The seat asked whether to concede, and the dialog asking, while it is open.
         self.asking: tuple[int, ConcedeScreen] | None = None
+        #: Set while this screen is on top, cleared while a screen is over it (help, the scores, a question).
+        self.on_top = asyncio.Event()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        self.on_top.set()
+
+    def on_screen_suspend(self) -> None:
+        self.on_top.clear()
 
     def on_mount(self) -> None:
         for line in self.notices:
@@ -239,6 +248,9 @@ class TableScreen(StyledOnce, ScreenNotes, TableAside):
             return
         from .round_end import WATCH_PAUSE, RoundEndScreen
 
+        # A dialog open over the table (the help, the scores, a browser page's "Quit yaniv?") keeps its place: the
+        # round end shows once it is closed, not over it, where a question would be answered blind.
+        await self.on_top.wait()
         record = self.session.view(None)  # the round's public record: what every seat may see now
         screen = RoundEndScreen(
             result,
