@@ -10,6 +10,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 from tui_helpers import SIZE, make_options, notices, screen_text, settle
 
+from yaniv_tui.engine import Card, Play
+from yaniv_tui.table.events import ActionApplied, Asked, TableEvent
 from yaniv_tui.table.words import clock_line
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.concede import ConcedeScreen
@@ -126,11 +128,26 @@ async def test_the_card_a_bot_took_for_you_when_your_time_ran_out_is_the_one_you
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.screen
-        assert isinstance(table, TableScreen) and table.viewer == 0
-        before = Counter(table.session.view(0).hand)
-        await until(pilot, lambda: any(turn.seat == 0 for turn in table.public.seen))  # the bot played her turn
-        turn = next(turn for turn in table.public.seen if turn.seat == 0)
-        took = list((Counter(table.session.view(0).hand) - (before - Counter(turn.drop))).elements())
-        assert len(took) == 1 and table.fresh.get(0) == took[0]
-        if turn.take is not None:
-            assert took[0] == turn.take  # from the pile: the card everyone saw taken
+        assert isinstance(table, TableScreen)
+        # Read as it happens (a listener after the screen's own): on a slow machine more turns pass before a check
+        # made from outside, and a 0.4 s clock runs out again.
+        asked: list[Counter[Card]] = []
+        seen: list[tuple[list[Card], Card | None, Play]] = []
+
+        def listen(event: TableEvent) -> None:
+            if isinstance(event, Asked) and event.seat == 0:
+                asked.append(Counter(table.session.view(0).hand))  # the stand-in bot is asked: her hand before
+                return
+            if not asked or seen or not isinstance(event, ActionApplied) or event.seat != 0:
+                return
+            if isinstance(event.action, Play):
+                after = Counter(table.session.view(0).hand)
+                took = list((after - (asked[-1] - Counter(event.action.drop))).elements())
+                seen.append((took, table.fresh.get(0), event.action))
+
+        table.runner.subscribe(listen)
+        await until(pilot, lambda: bool(seen))  # the bot played a turn of hers
+        took, fresh, play = seen[0]
+        assert len(took) == 1 and fresh == took[0], (took, fresh, play)
+        if play.take is not None:
+            assert took[0] == play.take  # from the pile: the card everyone saw taken
