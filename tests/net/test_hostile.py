@@ -426,3 +426,31 @@ async def test_a_seat_handed_to_a_bot_or_back_while_another_decides_a_slap_down_
         await ann.close()
     finally:
         await table.stop()
+
+
+async def test_a_frame_with_a_key_written_twice_is_one_error_line_naming_it_and_plays_nothing() -> None:
+    """The host refuses `{"type": "act", "type": "hello"}` with an error frame naming "type", and an action whose
+    seat is written twice (its own, then another's) plays nothing."""
+    host = await started(new_game(SEATS, seed=4), SEATS)
+    try:
+        ws, welcome = await joined_raw(host)
+        before = game_to_dict(host.game)
+        seat = welcome["seat"]
+        try:
+            frames = []
+            for text in (
+                '{"v": 9, "type": "act", "type": "hello"}',
+                f'{{"v": 9, "type": "action", "id": 1, "seat": {seat}, "seat": {1 - seat}, "round": 1, "turn": 0,'
+                ' "action": {"kind": "call"}}',
+            ):
+                await ws.send(text)
+                got, _ = await answers(ws, due=True)
+                frames.append(got)
+        finally:
+            await ws.close()
+        for got, key in zip(frames, ("type", "seat"), strict=True):
+            errors = [f["message"] for f in got if f["type"] == "error"]
+            assert len(errors) == 1 and f'"{key}"' in errors[0] and "twice" in errors[0], got
+        assert game_to_dict(host.game) == before
+    finally:
+        await host.stop()

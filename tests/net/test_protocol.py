@@ -348,3 +348,23 @@ def test_every_message_a_client_sends_has_its_keys_named_and_written_as_named() 
     assert {type(message) for message in _CLIENTS_MESSAGES.values()} == set(get_args(FromClient))
     for kind, message in _CLIENTS_MESSAGES.items():
         assert list(json.loads(encode(message))) == ["v", "type", *CLIENT_KEYS[kind]]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"v": 9, "type": "act", "type": "hello"}', "type"),
+        ('{"v": 9, "type": "join", "code": "K7QF", "type": "watch"}', "type"),
+        ('{"v": 9, "v": 9, "type": "back"}', "v"),
+        ('{"v": 9, "type": "join", "code": "K7QF", "name": "Ann", "name": "Host"}', "name"),
+        (ACTION_AT + '"action": {"kind": "call", "kind": "play", "drop": ["5H"], "take": null}}', "kind"),
+        (ACTION_AT.replace('"seat": 0', '"seat": 0, "seat": 1') + '"action": {"kind": "call"}}', "seat"),
+    ],
+)
+def test_a_key_written_twice_is_refused_naming_it_never_read_last_wins(text: str, key: str) -> None:
+    """A key written twice in one object (the classic smuggling trick: one reader takes the first, another the last)
+    is refused in one line naming it, wherever it is, rather than read as its last value."""
+    with pytest.raises(ProtocolError) as caught:
+        from_client(text)
+    said = str(caught.value)
+    assert f'"{key}"' in said and "twice" in said and "\n" not in said, said

@@ -150,21 +150,21 @@ From the host to a client:
              The host closes this connection next (also when its host opens this seat for someone else, after an
              error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
-Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, an unknown
-key, a second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
-messages a second are each answered with an error frame and not acted on; after the third, the connection is closed
-(bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
-once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
-key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
-only after 2.5 seconds, saying so (a right one is seated at once; past 32 waiting, "the table is busy"); past 8
-connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
-a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
-counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
-with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is
-refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's,
-or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
-(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
-(`secrets_gate.address_group`).
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text (or writes a key twice in one
+object: never read as its last value), an unknown type, an unknown key, a second join or watch, a prove where none is
+due, any action, say or prove from a watcher, and more than 20 messages a second are each answered with an error frame
+and not acted on; after the third, the connection is closed (bye, then close code 1008). A message of over 1 MiB
+(`host.MAX_WIRE`) is not read at all: the connection is closed at once (close code 1009, message too big), with no error
+frame. After ten joins (or watches) with a wrong room code, seat key or proof from one address in a minute, that
+address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds, saying so (a right one is
+seated at once; past 32 waiting, "the table is busy"); past 8 connections from one address that have not sent their
+join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the table is busy");
+past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte (under TLS,
+before its TLS handshake), a new one is closed before its handshake, with no word (`host.OPENING_FROM_ONE`). Past
+`host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is refused (`host.WATCHERS_FULL`), so watchers alone
+never fill the table's connections. An address is the connection's, or, from the proxy given to `yaniv host
+--trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`); an IPv6 address counts as its /64
+network, which one client may send from all of (`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
