@@ -9,12 +9,11 @@ from typing import Any, get_args
 import pytest
 from netplay import new_game
 
-from yaniv_tui.codec import action_to_dict
+from yaniv_tui.codec import ACTION_KEYS, action_to_dict
 from yaniv_tui.engine import CallYaniv, KeepCard, Play, Seat, SlapDown, parse_cards
 from yaniv_tui.net import protocol
 from yaniv_tui.net.client import JoinError, parse_address
 from yaniv_tui.net.protocol import (
-    ACTION_KEYS,
     CLIENT_KEYS,
     MAX_LINE,
     VERSION,

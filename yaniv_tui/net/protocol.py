@@ -2,12 +2,12 @@
 
 Every message is an object with `"v": 9` (the protocol version: another version is refused, and so is 9.0 or true:
 every whole number in a message is a JSON number without a fraction, never true or false) and `"type"`.
-A client's message holds the keys shown for its type below and no other (`CLIENT_KEYS`), its action those of its
-kind (`ACTION_KEYS`): a key the host does not know is refused with an error frame naming it and the keys that message
+A client's message holds the keys shown for its type below and no other (`CLIENT_KEYS`), its action those of its kind
+(`codec.ACTION_KEYS`): a key the host does not know is refused with an error frame naming it and the keys that message
 has, never passed over. That is the version rule's: a key a newer yaniv adds comes with a new version, which an older
-side refuses, so a message of this version with another key is no message of any version; a host cannot tell what
-an unknown key was meant to change, and does nothing rather than half of it. (The client reads of a host's message
-the keys shown below, and passes over any other.)
+side refuses, so a message of this version with another key is no message of any version; a host cannot tell what an
+unknown key was meant to change, and does nothing rather than half of it. (The client reads of a host's message the keys
+shown below, and passes over any other.)
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -178,7 +178,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
+from yaniv_tui.codec import ACTION_KEYS, Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
 from yaniv_tui.codec.fields import TOKEN
 from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, Card, PlayerView, check_name
@@ -241,14 +241,6 @@ CLIENT_KEYS: dict[str, tuple[str, ...]] = {
     "action": ("id", "seat", "round", "turn", "action"),
     "say": ("text",),
     "back": (),
-}
-#: The keys of an action message's action, by its kind (`codec.action_to_dict` writes them; "given" only for a joker
-#: swap); any other key is refused, as a message's is.
-ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "call": ("kind",),
-    "keep": ("kind",),
-    "slap": ("kind", "card"),
-    "play": ("kind", "drop", "take", "given"),
 }
 
 Status = Literal["here", "waiting", "joined", "away"]
