@@ -42,15 +42,15 @@ From a client to the host:
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
     action   {"v": 9, "type": "action", "id": 7, "seat": 2, "round": 3, "turn": 5, "action": ACTION}
-             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
-             action on a connection), which the host's answer carries; an id not above the last one the host took
-             from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
-             the seat this connection joined as. `round` and `turn` name the turn it is for, as the view it was
-             chosen on says: its round_no, and how many turns of the round its log holds. An action for a turn
-             that is over (its clock ran out and a bot played it, and the table moved on, perhaps to this seat's
-             next turn) is refused (TURN_OVER), never played on another turn. While a drawer decides on a
-             slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table
-             that seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
+             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each action
+             on a connection), which the host's answer carries; an id not above the last one the host took from this
+             connection is a repeat: answered with this seat's state, never played again. `seat` must be the seat this
+             connection joined as. `round` and `turn` name the turn it is for, as the view it was chosen on says: its
+             round_no, and how many turns of the round its log holds. An action for a turn that is over (its clock ran
+             out and a bot played it, and the table moved on, perhaps to this seat's next turn) is refused (TURN_OVER),
+             never played on another turn; one for a turn not come, saying so (TURN_TO_COME). While a drawer decides on
+             a slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table that
+             seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
              (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
@@ -225,6 +225,8 @@ NO_WATCHERS = "this table takes no watchers (its host runs it with --no-watchers
 WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or speak"
 #: The host's answer to an action for a turn that is over: the table moved on before it came.
 TURN_OVER = "that turn was over before your move came: the table has moved on"
+#: The host's answer to an action for a turn the table has not reached: the round and turn it is at (as the seat sees).
+TURN_TO_COME = "that turn has not come: the table is at round {}, turn {} (its turns played so far)"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 #: The host's answer to a join with a token of a seat whose name is not the join's (as the table tells names apart):
