@@ -367,3 +367,22 @@ def test_a_key_written_twice_is_refused_naming_it_never_read_last_wins(text: str
         from_client(text)
     said = str(caught.value)
     assert f'"{key}"' in said and "twice" in said and "\n" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("kinds", "why"),
+    [
+        (["remote"], "kinds: one per seat (2 seats), got 1"),
+        (["remote", "remote", "human"], "kinds: one per seat (2 seats), got 3"),
+        (["alien", "remote"], "kinds[0]: "),
+        (["remote", "bot:godlike"], "kinds[1]: "),
+    ],
+)
+def test_a_welcome_whose_kinds_are_not_one_known_kind_per_seat_is_refused(kinds: list[str], why: str) -> None:
+    """Before: any list of any text was taken as who plays each seat, and a joined screen told a seat's status by
+    its kind: kinds fewer than the seats raised IndexError there, a traceback on the player's screen."""
+    data = json.loads(encode(Welcome(0, new_token(), "K7QF", ("Ann", "Ben"), ("remote", "remote"))))
+    data["room"]["kinds"] = kinds
+    with pytest.raises(ProtocolError) as caught:
+        from_host(json.dumps(data))
+    assert why in str(caught.value) and "\n" not in str(caught.value), str(caught.value)

@@ -76,7 +76,8 @@ From the host to a client:
     welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` (codec.fields.TOKEN's shape) to
-             rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
+             rejoin it. `kinds` says who plays each seat, one a seat of the table its states show: "human" (at the
+             host's screen), "remote", or "bot:LEVEL".
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
     state    {"v": 9, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
@@ -578,7 +579,9 @@ def from_host(text: str | bytes) -> FromHost:
         if kind == "welcome":
             room = Reader(r.get("room"), "room")
             players = tuple(room.list_("players", lambda v, w: _str(v, w)))
-            kinds = tuple(room.list_("kinds", lambda v, w: _str(v, w)))
+            kinds = tuple(room.list_("kinds", _kind))
+            if len(kinds) != len(players):
+                raise ProtocolError(f"room.kinds: one per seat ({len(players)} seats), got {len(kinds)}")
             if r.data.get("seat") is None:  # a watcher's welcome: no seat, no token
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
@@ -653,6 +656,14 @@ def _str(value: Any, where: str) -> str:
     if not isinstance(value, str):
         raise ProtocolError(f"{where}: must be text")
     return value
+
+
+def _kind(value: Any, where: str) -> str:
+    """A welcome's kind of a seat: "human", "remote" or "bot:LEVEL" (one of the bot levels)."""
+    if value in ("human", "remote") or (isinstance(value, str) and value[4:] in BOT_LEVELS and value[:4] == "bot:"):
+        return str(value)
+    levels = ", ".join(f"bot:{level}" for level in BOT_LEVELS)
+    raise ProtocolError(f"{where}: human, remote or a bot ({levels})")
 
 
 def _status(value: Any, where: str) -> Status:
