@@ -426,3 +426,61 @@ async def test_a_seat_handed_to_a_bot_or_back_while_another_decides_a_slap_down_
         await ann.close()
     finally:
         await table.stop()
+
+
+async def test_a_frame_with_a_key_written_twice_is_one_error_line_naming_it_and_plays_nothing() -> None:
+    """The host refuses `{"type": "act", "type": "hello"}` with an error frame naming "type", and an action whose
+    seat is written twice (its own, then another's) plays nothing."""
+    host = await started(new_game(SEATS, seed=4), SEATS)
+    try:
+        ws, welcome = await joined_raw(host)
+        before = game_to_dict(host.game)
+        seat = welcome["seat"]
+        try:
+            frames = []
+            for text in (
+                '{"v": 9, "type": "act", "type": "hello"}',
+                f'{{"v": 9, "type": "action", "id": 1, "seat": {seat}, "seat": {1 - seat}, "round": 1, "turn": 0,'
+                ' "action": {"kind": "call"}}',
+            ):
+                await ws.send(text)
+                got, _ = await answers(ws, due=True)
+                frames.append(got)
+        finally:
+            await ws.close()
+        for got, key in zip(frames, ("type", "seat"), strict=True):
+            errors = [f["message"] for f in got if f["type"] == "error"]
+            assert len(errors) == 1 and f'"{key}"' in errors[0] and "twice" in errors[0], got
+        assert game_to_dict(host.game) == before
+    finally:
+        await host.stop()
+
+
+async def test_an_action_for_a_turn_not_come_yet_is_refused_as_such_not_as_one_over() -> None:
+    """An action naming a turn the table has not reached (a later turn of this round, or a later round) was refused
+    as TURN_OVER, "that turn was over before your move came": untrue of a turn to come. It is refused saying the
+    turn has not come, and which turn the table is at; nothing is played."""
+    seats = [Seat.remote("Ann"), Seat.bot("easy", "Bot")]
+    game = new_game(seats, seed=4)
+    game.current = 0  # Ann's turn: her action is refused for its turn alone
+    host = await started(game, seats)
+    try:
+        ws, welcome = await joined_raw(host)
+        before = game_to_dict(host.game)
+        at = (host.game.round_no, len(host.game.log))
+        said = []
+        try:
+            for round_no, turn in ((at[0], at[1] + 3), (at[0] + 1, 0)):
+                action = {"kind": "call"}
+                frame = {"v": VERSION, "type": "action", "id": turn + round_no, "seat": welcome["seat"]}
+                await ws.send(json.dumps({**frame, "round": round_no, "turn": turn, "action": action}))
+                got, _ = await answers(ws, due=True)
+                said += [f["message"] for f in got if f["type"] == "error"]
+        finally:
+            await ws.close()
+        assert len(said) == 2, said
+        for line in said:
+            assert "not come" in line and f"round {at[0]}" in line and "was over" not in line, line
+        assert game_to_dict(host.game) == before
+    finally:
+        await host.stop()

@@ -9,12 +9,11 @@ from typing import Any, get_args
 import pytest
 from netplay import new_game
 
-from yaniv_tui.codec import action_to_dict
+from yaniv_tui.codec import ACTION_KEYS, action_to_dict
 from yaniv_tui.engine import CallYaniv, KeepCard, Play, Seat, SlapDown, parse_cards
 from yaniv_tui.net import protocol
 from yaniv_tui.net.client import JoinError, parse_address
 from yaniv_tui.net.protocol import (
-    ACTION_KEYS,
     CLIENT_KEYS,
     MAX_LINE,
     VERSION,
@@ -348,3 +347,42 @@ def test_every_message_a_client_sends_has_its_keys_named_and_written_as_named() 
     assert {type(message) for message in _CLIENTS_MESSAGES.values()} == set(get_args(FromClient))
     for kind, message in _CLIENTS_MESSAGES.items():
         assert list(json.loads(encode(message))) == ["v", "type", *CLIENT_KEYS[kind]]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"v": 9, "type": "act", "type": "hello"}', "type"),
+        ('{"v": 9, "type": "join", "code": "K7QF", "type": "watch"}', "type"),
+        ('{"v": 9, "v": 9, "type": "back"}', "v"),
+        ('{"v": 9, "type": "join", "code": "K7QF", "name": "Ann", "name": "Host"}', "name"),
+        (ACTION_AT + '"action": {"kind": "call", "kind": "play", "drop": ["5H"], "take": null}}', "kind"),
+        (ACTION_AT.replace('"seat": 0', '"seat": 0, "seat": 1') + '"action": {"kind": "call"}}', "seat"),
+    ],
+)
+def test_a_key_written_twice_is_refused_naming_it_never_read_last_wins(text: str, key: str) -> None:
+    """A key written twice in one object (the classic smuggling trick: one reader takes the first, another the last)
+    is refused in one line naming it, wherever it is, rather than read as its last value."""
+    with pytest.raises(ProtocolError) as caught:
+        from_client(text)
+    said = str(caught.value)
+    assert f'"{key}"' in said and "twice" in said and "\n" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("kinds", "why"),
+    [
+        (["remote"], "kinds: one per seat (2 seats), got 1"),
+        (["remote", "remote", "human"], "kinds: one per seat (2 seats), got 3"),
+        (["alien", "remote"], "kinds[0]: "),
+        (["remote", "bot:godlike"], "kinds[1]: "),
+    ],
+)
+def test_a_welcome_whose_kinds_are_not_one_known_kind_per_seat_is_refused(kinds: list[str], why: str) -> None:
+    """Before: any list of any text was taken as who plays each seat, and a joined screen told a seat's status by
+    its kind: kinds fewer than the seats raised IndexError there, a traceback on the player's screen."""
+    data = json.loads(encode(Welcome(0, new_token(), "K7QF", ("Ann", "Ben"), ("remote", "remote"))))
+    data["room"]["kinds"] = kinds
+    with pytest.raises(ProtocolError) as caught:
+        from_host(json.dumps(data))
+    assert why in str(caught.value) and "\n" not in str(caught.value), str(caught.value)

@@ -17,6 +17,7 @@ from .fields import Reader, SnapshotError, fail, kind_of, read_card, read_card_o
 from .game import state_from_dict, state_to_dict
 from .rules import ruleset_from_snapshot, ruleset_to_dict
 from .values import (
+    ACTION_KEYS,
     action_from_dict,
     action_to_dict,
     card_code,
@@ -29,6 +30,7 @@ from .values import (
 )
 
 __all__ = [
+    "ACTION_KEYS",
     "Reader",
     "SnapshotError",
     "action_from_dict",

@@ -1,7 +1,9 @@
 """JSON text from outside this process (a save, a record, a table file) read into Python data as hostile input: what
 Python's json takes but no file of ours holds is refused too, and every refusal is one JsonError line saying what
 is wrong: NaN and Infinity, a number past a decimal's range (1e400), one of more digits than Python turns into a
-whole number (`sys.get_int_max_str_digits()`), nesting deeper than Python's stack, a byte order mark."""
+whole number (`sys.get_int_max_str_digits()`), nesting deeper than Python's stack, a byte order mark, and a key
+written twice in one object: Python's json keeps the last, another reader the first (the classic way to smuggle a
+value past a check), and nothing of ours writes one."""
 
 from __future__ import annotations
 
@@ -39,12 +41,22 @@ def _finite(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict, refusing a key written twice."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _Refused(f'the key "{printable(key)[:30]}" is written twice in one object: each key is written once')
+        data[key] = value
+    return data
+
+
 def read_json(text: str) -> Any:
     """`json.loads(text)`, refusing what no file of ours holds; JsonError (one line) for anything it cannot read."""
     if text.startswith("\ufeff"):
         raise JsonError("begins with a byte order mark (BOM), which JSON text does not: save it as UTF-8 without one")
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise JsonError("nested too deep", too_deep=True) from None
     except _Refused as error:

@@ -24,6 +24,7 @@ from .fields import (
 )
 
 __all__ = [
+    "ACTION_KEYS",
     "action_from_dict",
     "action_to_dict",
     "card_code",
@@ -165,6 +166,16 @@ def _given(r: Reader, take: Card | None) -> Card | None:
 # -- an action -----------------------------------------------------------------------------------
 
 
+#: The keys of an action as data, by its kind: what `action_to_dict` writes ("given" only for a joker swap) and
+#: `action_from_dict` reads. The wire refuses any other key in a client's action (net/protocol.py).
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "call": ("kind",),
+    "play": ("kind", "drop", "take", "given"),
+    "slap": ("kind", "card"),
+    "keep": ("kind",),
+}
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
     """An action as data: `{"kind": "call"}`, `{"kind": "play", "drop": [...], "take": "9C" | null}` (null: the
     deck; with `"given": "6H"` for a joker swap, `"take"` being `"JK"`), `{"kind": "slap", "card": "5D"}` or
@@ -197,4 +208,5 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
             raise fail(r.path("drop"), f"from 1 to {MOST_DROPPED} cards, got {len(drop)}")
         take = read_card_or_none(r.get("take"), r.path("take"))
         return Play(tuple(drop), take, _given(r, take))
-    raise fail(r.path("kind"), 'one of "call", "play", "slap", "keep"')
+    kinds = ", ".join(f'"{kind}"' for kind in ACTION_KEYS)
+    raise fail(r.path("kind"), f"one of {kinds}")

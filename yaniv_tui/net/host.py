@@ -32,6 +32,7 @@ from .protocol import (
     SEAT_IN_USE,
     STALE_TOKEN,
     TURN_OVER,
+    TURN_TO_COME,
     WATCHERS_DO_NOT_PLAY,
     ActionMessage,
     Back,
@@ -738,8 +739,10 @@ class TableHost:
                     link.stated = False  # sent again, as before the draw
                 self._send_state(seat, link, self.statuses)
             return
-        if not game.is_over and (message.round_no, message.turn) != (seen.round_no, len(seen.log)):
-            problem: str | None = TURN_OVER  # chosen on a view of a turn since played: never played on another
+        at = (seen.round_no, len(seen.log))  # the turn as this seat sees it, before a draw another decides on
+        if not game.is_over and (message.round_no, message.turn) != at:
+            # Chosen on a view of a turn since played (never played on another), or naming one not come.
+            problem: str | None = TURN_OVER if (message.round_no, message.turn) < at else TURN_TO_COME.format(*at)
         else:
             problem = self._refusal(seat, message.action)
         if problem is None:

@@ -226,6 +226,7 @@ async def _seat(
         state = await _first(ws, State, timeout)
         if not state.view.hand_shown or state.view.seat != welcome.seat:
             raise JoinError("the host sent another seat's view, which no yaniv table does")
+        _same_seats(welcome, state)
         return Opened(ws, welcome, state, token_file)
     except BaseException:
         await ws.close()
@@ -243,10 +244,19 @@ async def open_watch(address: str, code: str, ssl_context: ssl.SSLContext | None
         state = await _first(ws, State, timeout)
         if state.view.hand_shown:
             raise JoinError("the host sent a watcher a seat's view, which no yaniv table does")
+        _same_seats(welcome, state)
         return Opened(ws, welcome, state, None)
     except BaseException:
         await ws.close()
         raise
+
+
+def _same_seats(welcome: Welcome, state: State) -> None:
+    """JoinError unless the welcome says who plays each seat of the table its first state shows (the screen tells a
+    seat's status by it)."""
+    seats, shown = len(welcome.kinds), len(state.view.players)
+    if seats != shown:
+        raise JoinError(f"the host welcomed you to a table of {seats} seats and showed one of {shown}")
 
 
 def _seated(welcome: Welcome) -> Welcome:

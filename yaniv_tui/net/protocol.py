@@ -2,12 +2,12 @@
 
 Every message is an object with `"v": 9` (the protocol version: another version is refused, and so is 9.0 or true:
 every whole number in a message is a JSON number without a fraction, never true or false) and `"type"`.
-A client's message holds the keys shown for its type below and no other (`CLIENT_KEYS`), its action those of its
-kind (`ACTION_KEYS`): a key the host does not know is refused with an error frame naming it and the keys that message
+A client's message holds the keys shown for its type below and no other (`CLIENT_KEYS`), its action those of its kind
+(`codec.ACTION_KEYS`): a key the host does not know is refused with an error frame naming it and the keys that message
 has, never passed over. That is the version rule's: a key a newer yaniv adds comes with a new version, which an older
-side refuses, so a message of this version with another key is no message of any version; a host cannot tell what
-an unknown key was meant to change, and does nothing rather than half of it. (The client reads of a host's message
-the keys shown below, and passes over any other.)
+side refuses, so a message of this version with another key is no message of any version; a host cannot tell what an
+unknown key was meant to change, and does nothing rather than half of it. (The client reads of a host's message the keys
+shown below, and passes over any other.)
 Cards are written as their codes (`"10H"`, `"AS"`, `"JK"`); a seat is its number, from 0. The values inside a
 message (cards, an action, a turn, a round, the rules) are written by the codecs of `yaniv_tui.codec`, which the
 saves use too; this docstring is the wire's own record of them, and `tests/net/test_wire_golden.py` pins its bytes.
@@ -42,15 +42,15 @@ From a client to the host:
              The answer to the host's challenge, and only then: seat_proof(token, "client", code, the join's nonce,
              the challenge's nonce). Sent only once the challenge's own proof was checked.
     action   {"v": 9, "type": "action", "id": 7, "seat": 2, "round": 3, "turn": 5, "action": ACTION}
-             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each
-             action on a connection), which the host's answer carries; an id not above the last one the host took
-             from this connection is a repeat: answered with this seat's state, never played again. `seat` must be
-             the seat this connection joined as. `round` and `turn` name the turn it is for, as the view it was
-             chosen on says: its round_no, and how many turns of the round its log holds. An action for a turn
-             that is over (its clock ran out and a bot played it, and the table moved on, perhaps to this seat's
-             next turn) is refused (TURN_OVER), never played on another turn. While a drawer decides on a
-             slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table
-             that seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
+             The action this seat takes now. `id` is the client's own number for it (0 or more, rising with each action
+             on a connection), which the host's answer carries; an id not above the last one the host took from this
+             connection is a repeat: answered with this seat's state, never played again. `seat` must be the seat this
+             connection joined as. `round` and `turn` name the turn it is for, as the view it was chosen on says: its
+             round_no, and how many turns of the round its log holds. An action for a turn that is over (its clock ran
+             out and a bot played it, and the table moved on, perhaps to this seat's next turn) is refused (TURN_OVER),
+             never played on another turn; one for a turn not come, saying so (TURN_TO_COME). While a drawer decides on
+             a slap-down, another seat's action (a repeat too) is answered as the turn before the draw, the table that
+             seat sees: nothing in the answer tells it the card drawn matches the drop. ACTION is one of
              (`codec.action_to_dict`)
              {"kind": "call"}                                   call Yaniv
              {"kind": "play", "drop": ["5H", "5S"], "take": "9C" | null}   drop, then take (null: the deck)
@@ -76,7 +76,8 @@ From the host to a client:
     welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
               "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
              The join was accepted: this connection plays `seat`; keep `token` (codec.fields.TOKEN's shape) to
-             rejoin it. `kinds` says who plays each seat: "human" (at the host's screen), "remote", or "bot:LEVEL".
+             rejoin it. `kinds` says who plays each seat, one a seat of the table its states show: "human" (at the
+             host's screen), "remote", or "bot:LEVEL".
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
     state    {"v": 9, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
@@ -150,21 +151,21 @@ From the host to a client:
              The host closes this connection next (also when its host opens this seat for someone else, after an
              error frame saying so, and when it removes this watcher: host.SEAT_OPENED, host.WATCHER_REMOVED).
 
-Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text, an unknown type, an unknown
-key, a second join or watch, a prove where none is due, any action, say or prove from a watcher, and more than 20
-messages a second are each answered with an error frame and not acted on; after the third, the connection is closed
-(bye, then close code 1008). A message of over 1 MiB (`host.MAX_WIRE`) is not read at all: the connection is closed at
-once (close code 1009, message too big), with no error frame. After ten joins (or watches) with a wrong room code, seat
-key or proof from one address in a minute, that address's joins are checked at most 8 at once, each wrong one answered
-only after 2.5 seconds, saying so (a right one is seated at once; past 32 waiting, "the table is busy"); past 8
-connections from one address that have not sent their join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike,
-a new one is closed at once ("the table is busy"); past twice those not joined yet (16 from one address, 400 in all),
-counted from a connection's first byte (under TLS, before its TLS handshake), a new one is closed before its handshake,
-with no word (`host.OPENING_FROM_ONE`). Past `host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is
-refused (`host.WATCHERS_FULL`), so watchers alone never fill the table's connections. An address is the connection's,
-or, from the proxy given to `yaniv host --trust-proxy`, the last one in its X-Forwarded-For header
-(`link.client_address`); an IPv6 address counts as its /64 network, which one client may send from all of
-(`secrets_gate.address_group`).
+Limits, enforced by the host: a message of over 64 KiB, a message that is not JSON text (or writes a key twice in one
+object: never read as its last value), an unknown type, an unknown key, a second join or watch, a prove where none is
+due, any action, say or prove from a watcher, and more than 20 messages a second are each answered with an error frame
+and not acted on; after the third, the connection is closed (bye, then close code 1008). A message of over 1 MiB
+(`host.MAX_WIRE`) is not read at all: the connection is closed at once (close code 1009, message too big), with no error
+frame. After ten joins (or watches) with a wrong room code, seat key or proof from one address in a minute, that
+address's joins are checked at most 8 at once, each wrong one answered only after 2.5 seconds, saying so (a right one is
+seated at once; past 32 waiting, "the table is busy"); past 8 connections from one address that have not sent their
+join, or MAX_CONNECTIONS (200) in all, joiners and watchers alike, a new one is closed at once ("the table is busy");
+past twice those not joined yet (16 from one address, 400 in all), counted from a connection's first byte (under TLS,
+before its TLS handshake), a new one is closed before its handshake, with no word (`host.OPENING_FROM_ONE`). Past
+`host.MAX_WATCHERS` (100) watchers, or 8 from one address, a watch is refused (`host.WATCHERS_FULL`), so watchers alone
+never fill the table's connections. An address is the connection's, or, from the proxy given to `yaniv host
+--trust-proxy`, the last one in its X-Forwarded-For header (`link.client_address`); an IPv6 address counts as its /64
+network, which one client may send from all of (`secrets_gate.address_group`).
 
 Limits, enforced by the client: a message from the host of over `client.MAX_FROM_HOST` (room for a record frame of
 the largest record, its quotes escaped) closes the connection, said in one line; a record frame that comes and is
@@ -178,7 +179,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from yaniv_tui.codec import Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
+from yaniv_tui.codec import ACTION_KEYS, Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
 from yaniv_tui.codec.fields import TOKEN
 from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, Card, PlayerView, check_name
@@ -225,6 +226,8 @@ NO_WATCHERS = "this table takes no watchers (its host runs it with --no-watchers
 WATCHERS_DO_NOT_PLAY = "you are watching this table: a watcher does not play or speak"
 #: The host's answer to an action for a turn that is over: the table moved on before it came.
 TURN_OVER = "that turn was over before your move came: the table has moved on"
+#: The host's answer to an action for a turn the table has not reached: the round and turn it is at (as the seat sees).
+TURN_TO_COME = "that turn has not come: the table is at round {}, turn {} (its turns played so far)"
 #: The host's answer to a join for a seat whose player is still connected: a seat is never handed over by name.
 SEAT_IN_USE = "this seat is being played from another connection: if that was you, try again in a moment"
 #: The host's answer to a join with a token of a seat whose name is not the join's (as the table tells names apart):
@@ -241,14 +244,6 @@ CLIENT_KEYS: dict[str, tuple[str, ...]] = {
     "action": ("id", "seat", "round", "turn", "action"),
     "say": ("text",),
     "back": (),
-}
-#: The keys of an action message's action, by its kind (`codec.action_to_dict` writes them; "given" only for a joker
-#: swap); any other key is refused, as a message's is.
-ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "call": ("kind",),
-    "keep": ("kind",),
-    "slap": ("kind", "card"),
-    "play": ("kind", "drop", "take", "given"),
 }
 
 Status = Literal["here", "waiting", "joined", "away"]
@@ -584,7 +579,9 @@ def from_host(text: str | bytes) -> FromHost:
         if kind == "welcome":
             room = Reader(r.get("room"), "room")
             players = tuple(room.list_("players", lambda v, w: _str(v, w)))
-            kinds = tuple(room.list_("kinds", lambda v, w: _str(v, w)))
+            kinds = tuple(room.list_("kinds", _kind))
+            if len(kinds) != len(players):
+                raise ProtocolError(f"room.kinds: one per seat ({len(players)} seats), got {len(kinds)}")
             if r.data.get("seat") is None:  # a watcher's welcome: no seat, no token
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
@@ -659,6 +656,14 @@ def _str(value: Any, where: str) -> str:
     if not isinstance(value, str):
         raise ProtocolError(f"{where}: must be text")
     return value
+
+
+def _kind(value: Any, where: str) -> str:
+    """A welcome's kind of a seat: "human", "remote" or "bot:LEVEL" (one of the bot levels)."""
+    if value in ("human", "remote") or (isinstance(value, str) and value[4:] in BOT_LEVELS and value[:4] == "bot:"):
+        return str(value)
+    levels = ", ".join(f"bot:{level}" for level in BOT_LEVELS)
+    raise ProtocolError(f"{where}: human, remote or a bot ({levels})")
 
 
 def _status(value: Any, where: str) -> Status:

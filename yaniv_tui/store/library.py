@@ -182,6 +182,7 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     if prefix is not None and not GAME_ID.fullmatch(prefix):
         raise SaveError(f"{prefix[:40]!r} is not a game id: ids are letters and digits (see 'yaniv saves')")
     if not listing.games and not listing.pending:
+        _say_damaged(prefix)
         raise SaveError(f"there is no saved game to resume (none in {saves_dir()}); start one with 'yaniv'")
     if prefix is None:
         if listing.newest is None:
@@ -196,10 +197,34 @@ def find_save(listing: Listing, prefix: str | None) -> SavedGame:
         raise SaveError(f"{prefix!r} matches {len(found)} saved games ({names}): give more of the id")
     if any(s.game_id.startswith(prefix) for s in listing.pending):
         raise SaveError(f"the game {prefix} is finished: it is recorded in the history, not resumed")
+    _say_damaged(prefix)
     allowed = ", ".join(sorted(shown.values())) or "none in progress"
     raise SaveError(
         f"no saved game has an id starting with {prefix!r}; the saved games are: {allowed} (see 'yaniv saves')"
     )
+
+
+def _say_damaged(prefix: str | None) -> None:
+    """SaveError saying a game of `prefix` (None: any) is no save but a damaged one's copy, where that is kept: what a
+    later `--resume` meets once the first moved the save aside (told then, `scan_saves`), never "no saved game" as if
+    there had been none."""
+    try:
+        copies = sorted(saves_dir().glob(f"{prefix or ''}*.json.damaged-*"), key=_aside_at, reverse=True)
+    except OSError:
+        return
+    if copies:
+        game = copies[0].name.partition(".json.damaged-")[0][:SHORT_ID]
+        more = f" (and {len(copies) - 1} more damaged copies beside it)" if len(copies) > 1 else ""
+        raise SaveError(
+            f"the saved game {game} was damaged and cannot be resumed: it is kept as {copies[0]}{more}, for you to "
+            "look at; start a new game with 'yaniv'"
+        )
+
+
+def _aside_at(copy: Path) -> tuple[str, int]:
+    """When a damaged copy was moved aside (files.move_aside_name: its time, then its number that second)."""
+    stamp, _, n = copy.name.partition(".damaged-")[2].partition("-")
+    return stamp, int(n) if n.isdigit() else 0
 
 
 #: What `yaniv --resume` and Continue say when every game saved is a table they cannot play (`resumable`).
