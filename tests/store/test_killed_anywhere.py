@@ -52,22 +52,27 @@ def moments(seed: int) -> list[dict[str, object]]:
     return states
 
 
-def run_and_kill(folder: Path, step: str, nth: int, after: float) -> list[str]:
-    """The child started on fresh folders and killed `after` seconds after it names `step` the `nth` time (from 0), or
-    once it is done: the games it began."""
+def start_child(folder: Path, *args: str) -> subprocess.Popen[str]:
+    """`killed_child.py` started with `args` on the data and config folders of `folder`, its output read by line."""
     env = {
         **os.environ,
         "YANIV_DATA_DIR": str(folder / "data"),
         "YANIV_CONFIG_DIR": str(folder / "config"),
         "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]),
     }
-    child = subprocess.Popen(
-        [sys.executable, str(Path(killed_child.__file__)), ",".join(map(str, SEEDS)), str(folder / "exports")],
+    return subprocess.Popen(
+        [sys.executable, str(Path(killed_child.__file__)), *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
+
+
+def run_and_kill(folder: Path, step: str, nth: int, after: float) -> list[str]:
+    """The child started on fresh folders and killed `after` seconds after it names `step` the `nth` time (from 0), or
+    once it is done: the games it began."""
+    child = start_child(folder, ",".join(map(str, SEEDS)), str(folder / "exports"))
     assert child.stdout is not None
     try:
         said: list[str] = []
@@ -161,14 +166,7 @@ REPEATED = ("settings", "ruleset", "history", "export")
 def repeat_and_kill(step: str, folder: Path, after: float) -> str:
     """The child started on fresh folders repeating `step`, killed `after` seconds after it says it is ready: what it
     said first."""
-    env = {**os.environ, "YANIV_DATA_DIR": str(folder / "data"), "YANIV_CONFIG_DIR": str(folder / "config")}
-    child = subprocess.Popen(
-        [sys.executable, str(Path(killed_child.__file__)), step, str(folder / "out")],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    child = start_child(folder, step, str(folder / "out"))
     assert child.stdout is not None
     try:
         ready = child.stdout.readline().strip()
