@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from yaniv_tui.bots import Bot
 
 
+def short_rules(preset: str = "israeli", end: int = 60, **changes: Any) -> Ruleset:
+    """A preset whose game ends at `end` points, so a whole game is a few rounds (and any other `changes`)."""
+    rules = load_ruleset(preset)
+    choices = tuple(sorted({end, *rules.end_limit_choices}))
+    return dataclasses.replace(rules, end_limit=end, end_limit_choices=choices, **changes)
+
+
 def stack(hands: Sequence[str], up: str, deck: str = "") -> list[Card]:
     """The order `Game.new` deals from: hands a card at a time round the table, the up card, the deck top first."""
     parsed = [parse_cards(h) for h in hands]

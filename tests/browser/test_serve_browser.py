@@ -150,25 +150,67 @@ def _host(folder: Path, seed: int) -> tuple[subprocess.Popen[bytes], int, str]:
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
-    """A headless host (`_host`) and `yaniv serve`: the host's port, its code, and its data folder."""
-    host_folder, serve_folder = tmp_path / "host", tmp_path / "serve"
+def served(tmp_path: Path) -> Iterator[None]:
+    """`yaniv serve` on SERVE_PORT, its data in the test's folder; a test waits for it to listen (`_wait_for_port`),
+    so that what else it starts meanwhile starts beside it."""
     serve = subprocess.Popen(
         [sys.executable, "-m", "yaniv_tui", "serve", "--port", str(SERVE_PORT)],
-        env=_environment(serve_folder),
+        env=_environment(tmp_path / "serve"),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        host, port, code = _host(host_folder, 7)
-        try:
-            _wait_for_port(SERVE_PORT)
-            yield port, code, host_folder / "data"
-        finally:
-            _stop(host)
+        yield
     finally:
         _stop(serve)
+
+
+@pytest.fixture
+def table(served: None, tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
+    """A headless host (`_host`) and `yaniv serve`: the host's port, its code, and its data folder."""
+    host_folder = tmp_path / "host"
+    host, port, code = _host(host_folder, 7)
+    try:
+        _wait_for_port(SERVE_PORT)
+        yield port, code, host_folder / "data"
+    finally:
+        _stop(host)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for this module's tests, launched once (each test is still its own people: `browser`)."""
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Browser:
+    """The module's Chromium as one test uses it: each context it opens is a person (cookies of their own), and is
+    closed once the test is over, its pages' `yaniv join` sessions with it, before its server stops."""
+
+    def __init__(self, chromium: Any) -> None:
+        self.chromium = chromium
+        self.contexts: list[Any] = []
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.chromium.new_context(**options)
+        self.contexts.append(context)
+        return context
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Browser]:
+    opened = Browser(chromium)
+    try:
+        yield opened
+    finally:
+        for context in opened.contexts:
+            context.close()
 
 
 def _turns(host_data: Path) -> list[dict[str, Any]]:
@@ -185,78 +227,70 @@ def _turns(host_data: Path) -> list[dict[str, Any]]:
 
 
 def test_a_browser_joins_plays_and_keeps_its_seat_from_another_browser(
-    table: tuple[int, str, Path], tmp_path: Path
+    table: tuple[int, str, Path], browser: Browser, tmp_path: Path
 ) -> None:
     port, code, host_data = table
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            size = {"width": 1100, "height": 700}
-            web = Page(browser.new_context(viewport=size).new_page())
-            web.open()
-            web.type_join_form(port, code, "Web")
-            web.wait_for_text("Your hand")
-            web.page.screenshot(path=tmp_path / "1-joined.png")
+    size = {"width": 1100, "height": 700}
+    web = Page(browser.new_context(viewport=size).new_page())
+    web.open()
+    web.type_join_form(port, code, "Web")
+    web.wait_for_text("Your hand")
+    web.page.screenshot(path=tmp_path / "1-joined.png")
 
-            web.wait_for_text("Your turn")
-            before = len(_turns(host_data))
-            web.page.keyboard.press("1")  # the first card
-            web.page.keyboard.press("Enter")  # dropped
-            web.page.keyboard.press("d")  # and the deck's card taken
-            web.wait_until(
-                "its move in the host's save",
-                lambda: any(turn["seat"] == 0 for turn in _turns(host_data)[before:]),
-            )
-            web.page.screenshot(path=tmp_path / "2-played.png")
+    web.wait_for_text("Your turn")
+    before = len(_turns(host_data))
+    web.page.keyboard.press("1")  # the first card
+    web.page.keyboard.press("Enter")  # dropped
+    web.page.keyboard.press("d")  # and the deck's card taken
+    web.wait_until(
+        "its move in the host's save",
+        lambda: any(turn["seat"] == 0 for turn in _turns(host_data)[before:]),
+    )
+    web.page.screenshot(path=tmp_path / "2-played.png")
 
-            other = Page(browser.new_context(viewport=size).new_page())  # another person: no cookie of Web's
-            other.open()
-            other.type_join_form(port, code, "web")
-            other.wait_until("a refusal", lambda: "table is full" in other.text() or "already at" in other.text())
-            other.page.screenshot(path=tmp_path / "3-refused.png")
-            assert "Your hand" not in other.text()
-            assert "-closed" not in (web.page.evaluate("document.body.className") or "")
+    other = Page(browser.new_context(viewport=size).new_page())  # another person: no cookie of Web's
+    other.open()
+    other.type_join_form(port, code, "web")
+    other.wait_until("a refusal", lambda: "table is full" in other.text() or "already at" in other.text())
+    other.page.screenshot(path=tmp_path / "3-refused.png")
+    assert "Your hand" not in other.text()
+    assert "-closed" not in (web.page.evaluate("document.body.className") or "")
 
-            web.open()  # a reload: the same browser, its table and its seat token in its own folder
-            web.wait_for_text("Your hand")  # its fields put back, it rejoins its seat at once: nothing typed
-            web.page.screenshot(path=tmp_path / "4-rejoined.png")
-        finally:
-            browser.close()
+    web.open()  # a reload: the same browser, its table and its seat token in its own folder
+    web.wait_for_text("Your hand")  # its fields put back, it rejoins its seat at once: nothing typed
+    web.page.screenshot(path=tmp_path / "4-rejoined.png")
 
 
-def test_a_phone_sized_page_fits_the_game_in_its_width(table: tuple[int, str, Path], tmp_path: Path) -> None:
+def test_a_phone_sized_page_fits_the_game_in_its_width(
+    table: tuple[int, str, Path], browser: Browser, tmp_path: Path
+) -> None:
     """A phone held upright (390x844 CSS pixels) is 40 columns wide at the page's usual font: the app asked to
     enlarge a window that cannot be. The page picks a smaller font so that the game's least size fits; a font size
     the page's address asks for (`?fontsize=`) is kept."""
     port, code, _ = table
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            context.add_init_script(_SIZES_SCRIPT)
-            phone = Page(context.new_page())
-            phone.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
-            phone.wait_until("a screen", lambda: "room code" in phone.text() or "too small" in phone.text())
-            phone.page.screenshot(path=tmp_path / "phone.png")
-            assert "too small" not in phone.text()
-            phone.type_join_form(port, code, "Phone")
-            phone.wait_for_text("Your hand")
-            phone.page.screenshot(path=tmp_path / "phone-table.png")
-            assert "too small" not in phone.text()
-            # The font is the width's (80 columns); the height held 105 rows at it, four screens of the game, which
-            # drew the table in the top part and left the rest blank. Its rows are spread out (up to twice as tall),
-            # so the game is drawn over the whole height.
-            size = _last_size(phone.page)
-            assert size is not None and size[0] >= 80 and 24 <= size[1] <= 2 * 24 + 8, size
-            drawn = phone.page.evaluate("document.querySelector('#terminal .xterm-screen').clientHeight")
-            assert drawn >= 0.95 * 844, drawn
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(_SIZES_SCRIPT)
+    phone = Page(context.new_page())
+    phone.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
+    phone.wait_until("a screen", lambda: "room code" in phone.text() or "too small" in phone.text())
+    phone.page.screenshot(path=tmp_path / "phone.png")
+    assert "too small" not in phone.text()
+    phone.type_join_form(port, code, "Phone")
+    phone.wait_for_text("Your hand")
+    phone.page.screenshot(path=tmp_path / "phone-table.png")
+    assert "too small" not in phone.text()
+    # The font is the width's (80 columns); the height held 105 rows at it, four screens of the game, which
+    # drew the table in the top part and left the rest blank. Its rows are spread out (up to twice as tall),
+    # so the game is drawn over the whole height.
+    size = _last_size(phone.page)
+    assert size is not None and size[0] >= 80 and 24 <= size[1] <= 2 * 24 + 8, size
+    drawn = phone.page.evaluate("document.querySelector('#terminal .xterm-screen').clientHeight")
+    assert drawn >= 0.95 * 844, drawn
 
-            asked = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
-            asked.page.goto(f"http://127.0.0.1:{SERVE_PORT}/?fontsize=16")
-            asked.wait_until("a screen", lambda: "room code" in asked.text() or "too small" in asked.text())
-            assert "too small" in asked.text()  # what was asked for, too big for the game
-        finally:
-            browser.close()
+    asked = Page(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+    asked.page.goto(f"http://127.0.0.1:{SERVE_PORT}/?fontsize=16")
+    asked.wait_until("a screen", lambda: "room code" in asked.text() or "too small" in asked.text())
+    assert "too small" in asked.text()  # what was asked for, too big for the game
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)], ids=["upright", "sideways"])
@@ -309,35 +343,32 @@ WebSocket.prototype.send = function (data) {
 """
 
 
-def test_a_page_resized_or_turned_refits_its_font(table: tuple[int, str, Path], tmp_path: Path) -> None:
+def test_a_page_resized_or_turned_refits_its_font(served: None, browser: Browser, tmp_path: Path) -> None:
     """The page's font was chosen once, at load: a window made narrow, or a phone turned upright, kept a font at
     which the game's least size (80x24) no longer fit, and the app asked to enlarge a window that cannot be; made
-    large again, it kept the small font. Now each resize refits it (up to the usual 16 px, no further)."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 800})
-            context.add_init_script(_SIZES_SCRIPT)
-            web = Page(context.new_page())
-            web.open()
-            web.wait_until("a size sent", lambda: _last_size(web.page) is not None)
-            wide = _last_size(web.page)
-            assert wide is not None and wide[0] < 200  # the usual 16 px: about 133 columns
-            for width, height in ((390, 844), (844, 390), (1280, 800), (390, 844)):
-                seen = len(web.text())
-                web.page.set_viewport_size({"width": width, "height": height})
-                web.page.wait_for_timeout(1500)
-                web.page.screenshot(path=tmp_path / f"resized-{width}x{height}.png")
-                size = _last_size(web.page)
-                assert size is not None and size[0] >= 80 and size[1] >= 24, (width, height, size)
-                assert "too small" not in web.text()[seen:], (width, height)
-                if (width, height) == (1280, 800):
-                    assert size == wide  # back at the usual font, not the phone's
-            frames = len(web.page.evaluate("window.__sizes"))
-            web.page.wait_for_timeout(2000)
-            assert len(web.page.evaluate("window.__sizes")) == frames  # no loop of resizes
-        finally:
-            browser.close()
+    large again, it kept the small font. Now each resize refits it (up to the usual 16 px, no further). It needs no
+    table: a page of `yaniv serve` alone."""
+    _wait_for_port(SERVE_PORT)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(_SIZES_SCRIPT)
+    web = Page(context.new_page())
+    web.open()
+    web.wait_until("a size sent", lambda: _last_size(web.page) is not None)
+    wide = _last_size(web.page)
+    assert wide is not None and wide[0] < 200  # the usual 16 px: about 133 columns
+    for width, height in ((390, 844), (844, 390), (1280, 800), (390, 844)):
+        seen = len(web.text())
+        web.page.set_viewport_size({"width": width, "height": height})
+        web.page.wait_for_timeout(1500)
+        web.page.screenshot(path=tmp_path / f"resized-{width}x{height}.png")
+        size = _last_size(web.page)
+        assert size is not None and size[0] >= 80 and size[1] >= 24, (width, height, size)
+        assert "too small" not in web.text()[seen:], (width, height)
+        if (width, height) == (1280, 800):
+            assert size == wide  # back at the usual font, not the phone's
+    frames = len(web.page.evaluate("window.__sizes"))
+    web.page.wait_for_timeout(2000)
+    assert len(web.page.evaluate("window.__sizes")) == frames  # no loop of resizes
 
 
 def _hand(host_data: Path, seat: int) -> list[str] | None:
@@ -368,46 +399,41 @@ def second_table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
 
 
 def test_two_browsers_on_one_server_each_keep_their_own_game(
-    table: tuple[int, str, Path], second_table: tuple[int, str, Path], tmp_path: Path
+    table: tuple[int, str, Path], second_table: tuple[int, str, Path], browser: Browser, tmp_path: Path
 ) -> None:
     """Two people on one `yaniv serve`, each at a table of their own: each page shows its own hand and names only
     its own table's players; one closing its page mid-game leaves the other's game going, and opening the page
     again (the same browser) puts it back at its seat with the hand it had."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            size = {"width": 1100, "height": 700}
-            ann_browser, bee_browser = browser.new_context(viewport=size), browser.new_context(viewport=size)
-            ann, bee = Page(ann_browser.new_page()), Page(bee_browser.new_page())
-            for page, (port, code, _), name in ((ann, table, "Annette"), (bee, second_table, "Beatrice")):
-                page.open()
-                page.type_join_form(port, code, name)
-                page.wait_for_text("Your hand")
-            for page, data in ((ann, table[2]), (bee, second_table[2])):
-                page.wait_for_text("Your turn")
-                before = len(_turns(data))
-                page.page.keyboard.press("1")
-                page.page.keyboard.press("Enter")
-                page.page.keyboard.press("d")
-                page.wait_until("its move", _moved(data, before))
-            assert "Beatrice" not in ann.text() and "Annette" not in bee.text()
-            ann.page.screenshot(path=tmp_path / "two-ann.png")
-            bee.page.screenshot(path=tmp_path / "two-bee.png")
+    size = {"width": 1100, "height": 700}
+    ann_browser, bee_browser = browser.new_context(viewport=size), browser.new_context(viewport=size)
+    ann, bee = Page(ann_browser.new_page()), Page(bee_browser.new_page())
+    for page, (port, code, _), name in ((ann, table, "Annette"), (bee, second_table, "Beatrice")):
+        page.open()
+        page.type_join_form(port, code, name)
+        page.wait_for_text("Your hand")
+    for page, data in ((ann, table[2]), (bee, second_table[2])):
+        page.wait_for_text("Your turn")
+        before = len(_turns(data))
+        page.page.keyboard.press("1")
+        page.page.keyboard.press("Enter")
+        page.page.keyboard.press("d")
+        page.wait_until("its move", _moved(data, before))
+    assert "Beatrice" not in ann.text() and "Annette" not in bee.text()
+    ann.page.screenshot(path=tmp_path / "two-ann.png")
+    bee.page.screenshot(path=tmp_path / "two-bee.png")
 
-            ann.wait_for_text("Your turn")
-            held = _hand(table[2], 0)
-            assert held is not None
-            ann.page.close()  # closed mid-game, at its turn
-            bee.wait_for_text("Your turn")  # the other game goes on
-            bee.page.keyboard.press("1")
-            bee.page.keyboard.press("Enter")
-            bee.page.keyboard.press("d")
-            back = Page(ann_browser.new_page())  # the same browser, its page opened again
-            back.open()
-            back.wait_for_text("Your hand")
-            back.wait_for_text("Your turn")
-            back.page.screenshot(path=tmp_path / "two-ann-back.png")
-            assert _hand(table[2], 0) == held
-            assert "Beatrice" not in back.text()
-        finally:
-            browser.close()
+    ann.wait_for_text("Your turn")
+    held = _hand(table[2], 0)
+    assert held is not None
+    ann.page.close()  # closed mid-game, at its turn
+    bee.wait_for_text("Your turn")  # the other game goes on
+    bee.page.keyboard.press("1")
+    bee.page.keyboard.press("Enter")
+    bee.page.keyboard.press("d")
+    back = Page(ann_browser.new_page())  # the same browser, its page opened again
+    back.open()
+    back.wait_for_text("Your hand")
+    back.wait_for_text("Your turn")
+    back.page.screenshot(path=tmp_path / "two-ann-back.png")
+    assert _hand(table[2], 0) == held
+    assert "Beatrice" not in back.text()

@@ -4,10 +4,12 @@ watcher) that may not see it, only legal actions, games end."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from builders import rebuilt
 from hypothesis import given, settings
@@ -220,21 +222,73 @@ def check_no_leak(game: Game, rng: random.Random) -> None:
         assert _public(again) == _public(view), f"seat {viewer}'s view changes with cards hidden from it"
 
 
-def _cards_in(value: object) -> Iterator[Card]:
-    """Every card anywhere in a value: in its tuples, lists, dicts and dataclasses."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, Ruleset):  # the rules name cards (a card's own value), not where any card is
-        return
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            yield from _cards_in(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _cards_in(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _cards_in(getattr(value, field.name))
+#: The types whose values hold no card (a card's own rank and suit, a seat, a name): passed over at once.
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+#: The sequence types a view holds, walked item by item.
+_SEQUENCES = frozenset({tuple, list, set, frozenset})
+#: The record types met so far whose values cannot change (a NamedTuple such as a turn, a frozen dataclass such as
+#: an action): each value's cards are read once and kept (`_parts_cards`), as every view holds this round's turns
+#: again after every action.
+_KEPT: set[type] = set()
+#: The other dataclass types met so far, with their field names.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _parts(item: object) -> list[object]:
+    """A record's parts: a NamedTuple's items or a dataclass's fields."""
+    if isinstance(item, tuple):
+        return list(item)
+    return [getattr(item, field.name) for field in dataclasses.fields(item)]  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parts_cards(item: object) -> tuple[Card, ...]:
+    """The cards in an unchangeable record, read once for each value (equal values hold equal cards)."""
+    return tuple(_cards_in(_parts(item)))
+
+
+def _cards_in(value: object) -> list[Card]:
+    """Every card anywhere in a value: in its tuples, lists, dicts and dataclasses. A walk with a stack of its own,
+    by exact type first (this runs for every view after every action, the bulk of these tests' time), any other
+    type told by `isinstance` as it is first met."""
+    found: list[Card] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is Card:
+            found.append(cast(Card, item))
+        elif kind in _LEAVES:
+            continue
+        elif kind in _SEQUENCES:
+            stack.extend(cast(Iterable[object], item))
+        elif kind is dict:
+            stack.extend(cast(dict[object, object], item).values())
+        elif kind in _KEPT:
+            try:
+                found.extend(_parts_cards(item))
+            except TypeError:  # a part that cannot be hashed (a list): read this value each time
+                stack.extend(_parts(item))
+        elif kind in _FIELDS:
+            stack.extend(getattr(item, name) for name in _FIELDS[kind])
+        elif isinstance(item, Card):
+            found.append(item)
+        elif isinstance(item, Ruleset):  # the rules name cards (a card's own value), not where any card is
+            continue
+        elif isinstance(item, tuple) and hasattr(kind, "_fields"):  # a NamedTuple
+            _KEPT.add(kind)
+            stack.append(item)
+        elif isinstance(item, (tuple, list, set, frozenset)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            if kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+                _KEPT.add(kind)
+            else:
+                _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(item))
+            stack.append(item)
+    return found
 
 
 @settings(max_examples=60, deadline=None)

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,9 @@ SEEDS = (11, 12)
 #: in turn; a save is any moment of a game, the other steps take a few milliseconds each.
 KILLS = (("game", 0.3), ("ending", 0.03), ("settings", 0.02), ("ruleset", 0.02), ("export", 0.05))
 TRIALS = 15
+#: The children killed at once: a child spends its time saving, so a few at once keep both cores of a small machine
+#: busy, and each is still killed at its own moment.
+AT_ONCE = 4
 
 
 def moments(seed: int) -> list[dict[str, object]]:
@@ -48,22 +52,27 @@ def moments(seed: int) -> list[dict[str, object]]:
     return states
 
 
-def run_and_kill(folder: Path, step: str, nth: int, after: float) -> list[str]:
-    """The child started on fresh folders and killed `after` seconds after it names `step` the `nth` time (from 0), or
-    once it is done: the games it began."""
+def start_child(folder: Path, *args: str) -> subprocess.Popen[str]:
+    """`killed_child.py` started with `args` on the data and config folders of `folder`, its output read by line."""
     env = {
         **os.environ,
         "YANIV_DATA_DIR": str(folder / "data"),
         "YANIV_CONFIG_DIR": str(folder / "config"),
         "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]),
     }
-    child = subprocess.Popen(
-        [sys.executable, str(Path(killed_child.__file__)), ",".join(map(str, SEEDS)), str(folder / "exports")],
+    return subprocess.Popen(
+        [sys.executable, str(Path(killed_child.__file__)), *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
+
+
+def run_and_kill(folder: Path, step: str, nth: int, after: float) -> list[str]:
+    """The child started on fresh folders and killed `after` seconds after it names `step` the `nth` time (from 0), or
+    once it is done: the games it began."""
+    child = start_child(folder, ",".join(map(str, SEEDS)), str(folder / "exports"))
     assert child.stdout is not None
     try:
         said: list[str] = []
@@ -96,11 +105,17 @@ def test_a_kill_at_any_moment_loses_no_game_and_cuts_no_file_short(
 ) -> None:
     states = {seed: moments(seed) for seed in SEEDS}
     chance = random.Random(13)
+    kills = []
     for trial in range(TRIALS):
-        folder = tmp_path / f"trial{trial}"
-        (folder / "exports").mkdir(parents=True)
+        (tmp_path / f"trial{trial}" / "exports").mkdir(parents=True)
         step, most = KILLS[trial % len(KILLS)]
-        began = run_and_kill(folder, step, chance.randrange(len(SEEDS)), chance.uniform(0.0, most))
+        kills.append((tmp_path / f"trial{trial}", step, chance.randrange(len(SEEDS)), chance.uniform(0.0, most)))
+    # The trials' children run a few at once, each on its own folders (most of this test's time is theirs); what
+    # each left is then read one trial after the other.
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        begun = list(pool.map(lambda kill: run_and_kill(*kill), kills))
+    for trial, began in enumerate(begun):
+        folder = tmp_path / f"trial{trial}"
         monkeypatch.setenv("YANIV_DATA_DIR", str(folder / "data"))
         monkeypatch.setenv("YANIV_CONFIG_DIR", str(folder / "config"))
         where = f"trial {trial}"
@@ -148,29 +163,35 @@ def test_a_kill_at_any_moment_loses_no_game_and_cuts_no_file_short(
 REPEATED = ("settings", "ruleset", "history", "export")
 
 
+def repeat_and_kill(step: str, folder: Path, after: float) -> str:
+    """The child started on fresh folders repeating `step`, killed `after` seconds after it says it is ready: what it
+    said first."""
+    child = start_child(folder, step, str(folder / "out"))
+    assert child.stdout is not None
+    try:
+        ready = child.stdout.readline().strip()
+        if ready == "ready":
+            time.sleep(after)
+    finally:
+        child.kill()
+        child.communicate(timeout=30)
+    return ready
+
+
 @pytest.mark.parametrize("step", REPEATED)
 def test_a_kill_while_a_step_is_done_again_and_again_cuts_no_file_short(
     step: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chance = random.Random(REPEATED.index(step))
+    kills = []
     for trial in range(4):
+        (tmp_path / f"trial{trial}" / "out").mkdir(parents=True)
+        kills.append((tmp_path / f"trial{trial}", chance.uniform(0.05, 0.4)))
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        readied = list(pool.map(lambda kill: repeat_and_kill(step, *kill), kills))
+    for trial, ready in enumerate(readied):
+        assert ready == "ready", trial
         folder = tmp_path / f"trial{trial}"
-        (folder / "out").mkdir(parents=True)
-        env = {**os.environ, "YANIV_DATA_DIR": str(folder / "data"), "YANIV_CONFIG_DIR": str(folder / "config")}
-        child = subprocess.Popen(
-            [sys.executable, str(Path(killed_child.__file__)), step, str(folder / "out")],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        assert child.stdout is not None
-        try:
-            assert child.stdout.readline().strip() == "ready"
-            time.sleep(chance.uniform(0.05, 0.4))
-        finally:
-            child.kill()
-            child.communicate(timeout=30)
         monkeypatch.setenv("YANIV_DATA_DIR", str(folder / "data"))
         monkeypatch.setenv("YANIV_CONFIG_DIR", str(folder / "config"))
         settings, problem = read_settings()

@@ -6,15 +6,15 @@ none loads and records from where it is, marked as partial."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
+from playing import short_rules
 
 from yaniv_tui.bots import MediumBot
 from yaniv_tui.codec.record import parse_record, replay, start_record
-from yaniv_tui.engine import Game, Play, Ruleset, Seat, load_ruleset, parse_cards
+from yaniv_tui.engine import Game, Play, Seat, load_ruleset, parse_cards
 from yaniv_tui.net import TableClient, TableHost
 from yaniv_tui.store import History, read_save, save_path
 from yaniv_tui.table.events import TableEvent, TurnStarted
@@ -28,11 +28,6 @@ LIMIT = 60.0
 
 #: The runner's visible pauses (a bot's delay, a round's end) take no time here (`no_runner_pause`, tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("no_runner_pause")
-
-
-def short_rules(end: int = 60) -> Ruleset:
-    rules = load_ruleset("israeli")
-    return dataclasses.replace(rules, end_limit=end, end_limit_choices=(end, *rules.end_limit_choices))
 
 
 def humans_play_by_bot(runner: TableRunner) -> None:

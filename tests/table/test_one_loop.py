@@ -1,6 +1,7 @@
 """One loop at every table: a bot's illegal move, the bot delay and the bot seeding behave the same at a local
-table, a hosted one, a joined one and a headless one (`yaniv host --headless`), each checked by one test run
-against all four. The hosted, joined and headless tables run against a real host on 127.0.0.1, port 0."""
+table, a hosted one, a joined one and a headless one (`yaniv host --headless`), all three read from one first move
+at each of the four (the headless table plays its whole game for it). The hosted, joined and headless tables run
+against a real host on 127.0.0.1, port 0."""
 
 from __future__ import annotations
 
@@ -190,24 +191,16 @@ def seen(view: PlayerView) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-async def test_a_bots_illegal_move_is_told_in_one_line_and_the_first_legal_action_played(
+async def test_a_bots_first_move_is_told_paced_and_seeded_the_same_at_every_table(
     kind: str, table: Table, tmp_path: Path
 ) -> None:
+    """Bea's first move, once at each kind of table (the headless one plays its whole game): her illegal call is told
+    in one line and the first legal action played; the bot delay is the least time from asking her to her move being
+    applied, so a bot that thought THINK seconds is paused only the rest; and each bot is seeded from the game's seed
+    and its seat."""
     assert seen(await first_move(kind, table, tmp_path)) == seen(expected_view())
     assert len(table.told) == 1 and "\n" not in table.told[0], table.told
     assert table.told[0] == "Bea (easy bot) tried something illegal (a call of Yaniv): it plays the first legal one"
-
-
-@pytest.mark.parametrize("kind", KINDS)
-async def test_the_bot_delay_counts_the_bots_thinking(kind: str, table: Table, tmp_path: Path) -> None:
-    """The delay is the least time from asking a bot to its move being applied: a bot that thought THINK
-    seconds is paused only the rest."""
-    await first_move(kind, table, tmp_path)
-    assert table.pauses[0] == pytest.approx(DELAY - THINK)
-
-
-@pytest.mark.parametrize("kind", KINDS)
-async def test_each_bot_is_seeded_from_the_games_seed_and_its_seat(kind: str, table: Table, tmp_path: Path) -> None:
-    await first_move(kind, table, tmp_path)
-    assert ("easy", bot_seed(SEED, 0)) in table.made
+    assert table.pauses[0] == pytest.approx(DELAY - THINK), "the bot delay counts the bot's thinking"
+    assert ("easy", bot_seed(SEED, 0)) in table.made, "each bot is seeded from the game's seed and its seat"
     assert bot_seed(SEED, 0) == SEED + 1000
