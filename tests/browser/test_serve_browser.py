@@ -295,32 +295,25 @@ def test_a_phone_sized_page_fits_the_game_in_its_width(
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)], ids=["upright", "sideways"])
 def test_a_phones_browser_lays_the_page_out_at_the_phones_width(
-    width: int, height: int, table: tuple[int, str, Path], tmp_path: Path
+    width: int, height: int, table: tuple[int, str, Path], browser: Browser, tmp_path: Path
 ) -> None:
     """A phone's browser (a mobile one: it honours a page's viewport) laid a page with no viewport of its own out
     980 pixels wide, as for a desktop site: the page fitted its font to 980 pixels, and the phone showed the
     terminal cut off at its right edge (the join screen's fields, the table's right half), or shrunk to be
     unreadable. The page says its width is the device's, so the font is fitted to the phone's own width."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            size = {"width": width, "height": height}
-            context = browser.new_context(viewport=size, is_mobile=True, has_touch=True, device_scale_factor=3)
-            context.add_init_script(_SIZES_SCRIPT)
-            phone = Page(context.new_page())
-            phone.open()
-            phone.wait_until("a size sent", lambda: _last_size(phone.page) is not None)
-            phone.page.screenshot(path=tmp_path / f"phone-{width}x{height}.png")
-            laid_out = phone.page.evaluate("document.documentElement.clientWidth")
-            drawn = phone.page.evaluate(
-                "document.querySelector('#terminal .xterm-screen').getBoundingClientRect().right"
-            )
-            assert laid_out == width and drawn <= width, (laid_out, drawn)
-            sent = _last_size(phone.page)
-            assert sent is not None and sent[0] >= 80 and sent[1] >= 24, sent
-            assert "too small" not in phone.text()
-        finally:
-            browser.close()
+    size = {"width": width, "height": height}
+    context = browser.new_context(viewport=size, is_mobile=True, has_touch=True, device_scale_factor=3)
+    context.add_init_script(_SIZES_SCRIPT)
+    phone = Page(context.new_page())
+    phone.open()
+    phone.wait_until("a size sent", lambda: _last_size(phone.page) is not None)
+    phone.page.screenshot(path=tmp_path / f"phone-{width}x{height}.png")
+    laid_out = phone.page.evaluate("document.documentElement.clientWidth")
+    drawn = phone.page.evaluate("document.querySelector('#terminal .xterm-screen').getBoundingClientRect().right")
+    assert laid_out == width and drawn <= width, (laid_out, drawn)
+    sent = _last_size(phone.page)
+    assert sent is not None and sent[0] >= 80 and sent[1] >= 24, sent
+    assert "too small" not in phone.text()
 
 
 def _last_size(page: Any) -> tuple[int, int] | None:
