@@ -311,6 +311,12 @@ def test_a_phones_browser_lays_the_page_out_at_the_phones_width(
     laid_out = phone.page.evaluate("document.documentElement.clientWidth")
     drawn = phone.page.evaluate("document.querySelector('#terminal .xterm-screen').getBoundingClientRect().right")
     assert laid_out == width and drawn <= width, (laid_out, drawn)
+    # Drawn at the phone's pixel ratio on canvases of as many pixels: under Chromium's device emulation xterm.js
+    # sized them in CSS pixels and the page showed the terminal's top-left corner, three times too big.
+    canvases = phone.page.evaluate(
+        "[...document.querySelectorAll('#terminal canvas')].map(c => [c.width, c.getBoundingClientRect().width])"
+    )
+    assert canvases and all(pixels >= css * 3 - 3 for pixels, css in canvases), canvases
     sent = _last_size(phone.page)
     assert sent is not None and sent[0] >= 80 and sent[1] >= 24, sent
     assert "too small" not in phone.text()
