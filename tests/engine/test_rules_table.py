@@ -6,6 +6,7 @@ sursis = 002 (FR, sursis), seven-cards = 003 (FR, 7 cards).
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections import Counter
 from collections.abc import Callable
@@ -734,6 +735,36 @@ def test_bonus_counts_an_assaf_won_with_zero() -> None:
     result = settle(israeli_with_bonus(), [0, 40, 0], ["AS", "JK", "QS"], caller=0, zero_wins=[0, 2, 0])
     assert result.assaf and result.bonus == (1,)
     assert result.scores == (31, 20, 10)
+
+
+#: Who scores 0 when two opponents Assaf at once with hands of 0, by preset: each of them ("where several share it,
+#: each of them scores 0"), the first after the caller or the later seat alone where the preset says.
+TIED_ZEROED = {"fuzzymango": (1,), "yaniv-games": (2,)}
+
+
+@pytest.mark.parametrize("preset", sorted(preset_paths()))
+def test_bonus_counts_for_each_tied_assafer_with_zero(preset: str) -> None:
+    """Bonus when two players Assaf at once, tied on 0: each of them "wins Assaf with 0 points" (they share the
+    round's low hand and each scores 0), so each counts the win, and each takes the bonus on their third; not only
+    the one who starts the next round. Under 003 (no Assaf) the two lowest hands share the round the same way."""
+    rules = dataclasses.replace(load_ruleset(preset), bonus_zero_wins=3)
+    zero = "JK" if hand_value(parse_cards("JK"), rules) == 0 else "JC 2C"
+    assert hand_value(parse_cards(zero), rules) == 0
+    result = settle(rules, [40, 40, 40, 0], ["AS 3C", zero, zero, "KS"], caller=0, zero_wins=[0, 2, 2, 0])
+    zeroed = TIED_ZEROED.get(preset, (1, 2))
+    assert result.zeroed == zeroed
+    assert result.bonus == zeroed
+    assert result.zero_wins == (0, *(3 if seat in zeroed else 2 for seat in (1, 2)), 0)
+    for seat in (1, 2):
+        assert result.added[seat] == (-20 if seat in zeroed else result.values[seat])
+
+
+def test_bonus_counts_only_the_assafers_holding_zero() -> None:
+    """Under 001 every player who Assafed scores 0, but only one holding a hand of 0 won with 0 points."""
+    rules = dataclasses.replace(load_ruleset("yanivo"), bonus_zero_wins=3)
+    result = settle(rules, [40, 40, 40, 0], ["AS 3C", "JK", "AC", "KS"], caller=0, zero_wins=[0, 2, 2, 0])
+    assert result.zeroed == (1, 2) and result.bonus == (1,) and result.zero_wins == (0, 3, 2, 0)
+    assert result.scores[1:3] == (20, 40)
 
 
 def test_bonus_needs_a_zero_hand_and_three_players() -> None:
