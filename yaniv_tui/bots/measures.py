@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import repeat
+from operator import add, mul
 
 from yaniv_tui.engine import JOKER, Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
@@ -93,7 +95,18 @@ class Odds:
     low totals, where a jack counts low.
     """
 
-    __slots__ = ("_held", "_leaned", "_sums", "free", "low_worth", "shift", "total", "unseen_by_rank")
+    __slots__ = (
+        "_held",
+        "_leaned",
+        "_nodes",
+        "_steps",
+        "_sums",
+        "free",
+        "low_worth",
+        "shift",
+        "total",
+        "unseen_by_rank",
+    )
 
     def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
         low = swing_values(rules, high=False)
@@ -111,9 +124,15 @@ class Odds:
                 free[low[rank]] = free.get(low[rank], 0) + count
         self.free = free
         self._leaned: dict[tuple[int, float], dict[int, float]] = {}
-        #: The parts' ids so far -> (the top sum worked out, the chance of each sum up to it, the highest reached).
-        self._sums: dict[tuple[int, ...], tuple[int, list[float], int]] = {}
+        #: A stretch of parts is a node, numbered from 1 (0: no part yet): (a stretch's node, the id of the part
+        #: after it) -> the longer stretch's node. A number is one look-up, where a key of every part's id so far
+        #: was hashed anew at each part (an opponent's hand of 20 cards: 20 keys of up to 20 ids).
+        self._nodes: dict[tuple[int, int], int] = {}
+        #: A stretch's node -> (the top sum worked out, the chance of each sum up to it, the highest reached).
+        self._sums: dict[int, tuple[int, list[float], int]] = {}
         self._held: dict[int, dict[int, float]] = {}
+        #: (a part's id, the top sum) -> its steps, largest first, and their total weight.
+        self._steps: dict[tuple[int, int], list[tuple[int, float]]] = {}
 
     def value_counts(self, cap: int | None, lean: float = 0.0) -> dict[int, float]:
         """The unseen cards by value (weights, not always whole), as a card kept under `cap` would be.
@@ -146,42 +165,63 @@ class Odds:
         top = limit + shift * len(parts)
         if top < 0:
             return 0.0
+        nodes = self._nodes
         known = self._sums
-        key: tuple[int, ...] = ()
+        node = 0
         dist: list[float] = [1.0]
         reach = 0  # the highest sum the parts so far can make: dist is 0 above it
         done = 0
         for counts in parts:  # the longest stretch of parts remembered at this top or a higher one
-            found = known.get((*key, id(counts)))
-            if found is None or found[0] < top:
+            child = nodes.get((node, id(counts)))
+            if child is None:
                 break
-            key = (*key, id(counts))
+            found = known[child]
+            if found[0] < top:
+                break
+            node = child
             dist, reach = found[1], min(top, found[2])
             done += 1
         if len(dist) < top + 1:
             dist = dist + [0.0] * (top + 1 - len(dist))
         for counts in parts[done:]:
-            key = (*key, id(counts))
-            self._held[id(counts)] = counts  # its id stays its own while the sums keyed by it are remembered
-            total = sum(counts.values())
-            if total:
-                steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+            part = id(counts)
+            child = nodes.get((node, part))
+            if child is None:
+                child = nodes[(node, part)] = len(nodes) + 1
+            node = child
+            self._held[part] = counts  # its id stays its own while the sums keyed by it are remembered
+            steps = self._steps.get((part, top))
+            if steps is None:
+                steps = self._steps[(part, top)] = _steps(counts, shift, top)
+            if steps:
                 # Each sum t gathers dist[s] * chance for s from low to high: the steps from the largest down,
                 # each adding to every sum it reaches at once (a sum out of reach gathers only zeros).
-                steps.sort(key=_step_size, reverse=True)
                 new = [0.0] * (top + 1)
                 for step, q in steps:
                     end = min(top, reach + step) + 1
                     if end > step:
-                        new[step:end] = [a + p * q for a, p in zip(new[step:end], dist, strict=False)]
-                reach = min(top, reach + (steps[0][0] if steps else 0))
+                        # a + p * q for each sum, the loop run in C (map stops at the shorter, as zip did).
+                        new[step:end] = map(add, new[step:end], map(mul, dist, repeat(q)))
+                reach = min(top, reach + steps[0][0])
                 dist = new
-            known[key] = (top, dist, reach)
+            elif sum(counts.values()):
+                dist = [0.0] * (top + 1)  # every value of the part is beyond the top: no sum up to it
+            known[node] = (top, dist, reach)
         return min(1.0, sum(dist[: top + 1]))
 
 
 def _step_size(step: tuple[int, float]) -> int:
     return step[0]
+
+
+def _steps(counts: dict[int, float], shift: int, top: int) -> list[tuple[int, float]]:
+    """A part's steps up to `top`: (its value shifted, its chance), largest first; none for a part of no weight."""
+    total = sum(counts.values())
+    if not total:
+        return []
+    steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+    steps.sort(key=_step_size, reverse=True)
+    return steps
 
 
 def opponent_parts(
