@@ -128,6 +128,13 @@ def test_core_card_values(preset: str) -> None:
     assert hand_value(parse_cards("JS QH KD"), rules) == 30
 
 
+def test_a_queen_and_a_king_count_the_values_the_file_gives_them() -> None:
+    """ "jack/queen/king 10 ... unless the preset says otherwise": `values.queen` and `values.king` away from 10."""
+    rules = ruleset_from_dict({"values": {"queen": 12, "king": 13}})
+    assert hand_value(parse_cards("QS KH JD"), rules) == 12 + 13 + 10
+    assert settle(rules, [0, 0], ["AS", "QS KH"], caller=0).added == (0, 25)
+
+
 @pytest.mark.parametrize(
     ("hand", "value"),
     [
@@ -765,6 +772,25 @@ def test_bonus_counts_only_the_assafers_holding_zero() -> None:
     result = settle(rules, [40, 40, 40, 0], ["AS 3C", "JK", "AC", "KS"], caller=0, zero_wins=[0, 2, 2, 0])
     assert result.zeroed == (1, 2) and result.bonus == (1,) and result.zero_wins == (0, 3, 2, 0)
     assert result.scores[1:3] == (20, 40)
+
+
+def test_the_bonus_takes_off_the_points_the_file_names() -> None:
+    """`bonus.points` away from its default of 20."""
+    rules = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "points": 15}})
+    result = settle(rules, [50, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[1, 0, 0])
+    assert result.bonus == (0,) and result.added == (-15, 10, 10) and result.scores == (35, 10, 10)
+
+
+def test_the_bonus_needs_the_fewest_players_the_file_names() -> None:
+    """`bonus.min_players` away from its default of 3: a heads-up bonus at 2, none for three at 4."""
+    heads_up = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "min_players": 2}})
+    result = settle(heads_up, [50, 0], ["JK", "KS"], caller=0, zero_wins=[1, 0])
+    assert result.bonus == (0,) and result.scores == (30, 10)
+    four = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "min_players": 4}})
+    result = settle(four, [50, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[1, 0, 0])
+    assert result.bonus == () and result.zero_wins == (1, 0, 0) and result.scores == (50, 10, 10)
+    result = settle(four, [50, 0, 0, 0], ["JK", "KS", "QS", "QH"], caller=0, zero_wins=[1, 0, 0, 0])
+    assert result.bonus == (0,) and result.scores == (30, 10, 10, 10)
 
 
 def test_bonus_needs_a_zero_hand_and_three_players() -> None:
