@@ -64,12 +64,18 @@ def deck_draw_cost(
     and worths; a drawn card can make a set with the hand), less `bonus` if the hand may call.
     """
     rules = heaviest.rules
-    base = hand_value(rest, rules)
     ranks: dict[int, int] = {}
     for card in rest:
         rank = card[0]
         ranks[rank] = ranks.get(rank, 0) + 1
-    shed_now = heaviest(rest)
+    return draw_cost(hand_value(rest, rules), ranks, heaviest(rest), rules, draws, shed, bonus)
+
+
+def draw_cost(
+    base: int, ranks: dict[int, int], shed_now: int, rules: Ruleset, draws: list[Draw], shed: float, bonus: float
+) -> float:
+    """`deck_draw_cost` of a hand worth `base`, holding `ranks` (each rank's count; the jokers' may be left out), whose
+    heaviest drop sheds `shed_now`."""
     set_min = rules.set_min
     room = rules.call_room(base)  # a card worth this much or less leaves a hand that may call
     cost = float(base)
@@ -153,6 +159,15 @@ class Odds:
     def mean(counts: dict[int, float]) -> float:
         total = sum(counts.values())
         return sum(v * k for v, k in counts.items()) / total if total else 0.0
+
+    def chances_at_most(self, asks: list[tuple[list[dict[int, float]], int]]) -> list[float]:
+        """`chance_at_most(parts, limit)` of each (parts, limit), in the order given, to the same figures: asked
+        from the highest top sum down, so the sums worked out for one serve every lower one after it."""
+        found = [0.0] * len(asks)
+        shift = self.shift
+        for i in sorted(range(len(asks)), key=lambda i: -(asks[i][1] + shift * len(asks[i][0]))):
+            found[i] = self.chance_at_most(*asks[i])
+        return found
 
     def chance_at_most(self, parts: list[dict[int, float]], limit: int) -> float:
         """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently.
