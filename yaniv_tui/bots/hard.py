@@ -21,8 +21,9 @@ from .measures import Odds, after_reset, deck_draws, draw_cost, opponent_parts
 from .memory import Memory
 from .weigher import Weigher
 
-#: The most hands a hard bot keeps the weighers of (`HardBot._weigher`), then all forgotten at once.
-WEIGHERS = 2_000
+#: The most hands a hard bot keeps the weighers of (`HardBot._weigher`), then all forgotten at once: enough for a
+#: round played out again from the same guess (a review's candidates), and a weigher of a hand of 20 holds about 130 KB.
+WEIGHERS = 256
 
 
 class HardBot:
