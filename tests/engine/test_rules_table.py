@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from builders import rebuilt
 
 from yaniv_tui.engine import (
     JOKER,
@@ -764,6 +765,17 @@ def test_bonus_counts_for_each_tied_assafer_with_zero(preset: str) -> None:
     assert result.zero_wins == (0, *(3 if seat in zeroed else 2 for seat in (1, 2)), 0)
     for seat in (1, 2):
         assert result.added[seat] == (-20 if seat in zeroed else result.values[seat])
+
+
+def test_a_game_counts_each_tied_assafer_and_a_save_of_it_rebuilds(dealt: Callable[..., Game]) -> None:
+    """The same in a game played: after a call Assafed by two hands of 0, both count the round won with 0, and the
+    game's state (what a save holds, checked as `Game.from_state` checks it) is accepted with those counts."""
+    rules = ruleset_from_dict({"deck": {"hand_size": 2, "jokers": 4}, "bonus": {"zero_hand_wins": 3}})
+    game = dealt(rules, ["AS AC", "JK JK", "JK JK", "KS KH"], up="9C")
+    game.apply(CallYaniv())
+    result = game.history[-1]
+    assert result.assaf and result.zeroed == (1, 2) and game.zero_wins == [0, 1, 1, 0]
+    assert rebuilt(game).zero_wins == rebuilt(game, derived=True).zero_wins == [0, 1, 1, 0]
 
 
 def test_bonus_counts_only_the_assafers_holding_zero() -> None:
