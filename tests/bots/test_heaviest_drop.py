@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from yaniv_tui.bots.heaviest import WorthMemo, heaviest_drop, heaviest_worth, worth_memo
 from yaniv_tui.bots.measures import drops_and_rests
+from yaniv_tui.bots.weigher import Weigher
 from yaniv_tui.engine import (
     JOKER,
     Card,
@@ -127,6 +129,30 @@ def test_the_worth_of_a_long_hand_is_its_heaviest_drops(rules: Ruleset) -> None:
         hand = rng.sample(pool, rng.randint(8, 20))
         expected = heaviest_drop(hand, rules, high)[1]
         assert heaviest_worth(hand, rules, high) == memo(hand) == expected, (" ".join(map(str, hand)), rules.id)
+
+
+@pytest.mark.parametrize("rules", RULES + EXTREMES, ids=lambda r: r.id)
+def test_each_hand_a_drop_and_a_take_leave_weighs_as_heaviest_worth(rules: Ruleset) -> None:
+    # The hard bot weighs every drop of a hand, each with every take, from the hand's parts (`Weigher`): the same
+    # figure as `heaviest_worth` of the cards left, for hands of 1 to 20 cards full of twins, jokers and runs.
+    high = swing_values(rules, high=True)
+    memo = WorthMemo(rules, high)
+    rng = random.Random(len(rules.id) + 2)
+    pool = ([Card(r, s) for s in "CDHS" for r in range(1, 14)] + [JOKER] * 8) * 8
+    hands = random_hands(seed=len(rules.id) + 2, count=200) + [rng.sample(pool, rng.randint(8, 20)) for _ in range(40)]
+    for hand in hands:
+        weigher = Weigher(memo, hand)
+        assert weigher.drops == drops_and_rests(hand, rules)
+        for place, (drop, rest) in enumerate(weigher.drops):
+            text = f"{' '.join(map(str, hand))} less {' '.join(map(str, drop))}"
+            less = weigher.parts.without(drop)
+            assert (less.size, less.jokers) == (len(rest), rest.count(JOKER)), text
+            assert weigher.ranks(place) == Counter(card.rank for card in rest if card != JOKER), text
+            expected = heaviest_worth(rest, rules, high)
+            assert weigher.weigh(less, drop) == weigher.worth(place) == expected, (text, rules.id)
+            for take in sorted({*drop, JOKER, rng.choice(pool), rng.choice(pool)}):
+                expected = heaviest_worth([*rest, take], rules, high)
+                assert weigher.weigh(less, drop, take) == weigher.worth(place, take) == expected, (text, take, rules.id)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.id)

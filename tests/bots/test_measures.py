@@ -95,3 +95,7 @@ def test_the_chance_of_a_low_hand_is_the_plain_sum_asked_in_any_order(preset: st
                 parts = [rng.choice(tables) for _ in range(many)]
             limit = rng.randint(-10, 100)
             assert odds.chance_at_most(parts, limit) == plain_chance(odds, parts, limit), (preset, many, limit)
+        # The hard bot asks of every opponent at once: highest first, each answer in its place, the same figures.
+        asks = [(parts, rng.randint(-10, 100)) for parts in ([odds.free] * rng.randint(0, 20) for _ in range(6))]
+        fresh = Odds(unseen, rules)
+        assert fresh.chances_at_most(asks) == [plain_chance(fresh, parts, limit) for parts, limit in asks], preset

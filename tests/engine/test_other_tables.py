@@ -15,6 +15,8 @@ from yaniv_tui.engine import (
     PRESET_GROUPS,
     CallYaniv,
     Game,
+    IllegalActionError,
+    KeepCard,
     Play,
     Ruleset,
     RulesetError,
@@ -212,6 +214,38 @@ def test_no_slap_down_onto_the_last_card_when_the_table_says_so() -> None:
     checked(game)
     # With more cards in hand the slap-down stands.
     assert _pair_then_match(dataclasses.replace(rules, hand_size=5)).phase == "slap"
+
+
+def _jacks_dropped() -> Game:
+    """Seven-cards (003's jack swing) with the slap-down: P0 drops a pair of jacks and draws the third from the deck.
+    The five small cards left count 7; with a jack they count 7 - 2 = 5, at the Yaniv limit, so the jack counts -2."""
+    rules = dataclasses.replace(load_ruleset("seven-cards"), slap_down=True)
+    game = deal(rules, ["JH JC AC 2C AD 2D AH", "KS KH KD QS QH QD 9C"], up="4H", deck="JS 8S 7S 6S")
+    game.apply(Play(parse_cards("JH JC")))
+    assert game.phase == "slap" and game.slap_card == card("JS")
+    return game
+
+
+def test_a_jack_kept_under_the_swing_counts_low_and_the_hand_may_call() -> None:
+    game = _jacks_dropped()
+    game.apply(KeepCard())
+    assert hand_value(game.hand(0), game.rules) == 5
+    game.apply(Play(parse_cards("9C")))  # P1 drops and draws 8S
+    game.apply(CallYaniv())
+    result = game.history[-1]
+    assert result.caller == 0 and result.values[0] == 5 and not result.assaf
+
+
+def test_a_jack_slapped_down_under_the_swing_leaves_a_hand_too_high_to_call() -> None:
+    """Slapping the drawn jack onto the pair empties no hand but loses the jack's -2: 7 is above 003's limit of 5."""
+    game = _jacks_dropped()
+    game.apply(SlapDown(card("JS")))
+    assert game.pile[-1] == tuple(parse_cards("JH JC JS"))
+    assert hand_value(game.hand(0), game.rules) == 7
+    game.apply(Play(parse_cards("9C"), take=card("JS")))  # P1 takes the slapped jack: it swings in P1's hand too
+    assert hand_value(game.hand(1), game.rules) == 6 * 10 + 15
+    with pytest.raises(IllegalActionError, match=r"^the hand is worth 7: Yaniv may be called at 5 or less"):
+        game.apply(CallYaniv())
 
 
 # -- 6. drops.joker_ends ---------------------------------------------------------------------------------------

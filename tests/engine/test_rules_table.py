@@ -6,12 +6,14 @@ sursis = 002 (FR, sursis), seven-cards = 003 (FR, 7 cards).
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from builders import rebuilt
 
 from yaniv_tui.engine import (
     JOKER,
@@ -125,6 +127,13 @@ def test_core_card_values(preset: str) -> None:
     rules = load_ruleset(preset)
     assert hand_value(parse_cards("AS 2H 10D"), rules) == 13
     assert hand_value(parse_cards("JS QH KD"), rules) == 30
+
+
+def test_a_queen_and_a_king_count_the_values_the_file_gives_them() -> None:
+    """ "jack/queen/king 10 ... unless the preset says otherwise": `values.queen` and `values.king` away from 10."""
+    rules = ruleset_from_dict({"values": {"queen": 12, "king": 13}})
+    assert hand_value(parse_cards("QS KH JD"), rules) == 12 + 13 + 10
+    assert settle(rules, [0, 0], ["AS", "QS KH"], caller=0).added == (0, 25)
 
 
 @pytest.mark.parametrize(
@@ -734,6 +743,66 @@ def test_bonus_counts_an_assaf_won_with_zero() -> None:
     result = settle(israeli_with_bonus(), [0, 40, 0], ["AS", "JK", "QS"], caller=0, zero_wins=[0, 2, 0])
     assert result.assaf and result.bonus == (1,)
     assert result.scores == (31, 20, 10)
+
+
+#: Who scores 0 when two opponents Assaf at once with hands of 0, by preset: each of them ("where several share it,
+#: each of them scores 0"), the first after the caller or the later seat alone where the preset says.
+TIED_ZEROED = {"fuzzymango": (1,), "yaniv-games": (2,)}
+
+
+@pytest.mark.parametrize("preset", sorted(preset_paths()))
+def test_bonus_counts_for_each_tied_assafer_with_zero(preset: str) -> None:
+    """Bonus when two players Assaf at once, tied on 0: each of them "wins Assaf with 0 points" (they share the
+    round's low hand and each scores 0), so each counts the win, and each takes the bonus on their third; not only
+    the one who starts the next round. Under 003 (no Assaf) the two lowest hands share the round the same way."""
+    rules = dataclasses.replace(load_ruleset(preset), bonus_zero_wins=3)
+    zero = "JK" if hand_value(parse_cards("JK"), rules) == 0 else "JC 2C"
+    assert hand_value(parse_cards(zero), rules) == 0
+    result = settle(rules, [40, 40, 40, 0], ["AS 3C", zero, zero, "KS"], caller=0, zero_wins=[0, 2, 2, 0])
+    zeroed = TIED_ZEROED.get(preset, (1, 2))
+    assert result.zeroed == zeroed
+    assert result.bonus == zeroed
+    assert result.zero_wins == (0, *(3 if seat in zeroed else 2 for seat in (1, 2)), 0)
+    for seat in (1, 2):
+        assert result.added[seat] == (-20 if seat in zeroed else result.values[seat])
+
+
+def test_a_game_counts_each_tied_assafer_and_a_save_of_it_rebuilds(dealt: Callable[..., Game]) -> None:
+    """The same in a game played: after a call Assafed by two hands of 0, both count the round won with 0, and the
+    game's state (what a save holds, checked as `Game.from_state` checks it) is accepted with those counts."""
+    rules = ruleset_from_dict({"deck": {"hand_size": 2, "jokers": 4}, "bonus": {"zero_hand_wins": 3}})
+    game = dealt(rules, ["AS AC", "JK JK", "JK JK", "KS KH"], up="9C")
+    game.apply(CallYaniv())
+    result = game.history[-1]
+    assert result.assaf and result.zeroed == (1, 2) and game.zero_wins == [0, 1, 1, 0]
+    assert rebuilt(game).zero_wins == rebuilt(game, derived=True).zero_wins == [0, 1, 1, 0]
+
+
+def test_bonus_counts_only_the_assafers_holding_zero() -> None:
+    """Under 001 every player who Assafed scores 0, but only one holding a hand of 0 won with 0 points."""
+    rules = dataclasses.replace(load_ruleset("yanivo"), bonus_zero_wins=3)
+    result = settle(rules, [40, 40, 40, 0], ["AS 3C", "JK", "AC", "KS"], caller=0, zero_wins=[0, 2, 2, 0])
+    assert result.zeroed == (1, 2) and result.bonus == (1,) and result.zero_wins == (0, 3, 2, 0)
+    assert result.scores[1:3] == (20, 40)
+
+
+def test_the_bonus_takes_off_the_points_the_file_names() -> None:
+    """`bonus.points` away from its default of 20."""
+    rules = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "points": 15}})
+    result = settle(rules, [50, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[1, 0, 0])
+    assert result.bonus == (0,) and result.added == (-15, 10, 10) and result.scores == (35, 10, 10)
+
+
+def test_the_bonus_needs_the_fewest_players_the_file_names() -> None:
+    """`bonus.min_players` away from its default of 3: a heads-up bonus at 2, none for three at 4."""
+    heads_up = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "min_players": 2}})
+    result = settle(heads_up, [50, 0], ["JK", "KS"], caller=0, zero_wins=[1, 0])
+    assert result.bonus == (0,) and result.scores == (30, 10)
+    four = ruleset_from_dict({"bonus": {"zero_hand_wins": 2, "min_players": 4}})
+    result = settle(four, [50, 0, 0], ["JK", "KS", "QS"], caller=0, zero_wins=[1, 0, 0])
+    assert result.bonus == () and result.zero_wins == (1, 0, 0) and result.scores == (50, 10, 10)
+    result = settle(four, [50, 0, 0, 0], ["JK", "KS", "QS", "QH"], caller=0, zero_wins=[1, 0, 0, 0])
+    assert result.bonus == (0,) and result.scores == (30, 10, 10, 10)
 
 
 def test_bonus_needs_a_zero_hand_and_three_players() -> None:

@@ -17,8 +17,13 @@ from yaniv_tui.engine import (
 )
 
 from .heaviest import WorthMemo, swapped, worth_memo
-from .measures import Odds, after_reset, deck_draw_cost, deck_draws, drops_and_rests, opponent_parts
+from .measures import Odds, after_reset, deck_draws, draw_cost, opponent_parts
 from .memory import Memory
+from .weigher import Weigher
+
+#: The most hands a hard bot keeps the weighers of (`HardBot._weigher`), then all forgotten at once: enough for a
+#: round played out again from the same guess (a review's candidates), and a weigher of a hand of 20 holds about 130 KB.
+WEIGHERS = 256
 
 
 class HardBot:
@@ -56,6 +61,8 @@ class HardBot:
         # How much likelier it takes an opponent's kept card to be low than high (Odds.value_counts).
         self.lean = lean
         self._heaviest: WorthMemo | None = None  # the hands it has weighed, under the rules it last played
+        self._weighers: dict[tuple[Card, ...], Weigher] = {}  # the hands it has chosen from, under `_weighed_by`
+        self._weighed_by: WorthMemo | None = None
 
     # -- the turn ---------------------------------------------------------------------
 
@@ -104,22 +111,47 @@ class HardBot:
         # Each play as (cost, drop's place, drop, take, given): a Play is made only for the few returned.
         scored: list[tuple[float, int, tuple[Card, ...], Card | None, Card | None]] = []
         may_call = rules.may_call
-        for i, (drop, rest) in enumerate(drops_and_rests(hand, rules)):
+        # Each hand a play leaves is weighed from the hand's parts, less the drop and plus the take: its value too,
+        # where it is the plain sum of its cards (`Ruleset.plain_values`).
+        weigher = self._weigher(heaviest, hand)
+        pulls: dict[int, float] = {}  # the reset's pull of each hand value met, at this seat's score
+        values = rules.rank_values if rules.plain_values else None
+        whole = hand_value(hand, rules) if values is not None else 0
+        for i, (drop, rest) in enumerate(weigher.drops):
             feed = self._feed_penalty(drop, rules, hungry, worth) * self.feed_weight * patience if patience else 0.0
-            # Each hand the play leaves: (the hand, the card taken, the card given for the joker).
-            options: list[tuple[list[Card], Card, Card | None]] = [([*rest, take], take, None) for take in takes]
+            if values is not None:
+                rest_value = whole
+                for card in drop:
+                    rest_value -= values[card[0]]
+            else:
+                rest_value = hand_value(rest, rules)
+            # Each hand the play leaves: (its value, its heaviest drop, the card taken, the card given for the joker).
+            options: list[tuple[int, int, Card, Card | None]] = [
+                (
+                    rest_value + values[take[0]] if values is not None else hand_value([*rest, take], rules),
+                    weigher.worth(i, take),
+                    take,
+                    None,
+                )
+                for take in takes
+            ]
             if swaps:  # the joker swap: a card the drop leaves given for the joker standing for it
-                options.extend((swapped(rest, given), JOKER, given) for given in swaps if given in rest)
-            for new, take, given in options:
-                value = hand_value(new, rules)
-                cost = value - shed * heaviest(new)
+                for card in swaps:
+                    if card in rest:
+                        new = swapped(rest, card)
+                        options.append((hand_value(new, rules), heaviest(new), JOKER, card))
+            for value, weighed, take, given in options:
+                cost = value - shed * weighed
                 if may_call(value):
                     cost -= bonus
                 if patience:
-                    cost += patience * self._reset_pull(rules, my_score, value)
+                    pull = pulls.get(value)
+                    if pull is None:
+                        pull = pulls[value] = self._reset_pull(rules, my_score, value)
+                    cost += patience * pull
                 scored.append((cost + feed, i, drop, take, given))
             if deck and draw_odds:
-                cost = deck_draw_cost(rest, heaviest, draw_odds, shed, bonus)
+                cost = draw_cost(rest_value, weigher.ranks(i), weigher.worth(i), rules, draw_odds, shed, bonus)
                 scored.append((cost + feed, i, drop, None, None))
             elif not deck and not takes:
                 scored.append((0.0, i, drop, None, None))
@@ -128,6 +160,19 @@ class HardBot:
         else:
             best = sorted(scored, key=_cost_then_drop)[:count]
         return [(cost, Play(drop, take, given)) for cost, _, drop, take, given in best]
+
+    def _weigher(self, memo: WorthMemo, hand: tuple[Card, ...]) -> Weigher:
+        """The hand's weigher, kept while the rules stay: the expert's guesses, and the moves each of its candidates
+        is met with, ask of the same hands again and again (the same drops, each hand they leave weighed once)."""
+        if self._weighed_by is not memo:
+            self._weighers.clear()
+            self._weighed_by = memo
+        weigher = self._weighers.get(hand)
+        if weigher is None:
+            if len(self._weighers) >= WEIGHERS:
+                self._weighers.clear()
+            weigher = self._weighers[hand] = Weigher(memo, hand)
+        return weigher
 
     # -- pieces of judgement --------------------------------------------------------------
 
@@ -174,10 +219,13 @@ class HardBot:
         """The chance some opponent holds a hand it may call Yaniv on: its unknown cards within its known cards'
         room to call, as the ruleset gives it (`Ruleset.call_room`, the other side of the engine's `may_call`)."""
         call_room = view.rules.call_room
-        clear = 1.0
+        asks = []
         for seat in memory.opponents(view):
             known, parts = opponent_parts(view, memory, seat, odds, self.lean)
-            clear *= 1.0 - odds.chance_at_most(parts, call_room(known))
+            asks.append((parts, call_room(known)))
+        clear = 1.0
+        for chance in odds.chances_at_most(asks):
+            clear *= 1.0 - chance
         return 1.0 - clear
 
     def call_worth(self, view: PlayerView, memory: Memory, odds: Odds) -> float:
@@ -192,9 +240,10 @@ class HardBot:
         clear = 1.0
         assafers = 0.0  # how many opponents are expected to beat the call
         expected: list[float] = []
-        for seat in opponents:
-            known, parts = opponent_parts(view, memory, seat, odds, self.lean)
-            beats = odds.chance_at_most(parts, beats_at - known)
+        hands = [opponent_parts(view, memory, seat, odds, self.lean) for seat in opponents]
+        for (known, parts), beats in zip(
+            hands, odds.chances_at_most([(parts, beats_at - known) for known, parts in hands]), strict=True
+        ):
             clear *= 1.0 - beats
             assafers += beats
             expected.append(known + sum(Odds.mean(p) for p in parts))

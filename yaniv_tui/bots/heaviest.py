@@ -84,47 +84,89 @@ def heaviest_worth(
         suits[suit] = suits.get(suit, 0) | 1 << rank
     if len(hand) < 2:
         return best
-    joker_worth = worth[0]
+    return groups_worth(best, jokers, ranks, suits, len(hand), rules, worth, runs)
+
+
+def groups_worth(
+    best: int,
+    jokers: int,
+    ranks: dict[int, int],
+    suits: dict[str, int],
+    size: int,
+    rules: Ruleset,
+    worth: Sequence[int],
+    runs: dict[int, int] | None,
+) -> int:
+    """`heaviest_worth` of a hand of `size` cards (two or more) from its best single's worth and its parts: the
+    best of that and its sets and runs."""
     set_min = rules.set_min
     set_jokers = jokers if rules.jokers_in_sets else 0
-    all_jokers = set_jokers * joker_worth if joker_worth > 0 else 0
     for rank, count in ranks.items():
-        if count + set_jokers < set_min:
-            continue
-        value = worth[rank]
-        # Its heaviest set: all its cards, unless they are worth less than nothing (then as few as a set takes);
-        # every joker it may hold when they are worth more than nothing, else only the jokers it needs.
-        if value >= 0:
-            total = count * value + (
-                all_jokers if joker_worth > 0 or count >= set_min else (set_min - count) * joker_worth
-            )
+        if count + set_jokers >= set_min:
+            total = set_worth(worth[rank], count, set_jokers, set_min, worth[0])
             if total > best:
                 best = total
-            continue
-        for k in (count, set_min, set_min - set_jokers):
-            k = min(count, max(1, k))
-            total = k * value + (set_jokers if joker_worth > 0 else max(0, set_min - k)) * joker_worth
-            if total > best:
-                best = total
-    if rules.joker_set and jokers >= set_min and jokers * joker_worth > best:
-        best = jokers * joker_worth
-    run_min = rules.run_min
-    if len(hand) >= run_min:
+    return runs_worth(best, jokers, suits, size, rules, worth, runs)
+
+
+def set_worth(value: int, count: int, set_jokers: int, set_min: int, joker_worth: int) -> int:
+    """The heaviest set of a rank worth `value` held `count` times, with up to `set_jokers` jokers (enough of both
+    to make a set): all its cards, unless they are worth less than nothing (then as few as a set takes); every
+    joker it may hold when they are worth more than nothing, else only the jokers it needs."""
+    if value >= 0:
+        if joker_worth > 0:
+            return count * value + set_jokers * joker_worth
+        return count * value + (0 if count >= set_min else (set_min - count) * joker_worth)
+    best = NO_RUN
+    for k in (count, set_min, set_min - set_jokers):
+        k = min(count, max(1, k))
+        total = k * value + (set_jokers if joker_worth > 0 else max(0, set_min - k)) * joker_worth
+        if total > best:
+            best = total
+    return best
+
+
+def runs_worth(
+    best: int,
+    jokers: int,
+    suits: dict[str, int],
+    size: int,
+    rules: Ruleset,
+    worth: Sequence[int],
+    runs: dict[int, int] | None,
+) -> int:
+    """`best`, or more: the set of jokers alone, and each suit's best run (`runs` remembers them)."""
+    best = joker_set_worth(best, jokers, rules, worth)
+    if size >= rules.run_min:
         run_jokers = jokers if rules.jokers_in_runs else 0
         if runs is None:
             runs = {}
         for held in suits.values():
-            if held.bit_count() + run_jokers < run_min:
-                continue
-            key = held | run_jokers << 14  # ranks are bits 1 to 13
-            run = runs.get(key)
-            if run is None:
-                if len(runs) >= 100_000:
-                    runs.clear()
-                run = runs[key] = _best_run_worth(held, run_jokers, rules, worth)
+            run = run_worth(held, run_jokers, rules, worth, runs)
             if run > best:
                 best = run
     return best
+
+
+def joker_set_worth(best: int, jokers: int, rules: Ruleset, worth: Sequence[int]) -> int:
+    """`best`, or the set of the hand's `jokers` alone if it makes one worth more."""
+    if rules.joker_set and jokers >= rules.set_min and jokers * worth[0] > best:
+        return jokers * worth[0]
+    return best
+
+
+def run_worth(held: int, run_jokers: int, rules: Ruleset, worth: Sequence[int], runs: dict[int, int]) -> int:
+    """The best run of one suit's ranks `held` (bit r for rank r) with up to `run_jokers` jokers (NO_RUN: none),
+    remembered in `runs` by those."""
+    if held.bit_count() + run_jokers < rules.run_min:
+        return NO_RUN
+    key = held | run_jokers << 14  # ranks are bits 1 to 13
+    run = runs.get(key)
+    if run is None:
+        if len(runs) >= 100_000:
+            runs.clear()
+        run = runs[key] = _best_run_worth(held, run_jokers, rules, worth)
+    return run
 
 
 def _best_run_worth(held: int, run_jokers: int, rules: Ruleset, worth: Sequence[int]) -> int:
@@ -135,7 +177,7 @@ def _best_run_worth(held: int, run_jokers: int, rules: Ruleset, worth: Sequence[
     those left over stand for the held cards they outweigh (a joker worth 5 for a 3 inside a run), the cards a
     run needs as naturals kept, and, without `joker_ends`, its first and last card natural.
     """
-    best = _NO_RUN
+    best = NO_RUN
     run_min = rules.run_min
     min_natural = max(1, rules.run_min_natural)
     joker_worth = worth[0]
@@ -172,7 +214,7 @@ def _best_run_worth(held: int, run_jokers: int, rules: Ruleset, worth: Sequence[
 
 
 #: Below the worth of any drop: a suit whose cards make no run.
-_NO_RUN = -(10**9)
+NO_RUN = -(10**9)
 
 
 class WorthMemo:
@@ -183,13 +225,13 @@ class WorthMemo:
     then all forgotten at once. Call `for_rules` to get one that fits the rules and worths in hand.
     """
 
-    __slots__ = ("_known", "_runs", "_size", "rules", "worth")
+    __slots__ = ("_known", "_size", "rules", "runs", "worth")
 
     def __init__(self, rules: Ruleset, worth: tuple[int, ...], size: int = 20_000) -> None:
         self.rules = rules
         self.worth = worth
         self._known: dict[tuple[Card, ...], int] = {}
-        self._runs: dict[int, int] = {}  # each suit's best run, for `heaviest_worth`
+        self.runs: dict[int, int] = {}  # each suit's best run, for `heaviest_worth`
         self._size = size
 
     def fits(self, rules: Ruleset, worth: tuple[int, ...]) -> bool:
@@ -202,7 +244,7 @@ class WorthMemo:
         if known is None:
             if len(self._known) >= self._size:
                 self._known.clear()
-            known = self._known[key] = heaviest_worth(key, self.rules, self.worth, self._runs)
+            known = self._known[key] = heaviest_worth(key, self.rules, self.worth, self.runs)
         return known
 
 

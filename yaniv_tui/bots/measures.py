@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import repeat
+from operator import add, mul
 
 from yaniv_tui.engine import JOKER, Card, PlayerView, Ruleset, hand_value, legal_drops, swing_values
 
@@ -62,12 +64,18 @@ def deck_draw_cost(
     and worths; a drawn card can make a set with the hand), less `bonus` if the hand may call.
     """
     rules = heaviest.rules
-    base = hand_value(rest, rules)
     ranks: dict[int, int] = {}
     for card in rest:
         rank = card[0]
         ranks[rank] = ranks.get(rank, 0) + 1
-    shed_now = heaviest(rest)
+    return draw_cost(hand_value(rest, rules), ranks, heaviest(rest), rules, draws, shed, bonus)
+
+
+def draw_cost(
+    base: int, ranks: dict[int, int], shed_now: int, rules: Ruleset, draws: list[Draw], shed: float, bonus: float
+) -> float:
+    """`deck_draw_cost` of a hand worth `base`, holding `ranks` (each rank's count; the jokers' may be left out), whose
+    heaviest drop sheds `shed_now`."""
     set_min = rules.set_min
     room = rules.call_room(base)  # a card worth this much or less leaves a hand that may call
     cost = float(base)
@@ -93,7 +101,18 @@ class Odds:
     low totals, where a jack counts low.
     """
 
-    __slots__ = ("_held", "_leaned", "_sums", "free", "low_worth", "shift", "total", "unseen_by_rank")
+    __slots__ = (
+        "_held",
+        "_leaned",
+        "_nodes",
+        "_steps",
+        "_sums",
+        "free",
+        "low_worth",
+        "shift",
+        "total",
+        "unseen_by_rank",
+    )
 
     def __init__(self, unseen: Counter[Card], rules: Ruleset) -> None:
         low = swing_values(rules, high=False)
@@ -111,9 +130,15 @@ class Odds:
                 free[low[rank]] = free.get(low[rank], 0) + count
         self.free = free
         self._leaned: dict[tuple[int, float], dict[int, float]] = {}
-        #: The parts' ids so far -> (the top sum worked out, the chance of each sum up to it, the highest reached).
-        self._sums: dict[tuple[int, ...], tuple[int, list[float], int]] = {}
+        #: A stretch of parts is a node, numbered from 1 (0: no part yet): (a stretch's node, the id of the part
+        #: after it) -> the longer stretch's node. A number is one look-up, where a key of every part's id so far
+        #: was hashed anew at each part (an opponent's hand of 20 cards: 20 keys of up to 20 ids).
+        self._nodes: dict[tuple[int, int], int] = {}
+        #: A stretch's node -> (the top sum worked out, the chance of each sum up to it, the highest reached).
+        self._sums: dict[int, tuple[int, list[float], int]] = {}
         self._held: dict[int, dict[int, float]] = {}
+        #: (a part's id, the top sum) -> its steps, largest first, and their total weight.
+        self._steps: dict[tuple[int, int], list[tuple[int, float]]] = {}
 
     def value_counts(self, cap: int | None, lean: float = 0.0) -> dict[int, float]:
         """The unseen cards by value (weights, not always whole), as a card kept under `cap` would be.
@@ -135,6 +160,15 @@ class Odds:
         total = sum(counts.values())
         return sum(v * k for v, k in counts.items()) / total if total else 0.0
 
+    def chances_at_most(self, asks: list[tuple[list[dict[int, float]], int]]) -> list[float]:
+        """`chance_at_most(parts, limit)` of each (parts, limit), in the order given, to the same figures: asked
+        from the highest top sum down, so the sums worked out for one serve every lower one after it."""
+        found = [0.0] * len(asks)
+        shift = self.shift
+        for i in sorted(range(len(asks)), key=lambda i: -(asks[i][1] + shift * len(asks[i][0]))):
+            found[i] = self.chance_at_most(*asks[i])
+        return found
+
     def chance_at_most(self, parts: list[dict[int, float]], limit: int) -> float:
         """P(the sum of one card from each of `parts` is at most `limit`), cards drawn independently.
 
@@ -146,42 +180,63 @@ class Odds:
         top = limit + shift * len(parts)
         if top < 0:
             return 0.0
+        nodes = self._nodes
         known = self._sums
-        key: tuple[int, ...] = ()
+        node = 0
         dist: list[float] = [1.0]
         reach = 0  # the highest sum the parts so far can make: dist is 0 above it
         done = 0
         for counts in parts:  # the longest stretch of parts remembered at this top or a higher one
-            found = known.get((*key, id(counts)))
-            if found is None or found[0] < top:
+            child = nodes.get((node, id(counts)))
+            if child is None:
                 break
-            key = (*key, id(counts))
+            found = known[child]
+            if found[0] < top:
+                break
+            node = child
             dist, reach = found[1], min(top, found[2])
             done += 1
         if len(dist) < top + 1:
             dist = dist + [0.0] * (top + 1 - len(dist))
         for counts in parts[done:]:
-            key = (*key, id(counts))
-            self._held[id(counts)] = counts  # its id stays its own while the sums keyed by it are remembered
-            total = sum(counts.values())
-            if total:
-                steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+            part = id(counts)
+            child = nodes.get((node, part))
+            if child is None:
+                child = nodes[(node, part)] = len(nodes) + 1
+            node = child
+            self._held[part] = counts  # its id stays its own while the sums keyed by it are remembered
+            steps = self._steps.get((part, top))
+            if steps is None:
+                steps = self._steps[(part, top)] = _steps(counts, shift, top)
+            if steps:
                 # Each sum t gathers dist[s] * chance for s from low to high: the steps from the largest down,
                 # each adding to every sum it reaches at once (a sum out of reach gathers only zeros).
-                steps.sort(key=_step_size, reverse=True)
                 new = [0.0] * (top + 1)
                 for step, q in steps:
                     end = min(top, reach + step) + 1
                     if end > step:
-                        new[step:end] = [a + p * q for a, p in zip(new[step:end], dist, strict=False)]
-                reach = min(top, reach + (steps[0][0] if steps else 0))
+                        # a + p * q for each sum, the loop run in C (map stops at the shorter, as zip did).
+                        new[step:end] = map(add, new[step:end], map(mul, dist, repeat(q)))
+                reach = min(top, reach + steps[0][0])
                 dist = new
-            known[key] = (top, dist, reach)
+            elif sum(counts.values()):
+                dist = [0.0] * (top + 1)  # every value of the part is beyond the top: no sum up to it
+            known[node] = (top, dist, reach)
         return min(1.0, sum(dist[: top + 1]))
 
 
 def _step_size(step: tuple[int, float]) -> int:
     return step[0]
+
+
+def _steps(counts: dict[int, float], shift: int, top: int) -> list[tuple[int, float]]:
+    """A part's steps up to `top`: (its value shifted, its chance), largest first; none for a part of no weight."""
+    total = sum(counts.values())
+    if not total:
+        return []
+    steps = [(v + shift, k / total) for v, k in counts.items() if v + shift <= top]
+    steps.sort(key=_step_size, reverse=True)
+    return steps
 
 
 def opponent_parts(

@@ -29,7 +29,7 @@ class RoundScore:
     scores: tuple[int | None, ...]
     #: (seat, total before the reset, total after) for each lucky reset.
     resets: tuple[tuple[int, int, int], ...]
-    #: Seats that took the zero-hand bonus this round.
+    #: Seats that took the zero-hand bonus this round: each seat of `zeroed` holding 0 won the round with 0.
     bonus: tuple[int, ...]
     #: Seats knocked out this round.
     eliminated: tuple[int, ...]
@@ -71,11 +71,13 @@ def score_round(
 
     wins = list(zero_wins) if zero_wins is not None else [0] * n
     bonus: list[int] = []
-    if rules.bonus_zero_wins and len(active) >= rules.bonus_min_players and value[winner] == 0:
-        wins[winner] += 1
-        if wins[winner] % rules.bonus_zero_wins == 0:
-            bonus.append(winner)
-            added[winner] = (added[winner] or 0) - rules.bonus_points
+    if rules.bonus_zero_wins and len(active) >= rules.bonus_min_players:
+        # Every seat that shares the round's win (scores 0 as its low hand) won it; those holding 0 won with 0.
+        for seat in sorted(s for s in zeroed if value[s] == 0):
+            wins[seat] += 1
+            if wins[seat] % rules.bonus_zero_wins == 0:
+                bonus.append(seat)
+                added[seat] = (added[seat] or 0) - rules.bonus_points
 
     penalised = caller if assaf and rules.assaf else None
     totals, resets = _totals(rules, scores, added, active, hands, penalised)
