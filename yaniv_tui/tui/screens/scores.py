@@ -97,7 +97,7 @@ class ScoresScreen(Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", "close")]
 
     def __init__(self, players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.players = players
         self.history = list(history)
         self.totals = list(totals)
