@@ -144,3 +144,20 @@ async def test_the_log_wraps_a_turn_between_its_clauses_at_80x24(turn: Turn, sai
         lines = [line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom]]
         assert lines[: len(said)] == said, lines
         assert not any(lines[len(said) :]), lines
+
+
+async def test_your_turn_with_a_long_name_keeps_then_enter_whole_at_80x24() -> None:
+    """Played at 80x24, two people at the table: "Your turn, Bartholomew: choose cards to drop (1-9, or ←→ and
+    space), then" on one line and "enter." alone on the next, the key apart from its "then". The prompt breaks
+    between its clauses, as the message line under it does."""
+    app = make_app("israeli", "Bartholomew,Alexandrina,bot:easy", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            await pilot.press("enter")  # the pass screen: Bartholomew shows his hand
+            await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        prompt = table.query_one("#prompt")
+        lines = [line.strip() for line in screen_lines(app)[prompt.region.y : prompt.region.bottom]]
+        assert lines == ["Your turn, Bartholomew: choose cards to drop (1-9, or ←→ and space),", "then enter."], lines
