@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable
-from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, settle, until
+from tui_helpers import footer_keys, make_app, play_to_end, screen_lines, scrolled, settle, until
 
 from yaniv_tui.engine import MAX_NAME, Game, Seat, load_ruleset
 from yaniv_tui.store import SaveMeta, save_game
@@ -173,6 +173,4 @@ async def test_the_helps_arrow_keys_scroll_a_line_each_when_they_come_all_at_onc
         assert all(column.max_scroll_y >= 5 for column in columns)
         for _ in range(5):
             app.screen.post_message(events.Key("down", None))
-        await until(pilot, lambda: not app.animator.is_being_animated(columns[0], "scroll_y"))
-        await pilot.pause(0.3)
-        assert [column.scroll_y for column in columns] == [5, 5]
+        await scrolled(pilot, columns, 5)

@@ -217,7 +217,7 @@ async def test_switching_ascii_off_over_the_help_shows_its_marks_and_the_setup_s
         await pilot.pause()
         await pilot.pause()
         text = screen_text(app)
-        assert "•" in text, text  # the setup screen's title is behind the help's backdrop (.dialog-screen.-covering)
+        assert "•" in text, text  # the setup screen's title is behind the help's backdrop (.dialog-screen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

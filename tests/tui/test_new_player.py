@@ -105,6 +105,22 @@ async def test_the_scores_of_eight_players_at_80x24_show_every_total_and_round()
         assert "田中さ" in text and "くら" in text and "Dana" in text and "🎲🃏" in text, text  # folded, not cut
 
 
+async def test_the_scores_of_eight_players_at_80x24_fold_no_name_that_fits() -> None:
+    """Played at 80x24 with eight seats: the sheet, stacked, folded five names in the middle ("🎲🎲Di" / "ce",
+    "Ann-Ma" / "rie", "Barth" / "olome" / "w": a letter alone) with room to spare, three cells of gap between columns.
+    Stacked, the columns stand two cells apart, and each name fits whole on one line."""
+    names = ("דניאל", "王小明", "🎲🎲Dice", "Ann-Marie", "李", "נועה", "😀", "Bartholomew")
+    added = (18, 14, 27, 26, 20, 0, 23, 16)
+    app = YanivApp(None, LaunchOptions(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(names, [round_of(added, added)], added))
+        await on_screen(pilot, ScoresScreen)
+        lines = screen_lines(app)
+        heads = [line for line in lines if "round" in line]
+        assert len(heads) == 1 and all(name in heads[0] for name in names), "\n".join(lines)
+
+
 async def test_the_saved_games_bar_says_enter_continues() -> None:
     """Before: the saved games dialog's bar said `esc back` and `del delete the game`, but not the key it is for:
     enter, which continues the highlighted game (said only in the dialog's small print)."""

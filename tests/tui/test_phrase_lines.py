@@ -11,10 +11,12 @@ from textual.widgets import Static
 from tui_helpers import make_app, make_options, screen_lines, settle
 
 from yaniv_tui.engine import load_ruleset, parse_cards
+from yaniv_tui.engine.actions import Turn
 from yaniv_tui.engine.scoring import score_round
 from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
+from yaniv_tui.tui.widgets.table import TurnLog, turn_text
 
 #: A hint as the expert words it (bots/hint.explain), 77 cells with its capital: one more than the line holds.
 HINT = "hint: drop Q♠ (10 points off), take ★JK: a joker fits any run, and is worth 0"
@@ -110,3 +112,52 @@ async def test_the_notes_of_an_assafer_keep_scores_0_whole_at_80x24() -> None:
         lines = [" ".join(line.strip(" │").split()) for line in screen_lines(app)[region.y : region.bottom]]
         assert not [line for line in lines if line == "0"], lines
         assert any(line.endswith("scores 0") for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("turn", "said"),
+    [
+        (
+            Turn(1, tuple(parse_cards("KC")), None),
+            ["▸ Eli dropped K♣,", "took from the deck."],
+        ),
+        (
+            Turn(1, tuple(parse_cards("5H")), None, slapped=parse_cards("5D")[0]),
+            ["▸ Eli dropped 5♥,", "took from the deck,", "slapped down 5♦ onto the drop."],
+        ),
+    ],
+)
+async def test_the_log_wraps_a_turn_between_its_clauses_at_80x24(turn: Turn, said: list[str]) -> None:
+    """Played at 80x24: "▸ Eli dropped K♣, took from" on one line of the log and "the deck." on the next, a phrase
+    split from its verb. The log breaks after a clause's comma, as the hint and the round end do."""
+    app = make_app("israeli", "Ann,bot:easy:Eli,bot:easy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        news = Text.assemble(Text("▸ "), turn_text(turn, ("Ann", "Eli", "Bea"), False))
+        table.query_one(TurnLog).show([news])
+        for _ in range(3):
+            await pilot.pause()
+        region = table.query_one("#log-lines").region
+        # Every cell of these rows is one character wide: the log's columns are cut out as they are.
+        lines = [line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom]]
+        assert lines[: len(said)] == said, lines
+        assert not any(lines[len(said) :]), lines
+
+
+async def test_your_turn_with_a_long_name_keeps_then_enter_whole_at_80x24() -> None:
+    """Played at 80x24, two people at the table: "Your turn, Bartholomew: choose cards to drop (1-9, or ←→ and
+    space), then" on one line and "enter." alone on the next, the key apart from its "then". The prompt breaks
+    between its clauses, as the message line under it does."""
+    app = make_app("israeli", "Bartholomew,Alexandrina,bot:easy", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            await pilot.press("enter")  # the pass screen: Bartholomew shows his hand
+            await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        prompt = table.query_one("#prompt")
+        lines = [line.strip() for line in screen_lines(app)[prompt.region.y : prompt.region.bottom]]
+        assert lines == ["Your turn, Bartholomew: choose cards to drop (1-9, or ←→ and space),", "then enter."], lines

@@ -10,7 +10,7 @@ import pytest
 from playing import easy_bots, play_on, play_recorded
 from rich.cells import cell_len
 from textual.widgets import Static
-from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text
+from tui_helpers import SIZE, footer_keys, game_of, make_app, play_to_end, screen_lines, screen_text, worked
 
 from yaniv_tui.codec.record import GameRecord, add_event, replay_steps, start_record
 from yaniv_tui.engine import Game, Seat, load_ruleset
@@ -275,10 +275,8 @@ async def test_v_on_a_game_of_more_decisions_than_a_review_takes_says_so_and_jud
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("v")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if not screen.reviewing:
-                break
+        await worked(pilot, "review")
+        assert not screen.reviewing
         text = " ".join(" ".join(screen_lines(app)).split())
         assert f"P0 made {many:,} decisions: a review judges at most {many - 1:,} a seat" in text, text
         assert not screen.query_one("#replay-progress").display

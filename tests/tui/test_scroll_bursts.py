@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.containers import VerticalScroll
-from textual.pilot import Pilot
-from tui_helpers import make_options, screen_text, until
+from tui_helpers import make_options, screen_text, scrolled, until
 
 from yaniv_tui.engine import load_ruleset, parse_cards
 from yaniv_tui.engine.scoring import score_round
@@ -15,12 +14,6 @@ from yaniv_tui.tui.app import YanivApp
 from yaniv_tui.tui.screens.house_rules import HouseRulesScreen
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.scores import ScoresScreen
-
-
-async def settled(pilot: Pilot[None], view: VerticalScroll) -> None:
-    """Let `view` finish scrolling (no animation left), then draw."""
-    await until(pilot, lambda: not pilot.app.animator.is_being_animated(view, "scroll_y"))
-    await pilot.pause(0.3)
 
 
 async def test_ten_downs_at_once_scroll_the_house_rules_ten_lines() -> None:
@@ -36,16 +29,13 @@ async def test_ten_downs_at_once_scroll_the_house_rules_ten_lines() -> None:
         assert fields.max_scroll_y >= 20
         for _ in range(10):
             app.post_message(events.Key("down", None))
-        await settled(pilot, fields)
-        assert fields.scroll_y == 10
+        await scrolled(pilot, [fields], 10)
         for _ in range(2):
             app.post_message(events.Key("pagedown", None))
-        await settled(pilot, fields)
-        assert fields.scroll_y == 10 + 2 * fields.scrollable_content_region.height
+        await scrolled(pilot, [fields], 10 + 2 * fields.scrollable_content_region.height)
         for _ in range(3):
             app.post_message(events.Key("up", None))
-        await settled(pilot, fields)
-        assert fields.scroll_y == 7 + 2 * fields.scrollable_content_region.height
+        await scrolled(pilot, [fields], 7 + 2 * fields.scrollable_content_region.height)
 
 
 async def test_ten_downs_at_once_scroll_the_score_sheet_ten_lines() -> None:
@@ -63,8 +53,7 @@ async def test_ten_downs_at_once_scroll_the_score_sheet_ten_lines() -> None:
         assert app.focused is sheet and sheet.max_scroll_y >= 20
         for _ in range(10):
             app.post_message(events.Key("down", None))
-        await settled(pilot, sheet)
-        assert sheet.scroll_y == 10
+        await scrolled(pilot, [sheet], 10)
 
 
 async def test_the_round_end_of_eight_seats_scrolls_to_its_last_seat_at_80x24() -> None:
@@ -85,6 +74,6 @@ async def test_the_round_end_of_eight_seats_scrolls_to_its_last_seat_at_80x24() 
         assert "↑↓ scroll" in screen_text(app)
         for _ in range(10):
             app.post_message(events.Key("down", None))
-        await settled(pilot, body)
-        assert body.scroll_y == body.max_scroll_y and "Hod" in screen_text(app), screen_text(app)
+        await scrolled(pilot, [body], body.max_scroll_y)
+        assert "Hod" in screen_text(app), screen_text(app)
         assert isinstance(app.screen, RoundEndScreen)

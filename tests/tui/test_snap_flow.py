@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from tui_helpers import SIZE, SnapCompare, TableApp, make_options, settle, stacked_session
+from tui_helpers import SIZE, SnapCompare, TableApp, make_options, settle, stacked_session, worked
 
 from yaniv_tui.tui.screens.round_end import RoundEndScreen
 from yaniv_tui.tui.screens.table import TableScreen
@@ -21,10 +21,7 @@ async def ask_for_a_hint(pilot: Pilot[None]) -> None:
     await pilot.press("h")
     table = pilot.app.screen
     assert isinstance(table, TableScreen)
-    for _ in range(500):
-        if table.tip.startswith("hint: "):
-            break
-        await pilot.pause(0.01)
+    await worked(pilot, "hint")
     assert table.tip.startswith("hint: ")
 
 

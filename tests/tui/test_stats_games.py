@@ -12,7 +12,7 @@ from playing import drop, scripted
 from test_replay import short_game
 from textual.pilot import Pilot
 from textual.widgets import DataTable
-from tui_helpers import SIZE, footer_keys, notices, screen_text
+from tui_helpers import SIZE, footer_keys, notices, screen_text, worked
 
 from yaniv_tui.bots import review as reviewing
 from yaniv_tui.bots.review import people_seats, review_seat
@@ -67,11 +67,8 @@ async def on_games(pilot: Pilot[None]) -> StatsScreen:
 
 
 async def until_reviewed(pilot: Pilot[None], screen: ReplayScreen) -> None:
-    for _ in range(600):
-        await pilot.pause(0.05)
-        if screen.reviews is not None:
-            return
-    raise AssertionError("the review never finished")
+    await worked(pilot, "review")
+    assert screen.reviews is not None, "the review never finished"
 
 
 async def test_the_list_is_newest_first_and_enter_replays_the_game_chosen() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -19,6 +20,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
+from textual.worker import WorkerState
 
 from yaniv_tui.engine import CallYaniv, Card, Game, Play, Ruleset, Seat, hand_value, load_ruleset, parse_cards
 from yaniv_tui.table.options import GameOptions, parse_players
@@ -124,6 +126,28 @@ async def until(pilot: Pilot[None], done: Callable[[], object], limit: int = 400
             return
         await pilot.pause()
     raise AssertionError("never happened")
+
+
+async def worked(pilot: Pilot[None], group: str, seconds: float = 120.0) -> None:
+    """Let the app's workers of `group` (the table's "hint", the replay's "review") finish, their end waited on (bounded
+    by `seconds`, else fail), not polled at a pause of the clock's; then let the screen draw what they left. A worker
+    done already is gone from the app's: the caller checks what it left."""
+    app = pilot.app
+    workers = [worker for worker in app.workers if worker.group == group]
+    if workers:  # (none: Textual's wait_for_complete would wait for every worker, the table's own loop too)
+        await until(pilot, lambda: all(worker.state is not WorkerState.PENDING for worker in workers))  # started
+        await asyncio.wait_for(app.workers.wait_for_complete(workers), seconds)
+    await pilot.pause()
+
+
+async def scrolled(pilot: Pilot[None], views: Sequence[Widget], line: int) -> None:
+    """Let the keys sent be handled until each of `views` is bound for `line` (a bounded number of pauses, else
+    fail) and has got there; then once more: no key left over moves it on. The keys' work waited on, not the clock:
+    a pause of a few tenths of a second after a burst of keys passed alone and could fail on a busy machine."""
+    await until(pilot, lambda: all(view.scroll_target_y == line for view in views))
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    assert [view.scroll_y for view in views] == [line] * len(views)
 
 
 async def on_screen(pilot: Pilot[None], screen: type[Screen[Any]]) -> None:

@@ -42,10 +42,12 @@ def clause_packed(text: str, width: int, word: re.Pattern[str] = WORD) -> list[s
 
 def clause_lines(content: Content, width: int) -> list[Content]:
     """`content` in lines of `width` cells as `clause_packed` breaks its text, each line keeping its styles (a word
-    wider than the line folded as Textual folds it). Text that is not one line of words one space apart is left to
-    Textual's own wrap."""
+    wider than the line folded as Textual folds it); text of several lines (the log: a turn a line) each line so.
+    A line that is not words one space apart is left to Textual's own wrap."""
     plain = content.plain
-    if "\n" in plain or "  " in plain or plain != plain.strip():
+    if "\n" in plain:
+        return [part for line in content.split("\n", allow_blank=True) for part in clause_lines(line, width)]
+    if "  " in plain or plain != plain.strip():
         return content.wrap(width)
     breaks: list[int] = []
     for line in clause_packed(plain, width)[:-1]:

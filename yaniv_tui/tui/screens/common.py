@@ -120,6 +120,8 @@ class Dialog(ModalScreen[DialogResult]):
     a modal screen does not hear the app's keys, so its own `?` (and f1) open the help over it, on its keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
+    #: Its backdrop (base.tcss): the screen under it hidden, the dialog centred.
+    DEFAULT_CLASSES = "dialog-screen"
 
     #: Whether the dialog has given its answer (`dismiss`): a second key before it is gone is no second answer.
     answered = False

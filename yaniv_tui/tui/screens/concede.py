@@ -42,7 +42,7 @@ class ConcedeScreen(Dialog[Conceded | None]):
     AUTO_FOCUS = "#confirm-no"
 
     def __init__(self, name: str, last_human: bool) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.player = name
         #: No other human at this screen would be left in: the rest can be skipped.
         self.last_human = last_human

@@ -131,7 +131,7 @@ class HelpScreen(ScrollsBody[None], ModalScreen[None]):
     SCROLLED = "#help-keys, #help-rules"
 
     def __init__(self, under: Screen[object], rules: Ruleset | None, extra: list[Binding]) -> None:
-        super().__init__(classes="dialog-screen -covering")
+        super().__init__(classes="dialog-screen")
         self.under = under
         self.rules = rules
         self.extra = extra

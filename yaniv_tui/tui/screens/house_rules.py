@@ -88,7 +88,7 @@ class HouseRulesScreen(Dialog[str | None]):
     AUTO_FOCUS = "#hr-id"
 
     def __init__(self, base_id: str, rules: Ruleset, taken: set[str]) -> None:
-        super().__init__(classes="dialog-screen -covering")
+        super().__init__()
         self.base_id = base_id
         self.rules = rules
         self.taken = taken

@@ -59,7 +59,7 @@ class ConfirmScreen(Dialog[bool]):
     AUTO_FOCUS = "#confirm-no"
 
     def __init__(self, question: str, yes: str, no: str = "Keep it") -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
@@ -92,7 +92,7 @@ class SavedGamesScreen(Dialog[SavedGame | None]):
     AUTO_FOCUS = "#saved-list"
 
     def __init__(self, games: Sequence[SavedGame]) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.games = list(games)
         #: Games deleted here, by id.
         self.deleted: set[str] = set()

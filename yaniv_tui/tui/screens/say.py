@@ -19,9 +19,6 @@ class SayScreen(Dialog[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "back")]
     DEFAULT_CSS = """
-    SayScreen {
-        align: center middle;
-    }
     #say-box {
         width: 32;
         height: auto;

@@ -32,8 +32,17 @@ def scores_table(
     stacked: bool = False,
 ) -> Table:
     """One row per round (points added, then the total), one column per player; `stacked`, each round's total with
-    its points added on a line below it, and long names wrapped: narrow enough for eight players at 80 columns."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, header_style=f"bold {colour('ink-muted')}")
+    its points added on a line below it, the columns two cells apart (not three) and only names that cannot fit
+    wrapped: narrow enough for eight players at 80 columns, and eight names of up to 9 cells each whole there."""
+    # Stacked: a cell's padding on its left only and no edge. Rich's three cells between columns took 27 of eight
+    # players' 71 and folded five short names in their middle ("Ann-Ma" / "rie").
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        expand=False,
+        header_style=f"bold {colour('ink-muted')}",
+        padding=(0, 0, 0, 1) if stacked else (0, 1),
+        show_edge=not stacked,
+    )
     table.add_column("round", justify="right", no_wrap=True)
     for name in players:
         # Text: the name as typed, not markup; stacked, a long name folds onto a second line rather than be cut.
@@ -97,7 +106,7 @@ class ScoresScreen(Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", "close")]
 
     def __init__(self, players: tuple[str, ...], history: Sequence[RoundScore], totals: Sequence[int | None]) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.players = players
         self.history = list(history)
         self.totals = list(totals)

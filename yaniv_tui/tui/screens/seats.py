@@ -32,9 +32,6 @@ class SeatsScreen(Dialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "back")]
     DEFAULT_CSS = """
-    SeatsScreen {
-        align: center middle;
-    }
     #seats-box {
         width: 72;
         /* No max-width: at 1x1, laid out once before the screen says it is too small, a box cut to the screen

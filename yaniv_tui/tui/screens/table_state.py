@@ -116,8 +116,9 @@ class TableState(Screen[str | None]):
                 yield DeckView(id="deck")
             yield PileView(self.slots + 1, id="pile")
             yield TurnLog(id="log")
-        yield Static("", id="prompt")
-        yield Clauses("", id="message")  # a hint or a refusal, wrapped between its clauses
+        # Whose turn and what to do, and under it a hint or a refusal: each wrapped between its clauses.
+        yield Clauses("", id="prompt")
+        yield Clauses("", id="message")
         yield HandView(self.slots, id="hand")
         yield KeyBar()
 

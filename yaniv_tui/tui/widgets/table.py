@@ -19,6 +19,7 @@ from yaniv_tui.table.words import PILE_EMPTY, turn_parts
 from ..colours import colour, palette
 from ..marks import mark
 from .cards import CardFace, backs, faces_text
+from .clauses import Clauses
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +410,7 @@ class TurnLog(VerticalScroll, can_focus=False):
     _shown: list[str] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-lines")
+        yield Clauses(id="log-lines")  # a turn's line wrapped between its clauses, not "took from" / "the deck."
 
     def on_mount(self) -> None:
         self.border_title = "this round"
@@ -420,5 +421,5 @@ class TurnLog(VerticalScroll, can_focus=False):
             return
         self._shown = plain
         shown = Text("\n").join(lines) if lines else Text("No turns yet this round.", style="dim")
-        self.query_one("#log-lines", Static).update(shown)
+        self.query_one("#log-lines", Clauses).update(shown)
         self.call_after_refresh(self.scroll_end, animate=False)
