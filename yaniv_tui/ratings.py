@@ -21,6 +21,7 @@ from typing import Any
 
 from yaniv_tui.engine import DEFAULT_RULESET
 from yaniv_tui.engine.files import NotAFile, TooBig, kind_of, read_regular
+from yaniv_tui.engine.ruleset_read import nesting
 
 #: The ratings shipped in the package, which the ladder regenerates.
 RATINGS_FILE = Path(__file__).parent / "data" / "ratings.json"
@@ -30,6 +31,8 @@ MAX_RATINGS_BYTES = 1 << 20
 FORMAT = 1
 #: The table the setup screen shows: heads-up games under the default rules.
 SHOWN_SEATS = 2
+#: How deep a ratings file nests: the file, its tables, a table, its intervals, an interval's pair.
+MAX_NESTING = 5
 
 
 @dataclass(frozen=True)
@@ -98,14 +101,19 @@ def _tables_data(path: Path) -> list[Any] | None:
         raw = read_regular(path, MAX_RATINGS_BYTES)
     except FileNotFoundError:
         return None
+    too_deep = DamagedRatings(
+        path, f"nested too deep: a ratings file nests at most {MAX_NESTING} levels, down to a table's intervals"
+    )
     try:
         document = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise DamagedRatings(path, "not UTF-8 text") from None
     except RecursionError:
-        raise DamagedRatings(path, "nested too deep") from None
+        raise too_deep from None
     except ValueError as error:
         raise DamagedRatings(path, f"not valid JSON ({str(error).splitlines()[0][:80]})") from None
+    if isinstance(document, dict | list) and nesting(document) > MAX_NESTING:  # the line above names a depth that holds
+        raise too_deep
     if (
         not isinstance(document, dict)
         or document.get("format") != FORMAT

@@ -186,3 +186,23 @@ def test_a_file_with_one_damaged_table_is_moved_aside_and_the_ladder_still_writt
     (aside,) = [p for p in tmp_path.iterdir() if p != path]
     assert aside.read_text("utf-8") == text
     assert sorted((t.ruleset, t.seats_per_game) for t in read_tables(path)) == [("israeli", 2), ("yanivo", 2)]
+
+
+@pytest.mark.parametrize("depth", [6, 5_000])
+def test_a_ratings_file_nested_too_deep_is_told_with_the_depth_a_ratings_file_nests(
+    tmp_path: Path, depth: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: the line said "nested too deep" and no more, where the settings file's says how deep it may nest; and
+    a file nested deeper than any ratings file but not past Python's stack (6 levels, beside its tables) was read
+    as sound and written over."""
+    path = tmp_path / "ratings.json"
+    text = '{"format": 1, "tables": [], "notes": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+    path.write_text(text, encoding="utf-8")
+    assert read_tables(path) == []
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert (
+        f"{path} is damaged (nested too deep: a ratings file nests at most 5 levels, down to a table's intervals"
+        in line
+    )
+    assert path.read_text(encoding="utf-8") == text
