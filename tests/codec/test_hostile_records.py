@@ -155,3 +155,15 @@ def test_an_event_without_its_kind_says_what_it_lacks(tmp_path: Path, line: str,
     lines[2] = line
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert one_line_or_none(path) == f"{path}: record line 3: {says}"
+
+
+def test_a_seat_name_with_more_accents_on_a_letter_than_a_cell_shows_is_refused(tmp_path: Path) -> None:
+    """Before: a record's seat named by a letter under 500 accents replayed, and `yaniv replay FILE` showed it as
+    each terminal could (xterm 4 accents, tmux what fits in 21 bytes), and `yaniv review FILE` printed it whole."""
+    header = {**EVENTS[0], "seats": [{**EVENTS[0]["seats"][0], "name": "a" + "\u0301" * 500}, EVENTS[0]["seats"][1]]}
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join([json.dumps(header), *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and "seats[0].name: the name '\u00e1\u0301\u0301\u0301'" in line, line
+    assert "has 500 accents on one letter: a name takes at most 4 on a letter" in line, line
+    assert "\u0301" * 5 not in line

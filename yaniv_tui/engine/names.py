@@ -20,6 +20,33 @@ class BadName(ValueError):
 
 #: Marks drawn on the character before them: they take no cell of their own.
 _MARKS = ("Mn", "Me", "Mc")
+#: The most marks a name puts on one character: what a terminal's cell holds (xterm keeps at most 4, tmux what fits
+#: in 21 bytes) and what the names of every script need (Thai's vowel and tone, Hebrew's points, Tibetan's stacks).
+MAX_ACCENTS = 4
+
+
+def _stacks(name: str) -> list[int]:
+    """The number of marks on each character of `name` that carries any."""
+    stacks: list[int] = []
+    run = 0
+    for c in name:
+        if unicodedata.category(c) in _MARKS:
+            run += 1
+        elif run:
+            stacks.append(run)
+            run = 0
+    return [*stacks, run] if run else stacks
+
+
+def _unstacked(name: str) -> str:
+    """`name` with at most MAX_ACCENTS marks kept on each character: as a refusal's line may quote it."""
+    kept: list[str] = []
+    run = 0
+    for c in name:
+        run = run + 1 if unicodedata.category(c) in _MARKS else 0
+        if run <= MAX_ACCENTS:
+            kept.append(c)
+    return "".join(kept)
 
 
 def name_cells(name: str) -> int:
@@ -62,7 +89,8 @@ def quoted(text: str) -> str:
 
 def check_name(name: str, *, most: int = MAX_NAME) -> str:
     """`name` with its spaces tidied (stripped, runs of spaces made one) and its accents composed (NFC: an é typed
-    as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one.
+    as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one, or one with
+    more than MAX_ACCENTS marks on a letter (no terminal shows them, so two such names could look one).
 
     A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
     a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
@@ -78,6 +106,13 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
         raise BadName("every player needs a name")
     if not _as_read(name).strip():
         raise BadName("every player needs a name that shows: this one draws only blanks")
+    decomposed = unicodedata.normalize("NFD", name)  # the accents as typed: á is a and one
+    if (stacked := max(_stacks(decomposed), default=0)) > MAX_ACCENTS:
+        shown = quoted(unicodedata.normalize("NFC", _unstacked(decomposed)))
+        raise BadName(
+            f"the name {shown} has {stacked} accents on one letter: a name takes at most {MAX_ACCENTS} on a letter, "
+            "as many as a terminal shows"
+        )
     if name_cells(name) > most:
         raise BadName(
             f"the name {quoted(name)} is too long: at most {most} characters (a wide one, like 田, counts two)"
