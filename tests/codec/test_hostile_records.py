@@ -208,3 +208,16 @@ def test_a_record_version_that_is_not_a_whole_number_is_refused(tmp_path: Path, 
     line = one_line_or_none(path)
     assert line is not None and f"record version {version.title() if version == 'true' else version}: " in line, line
     assert "this yaniv reads version 1" in line, line
+
+
+@pytest.mark.parametrize(("value", "says"), [("true", "round: must be a whole number, got true/false"), ("7", "round")])
+def test_the_first_deal_of_a_record_is_round_one(tmp_path: Path, value: str, says: str) -> None:
+    """Before: the first deal's "round" was never read, so a record whose first deal said round 7, or true, replayed
+    as if it said 1."""
+    lines = TEXT.splitlines()
+    assert '"round": 1,' in lines[1]
+    lines[1] = lines[1].replace('"round": 1,', f'"round": {value},', 1)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and "record line 2: " in line and says in line, line
