@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells", "name_key", "same_name"]
+__all__ = [
+    "MAX_ACCENTS",
+    "MAX_NAME",
+    "SAVED_NAME",
+    "BadName",
+    "check_name",
+    "is_name",
+    "name_cells",
+    "name_key",
+    "same_name",
+    "unstacked",
+]
 
 #: The widest name, in terminal cells (a wide character such as 田 takes two): what the setup screen's seat
 #: rows, the table's seat panels and the compact seat lines of an 8-seat table at 80×24 show whole.
@@ -38,8 +49,9 @@ def _stacks(name: str) -> list[int]:
     return [*stacks, run] if run else stacks
 
 
-def _unstacked(name: str) -> str:
-    """`name` with at most MAX_ACCENTS marks kept on each character: as a refusal's line may quote it."""
+def unstacked(name: str) -> str:
+    """`name` with at most MAX_ACCENTS marks kept on each character: as a refusal's line, or a listing of a name no
+    yaniv-tui wrote, may show it."""
     kept: list[str] = []
     run = 0
     for c in name:
@@ -108,7 +120,7 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
         raise BadName("every player needs a name that shows: this one draws only blanks")
     decomposed = unicodedata.normalize("NFD", name)  # the accents as typed: á is a and one
     if (stacked := max(_stacks(decomposed), default=0)) > MAX_ACCENTS:
-        shown = quoted(unicodedata.normalize("NFC", _unstacked(decomposed)))
+        shown = quoted(unicodedata.normalize("NFC", unstacked(decomposed)))
         raise BadName(
             f"the name {shown} has {stacked} accents on one letter: a name takes at most {MAX_ACCENTS} on a letter, "
             "as many as a terminal shows"
