@@ -92,10 +92,12 @@ SHOWN_MOST = 40
 
 
 def quoted(text: str) -> str:
-    """`text` (a name, a seed or seat list as typed) quoted for a refusal's line, its control characters escaped, cut
-    at `SHOWN_MOST` characters with its length said."""
-    if len(text) > SHOWN_MOST:
-        return f"{text[:SHOWN_MOST]!r}... ({len(text)} characters)"
+    """`text` (a name, a seed or seat list, a game id as typed) quoted for a refusal's line, its control characters
+    escaped, at most MAX_ACCENTS accents kept on a letter, cut at `SHOWN_MOST` characters; its length said when it
+    is not shown whole."""
+    shown = unstacked(text)
+    if len(text) > SHOWN_MOST or shown != text:
+        return f"{shown[:SHOWN_MOST]!r}... ({len(text)} characters)"
     return repr(text)
 
 
