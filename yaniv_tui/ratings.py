@@ -19,7 +19,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import DEFAULT_RULESET
 from yaniv_tui.engine.files import NotAFile, TooBig, kind_of, read_regular
 from yaniv_tui.engine.ruleset_read import nesting
@@ -147,6 +146,9 @@ def _tables_data(path: Path) -> list[Any] | None:
     except RecursionError:
         raise too_deep from None
     except ValueError:  # said in the words of every JSON file's reader: a BOM, a number of too many digits, ...
+        # The codec only for a damaged file: the setup screen reads the ratings and imports no codec (it starts sooner).
+        from yaniv_tui.codec.json_text import JsonError, read_json
+
         try:
             read_json(text)
         except JsonError as error:
