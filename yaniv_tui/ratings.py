@@ -21,6 +21,7 @@ from typing import Any
 
 from yaniv_tui.engine import DEFAULT_RULESET
 from yaniv_tui.engine.files import NotAFile, TooBig, kind_of, read_regular
+from yaniv_tui.engine.ruleset_read import nesting
 
 #: The ratings shipped in the package, which the ladder regenerates.
 RATINGS_FILE = Path(__file__).parent / "data" / "ratings.json"
@@ -30,6 +31,8 @@ MAX_RATINGS_BYTES = 1 << 20
 FORMAT = 1
 #: The table the setup screen shows: heads-up games under the default rules.
 SHOWN_SEATS = 2
+#: How deep a ratings file nests: the file, its tables, a table, its intervals, an interval's pair.
+MAX_NESTING = 5
 
 
 @dataclass(frozen=True)
@@ -55,31 +58,65 @@ class RatingsTable:
 
     @classmethod
     def from_json(cls, data: Any) -> RatingsTable:
-        """The table in `data`; ValueError (or TypeError, KeyError) for anything that is not one."""
+        """The table in `data`; ValueError (or KeyError) for anything that is not one: a value of another type is
+        never turned into one (true is no seat count, the text "12" no seed)."""
         if not isinstance(data, dict):
             raise ValueError("a ratings table is an object")
-        ratings = _numbers(data["ratings"])
-        intervals = {str(k): (float(v[0]), float(v[1])) for k, v in dict(data.get("intervals", {})).items()}
         samples = data.get("expert_samples")
         return cls(
-            ruleset=str(data["ruleset"]),
-            seats_per_game=int(data["seats_per_game"]),
-            games_per_pairing=int(data["games_per_pairing"]),
-            seed=int(data["seed"]),
-            expert_samples=None if samples is None else int(samples),
-            date=str(data["date"]),
-            command=str(data["command"]),
-            ratings=ratings,
-            intervals=intervals,
-            game_ratings=_numbers(data.get("game_ratings", {})),
+            ruleset=_text(data, "ruleset"),
+            seats_per_game=_whole(data, "seats_per_game"),
+            games_per_pairing=_whole(data, "games_per_pairing"),
+            seed=_whole(data, "seed"),
+            expert_samples=None if samples is None else _whole(data, "expert_samples"),
+            date=_text(data, "date"),
+            command=_text(data, "command"),
+            ratings=_numbers(data["ratings"], "ratings"),
+            intervals=_intervals(data.get("intervals", {})),
+            game_ratings=_numbers(data.get("game_ratings", {}), "game_ratings"),
         )
 
 
-def _numbers(data: Any) -> dict[str, float]:
-    out = {str(level): float(value) for level, value in dict(data).items()}
-    if not all(math.isfinite(value) for value in out.values()):
-        raise ValueError("a rating is a finite number")
-    return out
+def _shown(value: Any) -> str:
+    """A value as a damaged table's line quotes it: JSON's words (true, null), cut short."""
+    return repr(value[:40]) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)[:40]
+
+
+def _whole(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if type(value) is not int:
+        raise ValueError(f"its {key} is a whole number, got {_shown(value)}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise ValueError(f"its {key} is text, got {_shown(value)}")
+    return value
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _numbers(data: Any, key: str) -> dict[str, float]:
+    if not isinstance(data, dict):
+        raise ValueError(f"its {key} are each level's number, got {_shown(data)}")
+    if bad := [value for value in data.values() if not _number(value)]:
+        raise ValueError(f"its {key} are numbers, got {_shown(bad[0])}")
+    return {str(level): float(value) for level, value in data.items()}
+
+
+def _intervals(data: Any) -> dict[str, tuple[float, float]]:
+    if not isinstance(data, dict):
+        raise ValueError(f"its intervals are each level's pair of numbers, got {_shown(data)}")
+    pairs = {}
+    for level, pair in data.items():
+        if not (isinstance(pair, list) and len(pair) == 2 and all(map(_number, pair))):
+            raise ValueError(f"its intervals are pairs of numbers, got {_shown(pair)}")
+        pairs[str(level)] = (float(pair[0]), float(pair[1]))
+    return pairs
 
 
 class DamagedRatings(ValueError):
@@ -98,16 +135,30 @@ def _tables_data(path: Path) -> list[Any] | None:
         raw = read_regular(path, MAX_RATINGS_BYTES)
     except FileNotFoundError:
         return None
+    too_deep = DamagedRatings(
+        path, f"nested too deep: a ratings file nests at most {MAX_NESTING} levels, down to a table's intervals"
+    )
     try:
-        document = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        document = json.loads(text)  # NaN read: a rating that is no number damages its table alone
     except UnicodeDecodeError:
         raise DamagedRatings(path, "not UTF-8 text") from None
     except RecursionError:
-        raise DamagedRatings(path, "nested too deep") from None
-    except ValueError as error:
-        raise DamagedRatings(path, f"not valid JSON ({str(error).splitlines()[0][:80]})") from None
+        raise too_deep from None
+    except ValueError:  # said in the words of every JSON file's reader: a BOM, a number of too many digits, ...
+        # The codec only for a damaged file: the setup screen reads the ratings and imports no codec (it starts sooner).
+        from yaniv_tui.codec.json_text import JsonError, read_json
+
+        try:
+            read_json(text)
+        except JsonError as error:
+            raise (too_deep if error.too_deep else DamagedRatings(path, str(error))) from None
+        raise  # json refused what read_json reads: never so, as read_json is json with more refused
+    if isinstance(document, dict | list) and nesting(document) > MAX_NESTING:  # the line above names a depth that holds
+        raise too_deep
     if (
         not isinstance(document, dict)
+        or type(document.get("format")) is not int  # true equals 1 in Python
         or document.get("format") != FORMAT
         or not isinstance(document.get("tables"), list)
     ):

@@ -105,7 +105,7 @@ def test_the_shipped_file_rates_every_level_heads_up_on_the_default_rules_easy_a
 
 #: A table's ratings damaged as a hand might: a rating that is no number, a table with no ruleset.
 DAMAGE = {
-    "a rating that is no number": ('"medium": 1234.4', '"medium": "high"', "could not convert string to float"),
+    "a rating that is no number": ('"medium": 1234.4', '"medium": "high"', "its ratings are numbers, got 'high'"),
     "no ruleset": ('"ruleset": "israeli"', '"rules": "israeli"', "its ruleset is missing"),
 }
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from pathlib import Path
 from typing import NoReturn
 
@@ -188,3 +189,45 @@ def test_a_name_of_ten_thousand_characters_is_cut_in_its_line(
     line = one_line(["--players", f"{name},bot:easy"], capsys)
     assert line.startswith(f"yaniv: the name {says}") and len(line) < 200, line
     assert not no_screen
+
+
+#: A letter under 500 accents: one cell by the measure of marks, but no terminal's cell holds so many (xterm keeps at
+#: most 4 a cell, tmux what fits in 21 bytes), so each showed it differently, and two such names that differ only
+#: past what shows were two players who looked one.
+STACKED = "a" + "\u0301" * 500
+
+
+def most_marks_on_a_letter(text: str) -> int:
+    """The most combining marks on one character of `text`."""
+    most = run = 0
+    for character in text:
+        run = run + 1 if unicodedata.category(character) in ("Mn", "Me", "Mc") else 0
+        most = max(most, run)
+    return most
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--players", f"{STACKED},bot:easy"],
+        ["--players", f"Ann,bot:easy:{STACKED}"],
+        ["host", "--players", f"Ann,remote:{STACKED}"],
+        ["join", "127.0.0.1", "K7QF", "--name", STACKED],
+    ],
+    ids=["a person", "a bot", "a remote seat", "join"],
+)
+def test_a_name_with_more_accents_on_a_letter_than_a_cell_shows_is_refused_in_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """Before: the name was taken (one cell wide by the measure, 501 characters) and the table began with it."""
+    line = one_line(argv, capsys)
+    assert "accents on one letter: a name takes at most 4 on a letter" in line, line
+    assert most_marks_on_a_letter(line) <= 4 and len(line) < 200, line
+    assert not no_screen
+
+
+def test_a_name_with_a_few_accents_on_a_letter_is_still_taken() -> None:
+    """Scripts that stack marks on a letter (Vietnamese typed decomposed, Thai's vowel and tone, Hebrew's points,
+    Tibetan's stacked letters) keep their names."""
+    names = ["Nguye\u0302\u0303n", "\u0e17\u0e35\u0e48", "\u05e9\u05bc\u05c1\u05b8", "\u0f66\u0f92\u0fb2\u0f74\u0f56"]
+    assert [seat.name for seat in parse_players(",".join(names))] == [unicodedata.normalize("NFC", n) for n in names]

@@ -14,7 +14,7 @@ import pytest
 
 from yaniv_tui.cli import main as yaniv
 from yaniv_tui.engine import BOT_LEVELS
-from yaniv_tui.ratings import level_ratings, read_tables
+from yaniv_tui.ratings import DamagedRatings, RatingsTable, level_ratings, read_tables, write_table
 
 
 def test_a_tiny_ladder_of_two_levels_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,7 +89,7 @@ def test_an_unwritable_ratings_file_is_one_line_after_the_table(
     captured = capsys.readouterr()
     assert "ladder" in captured.out
     assert captured.err.strip().splitlines() == [
-        f"yaniv sim: cannot write the ratings: {captured.err.split(': ', 2)[2].strip()}"
+        f"yaniv sim: cannot write the ratings to {where}: {captured.err.split(': ', 2)[2].strip()}"
     ]
     assert "Traceback" not in captured.err
 
@@ -120,7 +120,7 @@ def test_a_ratings_file_the_disk_cannot_take_whole_stays_as_it_was(tmp_path: Pat
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip().splitlines()[-1].startswith("yaniv sim: cannot write the ratings: ")
+    assert done.stderr.strip().splitlines()[-1].startswith(f"yaniv sim: cannot write the ratings to {path}: ")
     assert "Traceback" not in done.stderr
     assert path.read_bytes() == before and [t.ruleset for t in read_tables(path)] == ["yanivo"]
     assert [p.name for p in tmp_path.iterdir()] == ["ratings.json"]  # no draft left behind
@@ -186,3 +186,100 @@ def test_a_file_with_one_damaged_table_is_moved_aside_and_the_ladder_still_writt
     (aside,) = [p for p in tmp_path.iterdir() if p != path]
     assert aside.read_text("utf-8") == text
     assert sorted((t.ruleset, t.seats_per_game) for t in read_tables(path)) == [("israeli", 2), ("yanivo", 2)]
+
+
+@pytest.mark.parametrize("depth", [6, 5_000])
+def test_a_ratings_file_nested_too_deep_is_told_with_the_depth_a_ratings_file_nests(
+    tmp_path: Path, depth: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: the line said "nested too deep" and no more, where the settings file's says how deep it may nest; and
+    a file nested deeper than any ratings file but not past Python's stack (6 levels, beside its tables) was read
+    as sound and written over."""
+    path = tmp_path / "ratings.json"
+    text = '{"format": 1, "tables": [], "notes": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+    path.write_text(text, encoding="utf-8")
+    assert read_tables(path) == []
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert (
+        f"{path} is damaged (nested too deep: a ratings file nests at most 5 levels, down to a table's intervals"
+        in line
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
+#: A sound table, as the ladder writes one.
+TABLE = {
+    "ruleset": "israeli",
+    "seats_per_game": 2,
+    "games_per_pairing": 1,
+    "seed": 1,
+    "expert_samples": None,
+    "date": "2026-12-01",
+    "command": "yaniv sim --ladder",
+    "ratings": {"easy": 1000.0, "medium": 1400.0},
+    "intervals": {"easy": [1000.0, 1000.0], "medium": [1300.0, 1500.0]},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"seats_per_game": True}, "its seats_per_game is a whole number, got true"),
+        ({"games_per_pairing": 1.7}, "its games_per_pairing is a whole number, got 1.7"),
+        ({"seed": "12"}, "its seed is a whole number, got '12'"),
+        ({"date": 5}, "its date is text, got 5"),
+        ({"ratings": {"easy": "1000"}}, "its ratings are numbers, got '1000'"),
+        ({"intervals": {"easy": [1, 2, 3]}}, "its intervals are pairs of numbers, got [1, 2, 3]"),
+    ],
+    ids=["seats true", "games a decimal", "seed text", "date a number", "a rating text", "an interval of three"],
+)
+def test_a_ratings_table_of_wrong_types_is_damaged_not_read_as_another(
+    tmp_path: Path, change: dict[str, object], says: str
+) -> None:
+    """Before: each was turned into what the table takes (true seats read as 1, 1.7 games as 1, the text "12" as
+    the seed 12, "1000" as the rating 1000, an interval of three as its first two) and the table read as sound."""
+    path = tmp_path / "ratings.json"
+    path.write_text(json.dumps({"format": 1, "tables": [TABLE, {**TABLE, "seats_per_game": 4, **change}]}), "utf-8")
+    assert [table.seats_per_game for table in read_tables(path)] == [2]
+    with pytest.raises(DamagedRatings, match="its table 2 ") as refused:
+        write_table(read_tables(path)[0], path, write=lambda p, b: None)
+    assert says in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("\ufeff" + json.dumps({"format": 1, "tables": [TABLE]}), "begins with a byte order mark (BOM)"),
+        (json.dumps({"format": 1, "tables": [TABLE]}).replace('"seed": 1', '"seed": ' + "9" * 5000), "more than"),
+        (json.dumps({"format": 1, "tables": [TABLE]}).replace("1400.0", "NaN"), "its ratings are numbers, got NaN"),
+        (json.dumps({"format": True, "tables": [TABLE]}), "not a ratings file of this yaniv (format 1)"),
+    ],
+    ids=["BOM", "5,000 digits", "NaN", "format true"],
+)
+def test_a_ratings_file_that_is_no_json_of_ours_is_told_as_the_other_files_are(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    """Before: a BOM was "not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig)...)", a number of 5,000
+    digits Python's own words cut at 80 characters ("...value has 5000 di"), NaN "a rating is a finite number" (its
+    table's damage alone, as still), and a format of true read as format 1."""
+    path = tmp_path / "ratings.json"
+    path.write_text(text, "utf-8")
+    assert read_tables(path) == []
+    with pytest.raises(DamagedRatings) as refused:
+        write_table(TABLE_OBJECT, path, write=lambda p, b: None)
+    assert says in str(refused.value) and "\n" not in str(refused.value), str(refused.value)
+
+
+TABLE_OBJECT = RatingsTable.from_json(TABLE)
+
+
+def test_a_ratings_file_that_cannot_be_written_is_named_in_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: "yaniv sim: cannot write the ratings: No such file or directory", with no file named."""
+    path = tmp_path / "ratings.json"
+    path.symlink_to(tmp_path / "gone" / "ratings.json")
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 1
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert line == f"yaniv sim: cannot write the ratings to {path}: No such file or directory", line

@@ -155,3 +155,69 @@ def test_an_event_without_its_kind_says_what_it_lacks(tmp_path: Path, line: str,
     lines[2] = line
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert one_line_or_none(path) == f"{path}: record line 3: {says}"
+
+
+def test_a_seat_name_with_more_accents_on_a_letter_than_a_cell_shows_is_refused(tmp_path: Path) -> None:
+    """Before: a record's seat named by a letter under 500 accents replayed, and `yaniv replay FILE` showed it as
+    each terminal could (xterm 4 accents, tmux what fits in 21 bytes), and `yaniv review FILE` printed it whole."""
+    header = {**EVENTS[0], "seats": [{**EVENTS[0]["seats"][0], "name": "a" + "\u0301" * 500}, EVENTS[0]["seats"][1]]}
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join([json.dumps(header), *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and "seats[0].name: the name '\u00e1\u0301\u0301\u0301'" in line, line
+    assert "has 500 accents on one letter: a name takes at most 4 on a letter" in line, line
+    assert "\u0301" * 5 not in line
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (
+            lambda header: header["seats"][0].update(name="Ann\u202egnp.exe"),
+            "record line 1: seats[0].name holds a control character (\\u202e): a record's texts are printable",
+        ),
+        (
+            lambda header: header["rules"].update(description="Fast\x1b]0;owned\x07"),
+            "record line 1: rules.description holds a control character (\\x1b): a record's texts are printable",
+        ),
+        (
+            lambda header: header.update({"n\x1bote": 1}),
+            "record line 1: a key holds a control character (\\x1b): a record's texts are printable",
+        ),
+    ],
+    ids=["a name's right-to-left override", "an escape in the rules", "an escape in a key"],
+)
+def test_a_control_character_in_a_record_is_told_where_it_is(tmp_path: Path, change: Any, says: str) -> None:
+    """Before: "record line 1: a text holds a control character (\\u202e)": which text of the line's, and what a
+    text may hold, were not said."""
+    header = json.loads(TEXT.splitlines()[0])
+    change(header)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join([json.dumps(header), *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and says in line, line
+
+
+@pytest.mark.parametrize("version", ["true", "1.0"])
+def test_a_record_version_that_is_not_a_whole_number_is_refused(tmp_path: Path, version: str) -> None:
+    """Before: "version": true (or 1.0) read as version 1, as Python counts true equal to 1."""
+    header = json.loads(TEXT.splitlines()[0])
+    path = tmp_path / "game.jsonl"
+    first = json.dumps(header).replace('"version": 1', f'"version": {version}')
+    path.write_text("\n".join([first, *TEXT.splitlines()[1:]]) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and f"record version {version.title() if version == 'true' else version}: " in line, line
+    assert "this yaniv reads version 1" in line, line
+
+
+@pytest.mark.parametrize(("value", "says"), [("true", "round: must be a whole number, got true/false"), ("7", "round")])
+def test_the_first_deal_of_a_record_is_round_one(tmp_path: Path, value: str, says: str) -> None:
+    """Before: the first deal's "round" was never read, so a record whose first deal said round 7, or true, replayed
+    as if it said 1."""
+    lines = TEXT.splitlines()
+    assert '"round": 1,' in lines[1]
+    lines[1] = lines[1].replace('"round": 1,', f'"round": {value},', 1)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = one_line_or_none(path)
+    assert line is not None and "record line 2: " in line and says in line, line

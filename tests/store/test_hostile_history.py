@@ -70,7 +70,9 @@ def test_a_record_of_bytes_that_are_not_utf8_is_one_games_damage_moved_aside_byt
             history.finished_record(history.find_record(DAMAGED[:8]), "export")
     line = str(refused.value)
     assert line.startswith(f"the game {DAMAGED[:8]}'s record is damaged (") and "\n" not in line, line
-    assert "record line 1: a text holds a byte that is not UTF-8" in line, line  # not "a control character (\udcff)"
+    assert "record line 1: seats[0].name holds a byte that is not UTF-8" in line, (
+        line
+    )  # not "a control character (\udcff)"
     (aside,) = data_dir.glob(f"record-{DAMAGED}.jsonl.damaged-*")
     assert line.endswith(f"it was moved to {aside}"), line
     assert aside.read_bytes() == body

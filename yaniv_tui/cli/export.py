@@ -37,7 +37,7 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     record, checked to replay to its end (`History.finished_record`); Refused (one line saying why it cannot be
     `verb`ed: "export", "replay") for a bad or unknown or ambiguous id, a game in progress, an old game with no
     record, a damaged record (moved aside)."""
-    from yaniv_tui.engine.ruleset_read import printable
+    from yaniv_tui.engine.names import quoted
     from yaniv_tui.store import History, record_pending, scan_saves
     from yaniv_tui.store.history import HistoryError
     from yaniv_tui.store.history_records import RecordTooBig
@@ -45,7 +45,7 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
     from yaniv_tui.store.paths import data_folder_problem
 
     if prefix is not None and not GAME_ID.fullmatch(prefix):
-        raise Refused(f"{printable(prefix)[:40]!r} is not a game id: ids are letters and digits (see 'yaniv stats')")
+        raise Refused(f"{quoted(prefix)} is not a game id: ids are letters and digits (see 'yaniv stats')")
     if problem := data_folder_problem():  # one line for the folder, not one for the saves and one for the history
         raise Refused(problem)
     for line in record_pending():  # a finished game still waiting for the history goes to it first

@@ -43,14 +43,18 @@ __all__ = [
 def _table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]], width: int | None) -> Table:
     def widths(wrap: bool) -> list[int]:
         return [
-            max(max((len(row[column]) for row in rows), default=0), *map(len, heading.split() if wrap else [heading]))
+            max(
+                max((cell_len(row[column]) for row in rows), default=0),
+                *map(cell_len, heading.split() if wrap else [heading]),
+            )
             for column, heading in enumerate(headings)
         ]
 
     # No lines between the columns, and each figure's heading wrapped at its words when the line is too narrow.
     wrap = width is not None and sum(widths(False)) + len(headings) - 1 > width
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
-    table.add_column(headings[0], style="bold", no_wrap=True, min_width=8)
+    # A name as wide as an older version's save held (48 cells) folds onto more lines, never crushing the figures.
+    table.add_column(headings[0], style="bold", overflow="fold", min_width=8)
     table.add_column(headings[1], no_wrap=True)
     for heading, fits in zip(headings[2:], widths(wrap)[2:], strict=True):
         table.add_column(heading, justify="right", width=fits)
@@ -111,7 +115,11 @@ def games_table(rows: Sequence[GameRow]) -> Table:
     shown = short_ids([row.game_id for row in rows])
     table = Table(title="Finished games")
     for heading in ("id", *GAMES_COLUMNS):
-        table.add_column(heading, justify="right" if heading == "rounds" else "left", no_wrap=heading == "id")
+        # Each cell whole: a word wider than its column (a name of 24 田, as an older version's save held) is folded
+        # onto the next line, never cut with "…" (two names that differ past the cut read as one).
+        table.add_column(
+            heading, justify="right" if heading == "rounds" else "left", no_wrap=heading == "id", overflow="fold"
+        )
     for row in rows:
         table.add_row(*(Text(cell) for cell in (shown[row.game_id], *row.cells())))  # Text: names as typed
     return table
@@ -169,7 +177,9 @@ def saves_table(games: Sequence[SavedGame]) -> Table:
     shown = short_ids([s.game_id for s in games])
     table = Table(title="Games in progress")
     for heading in ("id", "seats", "ruleset", "round", "scores", "last played"):
-        table.add_column(heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id")
+        table.add_column(  # each cell whole, as in games_table
+            heading, justify="right" if heading == "round" else "left", no_wrap=heading == "id", overflow="fold"
+        )
     for saved in games:
         when = saved.when + (" (open in another yaniv)" if is_open_elsewhere(saved.game_id) else "")
         # Text cells, never markup: names and the ruleset's name come from the files, as typed.

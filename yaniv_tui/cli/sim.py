@@ -229,7 +229,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
     import datetime
 
     from yaniv_tui.ladder import play_ladder, ratings_table, render, to_dict
-    from yaniv_tui.ratings import DamagedRatings, write_table
+    from yaniv_tui.ratings import RATINGS_FILE, DamagedRatings, write_table
     from yaniv_tui.sim import SimError
 
     levels = _ladder_levels(args)
@@ -292,8 +292,9 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
                 file=sys.stderr,
             )
             return 1
-        except OSError as error:
-            print(f"{PROG}: cannot write the ratings: {error.strerror or error}", file=sys.stderr)
+        except OSError as error:  # the system's words name no file: the line does; ratings' own name theirs
+            to = f" to {path or RATINGS_FILE}" if error.strerror else ""
+            print(f"{PROG}: cannot write the ratings{to}: {error.strerror or error}", file=sys.stderr)
             return 1
         print(f"{PROG}: ratings written to {where}", file=sys.stderr)
     return 0

@@ -112,23 +112,29 @@ def record_text(record: GameRecord) -> str:
 
 def _check_text(value: Any, line: int) -> None:
     """RecordError for a text anywhere in an event holding a control or format character (not one line of
-    printable text), or for nesting deeper than a ruleset file may."""
+    printable text), naming where it is (`seats[0].name`, or a key), or for nesting deeper than a ruleset file may."""
     if isinstance(value, dict | list) and nesting(value) > MAX_NESTING:
         raise RecordError(f"{at_line(line)}: nested too deep (an event nests at most {MAX_NESTING} levels)")
-    stack = [value]
+    stack: list[tuple[Any, str]] = [(value, "the line")]
     while stack:
-        item = stack.pop()
+        item, where = stack.pop()
         if isinstance(item, str):
             if not item.isprintable():
                 bad = next(c for c in item if not c.isprintable())
                 if "\udc80" <= bad <= "\udcff":  # a byte read as Python keeps one that is not UTF-8 (the history's)
-                    raise RecordError(f"{at_line(line)}: a text holds a byte that is not UTF-8")
-                raise RecordError(f"{at_line(line)}: a text holds a control character ({printable(bad)})")
+                    raise RecordError(f"{at_line(line)}: {where} holds a byte that is not UTF-8")
+                raise RecordError(
+                    f"{at_line(line)}: {where} holds a control character ({printable(bad)}): a record's texts are "
+                    "printable, one line each, with no control or format character"
+                )
         elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            named = {key: printable(str(key))[:40] for key in item}  # a key's own control characters are told first
+            stack.extend(
+                (child, f"{where}.{named[key]}" if where != "the line" else named[key]) for key, child in item.items()
+            )
+            stack.extend((key, "a key") for key in item)
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend((child, f"{where}[{index}]") for index, child in enumerate(item))
 
 
 def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
@@ -159,7 +165,7 @@ def record_from_events(items: Any, first_line: int = 1) -> GameRecord:
     header = items[0]
     if header.get("event") != "game" or header.get("format") != FORMAT:
         raise RecordError(f"{at_line(first_line)}: not a yaniv game record (its first line names {FORMAT!r})")
-    if header.get("version") != VERSION:
+    if type(header.get("version")) is not int or header["version"] != VERSION:  # true and 1.0 equal 1 in Python
         shown = printable(repr(header.get("version")))[:20]
         raise RecordError(f"{at_line(first_line)}: record version {shown}: this yaniv reads version {VERSION}")
     rounds = sum(1 for event in items if event["event"] == "round_end")

@@ -76,9 +76,12 @@ def _deal(at: _Replay, r: Reader) -> Game:
     dealer = None if dealer is None else read_int(dealer, r.path("dealer"), 0, n - 1)
     cards: dict[str, Any] = {"hands": hands, "deck": _deck(r), "pile": r.list_("pile", read_cards)}
     game = at.game
+    number = r.int_("round", 1)
     if game is None:
+        if number != 1:  # a record that starts later in a game resumes its state instead
+            raise fail(r.path("round"), "a record's first deal is round 1")
         return Game.from_state(at.rules, at.players, current=first, seed=at.seed, dealer=dealer, **cards)
-    if r.int_("round", 1) != game.round_no:
+    if number != game.round_no:
         raise fail(r.path("round"), f"the engine deals round {game.round_no} here")
     if (first, dealer) != (game.current, game.dealer):
         raise fail(r.path("first"), f"the rules make seat {game.current} play first here, not seat {first}")

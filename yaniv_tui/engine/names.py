@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME", "SAVED_NAME", "BadName", "check_name", "is_name", "name_cells", "name_key", "same_name"]
+__all__ = [
+    "MAX_ACCENTS",
+    "MAX_NAME",
+    "SAVED_NAME",
+    "BadName",
+    "check_name",
+    "is_name",
+    "name_cells",
+    "name_key",
+    "same_name",
+    "unstacked",
+]
 
 #: The widest name, in terminal cells (a wide character such as 田 takes two): what the setup screen's seat
 #: rows, the table's seat panels and the compact seat lines of an 8-seat table at 80×24 show whole.
@@ -20,6 +31,34 @@ class BadName(ValueError):
 
 #: Marks drawn on the character before them: they take no cell of their own.
 _MARKS = ("Mn", "Me", "Mc")
+#: The most marks a name puts on one character: what a terminal's cell holds (xterm keeps at most 4, tmux what fits
+#: in 21 bytes) and what the names of every script need (Thai's vowel and tone, Hebrew's points, Tibetan's stacks).
+MAX_ACCENTS = 4
+
+
+def _stacks(name: str) -> list[int]:
+    """The number of marks on each character of `name` that carries any."""
+    stacks: list[int] = []
+    run = 0
+    for c in name:
+        if unicodedata.category(c) in _MARKS:
+            run += 1
+        elif run:
+            stacks.append(run)
+            run = 0
+    return [*stacks, run] if run else stacks
+
+
+def unstacked(name: str) -> str:
+    """`name` with at most MAX_ACCENTS marks kept on each character: as a refusal's line, or a listing of a name no
+    yaniv-tui wrote, may show it."""
+    kept: list[str] = []
+    run = 0
+    for c in name:
+        run = run + 1 if unicodedata.category(c) in _MARKS else 0
+        if run <= MAX_ACCENTS:
+            kept.append(c)
+    return "".join(kept)
 
 
 def name_cells(name: str) -> int:
@@ -53,16 +92,19 @@ SHOWN_MOST = 40
 
 
 def quoted(text: str) -> str:
-    """`text` (a name, a seed or seat list as typed) quoted for a refusal's line, its control characters escaped, cut
-    at `SHOWN_MOST` characters with its length said."""
-    if len(text) > SHOWN_MOST:
-        return f"{text[:SHOWN_MOST]!r}... ({len(text)} characters)"
+    """`text` (a name, a seed or seat list, a game id as typed) quoted for a refusal's line, its control characters
+    escaped, at most MAX_ACCENTS accents kept on a letter, cut at `SHOWN_MOST` characters; its length said when it
+    is not shown whole."""
+    shown = unstacked(text)
+    if len(text) > SHOWN_MOST or shown != text:
+        return f"{shown[:SHOWN_MOST]!r}... ({len(text)} characters)"
     return repr(text)
 
 
 def check_name(name: str, *, most: int = MAX_NAME) -> str:
     """`name` with its spaces tidied (stripped, runs of spaces made one) and its accents composed (NFC: an é typed
-    as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one.
+    as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one, or one with
+    more than MAX_ACCENTS marks on a letter (no terminal shows them, so two such names could look one).
 
     A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
     a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
@@ -78,6 +120,13 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
         raise BadName("every player needs a name")
     if not _as_read(name).strip():
         raise BadName("every player needs a name that shows: this one draws only blanks")
+    decomposed = unicodedata.normalize("NFD", name)  # the accents as typed: á is a and one
+    if (stacked := max(_stacks(decomposed), default=0)) > MAX_ACCENTS:
+        shown = quoted(unicodedata.normalize("NFC", unstacked(decomposed)))
+        raise BadName(
+            f"the name {shown} has {stacked} accents on one letter: a name takes at most {MAX_ACCENTS} on a letter, "
+            "as many as a terminal shows"
+        )
     if name_cells(name) > most:
         raise BadName(
             f"the name {quoted(name)} is too long: at most {most} characters (a wide one, like 田, counts two)"

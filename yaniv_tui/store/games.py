@@ -7,12 +7,30 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from yaniv_tui.engine.names import SAVED_NAME, name_cells, unstacked
 from yaniv_tui.engine.ruleset_read import printable
 
-__all__ = ["GAMES_COLUMNS", "GameRow", "of_ruleset", "read_games"]
+__all__ = ["GAMES_COLUMNS", "GameRow", "of_ruleset", "read_games", "shown_name"]
 
 #: The list's headings.
 GAMES_COLUMNS = ("finished", "ruleset", "players and final scores", "rounds", "record")
+
+
+def shown_name(name: str) -> str:
+    """A name read from the history as a listing shows it: its control characters escaped (an old file may hold
+    them), and, wider than any yaniv-tui took (SAVED_NAME cells) or with more accents on a letter than a terminal
+    shows, cut (a hand at the database may have written 10,000 cells, which printed hundreds of lines), its length
+    said."""
+    text = printable(name)
+    kept = unstacked(text)
+    if kept == text and name_cells(text) <= SAVED_NAME:
+        return text
+    cut = ""
+    for character in kept:
+        if name_cells(cut + character) > SAVED_NAME:
+            break
+        cut += character
+    return f"{cut}… ({len(name)} characters)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +53,7 @@ class GameRow:
         """The players and their final scores, `between` each (a line each with ",\n"), a winner's name starred."""
         won = set(self.winners)
         return between.join(
-            f"{'★' if name in won else ''}{printable(name)} {'out' if score is None else score}"
+            f"{'★' if name in won else ''}{shown_name(name)} {'out' if score is None else score}"
             for name, score in self.seats
         )
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game
+from yaniv_tui.engine.names import quoted
 from yaniv_tui.engine.ruleset_read import printable
 
 from .files import create_private, kind_of, move_aside, private_folder
@@ -356,7 +357,7 @@ def no_games_line(ruleset: str | None, known: Sequence[str]) -> str:
     games of."""
     if ruleset is None:
         return "No games finished yet: the history counts a game once it ends."
-    line = f"No games of the ruleset '{printable(ruleset)}' in the history"
+    line = f"No games of the ruleset {quoted(ruleset)} in the history"
     if known:
         return f"{line}: it has games of {', '.join(printable(name) for name in known)}."
     return f"{line}: it has no games yet."

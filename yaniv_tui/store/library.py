@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from yaniv_tui.engine.names import quoted
+
 from .files import clear_stale_temps, move_aside, private_folder
 from .locks import CLAIM_WAIT, GameLock, GameOpenElsewhere, is_open_elsewhere, lock_game, pause_a_step, take_lock
 from .paths import in_the_way, legacy_save_path, lock_path, save_path, saves_dir, written_folders
@@ -180,7 +182,7 @@ def short_ids(ids: Sequence[str]) -> dict[str, str]:
 def find_save(listing: Listing, prefix: str | None) -> SavedGame:
     """The game in progress whose id starts with `prefix` (None: the newest); SaveError in one line otherwise."""
     if prefix is not None and not GAME_ID.fullmatch(prefix):
-        raise SaveError(f"{prefix[:40]!r} is not a game id: ids are letters and digits (see 'yaniv saves')")
+        raise SaveError(f"{quoted(prefix)} is not a game id: ids are letters and digits (see 'yaniv saves')")
     if not listing.games and not listing.pending:
         _say_damaged(prefix)
         raise SaveError(f"there is no saved game to resume (none in {saves_dir()}); start one with 'yaniv'")

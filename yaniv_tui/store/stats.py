@@ -11,7 +11,7 @@ from yaniv_tui.engine import BOT_LEVELS
 from yaniv_tui.engine.names import name_key
 from yaniv_tui.engine.ruleset_read import printable
 
-from .games import of_ruleset
+from .games import of_ruleset, shown_name
 
 __all__ = [
     "STATS_COLUMNS",
@@ -60,7 +60,7 @@ class PlayerStats:
     def cells(self) -> tuple[str, ...]:
         """The row under STATS_COLUMNS, as text (the name's control characters escaped: it may be from an old file)."""
         return (
-            printable(self.name),
+            shown_name(self.name),
             self.playing_as,
             str(self.games),
             str(self.wins),
@@ -116,7 +116,7 @@ class Versus:
         if self.hinted_wins:
             won += f" ({self.hinted_wins} with hints)"
         level = printable(self.level)
-        return (printable(self.name), f"{level} bots", str(self.games), won, f"{self.average_points:.1f}")
+        return (shown_name(self.name), f"{level} bots", str(self.games), won, f"{self.average_points:.1f}")
 
 
 #: The headings of each person's record against each bot level.
