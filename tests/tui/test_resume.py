@@ -114,10 +114,15 @@ def test_resume_of_a_damaged_save_is_one_line_and_exit_2(capsys: pytest.CaptureF
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x00\xff garbage")
     assert play.main(["--resume"]) == 2
-    damaged, none = capsys.readouterr().err.strip().splitlines()
+    damaged, kept = capsys.readouterr().err.strip().splitlines()
     assert "damaged" in damaged and "moved to" in damaged
-    assert none.startswith("yaniv: there is no")
+    # The game is not said to be none (as a second --resume would then say): it is said kept, and where.
+    assert kept.startswith("yaniv: the saved game abc123 was damaged and cannot be resumed: it is kept as ")
     assert not path.exists()
+    aside = next(path.parent.glob("abc123.json.damaged-*"))
+    assert str(aside) in kept
+    assert play.main(["--resume"]) == 2
+    assert capsys.readouterr().err.strip() == kept
 
 
 def test_resume_with_players_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
