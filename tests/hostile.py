@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import copy
 import json
+import unicodedata
 from typing import Any
 
-__all__ = ["HOSTILE", "NOT_NUMBERS", "places", "written_with"]
+__all__ = ["HOSTILE", "NOT_NUMBERS", "STACKED", "most_marks_on_a_letter", "places", "written_with"]
 
 #: The numbers no file or frame of ours holds, each refused in one line wherever it is read (a record's, a save's and
 #: a frame's reading alike): JSON's own reader would take them as floats.
@@ -56,3 +57,18 @@ def written_with(node: Any, place: tuple[Any, ...], hostile: str) -> str:
         inner = inner[key]
     inner[place[-1]] = _MARK
     return json.dumps(changed, ensure_ascii=False).replace(json.dumps(_MARK), hostile)
+
+
+#: A letter under 500 accents: one cell by the measure of marks, but no terminal's cell holds so many (xterm keeps at
+#: most 4 a cell, tmux what fits in 21 bytes), so each showed it differently, and two such names that differ only
+#: past what shows were two players who looked one.
+STACKED = "a" + "\u0301" * 500
+
+
+def most_marks_on_a_letter(text: str) -> int:
+    """The most combining marks on one character of `text`, counted apart from the game's own rule."""
+    most = run = 0
+    for character in text:
+        run = run + 1 if unicodedata.category(character) in ("Mn", "Me", "Mc") else 0
+        most = max(most, run)
+    return most

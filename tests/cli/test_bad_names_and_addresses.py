@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from hostile import STACKED, most_marks_on_a_letter
 
 from yaniv_tui.cli import main
 from yaniv_tui.table.options import OptionsError, parse_players
@@ -189,21 +190,6 @@ def test_a_name_of_ten_thousand_characters_is_cut_in_its_line(
     line = one_line(["--players", f"{name},bot:easy"], capsys)
     assert line.startswith(f"yaniv: the name {says}") and len(line) < 200, line
     assert not no_screen
-
-
-#: A letter under 500 accents: one cell by the measure of marks, but no terminal's cell holds so many (xterm keeps at
-#: most 4 a cell, tmux what fits in 21 bytes), so each showed it differently, and two such names that differ only
-#: past what shows were two players who looked one.
-STACKED = "a" + "\u0301" * 500
-
-
-def most_marks_on_a_letter(text: str) -> int:
-    """The most combining marks on one character of `text`."""
-    most = run = 0
-    for character in text:
-        run = run + 1 if unicodedata.category(character) in ("Mn", "Me", "Mc") else 0
-        most = max(most, run)
-    return most
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hostile import STACKED, most_marks_on_a_letter
 from playing import play
 
 from yaniv_tui.cli import main
@@ -17,18 +18,7 @@ from yaniv_tui.store.meta import SaveMeta
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
-STACKED = "a" + "\u0301" * 500
 LONG = "W" * 10_000
-
-
-def most_marks_on_a_letter(text: str) -> int:
-    import unicodedata
-
-    most = run = 0
-    for character in text:
-        run = run + 1 if unicodedata.category(character) in ("Mn", "Me", "Mc") else 0
-        most = max(most, run)
-    return most
 
 
 @pytest.fixture
