@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from yaniv_tui.bots import make_bot
 from yaniv_tui.bots.review import REVIEW_GUESSES, decisions_of, judge, review_seat
-from yaniv_tui.codec.record import GameRecord, after_action, start_record
+from yaniv_tui.codec.record import GameRecord, start_record
 from yaniv_tui.engine import Game, Ruleset, Seat, load_ruleset, ruleset_from_dict
+from yaniv_tui.sim import play_out
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -44,12 +45,7 @@ def long_game(seed: int, rounds: int) -> tuple[Game, GameRecord]:
         rules = dataclasses.replace(base, end_limit=limit, end_limit_choices=(limit,))
         game = Game.new(rules, list(NAMES), seed=seed)
         record = start_record(game, [Seat.bot("hard", name) for name in NAMES])
-        bots = [make_bot("hard", seed + seat) for seat in range(len(NAMES))]
-        while not game.is_over:
-            seat = game.current
-            action = bots[seat].choose(game.view(seat))
-            game.apply(action)
-            after_action(record, game, seat, action)
+        play_out(game, [make_bot("hard", seed + seat) for seat in range(len(NAMES))], record)
         if len(game.history) >= rounds:
             return game, record
         limit += 50
@@ -64,12 +60,7 @@ def played(rules: Ruleset, seats: int, seed: int) -> GameRecord:
     names = [f"P{seat}" for seat in range(seats)]
     game = Game.new(rules, names, seed=seed)
     record = start_record(game, [Seat.bot("hard", name) for name in names])
-    bots = [make_bot("hard", seed + seat) for seat in range(seats)]
-    while not game.is_over:
-        seat = game.current
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    play_out(game, [make_bot("hard", seed + seat) for seat in range(seats)], record)
     return record
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.codec.record import GameRecord, after_action, start_record
 from yaniv_tui.engine import Action, Card, Game, Play, Ruleset, Seat, load_ruleset, parse_card, parse_cards
+from yaniv_tui.sim import play_out
 
 if TYPE_CHECKING:
     from yaniv_tui.bots import Bot
@@ -101,12 +102,7 @@ def play_on(game: Game, record: GameRecord, bots: Sequence[Bot] | None = None) -
     `record` as the table adds it: the record."""
     from yaniv_tui.bots import MediumBot
 
-    players = list(bots) if bots is not None else [MediumBot()] * len(game.players)
-    while not game.is_over:
-        seat = game.current
-        action = players[seat].choose(game.view(seat))
-        game.apply(action)
-        after_action(record, game, seat, action)
+    play_out(game, list(bots) if bots is not None else [MediumBot()] * len(game.players), record)
     return record
 
 

@@ -22,6 +22,7 @@ from yaniv_tui.engine import Game, RoundScore, Ruleset, Seat, guards
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
+    from yaniv_tui.bots import Bot
     from yaniv_tui.codec.record import GameRecord
 
 Mode = Literal["games", "rounds"]
@@ -152,6 +153,20 @@ def _seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
 def seat_of(player: int, index: int, players: int) -> int:
     """Where a player sits in game number `index` of a run: seats rotate one place a game."""
     return (player + index) % players
+
+
+def play_out(game: Game, bots: Sequence[Bot], record: GameRecord | None = None) -> Game:
+    """Let `bots` (one for each seat) play `game` to its end, in place, each action added to `record` (when one is
+    given) as the table adds it: the game, over."""
+    if record is not None:
+        from yaniv_tui.codec.record import after_action
+    while not game.is_over:
+        seat = game.current
+        action = bots[seat].choose(game.view(seat))
+        game.apply(action)
+        if record is not None:
+            after_action(record, game, seat, action)
+    return game
 
 
 def play_one(

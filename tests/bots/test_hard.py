@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from yaniv_tui.bots import HardBot
 from yaniv_tui.engine import CallYaniv, Game, Play, Ruleset, load_ruleset, parse_cards
 
@@ -165,3 +167,30 @@ def test_the_threat_of_a_call_is_the_rulesets_own_call_room() -> None:
             if games[0].history:
                 break
     assert compared
+
+
+@pytest.mark.slow  # about 10 s: 600 moves at hands of 20, traced
+def test_a_hard_bot_at_hands_of_20_keeps_its_weighers_within_a_few_megabytes() -> None:
+    """The weighers a hard bot keeps are bounded by their size (the drops they hold), not by their count alone: at
+    hands of 20 and 16 seats, 256 weighers held about 13 MB a bot (a table of such bots, about 200 MB)."""
+    import gc
+    import tracemalloc
+
+    from benchmarks.bots_speed import positions
+    from benchmarks.hard_speed import extreme
+    from yaniv_tui.bots.hard import WEIGHED_DROPS, HardBot
+
+    views = positions(extreme("crowd"), 600, 16, level="hard")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        bot = HardBot()
+        for view in views:
+            bot.choose(view)
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert sum(len(weigher.drops) for weigher in bot._weighers.values()) <= WEIGHED_DROPS
+    assert held < 4_000_000, f"the bot holds {held / 1e6:.1f} MB after {len(views)} moves at hands of 20"

@@ -180,3 +180,31 @@ def test_a_game_to_the_highest_end_score_a_file_may_ask_is_played_to_its_end(tmp
     played = simulate(rules, ["medium", "medium"], 1, seed=1)
     assert played.rounds > guards.MAX_GAME_ROUNDS
     assert played.rounds < guards.game_round_cap(rules.end_limit) / 10
+
+
+def test_play_out_plays_a_game_to_its_end_and_records_it_as_the_table_does() -> None:
+    """`play_out` is the one loop of bots playing a game on (the tests' `play_on`, the review benchmark's games): its
+    record replays to the game it played, and recording changes nothing of the play."""
+    from yaniv_tui.bots import Bot, make_bot
+    from yaniv_tui.codec.record import read_record_text, record_text, start_record
+    from yaniv_tui.engine import Game, Seat
+    from yaniv_tui.sim import play_out
+
+    rules = load_ruleset("israeli")
+    names = ["Ann", "Bob", "Cy"]
+
+    def new() -> Game:
+        return Game.new(rules, names, seed=7)
+
+    def bots() -> list[Bot]:
+        return [make_bot(level, 3 + seat) for seat, level in enumerate(("easy", "medium", "hard"))]
+
+    game = new()
+    record = start_record(
+        game, [Seat.bot(level, name) for level, name in zip(("easy", "medium", "hard"), names, strict=True)]
+    )
+    assert play_out(game, bots(), record) is game and game.is_over
+    _, replayed = read_record_text(record_text(record), "played out", finished=True)
+    assert (replayed.scores, replayed.winners, replayed.turns) == (game.scores, game.winners, game.turns)
+    alone = play_out(new(), bots())
+    assert (alone.scores, alone.history, alone.turns) == (game.scores, game.history, game.turns)

@@ -347,3 +347,33 @@ def test_a_slap_down_of_the_decks_last_card_lands_on_the_drop_left_on_top(preset
     assert game.view(1).takeable == cards("7H 7D")
     assert game.cards_in_play() == Counter(game.full_deck())
     rebuilt(game)
+
+
+@pytest.mark.parametrize(("drawn", "assafed"), [("KD", False), ("3D", True)])
+def test_an_assaf_counts_the_card_the_player_before_the_caller_just_drew(drawn: str, assafed: bool) -> None:
+    """Every hand is revealed as it is at the call: the player who dropped and drew just before the caller holds the
+    card it drew (a reading that weighed its hand as it stood at its drop would Assaf with 4 here every time)."""
+    rules = dataclasses.replace(ISRAELI, yaniv_limit=10, yaniv_limit_choices=(10,))
+    game = deal(rules, ["10H 10S AD AC 2D", "AS AH 2S 2H 3C"], "9C", drawn)
+    game.apply(Play(tuple(cards("10H 10S")), None))  # P0 drops its tens and draws `drawn` from the deck
+    assert game.hand(0) == (*cards("AD AC 2D"), *cards(drawn))
+    game.apply(CallYaniv())  # P1 calls with 9
+    result = game.history[-1]
+    assert result.values == (4 + (10 if drawn == "KD" else 3), 9)
+    assert result.assaf == assafed
+    assert game.scores == ([0, 9 + 30] if assafed else [14, 0])
+
+
+def test_the_call_threshold_counts_each_joker_at_its_value_under_seven_cards() -> None:
+    """003: a joker is worth 2, in the hand's value and so in the call's threshold: JK JK AH AS AC AD JS is 4 + 4 - 2
+    = 6 with its jack low, over the limit of 5, so its jack counts 15 and no Yaniv may be called (counted at 0, the
+    jokers would let it call at 2)."""
+    seven = load_ruleset("seven-cards")
+    over = deal(seven, ["JK JK AH AS AC AD JS", "KS KH KD KC QS QH QD"], "9C")
+    assert over.view(0).hand_value == 2 + 2 + 4 + 15
+    with pytest.raises(IllegalActionError, match="Yaniv may be called at 5 or less"):
+        over.apply(CallYaniv())
+    under = deal(seven, ["JK JK AH AS AC JS JC", "KS KH KD KC QS QH QD"], "9C")
+    assert under.view(0).hand_value == 2 + 2 + 3 - 2 - 2
+    under.apply(CallYaniv())
+    assert under.history[-1].values[0] == 3 and under.scores[0] == 0

@@ -21,9 +21,13 @@ from .measures import Odds, after_reset, deck_draws, draw_cost, opponent_parts
 from .memory import Memory
 from .weigher import Weigher
 
-#: The most hands a hard bot keeps the weighers of (`HardBot._weigher`), then all forgotten at once: enough for a
-#: round played out again from the same guess (a review's candidates), and a weigher of a hand of 20 holds about 130 KB.
+#: The most hands a hard bot keeps the weighers of (`HardBot._weigher`): enough for a round played out again from
+#: the same guess (a review's candidates).
 WEIGHERS = 256
+#: The most drops the weighers a hard bot keeps may hold between them, the oldest forgotten first: a weigher's memory
+#: grows with its hand's drops (each drop's cards, the hand it leaves, each take's weight: about 2 KB a drop at hands
+#: of 20), so a bound on the count alone let a bot at hands of 20 hold about 13 MB (docs/benchmarks.md).
+WEIGHED_DROPS = 1024
 
 
 class HardBot:
@@ -62,6 +66,7 @@ class HardBot:
         self.lean = lean
         self._heaviest: WorthMemo | None = None  # the hands it has weighed, under the rules it last played
         self._weighers: dict[tuple[Card, ...], Weigher] = {}  # the hands it has chosen from, under `_weighed_by`
+        self._weighed_drops = 0  # the drops of `_weighers`, between them
         self._weighed_by: WorthMemo | None = None
 
     # -- the turn ---------------------------------------------------------------------
@@ -164,14 +169,19 @@ class HardBot:
     def _weigher(self, memo: WorthMemo, hand: tuple[Card, ...]) -> Weigher:
         """The hand's weigher, kept while the rules stay: the expert's guesses, and the moves each of its candidates
         is met with, ask of the same hands again and again (the same drops, each hand they leave weighed once)."""
+        kept = self._weighers
         if self._weighed_by is not memo:
-            self._weighers.clear()
+            kept.clear()
+            self._weighed_drops = 0
             self._weighed_by = memo
-        weigher = self._weighers.get(hand)
+        weigher = kept.get(hand)
         if weigher is None:
-            if len(self._weighers) >= WEIGHERS:
-                self._weighers.clear()
-            weigher = self._weighers[hand] = Weigher(memo, hand)
+            weigher = Weigher(memo, hand)
+            drops = self._weighed_drops + len(weigher.drops)
+            while kept and (len(kept) >= WEIGHERS or drops > WEIGHED_DROPS):  # the oldest first
+                drops -= len(kept.pop(next(iter(kept))).drops)
+            kept[hand] = weigher
+            self._weighed_drops = drops
         return weigher
 
     # -- pieces of judgement --------------------------------------------------------------
