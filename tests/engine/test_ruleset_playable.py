@@ -223,10 +223,11 @@ def test_only_the_shipped_presets_skip_the_playability_check_at_load(
 ) -> None:
     # test_every_shipped_preset_plays proves the shipped presets play, so loading them does not check it again at
     # every start; the same text anywhere else (a user's copy) is checked in full.
-    from yaniv_tui.engine import preset_files, ruleset_file
+    from yaniv_tui.engine import playable, preset_files, ruleset_file
     from yaniv_tui.engine.playable import Problem
 
-    monkeypatch.setattr(ruleset_file, "playable_problems", lambda rules: [Problem("yaniv.limit", "never ends")])
+    # ruleset_file imports the check when a ruleset is first checked to play (not for the setup screen's presets)
+    monkeypatch.setattr(playable, "playable_problems", lambda rules: [Problem("yaniv.limit", "never ends")])
     ruleset_file._ruleset_of.cache_clear()
     try:
         copy = tmp_path / "israeli.toml"

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from .cards import Card, parse_card
-from .choosing import choose
 from .ruleset_keys import Key, card_values, declared_keys, one_of, reset_pairs, switch, text, whole, wholes
 from .ruleset_keys import RulesetError as RulesetError  # raised by the readers; declared beside the keys
 
@@ -553,6 +552,8 @@ class Ruleset:
     ) -> Ruleset:
         """This ruleset with what a host chose at setup: the limits and the hand size; ValueError for one not
         offered."""
+        from .choosing import choose  # with the playability checks: not imported for the setup screen's first frame
+
         return choose(self, end_range=END_LIMITS, yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
 
 

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .playable import playable_problems
 from .ruleset import END_LIMITS as END_LIMITS
 from .ruleset import KEYS as KEYS  # declared on the Ruleset's fields; read here
 from .ruleset import YANIV_LIMITS as YANIV_LIMITS
@@ -130,6 +129,8 @@ def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: boo
     # Last, once the rules hold together: can a round end, and a game? At each hand size a host may choose.
     if not playability:
         return
+    from .playable import playable_problems  # only for a ruleset checked to play: the presets listed at start are not
+
     for problem in playable_problems(rules):
         raise fail(problem.key, problem.message)
     for size in sorted(set(rules.hand_sizes) - {rules.hand_size}):
