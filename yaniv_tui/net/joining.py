@@ -88,6 +88,10 @@ def parse_address(address: str) -> tuple[str, str, int]:
     match = _ADDRESS.match(address.strip())
     if match is None:
         raise JoinError(f"not an address: {one_line(address, 60)!r} (HOST or HOST:PORT)")
+    if (match["host"] or "").startswith("-"):  # `yaniv join -- -x CODE`: a flag, never a machine's name
+        raise JoinError(
+            f"not an address: {one_line(address, 60)!r} (a host's name never starts with '-'; HOST or HOST:PORT)"
+        )
     port = int(match["port"] or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise JoinError(f"no port {port}: a port is 1 to 65535")
