@@ -47,6 +47,7 @@ class FakeHost:
         self.on_status: Callable[[], None] | None = None
         self.joined: list[Callable[[int, str], None]] = []
         self.names = list(game.players)
+        self.named: set[int] = set()
         self.public = host != "127.0.0.1"
         self.on_said: Callable[[int, str], None] | None = None
         self.on_clock: Callable[[int, ClockNews], None] | None = None
