@@ -169,6 +169,7 @@ class FakeClient:
         self.watchers = 0
         self.timed_out: tuple[int, ...] = ()
         self.took: Card | None = None
+        self.token_problem: str | None = None
         #: The real game's turns when the last view was taken.
         self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.

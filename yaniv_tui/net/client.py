@@ -94,7 +94,14 @@ class TableClient:
     `watchers` is how many watch the table, as the host last said.
     """
 
-    def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path | None) -> None:
+    def __init__(
+        self,
+        ws: ClientConnection,
+        welcome: Welcome,
+        state: State,
+        token_file: Path | None,
+        token_problem: str | None = None,
+    ) -> None:
         #: This seat; None for a watcher.
         self.seat = welcome.seat
         #: Who plays each seat, as the host says: "human" (at its screen), "remote" or "bot:LEVEL".
@@ -102,6 +109,8 @@ class TableClient:
         self.code = welcome.code
         self.token = welcome.token
         self.token_file = token_file
+        #: Why this seat's token could not be kept in `token_file` (one line), or None: kept (or a watcher's, none).
+        self.token_problem = token_problem
         self._ws = ws
         #: The host's last view of this seat, as its frame carried it (what the table draws and plays from).
         self.view: PlayerView = state.view

@@ -156,6 +156,8 @@ class Opened(NamedTuple):
     welcome: Welcome
     state: State
     token_file: Path | None
+    #: Why the seat's token could not be kept in `token_file` (one line: `token_not_kept`), or None.
+    token_problem: str | None = None
 
 
 async def open_seat(
@@ -223,18 +225,33 @@ async def _seat(
             # left to it; this name joins afresh.
             await ws.close()
             return await _seat(address, code, name, token_file, None, ssl_context, timeout)
-        with contextlib.suppress(OSError):
+        problem = None
+        try:
             write_token(token_file, welcome.token)
+        except OSError as error:
+            problem = token_not_kept(token_file, error)
+        else:
             if older is not None:  # moved to its new name: the older one is read no more
-                older.unlink()
+                with contextlib.suppress(OSError):
+                    older.unlink()
         state = await _first(ws, State, timeout)
         if not state.view.hand_shown or state.view.seat != welcome.seat:
             raise JoinError("the host sent another seat's view, which no yaniv table does")
         _same_seats(welcome, state)
-        return Opened(ws, welcome, state, token_file)
+        return Opened(ws, welcome, state, token_file, problem)
     except BaseException:
         await ws.close()
         raise
+
+
+def token_not_kept(token_file: Path, error: OSError) -> str:
+    """What a player is told when their seat's token cannot be written to `token_file` (a data folder read-only, full,
+    or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back."""
+    return one_line(
+        f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): if you leave or your"
+        " connection drops, the same command cannot take your seat back: ask the host to open your seat for you",
+        400,
+    )
 
 
 async def open_watch(address: str, code: str, ssl_context: ssl.SSLContext | None, timeout: float) -> Opened:

@@ -130,6 +130,8 @@ class Client(Protocol):
     timed_out: tuple[int, ...]
     #: The card this seat took on its last play of the round, as the host's first state said it (None: none).
     took: Card | None
+    #: Why this seat's token could not be kept on this machine (one line), or None.
+    token_problem: str | None
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...
