@@ -8,8 +8,10 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from netplay import LIMIT, joined, new_game, started
+from netplay import LIMIT, eventually, joined, new_game, started
 
+from yaniv_tui.cli.join import join_request
+from yaniv_tui.cli.parser import parse
 from yaniv_tui.engine import Seat
 from yaniv_tui.net import ActionRefused
 from yaniv_tui.table.client_session import ClientSession
@@ -58,5 +60,31 @@ async def test_a_seat_whose_token_is_kept_says_nothing(tmp_path: Path) -> None:
         assert client.token_problem is None and (tmp_path / "ben.token").exists()
         assert ClientSession(client, (ActionRefused,)).save(None) is None
         await client.close()
+    finally:
+        await host.stop()
+
+
+async def test_the_join_screens_join_again_takes_back_a_seat_whose_token_could_not_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`yaniv join`'s joiner (the join screen's Join, after the table was lost) holds the token it could not keep:
+    the same process takes its seat back. Before: refused, "the table is full: ... kept for a player who left (Ben)"."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "tokens").write_text("a file where the tokens' folder should be")
+    monkeypatch.setenv("YANIV_DATA_DIR", str(data))
+    seats = [Seat.bot("easy", "Ann"), Seat.remote("Ben"), Seat.remote("Cy")]
+    host = await started(new_game(seats, seed=3), seats)
+    try:
+        address = f"127.0.0.1:{host.port}"
+        request = join_request(parse(["join", address, host.code, "--name", "Ben"]))
+        first = await asyncio.wait_for(request.joiner(address, host.code, "Ben"), LIMIT)
+        assert first.seat == 1 and first.token_problem is not None
+        assert "once you quit" in first.token_problem, first.token_problem
+        await first.close()
+        await eventually(lambda: host.status(1) == "away")
+        again = await asyncio.wait_for(request.joiner(address, host.code, "Ben"), LIMIT)
+        assert again.seat == 1 and host.status(1) == "joined" and host.status(2) == "waiting"
+        await again.close()
     finally:
         await host.stop()

@@ -167,15 +167,19 @@ async def open_seat(
     token_file: Path | None,
     ssl_context: ssl.SSLContext | None,
     timeout: float,
+    held: str | None = None,
 ) -> Opened:
     """Take a seat at the table `code` at `address` (`TableClient.join`): the one of the token kept for `name` (in
-    `token_file`, or where `seat_tokens.token_files` says), else a free one; JoinError in one line if it cannot."""
+    `token_file`, or where `seat_tokens.token_files` says), else the one of `held` (a token this process holds, which
+    its file could not keep), else a free one; JoinError in one line if it cannot."""
     _, host, port = parse_address(address)
     code = code.strip().upper()
     older = None
     if token_file is None:
         token_file, older = token_files(host, port, code, name)
     token = read_token(older or token_file)
+    if token is None and held is not None:
+        token, older = held, None
     return await _seat(address, code, name, token_file, token, ssl_context, timeout, older)
 
 
@@ -248,8 +252,8 @@ def token_not_kept(token_file: Path, error: OSError) -> str:
     """What a player is told when their seat's token cannot be written to `token_file` (a data folder read-only, full,
     or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back."""
     return one_line(
-        f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): if you leave or your"
-        " connection drops, the same command cannot take your seat back: ask the host to open your seat for you",
+        f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): the join screen's"
+        " Join takes your seat back after a drop, but once you quit only the host can open your seat for you again",
         400,
     )
 
