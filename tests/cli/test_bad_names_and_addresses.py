@@ -66,6 +66,27 @@ def test_join_refuses_a_bad_address_before_any_screen(
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
+        (["join", "--", "-x", "K7QF"], "not an address: '-x' (a host's name never starts with '-'"),
+        (["join", "--", "--name=Noa", "K7QF"], "not an address: '--name=Noa' (a host's name never starts with '-'"),
+        (["watch", "--", "-x", "K7QF"], "not an address: '-x' (a host's name never starts with '-'"),
+        (["join", "ws://-x:7777", "K7QF"], "not an address: 'ws://-x:7777' (a host's name never starts with '-'"),
+        (["join", "--", "localhost", "-x"], "a room code is letters and digits, like K7QF, not '-x'"),
+        (["watch", "--", "localhost", "-K7QF"], "a room code is letters and digits, like K7QF, not '-K7QF'"),
+    ],
+)
+def test_a_host_or_code_that_starts_with_a_dash_is_one_line_before_any_screen(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """After `--` argparse takes `-x` as the host's address. Before: the join screen opened and tried to reach a
+    machine named -x, then quit with "cannot reach a table at -x:7777 (Name or service not known)"."""
+    line = one_line(argv, capsys)
+    assert line.startswith(f"yaniv {argv[0]}: ") and said in line
+    assert no_screen == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
         (["--name", "\x1b[31mRed"], "control character (\\x1b)"),
         (["--name", "Ann\tBob"], "control character (\\t)"),
         (["--name", "a name far too long for a seat"], "too long"),

@@ -70,6 +70,34 @@ def test_a_table_files_tokens_are_checked_against_the_seats_played_from_another_
         load_table(meta.game_id, remote={0})
 
 
+@pytest.mark.parametrize(
+    ("named", "why"),
+    [
+        ([1], "named: seat 2 is not played from another machine"),
+        ("1", "named: must be a list of seat numbers, counted from 0"),
+        ([-1], "named: must be a list of seat numbers, counted from 0"),
+        ([True], "named: must be a list of seat numbers, counted from 0"),
+    ],
+    ids=["a bot's seat", "not a list", "no seat", "not a number"],
+)
+def test_the_seats_a_table_file_says_its_host_named_are_checked(
+    named: object, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seats its host named (`--players remote:NAME`), each kept for a joiner of that name, are kept beside the
+    tokens: a damaged list is one line, and the file is left as it is."""
+    meta = a_hosted_game()
+    save_table(meta.game_id, "ABCD", {}, named=[0])
+    kept = load_table(meta.game_id, remote={0})
+    assert kept is not None and kept.named == (0,)
+    path = table_path(meta.game_id)
+    path.write_text(json.dumps({"format": "yaniv-tui-table", "code": "ABCD", "tokens": {}, "named": named}))
+    assert main(["host", "--headless", "--resume", "--port", "0"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith("yaniv host: the table's room code and tokens cannot be read:") and why in err, err
+    assert path.exists()
+
+
 def _folder(path: Path) -> None:
     path.mkdir()
 

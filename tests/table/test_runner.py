@@ -8,7 +8,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from playing import short_rules
+from playing import play, short_rules
 
 from yaniv_tui.engine import CallYaniv, Game, IllegalActionError, Play, Seat, load_ruleset, parse_cards
 from yaniv_tui.net import TableClient, TableHost
@@ -312,4 +312,31 @@ async def test_a_save_that_keeps_failing_is_said_once_until_one_works_and_play_g
     for _ in range(3):
         await asyncio.wait_for(runner.step(), LIMIT)
     assert lines == ["the disk is full"] * 2
+    session.close()
+
+
+async def test_two_rounds_that_end_between_two_steps_each_reach_the_listeners(tmp_path: Path) -> None:
+    """A joined table's host, or the away bot there, may finish two rounds before the loop looks again: each
+    round's end is told (the scores, the log, the round end shown), in order, and each is recorded. Before, only the
+    last was told: the round before it was never shown."""
+    rules = short_rules(end=500)
+    seats = (Seat.bot("medium", "Ann"), Seat.bot("medium", "Bea"))
+    session = Session(GameOptions(rules, seats, seed=5, bot_delay=0.0))
+    session.game = Game.new(rules, ["Ann", "Bea"], seed=5)
+    history = History(tmp_path / "history.sqlite3")
+    runner = TableRunner(session, history)
+    events = heard(runner)
+    shown: list[object] = []
+
+    async def between(result: object) -> None:
+        shown.append(result)
+
+    runner.between_rounds = between
+    play(session.game, rounds=2)  # two rounds end where the loop does not see them, as a host's views may
+    assert len(session.game.history) == 2 and not session.game.is_over
+    await asyncio.wait_for(runner.step(), LIMIT)
+    ended = [event.result for event in events if isinstance(event, RoundEnded)]
+    assert ended == list(session.game.history)
+    assert shown == ended
+    assert [event for event in events if isinstance(event, Recorded)] == [Recorded()]
     session.close()

@@ -47,6 +47,7 @@ class FakeHost:
         self.on_status: Callable[[], None] | None = None
         self.joined: list[Callable[[int, str], None]] = []
         self.names = list(game.players)
+        self.named: set[int] = set()
         self.public = host != "127.0.0.1"
         self.on_said: Callable[[int, str], None] | None = None
         self.on_clock: Callable[[int, ClockNews], None] | None = None
@@ -168,6 +169,7 @@ class FakeClient:
         self.watchers = 0
         self.timed_out: tuple[int, ...] = ()
         self.took: Card | None = None
+        self.token_problem: str | None = None
         #: The real game's turns when the last view was taken.
         self.shown = game.turns
         #: The host's view of this seat, the only thing a real host's frames carry.

@@ -92,6 +92,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
     again when the game is resumed (kept by store/tables.py)."""
     from yaniv_tui.net.host import DEFAULT_PORT, TableHost
     from yaniv_tui.store.tables import load_table
+    from yaniv_tui.table.options import named_remote
 
     tls = tls_context(args.cert, args.key)
 
@@ -99,6 +100,9 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
         # TableFileError (one line) for a damaged one, or one whose tokens name seats no other machine plays.
         kept = load_table(game_id, remote={s for s, seat in enumerate(seats) if seat.is_remote})
         code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
+        # A new table's seats named by its host wait for their players; a resumed one's are those it kept (none in a
+        # file from before they were kept: the names in its save may be its joiners').
+        named = named_remote(seats) if kept is None else (kept.named or ())
         # A resumed table listens where it did, so its players' join command still finds it.
         port = args.port if args.port is not None else (kept.port if kept and kept.port else DEFAULT_PORT)
         public = args.public or bool(kept and kept.public)
@@ -115,6 +119,7 @@ def host_factory(args: argparse.Namespace) -> MakeHost:
             trust_proxy=args.trust_proxy,
             watchers=not args.no_watchers,
             opens_seats=not args.headless,  # no screen: no seats screen to open one at
+            named=named,
         )
 
     return make

@@ -101,9 +101,20 @@ def join_request(args: argparse.Namespace, *, watch: bool = False) -> JoinReques
                 return also_trusting(also)
         return None
 
+    #: The tokens of seats this process took and could not keep in their files, by the table and name joined: the
+    #: join screen's Join after a drop takes the seat back with it.
+    held: dict[tuple[str, str, str | None], str] = {}
+
+    async def seated(address: str, code: str, name: str | None) -> Client:
+        table = (address, code.strip().upper(), name)
+        client = await TableClient.join(address, code, name=name, ssl_context=trusted(address), held=held.get(table))
+        if client.token_problem is not None and client.token is not None:
+            held[table] = client.token
+        return client
+
     async def joiner(address: str, code: str, name: str | None) -> Client:
         # The seat's token is kept where store/tables.py says, so the same command rejoins the same seat.
-        joining = _advised(TableClient.join(address, code, name=name, ssl_context=trusted(address)), advice)
+        joining = _advised(seated(address, code, name), advice)
         return await (_remembering(joining, address, code, name, watch=False) if page or keyed else joining)
 
     async def watcher(address: str, code: str) -> Client:

@@ -94,7 +94,14 @@ class TableClient:
     `watchers` is how many watch the table, as the host last said.
     """
 
-    def __init__(self, ws: ClientConnection, welcome: Welcome, state: State, token_file: Path | None) -> None:
+    def __init__(
+        self,
+        ws: ClientConnection,
+        welcome: Welcome,
+        state: State,
+        token_file: Path | None,
+        token_problem: str | None = None,
+    ) -> None:
         #: This seat; None for a watcher.
         self.seat = welcome.seat
         #: Who plays each seat, as the host says: "human" (at its screen), "remote" or "bot:LEVEL".
@@ -102,6 +109,8 @@ class TableClient:
         self.code = welcome.code
         self.token = welcome.token
         self.token_file = token_file
+        #: Why this seat's token could not be kept in `token_file` (one line), or None: kept (or a watcher's, none).
+        self.token_problem = token_problem
         self._ws = ws
         #: The host's last view of this seat, as its frame carried it (what the table draws and plays from).
         self.view: PlayerView = state.view
@@ -153,15 +162,17 @@ class TableClient:
         token_file: Path | None = None,
         ssl_context: ssl.SSLContext | None = None,
         timeout: float = JOIN_TIMEOUT,
+        held: str | None = None,
     ) -> TableClient:
         """Join the table `code` at `address` ("HOST[:PORT]", or "wss://HOST:PORT" for TLS); JoinError in one
-        line if it cannot (no host there, wrong code, the table full...).
+        line if it cannot (no host there, wrong code, the table full...). `held`: the token of a seat this process
+        took before and could not keep in its file (`token_problem`), tried when the file holds none.
 
         The seat token is kept in `token_file` (default: `seat_tokens.token_file` in the data folder, by the
         name's `engine.names.name_key`), so the same call rejoins the same seat; the token itself is never sent,
         and a server that cannot prove it holds it is told nothing more (protocol.py). `name` names a seat taken afresh.
         """
-        return cls(*await open_seat(address, code, name, token_file, ssl_context, timeout))
+        return cls(*await open_seat(address, code, name, token_file, ssl_context, timeout, held))
 
     @classmethod
     async def watch(

@@ -24,7 +24,7 @@ def host_from_save(
     player rejoins with the same command. TableFileError (store.tables) if its table file is damaged."""
     seats = tuple(seat.named(name) for name, seat in zip(saved.game.players, saved.meta.seats, strict=True))
     kept = load_table(saved.game_id, remote={s for s, seat in enumerate(seats) if seat.is_remote})
-    code, tokens = (kept.code, kept.tokens) if kept is not None else (None, None)
+    code, tokens, named = (kept.code, kept.tokens, kept.named or ()) if kept is not None else (None, None, ())
     return TableHost(
         saved.game,
         seats,
@@ -35,4 +35,5 @@ def host_from_save(
         away_bot=away_bot,
         away_after=away_after,
         ssl_context=ssl_context,
+        named=named,
     )

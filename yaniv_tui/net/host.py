@@ -9,7 +9,7 @@ import logging
 import socket
 import ssl
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from ipaddress import ip_address
 from typing import TypeVar
 
@@ -54,6 +54,7 @@ from .protocol import (
     Welcome,
     encode,
     from_client,
+    named_seats_free,
     table_full,
 )
 from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat_key, seat_proof
@@ -114,7 +115,8 @@ class TableHost:
     joiner does; with `watchers=False` it is refused (protocol.NO_WATCHERS). `watchers` says how many watch now,
     and every seat's state says it too.
 
-    A new client takes the first remote seat nobody has taken, and is given its token; a client with a
+    A new client takes the remote seat nobody has taken that its host named for it (`named`: `yaniv host --players
+    remote:NAME`), else the first such seat its host named for no one, and is given its token; a client with a
     token takes that seat back once its last connection is gone (while its player is still connected, a second
     is refused: protocol.SEAT_IN_USE). Everything a client sends is checked: see `protocol` for the messages and
     the limits.
@@ -135,6 +137,7 @@ class TableHost:
         trust_proxy: str | None = None,
         watchers: bool = True,
         opens_seats: bool = True,
+        named: Collection[int] = (),
     ) -> None:
         """`host` "0.0.0.0" listens on every network (`--public`); `port` 0 picks a free one. `code` and
         `tokens` (seat -> token of the seats taken) bring back a table after `host --resume`. With `away_bot`
@@ -143,7 +146,8 @@ class TableHost:
         connection from that address is counted, for the limits on wrong tries, as coming from the address its
         X-Forwarded-For header ends with (ValueError if it is not an IP address). With `watchers` False
         (`--no-watchers`), nobody may watch the table. With `opens_seats` False (`--headless`: no screen, so no seats
-        screen), a joiner refused at a full table is told no seat can be opened, not to ask for one."""
+        screen), a joiner refused at a full table is told no seat can be opened, not to ask for one. `named`: the remote
+        seats whose names their host chose, each kept for a joiner of that name until its host opens it."""
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         if away_bot is not None:
@@ -157,6 +161,13 @@ class TableHost:
             if not 0 <= seat < len(seats) or not self.seats[seat].is_remote:
                 raise ValueError(f"a token for seat {seat}, which is not a remote seat")
             self.tokens[seat] = token
+        #: The remote seats whose names their host chose: a joiner afresh under another name (or none) takes none of
+        #: them (kept with the table: `yaniv host --resume` keeps them so).
+        self.named: set[int] = set()
+        for seat in named:
+            if not 0 <= seat < len(seats) or not self.seats[seat].is_remote:
+                raise ValueError(f"seat {seat} is named for a player on another machine, and is not a remote seat")
+            self.named.add(seat)
         self.away_bot = away_bot
         self.away_after = away_after
         #: The reverse proxy whose X-Forwarded-For is believed (`--trust-proxy`), or None.
@@ -439,14 +450,15 @@ class TableHost:
 
     def open_seat(self, seat: int) -> str | None:
         """Open remote `seat` for someone else: its token no longer works (a join with it is told STALE_TOKEN), its
-        connection is closed with SEAT_OPENED, and it waits for a new joiner, who is given a new token. Why not, in
-        one line."""
+        connection is closed with SEAT_OPENED, and it waits for a new joiner, who is given a new token; a seat its host
+        named for someone (`named`) waits for anyone from now on. Why not, in one line."""
         problem = self._remote_seat(seat)
-        if problem is None and seat not in self.tokens:
+        if problem is None and seat not in self.tokens and seat not in self.named:
             problem = f"seat {seat + 1} is open already: it waits for someone to join"
         if problem is not None:
             return problem
-        del self.tokens[seat]
+        self.named.discard(seat)  # open for someone else, whatever their name
+        self.tokens.pop(seat, None)
         link = self._links.pop(seat, None)
         if link is not None:
             link.seat = None  # whatever it still sends is no seat's
@@ -919,9 +931,13 @@ class TableHost:
                     if seat.is_remote and (s not in self._links or self._links[s].closing)
                 ]
                 return table_full(kept, self.allow_watchers, self.opens_seats)
-            # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first.
-            named = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
-            seat = (named or free)[0]
+            # A friend the host named a seat for (`remote:NAME`) takes that one, whichever seat is free first; anyone
+            # else a seat the host named for no one: a named seat waits for its player.
+            mine = [s for s in free if join.name is not None and name_key(self.names[s]) == name_key(join.name)]
+            unnamed = [s for s in free if s not in self.named]
+            if not mine and not unnamed:
+                return named_seats_free([self.names[s] for s in free], self.opens_seats)
+            seat = (mine or unnamed)[0]
             taken = {name_key(name): other for other, name in enumerate(self.names) if other != seat}
             holder = None if join.name is None else taken.get(name_key(join.name))
             if holder is not None:

@@ -88,6 +88,10 @@ def parse_address(address: str) -> tuple[str, str, int]:
     match = _ADDRESS.match(address.strip())
     if match is None:
         raise JoinError(f"not an address: {one_line(address, 60)!r} (HOST or HOST:PORT)")
+    if (match["host"] or "").startswith("-"):  # `yaniv join -- -x CODE`: a flag, never a machine's name
+        raise JoinError(
+            f"not an address: {one_line(address, 60)!r} (a host's name never starts with '-'; HOST or HOST:PORT)"
+        )
     port = int(match["port"] or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise JoinError(f"no port {port}: a port is 1 to 65535")
@@ -152,6 +156,8 @@ class Opened(NamedTuple):
     welcome: Welcome
     state: State
     token_file: Path | None
+    #: Why the seat's token could not be kept in `token_file` (one line: `token_not_kept`), or None.
+    token_problem: str | None = None
 
 
 async def open_seat(
@@ -161,15 +167,19 @@ async def open_seat(
     token_file: Path | None,
     ssl_context: ssl.SSLContext | None,
     timeout: float,
+    held: str | None = None,
 ) -> Opened:
     """Take a seat at the table `code` at `address` (`TableClient.join`): the one of the token kept for `name` (in
-    `token_file`, or where `seat_tokens.token_files` says), else a free one; JoinError in one line if it cannot."""
+    `token_file`, or where `seat_tokens.token_files` says), else the one of `held` (a token this process holds, which
+    its file could not keep), else a free one; JoinError in one line if it cannot."""
     _, host, port = parse_address(address)
     code = code.strip().upper()
     older = None
     if token_file is None:
         token_file, older = token_files(host, port, code, name)
     token = read_token(older or token_file)
+    if token is None and held is not None:
+        token, older = held, None
     return await _seat(address, code, name, token_file, token, ssl_context, timeout, older)
 
 
@@ -219,18 +229,33 @@ async def _seat(
             # left to it; this name joins afresh.
             await ws.close()
             return await _seat(address, code, name, token_file, None, ssl_context, timeout)
-        with contextlib.suppress(OSError):
+        problem = None
+        try:
             write_token(token_file, welcome.token)
+        except OSError as error:
+            problem = token_not_kept(token_file, error)
+        else:
             if older is not None:  # moved to its new name: the older one is read no more
-                older.unlink()
+                with contextlib.suppress(OSError):
+                    older.unlink()
         state = await _first(ws, State, timeout)
         if not state.view.hand_shown or state.view.seat != welcome.seat:
             raise JoinError("the host sent another seat's view, which no yaniv table does")
         _same_seats(welcome, state)
-        return Opened(ws, welcome, state, token_file)
+        return Opened(ws, welcome, state, token_file, problem)
     except BaseException:
         await ws.close()
         raise
+
+
+def token_not_kept(token_file: Path, error: OSError) -> str:
+    """What a player is told when their seat's token cannot be written to `token_file` (a data folder read-only, full,
+    or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back."""
+    return one_line(
+        f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): the join screen's"
+        " Join takes your seat back after a drop, but once you quit only the host can open your seat for you again",
+        400,
+    )
 
 
 async def open_watch(address: str, code: str, ssl_context: ssl.SSLContext | None, timeout: float) -> Opened:

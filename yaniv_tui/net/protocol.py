@@ -26,9 +26,11 @@ From a client to the host:
              The first message on a connection, and only then. `code` is the room code. With `key` and `nonce`
              (both or neither) it asks for the seat of a token the host gave this player before: `key` is the
              token's public name (`secrets_gate.seat_key`, 64 hex digits), `nonce` 32 fresh hex digits; the host
-             answers with a challenge. Without them it takes the first free seat; with none free it is refused
-             (`table_full`: every seat taken, or kept for the players named who left, and what to do: watch, ask
-             the host to open a seat, or, at a host with no screen, which cannot, only watch). `name`
+             answers with a challenge. Without them it takes the free seat its host named `name` for (`yaniv host
+             --players remote:NAME`), else the first free seat its host named for no one; with none free it is
+             refused (`table_full`: every seat taken, or kept for the players named who left, and what to do:
+             watch, ask the host to open a seat, or, at a host with no screen, which cannot, only watch;
+             `named_seats_free`: each free seat waits for the player its host named it for). `name`
              (the name rule of engine.names: at most 14 cells, no control character) names a seat taken afresh;
              null keeps the host's name. A rejoin's `name`, if given, must be its seat's (ANOTHER_NAMES_SEAT, before any
              challenge).
@@ -409,6 +411,20 @@ def table_full(kept: Sequence[str], watchers: bool, opens_seats: bool = True) ->
         if len(one_line(line, len(line) + 1)) <= MAX_LINE:
             break
     return line
+
+
+def named_seats_free(names: Sequence[str], opens_seats: bool = True) -> str:
+    """The host's answer to a join afresh under another name (or none) when each free seat waits for the player its
+    host named it for (`names`), in one line of at most MAX_LINE characters; and, where its host `opens_seats` (it has
+    a screen, as `table_full` says), to ask for one."""
+    if len(names) == 1:
+        line = f"the free seat waits for {names[0]}, whom the host named it for: join as {names[0]} if that is you"
+    else:
+        line = (
+            f"the free seats wait for {', '.join(names)}, whom the host named them for: join under your name if it is"
+            " one of them"
+        )
+    return one_line(f"{line}, or ask the host to open a seat for you (t at their table)" if opens_seats else line)
 
 
 def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = None) -> str:

@@ -64,6 +64,9 @@ class KeptTable(NamedTuple):
     #: from before they were kept.
     turn_seconds: float | None = None
     timeouts_to_bot: int | None = None
+    #: The remote seats whose names their host chose (`--players remote:NAME`), each kept for a joiner of that name;
+    #: None in a file from before they were kept.
+    named: tuple[int, ...] | None = None
 
 
 def save_table(
@@ -75,9 +78,11 @@ def save_table(
     public: bool | None = None,
     turn_seconds: float | None = None,
     timeouts_to_bot: int | None = None,
+    named: Collection[int] = (),
 ) -> Path:
-    """Keep the room code, the tokens of the seats taken so far, where the table listens and its turn clock, so
-    `yaniv host --resume` opens it where its players look for it, timed as it was (OSError if the disk refuses)."""
+    """Keep the room code, the tokens of the seats taken so far, where the table listens, its turn clock and the
+    seats its host named for someone (`named`), so `yaniv host --resume` opens it where its players look for it, timed
+    and seated as it was (OSError if the disk refuses)."""
     document = {
         "format": TABLE_FORMAT,
         "code": code,
@@ -86,6 +91,7 @@ def save_table(
         "public": public,
         "turn_seconds": turn_seconds,
         "timeouts_to_bot": timeouts_to_bot,
+        "named": sorted(named),
     }
     path = table_path(game_id)
     _write_private(path, json.dumps(document).encode("utf-8"))
@@ -150,7 +156,21 @@ def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTa
     if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= most):
         raise TableFileError(f"{path}: turn_seconds: must be a number of seconds, more than 0 and at most {most}")
     to_bot = _whole_in(data.get("timeouts_to_bot"), TIMEOUTS_TO_BOT_RANGE, f"{path}: timeouts_to_bot", "timeouts")
-    return KeptTable(_room_code(data.get("code"), f"{path}: code"), tokens, port, public, seconds, to_bot)
+    named = _named(data.get("named"), remote, f"{path}: named")
+    return KeptTable(_room_code(data.get("code"), f"{path}: code"), tokens, port, public, seconds, to_bot, named)
+
+
+def _named(value: object, remote: Collection[int] | None, where: str) -> tuple[int, ...] | None:
+    """The seats a table file says its host named (a list of seat numbers, each a remote seat when `remote` is
+    given), or None (not kept); TableFileError for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > 99 or any(type(seat) is not int or seat < 0 for seat in value):
+        raise TableFileError(f"{where}: must be a list of seat numbers, counted from 0")
+    for seat in value:
+        if remote is not None and seat not in remote:
+            raise TableFileError(f"{where}: seat {seat + 1} is not played from another machine")
+    return tuple(sorted(set(value)))
 
 
 def _room_code(value: object, where: str) -> str:

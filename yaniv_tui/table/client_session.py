@@ -304,8 +304,9 @@ class ClientSession(SeatsAtScreen):
         raise ValueError("a joined seat cannot concede: leave the table, and the host's away bot plays it")
 
     def save(self, screen_seat: int | None) -> str | None:
-        """The host saves its game; nothing of it is kept on this machine."""
-        return None
+        """The host saves its game; nothing of it is kept on this machine but the seat's token, whose problem, if it
+        could not be kept (one line), is told as a save's: without it this seat cannot be taken back."""
+        return None if self.client.seat is None else self.client.token_problem
 
     def record(self, history: History) -> str | None:
         """The host records the game in its history; this player's keeps the finished game once the host's

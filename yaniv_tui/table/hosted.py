@@ -220,6 +220,7 @@ class HostedSession(Session):
                 public=self.host.public,
                 turn_seconds=None if clock is None else clock.seconds,
                 timeouts_to_bot=None if clock is None else clock.to_bot,
+                named=self.host.named,
             )
         except OSError as error:
             raise SaveError(f"cannot save the table: {error.strerror or error}") from None

@@ -42,8 +42,10 @@ __all__ = [
     "finish_seats",
     "level_word",
     "levels",
+    "named_remote",
     "parse_players",
     "read_seed",
+    "unnamed_remote",
     "you_among_others",
 ]
 
@@ -136,6 +138,17 @@ def check_level(level: str) -> str:
 REMOTE = "remote"
 
 
+def unnamed_remote(index: int) -> str:
+    """The name of remote seat `index` (from 0) its host gave no name: "Player N", which a joiner's name replaces."""
+    return f"Player {index + 1}"
+
+
+def named_remote(seats: Sequence[Seat]) -> frozenset[int]:
+    """The remote seats of a new table whose names its host chose (`remote:NAME`, or typed on the setup screen):
+    each waits for a joiner of that name (net.TableHost's `named`)."""
+    return frozenset(i for i, seat in enumerate(seats) if seat.is_remote and seat.name != unnamed_remote(i))
+
+
 def parse_players(text: str) -> tuple[Seat, ...]:
     """Read `"Ann,Bob,bot:easy,bot:hard:Zoe,remote"`: names are humans, `bot:LEVEL[:NAME]` a bot,
     `remote[:NAME]` a seat played from another machine (named "Player N" unless given)."""
@@ -147,7 +160,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     for index, part in enumerate(parts):
         if part.lower().startswith(f"{REMOTE}:") or part.lower() == REMOTE:
             name = part.partition(":")[2]
-            specs.append((check_name(name if name.strip() else f"Player {index + 1}"), REMOTE))
+            specs.append((check_name(name if name.strip() else unnamed_remote(index)), REMOTE))
         elif part.lower().startswith("bot:") or part.lower() == "bot":
             _, colon, rest = part.partition(":")
             level, _, name = rest.partition(":")

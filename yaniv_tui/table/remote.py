@@ -32,6 +32,8 @@ class Host(Protocol):
     tokens: dict[int, str]
     #: Each seat's name, as joiners gave theirs.
     names: list[str]
+    #: The remote seats whose names their host chose, each kept for a joiner of that name (kept with the table).
+    named: set[int]
     port: int
     #: This round's turns a bot played for a seat whose time ran out (the session's `timed_out`), told to a seat
     #: joining.
@@ -128,6 +130,8 @@ class Client(Protocol):
     timed_out: tuple[int, ...]
     #: The card this seat took on its last play of the round, as the host's first state said it (None: none).
     took: Card | None
+    #: Why this seat's token could not be kept on this machine (one line), or None.
+    token_problem: str | None
 
     @property
     def statuses(self) -> tuple[SeatStatus, ...]: ...

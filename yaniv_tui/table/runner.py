@@ -209,15 +209,17 @@ class TableRunner:
         return None
 
     async def _round_ended(self) -> GameEnded | None:
+        """Every round that ended since the loop last looked (a joined table's host, or the away bot there, may end
+        two between its steps), each told in order and shown (`between_rounds`); then whether the game goes on."""
         history = self.session.view(None).history
-        self._rounds_seen = len(history)
-        ended = history[-1]
+        ended, self._rounds_seen = history[self._rounds_seen :], len(history)
         if self.hurried:
             self.save()
         self.record()
-        self.emit(RoundEnded(ended))
-        if self.between_rounds is not None:
-            await self.between_rounds(ended)
+        for result in ended:
+            self.emit(RoundEnded(result))
+            if self.between_rounds is not None:
+                await self.between_rounds(result)
         public = self.session.view(None)
         if public.phase == "over":
             return GameEnded()
