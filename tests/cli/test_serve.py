@@ -474,7 +474,7 @@ def page_process_environment(tokens: Path) -> dict[str, str]:
     """The environment `yaniv serve` gives a page's `yaniv join` (its tokens folder `tokens`, 80x24), from the page's
     own session, with no page at its end: the test runs the process itself."""
     session = serve_web.Session(
-        serve.join_command(),
+        serve.page_command(),
         tokens,
         lambda: None,
         write_bytes=_nothing,
@@ -641,7 +641,7 @@ def test_every_packet_a_pages_server_sends_is_read_and_textual_still_hands_the_d
 
     sent: list[bytes] = []
     session = serve_web.Session(
-        serve.join_command(), Path("."), lambda: None, write_bytes=_nothing, write_str=_nothing, close=_nothing,
+        serve.page_command(), Path("."), lambda: None, write_bytes=_nothing, write_str=_nothing, close=_nothing,
         download_manager=DownloadManager(),
     )  # fmt: skip
     session._stdin = type("Pipe", (), {"write": sent.append, "drain": _nothing})()
