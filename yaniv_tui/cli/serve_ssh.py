@@ -55,7 +55,7 @@ from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 from yaniv_tui.tui.launch import given_size
 
-from .browsers import hold_browser_folder, kept_folder
+from .browsers import CONFIG_FOLDER, DATA_FOLDER, hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, SSH_KEY_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
@@ -391,7 +391,7 @@ def _session_folders(key: asyncssh.SSHKey | None) -> Iterator[dict[str, str]]:
             if key is not None:
                 folder = key_folder(key)
                 stack.enter_context(hold_browser_folder(folder))  # no new key's folder takes its place meanwhile
-                folders = {TOKENS_ENV: folder, DATA_ENV: folder / "data", CONFIG_ENV: folder / "config"}
+                folders = {TOKENS_ENV: folder, DATA_ENV: folder / DATA_FOLDER, CONFIG_ENV: folder / CONFIG_FOLDER}
             else:
                 session = Path(tempfile.mkdtemp(prefix="yaniv-ssh-"))
                 stack.callback(shutil.rmtree, session, ignore_errors=True)

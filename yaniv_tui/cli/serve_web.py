@@ -47,6 +47,8 @@ from yaniv_tui.tui.launch import MIN_HEIGHT, MIN_WIDTH, given_size
 
 from .browsers import (
     BROWSER_COOKIE,
+    CONFIG_FOLDER,
+    DATA_FOLDER,
     FULL_LINE,
     KEY_MAX_AGE,
     browser_key,
@@ -97,8 +99,8 @@ class Session(AppService):
         environment = super()._build_environment(width=width, height=height)
         environment[TOKENS_ENV] = str(self.tokens)
         # The browser's history and settings beside its tokens: nothing a page does lands in the server's.
-        environment[DATA_ENV] = str(self.tokens / "data")
-        environment[CONFIG_ENV] = str(self.tokens / "config")
+        environment[DATA_ENV] = str(self.tokens / DATA_FOLDER)
+        environment[CONFIG_ENV] = str(self.tokens / CONFIG_FOLDER)
         environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
         environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
         if self.trust is not None:  # beside the system's trust: what a browser's guest cannot give
