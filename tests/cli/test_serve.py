@@ -65,10 +65,11 @@ async def serving(
     max_sessions: int = 4,
     stubborn: bool = False,
     host: str = "0.0.0.0",
+    play: bool = False,
 ) -> AsyncIterator[YanivServer]:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
     command += " stubborn" if stubborn else ""
-    server = YanivServer(command, host=host, port=port, public_url=public_url, max_sessions=max_sessions)
+    server = YanivServer(command, host=host, port=port, public_url=public_url, max_sessions=max_sessions, play=play)
     test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
     await test_server.start_server()
     try:
@@ -154,6 +155,25 @@ async def test_each_browser_session_joins_with_its_own_tokens_folder(tmp_path: P
             await asyncio.sleep(0.1)
         assert not folder.exists()
         assert browser_tokens_dir(key).is_dir()  # a browser's own folder stays, for its rejoin after a reload
+
+
+async def test_under_play_a_page_with_no_browser_key_is_told_in_one_line_and_starts_nothing(tmp_path: Path) -> None:
+    """`yaniv serve --play`: a page's game is saved in its browser's folder, which its key (the cookie) names. A page
+    whose browser sent none (cookies refused) played in a folder removed at its end, and lost its saved game with
+    it; now it is told why it cannot play, and what to do, in one line, and nothing starts. A browser with its key
+    plays in its own folder."""
+    record, key = tmp_path / "record", new_browser_key()
+    async with serving(record, 18214, play=True) as server, aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18214/ws?width=100&height=30"
+        async with http.ws_connect(url) as ws:
+            line = (await ws.receive_bytes(timeout=30)).decode()
+            assert line.count("\n") == 1 and "allow cookies for this site and reload" in line
+            assert (await ws.receive(timeout=30)).type == aiohttp.WSMsgType.CLOSE
+        assert not record.exists() and server.sessions == 0
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={key}"}) as ws:
+            await ws.receive_bytes(timeout=30)
+            [env] = await records(record, 1)
+            assert env["YANIV_DATA_DIR"] == str(browser_tokens_dir(key) / "data")
 
 
 async def test_a_live_pages_folder_outlasts_a_flood_of_new_browsers(

@@ -88,6 +88,7 @@ def main(args: argparse.Namespace) -> int:
         public_url=args.public_url,
         max_sessions=args.max_sessions,
         trust=trust,
+        play=args.play,
     )
     ssh = None
     if args.ssh is not None:

@@ -78,6 +78,12 @@ FONT_SIZE, MAX_FONT_SIZE = 16, 64
 LEAST_FONT_SIZE = 6
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
 PROCESS_GRACE = 10.0
+#: What a page of `yaniv serve --play` whose browser sent no key (cookies refused, or not a browser) is told before
+#: its connection is closed: its saved game would be kept in a folder no browser could name again, and lost.
+NO_COOKIE_LINE = (
+    "yaniv serve: this page keeps your games in your browser's own folder, named by a cookie your browser did not "
+    "send: allow cookies for this site and reload the page."
+)
 #: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
 HEARTBEAT = 15.0
 
@@ -149,6 +155,7 @@ class YanivServer(Server):
         public_url: str | None,
         max_sessions: int,
         trust: str | None = None,
+        play: bool = False,
     ) -> None:
         # `exec`: the shell textual-serve runs a page's command with becomes the command, so the process a session
         # stops (or kills) is the app itself, never a shell that leaves the app running on its own.
@@ -159,6 +166,8 @@ class YanivServer(Server):
         self.max_sessions = max_sessions
         #: `--trust CERT`: the certificate file each page's `yaniv join` trusts, or None.
         self.trust = trust
+        #: `--play`: each page is the game itself, whose saves only a browser's own folder keeps (NO_COOKIE_LINE).
+        self.play = play
         self.sessions = 0
 
     async def _make_app(self) -> web.Application:
@@ -256,8 +265,12 @@ class YanivServer(Server):
             await websocket.send_bytes(FULL_LINE.format(self.max_sessions).encode("utf-8") + b"\r\n")
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"every place is taken")
             return websocket
-        self.sessions += 1
         key = browser_key(request.cookies.get(BROWSER_COOKIE))
+        if key is None and self.play:  # its game would be lost with the folder no browser can name again
+            await websocket.send_bytes(NO_COOKIE_LINE.encode("utf-8") + b"\r\n")
+            await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no browser cookie")
+            return websocket
+        self.sessions += 1
         try:
             tokens = browser_tokens_dir(key or new_browser_key())  # without a key: this session's only
         except OSError as error:
