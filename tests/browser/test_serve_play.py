@@ -242,3 +242,21 @@ def test_a_second_browser_sees_no_saved_game_of_the_first(served: Path, chromium
     finally:
         first.close()
         second.close()
+
+
+def test_the_page_offers_stats_on_a_key_the_browser_hands_it(served: Path, chromium: Any, tmp_path: Path) -> None:
+    """The setup screen's footer said `^t stats`: a browser keeps ctrl+t for a new tab and never hands it to the page,
+    so the key opened a tab, never the stats. A page's footer offers ctrl+g, which opens them (a terminal's keeps
+    ctrl+t)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        web = Page(context.new_page())
+        web.open()
+        web.wait_for_text("stats")
+        footer = web.text().rsplit("\n", 1)[-1]
+        assert "^g stats" in footer and "^t" not in footer, footer
+        web.page.keyboard.press("Control+g")
+        web.wait_for_text("p players")  # the stats screen's keys
+        web.page.screenshot(path=tmp_path / "stats.png")
+    finally:
+        context.close()
