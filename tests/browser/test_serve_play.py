@@ -260,3 +260,33 @@ def test_the_page_offers_stats_on_a_key_the_browser_hands_it(served: Path, chrom
         web.page.screenshot(path=tmp_path / "stats.png")
     finally:
         context.close()
+
+
+def test_two_tabs_of_one_browser_are_two_terminals(served: Path, chromium: Any, tmp_path: Path) -> None:
+    """Two tabs of one browser share its folder as two terminals share a data folder: a game open in one is said
+    open in another yaniv in the other, which cannot take it; the first tab plays on."""
+    data = served
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        first = Page(context.new_page())
+        first.open()
+        first.page.keyboard.press("Enter")
+        first.drop_and_take()
+        first.wait_until("a save", lambda: len(_saves(data)) == 1 and _played_by_you(_saves(data)[0]) >= 1)
+        (save,) = _saves(data)
+
+        second = Page(context.new_page())  # the same browser: its cookie, its folder
+        second.open()
+        second.wait_for_text("open in another yaniv")
+        second.page.keyboard.press("Control+r")  # Continue, as a person would try
+        second.page.wait_for_timeout(1500)
+        second.page.screenshot(path=tmp_path / "second-tab.png")
+        assert "Your hand" not in second.text()
+        assert _saves(data) == [save] and _locked(save)
+
+        first.page.bring_to_front()  # as a person goes back to it
+        first.wait_until("the bots' turns saved", lambda: _yours(save))
+        first.drop_and_take()  # the turn the save waits for (the screen may have said it before the second tab)
+        first.wait_until("the first tab's next move saved", lambda: _played_by_you(save) >= 2)
+    finally:
+        context.close()
