@@ -26,7 +26,9 @@ from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
     NO_KEY_LINE,
+    NO_KEY_PLAY_LINE,
     NO_TERMINAL_LINE,
+    NO_TERMINAL_PLAY_LINE,
     NO_TERMINAL_WATCH_LINE,
     Run,
     SshError,
@@ -164,6 +166,40 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
         assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
         assert run.line is not None and len(run.line) < 250 and "…" in run.line and "\x1b" not in run.line, run.line
     assert hosted.what_to_run(None, "Noa" + " " * 100) == Run(("join", "localhost:7777", "--name=Noa"))  # tidied
+
+
+def test_under_play_ssh_play_runs_the_game_and_only_there(tmp_path: Path) -> None:
+    """`yaniv serve --play --ssh PORT`: `ssh -t -p PORT HOST play` plays alone (the game itself, no table's address);
+    a plain `ssh` still opens the join screen. Without --play there is no `play` command."""
+    key = host_key(tmp_path / "key")
+    given = {"host": "127.0.0.1", "port": 0, "max_sessions": 1, "argv": ["join"], "watch_argv": ["watch"]}
+    playing = SshServer(key, **given, play_argv=["game"])  # type: ignore[arg-type]
+    assert playing.what_to_run(" play ", "Noa") == Run(("game",))
+    assert playing.what_to_run(None, "Noa") == Run(("join", "--name=Noa"))
+    joining = SshServer(key, **given)  # type: ignore[arg-type]
+    assert joining.what_to_run("play", "Noa") == "yaniv: there is no command 'play' here: ssh with no command to play."
+
+
+async def test_ssh_play_keeps_its_games_by_the_clients_key_and_refuses_a_client_with_none(tmp_path: Path) -> None:
+    """`ssh ... play` runs the game in the client key's own folder, where its saves outlive the connection (Continue
+    finds them next time); a client with no key would play in throwaway folders, its game lost with them: it is
+    told so in one line, with the command to use, and nothing runs. With no terminal, one line too."""
+    code = "import os; print('data=' + os.environ['YANIV_DATA_DIR'])"
+    async with ssh_server(tmp_path, play_argv=[sys.executable, "-c", code]) as server:
+        async with connected(server.port) as connection:
+            keyless = await terminal(connection, command="play", arrive=False)
+            assert await keyless.ended() == 1
+            assert keyless.text() == NO_KEY_PLAY_LINE.format(port=server.port) + "\r\n"
+            plain = Terminal(await connection.create_process("play", encoding=None))
+            assert await plain.ended() == 1
+            assert plain.text() == NO_TERMINAL_PLAY_LINE.format(port=server.port) + "\r\n"
+        client_key = asyncssh.generate_private_key("ssh-ed25519")
+        async with connected(server.port, key=client_key) as connection:
+            played = await terminal(connection, command="play")
+            assert await played.ended() == 0
+        data = Path(played.text().strip().removeprefix("data="))
+        assert data == serve_ssh.key_folder(client_key) / "data" and data.parent.is_dir()
+        assert server.sessions == 0
 
 
 @pytest.mark.parametrize("watch", [False, True])

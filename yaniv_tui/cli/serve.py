@@ -102,6 +102,7 @@ def main(args: argparse.Namespace) -> int:
                 table=lambda: None,
                 served=True,
                 trust=trust,  # its SSH sessions trust it as its pages do
+                play_argv=game_argv() if args.play else None,  # `ssh -t -p PORT HOST play`: the game, alone
             )
         except SshError as error:
             print(f"yaniv serve: {error}", file=sys.stderr)
@@ -113,7 +114,7 @@ def main(args: argparse.Namespace) -> int:
         flush=True,
     )
     if ssh is not None:
-        print(f"yaniv: {ssh_line(ssh.server, args.public)}", flush=True)
+        print(f"yaniv: {ssh_line(ssh.server, args.public, play=args.play)}", flush=True)
     try:
         server.serve()
     except OSError as error:
