@@ -18,6 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from certificates import needs_openssl, self_signed
+from rich.cells import cell_len
 from ssh_client import WAIT, Terminal, connected, hosted_table, quit_by_escape, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
@@ -187,9 +188,12 @@ async def test_ssh_play_keeps_its_games_by_the_clients_key_and_refuses_a_client_
     code = "import os; print('data=' + os.environ['YANIV_DATA_DIR'])"
     async with ssh_server(tmp_path, play_argv=[sys.executable, "-c", code]) as server:
         async with connected(server.port) as connection:
-            keyless = await terminal(connection, command="play", arrive=False)
+            keyless = await terminal(connection, (60, 24), command="play", arrive=False)
             assert await keyless.ended() == 1
-            assert keyless.text() == NO_KEY_PLAY_LINE.format(port=server.port) + "\r\n"
+            said = keyless.text().split("\r\n")
+            assert " ".join(said).split() == NO_KEY_PLAY_LINE.format(port=server.port).split()
+            command = f"ssh -t -i ~/.ssh/id_ed25519 -p {server.port} NAME@HOST play"
+            assert command in said and all(cell_len(line) <= 60 for line in said), said  # never cut by the edge
             plain = Terminal(await connection.create_process("play", encoding=None))
             assert await plain.ended() == 1
             assert plain.text() == NO_TERMINAL_PLAY_LINE.format(port=server.port) + "\r\n"

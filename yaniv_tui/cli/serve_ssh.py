@@ -110,9 +110,11 @@ NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t
 NO_TERMINAL_PLAY_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST play'."
 #: What `ssh ... play` with no key is told before its connection is closed: its saved games are kept in its key's
 #: folder, and a session with no key has only throwaway folders, which its game would be lost with.
+#: The command in it is kept whole on one line, the line wrapped between words to the client's width (`fitted`).
+NO_KEY_PLAY_COMMAND = "ssh -t -i ~/.ssh/id_ed25519 -p {port} NAME@HOST play"
 NO_KEY_PLAY_LINE = (
-    "yaniv: your saved games are kept by your SSH key, and you connected with none: connect with a key, "
-    "'ssh -t -i ~/.ssh/id_ed25519 -p {port} NAME@HOST play' (ssh-keygen makes one)."
+    "yaniv: your saved games are kept by your SSH key, and you connected with none: connect with a key,"
+    f" {NO_KEY_PLAY_COMMAND} (ssh-keygen makes one)."
 )
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen."
 #: What a player who came in with no key is told once, on arrival (before the join screen): their session's seat
@@ -366,7 +368,10 @@ class SshServer:
         door = process.get_extra_info("connection").get_owner()
         key = door.client_key if isinstance(door, _Door) else None
         if playing and key is None:
-            await _say(process, NO_KEY_PLAY_LINE.format(port=self.port))
+            refusal = NO_KEY_PLAY_LINE.format(port=self.port)
+            await _say(
+                process, "\r\n".join(fitted(refusal, _size(process)[0], NO_KEY_PLAY_COMMAND.format(port=self.port)))
+            )
             return 1
         if self.sessions >= self.max_sessions:
             await _say(process, FULL_LINE.format(self.max_sessions))
