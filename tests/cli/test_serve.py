@@ -170,6 +170,10 @@ async def test_under_play_a_page_with_no_browser_key_is_told_in_one_line_and_sta
             assert line.count("\n") == 1 and "allow cookies for this site and reload" in line
             assert (await ws.receive(timeout=30)).type == aiohttp.WSMsgType.CLOSE
         assert not record.exists() and server.sessions == 0
+        for forged in ("../" + key[3:], key[:31] + "/"):  # a key of another shape names no folder: refused the same
+            async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={forged}"}) as ws:
+                assert "came back changed" in (await ws.receive_bytes(timeout=30)).decode()
+        assert not record.exists() and server.sessions == 0
         async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={key}"}) as ws:
             await ws.receive_bytes(timeout=30)
             [env] = await records(record, 1)

@@ -78,11 +78,12 @@ FONT_SIZE, MAX_FONT_SIZE = 16, 64
 LEAST_FONT_SIZE = 6
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
 PROCESS_GRACE = 10.0
-#: What a page of `yaniv serve --play` whose browser sent no key (cookies refused, or not a browser) is told before
-#: its connection is closed: its saved game would be kept in a folder no browser could name again, and lost.
+#: What a page of `yaniv serve --play` whose browser sent no key (cookies refused, a cookie forged, or not a browser)
+#: is told before its connection is closed: its saved game would be kept in a folder no browser could name again,
+#: and lost. A reload gives its browser a key (`handle_index`).
 NO_COOKIE_LINE = (
-    "yaniv serve: this page keeps your games in your browser's own folder, named by a cookie your browser did not "
-    "send: allow cookies for this site and reload the page."
+    "yaniv serve: this page keeps your games in your browser's own folder, named by the cookie this site gives it, "
+    "which did not come back (or came back changed): allow cookies for this site and reload the page."
 )
 #: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
 HEARTBEAT = 15.0
