@@ -290,3 +290,29 @@ def test_two_tabs_of_one_browser_are_two_terminals(served: Path, chromium: Any, 
         first.wait_until("the first tab's next move saved", lambda: _played_by_you(save) >= 2)
     finally:
         context.close()
+
+
+def test_quitting_a_game_in_a_page_says_how_to_come_back_from_the_page(
+    served: Path, chromium: Any, tmp_path: Path
+) -> None:
+    """Quitting a game in a page (ctrl+q, then Quit) ends its yaniv, and its last line is shown on the page above
+    "Session ended": it said "'yaniv --resume 1a2b3c4d' goes back to it", a command a browser's player has nowhere to
+    type. It says Restart (or a reload), then Continue."""
+    data = served
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        web = Page(context.new_page())
+        web.open()
+        web.page.keyboard.press("Enter")
+        web.drop_and_take()
+        web.wait_until("a save", lambda: len(_saves(data)) == 1 and _played_by_you(_saves(data)[0]) >= 1)
+        web.page.keyboard.press("Control+q")
+        web.wait_for_text("Quit yaniv?")
+        web.page.keyboard.press("y")
+        web.wait_for_text("yaniv: the game is saved")  # its last line (tui/launch.LAST_LINE), on the page
+        web.wait_until("the session ended", lambda: "-closed" in (web.page.evaluate("document.body.className") or ""))
+        web.page.screenshot(path=tmp_path / "quit.png")
+        said = web.text()[web.text().index("yaniv: the game is saved") :]
+        assert "yaniv --resume" not in said and "Continue" in said, said
+    finally:
+        context.close()
