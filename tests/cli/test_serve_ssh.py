@@ -206,6 +206,24 @@ async def test_ssh_play_keeps_its_games_by_the_clients_key_and_refuses_a_client_
         assert server.sessions == 0
 
 
+async def test_quitting_a_game_played_over_ssh_says_how_to_come_back_over_ssh(tmp_path: Path) -> None:
+    """`ssh ... play` under `yaniv serve --play`: a game quit (ctrl+q) said "'yaniv --resume 1a2b3c4d'
+    goes back to it", a command its SSH player cannot run on the server. It says to connect again with the same key,
+    then Continue."""
+    from yaniv_tui.cli.serve import game_argv
+
+    async with ssh_server(tmp_path, play_argv=game_argv()) as server:
+        async with connected(server.port, key=asyncssh.generate_private_key("ssh-ed25519")) as connection:
+            screen = await terminal(connection, command="play")
+            await screen.until("a new game")
+            screen.type("\r")  # Start: you and two bots
+            await screen.until("Your hand")
+            screen.type("\x11")  # ctrl+q: a terminal quits at once, the game saved
+            assert await screen.ended() == 0
+        said = screen.text()[screen.text().index("yaniv: the game is saved") :]
+        assert "yaniv --resume" not in said and "same SSH key" in said and "Continue" in said, said
+
+
 @pytest.mark.parametrize("watch", [False, True])
 def test_a_session_runs_this_yaniv_whatever_folder_its_server_was_started_in(tmp_path: Path, watch: bool) -> None:
     """What a session (or a page) runs is this Python's own `yaniv_tui`, never a folder of that name where its server
