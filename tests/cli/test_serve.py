@@ -434,6 +434,31 @@ async def test_an_app_that_will_not_quit_is_killed_when_its_page_closes(
         await _until(lambda: not _alive(env["pid"]), f"the app {env['pid']} outlived its page")
 
 
+async def test_a_reloaded_pages_yaniv_starts_once_the_last_one_has_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload closes the page's WebSocket and opens another: the new page's yaniv started while the last one was
+    still quitting, the game's lock held, and its Continue said the game was open in another yaniv. The new page's
+    process now starts once the browser's last page's has ended (here a stubborn one, killed after PROCESS_GRACE);
+    another browser's page does not wait for it."""
+    monkeypatch.setattr(serve_web, "PROCESS_GRACE", 1.0)
+    record, key = tmp_path / "record", new_browser_key()
+    cookie = {"Cookie": f"{BROWSER_COOKIE}={key}"}
+    async with serving(record, 18215, stubborn=True), aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18215/ws"
+        async with http.ws_connect(url, headers=cookie) as ws:
+            await ws.receive_bytes(timeout=30)
+            [first] = await records(record, 1)
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={new_browser_key()}"}) as other:
+            await other.receive_bytes(timeout=30)
+            assert _alive(first["pid"])  # another browser's page started at once
+        async with http.ws_connect(url, headers=cookie) as ws:
+            await ws.receive_bytes(timeout=30)
+            again = (await records(record, 3))[-1]
+            assert again["YANIV_TOKENS_DIR"] == first["YANIV_TOKENS_DIR"]
+            assert not _alive(first["pid"]), "the reloaded page's yaniv started beside the last one"
+
+
 async def test_a_page_that_reads_nothing_is_dropped_and_its_place_freed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

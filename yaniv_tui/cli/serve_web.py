@@ -30,6 +30,7 @@ import json
 import logging
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,8 @@ NO_COOKIE_LINE = (
     "yaniv serve: this page keeps your games in your browser's own folder, named by the cookie this site gives it, "
     "which did not come back (or came back changed): allow cookies for this site and reload the page."
 )
+#: How often a new page looks whether its browser's last page's process has ended (`_after_its_last_page`), in seconds.
+ENDING_LOOK = 0.05
 #: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
 HEARTBEAT = 15.0
 
@@ -170,6 +173,18 @@ class YanivServer(Server):
         #: `--play`: each page is the game itself, whose saves only a browser's own folder keeps (NO_COOKIE_LINE).
         self.play = play
         self.sessions = 0
+        #: The browsers' folders whose pages have gone and whose processes are still ending, by how many.
+        self.ending: Counter[Path] = Counter()
+
+    async def _after_its_last_page(self, tokens: Path) -> None:
+        """Once the processes of the browser's pages that have gone (a reload, a tab closed) have ended, within
+        twice PROCESS_GRACE (a stubborn one is killed by then): a page reloaded started its yaniv while the last one
+        was still saving and quitting, its game's lock still held, and its Continue said the game was open in
+        another yaniv. Pages still open (another tab) are not waited for: two tabs are two terminals."""
+        for _ in range(int(2 * PROCESS_GRACE / ENDING_LOOK) + 1):
+            if not self.ending[tokens]:
+                return
+            await asyncio.sleep(ENDING_LOOK)
 
     async def _make_app(self) -> web.Application:
         """textual-serve's routes (1.1), its static folder's listing and the files the page does not load left out."""
@@ -293,6 +308,7 @@ class YanivServer(Server):
         try:
             with hold_browser_folder(tokens):  # no new browser's folder takes its place while it is open
                 try:
+                    await self._after_its_last_page(tokens)
                     await session.start(*given_size(request.query.get("width"), request.query.get("height")))
                     await _relay(websocket, session)
                 except asyncio.CancelledError:
@@ -300,7 +316,13 @@ class YanivServer(Server):
                 except Exception as error:
                     log.error("yaniv serve: a page's session failed: %s", error)
                 finally:
-                    await _to_its_end(session.stop())
+                    self.ending[tokens] += 1
+                    try:
+                        await _to_its_end(session.stop())
+                    finally:
+                        self.ending[tokens] -= 1
+                        if not self.ending[tokens]:
+                            del self.ending[tokens]
         except OSError as error:
             log.error("yaniv serve: cannot hold a browser's tokens folder: %s", error.strerror or error)
         finally:
