@@ -136,3 +136,37 @@ def test_a_folder_two_pages_of_one_browser_hold_stays_held_until_both_close(
             assert browsers._in_use(folder)
         assert browsers._in_use(folder)
     assert not browsers._in_use(folder)
+
+
+def _with_a_game(folder: Path) -> Path:
+    """`folder` with a saved game in progress, where a page's `yaniv serve --play` keeps it."""
+    saves = folder / browsers.DATA_FOLDER / "saves"
+    saves.mkdir(parents=True)
+    (saves / "0123abcd.json").write_text("{}")
+    return folder
+
+
+def test_a_folder_with_a_game_in_progress_is_never_removed_nor_counted(
+    data_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under `yaniv serve --play` a browser's folder holds its saved games: its player, coming back (the same browser),
+    expects Continue to find the game, however many browsers came meanwhile and however long ago it was played. It is
+    kept past the bound and past its key's age, and does not count against the bound (the gameless ones go)."""
+    monkeypatch.setattr(browsers, "MAX_BROWSER_FOLDERS", 2)
+    playing = aged(_with_a_game(browser_tokens_dir(new_browser_key())), 10 * KEY_MAX_AGE)
+    old = aged(browser_tokens_dir(new_browser_key()), 300)
+    newer = aged(browser_tokens_dir(new_browser_key()), 200)
+    assert kept(data_folder) == {playing, old, newer}
+    newest = browser_tokens_dir(new_browser_key())
+    assert kept(data_folder) == {playing, newer, newest}
+    assert (playing / browsers.DATA_FOLDER / "saves" / "0123abcd.json").exists()
+
+
+def test_a_folder_whose_games_are_over_goes_as_any_other(data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(browsers, "MAX_BROWSER_FOLDERS", 2)
+    over = browser_tokens_dir(new_browser_key())
+    (over / browsers.DATA_FOLDER / "saves").mkdir(parents=True)  # its game's save removed at the game's end
+    aged(over, 300)
+    other = aged(browser_tokens_dir(new_browser_key()), 200)
+    newest = browser_tokens_dir(new_browser_key())
+    assert kept(data_folder) == {other, newest}

@@ -65,10 +65,11 @@ async def serving(
     max_sessions: int = 4,
     stubborn: bool = False,
     host: str = "0.0.0.0",
+    play: bool = False,
 ) -> AsyncIterator[YanivServer]:
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE_APP))} {shlex.quote(str(record))}"
     command += " stubborn" if stubborn else ""
-    server = YanivServer(command, host=host, port=port, public_url=public_url, max_sessions=max_sessions)
+    server = YanivServer(command, host=host, port=port, public_url=public_url, max_sessions=max_sessions, play=play)
     test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
     await test_server.start_server()
     try:
@@ -154,6 +155,29 @@ async def test_each_browser_session_joins_with_its_own_tokens_folder(tmp_path: P
             await asyncio.sleep(0.1)
         assert not folder.exists()
         assert browser_tokens_dir(key).is_dir()  # a browser's own folder stays, for its rejoin after a reload
+
+
+async def test_under_play_a_page_with_no_browser_key_is_told_in_one_line_and_starts_nothing(tmp_path: Path) -> None:
+    """`yaniv serve --play`: a page's game is saved in its browser's folder, which its key (the cookie) names. A page
+    whose browser sent none (cookies refused) played in a folder removed at its end, and lost its saved game with
+    it; now it is told why it cannot play, and what to do, in one line, and nothing starts. A browser with its key
+    plays in its own folder."""
+    record, key = tmp_path / "record", new_browser_key()
+    async with serving(record, 18214, play=True) as server, aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18214/ws?width=100&height=30"
+        async with http.ws_connect(url) as ws:
+            line = (await ws.receive_bytes(timeout=30)).decode()
+            assert line.count("\n") == 1 and "allow cookies for this site and reload" in line
+            assert (await ws.receive(timeout=30)).type == aiohttp.WSMsgType.CLOSE
+        assert not record.exists() and server.sessions == 0
+        for forged in ("../" + key[3:], key[:31] + "/"):  # a key of another shape names no folder: refused the same
+            async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={forged}"}) as ws:
+                assert "came back changed" in (await ws.receive_bytes(timeout=30)).decode()
+        assert not record.exists() and server.sessions == 0
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={key}"}) as ws:
+            await ws.receive_bytes(timeout=30)
+            [env] = await records(record, 1)
+            assert env["YANIV_DATA_DIR"] == str(browser_tokens_dir(key) / "data")
 
 
 async def test_a_live_pages_folder_outlasts_a_flood_of_new_browsers(
@@ -410,6 +434,31 @@ async def test_an_app_that_will_not_quit_is_killed_when_its_page_closes(
         await _until(lambda: not _alive(env["pid"]), f"the app {env['pid']} outlived its page")
 
 
+async def test_a_reloaded_pages_yaniv_starts_once_the_last_one_has_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload closes the page's WebSocket and opens another: the new page's yaniv started while the last one was
+    still quitting, the game's lock held, and its Continue said the game was open in another yaniv. The new page's
+    process now starts once the browser's last page's has ended (here a stubborn one, killed after PROCESS_GRACE);
+    another browser's page does not wait for it."""
+    monkeypatch.setattr(serve_web, "PROCESS_GRACE", 1.0)
+    record, key = tmp_path / "record", new_browser_key()
+    cookie = {"Cookie": f"{BROWSER_COOKIE}={key}"}
+    async with serving(record, 18215, stubborn=True), aiohttp.ClientSession() as http:
+        url = "ws://127.0.0.1:18215/ws"
+        async with http.ws_connect(url, headers=cookie) as ws:
+            await ws.receive_bytes(timeout=30)
+            [first] = await records(record, 1)
+        async with http.ws_connect(url, headers={"Cookie": f"{BROWSER_COOKIE}={new_browser_key()}"}) as other:
+            await other.receive_bytes(timeout=30)
+            assert _alive(first["pid"])  # another browser's page started at once
+        async with http.ws_connect(url, headers=cookie) as ws:
+            await ws.receive_bytes(timeout=30)
+            again = (await records(record, 3))[-1]
+            assert again["YANIV_TOKENS_DIR"] == first["YANIV_TOKENS_DIR"]
+            assert not _alive(first["pid"]), "the reloaded page's yaniv started beside the last one"
+
+
 async def test_a_page_that_reads_nothing_is_dropped_and_its_place_freed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -474,7 +523,7 @@ def page_process_environment(tokens: Path) -> dict[str, str]:
     """The environment `yaniv serve` gives a page's `yaniv join` (its tokens folder `tokens`, 80x24), from the page's
     own session, with no page at its end: the test runs the process itself."""
     session = serve_web.Session(
-        serve.join_command(),
+        serve.page_command(),
         tokens,
         lambda: None,
         write_bytes=_nothing,
@@ -641,7 +690,7 @@ def test_every_packet_a_pages_server_sends_is_read_and_textual_still_hands_the_d
 
     sent: list[bytes] = []
     session = serve_web.Session(
-        serve.join_command(), Path("."), lambda: None, write_bytes=_nothing, write_str=_nothing, close=_nothing,
+        serve.page_command(), Path("."), lambda: None, write_bytes=_nothing, write_str=_nothing, close=_nothing,
         download_manager=DownloadManager(),
     )  # fmt: skip
     session._stdin = type("Pipe", (), {"write": sent.append, "drain": _nothing})()

@@ -18,6 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from certificates import needs_openssl, self_signed
+from rich.cells import cell_len
 from ssh_client import WAIT, Terminal, connected, hosted_table, quit_by_escape, ssh_server, terminal, until_true
 
 from yaniv_tui.bots import MediumBot
@@ -26,7 +27,9 @@ from yaniv_tui.cli.serve_ssh import (
     FULL_LINE,
     HOST_KEY_FILE,
     NO_KEY_LINE,
+    NO_KEY_PLAY_LINE,
     NO_TERMINAL_LINE,
+    NO_TERMINAL_PLAY_LINE,
     NO_TERMINAL_WATCH_LINE,
     Run,
     SshError,
@@ -164,6 +167,61 @@ def test_what_a_session_runs(tmp_path: Path) -> None:
         assert isinstance(run, Run) and run.argv == ("join", "localhost:7777"), run
         assert run.line is not None and len(run.line) < 250 and "…" in run.line and "\x1b" not in run.line, run.line
     assert hosted.what_to_run(None, "Noa" + " " * 100) == Run(("join", "localhost:7777", "--name=Noa"))  # tidied
+
+
+def test_under_play_ssh_play_runs_the_game_and_only_there(tmp_path: Path) -> None:
+    """`yaniv serve --play --ssh PORT`: `ssh -t -p PORT HOST play` plays alone (the game itself, no table's address);
+    a plain `ssh` still opens the join screen. Without --play there is no `play` command."""
+    key = host_key(tmp_path / "key")
+    given = {"host": "127.0.0.1", "port": 0, "max_sessions": 1, "argv": ["join"], "watch_argv": ["watch"]}
+    playing = SshServer(key, **given, play_argv=["game"])  # type: ignore[arg-type]
+    assert playing.what_to_run(" play ", "Noa") == Run(("game",))
+    assert playing.what_to_run(None, "Noa") == Run(("join", "--name=Noa"))
+    joining = SshServer(key, **given)  # type: ignore[arg-type]
+    assert joining.what_to_run("play", "Noa") == "yaniv: there is no command 'play' here: ssh with no command to play."
+
+
+async def test_ssh_play_keeps_its_games_by_the_clients_key_and_refuses_a_client_with_none(tmp_path: Path) -> None:
+    """`ssh ... play` runs the game in the client key's own folder, where its saves outlive the connection (Continue
+    finds them next time); a client with no key would play in throwaway folders, its game lost with them: it is
+    told so in one line, with the command to use, and nothing runs. With no terminal, one line too."""
+    code = "import os; print('data=' + os.environ['YANIV_DATA_DIR'])"
+    async with ssh_server(tmp_path, play_argv=[sys.executable, "-c", code]) as server:
+        async with connected(server.port) as connection:
+            keyless = await terminal(connection, (60, 24), command="play", arrive=False)
+            assert await keyless.ended() == 1
+            said = keyless.text().split("\r\n")
+            assert " ".join(said).split() == NO_KEY_PLAY_LINE.format(port=server.port).split()
+            command = f"ssh -t -i ~/.ssh/id_ed25519 -p {server.port} NAME@HOST play"
+            assert command in said and all(cell_len(line) <= 60 for line in said), said  # never cut by the edge
+            plain = Terminal(await connection.create_process("play", encoding=None))
+            assert await plain.ended() == 1
+            assert plain.text() == NO_TERMINAL_PLAY_LINE.format(port=server.port) + "\r\n"
+        client_key = asyncssh.generate_private_key("ssh-ed25519")
+        async with connected(server.port, key=client_key) as connection:
+            played = await terminal(connection, command="play")
+            assert await played.ended() == 0
+        data = Path(played.text().strip().removeprefix("data="))
+        assert data == serve_ssh.key_folder(client_key) / "data" and data.parent.is_dir()
+        assert server.sessions == 0
+
+
+async def test_quitting_a_game_played_over_ssh_says_how_to_come_back_over_ssh(tmp_path: Path) -> None:
+    """`ssh ... play` under `yaniv serve --play`: a game quit (ctrl+q) said "'yaniv --resume 1a2b3c4d'
+    goes back to it", a command its SSH player cannot run on the server. It says to connect again with the same key,
+    then Continue."""
+    from yaniv_tui.cli.serve import game_argv
+
+    async with ssh_server(tmp_path, play_argv=game_argv()) as server:
+        async with connected(server.port, key=asyncssh.generate_private_key("ssh-ed25519")) as connection:
+            screen = await terminal(connection, command="play")
+            await screen.until("a new game")
+            screen.type("\r")  # Start: you and two bots
+            await screen.until("Your hand")
+            screen.type("\x11")  # ctrl+q: a terminal quits at once, the game saved
+            assert await screen.ended() == 0
+        said = screen.text()[screen.text().index("yaniv: the game is saved") :]
+        assert "yaniv --resume" not in said and "same SSH key" in said and "Continue" in said, said
 
 
 @pytest.mark.parametrize("watch", [False, True])

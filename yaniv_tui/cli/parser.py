@@ -462,9 +462,16 @@ def _add_network_commands(commands: argparse._SubParsersAction[_Parser]) -> None
     watch.add_argument("--quiet", action="store_true", help="no bell on a Yaniv call")
     serve = commands.add_parser(
         "serve",
-        help="serve 'yaniv join' to web browsers (textual-serve)",
+        help="serve 'yaniv join' (with --play, the whole game) to web browsers (textual-serve)",
         description="Serve 'yaniv join' to web browsers: a friend opens the page, types the address, the code "
-        "and a name, and plays.",
+        "and a name, and plays. With --play each page is the whole game instead, as 'yaniv' in a terminal: "
+        "its own saves, history and settings, kept for that browser.",
+    )
+    serve.add_argument(
+        "--play",
+        action="store_true",
+        help="serve the whole game ('yaniv': bots, one keyboard, Continue, saved games, stats, replays) instead "
+        "of 'yaniv join'; each browser keeps its own saves",
     )
     serve.add_argument(
         "--port",

@@ -1,7 +1,8 @@
 """`yaniv serve`: `yaniv join` in a web browser, through textual-serve (Textualize's server for Textual apps; the
-server itself is in serve_web.py), and with `--ssh` over SSH too (serve_ssh.py). Each browser keeps its seat tokens
-in its own private folder under the data folder, named by a random key only that browser holds (an HttpOnly
-cookie), so a reload rejoins its seat and no other browser can take it."""
+server itself is in serve_web.py), and with `--ssh` over SSH too (serve_ssh.py); with `--play`, the whole game
+(`yaniv`) instead. Each browser keeps its seat tokens, saves, history and settings in its own private folder under
+the data folder, named by a random key only that browser holds (an HttpOnly cookie), so a reload rejoins its seat
+or Continues its game, and no other browser can take either."""
 
 from __future__ import annotations
 
@@ -36,10 +37,16 @@ def die_with_server(argv: list[str]) -> list[str]:
     return [sys.executable, "-c", DIE_WITH_SERVER, *argv]
 
 
-def join_command() -> str:
-    """`join_argv` as one line of shell (textual-serve runs its pages' command through a shell), ending with the
-    server."""
-    return shlex.join(die_with_server(join_argv()))
+def game_argv() -> list[str]:
+    """The command `yaniv serve --play` runs for each page: `join_argv`'s Python and flags, with no subcommand (the
+    game itself, as `yaniv` in a terminal)."""
+    return join_argv()[: -len(["join"])]
+
+
+def page_command(*, play: bool = False) -> str:
+    """What each page runs (`join_argv`, or with `play` `game_argv`) as one line of shell (textual-serve runs its
+    pages' command through a shell), ending with the server."""
+    return shlex.join(die_with_server(game_argv() if play else join_argv()))
 
 
 def trusted_cert(path: str) -> str:
@@ -75,12 +82,13 @@ def main(args: argparse.Namespace) -> int:
         return 1
     host = "0.0.0.0" if args.public else "localhost"
     server = YanivServer(
-        join_command(),
+        page_command(play=args.play),
         host=host,
         port=args.port,
         public_url=args.public_url,
         max_sessions=args.max_sessions,
         trust=trust,
+        play=args.play,
     )
     ssh = None
     if args.ssh is not None:
@@ -94,17 +102,19 @@ def main(args: argparse.Namespace) -> int:
                 table=lambda: None,
                 served=True,
                 trust=trust,  # its SSH sessions trust it as its pages do
+                play_argv=game_argv() if args.play else None,  # `ssh -t -p PORT HOST play`: the game, alone
             )
         except SshError as error:
             print(f"yaniv serve: {error}", file=sys.stderr)
             return 1
     where = args.public_url or f"http://{'<this machine>' if args.public else host}:{args.port}"
+    served = "the game" if args.play else "'yaniv join'"
     print(
-        f"yaniv: serving 'yaniv join' on {where}, at most {args.max_sessions} at once (Ctrl+C stops it)",
+        f"yaniv: serving {served} on {where}, at most {args.max_sessions} at once (Ctrl+C stops it)",
         flush=True,
     )
     if ssh is not None:
-        print(f"yaniv: {ssh_line(ssh.server, args.public)}", flush=True)
+        print(f"yaniv: {ssh_line(ssh.server, args.public, play=args.play)}", flush=True)
     try:
         server.serve()
     except OSError as error:

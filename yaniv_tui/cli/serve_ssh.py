@@ -55,7 +55,7 @@ from yaniv_tui.store.files import NotAFile, TooBig, read_regular
 from yaniv_tui.store.paths import CONFIG_ENV, DATA_ENV, TOKENS_ENV, data_dir
 from yaniv_tui.tui.launch import given_size
 
-from .browsers import hold_browser_folder, kept_folder
+from .browsers import CONFIG_FOLDER, DATA_FOLDER, hold_browser_folder, kept_folder
 from .join import SERVED_OVER_SSH_ENV, SSH_KEY_ENV, TABLE_CERT_ENV, TRUST_CERT_ENV, join_argv
 from .play import LOCALE_VARIABLES, TERMINAL_UTF8_ENV, locale_is_utf8
 
@@ -99,11 +99,23 @@ TAKE_TERMINAL = (
 #: The SSH command a spectator gives (`ssh -t -p PORT HOST watch`: with a command, ssh asks for a terminal only
 #: with -t): `yaniv watch` instead of `yaniv join`.
 WATCH = "watch"
+#: The SSH command of a player alone under `yaniv serve --play --ssh PORT` (`ssh -t -p PORT HOST play`): the game
+#: itself (`serve.game_argv`), its saves kept in the client key's folder.
+PLAY = "play"
 #: The lines a client is told before its connection is closed.
 BUSY_LINE = "yaniv: the table is busy ({} connections at once): try again in a while."
 FULL_LINE = "yaniv: every place is taken ({} at once): try again when someone leaves."
 NO_TERMINAL_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST' (no command)."
 NO_TERMINAL_WATCH_LINE = "yaniv: watching needs a terminal: connect with 'ssh -t -p {port} HOST watch'."
+NO_TERMINAL_PLAY_LINE = "yaniv: the game needs a terminal: connect with 'ssh -t -p {port} NAME@HOST play'."
+#: What `ssh ... play` with no key is told before its connection is closed: its saved games are kept in its key's
+#: folder, and a session with no key has only throwaway folders, which its game would be lost with.
+#: The command in it is kept whole on one line, the line wrapped between words to the client's width (`fitted`).
+NO_KEY_PLAY_COMMAND = "ssh -t -i ~/.ssh/id_ed25519 -p {port} NAME@HOST play"
+NO_KEY_PLAY_LINE = (
+    "yaniv: your saved games are kept by your SSH key, and you connected with none: connect with a key,"
+    f" {NO_KEY_PLAY_COMMAND} (ssh-keygen makes one)."
+)
 NAME_LINE = "yaniv: your SSH user name cannot be a seat's name ({}): type your name at the join screen."
 #: What a player who came in with no key is told once, on arrival (before the join screen): their session's seat
 #: token goes with it, so a dropped connection loses their seat; a key's session keeps it (`key_folder`).
@@ -225,6 +237,7 @@ class SshServer:
         table: Callable[[], str | None] = lambda: None,
         argv: Sequence[str] | None = None,
         watch_argv: Sequence[str] | None = None,
+        play_argv: Sequence[str] | None = None,
         environment: Mapping[str, str] | None = None,
     ) -> None:
         self.key = key
@@ -234,6 +247,8 @@ class SshServer:
         self.table = table
         self.argv = tuple(argv) if argv is not None else tuple(join_argv())
         self.watch_argv = tuple(watch_argv) if watch_argv is not None else tuple(join_argv(watch=True))
+        #: `yaniv serve --play`'s game, run by `ssh ... play`; None: there is no such command.
+        self.play_argv = tuple(play_argv) if play_argv is not None else None
         #: Given to every session's process besides the server's own environment (`--cert`'s TABLE_CERT_ENV).
         self.environment = dict(environment or {})
         #: Sessions (processes) running now, and connections open now.
@@ -288,8 +303,11 @@ class SshServer:
     def what_to_run(self, command: str | None, user: str) -> Run | str:
         """What an SSH command runs, or the one line it is answered with: the one place SSH commands are wired.
         None (a plain `ssh`) runs `yaniv join`, the user name proposed as the seat's; `watch` runs `yaniv watch`
-        (a watcher has no name). Either is given the table's address when there is one."""
+        (a watcher has no name). Either is given the table's address when there is one. Under `yaniv serve --play`,
+        `play` runs the game itself, alone (`play_argv`)."""
         command = (command or "").strip()
+        if command == PLAY and self.play_argv is not None:
+            return Run(self.play_argv)
         address = self.table()
         if command == WATCH:
             return Run((*self.watch_argv, *([address] if address else [])))
@@ -340,17 +358,26 @@ class SshServer:
         if isinstance(run, str):
             await _say(process, run)
             return 1
-        watching = (process.command or "").strip() == WATCH  # a watcher has no seat, and none to keep
+        command = (process.command or "").strip()
+        watching = command == WATCH  # a watcher has no seat, and none to keep
+        playing = command == PLAY  # a player alone, whose saves its key's folder keeps
         if process.get_terminal_type() is None:
-            await _say(process, (NO_TERMINAL_WATCH_LINE if watching else NO_TERMINAL_LINE).format(port=self.port))
+            no_terminal = NO_TERMINAL_PLAY_LINE if playing else NO_TERMINAL_WATCH_LINE if watching else NO_TERMINAL_LINE
+            await _say(process, no_terminal.format(port=self.port))
+            return 1
+        door = process.get_extra_info("connection").get_owner()
+        key = door.client_key if isinstance(door, _Door) else None
+        if playing and key is None:
+            refusal = NO_KEY_PLAY_LINE.format(port=self.port)
+            await _say(
+                process, "\r\n".join(fitted(refusal, _size(process)[0], NO_KEY_PLAY_COMMAND.format(port=self.port)))
+            )
             return 1
         if self.sessions >= self.max_sessions:
             await _say(process, FULL_LINE.format(self.max_sessions))
             return 1
         self.sessions += 1
         try:
-            door = process.get_extra_info("connection").get_owner()
-            key = door.client_key if isinstance(door, _Door) else None
             keyless = None if key is not None or watching else NO_KEY_LINE.format(port=self.port)
             lines = [line for line in (run.line, keyless) if line is not None]
             width, _ = _size(process)
@@ -391,7 +418,7 @@ def _session_folders(key: asyncssh.SSHKey | None) -> Iterator[dict[str, str]]:
             if key is not None:
                 folder = key_folder(key)
                 stack.enter_context(hold_browser_folder(folder))  # no new key's folder takes its place meanwhile
-                folders = {TOKENS_ENV: folder, DATA_ENV: folder / "data", CONFIG_ENV: folder / "config"}
+                folders = {TOKENS_ENV: folder, DATA_ENV: folder / DATA_FOLDER, CONFIG_ENV: folder / CONFIG_FOLDER}
             else:
                 session = Path(tempfile.mkdtemp(prefix="yaniv-ssh-"))
                 stack.callback(shutil.rmtree, session, ignore_errors=True)
@@ -754,12 +781,14 @@ def open_ssh(
     cert: str | None = None,
     served: bool = False,
     trust: str | None = None,
+    play_argv: Sequence[str] | None = None,
 ) -> SshThread:
     """`--ssh PORT`'s server, listening in its thread (on every network with `public`, else this machine only);
     SshError (one line) if it cannot. `cert`: the table's own TLS certificate (`yaniv host --cert`), which each
     session's `yaniv join` trusts for the table's address (join.TABLE_CERT_ENV). `served`: `yaniv serve`'s, whose
     sessions' `yaniv join` trust `trust` (`--trust CERT`, join.TRUST_CERT_ENV) for any address, as its pages do, and
-    say what their guest can do for a table not trusted (join.SERVED_OVER_SSH_ENV)."""
+    say what their guest can do for a table not trusted (join.SERVED_OVER_SSH_ENV). `play_argv`: `yaniv serve --play`'s
+    game, which `ssh ... play` runs (`SshServer.what_to_run`)."""
     environment = {TABLE_CERT_ENV: os.path.abspath(cert)} if cert is not None else {}
     if served:
         environment[SERVED_OVER_SSH_ENV] = "1"
@@ -771,6 +800,7 @@ def open_ssh(
         port=port,
         max_sessions=max_sessions,
         table=table,
+        play_argv=play_argv,
         environment=environment,
     )
     thread = SshThread(server)
@@ -783,7 +813,8 @@ def open_ssh(
     return thread
 
 
-def ssh_line(server: SshServer, public: bool) -> str:
-    """What friends type, with the key `ssh` shows them to check the first time."""
+def ssh_line(server: SshServer, public: bool, *, play: bool = False) -> str:
+    """What friends type, with the key `ssh` shows them to check the first time (with `play`, how one plays alone)."""
     where = "<this machine>" if public else "localhost"
-    return f"or with nothing installed: ssh -p {server.port} NAME@{where} (host key {server.fingerprint()})"
+    alone = f"; alone: ssh -t -p {server.port} NAME@{where} {PLAY}" if play else ""
+    return f"or with nothing installed: ssh -p {server.port} NAME@{where}{alone} (host key {server.fingerprint()})"

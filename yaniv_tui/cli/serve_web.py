@@ -30,6 +30,7 @@ import json
 import logging
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ from yaniv_tui.tui.launch import MIN_HEIGHT, MIN_WIDTH, given_size
 
 from .browsers import (
     BROWSER_COOKIE,
+    CONFIG_FOLDER,
+    DATA_FOLDER,
     FULL_LINE,
     KEY_MAX_AGE,
     browser_key,
@@ -76,6 +79,15 @@ FONT_SIZE, MAX_FONT_SIZE = 16, 64
 LEAST_FONT_SIZE = 6
 #: How long a page's process may take to quit once told (its last output read), then to exit, in seconds.
 PROCESS_GRACE = 10.0
+#: What a page of `yaniv serve --play` whose browser sent no key (cookies refused, a cookie forged, or not a browser)
+#: is told before its connection is closed: its saved game would be kept in a folder no browser could name again,
+#: and lost. A reload gives its browser a key (`handle_index`).
+NO_COOKIE_LINE = (
+    "yaniv serve: this page keeps your games in your browser's own folder, named by the cookie this site gives it, "
+    "which did not come back (or came back changed): allow cookies for this site and reload the page."
+)
+#: How often a new page looks whether its browser's last page's process has ended (`_after_its_last_page`), in seconds.
+ENDING_LOOK = 0.05
 #: Seconds between the server's pings to a page: one that answers none within half of it is dropped.
 HEARTBEAT = 15.0
 
@@ -97,8 +109,8 @@ class Session(AppService):
         environment = super()._build_environment(width=width, height=height)
         environment[TOKENS_ENV] = str(self.tokens)
         # The browser's history and settings beside its tokens: nothing a page does lands in the server's.
-        environment[DATA_ENV] = str(self.tokens / "data")
-        environment[CONFIG_ENV] = str(self.tokens / "config")
+        environment[DATA_ENV] = str(self.tokens / DATA_FOLDER)
+        environment[CONFIG_ENV] = str(self.tokens / CONFIG_FOLDER)
         environment["TEXTUAL_DRIVER"] = PAGE_DRIVER  # quits when its input ends: no process outlives its page
         environment[PAGE_ENV] = "1"  # remembers the table it joins, in this browser's config folder
         if self.trust is not None:  # beside the system's trust: what a browser's guest cannot give
@@ -147,6 +159,7 @@ class YanivServer(Server):
         public_url: str | None,
         max_sessions: int,
         trust: str | None = None,
+        play: bool = False,
     ) -> None:
         # `exec`: the shell textual-serve runs a page's command with becomes the command, so the process a session
         # stops (or kills) is the app itself, never a shell that leaves the app running on its own.
@@ -157,7 +170,21 @@ class YanivServer(Server):
         self.max_sessions = max_sessions
         #: `--trust CERT`: the certificate file each page's `yaniv join` trusts, or None.
         self.trust = trust
+        #: `--play`: each page is the game itself, whose saves only a browser's own folder keeps (NO_COOKIE_LINE).
+        self.play = play
         self.sessions = 0
+        #: The browsers' folders whose pages have gone and whose processes are still ending, by how many.
+        self.ending: Counter[Path] = Counter()
+
+    async def _after_its_last_page(self, tokens: Path) -> None:
+        """Once the processes of the browser's pages that have gone (a reload, a tab closed) have ended, within
+        twice PROCESS_GRACE (a stubborn one is killed by then): a page reloaded started its yaniv while the last one
+        was still saving and quitting, its game's lock still held, and its Continue said the game was open in
+        another yaniv. Pages still open (another tab) are not waited for: two tabs are two terminals."""
+        for _ in range(int(2 * PROCESS_GRACE / ENDING_LOOK) + 1):
+            if not self.ending[tokens]:
+                return
+            await asyncio.sleep(ENDING_LOOK)
 
     async def _make_app(self) -> web.Application:
         """textual-serve's routes (1.1), its static folder's listing and the files the page does not load left out."""
@@ -254,8 +281,12 @@ class YanivServer(Server):
             await websocket.send_bytes(FULL_LINE.format(self.max_sessions).encode("utf-8") + b"\r\n")
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"every place is taken")
             return websocket
-        self.sessions += 1
         key = browser_key(request.cookies.get(BROWSER_COOKIE))
+        if key is None and self.play:  # its game would be lost with the folder no browser can name again
+            await websocket.send_bytes(NO_COOKIE_LINE.encode("utf-8") + b"\r\n")
+            await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no browser cookie")
+            return websocket
+        self.sessions += 1
         try:
             tokens = browser_tokens_dir(key or new_browser_key())  # without a key: this session's only
         except OSError as error:
@@ -277,6 +308,7 @@ class YanivServer(Server):
         try:
             with hold_browser_folder(tokens):  # no new browser's folder takes its place while it is open
                 try:
+                    await self._after_its_last_page(tokens)
                     await session.start(*given_size(request.query.get("width"), request.query.get("height")))
                     await _relay(websocket, session)
                 except asyncio.CancelledError:
@@ -284,7 +316,13 @@ class YanivServer(Server):
                 except Exception as error:
                     log.error("yaniv serve: a page's session failed: %s", error)
                 finally:
-                    await _to_its_end(session.stop())
+                    self.ending[tokens] += 1
+                    try:
+                        await _to_its_end(session.stop())
+                    finally:
+                        self.ending[tokens] -= 1
+                        if not self.ending[tokens]:
+                            del self.ending[tokens]
         except OSError as error:
             log.error("yaniv serve: cannot hold a browser's tokens folder: %s", error.strerror or error)
         finally:

@@ -429,11 +429,19 @@ class YanivApp(App[None]):
         )
 
     def saved_line(self, session: TableSession) -> str:
-        """What quitting a game in progress says on the terminal: it is saved, and how to come back to it; or that
-        it was not kept, and why (its data folder could take no save, not even its lock)."""
+        """What quitting a game in progress says on the terminal (or the page): it is saved, and how to come back to
+        it; or that it was not kept, and why (its data folder could take no save, not even its lock)."""
         problem = session.save(session.meta.screen_seat)
         if problem is not None:
             return f"the game was not kept: it could not be saved ({problem})"
+        if self.is_web:  # a page of `yaniv serve --play`: its player has no command line, and the page a Restart
+            return "the game is saved: Restart (or reload the page), then Continue goes back to it"
+        import os
+
+        from yaniv_tui.store.paths import TOKENS_ENV
+
+        if os.environ.get(TOKENS_ENV):  # its `ssh ... play` (a folder of its key's): no command line there either
+            return "the game is saved: connect again with the same SSH key, then Continue goes back to it"
         return (
             f"the game is saved: 'yaniv --resume {session.meta.game_id[:8]}' goes back to it "
             "('yaniv' offers every saved game, 'yaniv saves' lists them)"

@@ -90,7 +90,9 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         Binding("ctrl+d", "remove_seat", "− seat", priority=True),
         Binding("ctrl+r", "continue_game", "continue"),
         Binding("ctrl+o", "saved_games", "saved games"),
-        Binding("ctrl+t", "app.stats", "stats"),
+        Binding("ctrl+t", "stats", "stats"),
+        # A browser keeps ctrl+t for a new tab and never hands it to a page (`yaniv serve`): a page offers ctrl+g.
+        Binding("ctrl+g", "stats_in_page", "stats"),
         Binding("ctrl+e", "house_rules", "edit rules", priority=True),
         # ↑↓ move between the fields as tab does (`app.py`), and as quickly: bound first (priority), the focus moves
         # before the keys typed behind them reach the field left. In the ruleset list they are the list's own.
@@ -443,10 +445,17 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
         games with a game listed, Continue as its button is shown (`continues`)."""
         if action == "continue_game":
             return self.continues()
+        if action in ("stats", "stats_in_page"):
+            return self.app.is_web == (action == "stats_in_page")
         return bool(self.games) or action != "saved_games"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.offers(action)
+
+    async def action_stats(self) -> None:
+        await self.app.run_action("stats")
+
+    action_stats_in_page = action_stats  # ctrl+g, a page's
 
     def action_next_field(self) -> None:
         """↓: the next field (past the rules' text: `next_field`), or in the ruleset list the next ruleset (the next
