@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.files import NotAFile, TooBig, read_regular
+from yaniv_tui.engine.json_text import JsonError, read_json
 from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 
 from .fields import kind_of
 from .game import state_to_dict
-from .json_text import JsonError, read_json
 from .record_build import (
     add_event,
     after_action,
