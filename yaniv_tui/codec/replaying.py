@@ -16,7 +16,7 @@ from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, GameStateError, Ill
 from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.engine.seats import SEAT_KINDS
 
-from .fields import Reader, SnapshotError, fail, read_card, read_cards, read_hand, read_int, read_name
+from .fields import Reader, SnapshotError, fail, read_card, read_cards, read_hand, read_int, read_name, read_seed
 from .game import state_from_dict
 from .record_format import GameRecord, RecordError, at_line
 from .rules import ruleset_from_snapshot
@@ -59,7 +59,7 @@ def _header(event: dict[str, Any]) -> _Replay:
     if not rules.min_players <= len(players) <= rules.max_players:
         allowed = f"{rules.min_players} to {rules.max_players}"
         raise fail("seats", f"{rules.name} is for {allowed} players, not {len(players)}")
-    return _Replay(rules, players, r.int_("seed"))
+    return _Replay(rules, players, read_seed(r.get("seed"), r.path("seed")))
 
 
 def _deck(r: Reader) -> list[Card]:
