@@ -41,8 +41,15 @@ class _Replay:
     before: Callable[[Game, int, Action], None] | None = None
 
 
-def _header(event: dict[str, Any]) -> _Replay:
+def _header(event: dict[str, Any], second: Any = None) -> _Replay:
+    """The header's replay, its `partial` checked against the `second` line (docs/game-record.md): true when, and only
+    when, the record resumes a game there."""
     r = Reader(event)
+    partial = r.bool_("partial")
+    resumes = isinstance(second, dict) and second.get("event") == "resume"
+    if second is not None and partial != resumes:
+        said = "resumes a game" if resumes else "starts with a deal"
+        raise fail("partial", f"{str(partial).lower()}, but the record {said} on its second line")
     rules = ruleset_from_snapshot(r.get("rules"))
 
     def seat(value: Any, where: str) -> str:
@@ -253,7 +260,7 @@ def _replayed(
     events = record.events
     if start is None:
         try:
-            at = _header(events[0])
+            at = _header(events[0], events[1] if len(events) > 1 else None)
         except SnapshotError as error:
             raise RecordError(f"{at_line(1)}: {error}") from None
         first = 2
