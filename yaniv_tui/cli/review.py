@@ -112,8 +112,10 @@ def _seats_named(given: str, names: list[str]) -> list[int]:
     chosen = [i for i, name in enumerate(names) if name == given]
     if not chosen:
         chosen = [i for i, name in enumerate(names) if same_name(name, given)]
-    if not chosen and given.strip().isdecimal() and 1 <= (number := int(given.strip())) <= len(names):
-        chosen = [number - 1]
+    number = given.strip()
+    # A seat's number has a digit or two: thousands of them are no seat's (and more than int() reads).
+    if not chosen and number.isdecimal() and len(number) <= 4 and 1 <= int(number) <= len(names):
+        chosen = [int(number) - 1]
     return chosen
 
 
