@@ -77,6 +77,8 @@ def main(args: argparse.Namespace) -> int:
     from yaniv_tui.store.paths import in_the_way, not_a_folder
 
     game_id: str | None = args.id
+    if args.file is not None and not args.file.strip():  # as an unset shell variable leaves it: not the default
+        return _refuse("FILE is empty: give a file or a folder to write the record to, or - for the output")
     if game_id == OUTPUT:
         if args.file is not None:
             return _refuse(
