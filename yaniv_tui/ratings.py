@@ -21,6 +21,7 @@ from typing import Any
 
 from yaniv_tui.engine import DEFAULT_RULESET
 from yaniv_tui.engine.files import NotAFile, TooBig, kind_of, read_regular
+from yaniv_tui.engine.json_text import JsonError, read_json
 from yaniv_tui.engine.ruleset_read import nesting
 
 #: The ratings shipped in the package, which the ladder regenerates.
@@ -139,21 +140,11 @@ def _tables_data(path: Path) -> list[Any] | None:
         path, f"nested too deep: a ratings file nests at most {MAX_NESTING} levels, down to a table's intervals"
     )
     try:
-        text = raw.decode("utf-8")
-        document = json.loads(text)  # NaN read: a rating that is no number damages its table alone
+        document = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise DamagedRatings(path, "not UTF-8 text") from None
-    except RecursionError:
-        raise too_deep from None
-    except ValueError:  # said in the words of every JSON file's reader: a BOM, a number of too many digits, ...
-        # The codec only for a damaged file: the setup screen reads the ratings and imports no codec (it starts sooner).
-        from yaniv_tui.codec.json_text import JsonError, read_json
-
-        try:
-            read_json(text)
-        except JsonError as error:
-            raise (too_deep if error.too_deep else DamagedRatings(path, str(error))) from None
-        raise  # json refused what read_json reads: never so, as read_json is json with more refused
+    except JsonError as error:  # in the words of every JSON file's reader: a BOM, NaN, a key written twice, ...
+        raise (too_deep if error.too_deep else DamagedRatings(path, str(error))) from None
     if isinstance(document, dict | list) and nesting(document) > MAX_NESTING:  # the line above names a depth that holds
         raise too_deep
     if (

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,7 +79,7 @@ def test_a_damaged_file_has_no_ratings(tmp_path: Path, text: bytes) -> None:
     assert level_ratings(path=path) == {}
 
 
-@pytest.mark.parametrize("bad", ["NaN", '"high"', "null", "[1]"])
+@pytest.mark.parametrize("bad", ['"high"', "null", "[1]"])
 def test_a_table_with_a_rating_that_is_no_number_is_left_out_and_the_rest_read(tmp_path: Path, bad: str) -> None:
     path = tmp_path / "ratings.json"
     write_table(table(), path, write=atomic_write)
@@ -159,3 +161,42 @@ def test_a_file_with_every_table_sound_is_written_with_nothing_said(tmp_path: Pa
     write_table(table(), path, write=atomic_write, move_aside=move_aside, tell=said.append)
     write_table(table(medium=1500.0), path, write=atomic_write, move_aside=move_aside, tell=said.append)
     assert said == [] and read_tables(path) == [table(medium=1500.0)] and list(tmp_path.iterdir()) == [path]
+
+
+# -- the file's JSON, read once by the JSON files' reader ---------------------------------------------------------
+# ratings.py read the text with json.loads and asked the JSON files' reader (engine/json_text.read_json) only when
+# json.loads refused it: what json.loads takes and that reader refuses (a key written twice, NaN) went through.
+
+
+def test_a_key_written_twice_damages_the_file_and_it_is_never_written_over(tmp_path: Path) -> None:
+    """Before: json.loads kept the second "tables", so the file read as its sound tables and a new table was written
+    over the first "tables" without a word."""
+    path = write_table(table(), tmp_path / "ratings.json", write=atomic_write)
+    text = path.read_text("utf-8").replace('"tables": [', '"tables": [], "tables": [', 1)
+    path.write_text(text, "utf-8")
+    assert level_ratings(path=path) == {}
+    with pytest.raises(DamagedRatings) as told:
+        write_table(table("yanivo"), path, write=atomic_write)
+    assert 'the key "tables" is written twice in one object' in str(told.value)
+    assert path.read_text("utf-8") == text
+
+
+def test_nan_for_a_rating_damages_the_file_named_and_it_is_never_written_over(tmp_path: Path) -> None:
+    """NaN is no JSON, and no file of ours holds it: the file is damaged, said in the reader's line."""
+    path = write_table(table(), tmp_path / "ratings.json", write=atomic_write)
+    text = path.read_text("utf-8").replace('"medium": 1234.4', '"medium": NaN', 1)
+    path.write_text(text, "utf-8")
+    assert level_ratings(path=path) == {}
+    with pytest.raises(DamagedRatings) as told:
+        write_table(table("yanivo"), path, write=atomic_write)
+    assert "NaN is not a number yaniv reads" in str(told.value)
+    assert path.read_text("utf-8") == text
+
+
+def test_reading_the_ratings_loads_no_codec() -> None:
+    """The setup screen reads the ratings at start-up: the JSON reader it uses is the engine's, not the codecs'."""
+    code = (
+        "import sys, yaniv_tui.ratings as r; r.read_tables(); "
+        "print(any(m.startswith('yaniv_tui.codec') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -1,7 +1,7 @@
 """`yaniv export` of a game whose record was too big to keep whole: the history keeps its last rounds (`within_limit`,
 a partial record starting from the state the game was in when the earliest of them was dealt). The export says so in
-one line, naming the rounds the record holds play by play and those it holds as results alone; before, it said only
-where the record went (or, to the output, nothing), as for a whole one."""
+one line (`codec.record.not_recorded`), naming the round it starts at and those it holds as results alone; before, it
+said only where the record went (or, to the output, nothing), as for a whole one."""
 
 from __future__ import annotations
 
@@ -50,8 +50,9 @@ def test_an_export_of_a_record_cut_to_its_last_rounds_says_which_rounds_it_holds
     line = one_line(capsys, main(["export", "abcdef01", "cut.jsonl"]), 0, "yaniv export")
     assert (tmp_path / "cut.jsonl").read_text(encoding="utf-8") == text
     assert "the game abcdef01's record is in cut.jsonl" in line, line
-    assert f"it holds only rounds {first} to {last} of {last} play by play" in line, line
-    assert f"rounds 1 to {first - 1} only as results" in line, line
+    assert line.endswith(
+        f"; it starts at round {first} of {last}: rounds 1 to {first - 1} were not recorded, only their results"
+    ), line
 
 
 def test_an_export_to_the_output_says_it_too(
@@ -63,8 +64,10 @@ def test_an_export_to_the_output_says_it_too(
     out, err = capsysbinary.readouterr()
     assert out == text.encode()
     lines = err.decode().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("yaniv export: the game abcdef01's record holds only rounds"), err
-    assert f"rounds {first} to {last} of {last} play by play" in lines[0], lines[0]
+    assert lines == [
+        f"yaniv export: the game abcdef01's record starts at round {first} of {last}: rounds 1 to {first - 1} were not "
+        "recorded, only their results"
+    ], err
 
 
 def test_an_export_of_a_whole_record_says_nothing_of_rounds(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,6 +97,4 @@ def test_a_record_of_its_last_round_alone_names_that_round(capsys: pytest.Captur
     with History() as history:
         assert history.record(game, SaveMeta(SEATS, game_id="abcdef0123456789"), record)
     line = one_line(capsys, main(["export", "abcdef01", "last.jsonl"]), 0, "yaniv export")
-    assert line.endswith(
-        "it holds only round 26 of 26 play by play, and rounds 1 to 25 only as results, in the state it starts from"
-    ), line
+    assert line.endswith("it starts at round 26 of 26: rounds 1 to 25 were not recorded, only their results"), line

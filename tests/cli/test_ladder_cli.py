@@ -252,7 +252,7 @@ def test_a_ratings_table_of_wrong_types_is_damaged_not_read_as_another(
     [
         ("\ufeff" + json.dumps({"format": 1, "tables": [TABLE]}), "begins with a byte order mark (BOM)"),
         (json.dumps({"format": 1, "tables": [TABLE]}).replace('"seed": 1', '"seed": ' + "9" * 5000), "more than"),
-        (json.dumps({"format": 1, "tables": [TABLE]}).replace("1400.0", "NaN"), "its ratings are numbers, got NaN"),
+        (json.dumps({"format": 1, "tables": [TABLE]}).replace("1400.0", "NaN"), "NaN is not a number yaniv reads"),
         (json.dumps({"format": True, "tables": [TABLE]}), "not a ratings file of this yaniv (format 1)"),
     ],
     ids=["BOM", "5,000 digits", "NaN", "format true"],
@@ -261,8 +261,8 @@ def test_a_ratings_file_that_is_no_json_of_ours_is_told_as_the_other_files_are(
     tmp_path: Path, text: str, says: str
 ) -> None:
     """Before: a BOM was "not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig)...)", a number of 5,000
-    digits Python's own words cut at 80 characters ("...value has 5000 di"), NaN "a rating is a finite number" (its
-    table's damage alone, as still), and a format of true read as format 1."""
+    digits Python's own words cut at 80 characters ("...value has 5000 di"), and a format of true read as format 1.
+    NaN, which no JSON holds, damages the file as it does a save or a record (before, its table alone)."""
     path = tmp_path / "ratings.json"
     path.write_text(text, "utf-8")
     assert read_tables(path) == []

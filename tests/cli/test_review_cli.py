@@ -166,3 +166,10 @@ def test_a_game_of_more_decisions_than_a_review_takes_is_one_line_naming_the_lim
     assert f"Ann made {many:,} decisions in the game {meta.game_id[:8]}" in line, line
     assert f"a review judges at most {many - 1:,} a seat" in line, line
     assert judged == []
+
+
+def test_a_seat_number_of_thousands_of_digits_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: Python's traceback ("Exceeds the limit (4300 digits) for integer string conversion")."""
+    _, meta, _ = finished_game()
+    line = one_line(capsys, main(["review", meta.game_id[:8], "--seat", "9" * 5000]), 1, "yaniv review")
+    assert "no seat named '99999" in line and "seat numbers 1 to 2" in line and len(line) < 300, line

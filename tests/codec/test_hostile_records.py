@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import play_recorded
 
-from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.codec.record import RecordError, read_record_file, record_text, replay
 from yaniv_tui.engine import Game, Seat, load_ruleset
+from yaniv_tui.engine.json_text import JsonError, read_json
 
 SEATS = (Seat.person("Ann"), Seat.bot("medium", "Bob"))
 

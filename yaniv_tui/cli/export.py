@@ -71,11 +71,14 @@ def finished_record(prefix: str | None, verb: str) -> tuple[FoundRecord, GameRec
 def main(args: argparse.Namespace) -> int:
     """Write the record of the finished game `args.id` names to `args.file`; the exit status (1 with one line). A lone
     `-` is the output, as FILE says, and the game the newest finished (as `yaniv replay` and `review` take it)."""
+    from yaniv_tui.codec.record import not_recorded
     from yaniv_tui.engine.ruleset_read import printable
     from yaniv_tui.store.files import clear_stale_temps_beside, write_new
     from yaniv_tui.store.paths import in_the_way, not_a_folder
 
     game_id: str | None = args.id
+    if args.file is not None and not args.file.strip():  # as an unset shell variable leaves it: not the default
+        return _refuse("FILE is empty: give a file or a folder to write the record to, or - for the output")
     if game_id == OUTPUT:
         if args.file is not None:
             return _refuse(
@@ -89,14 +92,14 @@ def main(args: argparse.Namespace) -> int:
         if error.found is None:
             return _refuse(str(error))
         found = error.found  # too big to read here, written out whole for a reader that can
-    held = _rounds_held(found.record or "")
+    held = not_recorded(found.record or "")
     if args.file == OUTPUT:
         # A record is UTF-8, as its file is: the same bytes whatever the output's encoding (LC_ALL=C, latin-1).
         sys.stdout.flush()
         sys.stdout.buffer.write(_bytes_of(found.record))
         if held:
             sys.stdout.flush()
-            print(f"{PROG}: the game {found.game_id[:8]}'s record holds only {held}", file=sys.stderr)
+            print(f"{PROG}: the game {found.game_id[:8]}'s record {held}", file=sys.stderr)
         return 0
     own_name = f"yaniv-{found.game_id}.jsonl"
     target = Path(args.file or own_name)
@@ -114,26 +117,8 @@ def main(args: argparse.Namespace) -> int:
         why = not_a_folder(blocker) if blocker is not None else error.strerror or str(error)
         return _refuse(f"cannot write {printable(str(target))}: {printable(why)}")
     where = f"{PROG}: the game {found.game_id[:8]}'s record is in {printable(str(target))}"
-    print(f"{where}; it holds only {held}" if held else where, file=sys.stderr)
+    print(f"{where}; it {held}" if held else where, file=sys.stderr)
     return 0
-
-
-def _rounds_held(text: str) -> str | None:
-    """Which rounds a record holds play by play, in words, when it does not hold every round so (a long game's record
-    kept as its last rounds, or one started from a save that kept none): None when it does."""
-    from yaniv_tui.codec.record import rounds_held, rounds_resumed
-
-    before, rounds = rounds_resumed(text), rounds_held(text)[0]
-    if before == 0 or before >= rounds:
-        return None
-    return (
-        f"{_rounds(before + 1, rounds)} of {rounds:,} play by play, and {_rounds(1, before)} only as results, in the "
-        "state it starts from"
-    )
-
-
-def _rounds(first: int, last: int) -> str:
-    return f"round {first:,}" if first == last else f"rounds {first:,} to {last:,}"
 
 
 def _bytes_of(record: str | None) -> bytes:

@@ -17,6 +17,7 @@ from yaniv_tui.engine import (
     DEFAULT_RULESET,
 )
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
+from yaniv_tui.engine.names import quoted
 from yaniv_tui.table.options import MAX_SEED_DIGITS, OptionsError, level_word, read_seed
 
 if TYPE_CHECKING:
@@ -611,7 +612,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         raise UsageError(f"{before[0]} is a flag of a game, not of 'yaniv {command}' (see yaniv --help)")
     if extra and command in LISTINGS:
         takes = "only --ruleset NAME and --games" if command == "stats" else "no arguments"
-        raise UsageError(f"'yaniv {command}' takes {takes}, got {' '.join(extra)}")
+        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+        raise UsageError(f"'yaniv {command}' takes {takes}, got {quoted(extra[0])}{more}")
     asked_to_watch = [arg for arg in extra if arg in _WATCH_FLAGS]
     if command == "join" and asked_to_watch:  # watching is a command of its own
         table = " ".join(given for given in (args.address, args.code) if given) or "HOST[:PORT] CODE"

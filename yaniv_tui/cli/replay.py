@@ -25,7 +25,7 @@ def _is_file(given: str) -> bool:
 
 def main(args: argparse.Namespace) -> int:
     """Open the replay of the game `args.game` names (the newest for None); the exit status (1 with one line)."""
-    from yaniv_tui.codec.record import RecordError, read_record_file, replay
+    from yaniv_tui.codec.record import RecordError, not_recorded, read_record_file, record_text, replay
     from yaniv_tui.engine.ruleset_read import printable
 
     given: str | None = args.game
@@ -36,6 +36,7 @@ def main(args: argparse.Namespace) -> int:
         except RecordError as error:
             return _refuse(str(error))
         title = printable(given)
+        whose = f"the record in {title}"
     else:
         try:
             found, record = finished_record(given, "replay")
@@ -43,6 +44,9 @@ def main(args: argparse.Namespace) -> int:
             return _refuse(str(error))
         when = f" · {found.finished[:16].replace('T', ' ')}" if found.finished else ""
         title = f"game {found.game_id[:8]}{when}"
+        whose = f"the game {found.game_id[:8]}'s record"
+    if held := not_recorded(record_text(record)):  # said before the screen opens, and there once it closes
+        print(f"{PROG}: {whose} {held}", file=sys.stderr)
     from yaniv_tui.table.launch_options import LaunchOptions
     from yaniv_tui.tui.launch import run_app
 

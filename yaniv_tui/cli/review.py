@@ -18,7 +18,15 @@ from rich.text import Text
 
 from yaniv_tui.bots import review as reviewing
 from yaniv_tui.bots.review import MARKS, Progress, SeatReview, people_seats, review_seat
-from yaniv_tui.codec.record import GameRecord, RecordError, read_record_file, record_players, replay
+from yaniv_tui.codec.record import (
+    GameRecord,
+    RecordError,
+    not_recorded,
+    read_record_file,
+    record_players,
+    record_text,
+    replay,
+)
 from yaniv_tui.engine import Card
 from yaniv_tui.engine.names import same_name
 from yaniv_tui.engine.ruleset_read import printable
@@ -81,6 +89,8 @@ def main(args: argparse.Namespace, console: Console | None = None) -> int:
         chosen = people_seats(record)
         if not chosen:
             return _refuse(f"every seat of {where} is a bot: name one with --seat (its seats are {names})")
+    if held := not_recorded(record_text(record)):  # its review is of the turns it holds
+        print(f"{PROG}: {where}'s record {held}", file=sys.stderr)
     out = console or Console()
     for seat in chosen:
         try:
@@ -102,8 +112,10 @@ def _seats_named(given: str, names: list[str]) -> list[int]:
     chosen = [i for i, name in enumerate(names) if name == given]
     if not chosen:
         chosen = [i for i, name in enumerate(names) if same_name(name, given)]
-    if not chosen and given.strip().isdecimal() and 1 <= (number := int(given.strip())) <= len(names):
-        chosen = [number - 1]
+    number = given.strip()
+    # A seat's number has a digit or two: thousands of them are no seat's (and more than int() reads).
+    if not chosen and number.isdecimal() and len(number) <= 4 and 1 <= int(number) <= len(names):
+        chosen = [int(number) - 1]
     return chosen
 
 

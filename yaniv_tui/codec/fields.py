@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from yaniv_tui.engine import SAVED_NAME, BadName, Card, CardError, check_name, parse_card
+from yaniv_tui.engine import SAVED_NAME, BadName, Card, CardError, GameSetupError, check_name, check_seed, parse_card
 
 #: What a seat token is (net/secrets_gate.new_token makes one: 24 URL-safe letters), as a client takes one from a
 #: welcome before keeping it (net/protocol.py refuses anything else, a host's doing, an escape sequence or megabytes)
@@ -90,6 +90,14 @@ def read_int(value: Any, where: str, low: int | None = None, high: int | None = 
     if high is not None and value > high:
         raise fail(where, f"must be at most {high}, got {value}")
     return value
+
+
+def read_seed(value: Any, where: str) -> int:
+    """A game's seed: a whole number in the engine's range (`engine.check_seed`)."""
+    try:
+        return check_seed(read_int(value, where))
+    except GameSetupError as error:
+        raise fail(where, str(error)) from None
 
 
 def read_list(value: Any, where: str, item: Callable[[Any, str], T]) -> list[T]:

@@ -25,6 +25,7 @@ from .fields import (
     read_hand,
     read_int,
     read_name,
+    read_seed,
 )
 from .rules import ruleset_from_snapshot, ruleset_to_dict
 from .values import card_code, card_codes, hand_codes, read_round, read_turn, round_to_dict, turn_to_dict
@@ -104,7 +105,7 @@ def state_from_dict(data: Any) -> Game:
         return Game.from_state(
             rules,
             players,
-            seed=top.int_("seed"),
+            seed=read_seed(top.get("seed"), top.path("seed")),
             rng=_read_rng(top.get("rng")),
             scores=per_seat(top.list_("scores", lambda v, w: read_int(v, w, 0)), "scores", n),
             out=per_seat(top.list_("out", read_bool), "out", n),

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from yaniv_tui.engine import Game
 from yaniv_tui.engine.files import NotAFile, TooBig, read_regular
+from yaniv_tui.engine.json_text import JsonError, read_json
 from yaniv_tui.engine.ruleset_read import MAX_NESTING, nesting, printable
 
 from .fields import kind_of
 from .game import state_to_dict
-from .json_text import JsonError, read_json
 from .record_build import (
     add_event,
     after_action,
@@ -58,6 +58,7 @@ __all__ = [
     "bots_playing",
     "drop_unplayed_timeouts",
     "mark_unplayed_timeouts",
+    "not_recorded",
     "parse_record",
     "read_record_file",
     "read_record_text",
@@ -284,20 +285,49 @@ def rounds_held(text: str) -> tuple[int, int]:
     return rounds, size
 
 
+def _resumed_state(text: str) -> dict[str, Any] | None:
+    """The state a record's JSON Lines `text` resumes from on its second line; None for a record from the game's first
+    deal, or a text that is not JSON Lines."""
+    lines = text.split("\n", 2)
+    if len(lines) < 2 or not lines[1].startswith('{"event": "resume"'):
+        return None
+    try:
+        event = read_json(lines[1])
+    except ValueError:
+        return None
+    state = event.get("state") if isinstance(event, dict) else None
+    return state if isinstance(state, dict) else None
+
+
 def rounds_resumed(text: str) -> int:
     """The finished rounds a record's JSON Lines `text` holds as their results alone, in the state it resumes from (a
     record cut to its last rounds by `within_limit`, or started from a save that kept none): their plays are not in
     it. 0 for a record from the game's first deal, or a text that is not JSON Lines."""
-    lines = text.split("\n", 2)
-    if len(lines) < 2 or not lines[1].startswith('{"event": "resume"'):
-        return 0
-    try:
-        event = read_json(lines[1])
-    except ValueError:
-        return 0
-    state = event.get("state") if isinstance(event, dict) else None
-    results = state.get("history") if isinstance(state, dict) else None
+    results = (_resumed_state(text) or {}).get("history")
     return len(results) if isinstance(results, list) else 0
+
+
+def not_recorded(text: str) -> str | None:
+    """Where a partial record's JSON Lines `text` starts and what it holds only as results, in a few words on one line
+    ("starts at round 3 of 9: rounds 1 to 2 were not recorded, only their results"; a game resumed from a save that
+    kept no record, or a long game's record cut to its last rounds): what `yaniv export`, `replay` and `review` tell.
+    None for a record that holds every turn of the game, or a text that is not JSON Lines."""
+    state = _resumed_state(text)
+    log = state.get("log") if state is not None else None
+    turns = len(log) if isinstance(log, list) else 0
+    before = rounds_resumed(text)
+    if before == 0 and turns == 0:
+        return None
+    start = f"starts at round {before + 1:,} of {max(rounds_held(text)[0], before + 1):,}"
+    earlier = "round 1" if before == 1 else f"rounds 1 to {before:,}"
+    results = f"only {'its' if before == 1 else 'their'} results"
+    if turns == 0:
+        return f"{start}: {earlier} {'was' if before == 1 else 'were'} not recorded, {results}"
+    first = "its first turn" if turns == 1 else f"its first {turns:,} turns"
+    they = "it" if turns == 1 else "they"
+    if before == 0:
+        return f"{start}, after {first}: {they} {'was' if turns == 1 else 'were'} not recorded"
+    return f"{start}, after {first}: {they} and {earlier} were not recorded, {results}"
 
 
 def within_limit(record: GameRecord, final: Game | None = None) -> GameRecord:

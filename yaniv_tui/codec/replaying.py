@@ -16,7 +16,7 @@ from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, GameStateError, Ill
 from yaniv_tui.engine.ruleset_read import printable
 from yaniv_tui.engine.seats import SEAT_KINDS
 
-from .fields import Reader, SnapshotError, fail, read_card, read_cards, read_hand, read_int, read_name
+from .fields import Reader, SnapshotError, fail, read_card, read_cards, read_hand, read_int, read_name, read_seed
 from .game import state_from_dict
 from .record_format import GameRecord, RecordError, at_line
 from .rules import ruleset_from_snapshot
@@ -41,8 +41,15 @@ class _Replay:
     before: Callable[[Game, int, Action], None] | None = None
 
 
-def _header(event: dict[str, Any]) -> _Replay:
+def _header(event: dict[str, Any], second: Any = None) -> _Replay:
+    """The header's replay, its `partial` checked against the `second` line (docs/game-record.md): true when, and only
+    when, the record resumes a game there."""
     r = Reader(event)
+    partial = r.bool_("partial")
+    resumes = isinstance(second, dict) and second.get("event") == "resume"
+    if second is not None and partial != resumes:
+        said = "resumes a game" if resumes else "starts with a deal"
+        raise fail("partial", f"{str(partial).lower()}, but the record {said} on its second line")
     rules = ruleset_from_snapshot(r.get("rules"))
 
     def seat(value: Any, where: str) -> str:
@@ -59,7 +66,7 @@ def _header(event: dict[str, Any]) -> _Replay:
     if not rules.min_players <= len(players) <= rules.max_players:
         allowed = f"{rules.min_players} to {rules.max_players}"
         raise fail("seats", f"{rules.name} is for {allowed} players, not {len(players)}")
-    return _Replay(rules, players, r.int_("seed"))
+    return _Replay(rules, players, read_seed(r.get("seed"), r.path("seed")))
 
 
 def _deck(r: Reader) -> list[Card]:
@@ -253,7 +260,7 @@ def _replayed(
     events = record.events
     if start is None:
         try:
-            at = _header(events[0])
+            at = _header(events[0], events[1] if len(events) > 1 else None)
         except SnapshotError as error:
             raise RecordError(f"{at_line(1)}: {error}") from None
         first = 2

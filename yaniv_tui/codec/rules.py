@@ -93,7 +93,7 @@ def ruleset_from_snapshot(data: Any, where: str = "rules") -> Ruleset:
     if typed_end is not None and isinstance(choices, list) and choices and typed_end not in choices:
         table["end"]["limit_choices"] = [*choices, typed_end]
     try:
-        rules = ruleset_from_dict(table, ruleset_id=ruleset_id, source=where)
+        rules = ruleset_from_dict(table, ruleset_id=ruleset_id, source=where, saved=True)
     except RulesetError as error:
         raise SnapshotError(str(error)) from None
     if typed_end is not None and isinstance(choices, list) and rules.end_limit_choices != tuple(sorted(choices)):

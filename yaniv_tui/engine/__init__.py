@@ -15,7 +15,7 @@ from .lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .cards import JOKER, Card, CardError, cards_text, parse_card, parse_cards, standard_deck
-    from .deal import GameSetupError, check_seed, full_deck_of
+    from .deal import MAX_SEED_DIGITS, GameSetupError, check_seed, full_deck_of
     from .defaults import DEFAULT_BOT_DELAY, DEFAULT_RULESET
     from .drops import (
         DropError,
@@ -69,7 +69,7 @@ _HOME = {
     **dict.fromkeys(
         ("JOKER", "Card", "CardError", "cards_text", "parse_card", "parse_cards", "standard_deck"), "cards"
     ),
-    **dict.fromkeys(("GameSetupError", "check_seed", "full_deck_of"), "deal"),
+    **dict.fromkeys(("MAX_SEED_DIGITS", "GameSetupError", "check_seed", "full_deck_of"), "deal"),
     **dict.fromkeys(("DEFAULT_BOT_DELAY", "DEFAULT_RULESET"), "defaults"),
     **dict.fromkeys(
         (
@@ -141,6 +141,7 @@ __all__ = [
     "JOKER",
     "KEYS",
     "MAX_NAME",
+    "MAX_SEED_DIGITS",
     "PRESET_GROUPS",
     "SAVED_NAME",
     "STATE_FIELDS",

@@ -16,10 +16,23 @@ class GameSetupError(ValueError):
     """A game that cannot be started: wrong player count, a bad stacked deck, a bad first seat."""
 
 
+#: The most digits a game's seed has: every 64-bit seed, and every seed a random deal draws (`game.UNSEEDED`). A
+#: person types one of a few digits (`--seed`, the setup screen's Seed); a longer one only passes what a field, a save
+#: or a record shows, so none of them takes one.
+MAX_SEED_DIGITS = 20
+
+
 def check_seed(seed: int) -> int:
-    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new)."""
+    """A game's seed: a whole number of 0 or more (random.Random deals -5 as 5: a negative seed only looks new), of at
+    most MAX_SEED_DIGITS digits; GameSetupError, one line, for any other."""
     if type(seed) is not int or seed < 0:
         raise GameSetupError(f"must be 0 or more, not {seed!r:.30}")
+    if seed >= 10**MAX_SEED_DIGITS:
+        try:
+            digits = str(len(str(seed)))
+        except ValueError:  # more digits than Python writes out
+            digits = "thousands"
+        raise GameSetupError(f"must be at most {MAX_SEED_DIGITS} digits, not {digits}")
     return seed
 
 

@@ -7,7 +7,9 @@ import unicodedata
 __all__ = [
     "MAX_ACCENTS",
     "MAX_NAME",
+    "MAX_RULESET_NAME",
     "SAVED_NAME",
+    "SAVED_RULESET_NAME",
     "BadName",
     "check_name",
     "is_name",
@@ -23,6 +25,13 @@ MAX_NAME = 14
 #: The widest name a save may hold: saves written before this rule took a joiner's name of up to 24 characters
 #: (48 cells if every one is wide). Reading such a save keeps it playable; every new name keeps `MAX_NAME`.
 SAVED_NAME = 48
+#: The widest ruleset name, in cells: a ruleset's name keeps a player's name's rule (`check_name`), shown in the setup
+#: screen's list (cut short there past some 20 cells, whole below it), the rules screen and the saves' list. As wide
+#: as the longest ruleset id (`store/userrules.ID_PATTERN`), which a ruleset without a name is called by.
+MAX_RULESET_NAME = 40
+#: The widest ruleset name a save, a record or a frame may hold: saves written before the rule took any text of up
+#: to 200 characters (`ruleset_keys.TEXT_MOST`, 400 cells if every one is wide). Reading one keeps it playable.
+SAVED_RULESET_NAME = 400
 
 
 class BadName(ValueError):
@@ -101,10 +110,12 @@ def quoted(text: str) -> str:
     return repr(text)
 
 
-def check_name(name: str, *, most: int = MAX_NAME) -> str:
+def check_name(name: str, *, most: int = MAX_NAME, subject: str = "every player") -> str:
     """`name` with its spaces tidied (stripped, runs of spaces made one) and its accents composed (NFC: an é typed
     as e and a combining accent is kept as the one é); BadName for an empty, wide or unprintable one, or one with
     more than MAX_ACCENTS marks on a letter (no terminal shows them, so two such names could look one).
+
+    `subject` is whose name it is, as a line about a blank one says it ("a ruleset needs a name").
 
     A name is printed on the table, in saves and by `yaniv stats`: a control or format character (ESC, BEL,
     a bidi override, a zero-width space) could drive the terminal or disguise the name, so none is taken.
@@ -117,9 +128,9 @@ def check_name(name: str, *, most: int = MAX_NAME) -> str:
         )
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
-        raise BadName("every player needs a name")
+        raise BadName(f"{subject} needs a name")
     if not _as_read(name).strip():
-        raise BadName("every player needs a name that shows: this one draws only blanks")
+        raise BadName(f"{subject} needs a name that shows: this one draws only blanks")
     decomposed = unicodedata.normalize("NFD", name)  # the accents as typed: á is a and one
     if (stacked := max(_stacks(decomposed), default=0)) > MAX_ACCENTS:
         shown = quoted(unicodedata.normalize("NFC", unstacked(decomposed)))

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .names import MAX_RULESET_NAME, SAVED_RULESET_NAME, BadName, check_name
 from .ruleset import END_LIMITS as END_LIMITS
 from .ruleset import KEYS as KEYS  # declared on the Ruleset's fields; read here
 from .ruleset import YANIV_LIMITS as YANIV_LIMITS
@@ -42,11 +43,17 @@ def named(rules: Ruleset) -> Ruleset:
 
 
 def ruleset_from_dict(
-    data: dict[str, Any], *, ruleset_id: str = "custom", source: str = "<ruleset>", shipped: bool = False
+    data: dict[str, Any],
+    *,
+    ruleset_id: str = "custom",
+    source: str = "<ruleset>",
+    shipped: bool = False,
+    saved: bool = False,
 ) -> Ruleset:
     """Build a ruleset from parsed TOML; RulesetError names `source` and the key at fault. `shipped`: a preset of
     the package's own, whose playability (the costliest check) the test suite proves
-    (tests/engine/test_ruleset_playable.py) instead of every start of yaniv."""
+    (tests/engine/test_ruleset_playable.py) instead of every start of yaniv. `saved`: a save's, a record's or a
+    frame's copy, whose name may be as wide as a save written before the name rule held it (`SAVED_RULESET_NAME`)."""
     fields: dict[str, Any] = {"id": ruleset_id, "name": ruleset_id}
     given: set[str] = set()
     for path, value in _walk(data):
@@ -79,16 +86,25 @@ def ruleset_from_dict(
     if sizes and "hand_size" not in given:  # the hand size follows its choices too, as the limits do
         fields["hand_size"] = _DEFAULTS.hand_size if _DEFAULTS.hand_size in sizes else sizes[0]
     rules = named(Ruleset(**fields))
-    check_ruleset(rules, source, playability=not shipped)
+    check_ruleset(rules, source, playability=not shipped, name_most=SAVED_RULESET_NAME if saved else MAX_RULESET_NAME)
     return rules
 
 
-def check_ruleset(rules: Ruleset, source: str = "<ruleset>", *, playability: bool = True) -> None:
-    """Raise RulesetError for rules that cannot be played together; `playability`: also for rules under which a
-    round or a game could never end (engine/playable.py)."""
+def check_ruleset(
+    rules: Ruleset, source: str = "<ruleset>", *, playability: bool = True, name_most: int = MAX_RULESET_NAME
+) -> None:
+    """Raise RulesetError for rules that cannot be played together, or whose name breaks the name rule players' names
+    keep (`names.check_name`, at most `name_most` cells); `playability`: also for rules under which a round or a game
+    could never end (engine/playable.py)."""
 
     def fail(path: str, message: str) -> RulesetError:
         return RulesetError(f"{_where(source, path)}: {message}")
+
+    if rules.name != rules.id:  # a ruleset without a name is called by its id: its file's name, not a name typed
+        try:
+            check_name(rules.name, most=name_most, subject="a ruleset")
+        except BadName as error:
+            raise fail("name", str(error)) from None
 
     if rules.min_players > rules.max_players:
         raise fail("players.min", f"must not be above players.max ({rules.max_players}), got {rules.min_players}")

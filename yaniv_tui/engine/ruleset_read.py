@@ -84,7 +84,7 @@ def parse_ruleset_text(text: str, source: str) -> dict[str, Any]:
     """A ruleset file's text as TOML data; RulesetError for bad TOML (a byte order mark before it included) or
     nesting deeper than MAX_NESTING."""
     too_deep = RulesetError(f"{source}: nested too deep (a ruleset nests tables at most {MAX_NESTING} levels)")
-    if text.startswith("\ufeff"):  # as the JSON files' reader says it (codec/json_text.read_json)
+    if text.startswith("\ufeff"):  # as the JSON files' reader says it (engine/json_text.read_json)
         raise RulesetError(
             f"{source}: begins with a byte order mark (BOM), which TOML text does not: save it as UTF-8 without one"
         )

@@ -183,8 +183,8 @@ from typing import Any, Literal
 
 from yaniv_tui.codec import ACTION_KEYS, Reader, SnapshotError, action_from_dict, action_to_dict, read_card, read_int
 from yaniv_tui.codec.fields import TOKEN
-from yaniv_tui.codec.json_text import JsonError, read_json
 from yaniv_tui.engine import BOT_LEVELS, Action, BadName, Card, PlayerView, check_name
+from yaniv_tui.engine.json_text import JsonError, read_json
 
 from .secrets_gate import CODE_LENGTH, KEY_LENGTH, NONCE_LENGTH, PROOF_LENGTH
 from .views import view_from_dict, view_to_dict

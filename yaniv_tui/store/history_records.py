@@ -232,8 +232,8 @@ def _move_record_aside(db: Database, found: FoundRecord) -> Path | None:
 
 def _record_version(body: str) -> int | None:
     """The version a record's header line names, when it is a yaniv record's header naming a whole number."""
-    from yaniv_tui.codec.json_text import JsonError, read_json
     from yaniv_tui.codec.record import FORMAT
+    from yaniv_tui.engine.json_text import JsonError, read_json
 
     try:
         header = read_json(body.split("\n", 1)[0])

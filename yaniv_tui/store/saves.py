@@ -293,7 +293,7 @@ def read_save_bytes(source: Path) -> bytes:
 
 def read_save(source: Path) -> SavedGame:
     """Read a save file; every problem with it (a missing file too) is a one-line SaveError. Moves nothing."""
-    from yaniv_tui.codec.json_text import JsonError, read_json  # the codec when a save is read, not at start-up
+    from yaniv_tui.engine.json_text import JsonError, read_json  # the JSON reader when a save is read
 
     raw = read_save_bytes(source)
     if not raw.strip():
@@ -373,7 +373,7 @@ def keep_damaged_record(saved: SavedGame) -> None:
     save aside (never over another file), then write it again without its record, as a save written before records
     were kept: resumed, the game's record starts again from where it is (partial). `saved.record_damage` becomes the
     line to say. SaveError (one line) when no copy can be kept: the save is then left as it is."""
-    from yaniv_tui.codec.json_text import read_json
+    from yaniv_tui.engine.json_text import read_json
 
     path, why = saved.path, saved.record_damage
     try:

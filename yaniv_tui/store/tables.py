@@ -99,7 +99,7 @@ def save_table(
 
 
 def _secret(value: object, where: str) -> str:
-    from yaniv_tui.codec.fields import TOKEN  # the codec when a table is read, not at start-up
+    from yaniv_tui.codec.fields import TOKEN  # the JSON reader when a table is read
 
     if not isinstance(value, str) or TOKEN.fullmatch(value) is None:
         raise TableFileError(f"{where}: must be a seat token: {_TOKEN_SHAPE}")
@@ -109,7 +109,7 @@ def _secret(value: object, where: str) -> str:
 def load_table(game_id: str, *, remote: Collection[int] | None = None) -> KeptTable | None:
     """The room code, seat tokens and address kept for a game, or None when it has none; TableFileError if
     damaged, or if a token names a seat not among `remote` (the seats played from another machine), when given."""
-    from yaniv_tui.codec.json_text import JsonError, read_json  # the codec when a table is read, not at start-up
+    from yaniv_tui.engine.json_text import JsonError, read_json  # the JSON reader when a table is read
 
     path = table_path(game_id)
     try:

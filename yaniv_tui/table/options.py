@@ -11,6 +11,7 @@ from yaniv_tui.engine import (
     DEFAULT_BOT_DELAY,
     DEFAULT_BOT_LEVEL,
     MAX_NAME,
+    MAX_SEED_DIGITS,
     BadName,
     GameSetupError,
     Ruleset,
@@ -228,12 +229,6 @@ def choose_limits(
         return rules.with_choices(yaniv_limit=yaniv_limit, end_limit=end_limit, hand_size=hand_size)
     except ValueError as error:  # the ruleset files' limits, the same for a typed end score
         raise OptionsError(str(error)) from None
-
-
-#: The most digits a seed is typed with (`--seed`, the setup screen's Seed): every 64-bit seed, and every seed a
-#: random deal draws (`engine.game.UNSEEDED`). The engine takes any whole number of 0 or more; a person types one
-#: of a few digits, and a longer one only passes what a field shows.
-MAX_SEED_DIGITS = 20
 
 
 def read_seed(text: str) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
-from yaniv_tui.engine import DEFAULT_BOT_DELAY, Action, Card, Game, PlayerView, Turn
+from yaniv_tui.engine import DEFAULT_BOT_DELAY, MAX_SEED_DIGITS, Action, Card, Game, PlayerView, Turn
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, ClockNews, TurnClock
 from yaniv_tui.store import (
     SaveError,
@@ -303,7 +303,8 @@ class Session(SeatsAtScreen):
         self.options = options
         self.game_no = game_no
         if game is None:
-            seed = None if options.seed is None else options.seed + game_no
+            # The run's next games, from the seeds after its own, round within the seeds a game has.
+            seed = None if options.seed is None else (options.seed + game_no) % 10**MAX_SEED_DIGITS
             game = Game.new(options.rules, [seat.name for seat in options.seats], seed=seed)
         self.game = game
         self.meta = meta or SaveMeta(options.seats)

@@ -12,7 +12,7 @@ import math
 import sys
 from typing import Any
 
-from yaniv_tui.engine.ruleset_read import printable
+from .ruleset_read import printable
 
 __all__ = ["JsonError", "read_json"]
 
