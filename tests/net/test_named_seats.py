@@ -120,3 +120,26 @@ def test_the_line_of_the_free_seats_named_for_others_asks_for_a_seat_only_of_a_h
     assert "Noa, Eli" in many and "one of them" in many
     longest = named_seats_free(["Ｗ" * 7] * 7)
     assert len(longest) <= MAX_LINE and "\n" not in longest
+
+
+async def test_a_newcomer_with_no_name_at_an_opened_seat_is_not_called_by_its_last_players_name(tmp_path: Path) -> None:
+    """Before: the seat kept the name of the player it was opened away from, and a newcomer who gave no name sat as
+    them ("Ben" twice at one table in every log line; Ben, back, told "Ben is already at this table")."""
+    host, session = hosted("opened-renamed")
+    await host.start()
+    try:
+        ben = await joined(host, tmp_path, "ben", name="Ben")
+        assert ben.seat == 2 and host.names[2] == "Ben"
+        assert host.open_seat(2) is None
+        newcomer = await joined(host, tmp_path, "newcomer")  # no --name
+        assert newcomer.seat == 2
+        assert host.names[2] == "Player 3"
+        noa = await joined(host, tmp_path, "noa", name="Noa")
+        assert host.open_seat(1) is None
+        other = await joined(host, tmp_path, "other")  # the named seat, opened, waits for anyone: not as Noa
+        assert other.seat == 1 and host.names[1] == "Player 2"
+        for client in (newcomer, noa, other):
+            await client.close()
+    finally:
+        await host.stop()
+        session.close()

@@ -145,6 +145,12 @@ def check_name(name: str, *, most: int = MAX_NAME, subject: str = "every player"
     return name
 
 
+def unnamed_remote(index: int) -> str:
+    """The name of remote seat `index` (from 0) its host gave no name, or that was opened for someone else: "Player
+    N", which a joiner's name replaces."""
+    return f"Player {index + 1}"
+
+
 def name_key(name: str) -> str:
     """What a name is told apart by: two seats whose keys are equal have one name, as a person reads it. Case, how
     an accent is typed (é composed or decomposed), full-width letters (Ａｎｎ) and ligatures (ﬁ) do not count,

@@ -19,6 +19,7 @@ from websockets.exceptions import WebSocketException
 from yaniv_tui.bots import Bot, bot_seed, make_bot
 from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
+from yaniv_tui.engine.names import unnamed_remote
 
 from . import protocol, secrets_gate
 from .before_draw import BeforeTheDraw
@@ -164,6 +165,7 @@ class TableHost:
         #: The remote seats whose names their host chose: a joiner afresh under another name (or none) takes none of
         #: them (kept with the table: `yaniv host --resume` keeps them so).
         self.named: set[int] = set()
+        self._reopened: set[int] = set()  # seats opened for someone else (open_seat) that nobody has taken since
         for seat in named:
             if not 0 <= seat < len(seats) or not self.seats[seat].is_remote:
                 raise ValueError(f"seat {seat} is named for a player on another machine, and is not a remote seat")
@@ -458,6 +460,7 @@ class TableHost:
         if problem is not None:
             return problem
         self.named.discard(seat)  # open for someone else, whatever their name
+        self._reopened.add(seat)
         self.tokens.pop(seat, None)
         link = self._links.pop(seat, None)
         if link is not None:
@@ -951,6 +954,11 @@ class TableHost:
             fresh = True
             if join.name is not None:
                 self.names[seat] = join.name
+            elif seat in self._reopened:
+                # A seat opened for someone else keeps its last player's name until a newcomer comes; one who gives
+                # no name is "Player N", not the player it was opened away from.
+                self.names[seat] = unnamed_remote(seat)
+            self._reopened.discard(seat)
             # Heard for every new player, named or not: the table's record says a new player took the seat (their
             # timeouts in a row start again from none, as `_fresh_start` starts the clock's).
             for listener in list(self.joined):

@@ -21,7 +21,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
-from yaniv_tui.engine.names import quoted
+from yaniv_tui.engine.names import quoted, unnamed_remote
 
 from .words import is_you
 
@@ -137,11 +137,6 @@ def check_level(level: str) -> str:
 
 #: The word of a seat played from another machine, in `--players` (`remote` or `remote:NAME`).
 REMOTE = "remote"
-
-
-def unnamed_remote(index: int) -> str:
-    """The name of remote seat `index` (from 0) its host gave no name: "Player N", which a joiner's name replaces."""
-    return f"Player {index + 1}"
 
 
 def named_remote(seats: Sequence[Seat]) -> frozenset[int]:
