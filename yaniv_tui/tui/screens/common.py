@@ -60,6 +60,9 @@ def scroll(view: ScrollableContainer, way: str) -> None:
     view.scroll_to(y=view.scroll_target_y + step, immediate=True)
 
 
+#: Textual's rack of notices on a screen (its toasts), by the id Textual gives it.
+NOTICES_RACK = "#textual-toastrack"
+
 #: What a screen that scrolls its body is dismissed with.
 BodyResult = TypeVar("BodyResult")
 
@@ -72,6 +75,9 @@ class ScrollsBody(Screen[BodyResult]):
 
     #: The views the keys scroll: a selector of the screen's scrolling containers.
     SCROLLED: ClassVar[str]
+    #: What sits below the body, which the notices stay above (a round end's Continue and the line under it, the
+    #: game end's buttons): a selector, or "" for nothing. Textual docks them at the bottom right, over it.
+    FOOT: ClassVar[str] = ""
 
     def body_scrolls(self) -> bool:
         """Whether there is more to see than the screen shows."""
@@ -84,6 +90,20 @@ class ScrollsBody(Screen[BodyResult]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
+        if self.FOOT:
+            self.screen_layout_refresh_signal.subscribe(self, self.notices_above_foot)
+
+    def notices_above_foot(self, _: Screen[object]) -> None:
+        """After each layout: the notices (Textual's toasts) sit right above the foot, over the body's lower rows
+        while they last (the body scrolls; the foot's button is what a round's end is left by)."""
+        racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
+        foot = self.query(self.FOOT)
+        if not racks or not foot or not foot.first().region:
+            return
+        below = self.size.height - foot.first().region.y
+        styles = racks.first().styles
+        if styles.margin.bottom != below:
+            styles.margin = (0, 0, below, 0)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # the same, at the new size
