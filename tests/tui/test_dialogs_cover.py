@@ -73,11 +73,13 @@ async def test_nothing_of_the_setup_screen_shows_around_the_saved_games(size: tu
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["symbols", "ascii"])
-async def test_the_command_palette_hides_the_table(size: tuple[int, int], ascii_only: bool) -> None:
+@pytest.mark.parametrize("listing", ["commands", "themes"])
+async def test_the_command_palette_hides_the_table(size: tuple[int, int], ascii_only: bool, listing: str) -> None:
     """Before, the command palette (ctrl+p) showed the table dimmed above its search line and below its list (the
     title, the seats' top rows, the hand), as the dialogs did; and its search line began with 🔎 in ASCII too, a box
-    where a terminal has no emoji font. Now only the palette's lines show, its search mark `>` in ASCII."""
-    from textual.command import CommandList, CommandPalette
+    where a terminal has no emoji font. So did its list of themes (its Theme command). Now only the palette's lines
+    show, its search mark `>` in ASCII."""
+    from textual.command import CommandInput, CommandList, CommandPalette
 
     app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=3)
     async with app.run_test(size=size) as pilot:
@@ -86,6 +88,13 @@ async def test_the_command_palette_hides_the_table(size: tuple[int, int], ascii_
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
         palette = app.screen
+        if listing == "themes":
+            await pilot.press(*"theme")
+            await until(pilot, lambda: palette.query_one(CommandList).option_count > 0)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is not palette and isinstance(app.screen, CommandPalette))
+            palette = app.screen
+            assert "theme" in str(palette.query_one(CommandInput).placeholder)
         await until(pilot, lambda: palette.query_one(CommandList).region.height > 0)
         for _ in range(4):
             await pilot.pause()

@@ -17,15 +17,10 @@ class Palette(CommandPalette):
     through. In Textual 8.2.8 they raised KeyError out of `OptionList._move_page` (the line of the highlighted
     option, not yet laid out), and the app stopped: found by tests/tui/test_monkey.py.
 
-    It hides the screen it is over, as every dialog does (base.tcss's `.dialog-screen`): through Textual's see-through
-    backdrop the table's title, seats and hand read as part of the palette. Its search line's 🔎 is `>` with ASCII
-    cards (`marks.MARKS`), where a terminal without emoji showed a box."""
-
-    DEFAULT_CSS = """
-    Palette, Palette:ansi {
-        background: $shade;
-    }
-    """
+    It hides the screen it is over, as every dialog does (base.tcss): through Textual's see-through backdrop the
+    table's title, seats and hand read as part of the palette. Its search line's 🔎 is `>` with ASCII cards
+    (`marks.MARKS`), where a terminal without emoji showed a box. The app opens its list of themes in one too
+    (`YanivApp.search_themes`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pagedown", "page('page_down')", "Next page", show=False),
