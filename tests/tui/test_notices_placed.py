@@ -256,3 +256,26 @@ async def test_a_concede_notice_leaves_the_round_ends_continue_in_sight() -> Non
         assert "Watching: the next round deals itself" in "".join(lines[foot.y : foot.bottom])
         for toast in screen.query("Toast"):
             assert toast.region.bottom <= foot.y, (toast.region, foot)
+
+
+async def test_a_concede_notice_hides_nothing_of_an_eight_seat_round_end() -> None:
+    """With eight seats the round's table fills its box at 80x24: the concede notice, above the foot, covered the
+    last seats' adds, totals and notes ("called Yaniv, scores 0") while the watched round's end was up (4 s). The
+    notices take rows of their own between the body and the foot while they last; the body scrolls above them."""
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy,bot:hard,bot:easy,bot:medium,bot:easy,bot:hard", seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), 2000)
+        screen = app.screen
+        await until(pilot, lambda: screen.query("Toast"))
+        for _ in range(6):
+            await pilot.pause()
+        assert "conceded" in "".join(screen_lines(app))
+        body, foot = screen.query_one("#round-body").region, screen.query_one("#round-foot").region
+        for toast in screen.query("Toast"):
+            assert not toast.region.overlaps(body) and not toast.region.overlaps(foot), (toast.region, body, foot)

@@ -94,16 +94,22 @@ class ScrollsBody(Screen[BodyResult]):
             self.screen_layout_refresh_signal.subscribe(self, self.notices_above_foot)
 
     def notices_above_foot(self, _: Screen[object]) -> None:
-        """After each layout: the notices (Textual's toasts) sit right above the foot, over the body's lower rows
-        while they last (the body scrolls; the foot's button is what a round's end is left by)."""
+        """After each layout: the notices (Textual's toasts) take rows of their own right above the foot while they
+        last, the body shorter above them (it scrolls): Textual docks them at the bottom right, over the foot's
+        button, and over the body they hid a round's last seats."""
         racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
-        foot = self.query(self.FOOT)
-        if not racks or not foot or not foot.first().region:
+        feet = self.query(self.FOOT)
+        if not racks or not feet:
             return
-        below = self.size.height - foot.first().region.y
-        styles = racks.first().styles
-        if styles.margin.bottom != below:
-            styles.margin = (0, 0, below, 0)
+        rack, foot = racks.first(), feet.first()
+        rows = sum(toast.outer_size.height for toast in rack.query("Toast") if toast.display)
+        rows = min(rows, self.size.height // 3)  # many at once: the body keeps most of the screen
+        if foot.styles.margin.top != rows:
+            foot.styles.margin = (rows, *foot.styles.margin[1:])
+            return  # laid out again, and placed then
+        below = self.size.height - foot.region.y
+        if foot.region and rack.styles.margin.bottom != below:
+            rack.styles.margin = (0, 0, below, 0)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # the same, at the new size
