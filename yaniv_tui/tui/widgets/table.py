@@ -433,10 +433,11 @@ class TurnLog(VerticalScroll, can_focus=False):
 
     def turn_starts(self) -> tuple[list[int], int]:
         """The row each turn's line starts at, as the log wraps them at its width now, and the rows they take."""
-        lines = self.query_one("#log-lines", Clauses)
-        visual, width = lines.visual, lines.content_size.width
-        if not isinstance(visual, Content) or width <= 0:
+        found = self.query("#log-lines").results(Clauses)  # none once the log is taken down with its screen
+        lines = next(found, None)
+        if lines is None or not isinstance(lines.visual, Content) or lines.content_size.width <= 0:
             return [0], 0
+        visual, width = lines.visual, lines.content_size.width
         starts: list[int] = []
         row = 0
         for line in visual.split("\n", allow_blank=True):
@@ -447,7 +448,9 @@ class TurnLog(VerticalScroll, can_focus=False):
     def fit_turns(self) -> None:
         """Blank rows below the latest turn, as many as make the log's end start with a turn (the latest whole above
         them), then the log scrolled to its end."""
-        lines = self.query_one("#log-lines", Clauses)
+        lines = next(self.query("#log-lines").results(Clauses), None)
+        if lines is None or not self.is_attached:
+            return  # taken down with its screen after this was asked
         starts, rows = self.turn_starts()
         end = rows - self.scrollable_content_region.height  # the top row at the end, with no blank rows below
         top = next((start for start in starts if start >= end), end) if end > 0 else end
