@@ -470,7 +470,10 @@ class TurnLog(VerticalScroll, can_focus=False):
         return max((start for start in starts if start <= row), default=0)
 
     def validate_scroll_y(self, value: float) -> float:
-        return self.at_a_turn(super().validate_scroll_y(value), self.scroll_y)
+        value = super().validate_scroll_y(value)
+        if self.is_mounted and self.app.animator.is_being_animated(self, "scroll_y"):
+            return value  # on its way to its target, a turn's first row: not moved to another turn on the way
+        return self.at_a_turn(value, self.scroll_y)
 
     def validate_scroll_target_y(self, value: float) -> float:
         return self.at_a_turn(super().validate_scroll_target_y(value), self.scroll_target_y)
