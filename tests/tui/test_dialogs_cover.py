@@ -69,3 +69,38 @@ async def test_nothing_of_the_setup_screen_shows_around_the_saved_games(size: tu
         await pilot.pause()
         around = around_the_box(app)
         assert all(not line.strip() for line in around), around
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["symbols", "ascii"])
+@pytest.mark.parametrize("listing", ["commands", "themes"])
+async def test_the_command_palette_hides_the_table(size: tuple[int, int], ascii_only: bool, listing: str) -> None:
+    """Before, the command palette (ctrl+p) showed the table dimmed above its search line and below its list (the
+    title, the seats' top rows, the hand), as the dialogs did; and its search line began with 🔎 in ASCII too, a box
+    where a terminal has no emoji font. So did its list of themes (its Theme command). Now only the palette's lines
+    show, its search mark `>` in ASCII."""
+    from textual.command import CommandInput, CommandList, CommandPalette
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.ascii_cards = ascii_only
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        palette = app.screen
+        if listing == "themes":
+            await pilot.press(*"theme")
+            await until(pilot, lambda: palette.query_one(CommandList).option_count > 0)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is not palette and isinstance(app.screen, CommandPalette))
+            palette = app.screen
+            assert "theme" in str(palette.query_one(CommandInput).placeholder)
+        await until(pilot, lambda: palette.query_one(CommandList).region.height > 0)
+        for _ in range(4):
+            await pilot.pause()
+        shown = [palette.query_one("#--input").region, palette.query_one(CommandList).region]
+        lines = screen_lines(app)
+        around = [line for y, line in enumerate(lines[:-1]) if not any(r.y <= y < r.bottom for r in shown)]
+        assert all(not line.strip() for line in around), around
+        search = "".join(lines[shown[0].y : shown[0].bottom])
+        assert ("🔎" in search) is not ascii_only and (">" in search) is ascii_only, search

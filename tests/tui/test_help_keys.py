@@ -10,7 +10,17 @@ import pytest
 from fake_net import ActionRefused, FakeClient
 from textual.containers import VerticalScroll
 from textual.widgets import Static
-from tui_helpers import SIZE, TableApp, footer_keys, make_options, screen_text, settle, stacked_session, until
+from tui_helpers import (
+    SIZE,
+    TableApp,
+    footer_keys,
+    make_app,
+    make_options,
+    screen_text,
+    settle,
+    stacked_session,
+    until,
+)
 
 from yaniv_tui.engine import Game, load_ruleset
 from yaniv_tui.engine.ruleset_file import presets_dir
@@ -182,3 +192,28 @@ async def test_nothing_of_the_setup_screen_shows_beside_the_help(size: tuple[int
             for y, line in enumerate(screen_lines(app)[:-1])  # the last row is the help's own key bar
         ]
         assert all(not line.strip() for line in around), around
+
+
+async def test_ctrl_q_says_alike_on_the_bar_in_the_help_and_on_the_way_out() -> None:
+    """ctrl+q quits at once: mid-game the game is saved (as after every move) and the line printed on the way out says
+    how to come back, as the README says. The help said only "^q quit" and the bar's key had no longer words, so a
+    player mid-game could not learn that quitting loses nothing before trying it. The help's row and the bar key's
+    words under the mouse say what quitting does now, as the palette's Quit does (`YanivApp.quit_words`)."""
+    from yaniv_tui.tui.widgets.keybar import KeyBar
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = "the game is saved, and Continue goes back to it"
+        assert said in app.quit_words()
+        (quit_key,) = (key for key in app.screen.query_one(KeyBar).shown() if key.action == "quit")
+        assert said in quit_key.tooltip, quit_key
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        words = " ".join(help_words(app).split())
+        assert f"^q leave the table: {said}" in words, words
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running)
+    assert app.exit_line is not None and "the game is saved" in app.exit_line

@@ -15,8 +15,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from tui_helpers import make_app, screen_lines, settle, until
 
+from yaniv_tui.tui.screens.common import NOTICES_RACK
 from yaniv_tui.tui.screens.table import TableScreen
-from yaniv_tui.tui.screens.table_state import NOTICES_RACK
 from yaniv_tui.tui.widgets.table import DeckView, PileView, SeatPanel, TurnLog
 
 
@@ -230,3 +230,52 @@ async def test_notices_stack_with_no_gap_between_them(
         toasts = list(app.screen.query_one(NOTICES_RACK).query("Toast"))
         for above, below in itertools.pairwise(toasts):
             assert below.region.y == above.region.bottom, (above.region, below.region)
+
+
+async def test_a_concede_notice_leaves_the_round_ends_continue_in_sight() -> None:
+    """At 80x24 the concede notice (8 s) was still up when the round ended a moment later, where Textual puts it: over
+    the round end's Continue button ("Continue: deal▌") and the line under it that says the next round deals itself.
+    The notices of a round's end sit above its foot."""
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), 2000)
+        screen = app.screen
+        await until(pilot, lambda: screen.query("Toast"))
+        for _ in range(4):
+            await pilot.pause()
+        lines = screen_lines(app)
+        assert "conceded" in "".join(lines)
+        foot = screen.query_one("#round-foot").region
+        assert "Continue: deal the next round" in "".join(lines[foot.y : foot.bottom])
+        assert "Watching: the next round deals itself" in "".join(lines[foot.y : foot.bottom])
+        for toast in screen.query("Toast"):
+            assert toast.region.bottom <= foot.y, (toast.region, foot)
+
+
+async def test_a_concede_notice_hides_nothing_of_an_eight_seat_round_end() -> None:
+    """With eight seats the round's table fills its box at 80x24: the concede notice, above the foot, covered the
+    last seats' adds, totals and notes ("called Yaniv, scores 0") while the watched round's end was up (4 s). The
+    notices take rows of their own between the body and the foot while they last; the body scrolls above them."""
+    from yaniv_tui.tui.screens.round_end import RoundEndScreen
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy,bot:hard,bot:easy,bot:medium,bot:easy,bot:hard", seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), 2000)
+        screen = app.screen
+        await until(pilot, lambda: screen.query("Toast"))
+        for _ in range(6):
+            await pilot.pause()
+        assert "conceded" in "".join(screen_lines(app))
+        body, foot = screen.query_one("#round-body").region, screen.query_one("#round-foot").region
+        for toast in screen.query("Toast"):
+            assert not toast.region.overlaps(body) and not toast.region.overlaps(foot), (toast.region, body, foot)

@@ -161,3 +161,50 @@ async def test_your_turn_with_a_long_name_keeps_then_enter_whole_at_80x24() -> N
         prompt = table.query_one("#prompt")
         lines = [line.strip() for line in screen_lines(app)[prompt.region.y : prompt.region.bottom]]
         assert lines == ["Your turn, Bartholomew: choose cards to drop (1-9, or ←→ and space),", "then enter."], lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_log_scrolled_starts_with_a_turn_not_its_second_line(size: tuple[int, int]) -> None:
+    """The log's turns wrap over two or three lines at 80x24; scrolled to the latest (or a row up or down with the
+    wheel), its top row was often a turn's second line ("took from the deck."), whose player and drop were above
+    the fold. Wherever it is scrolled, it starts with a turn's first line, the latest turn still whole below."""
+    players = ("Ann", "Eli", "Bea")
+    turns = [
+        Turn(1, tuple(parse_cards("KC")), None),
+        Turn(2, tuple(parse_cards("5H")), None, slapped=parse_cards("5D")[0]),
+        Turn(0, tuple(parse_cards("2C")), parse_cards("KC")[0]),
+    ]
+    lines = [Text("Round 1: Ann starts.")] + [turn_text(turns[i % 3], players, False) for i in range(14)]
+    app = make_app("israeli", "Ann,bot:easy:Eli,bot:easy:Bea", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        log = table.query_one(TurnLog)
+        log.show(lines)
+        for _ in range(4):
+            await pilot.pause()
+        region = table.query_one("#log-lines").region
+        starts = tuple(line.plain.split()[0] for line in lines)
+
+        def rows() -> list[str]:
+            """The log's rows in sight (its columns cut out: every cell of them is one character wide)."""
+            shown = log.scrollable_content_region
+            return [line[shown.x : region.right].strip() for line in screen_lines(app)[shown.y : shown.bottom]]
+
+        seen: list[list[str]] = []
+        assert log.max_scroll_y > 0
+        for way in ["end"] + ["up"] * (log.max_scroll_y + 1) + ["down"] * (log.max_scroll_y + 1):
+            if way == "up":
+                log.scroll_up(animate=False)
+            elif way == "down":
+                log.scroll_down(animate=False)
+            for _ in range(3):
+                await pilot.pause()
+            shown = rows()
+            seen.append(shown)
+            assert shown[0].split()[0] in starts, (way, shown)
+        latest = [row for row in seen[0] if row]  # blank rows may follow it, so that the log starts with a turn
+        last = max(at for at, row in enumerate(latest) if row.startswith("Bea dropped"))
+        assert " ".join(latest[last:]) == lines[-1].plain, seen[0]
+        assert seen[-1] == seen[0] and any(row[0] == "Round 1: Ann starts." for row in seen), seen

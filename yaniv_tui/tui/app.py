@@ -725,6 +725,14 @@ class YanivApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):  # as Textual's own
             self.push_screen(Palette(id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """The palette's Theme: Textual's list of themes, in the game's palette (palette.py) as ctrl+p's are."""
+        from textual.theme import ThemeProvider
+
+        from .palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # Textual's "Keys" panel lists each binding as Textual's Footer sees it (a row for every digit, "choose
         # choose cards") and squeezes the screen beside it: "Help and rules" says the keys whole.

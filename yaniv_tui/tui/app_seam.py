@@ -37,6 +37,10 @@ class GameApp(Protocol):
         """The history database, opened when first needed."""
         ...
 
+    def quit_words(self) -> str:
+        """What quitting (ctrl+q, the palette's Quit) does now, in a line: "Leave the table: the game is saved, ..."."""
+        ...
+
     def open_replay(self, record: GameRecord, title: str = "", *, first: bool = False, review: bool = False) -> None:
         """The replay of a finished game's record, on top of this screen (with the expert's review for `review`)."""
         ...

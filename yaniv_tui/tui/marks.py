@@ -18,7 +18,8 @@ from yaniv_tui.engine.cards import JOKER_FACE, SUIT_SYMBOLS
 #: dash, text cut short or still coming (`thinking…`), a score's reset (`100 → 50`), an expert's blame (`◀`), a
 #: rule's bullet, a rating's "about" (`≈1640`), a value to step (`‹ 5 or less ›`), a size (`80×24`), the keys'
 #: arrows and enter, the history's cells (`–` none, `★` a winner), and the score chart's points (a line's last, a lucky
-#: reset). Each is written with `mark`, or a whole line through `in_ascii`.
+#: reset); the command palette's search line (`🔎`, an emoji a terminal may have no font for). Each is written with
+#: `mark`, or a whole line through `in_ascii`.
 MARKS = {
     "turn": ("▶", ">"),
     "news": ("▸", ">"),
@@ -46,6 +47,7 @@ MARKS = {
     "won": ("★", "*"),
     "last-point": ("●", "o"),
     "reset-point": ("◆", "*"),
+    "search": ("🔎", ">"),
 }
 #: The marks by their symbols, longest first (so `←→` is read before `←`).
 _BY_SYMBOL = sorted(MARKS.values(), key=lambda pair: -len(pair[0]))

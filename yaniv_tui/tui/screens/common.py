@@ -60,6 +60,9 @@ def scroll(view: ScrollableContainer, way: str) -> None:
     view.scroll_to(y=view.scroll_target_y + step, immediate=True)
 
 
+#: Textual's rack of notices on a screen (its toasts), by the id Textual gives it.
+NOTICES_RACK = "#textual-toastrack"
+
 #: What a screen that scrolls its body is dismissed with.
 BodyResult = TypeVar("BodyResult")
 
@@ -72,6 +75,9 @@ class ScrollsBody(Screen[BodyResult]):
 
     #: The views the keys scroll: a selector of the screen's scrolling containers.
     SCROLLED: ClassVar[str]
+    #: What sits below the body, which the notices stay above (a round end's Continue and the line under it, the
+    #: game end's buttons): a selector, or "" for nothing. Textual docks them at the bottom right, over it.
+    FOOT: ClassVar[str] = ""
 
     def body_scrolls(self) -> bool:
         """Whether there is more to see than the screen shows."""
@@ -84,6 +90,26 @@ class ScrollsBody(Screen[BodyResult]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # laid out: is there more to scroll to?
+        if self.FOOT:
+            self.screen_layout_refresh_signal.subscribe(self, self.notices_above_foot)
+
+    def notices_above_foot(self, _: Screen[object]) -> None:
+        """After each layout: the notices (Textual's toasts) take rows of their own right above the foot while they
+        last, the body shorter above them (it scrolls): Textual docks them at the bottom right, over the foot's
+        button, and over the body they hid a round's last seats."""
+        racks = self.query(NOTICES_RACK)  # none where the app shows no notices (Textual's tests, by default)
+        feet = self.query(self.FOOT)
+        if not racks or not feet:
+            return
+        rack, foot = racks.first(), feet.first()
+        rows = sum(toast.outer_size.height for toast in rack.query("Toast") if toast.display)
+        rows = min(rows, self.size.height // 3)  # many at once: the body keeps most of the screen
+        if foot.styles.margin.top != rows:
+            foot.styles.margin = (rows, *foot.styles.margin[1:])
+            return  # laid out again, and placed then
+        below = self.size.height - foot.region.y
+        if foot.region and rack.styles.margin.bottom != below:
+            rack.styles.margin = (0, 0, below, 0)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # the same, at the new size

@@ -87,6 +87,7 @@ class GameEndScreen(ScrollsBody[AfterGame]):
     ]
     AUTO_FOCUS = "#again"
     SCROLLED = "#end-body"
+    FOOT = "#end-buttons"
 
     def __init__(self, session: TableSession, stopped: str | None = None) -> None:
         super().__init__(classes="game-end")

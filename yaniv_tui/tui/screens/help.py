@@ -34,6 +34,9 @@ def keys_table(screen: Screen[object], extra: list[Binding]) -> Table:
         # Keys hidden from the footer are listed too; one row per thing a key does.
         # The key bar's words are short; a binding's tooltip, where it has one, says it whole.
         words = binding.tooltip or binding.description
+        if binding.action == "quit":  # what quitting does now (a game saved, ...), as the bar's key and the palette say
+            said = game_app(screen).quit_words()
+            words = said[:1].lower() + said[1:]
         if not words or words in seen:
             continue
         if not _offered(screen, binding.action):

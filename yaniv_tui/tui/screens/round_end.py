@@ -172,6 +172,7 @@ class RoundEndScreen(ScrollsBody[TheRest | None]):
     ]
     AUTO_FOCUS = "#continue"
     SCROLLED = "#round-body"
+    FOOT = "#round-foot"
     DEFAULT_CSS = """
     #round-rest {
         text-align: center;

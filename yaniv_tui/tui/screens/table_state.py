@@ -23,12 +23,10 @@ from ..widgets.clauses import Clauses
 from ..widgets.keybar import KeyBar
 from ..widgets.table import DeckView, HandView, PileView, SeatPanel, TurnLog
 from ..widgets.title import TitleBar
-from .common import TooSmall, stylesheet
+from .common import NOTICES_RACK, TooSmall, stylesheet
 from .table_view import draw
 from .turn_actions import SortBy, Stage, allowed, chosen_after_sort, laid_order, shown_order
 
-#: Textual's rack of notices on a screen (its toasts), by the id Textual gives it.
-NOTICES_RACK = "#textual-toastrack"
 #: The least width of the felt's corner that takes the notices.
 NOTICE_WIDTH = 24
 #: The most cells Textual draws a toast across (its Toast's `width: 60; max-width: 50%`).

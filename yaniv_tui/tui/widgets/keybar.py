@@ -156,8 +156,10 @@ class KeyBar(Widget, can_focus=False):
                 # The palette's words are Textual's, capitalised ("Exit the command palette"): the bar's are not.
                 words = binding.description
                 words = words[:1].lower() + words[1:] if screen is not self.screen else words
+                # What quitting does now (the game saved, ...) under the mouse: the bar has room for "quit" alone.
+                tooltip = game_app(self).quit_words() if binding.action == "quit" else binding.tooltip
                 keys[binding.action] = Key(
-                    binding.key, app.get_key_display(binding), words, active.enabled, binding.tooltip, binding.action
+                    binding.key, app.get_key_display(binding), words, active.enabled, tooltip, binding.action
                 )
                 nodes[binding.action] = active.node
         help_key = next((active for active in active_bindings.values() if active.binding.action == HELP_ACTION), None)

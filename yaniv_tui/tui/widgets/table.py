@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Label, Static
 
@@ -18,6 +19,7 @@ from yaniv_tui.table.words import PILE_EMPTY, turn_parts
 
 from ..colours import colour, palette
 from ..marks import mark
+from ..phrases import clause_lines
 from .cards import CardFace, backs, faces_text
 from .clauses import Clauses
 
@@ -405,7 +407,9 @@ def turn_text(
 
 
 class TurnLog(VerticalScroll, can_focus=False):
-    """Every turn of this round, scrolled to the latest (scroll back with the mouse wheel)."""
+    """Every turn of this round, scrolled to the latest (scroll back with the mouse wheel). Wherever it is scrolled, its
+    top row is a turn's first line: a turn wrapped over two or three lines is never shown from its second ("took from
+    the deck."), its player and drop above the fold."""
 
     _shown: list[str] | None = None
 
@@ -422,4 +426,54 @@ class TurnLog(VerticalScroll, can_focus=False):
         self._shown = plain
         shown = Text("\n").join(lines) if lines else Text("No turns yet this round.", style="dim")
         self.query_one("#log-lines", Clauses).update(shown)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.call_after_refresh(self.fit_turns)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_turns)  # the turns wrap at the new width
+
+    def turn_starts(self) -> tuple[list[int], int]:
+        """The row each turn's line starts at, as the log wraps them at its width now, and the rows they take."""
+        found = self.query("#log-lines").results(Clauses)  # none once the log is taken down with its screen
+        lines = next(found, None)
+        if lines is None or not isinstance(lines.visual, Content) or lines.content_size.width <= 0:
+            return [0], 0
+        visual, width = lines.visual, lines.content_size.width
+        starts: list[int] = []
+        row = 0
+        for line in visual.split("\n", allow_blank=True):
+            starts.append(row)
+            row += len(clause_lines(line, width))
+        return starts, row
+
+    def fit_turns(self) -> None:
+        """Blank rows below the latest turn, as many as make the log's end start with a turn (the latest whole above
+        them), then the log scrolled to its end."""
+        lines = next(self.query("#log-lines").results(Clauses), None)
+        if lines is None or not self.is_attached:
+            return  # taken down with its screen after this was asked
+        starts, rows = self.turn_starts()
+        end = rows - self.scrollable_content_region.height  # the top row at the end, with no blank rows below
+        top = next((start for start in starts if start >= end), end) if end > 0 else end
+        if lines.styles.padding.bottom != top - end:
+            lines.styles.padding = (0, 0, max(0, top - end), 0)
+            self.call_after_refresh(self.fit_turns)  # laid out again (a scroll bar come or gone: another width)
+            return
+        self.scroll_end(animate=False)
+
+    def at_a_turn(self, row: float, was: float) -> float:
+        """`row` moved to a turn's first row: the next one down when scrolled down, else the one at or above it."""
+        starts, _ = self.turn_starts()
+        if row in starts or not self.is_mounted:
+            return row
+        if row > was:
+            return min(next((start for start in starts if start >= row), row), self.max_scroll_y)
+        return max((start for start in starts if start <= row), default=0)
+
+    def validate_scroll_y(self, value: float) -> float:
+        value = super().validate_scroll_y(value)
+        if self.is_mounted and self.app.animator.is_being_animated(self, "scroll_y"):
+            return value  # on its way to its target, a turn's first row: not moved to another turn on the way
+        return self.at_a_turn(value, self.scroll_y)
+
+    def validate_scroll_target_y(self, value: float) -> float:
+        return self.at_a_turn(super().validate_scroll_target_y(value), self.scroll_target_y)
