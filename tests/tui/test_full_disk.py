@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tui_helpers import SIZE, game_of, hosted_app, make_app, notices, play_to_end, settle
+from tui_helpers import SIZE, game_of, hosted_app, make_app, notices, play_to_end, play_turn, settle
 
 from yaniv_tui.store import History, history_path, record_pending, saves, scan_saves
 from yaniv_tui.store.game_format import game_to_dict
@@ -188,3 +188,31 @@ async def test_quitting_a_game_that_could_never_be_saved_says_it_is_not_kept_and
     assert line.startswith("the game was not kept: "), line
     assert ("Not a directory" in line or "not a folder" in line) if blocker == "a file" else "Read-only" in line, line
     assert "\n" not in line and "--resume" not in line
+
+
+async def test_the_quit_line_of_the_palette_and_the_bar_says_a_failed_save_not_that_the_game_is_saved() -> None:
+    """Before: on a full disk (or a read-only data folder) the command palette's Quit line, the help's and the bar's
+    ctrl+q said "the game is saved" whatever the last save said; only the line printed on the way out told the
+    truth. Now they read the same last save (`session.unsaved`) and say it could not be saved, and why."""
+    from yaniv_tui.tui.widgets.keybar import KeyBar
+
+    app = make_app("israeli", "Ann,bot:easy,bot:easy", seed=3)
+    disk = Injected()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert "the game is saved" in app.quit_words()
+            disk.fill()
+            await play_turn(pilot)  # saved after the move: the save fails
+            await settle(pilot)
+            words = app.quit_words()
+            assert "the game is saved" not in words and "could not be saved" in words, words
+            assert "No space left" in words, words
+            (quit_key,) = (key for key in app.screen.query_one(KeyBar).shown() if key.action == "quit")
+            assert "could not be saved" in str(quit_key.tooltip), quit_key
+            disk.free()
+            await play_turn(pilot)  # the next save is kept: the line says so again
+            await settle(pilot)
+            assert "the game is saved" in app.quit_words()
+    finally:
+        disk.free()

@@ -285,3 +285,32 @@ async def test_v_on_a_game_of_more_decisions_than_a_review_takes_says_so_and_jud
         await pilot.press("right")
         await pilot.pause()
         assert screen.at == at + 1  # the replay goes on
+
+
+@pytest.mark.parametrize(("rounds", "turns"), [(2, 0), (1, 2)])
+async def test_a_partial_records_replay_says_where_it_starts_at_its_first_step(rounds: int, turns: int) -> None:
+    """`yaniv replay` of a game resumed from a save that kept no record: before, its first step said "Round 2
+    dealt" (even part-way through the round, its first turns gone) and nothing on screen said the record was partial;
+    only the command line's line did. Now the first step says that line (`codec.record.not_recorded`)."""
+    from playing import play
+
+    from yaniv_tui.codec.record import not_recorded, record_text
+
+    game = Game.new(load_ruleset("israeli"), ["Ann", "Bob"], seed=4)
+    play(game, rounds=rounds)
+    play(game, turns)
+    record = play_on(game, start_record(game, [Seat.person("Ann"), Seat.bot("medium", "Bob")]))
+    held = not_recorded(record_text(record))
+    assert held is not None
+    app = replay_app(record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        said = " ".join(str(screen.query_one("#replay-said", Static).render()).split())
+        assert f"This record {held}." in said
+        if turns:  # part-way through the round: no deal was seen
+            assert "dealt" not in said
+        screen.go_to(1)
+        await pilot.pause()
+        assert held not in " ".join(str(screen.query_one("#replay-said", Static).render()).split())

@@ -16,6 +16,8 @@ __all__ = [
     "name_cells",
     "name_key",
     "same_name",
+    "unnamed_remote",
+    "unnamed_seat",
     "unstacked",
 ]
 
@@ -145,10 +147,15 @@ def check_name(name: str, *, most: int = MAX_NAME, subject: str = "every player"
     return name
 
 
-def unnamed_remote(index: int) -> str:
-    """The name of remote seat `index` (from 0) its host gave no name, or that was opened for someone else: "Player
-    N", which a joiner's name replaces."""
+def unnamed_seat(index: int) -> str:
+    """The name of seat `index` (from 0) when none is given: "Player N". The setup screen's seats start with it, and
+    a remote seat its host gave no name, or that was opened for someone else, keeps it until a joiner's name
+    replaces it."""
     return f"Player {index + 1}"
+
+
+#: A remote seat's name when none is given: `unnamed_seat`, under the name the network and the table's options know.
+unnamed_remote = unnamed_seat
 
 
 def name_key(name: str) -> str:

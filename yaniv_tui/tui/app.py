@@ -403,13 +403,18 @@ class YanivApp(App[None]):
         self.push_screen(ConfirmScreen(question, "Quit", no="Stay"), answered)
 
     def quit_words(self) -> str:
-        """What quitting (ctrl+q, the palette's Quit) does now, as `action_quit` does it, in a line of the palette."""
+        """What quitting (ctrl+q, the palette's Quit) does now, as `action_quit` does it, in a line of the palette:
+        by the last save, as the line printed on the way out is (`session.unsaved`, which every save sets)."""
         session = self.session_in_play()
         if session is None or session.view(None).phase == "over":
             return "Leave yaniv"
         if self.table_host is not None:
+            if session.unsaved is not None:
+                return f"Stop hosting and leave: the table could not be saved ({session.unsaved})"
             return "Stop hosting and leave: the table is saved ('yaniv host --resume' opens it)"
         if session.lock is not None or session.kind == "local":
+            if session.unsaved is not None:
+                return f"Leave the table: the game could not be saved ({session.unsaved}); quitting tries again"
             return "Leave the table: the game is saved, and Continue goes back to it"
         if session.is_watcher:
             return "Stop watching: the game goes on"

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from yaniv_tui.codec.record import GameRecord
+from yaniv_tui.codec.record import GameRecord, not_recorded, record_text
 from yaniv_tui.engine import hand_value
 from yaniv_tui.engine.cards import ascii_faces
 from yaniv_tui.table.words import possessive
@@ -131,6 +131,9 @@ class ReplayScreen(Screen[None]):
         #: What names the game besides its ruleset and seats (its id and date, or its file).
         self.title_note = title
         self.steps = steps_of(record)
+        #: Where a partial record starts and what it holds as results alone (None for a whole record): its first
+        #: step says it, as `yaniv replay` does on the command line.
+        self.held = not_recorded(record_text(record))
         #: The seats' names as the table called them (a joined seat by its joiner's name): the header's and the
         #: review's.
         self.names = self.steps.names
@@ -192,7 +195,7 @@ class ReplayScreen(Screen[None]):
         head.append("\n")
         head.append(f"move {step.move} of {self.moves} · round {step.round_no}", style=f"bold {colour('gold')}")
         self.query_one("#replay-head", Static).update(text_in_ascii(head, ascii_only))
-        said = text_in_ascii(move_text(step, game, ascii_only), ascii_only)
+        said = text_in_ascii(move_text(step, game, ascii_only, self.held), ascii_only)
         self.query_one("#replay-said", Static).update(said)
         decision = self.decisions.get((step.seat, step.turn)) if step.turn is not None else None
         marked = self.query_one("#replay-mark", Static)

@@ -271,14 +271,17 @@ def steps_of(record: GameRecord, every: int = KEEP_EVERY) -> ReplaySteps:
     return ReplaySteps(record, every)
 
 
-def move_text(step: ReplayStep, game: Game, ascii_only: bool) -> Text:
+def move_text(step: ReplayStep, game: Game, ascii_only: bool, held: str | None = None) -> Text:
     """The step in the table's words: the turn as the table's log says it (naming the card drawn from the deck, as
     every hand is face up), a slap-down or a card kept on its own, the round's end as its headline (the log says
-    the rest: `log_lines`)."""
+    the rest: `log_lines`). A partial record's first step (`held`: what `codec.record.not_recorded` says of it) says
+    where the record starts, not a deal it never saw."""
     names = game.players
     name = names[step.seat]
     if step.result is not None:
         return headline(step.result, names, game.rules)
+    if step.kind == "deal" and step.move == 0 and held is not None:
+        return Text(f"This record {held}. {clause(name, 'play', ' next.', start=True)}", style="italic")
     if step.kind == "deal":
         return Text(f"Round {step.round_no} dealt: {clause(name, 'play', ' first.')}", style="italic")
     if step.kept:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from yaniv_tui.engine import DEFAULT_RULESET, Ruleset
+from yaniv_tui.engine.names import unnamed_seat
 from yaniv_tui.engine.ruleset import end_limit_range
 from yaniv_tui.store import SavedGame, all_rulesets
 from yaniv_tui.store.userrules import GROUP_HEADINGS, USER_GROUP
@@ -343,7 +344,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
 
     def seat_at(self, index: int) -> Seat:
         """The seat shown in row `index`: as given or typed before, else a new player."""
-        return self.seats[index] if index < len(self.seats) else Seat.person(f"Player {index + 1}")
+        return self.seats[index] if index < len(self.seats) else Seat.person(unnamed_seat(index))
 
     def show_seats(self) -> None:
         """Mount or remove seat rows to match the count (rows are built only when needed: startup is faster)."""
@@ -383,7 +384,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
     def remember_seats(self) -> None:
         """Keep what was typed, so a seat removed and added again comes back as it was."""
         for row in self.query(SeatRow):
-            name = row.value or f"Player {row.index + 1}"
+            name = row.value or unnamed_seat(row.index)
             seat = row.seat_named(name)
             if row.index < len(self.seats):
                 self.seats[row.index] = seat
@@ -401,7 +402,7 @@ class SetupScreen(StyledOnce, ScreenNotes, SetupSaved):
             if kind == HUMAN:
                 specs.append((check_name(name), None))
             elif kind == REMOTE:
-                specs.append((check_name(name or f"Player {row.index + 1}"), REMOTE))
+                specs.append((check_name(name or unnamed_seat(row.index)), REMOTE))
             else:
                 specs.append((check_name(name) if name.strip() else None, str(kind)))
         seats = finish_seats(specs)

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.input import Selection
 
 from yaniv_tui.engine import DEFAULT_RULESET, PRESET_GROUPS, Ruleset, RulesetError, Seat, load_ruleset
+from yaniv_tui.engine.names import unnamed_seat
 from yaniv_tui.ratings import level_ratings
 from yaniv_tui.store import RulesetEntry, all_rulesets, find_ruleset
 from yaniv_tui.store.userrules import USER_GROUP
@@ -214,9 +215,9 @@ class SeatRow(NameInput):
         self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)] if self.kind in kinds else HUMAN
         self.placeholder = self.placeholder_for(self.kind)
         if self.kind in (HUMAN, REMOTE) and not self.value:
-            self.value = f"Player {self.index + 1}"
+            self.value = unnamed_seat(self.index)
             self.selection = Selection(0, len(self.value))  # a default, replaced by the first thing typed
-        elif self.kind not in (HUMAN, REMOTE) and self.value.startswith("Player "):
+        elif self.kind not in (HUMAN, REMOTE) and self.value == unnamed_seat(self.index):
             self.value = ""
         if self.parent is not None:
             for kind in self.parent.query(SeatKind):
