@@ -362,3 +362,22 @@ def test_a_ratings_file_another_program_keeps_changing_is_one_line_and_left_as_i
         "holds the lock on its folder); try again once it is done"
     ]
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["ratings.json"]
+
+
+def test_a_folder_the_lock_cannot_open_is_still_written_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder its owner may write in but not list (0300): the write needs no more, and the lock is never what stops
+    it. Run as root, permissions refuse nothing, so the folder's open is made to be refused."""
+    real_open = os.open
+
+    def refusing(file: object, *args: object, **kwargs: object) -> int:
+        if os.fspath(file) == str(tmp_path):  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", str(tmp_path))
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+    path = tmp_path / "ratings.json"
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 0
+    assert f"ratings written to {path}" in capsys.readouterr().err
+    assert [t.ruleset for t in read_tables(path)] == ["israeli"]

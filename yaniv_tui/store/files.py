@@ -134,15 +134,19 @@ def holding_folder(path: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the lock on changing the file at `path` (read, changed and replaced whole) against every other program
     changing it so: an OS lock (`flock`) on the folder it is in, which dies with its process. Not on a file: the file
     is replaced by a rename (the lock would stay on the old one), and a lock file beside it would be a file the user
-    did not ask for, in a folder of theirs. The folder is never made: a missing one is the OSError. Busy (one line:
-    how long, what to do) when another has held it `wait` seconds (`CHANGE_WAIT`); where no lock can be had (no
-    `flock` on this system, a file system that takes none) the change goes on without."""
+    did not ask for, in a folder of theirs. The folder is never made. Busy (one line: how long, what to do) when
+    another has held it `wait` seconds (`CHANGE_WAIT`); where no lock can be had (no `flock` on this system, a file
+    system that takes none, a folder missing, which the change's own write then tells, or one that cannot be read)
+    the change goes on without."""
     wait = CHANGE_WAIT if wait is None else wait
     fcntl = _fcntl()
-    if fcntl is None:
+    fd: int | None = None
+    if fcntl is not None:
+        with contextlib.suppress(OSError):  # a folder missing (told by the write) or that cannot be read (0300)
+            fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    if fd is None or fcntl is None:  # fd is only opened where there is fcntl
         yield
         return
-    fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
         deadline = time.monotonic() + wait
         while True:
