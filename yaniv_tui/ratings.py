@@ -15,6 +15,7 @@ import math
 import os
 import stat
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,6 +211,7 @@ def write_table(
     write: Callable[[Path, bytes], None],
     move_aside: Callable[[Path], Path] | None = None,
     tell: Callable[[str], None] | None = None,
+    lock: Callable[[Path], AbstractContextManager[object]] | None = None,
 ) -> Path:
     """Put `table` in the file, in place of any table of its ruleset and seats; the file written. `write` replaces
     the file's bytes whole or not at all (`store.atomic_write`: the file holds every ruleset's tables, and a write
@@ -217,8 +219,22 @@ def write_table(
     over (its tables would be lost). A file with a damaged table among its tables is never written over either: with
     `move_aside` (`store.files.move_aside`: renamed beside itself, never deleted) and `tell`, it is moved aside, told
     in one line (which file, which table, what is wrong, where it went), and its sound tables are written again with
-    `table`; without, DamagedRatings names the table and what is wrong, and the file is left as it is."""
+    `table`; without, DamagedRatings names the table and what is wrong, and the file is left as it is. `lock`
+    (`store.files.holding_folder`) is held from the read to the write: two ladders writing at once each keep their
+    table, where the later one's write, made from what it read before the other's, lost the other's table."""
     path = path or RATINGS_FILE
+    with lock(Path(os.path.realpath(path))) if lock is not None else contextlib.nullcontext():
+        return _write_table(table, path, write, move_aside, tell)
+
+
+def _write_table(
+    table: RatingsTable,
+    path: Path,
+    write: Callable[[Path, bytes], None],
+    move_aside: Callable[[Path], Path] | None,
+    tell: Callable[[str], None] | None,
+) -> Path:
+    """`write_table`'s read, change and write, under its lock."""
     found: list[Any] | None = None
     with contextlib.suppress(OSError, NotAFile, TooBig):  # told by the write below
         found = _tables_data(path)

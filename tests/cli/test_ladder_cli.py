@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,100 @@ def test_a_ratings_file_that_cannot_be_written_is_named_in_its_line(
     assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 1
     line = capsys.readouterr().err.strip().splitlines()[-1]
     assert line == f"yaniv sim: cannot write the ratings to {path}: No such file or directory", line
+
+
+_WRITER = textwrap.dedent("""
+    import dataclasses, itertools, os, sys, time
+    from yaniv_tui import ladder
+    from yaniv_tui.cli import main
+
+    name, path, go, times = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    real_play, real_table, played, counter = ladder.play_ladder, ladder.ratings_table, [], itertools.count()
+
+    def play_once(*args, **kwargs):  # the games are played once: each write after is the ladder's write alone
+        played[:] = played or [real_play(*args, **kwargs)]
+        return played[0]
+
+    def table(*args, **kwargs):  # each write a table of its own, as a run of another ruleset writes its own
+        return dataclasses.replace(real_table(*args, **kwargs), ruleset=f"{name}{next(counter)}")
+
+    ladder.play_ladder, ladder.ratings_table = play_once, table
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write"]
+    main([*argv, path + "." + name])  # the games, played before the other writer is told to go
+    deadline = time.monotonic() + 60
+    while not os.path.exists(go) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    sys.exit(max(main([*argv, path]) for _ in range(times)))
+""")
+
+
+def test_two_ladders_writing_the_ratings_at_once_both_keep_their_tables(tmp_path: Path) -> None:
+    """Before: each run read the file, put its table in and wrote the whole file back, so of two runs finishing at
+    once the later one wrote over the other's table, lost. Each writer here writes many tables of its own."""
+    path, go, times = tmp_path / "ratings.json", tmp_path / "go", 40
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER, name, str(path), str(go), str(times)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("a", "b")
+    ]
+    for name in ("a", "b"):  # each has played its games and written them aside: both are ready to write at once
+        deadline = time.monotonic() + 60
+        while not (tmp_path / f"ratings.json.{name}").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    go.touch()
+    for writer in writers:
+        _, err = writer.communicate(timeout=120)
+        assert writer.returncode == 0, err
+    written = {t.ruleset for t in read_tables(path)}
+    assert written == {f"{name}{n}" for name in "ab" for n in range(1, times + 1)}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["go", "ratings.json", "ratings.json.a", "ratings.json.b"]
+
+
+def test_a_ratings_file_another_program_keeps_changing_is_one_line_and_left_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import fcntl
+
+    from yaniv_tui.store import files
+
+    path = tmp_path / "ratings.json"
+    argv = ["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]
+    assert yaniv(argv) == 0
+    before = path.read_bytes()
+    monkeypatch.setattr(files, "CHANGE_WAIT", 0.2)
+    held = os.open(tmp_path, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another ladder, stuck in its write
+        capsys.readouterr()
+        assert yaniv([*argv[:-2], "--ruleset", "yanivo", *argv[-2:]]) == 1
+    finally:
+        os.close(held)
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        f"yaniv sim: cannot write the ratings to {path}: another program has been changing it for 0.2 seconds (it "
+        "holds the lock on its folder); try again once it is done"
+    ]
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["ratings.json"]
+
+
+def test_a_folder_the_lock_cannot_open_is_still_written_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder its owner may write in but not list (0300): the write needs no more, and the lock is never what stops
+    it. Run as root, permissions refuse nothing, so the folder's open is made to be refused."""
+    real_open = os.open
+
+    def refusing(file: object, *args: object, **kwargs: object) -> int:
+        if os.fspath(file) == str(tmp_path):  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", str(tmp_path))
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+    path = tmp_path / "ratings.json"
+    assert yaniv(["sim", "--ladder", "--games", "1", "--expert-samples", "1", "--write", str(path)]) == 0
+    assert f"ratings written to {path}" in capsys.readouterr().err
+    assert [t.ruleset for t in read_tables(path)] == ["israeli"]

@@ -276,7 +276,7 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
         table = ratings_table(
             ladder, date=datetime.date.today().isoformat(), command=_ladder_command(args, seats, games, options)
         )
-        from yaniv_tui.store.files import move_aside
+        from yaniv_tui.store.files import holding_folder, move_aside
 
         def tell(line: str) -> None:
             print(f"{PROG}: {line}", file=sys.stderr)
@@ -284,7 +284,9 @@ def run_ladder(args: argparse.Namespace, rules: Ruleset) -> int:
         try:
             # A file with a damaged table among sound ones is moved aside whole, and the ladder's run kept.
             path = None if args.write == LADDER_WRITE_DEFAULT else Path(args.write)
-            where = write_table(table, path, write=_replace_whole, move_aside=move_aside, tell=tell)
+            where = write_table(
+                table, path, write=_replace_whole, move_aside=move_aside, tell=tell, lock=holding_folder
+            )
         except DamagedRatings as error:
             print(
                 f"{PROG}: cannot write the ratings: {error.path} is damaged ({error}): it is left as it is; move it "

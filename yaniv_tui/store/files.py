@@ -27,6 +27,7 @@ from types import ModuleType
 from yaniv_tui.engine.files import NotAFile, TooBig, is_dangling_link, kind_of, read_regular
 
 __all__ = [
+    "Busy",
     "NotAFile",
     "TooBig",
     "atomic_write",
@@ -34,6 +35,7 @@ __all__ = [
     "clear_stale_temps",
     "clear_stale_temps_beside",
     "create_private",
+    "holding_folder",
     "is_dangling_link",
     "kind_of",
     "move_aside",
@@ -121,6 +123,49 @@ def changing(path: Path, wait: float = CHANGE_WAIT) -> Iterator[None]:
     finally:
         if fd is not None:
             os.close(fd)  # the lock goes with it
+
+
+class Busy(OSError):
+    """The lock on a file's folder (`holding_folder`) was held by another program longer than a change waits."""
+
+
+@contextlib.contextmanager
+def holding_folder(path: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the lock on changing the file at `path` (read, changed and replaced whole) against every other program
+    changing it so: an OS lock (`flock`) on the folder it is in, which dies with its process. Not on a file: the file
+    is replaced by a rename (the lock would stay on the old one), and a lock file beside it would be a file the user
+    did not ask for, in a folder of theirs. The folder is never made. Busy (one line: how long, what to do) when
+    another has held it `wait` seconds (`CHANGE_WAIT`); where no lock can be had (no `flock` on this system, a file
+    system that takes none, a folder missing, which the change's own write then tells, or one that cannot be read)
+    the change goes on without."""
+    wait = CHANGE_WAIT if wait is None else wait
+    fcntl = _fcntl()
+    fd: int | None = None
+    if fcntl is not None:
+        with contextlib.suppress(OSError):  # a folder missing (told by the write) or that cannot be read (0300)
+            fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    if fd is None or fcntl is None:  # fd is only opened where there is fcntl
+        yield
+        return
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise Busy(
+                        errno.EWOULDBLOCK,
+                        f"another program has been changing it for {wait:g} seconds (it holds the lock on its "
+                        "folder); try again once it is done",
+                    ) from None
+                time.sleep(0.01)
+            except OSError:
+                break
+        yield
+    finally:
+        os.close(fd)  # the lock goes with it
 
 
 #: A lock file is opened never through a link and never waiting on a FIFO.
