@@ -413,6 +413,21 @@ def table_full(kept: Sequence[str], watchers: bool, opens_seats: bool = True) ->
     return line
 
 
+def seat_kept(name: str, watchers: bool, opens_seats: bool = True) -> str:
+    """The host's answer to a join afresh under the name of a player who left, whose seat is kept for their token:
+    it may be that player on another machine (or with a lost data folder), so they are told the truth, not to take
+    another name as if someone else were them; and what they can do: ask the host to open the seat, where it
+    `opens_seats` (as `table_full` says), else join under another name, or watch if the table takes `watchers`."""
+    if opens_seats:
+        advice = "ask the host to open the seat for you (t at their table)"
+    else:
+        advice = (
+            f"join under another name{', or watch' if watchers else ''}: its host runs it with no screen, where no"
+            " seat can be opened"
+        )
+    return one_line(f"{name}'s seat is kept for the machine that took it (its token): from another machine, {advice}")
+
+
 def named_seats_free(names: Sequence[str], opens_seats: bool = True) -> str:
     """The host's answer to a join afresh under another name (or none) when each free seat waits for the player its
     host named it for (`names`), in one line of at most MAX_LINE characters; and, where its host `opens_seats` (it has
