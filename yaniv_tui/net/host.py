@@ -895,7 +895,7 @@ class TableHost:
         self._watcher_numbers[link] = self._watchers_came
         self._watchers_came += 1
         self._watching.add(link)
-        link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds())))
+        link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds(), self.opens_seats)))
         self._changed()
         return None
 
@@ -981,7 +981,9 @@ class TableHost:
         if self.sent is not None:
             record = self.sent
             link.sent = lambda text: record(seat, text)
-        link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds())))
+        link.put(
+            encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds(), self.opens_seats))
+        )
         if fresh:
             self._fresh_start(seat)
         self._wake[seat].set()

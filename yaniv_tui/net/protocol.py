@@ -76,10 +76,13 @@ From the host to a client:
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
     welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
-              "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
+              "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...],
+              "opens_seats": true}}
              The join was accepted: this connection plays `seat`; keep `token` (codec.fields.TOKEN's shape) to
              rejoin it. `kinds` says who plays each seat, one a seat of the table its states show: "human" (at the
-             host's screen), "remote", or "bot:LEVEL".
+             host's screen), "remote", or "bot:LEVEL". `opens_seats` (true when absent) is false at a host with no
+             screen (`yaniv host --headless`), where no seat can be opened for someone else: what its players are
+             told of a seat they cannot take back says so.
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
     state    {"v": 9, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
@@ -334,6 +337,8 @@ class Welcome:
     code: str
     players: tuple[str, ...]
     kinds: tuple[str, ...]
+    #: Whether its host can open a seat for someone else (at its table's `t`): False for `yaniv host --headless`.
+    opens_seats: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +468,12 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
             "action": action_to_dict(message.action),
         }
     elif isinstance(message, Welcome):
-        room = {"code": message.code, "players": list(message.players), "kinds": list(message.kinds)}
+        room = {
+            "code": message.code,
+            "players": list(message.players),
+            "kinds": list(message.kinds),
+            "opens_seats": message.opens_seats,
+        }
         body = {"type": "welcome", "seat": message.seat, "token": message.token, "room": room}
     elif isinstance(message, State):
         view = view_to_dict(message.view, players)
@@ -613,15 +623,17 @@ def from_host(text: str | bytes) -> FromHost:
             kinds = tuple(room.list_("kinds", _kind))
             if len(kinds) != len(players):
                 raise ProtocolError(f"room.kinds: one per seat ({len(players)} seats), got {len(kinds)}")
+            # Absent (an older host's welcome): a host with a screen, as every one was told before.
+            opens = room.data.get("opens_seats") is None or room.bool_("opens_seats")
             if r.data.get("seat") is None:  # a watcher's welcome: no seat, no token
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
-                return Welcome(None, None, room.str_("code"), players, kinds)
+                return Welcome(None, None, room.str_("code"), players, kinds, opens)
             token = r.str_("token")
             if not TOKEN.fullmatch(token):
                 raise ProtocolError("token: must be 16 to 64 URL-safe letters (A-Z, a-z, 0-9, _, -)")
             return Welcome(
-                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds
+                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds, opens
             )
         if kind == "challenge":
             return Challenge(_hex(r, "nonce", NONCE_LENGTH), _hex(r, "proof", PROOF_LENGTH))
