@@ -63,8 +63,8 @@ async def test_a_headless_tables_joiner_whose_token_cannot_be_kept_is_not_told_t
         client = await joined(host, blocked, "ben", name="Ben")
         problem = client.token_problem
         assert problem is not None and "\n" not in problem and str(blocked) in problem, problem
-        assert "open your seat" not in problem and "ask the host" not in problem, problem
-        assert "no screen" in problem and "cannot be taken back" in problem, problem
+        assert "only the host" not in problem and "ask the host" not in problem, problem
+        assert problem.endswith("once you quit no one can open your seat for you: this host has no screen"), problem
         await client.close()
     finally:
         await host.stop()

@@ -253,9 +253,9 @@ def token_not_kept(token_file: Path, error: OSError, opens_seats: bool = True) -
     or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back;
     once they quit, only a host that `opens_seats` (it has a screen: Welcome.opens_seats) can open it for them."""
     after = (
-        "only the host can open your seat for you again (t at their table)"
+        "only the host can open your seat for you again"
         if opens_seats
-        else "it cannot be taken back: the host runs this table with no screen, where no seat can be opened"
+        else "no one can open your seat for you: this host has no screen"
     )
     return one_line(
         f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): the join screen's"
