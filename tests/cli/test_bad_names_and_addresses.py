@@ -100,6 +100,39 @@ def test_join_refuses_a_bad_name_before_any_screen(
     assert no_screen == []
 
 
+@pytest.mark.parametrize(
+    ("argv", "fix"),
+    [
+        (["--name", "-x"], "--name=-x"),
+        (["--quiet", "--name", "-Zoe"], "--name=-Zoe"),
+        (["--na", "-x"], "--name=-x"),  # argparse takes a flag's start
+    ],
+)
+def test_a_name_starting_with_a_dash_is_told_how_to_give_it(
+    argv: list[str], fix: str, capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    """The name rule takes "-x" (punctuation is a name's), but argparse reads it as a flag. Before: "argument --name:
+    expected one argument", naming no fix. The line names the one that works, which the screen then takes."""
+    line = one_line(["join", "127.0.0.1", "K7QF", *argv], capsys)
+    assert line.startswith("yaniv join: ") and fix in line and "expected one argument" not in line, line
+    assert no_screen == []
+    assert main(["join", "127.0.0.1", "K7QF", fix]) == 0 and len(no_screen) == 1
+
+
+def test_a_dashed_name_the_name_rule_refuses_is_told_so_not_how_to_give_it(
+    capsys: pytest.CaptureFixture[str], no_screen: list[object]
+) -> None:
+    line = one_line(["join", "127.0.0.1", "K7QF", "--name", "-" + "x" * 20], capsys)
+    assert line.startswith("yaniv join: ") and "too long" in line and "--name=" not in line, line
+    assert no_screen == []
+
+
+def test_a_flag_after_name_is_not_taken_for_a_name(capsys: pytest.CaptureFixture[str], no_screen: list[object]) -> None:
+    line = one_line(["join", "127.0.0.1", "K7QF", "--name", "--quiet"], capsys)
+    assert line.startswith("yaniv join: ") and "--name=" not in line and "--name" in line, line
+    assert no_screen == []
+
+
 def test_join_with_good_arguments_opens_the_screen(no_screen: list[object]) -> None:
     assert main(["join", "127.0.0.1:7777", "k7qf", "--name", " Noa "]) == 0
     assert len(no_screen) == 1

@@ -64,6 +64,7 @@ def test_the_hosts_messages_read_back_as_written() -> None:
     for message in (
         Welcome(1, new_token(), "K7QF", ("Ann", "Ben"), ("human", "remote")),
         Welcome(None, None, "K7QF", ("Ann", "Ben"), ("human", "remote")),  # a watcher's
+        Welcome(0, new_token(), "K7QF", ("Ann", "Ben"), ("remote", "remote"), opens_seats=False),  # a headless host's
         challenge,
         Error("no", 3),
         Bye("bye"),
@@ -112,6 +113,17 @@ def test_a_welcome_with_no_seat_has_no_token() -> None:
     data = json.loads(encode(Welcome(None, None, "K7QF", ("Ann", "Ben"), ("human", "remote"))))
     data["token"] = "tok"
     with pytest.raises(ProtocolError, match="token: null for a watcher"):
+        from_host(json.dumps(data))
+
+
+def test_a_welcome_says_whether_its_host_opens_seats_and_an_older_ones_is_read_as_one_that_does() -> None:
+    data = json.loads(encode(Welcome(0, new_token(), "K7QF", ("Ann", "Ben"), ("remote", "remote"), opens_seats=False)))
+    assert data["room"]["opens_seats"] is False
+    del data["room"]["opens_seats"]
+    welcome = from_host(json.dumps(data))
+    assert isinstance(welcome, Welcome) and welcome.opens_seats
+    data["room"]["opens_seats"] = "no"
+    with pytest.raises(ProtocolError, match=r"room\.opens_seats"):
         from_host(json.dumps(data))
 
 

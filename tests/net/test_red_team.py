@@ -138,19 +138,54 @@ async def test_a_kept_seats_name_without_its_token_takes_nothing_and_sees_no_han
         ben, ben_welcome = await joined_raw(host)
         await ben.close()
         await eventually(lambda: host.status(1) == "away")
-        for pretender in ("Ben", "ben", " BEN "):  # a seat is free (Cy's): the name is refused, not the seat
-            assert (
-                await _refused_as(host, pretender)
-                == f"{pretender.strip()} is already at this table: join with another name"
-            )
-        for pretender in ("Ben\u034f", "B\ufe00en", "Ben\u3164", "\u2800Ben"):  # Ben with what draws nothing or a blank
-            assert (await _refused_as(host, pretender)).endswith("is already at this table: join with another name")
+        # A seat is free (Cy's): the name is refused, not the seat. Whoever gives it may be Ben on another machine:
+        # they are told the truth (his seat is kept for his own machine's token) and how to get it back, never to
+        # join under another name as if someone else were Ben.
+        for pretender in ("Ben", "ben", " BEN ", "Ben\u034f", "B\ufe00en", "Ben\u3164", "\u2800Ben"):
+            assert await _refused_as(host, pretender) == KEPT_FOR_BEN, pretender
         cy, _ = await joined_raw(host)
         message = await _refused_as(host, "Ben")  # every seat taken or kept: the table is full, Ben's kept
         assert message.startswith(TABLE_FULL) and "(Ben)" in message, message
         assert host.tokens[1] == ben_welcome["token"] and host.status(1) == "away"
         for ws in (ann, cy):
             await ws.close()
+    finally:
+        await host.stop()
+
+
+KEPT_FOR_BEN = (
+    "Ben's seat is kept for the machine that took it (its token): from another machine, ask the host to open the"
+    " seat for you (t at their table)"
+)
+
+
+@pytest.mark.parametrize("watchers", [True, False])
+async def test_a_kept_seats_name_at_a_headless_table_is_told_what_it_can_do_there(watchers: bool) -> None:
+    # `yaniv host --headless` has no `t`: nobody can open Ben's seat, so Ben on another machine is told what is left.
+    seats = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.remote("Cy"), Seat.bot("easy", "Bot")]
+    host = await started(new_game(seats, seed=2), seats, watchers=watchers, opens_seats=False)
+    try:
+        ann, _ = await joined_raw(host)
+        ben, _ = await joined_raw(host)
+        await ben.close()
+        await eventually(lambda: host.status(1) == "away")
+        message = await _refused_as(host, "Ben")
+        assert message.startswith("Ben's seat is kept for the machine that took it (its token)"), message
+        assert "ask the host" not in message and "t at" not in message, message
+        assert "no screen" in message and "join under another name" in message, message
+        assert ("watch" in message) == watchers, message
+        await ann.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_present_players_name_is_still_for_someone_else_to_change() -> None:
+    seats = [Seat.remote("Ann"), Seat.remote("Ben"), Seat.bot("easy", "Bot")]
+    host = await started(new_game(seats, seed=2), seats)
+    try:
+        ann, _ = await joined_raw(host)
+        assert await _refused_as(host, "Ann") == "Ann is already at this table: join with another name"
+        await ann.close()
     finally:
         await host.stop()
 

@@ -52,6 +52,24 @@ async def test_a_seat_whose_token_cannot_be_kept_says_so_once_on_the_joined_tabl
         await host.stop()
 
 
+async def test_a_headless_tables_joiner_whose_token_cannot_be_kept_is_not_told_to_ask_the_host(tmp_path: Path) -> None:
+    """`yaniv host --headless` has no screen and no `t`: nobody there can open a seat. Before: its joiner was told
+    that once they quit "only the host can open your seat for you again", which that host cannot."""
+    seats = [Seat.bot("easy", "Ann"), Seat.remote("Ben")]
+    host = await started(new_game(seats, seed=3), seats, opens_seats=False)
+    blocked = tmp_path / "tokens"
+    blocked.write_text("a file where the tokens' folder should be")
+    try:
+        client = await joined(host, blocked, "ben", name="Ben")
+        problem = client.token_problem
+        assert problem is not None and "\n" not in problem and str(blocked) in problem, problem
+        assert "only the host" not in problem and "ask the host" not in problem, problem
+        assert problem.endswith("once you quit no one can open your seat for you: this host has no screen"), problem
+        await client.close()
+    finally:
+        await host.stop()
+
+
 async def test_a_seat_whose_token_is_kept_says_nothing(tmp_path: Path) -> None:
     seats = [Seat.bot("easy", "Ann"), Seat.remote("Ben")]
     host = await started(new_game(seats, seed=3), seats)

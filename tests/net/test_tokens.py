@@ -382,7 +382,7 @@ async def test_an_older_yanivs_token_file_shared_by_two_names_never_takes_the_ot
         for name in ("נועה", "דליה"):
             token_file("127.0.0.1", host.port, host.code, name).unlink()
         write_token(shared, host.tokens[1])  # דליה joined last
-        with pytest.raises(JoinError, match="נועה is already at this table"):
+        with pytest.raises(JoinError, match="נועה's seat is kept for the machine that took it"):
             await asyncio.wait_for(TableClient.join(address, host.code, name="נועה"), LIMIT)
         await eventually(lambda: host.status(1) == "away")
         assert read_token(shared) == host.tokens[1]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import itertools
 import re
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
@@ -18,7 +20,7 @@ from yaniv_tui.engine import (
 )
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT, TIMEOUTS_TO_BOT_RANGE, TURN_SECONDS_RANGE
 from yaniv_tui.engine.names import quoted
-from yaniv_tui.table.options import MAX_SEED_DIGITS, OptionsError, level_word, read_seed
+from yaniv_tui.table.options import MAX_SEED_DIGITS, OptionsError, check_name, level_word, read_seed
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -594,6 +596,32 @@ def _mistyped_flag(parser: argparse.ArgumentParser, argv: list[str], error: Usag
     return None
 
 
+def _dashed_name(parser: argparse.ArgumentParser, argv: list[str], error: UsageError) -> UsageError | None:
+    """The error for `yaniv join --name -x`: the name rule takes a name starting with '-', but argparse reads it as a
+    flag and says `--name` has no value. The line names the form it is taken in (`--name=-x`), or says what the name
+    rule refuses in it. None for any other error, and for `--name` followed by a flag `yaniv join` takes (no name was
+    given)."""
+    if error.prog != "yaniv join" or not str(error).startswith("argument --name: expected one argument"):
+        return None
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    known = commands.choices["join"]._option_string_actions  # argparse's own table of the flags `yaniv join` takes
+    for arg, value in itertools.pairwise(argv):
+        flag = value.split("=", 1)[0]
+        if arg == "--" or len(arg) < 3 or not "--name".startswith(arg) or not value.startswith("-"):
+            continue
+        if any(known_flag.startswith(flag) for known_flag in known):
+            return None
+        try:
+            check_name(value)
+        except OptionsError as refused:
+            return UsageError(str(refused), "yaniv join")
+        fix = shlex.quote(f"--name={value}")
+        return UsageError(
+            f"--name {quoted(value)}: a name starting with '-' reads as a flag: give it as {fix}", "yaniv join"
+        )
+    return None
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line; UsageError (one line) for anything it does not take."""
     argv = list(argv)
@@ -601,7 +629,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     try:
         args, extra = parser.parse_known_args(argv)
     except UsageError as error:
-        raise _mistyped_flag(parser, argv, error) or error from None
+        raise _mistyped_flag(parser, argv, error) or _dashed_name(parser, argv, error) or error from None
     command: str | None = args.command
     if command is None:
         if extra:

@@ -56,6 +56,7 @@ from .protocol import (
     encode,
     from_client,
     named_seats_free,
+    seat_kept,
     table_full,
 )
 from .secrets_gate import WrongTries, new_code, new_nonce, new_token, same, seat_key, seat_proof
@@ -894,7 +895,7 @@ class TableHost:
         self._watcher_numbers[link] = self._watchers_came
         self._watchers_came += 1
         self._watching.add(link)
-        link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds())))
+        link.put(encode(Welcome(None, None, self.code, tuple(self.names), self._kinds(), self.opens_seats)))
         self._changed()
         return None
 
@@ -949,6 +950,8 @@ class TableHost:
                 # A bot's name (one the table gave it, as "Noa") is no player's: said so, not as someone already here.
                 if level is not None:
                     return f"the {level} bot at this table is called {self.names[holder]}: join with another name"
+                if holder in self.tokens and (holder not in self._links or self._links[holder].closing):
+                    return seat_kept(self.names[holder], self.allow_watchers, self.opens_seats)
                 return f"{name} is already at this table: join with another name"
             self.tokens[seat] = new_token()
             fresh = True
@@ -978,7 +981,9 @@ class TableHost:
         if self.sent is not None:
             record = self.sent
             link.sent = lambda text: record(seat, text)
-        link.put(encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds())))
+        link.put(
+            encode(Welcome(seat, self.tokens[seat], self.code, tuple(self.names), self._kinds(), self.opens_seats))
+        )
         if fresh:
             self._fresh_start(seat)
         self._wake[seat].set()

@@ -233,7 +233,7 @@ async def _seat(
         try:
             write_token(token_file, welcome.token)
         except OSError as error:
-            problem = token_not_kept(token_file, error)
+            problem = token_not_kept(token_file, error, welcome.opens_seats)
         else:
             if older is not None:  # moved to its new name: the older one is read no more
                 with contextlib.suppress(OSError):
@@ -248,12 +248,18 @@ async def _seat(
         raise
 
 
-def token_not_kept(token_file: Path, error: OSError) -> str:
+def token_not_kept(token_file: Path, error: OSError, opens_seats: bool = True) -> str:
     """What a player is told when their seat's token cannot be written to `token_file` (a data folder read-only, full,
-    or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back."""
+    or with a file where the tokens' folder should be): the seat plays on, but the same command cannot take it back;
+    once they quit, only a host that `opens_seats` (it has a screen: Welcome.opens_seats) can open it for them."""
+    after = (
+        "only the host can open your seat for you again"
+        if opens_seats
+        else "no one can open your seat for you: this host has no screen"
+    )
     return one_line(
         f"your seat's token could not be kept in {token_file.parent} ({error.strerror or error}): the join screen's"
-        " Join takes your seat back after a drop, but once you quit only the host can open your seat for you again",
+        f" Join takes your seat back after a drop, but once you quit {after}",
         400,
     )
 

@@ -76,10 +76,13 @@ From the host to a client:
              `proof` is seat_proof(token, "host", code, the join's nonce, `nonce`). A client that finds the proof
              wrong closes the connection (the token stays kept); else it sends prove, and a right one is welcomed.
     welcome  {"v": 9, "type": "welcome", "seat": 2, "token": "...", "room": {"code": "K7QF",
-              "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...]}}
+              "players": ["Ann", ...], "kinds": ["human", "remote", "bot:hard", ...],
+              "opens_seats": true}}
              The join was accepted: this connection plays `seat`; keep `token` (codec.fields.TOKEN's shape) to
              rejoin it. `kinds` says who plays each seat, one a seat of the table its states show: "human" (at the
-             host's screen), "remote", or "bot:LEVEL".
+             host's screen), "remote", or "bot:LEVEL". `opens_seats` (true when absent) is false at a host with no
+             screen (`yaniv host --headless`), where no seat can be opened for someone else: what its players are
+             told of a seat they cannot take back says so.
              To a watcher, the answer to its watch: `"seat": null` and `"token": null` (it takes no seat and has
              none to take back).
     state    {"v": 9, "type": "state", "ack": 7 | null, "statuses": ["here", "joined", "away", ...],
@@ -334,6 +337,8 @@ class Welcome:
     code: str
     players: tuple[str, ...]
     kinds: tuple[str, ...]
+    #: Whether its host can open a seat for someone else (at its table's `t`): False for `yaniv host --headless`.
+    opens_seats: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +418,21 @@ def table_full(kept: Sequence[str], watchers: bool, opens_seats: bool = True) ->
     return line
 
 
+def seat_kept(name: str, watchers: bool, opens_seats: bool = True) -> str:
+    """The host's answer to a join afresh under the name of a player who left, whose seat is kept for their token:
+    it may be that player on another machine (or with a lost data folder), so they are told the truth, not to take
+    another name as if someone else were them; and what they can do: ask the host to open the seat, where it
+    `opens_seats` (as `table_full` says), else join under another name, or watch if the table takes `watchers`."""
+    if opens_seats:
+        advice = "ask the host to open the seat for you (t at their table)"
+    else:
+        advice = (
+            f"join under another name{', or watch' if watchers else ''}: its host runs it with no screen, where no"
+            " seat can be opened"
+        )
+    return one_line(f"{name}'s seat is kept for the machine that took it (its token): from another machine, {advice}")
+
+
 def named_seats_free(names: Sequence[str], opens_seats: bool = True) -> str:
     """The host's answer to a join afresh under another name (or none) when each free seat waits for the player its
     host named it for (`names`), in one line of at most MAX_LINE characters; and, where its host `opens_seats` (it has
@@ -448,7 +468,12 @@ def encode(message: FromClient | FromHost, *, players: tuple[str, ...] | None = 
             "action": action_to_dict(message.action),
         }
     elif isinstance(message, Welcome):
-        room = {"code": message.code, "players": list(message.players), "kinds": list(message.kinds)}
+        room = {
+            "code": message.code,
+            "players": list(message.players),
+            "kinds": list(message.kinds),
+            "opens_seats": message.opens_seats,
+        }
         body = {"type": "welcome", "seat": message.seat, "token": message.token, "room": room}
     elif isinstance(message, State):
         view = view_to_dict(message.view, players)
@@ -598,15 +623,17 @@ def from_host(text: str | bytes) -> FromHost:
             kinds = tuple(room.list_("kinds", _kind))
             if len(kinds) != len(players):
                 raise ProtocolError(f"room.kinds: one per seat ({len(players)} seats), got {len(kinds)}")
+            # Absent (an older host's welcome): a host with a screen, as every one was told before.
+            opens = room.data.get("opens_seats") is None or room.bool_("opens_seats")
             if r.data.get("seat") is None:  # a watcher's welcome: no seat, no token
                 if r.data.get("token") is not None:
                     raise ProtocolError("token: null for a watcher (a welcome with no seat)")
-                return Welcome(None, None, room.str_("code"), players, kinds)
+                return Welcome(None, None, room.str_("code"), players, kinds, opens)
             token = r.str_("token")
             if not TOKEN.fullmatch(token):
                 raise ProtocolError("token: must be 16 to 64 URL-safe letters (A-Z, a-z, 0-9, _, -)")
             return Welcome(
-                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds
+                read_int(r.get("seat"), "seat", 0, len(players) - 1), token, room.str_("code"), players, kinds, opens
             )
         if kind == "challenge":
             return Challenge(_hex(r, "nonce", NONCE_LENGTH), _hex(r, "proof", PROOF_LENGTH))
