@@ -16,7 +16,6 @@ __all__ = [
     "name_cells",
     "name_key",
     "same_name",
-    "unnamed_remote",
     "unnamed_seat",
     "unstacked",
 ]
@@ -152,10 +151,6 @@ def unnamed_seat(index: int) -> str:
     a remote seat its host gave no name, or that was opened for someone else, keeps it until a joiner's name
     replaces it."""
     return f"Player {index + 1}"
-
-
-#: A remote seat's name when none is given: `unnamed_seat`, under the name the network and the table's options know.
-unnamed_remote = unnamed_seat
 
 
 def name_key(name: str) -> str:

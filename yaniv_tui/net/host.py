@@ -19,7 +19,7 @@ from websockets.exceptions import WebSocketException
 from yaniv_tui.bots import Bot, bot_seed, make_bot
 from yaniv_tui.engine import BOT_LEVELS, Action, Card, Game, IllegalActionError, Seat, name_key
 from yaniv_tui.engine.clock import ClockNews, TurnClock
-from yaniv_tui.engine.names import unnamed_remote
+from yaniv_tui.engine.names import unnamed_seat
 
 from . import protocol, secrets_gate
 from .before_draw import BeforeTheDraw
@@ -960,7 +960,7 @@ class TableHost:
             elif seat in self._reopened:
                 # A seat opened for someone else keeps its last player's name until a newcomer comes; one who gives
                 # no name is "Player N", not the player it was opened away from.
-                self.names[seat] = unnamed_remote(seat)
+                self.names[seat] = unnamed_seat(seat)
             self._reopened.discard(seat)
             # Heard for every new player, named or not: the table's record says a new player took the seat (their
             # timeouts in a row start again from none, as `_fresh_start` starts the clock's).

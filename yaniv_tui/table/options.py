@@ -21,7 +21,7 @@ from yaniv_tui.engine import (
 from yaniv_tui.engine import check_name as engine_check_name
 from yaniv_tui.engine import check_seed as engine_check_seed
 from yaniv_tui.engine.clock import DEFAULT_TIMEOUTS_TO_BOT
-from yaniv_tui.engine.names import quoted, unnamed_remote
+from yaniv_tui.engine.names import quoted, unnamed_seat
 
 from .words import is_you
 
@@ -46,7 +46,6 @@ __all__ = [
     "named_remote",
     "parse_players",
     "read_seed",
-    "unnamed_remote",
     "you_among_others",
 ]
 
@@ -142,7 +141,7 @@ REMOTE = "remote"
 def named_remote(seats: Sequence[Seat]) -> frozenset[int]:
     """The remote seats of a new table whose names its host chose (`remote:NAME`, or typed on the setup screen):
     each waits for a joiner of that name (net.TableHost's `named`)."""
-    return frozenset(i for i, seat in enumerate(seats) if seat.is_remote and seat.name != unnamed_remote(i))
+    return frozenset(i for i, seat in enumerate(seats) if seat.is_remote and seat.name != unnamed_seat(i))
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
@@ -156,7 +155,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     for index, part in enumerate(parts):
         if part.lower().startswith(f"{REMOTE}:") or part.lower() == REMOTE:
             name = part.partition(":")[2]
-            specs.append((check_name(name if name.strip() else unnamed_remote(index)), REMOTE))
+            specs.append((check_name(name if name.strip() else unnamed_seat(index)), REMOTE))
         elif part.lower().startswith("bot:") or part.lower() == "bot":
             _, colon, rest = part.partition(":")
             level, _, name = rest.partition(":")
