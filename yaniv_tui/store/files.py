@@ -108,17 +108,7 @@ def changing(path: Path, wait: float = CHANGE_WAIT) -> Iterator[None]:
             fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o600)
     try:
         if fd is not None and fcntl is not None:  # fd is only opened where there is fcntl
-            deadline = time.monotonic() + wait
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        break
-                    time.sleep(0.01)
-                except OSError:
-                    break
+            _flocked(fcntl, fd, wait)  # held or not, the change goes on
         yield
     finally:
         if fd is not None:
@@ -148,24 +138,31 @@ def holding_folder(path: Path, wait: float | None = None) -> Iterator[None]:
         yield
         return
     try:
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise Busy(
-                        errno.EWOULDBLOCK,
-                        f"another program has been changing it for {wait:g} seconds (it holds the lock on its "
-                        "folder); try again once it is done",
-                    ) from None
-                time.sleep(0.01)
-            except OSError:
-                break
+        if not _flocked(fcntl, fd, wait):
+            raise Busy(
+                errno.EWOULDBLOCK,
+                f"another program has been changing it for {wait:g} seconds (it holds the lock on its folder); try "
+                "again once it is done",
+            )
         yield
     finally:
         os.close(fd)  # the lock goes with it
+
+
+def _flocked(fcntl: ModuleType, fd: int, wait: float) -> bool:
+    """Take the OS lock (`flock`) on `fd`, waiting at most `wait` seconds for another program holding it: False if
+    it was still held then; True once taken, or where the file system takes no lock (nothing to wait for)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        except OSError:
+            return True
 
 
 #: A lock file is opened never through a link and never waiting on a FIFO.
