@@ -14,71 +14,33 @@ import json
 import os
 import re
 import select
-import shutil
-import socket
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pages
 import pytest
+from pages import CHROMIUM, launched_chromium, stop, wait_for_port
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(
     not os.access(CHROMIUM, os.X_OK), reason="no Chromium (Debian: apt-get install chromium)"
 )
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: `yaniv serve`'s port (the host's is any free one it prints).
 SERVE_PORT = 18250
-#: Each wait looks this many times, a tenth of a second apart, then fails.
-LOOKS = 300
 #: What `yaniv host` prints for friends to type.
 JOIN_LINE = re.compile(r"^yaniv join \S+:(?P<port>\d+) (?P<code>[A-Z0-9]{4})$")
-#: Terminal escapes (CSI, OSC, charset and keypad modes), stripped from what a page was sent.
-_ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>]")
 
 
-class Page:
-    """A browser page on `yaniv serve`, and the text it has been sent."""
+class Page(pages.Page):
+    """A browser page on `yaniv serve`, and the text it has been sent: it opens on the join screen."""
 
     def __init__(self, page: Any) -> None:
-        self.page = page
-        self.sent: list[bytes] = []
-        page.set_default_timeout(30_000)
-        page.on("websocket", lambda ws: ws.on("framereceived", self._received))
-
-    def _received(self, payload: bytes | str) -> None:
-        self.sent.append(payload if isinstance(payload, bytes) else payload.encode("utf-8"))
-
-    def text(self) -> str:
-        return _ESCAPES.sub("", b"".join(self.sent).decode("utf-8", "replace"))
-
-    def wait_until(self, what: str, done: Callable[[], bool]) -> None:
-        for _ in range(LOOKS):
-            if done():
-                return
-            self.page.wait_for_timeout(100)
-        raise AssertionError(f"the page never showed {what}; its last text: {self.text()[-600:]!r}")
-
-    def wait_for_text(self, needle: str) -> None:
-        self.wait_until(repr(needle), lambda: needle in self.text())
-
-    def open(self) -> None:
-        self.sent.clear()
-        self.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
-        self.wait_for_text("room code")  # the join screen
+        super().__init__(page, SERVE_PORT, "room code")
 
     def type_join_form(self, port: int, code: str, name: str) -> None:
         """Address, Tab, code, Tab, name, Enter: no click first. Like a person, it looks at the screen before
@@ -110,25 +72,6 @@ def _first_line(process: subprocess.Popen[bytes]) -> str:
     return process.stdout.readline().decode("utf-8", "replace").strip()
 
 
-def _wait_for_port(port: int) -> None:
-    for _ in range(LOOKS):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            select.select([], [], [], 0.1)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=20)
-
-
 def _host(folder: Path, seed: int) -> tuple[subprocess.Popen[bytes], int, str]:
     """A headless host (a remote seat and an easy bot) with its data in `folder`: it, its port and its code."""
     command = [sys.executable, "-m", "yaniv_tui", "host", "--headless"]
@@ -144,7 +87,7 @@ def _host(folder: Path, seed: int) -> tuple[subprocess.Popen[bytes], int, str]:
         match = JOIN_LINE.match(line)
         assert match is not None, f"no join line from the host: {line!r}"
     except BaseException:
-        _stop(host)
+        stop(host)
         raise
     return host, int(match["port"]), match["code"]
 
@@ -163,7 +106,7 @@ def served(tmp_path: Path) -> Iterator[None]:
     try:
         yield
     finally:
-        _stop(serve)
+        stop(serve)
 
 
 @pytest.fixture
@@ -172,21 +115,17 @@ def table(served: None, tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
     host_folder = tmp_path / "host"
     host, port, code = _host(host_folder, 7)
     try:
-        _wait_for_port(SERVE_PORT)
+        wait_for_port(SERVE_PORT)
         yield port, code, host_folder / "data"
     finally:
-        _stop(host)
+        stop(host)
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     """One headless Chromium for this module's tests, launched once (each test is still its own people: `browser`)."""
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with launched_chromium() as launched:
+        yield launched
 
 
 class Browser:
@@ -347,7 +286,7 @@ def test_a_page_resized_or_turned_refits_its_font(served: None, browser: Browser
     which the game's least size (80x24) no longer fit, and the app asked to enlarge a window that cannot be; made
     large again, it kept the small font. Now each resize refits it (up to the usual 16 px, no further). It needs no
     table: a page of `yaniv serve` alone."""
-    _wait_for_port(SERVE_PORT)
+    wait_for_port(SERVE_PORT)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(_SIZES_SCRIPT)
     web = Page(context.new_page())
@@ -394,7 +333,7 @@ def second_table(tmp_path: Path) -> Iterator[tuple[int, str, Path]]:
     try:
         yield port, code, tmp_path / "host-2" / "data"
     finally:
-        _stop(host)
+        stop(host)
 
 
 def test_two_browsers_on_one_server_each_keep_their_own_game(

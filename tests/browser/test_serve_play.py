@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import shutil
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pages
 import pytest
+from pages import CHROMIUM, LOOKS, launched_chromium, stop, wait_for_port
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 
@@ -31,50 +30,19 @@ try:
 except ImportError:  # Windows: no flock to look at
     fcntl = None  # type: ignore[assignment]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(
     not os.access(CHROMIUM, os.X_OK), reason="no Chromium (Debian: apt-get install chromium)"
 )
 
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 #: `yaniv serve --play`'s port.
 SERVE_PORT = 42101
-#: Each wait looks this many times, a tenth of a second apart, then fails.
-LOOKS = 300
-#: Terminal escapes (CSI, OSC, charset and keypad modes), stripped from what a page was sent.
-_ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>]")
 
 
-class Page:
-    """A browser page on `yaniv serve --play`, and the text it has been sent."""
+class Page(pages.Page):
+    """A browser page on `yaniv serve --play`, and the text it has been sent: it opens on the setup screen."""
 
     def __init__(self, page: Any) -> None:
-        self.page = page
-        self.sent: list[bytes] = []
-        page.set_default_timeout(30_000)
-        page.on("websocket", lambda ws: ws.on("framereceived", self._received))
-
-    def _received(self, payload: bytes | str) -> None:
-        self.sent.append(payload if isinstance(payload, bytes) else payload.encode("utf-8"))
-
-    def text(self) -> str:
-        return _ESCAPES.sub("", b"".join(self.sent).decode("utf-8", "replace"))
-
-    def wait_until(self, what: str, done: Callable[[], bool]) -> None:
-        for _ in range(LOOKS):
-            if done():
-                return
-            self.page.wait_for_timeout(100)
-        raise AssertionError(f"the page never showed {what}; its last text: {self.text()[-600:]!r}")
-
-    def wait_for_text(self, needle: str) -> None:
-        self.wait_until(repr(needle), lambda: needle in self.text())
-
-    def open(self) -> None:
-        """The page, opened or reloaded, up to its setup screen."""
-        self.sent.clear()
-        self.page.goto(f"http://127.0.0.1:{SERVE_PORT}/")
-        self.wait_for_text("a new game")  # the setup screen's title
+        super().__init__(page, SERVE_PORT, "a new game")  # the setup screen's title
 
     def drop_and_take(self, since: int = 0) -> None:
         """At its turn (said after the first `since` characters of its text): the first card dropped, the deck's card
@@ -82,16 +50,6 @@ class Page:
         self.wait_until("your turn", lambda: "Your turn" in self.text()[since:])
         for key in ("1", "Enter", "d"):
             self.page.keyboard.press(key)
-
-
-def _wait_for_port(port: int) -> None:
-    for _ in range(LOOKS):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
 
 
 @pytest.fixture
@@ -108,26 +66,17 @@ def served(tmp_path: Path) -> Iterator[Path]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        _wait_for_port(SERVE_PORT)
+        wait_for_port(SERVE_PORT)
         yield data
     finally:
-        serve.terminate()
-        try:
-            serve.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            serve.kill()
-            serve.wait(timeout=20)
+        stop(serve)
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     """One headless Chromium for this module's tests; each context it opens is a person (cookies of their own)."""
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with launched_chromium() as launched:
+        yield launched
 
 
 def _saves(data: Path) -> list[Path]:
