@@ -34,3 +34,43 @@ def test_a_host_s_choices_and_a_ruleset_s_playability_are_still_reached() -> Non
     with pytest.raises(ValueError):
         rules.with_choices(hand_size=rules.hand_size + 1)
     check_ruleset(rules, playability=True)
+
+
+def test_the_setup_screen_shown_imports_no_table_session(tmp_path: Path) -> None:
+    """The setup screen, shown (its key bar drawn, which asks what quitting does now), loads neither of the table
+    layer's sessions: there is no game to ask about yet. Before: the bar's ^q asked `session_in_play`, which imported
+    both to look for one, 0.1 billion instructions of start-up (docs/benchmarks.md)."""
+    code = (
+        "import asyncio, sys\n"
+        "from yaniv_tui.table.launch_options import LaunchOptions\n"
+        "from yaniv_tui.tui.app import YanivApp\n"
+        "from yaniv_tui.tui.screens.setup import SetupScreen\n"
+        "async def shown():\n"
+        "    app = YanivApp(None, LaunchOptions(bot_delay=0.0))\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert isinstance(app.screen, SetupScreen), app.screen\n"
+        "        print('quit:', app.quit_words())\n"
+        "        watched = ('yaniv_tui.table.session', 'yaniv_tui.table.client_session')\n"
+        "        print(*sorted(m for m in sys.modules if m in watched))\n"
+        "asyncio.run(shown())\n"
+    )
+    env = {**os.environ, "YANIV_DATA_DIR": str(tmp_path), "YANIV_CONFIG_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True, env=env
+    )
+    said, loaded = done.stdout.splitlines()[-2:]
+    assert said == "quit: Leave yaniv"
+    assert loaded.split() == []
+
+
+def test_the_session_kinds_the_app_looks_for_are_the_table_layers() -> None:
+    """`session_in_play` names its kinds by module, to load none: each name is a class of the table layer's."""
+    import importlib
+
+    from yaniv_tui.table.client_session import ClientSession
+    from yaniv_tui.table.session import Session
+    from yaniv_tui.tui.app import _SESSION_KINDS
+
+    kinds = {getattr(importlib.import_module(module), name) for module, name in _SESSION_KINDS}
+    assert kinds == {Session, ClientSession}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
 
     from .app_seam import GameApp
     from .marks import Shown
+
+
+#: The table layer's sessions, (module, class): what `YanivApp.session_in_play` looks for on the screens.
+_SESSION_KINDS = (("yaniv_tui.table.session", "Session"), ("yaniv_tui.table.client_session", "ClientSession"))
 
 
 class YanivApp(App[None]):
@@ -595,14 +600,21 @@ class YanivApp(App[None]):
         return line
 
     def session_in_play(self) -> TableSession | None:
-        """The game on the table (or at its end), if any."""
-        from yaniv_tui.table.client_session import ClientSession
-        from yaniv_tui.table.session import Session
-
+        """The game on the table (or at its end), if any: a session of the table layer's, a local or hosted `Session`
+        or a joined `ClientSession`. Only the kinds whose module is loaded are looked for (no session can exist before
+        its module is), and none is loaded to ask: the setup screen's key bar asks what quitting does at its every
+        drawing, and loading both there cost start-up 0.1 billion instructions (tests/test_startup_imports.py)."""
+        kinds = tuple(
+            getattr(module, name)
+            for module_name, name in _SESSION_KINDS
+            if (module := sys.modules.get(module_name)) is not None and hasattr(module, name)
+        )
+        if not kinds:
+            return None
         for screen in reversed(self.screen_stack):
             session = getattr(screen, "session", None)
-            if isinstance(session, Session | ClientSession):
-                return session
+            if isinstance(session, kinds):
+                return cast("TableSession", session)
         return None
 
     # -- shared actions -------------------------------------------------------------------
