@@ -139,8 +139,11 @@ def test_a_page_plays_against_bots_reloads_and_continues_the_same_game(
         web.wait_until("a save of its own", lambda: len(_saves(data)) == 1)
         (save,) = _saves(data)
         web.wait_until("its move saved", lambda: _played_by_you(save) >= 1)
+        # Its next turn is looked for in what the page is sent after its move: the page may say it before the save
+        # the bots' turns wait on is read.
+        after_its_move = len(web.text())
         web.wait_until("the bots' turns saved", lambda: _yours(save))
-        web.drop_and_take(len(web.text()))
+        web.drop_and_take(after_its_move)
         web.wait_until("its second move saved", lambda: _played_by_you(save) >= 2)
         web.page.screenshot(path=tmp_path / "2-played.png")
         played = _log(save)
