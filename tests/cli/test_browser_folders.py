@@ -162,11 +162,32 @@ def test_a_folder_with_a_game_in_progress_is_never_removed_nor_counted(
     assert (playing / browsers.DATA_FOLDER / "saves" / "0123abcd.json").exists()
 
 
-def test_a_folder_whose_games_are_over_goes_as_any_other(data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_with_neither_a_save_nor_a_history_goes_as_any_other(
+    data_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(browsers, "MAX_BROWSER_FOLDERS", 2)
     over = browser_tokens_dir(new_browser_key())
-    (over / browsers.DATA_FOLDER / "saves").mkdir(parents=True)  # its game's save removed at the game's end
+    (over / browsers.DATA_FOLDER / "saves").mkdir(parents=True)  # an empty saves folder: no game in it
     aged(over, 300)
     other = aged(browser_tokens_dir(new_browser_key()), 200)
     newest = browser_tokens_dir(new_browser_key())
     assert kept(data_folder) == {other, newest}
+
+
+def test_a_folder_with_finished_games_records_is_never_removed_nor_counted(
+    data_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser's folder holds its history: its finished rounds and games, each game's record (`yaniv serve --play`
+    plays them there; a joined table's host sends its record there at the game's end). Before: once enough other
+    browsers came, the folder went, and every finished game's record with it."""
+    monkeypatch.setattr(browsers, "MAX_BROWSER_FOLDERS", 2)
+    played = browser_tokens_dir(new_browser_key())
+    (played / browsers.DATA_FOLDER).mkdir(parents=True)
+    (played / browsers.DATA_FOLDER / "history.sqlite3").write_bytes(b"SQLite format 3\0")
+    aged(played, 10 * KEY_MAX_AGE)
+    old = aged(browser_tokens_dir(new_browser_key()), 300)
+    newer = aged(browser_tokens_dir(new_browser_key()), 200)
+    newest = browser_tokens_dir(new_browser_key())
+    assert kept(data_folder) == {played, newer, newest}
+    assert old not in kept(data_folder)
+    assert (played / browsers.DATA_FOLDER / "history.sqlite3").exists()

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from yaniv_tui.store.paths import data_dir, saves_dir
+from yaniv_tui.store.paths import data_dir, history_path, saves_dir
 
 from .parser import MAX_SESSIONS
 
@@ -34,14 +34,14 @@ KEY_MAX_AGE = 30 * 24 * 3600
 #: The folder of the browsers' token folders, in the data folder.
 BROWSERS_FOLDER = "browsers"
 #: The data folder of a page's (or an SSH session's) yaniv, in its browser's (or key's) folder, beside the tokens: its
-#: history, records and, under `yaniv serve --play`, its saved games (`game_in_progress`).
+#: history, records and, under `yaniv serve --play`, its saved games (`holds_games`).
 DATA_FOLDER = "data"
 #: Its config folder (settings, rulesets), beside it.
 CONFIG_FOLDER = "config"
 #: The most browsers' folders kept (and as many SSH keys' folders): a new one past it removes those used longest ago
 #: first, never one a page (or an SSH session) has open (`hold_browser_folder`), so keys made up by the thousand
 #: cannot fill the disk. Twice the most pages open at once, so there is always one to remove. A folder holding a game
-#: in progress (`game_in_progress`) is neither counted nor removed, however old: its player expects to Continue it.
+#: (`holds_games`: one in progress, or finished games' records) is neither counted nor removed, however old.
 MAX_BROWSER_FOLDERS = 2 * MAX_SESSIONS
 #: A browser's folder is named by this many hex digits of its key's hash.
 _FOLDER = re.compile(r"[0-9a-f]{32}")
@@ -111,11 +111,15 @@ def hold_browser_folder(folder: Path) -> Iterator[None]:
             os.utime(folder)
 
 
-def game_in_progress(folder: Path) -> bool:
-    """Whether a browser's (or key's) folder holds a saved game (`yaniv serve --play`): never removed, so a player
-    coming back, however late, finds it under Continue (and whoever runs the server can open it, with
-    `YANIV_DATA_DIR=FOLDER/data yaniv`, once no browser can)."""
-    saves = folder / DATA_FOLDER / saves_dir().relative_to(data_dir())
+def holds_games(folder: Path) -> bool:
+    """Whether a browser's (or key's) folder holds a game: a saved game in progress (`yaniv serve --play`), or the
+    history of its finished rounds and games with each game's record (played there, or sent by a joined table's host
+    at its end). Never removed: a player coming back, however late, finds them under Continue and Stats (and whoever
+    runs the server can open them, with `YANIV_DATA_DIR=FOLDER/data yaniv`, once no browser can)."""
+    data = folder / DATA_FOLDER
+    if (data / history_path().relative_to(data_dir())).is_file():
+        return True
+    saves = data / saves_dir().relative_to(data_dir())
     try:
         with os.scandir(saves) as entries:
             return any(entry.name.endswith(".json") for entry in entries)
@@ -147,7 +151,7 @@ def _in_use(folder: Path) -> bool:
 def _make_room(root: Path) -> None:
     """Before a new browser's folder is made in `root`: remove the folders no browser can use any more (unused
     for longer than a key lives), then, while MAX_BROWSER_FOLDERS are kept, the one used longest ago; never one in
-    use, nor one holding a game in progress (nor counted), nor anything in `root` that is not a browser's folder."""
+    use, nor one holding a game (`holds_games`; nor counted), nor anything in `root` that is not a browser's folder."""
     found: list[tuple[float, Path]] = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(root):
@@ -156,7 +160,7 @@ def _make_room(root: Path) -> None:
                 if (
                     _FOLDER.fullmatch(entry.name)
                     and entry.is_dir(follow_symlinks=False)
-                    and not game_in_progress(folder)
+                    and not holds_games(folder)
                 ):
                     found.append((entry.stat(follow_symlinks=False).st_mtime, folder))
     found.sort()
