@@ -157,11 +157,7 @@ def _make_room(root: Path) -> None:
         for entry in os.scandir(root):
             with contextlib.suppress(OSError):
                 folder = Path(entry.path)
-                if (
-                    _FOLDER.fullmatch(entry.name)
-                    and entry.is_dir(follow_symlinks=False)
-                    and not holds_games(folder)
-                ):
+                if _FOLDER.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False) and not holds_games(folder):
                     found.append((entry.stat(follow_symlinks=False).st_mtime, folder))
     found.sort()
     expired = time.time() - KEY_MAX_AGE
